@@ -1,0 +1,26 @@
+/** Page routes of the web app (spec §2). The server answers 404 for any other page path. */
+export const WEB_ROUTES = [
+  '/',
+  '/privacy-policy',
+  '/tos',
+  '/unsubscribe',
+  '/affiliate',
+  '/affiliate-login',
+  '/affiliate-portal',
+  '/trends',
+  '/admin',
+  '/admin/conversions',
+  '/campaigns',
+  '/reaction-video',
+  '/dashboard',
+  '/webhook-test',
+] as const;
+
+/** The screens that have landed; the others still render the not-found page. */
+export const BUILT_WEB_ROUTES: readonly string[] = ['/', '/privacy-policy', '/tos', '/unsubscribe'];
+
+export function isKnownWebRoute(pathname: string): boolean {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (BUILT_WEB_ROUTES.includes(clean)) return true;
+  return false;
+}

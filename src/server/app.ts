@@ -1,0 +1,110 @@
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ApiError } from '#contract/api.ts';
+import type { AppContext } from './context.ts';
+import { adminAuthRoutes } from './features/admin-auth/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { registerWeb } from './web.ts';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+function contentSecurityPolicy(metaPixelId: string | undefined) {
+  const pixel = metaPixelId ? ['https://connect.facebook.net'] : [];
+  const pixelImages = metaPixelId ? ['https://www.facebook.com'] : [];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...pixel],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', ...pixelImages],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...pixel, ...pixelImages],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/** Maps any error to the one JSON shape: { message, issues? }. 5xx details are never sent. */
+function toApiError(error: FastifyError, log: AppContext['log']): { status: number; body: ApiError; headers?: Record<string, string> } {
+  if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message }, headers: error.headers };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({ path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: issue.message ?? 'Invalid input' }));
+    return { status: 400, body: { message: issues[0]?.message ?? 'Invalid input', issues } };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { status: 400, body: { message: 'Malformed JSON in request body' } };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { message: 'Request body is empty' } };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { message: `Request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KB)` } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { message: 'Unsupported content type; send application/json' } };
+  }
+  if (error.validation) return { status: 400, body: { message: error.message || 'Invalid input' } };
+  if (isDatabaseUnavailable(error)) {
+    log.warn({ err: error }, 'database unavailable');
+    return { status: 503, body: { message: 'Service temporarily unavailable. Please try again shortly.' }, headers: { 'retry-after': '5' } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, body: { message: error.message || 'Bad request' } };
+  log.error({ err: error }, 'unhandled error');
+  return { status: 500, body: { message: 'Internal server error' } };
+}
+
+/** Builds the HTTP app: plugins -> routes -> one error handler. Tests build the same app. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(ctx.config.metaPixelId),
+    crossOriginEmbedderPolicy: false,
+    hsts: ctx.config.publicUrl.startsWith('https://'),
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const { status, body, headers } = toApiError(error, ctx.log);
+    if (headers) reply.headers(headers);
+    return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  await app.register(healthRoutes(ctx));
+  await app.register(waitlistRoutes(ctx));
+  await app.register(adminAuthRoutes(ctx));
+
+  const sendPage = await registerWeb(app, { distDir: ctx.config.webDistDir, metaPixelId: ctx.config.metaPixelId });
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ message: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
+    }
+    return sendPage(request.url, reply);
+  });
+
+  return app;
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one validated configuration module. Nothing else in the project reads process.env:
+ * everything is passed down from the object built here (tests build their own with overrides).
+ */
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const port = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value),
+    z.boolean().default(fallback),
+  );
+
+const envSchema = z.object({
+  PORT: port(5000),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalString,
+  /** Port of the embedded PostgreSQL; 0 picks a free one at every start. */
+  EMBEDDED_PG_PORT: port(0),
+  ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'web', 'worker']).default('all')),
+  ADMIN_PASSWORD: optionalString,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Echo <hello@echo.local>')),
+  META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{5,20}$/, 'META_PIXEL_ID must be digits').optional()),
+  /** Trust X-Forwarded-For from a reverse proxy (true, or a hop count / address list understood by Fastify). */
+  TRUST_PROXY: bool(false),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  /** Waitlist signups allowed per client address per minute. */
+  SIGNUP_RATE_LIMIT: positiveInt(10),
+  /** Failed admin sign-ins allowed per client address per minute. */
+  ADMIN_LOGIN_RATE_LIMIT: positiveInt(5),
+  /** Hours an admin token stays valid. */
+  ADMIN_SESSION_HOURS: positiveInt(12),
+  /** Connections in this process's database pool. */
+  DB_POOL_SIZE: positiveInt(10),
+  /** Where the built web app is; normally dist/web next to the sources. */
+  WEB_DIST_DIR: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  role: 'all' | 'web' | 'worker';
+  runsWeb: boolean;
+  runsWorker: boolean;
+  adminPassword: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  metaPixelId: string | undefined;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  rateLimits: { signupPerMinute: number; adminLoginFailuresPerMinute: number };
+  adminSessionHours: number;
+  dbPoolSize: number;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    role: e.ROLE,
+    runsWeb: e.ROLE !== 'worker',
+    runsWorker: e.ROLE !== 'web',
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    metaPixelId: e.META_PIXEL_ID,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    rateLimits: { signupPerMinute: e.SIGNUP_RATE_LIMIT, adminLoginFailuresPerMinute: e.ADMIN_LOGIN_RATE_LIMIT },
+    adminSessionHours: e.ADMIN_SESSION_HOURS,
+    dbPoolSize: e.DB_POOL_SIZE,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../dist/web', import.meta.url).pathname),
+  };
+}

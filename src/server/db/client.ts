@@ -1,0 +1,70 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+/**
+ * A unit of work on one connection. `db` runs drizzle queries inside the transaction and
+ * `executeSql` lets other libraries (pg-boss) write in the same transaction, so data and the jobs
+ * that belong to it commit or roll back together.
+ */
+export interface Tx {
+  db: NodePgDatabase;
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+export type DbOrTx = Db | NodePgDatabase;
+
+export interface Database {
+  pool: pg.Pool;
+  db: Db;
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function createDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'echo',
+    // Fail fast when the database is away, so requests answer 503 instead of hanging.
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+    // Bound every statement: no request waits on a stuck query forever.
+    statement_timeout: 15_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  let closed = false;
+
+  async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      const tx: Tx = { db: drizzle(client), executeSql: (text, values) => client.query(text, values as unknown[]) };
+      const result = await work(tx);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {
+        broken = true;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  return {
+    pool,
+    db,
+    transaction,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

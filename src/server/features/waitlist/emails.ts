@@ -1,0 +1,67 @@
+import { PRODUCT_NAME, SOCIAL_PROFILE_URL, TAGLINE } from '#contract/brand.ts';
+import { escapeHtml, singleLine } from '../../lib/html.ts';
+import type { MailMessage } from '../../providers/mail/mailer.ts';
+
+interface Recipient {
+  name: string;
+  email: string;
+}
+
+function layout(paragraphs: string[], publicUrl: string): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}<br><a href="${escapeHtml(publicUrl)}/unsubscribe">Unsubscribe</a></p></body></html>`;
+}
+
+/** Sent once, right after a new signup. */
+export function welcomeEmail(to: Recipient, publicUrl: string): MailMessage {
+  const name = singleLine(to.name);
+  return {
+    to: to.email,
+    subject: `You're on the ${PRODUCT_NAME} waitlist`,
+    text: [
+      `Hi ${name},`,
+      '',
+      `Thanks for joining the ${PRODUCT_NAME} waitlist. You're in!`,
+      `We'll e-mail you as soon as your early access is ready. Until then, follow along: ${SOCIAL_PROFILE_URL}`,
+      '',
+      TAGLINE,
+      `Unsubscribe: ${publicUrl}/unsubscribe`,
+    ].join('\n'),
+    html: layout(
+      [
+        `Hi ${escapeHtml(name)},`,
+        `Thanks for joining the ${PRODUCT_NAME} waitlist. You're in!`,
+        `We'll e-mail you as soon as your early access is ready. Until then, <a href="${SOCIAL_PROFILE_URL}">follow along</a>.`,
+      ],
+      publicUrl,
+    ),
+  };
+}
+
+/** Sent when someone signs up again with an address already on the list (at most hourly). */
+export function reminderEmail(to: Recipient, publicUrl: string): MailMessage {
+  const name = singleLine(to.name);
+  return {
+    to: to.email,
+    subject: `You're already on the ${PRODUCT_NAME} waitlist`,
+    text: [
+      `Hi ${name},`,
+      '',
+      `Good news: this address is already on the ${PRODUCT_NAME} waitlist, so there is nothing more to do.`,
+      "Here's what happens next: we open early access in waves and will e-mail you here when it's your turn.",
+      `Meanwhile you can try the Transcription Tool (${publicUrl}/reaction-video) or become an affiliate (${publicUrl}/affiliate).`,
+      '',
+      TAGLINE,
+      `Unsubscribe: ${publicUrl}/unsubscribe`,
+    ].join('\n'),
+    html: layout(
+      [
+        `Hi ${escapeHtml(name)},`,
+        `Good news: this address is already on the ${PRODUCT_NAME} waitlist, so there is nothing more to do.`,
+        "Here's what happens next: we open early access in waves and will e-mail you here when it's your turn.",
+        `Meanwhile you can try the <a href="${escapeHtml(publicUrl)}/reaction-video">Transcription Tool</a> or become an <a href="${escapeHtml(publicUrl)}/affiliate">affiliate</a>.`,
+      ],
+      publicUrl,
+    ),
+  };
+}

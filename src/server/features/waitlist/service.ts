@@ -1,0 +1,27 @@
+import { normalizeEmail, REMINDER_INTERVAL_MINUTES, type WaitlistSignup, type WaitlistSignupResponse } from '#contract/waitlist.ts';
+import type { AppContext } from '../../context.ts';
+import { queueEmail } from '../../providers/mail/outbox.ts';
+import { reminderEmail, welcomeEmail } from './emails.ts';
+import { claimReminder, countSignups, insertSignup } from './repository.ts';
+
+export const getWaitlistCount = (ctx: AppContext) => countSignups(ctx.database.db);
+
+/**
+ * Adds a signup, or recognises a repeat of the same address (case and surrounding spaces
+ * ignored). The row and its e-mail job commit together.
+ */
+export async function joinWaitlist(ctx: AppContext, input: WaitlistSignup): Promise<WaitlistSignupResponse> {
+  const email = normalizeEmail(input.email);
+  return ctx.database.transaction(async (tx) => {
+    const id = await insertSignup(tx.db, { ...input, email });
+    if (id !== null) {
+      await queueEmail(tx, ctx.jobs, 'waitlist.welcome', welcomeEmail({ name: input.name, email }, ctx.config.publicUrl));
+      return { success: true };
+    }
+    const existing = await claimReminder(tx.db, email, REMINDER_INTERVAL_MINUTES);
+    if (existing) {
+      await queueEmail(tx, ctx.jobs, 'waitlist.reminder', reminderEmail({ name: existing.name, email }, ctx.config.publicUrl));
+    }
+    return { success: true, alreadyExists: true };
+  });
+}

@@ -1,0 +1,120 @@
+import { PgBoss } from 'pg-boss';
+import type { z } from 'zod';
+import type { Tx } from '../db/client.ts';
+
+export interface JobContext {
+  jobId: string;
+  /** 0 on the first run, then one more for each retry. */
+  retryCount: number;
+}
+
+/**
+ * A typed job: its queue name, payload schema and retry policy. Services enqueue it by this
+ * definition; the worker side registers its (idempotent) handler with `JobQueue.handle`.
+ */
+export interface JobDefinition<T> {
+  name: string;
+  schema: z.ZodType<T>;
+  /** Retries after the first run (default 5), with exponential backoff from retryDelaySeconds. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+}
+
+export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds jobs of many payload types
+type AnyJob = JobDefinition<any>;
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds jobs of many payload types
+type AnyHandler = JobHandler<any>;
+
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}
+
+export interface JobQueueOptions {
+  connectionString: string;
+  /** Run handlers in this process (ROLE=worker or all). */
+  work: boolean;
+  /** Seconds between polls when LISTEN/NOTIFY does not wake the worker first. */
+  pollingIntervalSeconds?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * pg-boss on the application's database. Jobs are sent inside the caller's transaction, so a job
+ * exists exactly when the data it belongs to was committed; handlers are retried with backoff.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly definitions = new Map<string, AnyJob>();
+  private readonly handlers = new Map<string, AnyHandler>();
+  private readonly options: JobQueueOptions;
+  private started = false;
+
+  constructor(definitions: AnyJob[], options: JobQueueOptions) {
+    this.options = options;
+    for (const definition of definitions) this.definitions.set(definition.name, definition);
+    this.boss = new PgBoss({
+      connectionString: options.connectionString,
+      max: 4,
+      application_name: 'echo-jobs',
+      supervise: options.work,
+      schedule: options.work,
+    } as ConstructorParameters<typeof PgBoss>[0]);
+    this.boss.on('error', (error) => options.onError?.(error));
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const definition of this.definitions.values()) {
+      await this.boss.createQueue(definition.name, {
+        retryLimit: definition.retryLimit ?? 5,
+        retryDelay: definition.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        retryDelayMax: 3600,
+        expireInSeconds: definition.expireInSeconds ?? 300,
+      });
+    }
+    if (this.options.work) {
+      for (const definition of this.definitions.values()) {
+        const handler = this.handlers.get(definition.name);
+        if (!handler) throw new Error(`No handler registered for job ${definition.name}`);
+        await this.work(definition, handler);
+      }
+    }
+    this.started = true;
+  }
+
+  /** Registers the handler of a job (before start). Handlers must be idempotent: jobs can run again. */
+  handle<T>(definition: JobDefinition<T>, handler: JobHandler<T>): void {
+    if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+    this.handlers.set(definition.name, handler);
+  }
+
+  private async work(definition: AnyJob, handler: AnyHandler): Promise<void> {
+    await this.boss.work(
+      definition.name,
+      { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          const data = definition.schema.parse(job.data);
+          await handler(data, { jobId: job.id, retryCount: job.retryCount });
+        }
+      },
+    );
+  }
+
+  /** Enqueues a job in the given transaction (it is visible to workers once that commits). */
+  async enqueue<T>(tx: Tx, definition: JobDefinition<T>, data: T, options: { startAfter?: Date | number; singletonKey?: string } = {}) {
+    if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+    const payload = definition.schema.parse(data) as object;
+    return this.boss.send(definition.name, payload, { ...options, db: { executeSql: tx.executeSql } });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,19 @@
+import type { Database } from '../db/client.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Mailer } from '../providers/mail/mailer.ts';
+import { createSendEmailHandler, sendEmailJob } from '../providers/mail/outbox.ts';
+import type { JobQueue } from './queue.ts';
+
+/** Every job of the application. A queue is created for each, in every role. */
+export const ALL_JOBS = [sendEmailJob];
+
+export interface WorkerDeps {
+  database: Database;
+  mailer: Mailer | null;
+  log: Logger;
+}
+
+/** The worker side: one handler per job. */
+export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
+  queue.handle(sendEmailJob, createSendEmailHandler(deps));
+}

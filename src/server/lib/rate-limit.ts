@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { tooManyRequests } from './errors.ts';
+
+export interface RateLimitResult {
+  count: number;
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counter kept in PostgreSQL so that every web process shares it. One statement:
+ * the window restarts when it has expired, otherwise the count goes up.
+ */
+export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    on conflict (key) do update set
+      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+    returning count, extract(epoch from (reset_at - now()))::float8 as retry_after`);
+  const row = result.rows[0]!;
+  return { count: row.count, allowed: row.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)) };
+}
+
+/** Reads a counter without changing it (for limits that count only failures). */
+export async function peekRateLimit(db: DbOrTx, key: string, limit: number): Promise<RateLimitResult> {
+  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+    select count, extract(epoch from (reset_at - now()))::float8 as retry_after
+    from rate_limits where key = ${key} and reset_at > now()`);
+  const row = result.rows[0];
+  if (!row) return { count: 0, allowed: true, retryAfterSeconds: 0 };
+  return { count: row.count, allowed: row.count < limit, retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)) };
+}
+
+/** Counts a hit and throws 429 when the limit is passed. */
+export async function enforceRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number): Promise<void> {
+  const result = await hitRateLimit(db, key, limit, windowSeconds);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
+}

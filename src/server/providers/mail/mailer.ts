@@ -1,0 +1,35 @@
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+/** An e-mail provider. The real one speaks SMTP; tests point it at a local SMTP sink. */
+export interface Mailer {
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+}
+
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(
+    { url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 },
+    { from },
+  );
+  return {
+    async send(message) {
+      const info = await transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+      return { messageId: String(info.messageId ?? '') };
+    },
+    close: () => transport.close(),
+  };
+}

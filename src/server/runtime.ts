@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { createDatabase } from './db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { ensureAdminPassword } from './features/admin-auth/service.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { ALL_JOBS, registerJobHandlers } from './jobs/registry.ts';
+import type { Logger } from './lib/logger.ts';
+import { createSmtpMailer } from './providers/mail/mailer.ts';
+
+export interface Runtime {
+  ctx: AppContext;
+  app?: FastifyInstance;
+  /** Base URL the web role listens on. */
+  url?: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts Echo in the configured role: database (embedded when DATABASE_URL is unset), migrations,
+ * the job queue (with workers for ROLE=worker|all) and the HTTP app (ROLE=web|all).
+ */
+export async function startRuntime(config: Config, log: Logger, options: { jobPollingSeconds?: number } = {}): Promise<Runtime> {
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    if (config.role !== 'all') throw new Error('ROLE=web and ROLE=worker need DATABASE_URL (a shared PostgreSQL)');
+    log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.embeddedPgPort,
+      onLog: (line) => log.debug({ postgres: line }),
+    });
+    databaseUrl = embedded.url;
+  }
+
+  const database = createDatabase(databaseUrl, { max: config.dbPoolSize, applicationName: `echo-${config.role}` });
+  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null;
+  const jobs = new JobQueue(ALL_JOBS, {
+    connectionString: databaseUrl,
+    work: config.runsWorker,
+    pollingIntervalSeconds: options.jobPollingSeconds,
+    onError: (error) => log.warn({ err: error }, 'job queue error'),
+  });
+  const ctx: AppContext = { config, database, jobs, log };
+  let app: FastifyInstance | undefined;
+
+  const stop = async () => {
+    await app?.close().catch((error) => log.warn({ err: error }, 'closing HTTP server failed'));
+    await jobs.stop().catch((error) => log.warn({ err: error }, 'stopping the job queue failed'));
+    mailer?.close();
+    await database.close().catch(() => {});
+    await embedded?.stop().catch((error) => log.warn({ err: error }, 'stopping PostgreSQL failed'));
+  };
+
+  try {
+    await runMigrations(database);
+    const admin = await ensureAdminPassword(database.db, config.adminPassword);
+    if (admin.generated) {
+      // Printed once, at the start that generated it; only its hash is stored.
+      process.stdout.write(
+        `\n  Admin password (generated because ADMIN_PASSWORD is not set; shown only this once):\n\n      ${admin.generated}\n\n`,
+      );
+    }
+    if (config.runsWorker) registerJobHandlers(jobs, { database, mailer, log });
+    await jobs.start();
+    if (!config.smtpUrl) log.info('SMTP_URL is not set: e-mails are kept in the outbox table');
+
+    let url: string | undefined;
+    if (config.runsWeb) {
+      app = await buildApp(ctx);
+      url = await app.listen({ port: config.port, host: config.host });
+      log.info({ url, publicUrl: config.publicUrl, role: config.role }, 'Echo is listening');
+    } else {
+      log.info({ role: config.role }, 'Echo worker started');
+    }
+    return { ctx, app, url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
