@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { PageLoading } from './components/page-loading.tsx';
+import LandingPage from './features/landing/pages/landing-page.tsx';
+import NotFoundPage from './pages/not-found.tsx';
+
+// The landing page ships in the first bundle; every other screen loads when visited.
+const PrivacyPolicyPage = lazy(() => import('./features/legal/pages/privacy-policy.tsx'));
+const TermsPage = lazy(() => import('./features/legal/pages/terms.tsx'));
+const UnsubscribePage = lazy(() => import('./features/legal/pages/unsubscribe.tsx'));
+
+export function AppRouter() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path="/" component={LandingPage} />
+        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        <Route path="/tos" component={TermsPage} />
+        <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
