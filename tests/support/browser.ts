@@ -1,0 +1,64 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Debian's Chromium driven by playwright-core (no browser download), with the flags it needs as root. */
+export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-dev-shm-usage',
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PageSession {
+  context: BrowserContext;
+  page: Page;
+  /** Requests the page made to hosts other than the app's. */
+  foreignRequests: string[];
+  /** Uncaught page errors and console errors. */
+  pageErrors: string[];
+}
+
+/** A fresh context and page; requests leaving the app are recorded (and answered 404 offline). */
+export async function openPage(browser: Browser, baseUrl: string, viewport = DESKTOP): Promise<PageSession> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+  const origin = new URL(baseUrl).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => {
+      foreignRequests.push(route.request().url());
+      return route.fulfill({ status: 404, body: '' });
+    },
+  );
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) pageErrors.push(message.text());
+  });
+  return { context, page, foreignRequests, pageErrors };
+}
