@@ -1,4 +1,4 @@
-import { PRODUCT_NAME, SOCIAL_PROFILE_URL, TAGLINE } from '#contract/brand.ts';
+import { PRODUCT_NAME, SOCIAL_PROFILE_URL, SUPPORT_EMAIL, TAGLINE } from '#contract/brand.ts';
 import { escapeHtml, singleLine } from '../../lib/html.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 
@@ -7,13 +7,17 @@ interface Recipient {
   email: string;
 }
 
-function layout(paragraphs: string[], publicUrl: string): string {
+// Until campaign e-mails bring one-click unsubscribe links, opting out is a reply to support.
+const UNSUBSCRIBE_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=Unsubscribe`;
+const unsubscribeText = `To stop receiving e-mails from ${PRODUCT_NAME}, write to ${SUPPORT_EMAIL} with the subject "Unsubscribe".`;
+
+function layout(paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}<br><a href="${escapeHtml(publicUrl)}/unsubscribe">Unsubscribe</a></p></body></html>`;
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}<br><a href="${UNSUBSCRIBE_MAILTO}">Unsubscribe</a></p></body></html>`;
 }
 
 /** Sent once, right after a new signup. */
-export function welcomeEmail(to: Recipient, publicUrl: string): MailMessage {
+export function welcomeEmail(to: Recipient): MailMessage {
   const name = singleLine(to.name);
   return {
     to: to.email,
@@ -25,7 +29,7 @@ export function welcomeEmail(to: Recipient, publicUrl: string): MailMessage {
       `We'll e-mail you as soon as your early access is ready. Until then, follow along: ${SOCIAL_PROFILE_URL}`,
       '',
       TAGLINE,
-      `Unsubscribe: ${publicUrl}/unsubscribe`,
+      unsubscribeText,
     ].join('\n'),
     html: layout(
       [
@@ -33,7 +37,6 @@ export function welcomeEmail(to: Recipient, publicUrl: string): MailMessage {
         `Thanks for joining the ${PRODUCT_NAME} waitlist. You're in!`,
         `We'll e-mail you as soon as your early access is ready. Until then, <a href="${SOCIAL_PROFILE_URL}">follow along</a>.`,
       ],
-      publicUrl,
     ),
   };
 }
@@ -49,19 +52,18 @@ export function reminderEmail(to: Recipient, publicUrl: string): MailMessage {
       '',
       `Good news: this address is already on the ${PRODUCT_NAME} waitlist, so there is nothing more to do.`,
       "Here's what happens next: we open early access in waves and will e-mail you here when it's your turn.",
-      `Meanwhile you can try the Transcription Tool (${publicUrl}/reaction-video) or become an affiliate (${publicUrl}/affiliate).`,
+      `Meanwhile, the latest news is on ${SOCIAL_PROFILE_URL}, and our affiliate programme is open: ${publicUrl}/affiliate`,
       '',
       TAGLINE,
-      `Unsubscribe: ${publicUrl}/unsubscribe`,
+      unsubscribeText,
     ].join('\n'),
     html: layout(
       [
         `Hi ${escapeHtml(name)},`,
         `Good news: this address is already on the ${PRODUCT_NAME} waitlist, so there is nothing more to do.`,
         "Here's what happens next: we open early access in waves and will e-mail you here when it's your turn.",
-        `Meanwhile you can try the <a href="${escapeHtml(publicUrl)}/reaction-video">Transcription Tool</a> or become an <a href="${escapeHtml(publicUrl)}/affiliate">affiliate</a>.`,
+        `Meanwhile, the latest news is on <a href="${SOCIAL_PROFILE_URL}">our profile</a>, and our <a href="${escapeHtml(publicUrl)}/affiliate">affiliate programme</a> is open.`,
       ],
-      publicUrl,
     ),
   };
 }

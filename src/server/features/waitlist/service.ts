@@ -15,7 +15,7 @@ export async function joinWaitlist(ctx: AppContext, input: WaitlistSignup): Prom
   return ctx.database.transaction(async (tx) => {
     const id = await insertSignup(tx.db, { ...input, email });
     if (id !== null) {
-      await queueEmail(tx, ctx.jobs, 'waitlist.welcome', welcomeEmail({ name: input.name, email }, ctx.config.publicUrl));
+      await queueEmail(tx, ctx.jobs, 'waitlist.welcome', welcomeEmail({ name: input.name, email }));
       return { success: true };
     }
     const existing = await claimReminder(tx.db, email, REMINDER_INTERVAL_MINUTES);
