@@ -23,7 +23,11 @@ async function startEcho(port: number): Promise<Started> {
   delete env.ADMIN_PASSWORD;
   delete env.SMTP_URL;
   Object.assign(env, { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
-  const proc = spawn(process.execPath, ['src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, ['src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child = proc;
   let output = '';
   proc.stdout!.on('data', (d) => {
@@ -46,7 +50,9 @@ async function startEcho(port: number): Promise<Started> {
 }
 
 async function stopEcho(started: Started): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => started.process.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    started.process.once('exit', (code) => resolve(code)),
+  );
   started.process.kill('SIGTERM');
   return exited;
 }

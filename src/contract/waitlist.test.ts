@@ -26,11 +26,22 @@ describe('waitlist signup schema (spec §5)', () => {
 
   it('limits the name to 100 characters', () => {
     expect(firstMessage({ ...valid, name: 'a'.repeat(NAME_MAX) })).toBeNull();
-    expect(firstMessage({ ...valid, name: 'a'.repeat(NAME_MAX + 1) })).toBe('Name must be at most 100 characters');
+    expect(firstMessage({ ...valid, name: 'a'.repeat(NAME_MAX + 1) })).toBe(
+      'Name must be at most 100 characters',
+    );
   });
 
   it("says 'Invalid email address' for bad, missing or wrong-typed e-mail", () => {
-    for (const email of ['', 'not-an-email', 'a@b', '@example.com', 'a b@example.com', undefined, 7, `${'a'.repeat(250)}@example.com`]) {
+    for (const email of [
+      '',
+      'not-an-email',
+      'a@b',
+      '@example.com',
+      'a b@example.com',
+      undefined,
+      7,
+      `${'a'.repeat(250)}@example.com`,
+    ]) {
       expect(firstMessage({ ...valid, email })).toBe('Invalid email address');
     }
   });
@@ -44,7 +55,9 @@ describe('waitlist signup schema (spec §5)', () => {
 
   it('limits the struggle to 2000 characters', () => {
     expect(firstMessage({ ...valid, struggle: 'x'.repeat(STRUGGLE_MAX) })).toBeNull();
-    expect(firstMessage({ ...valid, struggle: 'x'.repeat(STRUGGLE_MAX + 1) })).toBe('Please keep this under 2000 characters');
+    expect(firstMessage({ ...valid, struggle: 'x'.repeat(STRUGGLE_MAX + 1) })).toBe(
+      'Please keep this under 2000 characters',
+    );
   });
 
   it('keeps HTML and SQL-looking text verbatim (escaping happens on output)', () => {

@@ -37,10 +37,17 @@ function contentSecurityPolicy(metaPixelId: string | undefined) {
 }
 
 /** Maps any error to the one JSON shape: { message, issues? }. 5xx details are never sent. */
-function toApiError(error: FastifyError, log: AppContext['log']): { status: number; body: ApiError; headers?: Record<string, string> } {
-  if (error instanceof AppError) return { status: error.statusCode, body: { message: error.message }, headers: error.headers };
+function toApiError(
+  error: FastifyError,
+  log: AppContext['log'],
+): { status: number; body: ApiError; headers?: Record<string, string> } {
+  if (error instanceof AppError)
+    return { status: error.statusCode, body: { message: error.message }, headers: error.headers };
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = error.validation.map((issue) => ({ path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'), message: issue.message ?? 'Invalid input' }));
+    const issues = error.validation.map((issue) => ({
+      path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: issue.message ?? 'Invalid input',
+    }));
     return { status: 400, body: { message: issues[0]?.message ?? 'Invalid input', issues } };
   }
   switch (error.code) {
@@ -49,14 +56,21 @@ function toApiError(error: FastifyError, log: AppContext['log']): { status: numb
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { status: 400, body: { message: 'Request body is empty' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: { message: `Request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KB)` } };
+      return {
+        status: 413,
+        body: { message: `Request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KB)` },
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, body: { message: 'Unsupported content type; send application/json' } };
   }
   if (error.validation) return { status: 400, body: { message: error.message || 'Invalid input' } };
   if (isDatabaseUnavailable(error)) {
     log.warn({ err: error }, 'database unavailable');
-    return { status: 503, body: { message: 'Service temporarily unavailable. Please try again shortly.' }, headers: { 'retry-after': '5' } };
+    return {
+      status: 503,
+      body: { message: 'Service temporarily unavailable. Please try again shortly.' },
+      headers: { 'retry-after': '5' },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, body: { message: error.message || 'Bad request' } };
@@ -68,7 +82,9 @@ function toApiError(error: FastifyError, log: AppContext['log']): { status: numb
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
-    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel) }),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
+    }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     requestTimeout: 30_000,
@@ -99,7 +115,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(waitlistRoutes(ctx));
   await app.register(adminAuthRoutes(ctx));
 
-  const sendPage = await registerWeb(app, { distDir: ctx.config.webDistDir, metaPixelId: ctx.config.metaPixelId });
+  const sendPage = await registerWeb(app, {
+    distDir: ctx.config.webDistDir,
+    metaPixelId: ctx.config.metaPixelId,
+  });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {

@@ -6,11 +6,14 @@ import { z } from 'zod';
  * everything is passed down from the object built here (tests build their own with overrides).
  */
 
-const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
-const port = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
-const positiveInt = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+const port = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 const bool = (fallback: boolean) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value),
@@ -29,7 +32,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Echo <hello@echo.local>')),
-  META_PIXEL_ID: z.preprocess(emptyToUndefined, z.string().regex(/^\d{5,20}$/, 'META_PIXEL_ID must be digits').optional()),
+  META_PIXEL_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{5,20}$/, 'META_PIXEL_ID must be digits')
+      .optional(),
+  ),
   /** Trust X-Forwarded-For from a reverse proxy (true, or a hop count / address list understood by Fastify). */
   TRUST_PROXY: bool(false),
   LOG_LEVEL: z.preprocess(
@@ -98,7 +107,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metaPixelId: e.META_PIXEL_ID,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    rateLimits: { signupPerMinute: e.SIGNUP_RATE_LIMIT, adminLoginFailuresPerMinute: e.ADMIN_LOGIN_RATE_LIMIT },
+    rateLimits: {
+      signupPerMinute: e.SIGNUP_RATE_LIMIT,
+      adminLoginFailuresPerMinute: e.ADMIN_LOGIN_RATE_LIMIT,
+    },
     adminSessionHours: e.ADMIN_SESSION_HOURS,
     dbPoolSize: e.DB_POOL_SIZE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../dist/web', import.meta.url).pathname),

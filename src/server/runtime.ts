@@ -23,11 +23,16 @@ export interface Runtime {
  * Starts Echo in the configured role: database (embedded when DATABASE_URL is unset), migrations,
  * the job queue (with workers for ROLE=worker|all) and the HTTP app (ROLE=web|all).
  */
-export async function startRuntime(config: Config, log: Logger, options: { jobPollingSeconds?: number } = {}): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  log: Logger,
+  options: { jobPollingSeconds?: number } = {},
+): Promise<Runtime> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    if (config.role !== 'all') throw new Error('ROLE=web and ROLE=worker need DATABASE_URL (a shared PostgreSQL)');
+    if (config.role !== 'all')
+      throw new Error('ROLE=web and ROLE=worker need DATABASE_URL (a shared PostgreSQL)');
     log.info({ dataDir: config.dataDir }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres({
       dataDir: config.dataDir,
@@ -37,7 +42,10 @@ export async function startRuntime(config: Config, log: Logger, options: { jobPo
     databaseUrl = embedded.url;
   }
 
-  const database = createDatabase(databaseUrl, { max: config.dbPoolSize, applicationName: `echo-${config.role}` });
+  const database = createDatabase(databaseUrl, {
+    max: config.dbPoolSize,
+    applicationName: `echo-${config.role}`,
+  });
   const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null;
   const jobs = new JobQueue(ALL_JOBS, {
     connectionString: databaseUrl,

@@ -9,7 +9,10 @@ let browser: Browser;
 let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
-  [echo, { browser, close: closeBrowser }] = await Promise.all([startTestApp({ SIGNUP_RATE_LIMIT: '1000' }), launchBrowser()]);
+  [echo, { browser, close: closeBrowser }] = await Promise.all([
+    startTestApp({ SIGNUP_RATE_LIMIT: '1000' }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await closeBrowser?.();
@@ -20,14 +23,14 @@ async function apiCount(): Promise<number> {
   return (await (await fetch(`${echo.url}/api/waitlist/count`)).json()).count;
 }
 
-async function fillWaitlist(page: Page, values: { name?: string; email?: string; role?: string; struggle?: string }) {
+async function fillWaitlist(
+  page: Page,
+  values: { name?: string; email?: string; role?: string; struggle?: string },
+) {
   const form = page.getByRole('form', { name: 'Join the waitlist' });
   if (values.name !== undefined) await form.getByLabel('Name').fill(values.name);
   if (values.email !== undefined) await form.getByLabel('Email').fill(values.email);
-  if (values.role) {
-    await form.getByTestId('waitlist-role').click();
-    await page.getByRole('option', { name: values.role, exact: true }).click();
-  }
+  if (values.role) await form.getByLabel('I am a...').selectOption(values.role);
   if (values.struggle !== undefined) await form.getByLabel(/biggest content struggle/).fill(values.struggle);
   return form;
 }
@@ -42,8 +45,12 @@ describe('landing page', () => {
       for (const anchor of ['#features', '#demo', '#waitlist']) {
         expect(await header.locator(`a[href="${anchor}"]`).first().isVisible()).toBe(true);
       }
-      expect(await header.getByRole('link', { name: 'Transcription Tool' }).getAttribute('href')).toBe('/reaction-video');
-      expect(await header.getByRole('link', { name: 'Affiliate Program' }).getAttribute('href')).toBe('/affiliate');
+      expect(await header.getByRole('link', { name: 'Transcription Tool' }).getAttribute('href')).toBe(
+        '/reaction-video',
+      );
+      expect(await header.getByRole('link', { name: 'Affiliate Program' }).getAttribute('href')).toBe(
+        '/affiliate',
+      );
       expect(await header.locator(`a[href="${SOCIAL_PROFILE_URL}"]`).count()).toBeGreaterThan(0);
 
       // Hero: mascot, unmute headline, the two buttons.
@@ -53,34 +60,43 @@ describe('landing page', () => {
       expect(await main.getByRole('button', { name: 'Join the Waitlist' }).first().isVisible()).toBe(true);
       const demo = main.getByRole('button', { name: /Watch Demo/ });
       expect(await demo.isDisabled()).toBe(true);
-      expect(await demo.innerText()).toContain('Coming Soon');
+      const badgeId = await demo.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${badgeId}"]`).innerText()).toBe('Coming Soon');
 
       // Stats strip: the live count and the two claims.
       const count = await apiCount();
-      await expect.poll(() => page.getByTestId('waitlist-count').innerText()).toBe(count.toLocaleString('en-US'));
-      expect(await main.getByText('10+', { exact: true }).isVisible()).toBe(true);
-      expect(await main.getByText('95%', { exact: true }).isVisible()).toBe(true);
+      await expect
+        .poll(() => page.getByTestId('waitlist-count').innerText())
+        .toBe(count.toLocaleString('en-US'));
+      const stats = page.getByRole('region', { name: 'Echo in numbers' });
+      expect(await stats.getByText('10+', { exact: true }).isVisible()).toBe(true);
+      expect(await stats.getByText('95%', { exact: true }).isVisible()).toBe(true);
 
       // Features: three tabs, video by default, the same three outputs, the demo panel only on Voice Note.
       const features = page.locator('#features');
       const tabs = features.getByRole('tab');
       expect(await tabs.allInnerTexts()).toEqual(['Upload Video', 'Voice Note', 'Social Import']);
-      expect(await features.getByRole('tab', { name: 'Upload Video' }).getAttribute('aria-selected')).toBe('true');
+      expect(await features.getByRole('tab', { name: 'Upload Video' }).getAttribute('aria-selected')).toBe(
+        'true',
+      );
       const panel = features.getByRole('tabpanel');
       expect(await panel.innerText()).toContain('Car rant, workshop, or Zoom call — Echo finds the gold.');
-      for (const output of ['SEO Blog Post', 'Social Media Kit', 'Viral Clips']) expect(await panel.innerText()).toContain(output);
+      for (const output of ['SEO Blog Post', 'Social Media Kit', 'Viral Clips'])
+        expect(await panel.innerText()).toContain(output);
       expect(await panel.getByPlaceholder("What's on your mind today?").count()).toBe(0);
 
       await features.getByRole('tab', { name: 'Voice Note' }).click();
       expect(await panel.innerText()).toContain('Half-baked thought? Perfect starting point.');
-      for (const output of ['SEO Blog Post', 'Social Media Kit', 'Viral Clips']) expect(await panel.innerText()).toContain(output);
+      for (const output of ['SEO Blog Post', 'Social Media Kit', 'Viral Clips'])
+        expect(await panel.innerText()).toContain(output);
       expect(await panel.getByPlaceholder("What's on your mind today?").isVisible()).toBe(true);
       expect(await panel.getByRole('button', { name: 'Record' }).isVisible()).toBe(true);
       expect(await panel.innerText()).toMatch(/tip/i);
 
       await features.getByRole('tab', { name: 'Social Import' }).click();
       expect(await panel.innerText()).toMatch(/repurpose/i);
-      for (const output of ['SEO Blog Post', 'Social Media Kit', 'Viral Clips']) expect(await panel.innerText()).toContain(output);
+      for (const output of ['SEO Blog Post', 'Social Media Kit', 'Viral Clips'])
+        expect(await panel.innerText()).toContain(output);
       expect(await panel.getByPlaceholder("What's on your mind today?").count()).toBe(0);
 
       // Remaining sections, in order.
@@ -104,7 +120,8 @@ describe('landing page', () => {
       expect(await main.innerText()).toContain('20% recurring commission on every referral');
 
       const footer = page.locator('footer').last();
-      for (const href of ['/privacy-policy', '/tos', '/affiliate']) expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
+      for (const href of ['/privacy-policy', '/tos', '/affiliate'])
+        expect(await footer.locator(`a[href="${href}"]`).count()).toBe(1);
       expect(await footer.innerText()).toContain(TAGLINE);
 
       // No pixel configured: nothing was requested from any other host, and no script errors.
@@ -120,9 +137,17 @@ describe('landing page', () => {
     try {
       await page.goto('/');
       await page.locator('main').getByRole('button', { name: 'Join the Waitlist' }).first().click();
-      await expect.poll(() => page.locator('#waitlist form').evaluate((el) => el.getBoundingClientRect().top < window.innerHeight)).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .locator('#waitlist form')
+            .evaluate((el) => el.getBoundingClientRect().top < window.innerHeight),
+        )
+        .toBe(true);
       await page.locator('header').first().locator('a[href="#demo"]').first().click();
-      await expect.poll(() => page.getByRole('tab', { name: 'Voice Note' }).getAttribute('aria-selected')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'Voice Note' }).getAttribute('aria-selected'))
+        .toBe('true');
     } finally {
       await context.close();
     }
@@ -140,11 +165,15 @@ describe('waitlist signup', () => {
       await page.goto('/#waitlist');
       const form = page.getByRole('form', { name: 'Join the waitlist' });
       await form.getByRole('button', { name: 'Join the Waitlist' }).click();
-      await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(['Name is required', 'Invalid email address', 'Please select your role']);
+      await expect
+        .poll(() => form.getByRole('alert').allInnerTexts())
+        .toEqual(['Name is required', 'Invalid email address', 'Please select your role']);
       expect(await form.getByLabel('Name').getAttribute('aria-invalid')).toBe('true');
       await fillWaitlist(page, { name: 'Ann', email: 'not-an-email' });
       await form.getByRole('button', { name: 'Join the Waitlist' }).click();
-      await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(['Invalid email address', 'Please select your role']);
+      await expect
+        .poll(() => form.getByRole('alert').allInnerTexts())
+        .toEqual(['Invalid email address', 'Please select your role']);
       expect(posts).toBe(0);
     } finally {
       await context.close();
@@ -156,7 +185,9 @@ describe('waitlist signup', () => {
     try {
       await page.goto('/');
       const before = await apiCount();
-      await expect.poll(() => page.getByTestId('waitlist-count').innerText()).toBe(before.toLocaleString('en-US'));
+      await expect
+        .poll(() => page.getByTestId('waitlist-count').innerText())
+        .toBe(before.toLocaleString('en-US'));
       // Hold the request briefly so the pending state can be seen.
       await page.route('**/api/waitlist', async (route) => {
         await new Promise((r) => setTimeout(r, 400));
@@ -175,14 +206,29 @@ describe('waitlist signup', () => {
 
       await expect.poll(() => page.getByRole('heading', { name: "You're In!" }).isVisible()).toBe(true);
       expect(await page.locator('#waitlist form').count()).toBe(0);
-      expect(await page.locator('#waitlist').getByRole('link', { name: /Follow/ }).getAttribute('href')).toBe(SOCIAL_PROFILE_URL);
+      expect(
+        await page
+          .locator('#waitlist')
+          .getByRole('link', { name: /Follow/ })
+          .getAttribute('href'),
+      ).toBe(SOCIAL_PROFILE_URL);
       const toast = page.getByRole('status').filter({ hasText: 'Success!' });
       await expect.poll(() => toast.innerText()).toContain("You've been added to the waitlist.");
-      await expect.poll(() => page.getByTestId('waitlist-count').innerText()).toBe((before + 1).toLocaleString('en-US'));
+      await expect
+        .poll(() => page.getByTestId('waitlist-count').innerText())
+        .toBe((before + 1).toLocaleString('en-US'));
 
-      const rows = await echo.query('select name, email, role, struggle from waitlist_signups where email = $1', ['browser.person@example.com']);
+      const rows = await echo.query(
+        'select name, email, role, struggle from waitlist_signups where email = $1',
+        ['browser.person@example.com'],
+      );
       expect(rows).toEqual([
-        { name: 'Browser Person', email: 'browser.person@example.com', role: 'Service Provider', struggle: 'Turning client calls into posts' },
+        {
+          name: 'Browser Person',
+          email: 'browser.person@example.com',
+          role: 'Service Provider',
+          struggle: 'Turning client calls into posts',
+        },
       ]);
       await echo.smtp.waitFor((m) => m.some((x) => x.to.includes('browser.person@example.com')));
       expect(foreignRequests).toEqual([]);
@@ -200,13 +246,23 @@ describe('waitlist signup', () => {
     const { page, context } = await openPage(browser, echo.url, DESKTOP);
     try {
       await page.goto('/');
-      const form = await fillWaitlist(page, { name: 'Returning Again', email: '  RETURNING@example.com', role: 'Other' });
+      const form = await fillWaitlist(page, {
+        name: 'Returning Again',
+        email: '  RETURNING@example.com',
+        role: 'Other',
+      });
       await form.getByRole('button', { name: 'Join the Waitlist' }).click();
       const toast = page.getByRole('status').filter({ hasText: "You're already in our system!" });
-      await expect.poll(() => toast.innerText()).toContain("We've sent you a reminder email with all the details.");
+      await expect
+        .poll(() => toast.innerText())
+        .toContain("We've sent you a reminder email with all the details.");
       await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes('returning@example.com')).length === 2);
-      expect(echo.smtp.to('returning@example.com').map((m) => m.subject)).toContain("You're already on the Echo waitlist");
-      expect(await echo.query(`select 1 from waitlist_signups where email = 'returning@example.com'`)).toHaveLength(1);
+      expect(echo.smtp.to('returning@example.com').map((m) => m.subject)).toContain(
+        "You're already on the Echo waitlist",
+      );
+      expect(
+        await echo.query(`select 1 from waitlist_signups where email = 'returning@example.com'`),
+      ).toHaveLength(1);
     } finally {
       await context.close();
     }
@@ -217,7 +273,11 @@ describe('waitlist signup', () => {
     try {
       await page.goto('/');
       await page.route('**/api/waitlist', (route) =>
-        route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too many requests. Please try again later.' }) }),
+        route.fulfill({
+          status: 429,
+          contentType: 'application/json',
+          body: JSON.stringify({ message: 'Too many requests. Please try again later.' }),
+        }),
       );
       const form = await fillWaitlist(page, { name: 'Err', email: 'err@example.com', role: 'Creator' });
       await form.getByRole('button', { name: 'Join the Waitlist' }).click();
@@ -228,7 +288,9 @@ describe('waitlist signup', () => {
       await page.unroute('**/api/waitlist');
       await page.route('**/api/waitlist', (route) => route.abort('connectionrefused'));
       await form.getByRole('button', { name: 'Join the Waitlist' }).click();
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'Error' }).innerText()).toContain('Failed to join waitlist. Please try again.');
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'Error' }).innerText())
+        .toContain('Failed to join waitlist. Please try again.');
     } finally {
       await context.close();
     }
@@ -247,10 +309,16 @@ describe('waitlist signup', () => {
         }),
       );
       await page.goto('/');
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __pixel?: unknown[][] }).__pixel?.length ?? 0)).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          page.evaluate(() => (window as unknown as { __pixel?: unknown[][] }).__pixel?.length ?? 0),
+        )
+        .toBeGreaterThan(0);
       const form = await fillWaitlist(page, { name: 'Pixel', email: 'pixel@example.com', role: 'Creator' });
       await form.getByRole('button', { name: 'Join the Waitlist' }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __pixel: unknown[][] }).__pixel)).toContainEqual(['track', 'Lead']);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __pixel: unknown[][] }).__pixel))
+        .toContainEqual(['track', 'Lead']);
       const calls = await page.evaluate(() => (window as unknown as { __pixel: unknown[][] }).__pixel);
       expect(calls).toContainEqual(['init', '998877665544']);
     } finally {
@@ -268,7 +336,9 @@ describe('phone layout', () => {
       const toggle = page.getByTestId('mobile-menu-toggle');
       expect(await toggle.getAttribute('aria-label')).toBe('Open menu');
       expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(await page.locator('header').first().getByRole('link', { name: 'Transcription Tool' }).isVisible()).toBe(false);
+      expect(
+        await page.locator('header').first().getByRole('link', { name: 'Transcription Tool' }).isVisible(),
+      ).toBe(false);
 
       const links = ['#features', '#demo', '#waitlist', '/reaction-video', '/affiliate'];
       for (const href of links.slice(0, 3)) {
@@ -294,7 +364,9 @@ describe('phone layout', () => {
     const { page, context } = await openPage(browser, echo.url, PHONE);
     try {
       await page.goto('/');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
       const form = await fillWaitlist(page, { name: 'Phone', email: 'phone@example.com', role: 'Creator' });
       await form.getByRole('button', { name: 'Join the Waitlist' }).click();
       await expect.poll(() => page.getByRole('heading', { name: "You're In!" }).isVisible()).toBe(true);

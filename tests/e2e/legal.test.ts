@@ -74,8 +74,12 @@ describe('legal and info pages', () => {
     try {
       await page.goto('/tos');
       await expect.poll(() => page.locator('h1').innerText()).toBe('Terms of Service');
-      expect(await page.locator('main h2').allInnerTexts()).toEqual(TERMS_SECTIONS.map((title, i) => `${i + 1}. ${title}`));
-      expect(await page.locator('main h3').allInnerTexts()).toContain('8.A Data Usage for Product Improvement');
+      expect(await page.locator('main h2').allInnerTexts()).toEqual(
+        TERMS_SECTIONS.map((title, i) => `${i + 1}. ${title}`),
+      );
+      expect(await page.locator('main h3').allInnerTexts()).toContain(
+        '8.A Data Usage for Product Improvement',
+      );
       const text = await page.locator('main').innerText();
       expect(text).toMatch(/Bahamas/);
       expect(text).toMatch(/non-refundable/i);
@@ -105,8 +109,12 @@ describe('legal and info pages', () => {
     try {
       const response = await page.goto('/this/does/not/exist');
       expect(response?.status()).toBe(404);
-      await expect.poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
-      expect(await page.locator('main').innerText()).toContain('Did you forget to add the page to the router?');
+      await expect
+        .poll(() => page.getByRole('heading', { name: '404 Page Not Found' }).isVisible())
+        .toBe(true);
+      expect(await page.locator('main').innerText()).toContain(
+        'Did you forget to add the page to the router?',
+      );
     } finally {
       await context.close();
     }

@@ -58,7 +58,8 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
   );
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) pageErrors.push(message.text());
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
+      pageErrors.push(message.text());
   });
   return { context, page, foreignRequests, pageErrors };
 }

@@ -55,7 +55,8 @@ export default async function setup(project: TestProject) {
       `select datname from pg_database where datname like 'echo_test_%' or datname = $1`,
       [template],
     );
-    for (const row of leftovers.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
+    for (const row of leftovers.rows)
+      await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
     await admin.end();
     await embedded?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });

@@ -31,7 +31,8 @@ function decodeMime(raw: string): string {
       const [head = '', ...bodyParts] = part.split(/\r?\n\r?\n/);
       const body = bodyParts.join('\n\n');
       if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return decodeQuotedPrintable(body);
-      if (/content-transfer-encoding:\s*base64/i.test(head)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (/content-transfer-encoding:\s*base64/i.test(head))
+        return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
       return body;
     })
     .join('\n');
@@ -39,7 +40,9 @@ function decodeMime(raw: string): string {
 
 function decodeHeaderWord(value: string): string {
   return value.replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-    enc.toLowerCase() === 'b' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replaceAll('_', ' ')),
+    enc.toLowerCase() === 'b'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : decodeQuotedPrintable(text.replaceAll('_', ' ')),
   );
 }
 
@@ -66,10 +69,14 @@ export class SmtpSink {
   }
 
   /** Waits until `predicate` holds for the received messages. */
-  async waitFor(predicate: (messages: ReceivedMail[]) => boolean, timeoutMs = 15_000): Promise<ReceivedMail[]> {
+  async waitFor(
+    predicate: (messages: ReceivedMail[]) => boolean,
+    timeoutMs = 15_000,
+  ): Promise<ReceivedMail[]> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.messages)) {
-      if (Date.now() > deadline) throw new Error(`SMTP sink: condition not met in ${timeoutMs} ms (${this.messages.length} messages)`);
+      if (Date.now() > deadline)
+        throw new Error(`SMTP sink: condition not met in ${timeoutMs} ms (${this.messages.length} messages)`);
       await new Promise((r) => setTimeout(r, 50));
     }
     return this.messages;

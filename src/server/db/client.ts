@@ -22,7 +22,10 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export function createDatabase(url: string, options: { max?: number; applicationName?: string } = {}): Database {
+export function createDatabase(
+  url: string,
+  options: { max?: number; applicationName?: string } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -43,7 +46,10 @@ export function createDatabase(url: string, options: { max?: number; application
     let broken = false;
     try {
       await client.query('begin');
-      const tx: Tx = { db: drizzle(client), executeSql: (text, values) => client.query(text, values as unknown[]) };
+      const tx: Tx = {
+        db: drizzle(client),
+        executeSql: (text, values) => client.query(text, values as unknown[]),
+      };
       const result = await work(tx);
       await client.query('commit');
       return result;

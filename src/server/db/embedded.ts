@@ -69,7 +69,8 @@ export async function startEmbeddedPostgres(options: {
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     onLog: (message) => options.onLog?.(String(message).trimEnd()),
-    onError: (message) => options.onLog?.(String(message instanceof Error ? message.message : message).trimEnd()),
+    onError: (message) =>
+      options.onLog?.(String(message instanceof Error ? message.message : message).trimEnd()),
   });
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();

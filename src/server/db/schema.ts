@@ -17,7 +17,10 @@ export const waitlistSignups = pgTable(
   },
   (t) => [
     uniqueIndex('waitlist_signups_email_key').on(t.email),
-    check('waitlist_signups_role_check', sql`${t.role} in ('Creator', 'Founder', 'Service Provider', 'Other')`),
+    check(
+      'waitlist_signups_role_check',
+      sql`${t.role} in ('Creator', 'Founder', 'Service Provider', 'Other')`,
+    ),
   ],
 );
 

@@ -95,7 +95,11 @@ export class JobQueue {
   private async work(definition: AnyJob, handler: AnyHandler): Promise<void> {
     await this.boss.work(
       definition.name,
-      { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1, includeMetadata: true },
+      {
+        batchSize: 1,
+        pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+        includeMetadata: true,
+      },
       async (jobs) => {
         for (const job of jobs) {
           const data = definition.schema.parse(job.data);
@@ -106,7 +110,12 @@ export class JobQueue {
   }
 
   /** Enqueues a job in the given transaction (it is visible to workers once that commits). */
-  async enqueue<T>(tx: Tx, definition: JobDefinition<T>, data: T, options: { startAfter?: Date | number; singletonKey?: string } = {}) {
+  async enqueue<T>(
+    tx: Tx,
+    definition: JobDefinition<T>,
+    data: T,
+    options: { startAfter?: Date | number; singletonKey?: string } = {},
+  ) {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     const payload = definition.schema.parse(data) as object;
     return this.boss.send(definition.name, payload, { ...options, db: { executeSql: tx.executeSql } });

@@ -12,7 +12,12 @@ export interface RateLimitResult {
  * Fixed-window counter kept in PostgreSQL so that every web process shares it. One statement:
  * the window restarts when it has expired, otherwise the count goes up.
  */
-export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
+export async function hitRateLimit(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into rate_limits (key, count, reset_at)
     values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
@@ -21,7 +26,11 @@ export async function hitRateLimit(db: DbOrTx, key: string, limit: number, windo
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning count, extract(epoch from (reset_at - now()))::float8 as retry_after`);
   const row = result.rows[0]!;
-  return { count: row.count, allowed: row.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)) };
+  return {
+    count: row.count,
+    allowed: row.count <= limit,
+    retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)),
+  };
 }
 
 /** Reads a counter without changing it (for limits that count only failures). */
@@ -31,11 +40,20 @@ export async function peekRateLimit(db: DbOrTx, key: string, limit: number): Pro
     from rate_limits where key = ${key} and reset_at > now()`);
   const row = result.rows[0];
   if (!row) return { count: 0, allowed: true, retryAfterSeconds: 0 };
-  return { count: row.count, allowed: row.count < limit, retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)) };
+  return {
+    count: row.count,
+    allowed: row.count < limit,
+    retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)),
+  };
 }
 
 /** Counts a hit and throws 429 when the limit is passed. */
-export async function enforceRateLimit(db: DbOrTx, key: string, limit: number, windowSeconds: number): Promise<void> {
+export async function enforceRateLimit(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<void> {
   const result = await hitRateLimit(db, key, limit, windowSeconds);
   if (!result.allowed) throw tooManyRequests(result.retryAfterSeconds);
 }

@@ -16,9 +16,23 @@ export function LogoMark({ className, title = 'Echo mascot' }: { className?: str
       </defs>
       {/* sound-wave ears */}
       <path d="M14 40a24 24 0 0 0 0 22" fill="none" stroke="#fbbf24" strokeWidth="4" strokeLinecap="round" />
-      <path d="M6 34a34 34 0 0 0 0 34" fill="none" stroke="#fbbf24" strokeWidth="3" strokeLinecap="round" opacity="0.6" />
+      <path
+        d="M6 34a34 34 0 0 0 0 34"
+        fill="none"
+        stroke="#fbbf24"
+        strokeWidth="3"
+        strokeLinecap="round"
+        opacity="0.6"
+      />
       <path d="M82 40a24 24 0 0 1 0 22" fill="none" stroke="#fbbf24" strokeWidth="4" strokeLinecap="round" />
-      <path d="M90 34a34 34 0 0 1 0 34" fill="none" stroke="#fbbf24" strokeWidth="3" strokeLinecap="round" opacity="0.6" />
+      <path
+        d="M90 34a34 34 0 0 1 0 34"
+        fill="none"
+        stroke="#fbbf24"
+        strokeWidth="3"
+        strokeLinecap="round"
+        opacity="0.6"
+      />
       {/* microphone-capsule body */}
       <rect x="22" y="12" width="52" height="66" rx="26" fill="url(#echo-body)" />
       <path d="M30 30h36M30 38h36" stroke="#a78bfa" strokeWidth="2" strokeLinecap="round" opacity="0.5" />

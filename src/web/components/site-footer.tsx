@@ -13,7 +13,10 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm">
             <li>
-              <Link href="/privacy-policy" className="text-muted-foreground hover:text-foreground hover:underline">
+              <Link
+                href="/privacy-policy"
+                className="text-muted-foreground hover:text-foreground hover:underline"
+              >
                 Privacy Policy
               </Link>
             </li>

@@ -51,5 +51,6 @@ export function initPixel(): void {
 export function trackPixelEvent(event: string, params?: Record<string, unknown>): void {
   if (!pixelId()) return;
   initPixel();
-  window.fbq?.('track', event, params);
+  if (params) window.fbq?.('track', event, params);
+  else window.fbq?.('track', event);
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN_PASSWORD, startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 import { createDatabase } from '../../db/client.ts';
 import { ensureAdminPassword } from './service.ts';
 
@@ -12,7 +12,11 @@ afterAll(() => echo?.close());
 const login = (password: unknown, ip = '10.0.0.1') =>
   echo.app!.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress: ip });
 const session = (token?: string) =>
-  echo.app!.inject({ method: 'GET', url: '/api/admin/session', headers: token ? { authorization: `Bearer ${token}` } : {} });
+  echo.app!.inject({
+    method: 'GET',
+    url: '/api/admin/session',
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
 
 describe('admin sign-in', () => {
   it('gives a token for the right password, which the guard accepts', async () => {
@@ -53,7 +57,11 @@ describe('admin sign-in', () => {
     expect((await session()).statusCode).toBe(401);
     expect((await session('admin')).statusCode).toBe(401);
     expect((await session('dev-bypass')).statusCode).toBe(401);
-    const bypass = await echo.app!.inject({ method: 'GET', url: '/api/admin/session', headers: { 'x-dev-bypass': 'true' } });
+    const bypass = await echo.app!.inject({
+      method: 'GET',
+      url: '/api/admin/session',
+      headers: { 'x-dev-bypass': 'true' },
+    });
     expect(bypass.statusCode).toBe(401);
     expect(bypass.json().message).toBe('Admin authentication required');
 
@@ -63,7 +71,11 @@ describe('admin sign-in', () => {
 
     const fresh = (await login(TEST_ADMIN_PASSWORD, '10.0.0.6')).json().token;
     expect((await session(fresh)).statusCode).toBe(200);
-    await echo.app!.inject({ method: 'POST', url: '/api/admin/logout', headers: { authorization: `Bearer ${fresh}` } });
+    await echo.app!.inject({
+      method: 'POST',
+      url: '/api/admin/logout',
+      headers: { authorization: `Bearer ${fresh}` },
+    });
     expect((await session(fresh)).statusCode).toBe(401);
   });
 });

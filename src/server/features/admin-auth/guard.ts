@@ -17,6 +17,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function requireAdmin(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    if (!token || token.length > 200 || !(await isAdminToken(ctx, token))) throw unauthorized('Admin authentication required');
+    if (!token || token.length > 200 || !(await isAdminToken(ctx, token)))
+      throw unauthorized('Admin authentication required');
   };
 }

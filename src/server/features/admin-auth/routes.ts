@@ -7,8 +7,10 @@ import { loginAdmin, logoutAdmin } from './service.ts';
 
 export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/api/admin/login', { schema: { body: adminLoginSchema, response: { 200: adminLoginResponseSchema } } }, async (request) =>
-      loginAdmin(ctx, request.body.password, request.ip),
+    app.post(
+      '/api/admin/login',
+      { schema: { body: adminLoginSchema, response: { 200: adminLoginResponseSchema } } },
+      async (request) => loginAdmin(ctx, request.body.password, request.ip),
     );
 
     app.get(
@@ -17,10 +19,14 @@ export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async () => ({ ok: true as const }),
     );
 
-    app.post('/api/admin/logout', { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } }, async (request) => {
-      const token = bearerToken(request);
-      if (token) await logoutAdmin(ctx, token);
-      return { ok: true as const };
-    });
+    app.post(
+      '/api/admin/logout',
+      { schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+      async (request) => {
+        const token = bearerToken(request);
+        if (token) await logoutAdmin(ctx, token);
+        return { ok: true as const };
+      },
+    );
   };
 }

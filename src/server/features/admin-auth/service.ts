@@ -13,7 +13,10 @@ export const INVALID_ADMIN_PASSWORD = 'Invalid admin password';
  * Makes sure an admin password exists. ADMIN_PASSWORD, when set, is the password (its hash is
  * stored). Unset, a strong one is generated once and returned so the caller can print it.
  */
-export async function ensureAdminPassword(db: Db, configured: string | undefined): Promise<{ generated?: string }> {
+export async function ensureAdminPassword(
+  db: Db,
+  configured: string | undefined,
+): Promise<{ generated?: string }> {
   const [current] = await db.select().from(adminCredentials).where(eq(adminCredentials.id, 1));
   if (configured) {
     if (current && (await verifyPassword(configured, current.passwordHash))) return {};
@@ -36,12 +39,20 @@ export async function ensureAdminPassword(db: Db, configured: string | undefined
 }
 
 /** Checks the password; failed attempts are limited per client address. */
-export async function loginAdmin(ctx: AppContext, password: string, clientIp: string): Promise<AdminLoginResponse> {
+export async function loginAdmin(
+  ctx: AppContext,
+  password: string,
+  clientIp: string,
+): Promise<AdminLoginResponse> {
   const { db } = ctx.database;
   const limitKey = `admin-login-failures:${clientIp}`;
   const limit = ctx.config.rateLimits.adminLoginFailuresPerMinute;
   const before = await peekRateLimit(db, limitKey, limit);
-  if (!before.allowed) throw tooManyRequests(before.retryAfterSeconds, 'Too many failed attempts. Please wait a minute and try again.');
+  if (!before.allowed)
+    throw tooManyRequests(
+      before.retryAfterSeconds,
+      'Too many failed attempts. Please wait a minute and try again.',
+    );
 
   const [credentials] = await db.select().from(adminCredentials).where(eq(adminCredentials.id, 1));
   const ok = credentials ? await verifyPassword(password, credentials.passwordHash) : false;

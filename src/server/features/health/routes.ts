@@ -5,15 +5,22 @@ import type { AppContext } from '../../context.ts';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
-      try {
-        await ctx.database.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: 'up' as const, role: ctx.config.role };
-      } catch {
-        return reply
-          .code(503)
-          .send({ status: 'degraded' as const, database: 'down' as const, role: ctx.config.role, message: 'Database unavailable' });
-      }
-    });
+    app.get(
+      '/api/health',
+      { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+      async (_request, reply) => {
+        try {
+          await ctx.database.db.execute(sql`select 1`);
+          return { status: 'ok' as const, database: 'up' as const, role: ctx.config.role };
+        } catch {
+          return reply.code(503).send({
+            status: 'degraded' as const,
+            database: 'down' as const,
+            role: ctx.config.role,
+            message: 'Database unavailable',
+          });
+        }
+      },
+    );
   };
 }

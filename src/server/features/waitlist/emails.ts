@@ -31,13 +31,11 @@ export function welcomeEmail(to: Recipient): MailMessage {
       TAGLINE,
       unsubscribeText,
     ].join('\n'),
-    html: layout(
-      [
-        `Hi ${escapeHtml(name)},`,
-        `Thanks for joining the ${PRODUCT_NAME} waitlist. You're in!`,
-        `We'll e-mail you as soon as your early access is ready. Until then, <a href="${SOCIAL_PROFILE_URL}">follow along</a>.`,
-      ],
-    ),
+    html: layout([
+      `Hi ${escapeHtml(name)},`,
+      `Thanks for joining the ${PRODUCT_NAME} waitlist. You're in!`,
+      `We'll e-mail you as soon as your early access is ready. Until then, <a href="${SOCIAL_PROFILE_URL}">follow along</a>.`,
+    ]),
   };
 }
 
@@ -57,13 +55,11 @@ export function reminderEmail(to: Recipient, publicUrl: string): MailMessage {
       TAGLINE,
       unsubscribeText,
     ].join('\n'),
-    html: layout(
-      [
-        `Hi ${escapeHtml(name)},`,
-        `Good news: this address is already on the ${PRODUCT_NAME} waitlist, so there is nothing more to do.`,
-        "Here's what happens next: we open early access in waves and will e-mail you here when it's your turn.",
-        `Meanwhile, the latest news is on <a href="${SOCIAL_PROFILE_URL}">our profile</a>, and our <a href="${escapeHtml(publicUrl)}/affiliate">affiliate programme</a> is open.`,
-      ],
-    ),
+    html: layout([
+      `Hi ${escapeHtml(name)},`,
+      `Good news: this address is already on the ${PRODUCT_NAME} waitlist, so there is nothing more to do.`,
+      "Here's what happens next: we open early access in waves and will e-mail you here when it's your turn.",
+      `Meanwhile, the latest news is on <a href="${SOCIAL_PROFILE_URL}">our profile</a>, and our <a href="${escapeHtml(publicUrl)}/affiliate">affiliate programme</a> is open.`,
+    ]),
   };
 }

@@ -3,12 +3,17 @@ import type { WaitlistSignup } from '#contract/waitlist.ts';
 import type { DbOrTx } from '../../db/client.ts';
 
 export async function countSignups(db: DbOrTx): Promise<number> {
-  const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from waitlist_signups`);
+  const result = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from waitlist_signups`,
+  );
   return result.rows[0]!.count;
 }
 
 /** Inserts a signup; returns its id, or null when the address is already on the list. */
-export async function insertSignup(db: DbOrTx, signup: WaitlistSignup & { email: string }): Promise<number | null> {
+export async function insertSignup(
+  db: DbOrTx,
+  signup: WaitlistSignup & { email: string },
+): Promise<number | null> {
   const result = await db.execute<{ id: number }>(sql`
     insert into waitlist_signups (name, email, role, struggle)
     values (${signup.name}, ${signup.email}, ${signup.role}, ${signup.struggle ?? null})
@@ -21,7 +26,11 @@ export async function insertSignup(db: DbOrTx, signup: WaitlistSignup & { email:
  * Marks a reminder as due for an existing address, at most once per interval; returns the stored
  * name when a reminder should be sent. One conditional update, so concurrent repeats send one.
  */
-export async function claimReminder(db: DbOrTx, email: string, intervalMinutes: number): Promise<{ name: string } | null> {
+export async function claimReminder(
+  db: DbOrTx,
+  email: string,
+  intervalMinutes: number,
+): Promise<{ name: string } | null> {
   const result = await db.execute<{ name: string }>(sql`
     update waitlist_signups set last_reminder_at = now()
     where email = ${email}

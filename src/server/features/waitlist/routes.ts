@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { waitlistCountSchema, waitlistSignupResponseSchema, waitlistSignupSchema } from '#contract/waitlist.ts';
+import {
+  waitlistCountSchema,
+  waitlistSignupResponseSchema,
+  waitlistSignupSchema,
+} from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { getWaitlistCount, joinWaitlist } from './service.ts';
@@ -12,9 +16,19 @@ export function waitlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/waitlist',
-      { schema: { body: waitlistSignupSchema, response: { 200: waitlistSignupResponseSchema, 201: waitlistSignupResponseSchema } } },
+      {
+        schema: {
+          body: waitlistSignupSchema,
+          response: { 200: waitlistSignupResponseSchema, 201: waitlistSignupResponseSchema },
+        },
+      },
       async (request, reply) => {
-        await enforceRateLimit(ctx.database.db, `waitlist:${request.ip}`, ctx.config.rateLimits.signupPerMinute, 60);
+        await enforceRateLimit(
+          ctx.database.db,
+          `waitlist:${request.ip}`,
+          ctx.config.rateLimits.signupPerMinute,
+          60,
+        );
         const result = await joinWaitlist(ctx, request.body);
         return reply.code(result.alreadyExists ? 200 : 201).send(result);
       },

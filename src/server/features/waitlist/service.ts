@@ -1,4 +1,9 @@
-import { normalizeEmail, REMINDER_INTERVAL_MINUTES, type WaitlistSignup, type WaitlistSignupResponse } from '#contract/waitlist.ts';
+import {
+  normalizeEmail,
+  REMINDER_INTERVAL_MINUTES,
+  type WaitlistSignup,
+  type WaitlistSignupResponse,
+} from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { queueEmail } from '../../providers/mail/outbox.ts';
 import { reminderEmail, welcomeEmail } from './emails.ts';
@@ -20,7 +25,12 @@ export async function joinWaitlist(ctx: AppContext, input: WaitlistSignup): Prom
     }
     const existing = await claimReminder(tx.db, email, REMINDER_INTERVAL_MINUTES);
     if (existing) {
-      await queueEmail(tx, ctx.jobs, 'waitlist.reminder', reminderEmail({ name: existing.name, email }, ctx.config.publicUrl));
+      await queueEmail(
+        tx,
+        ctx.jobs,
+        'waitlist.reminder',
+        reminderEmail({ name: existing.name, email }, ctx.config.publicUrl),
+      );
     }
     return { success: true, alreadyExists: true };
   });

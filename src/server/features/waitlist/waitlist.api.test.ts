@@ -14,17 +14,31 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
     headers: { 'content-type': 'application/json', ...headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
-const count = async () => (await echo.app!.inject({ method: 'GET', url: '/api/waitlist/count' })).json().count as number;
+const count = async () =>
+  (await echo.app!.inject({ method: 'GET', url: '/api/waitlist/count' })).json().count as number;
 
 describe('POST /api/waitlist', () => {
   it('adds a signup (201), counts it and e-mails a welcome', async () => {
     const before = await count();
-    const res = await post({ name: 'Ada Lovelace', email: 'ada@example.com', role: 'Founder', struggle: 'Finding time' });
+    const res = await post({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'Founder',
+      struggle: 'Finding time',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ success: true });
     expect(await count()).toBe(before + 1);
-    const [row] = await echo.query('select name, email, role, struggle from waitlist_signups where email = $1', ['ada@example.com']);
-    expect(row).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', role: 'Founder', struggle: 'Finding time' });
+    const [row] = await echo.query(
+      'select name, email, role, struggle from waitlist_signups where email = $1',
+      ['ada@example.com'],
+    );
+    expect(row).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'Founder',
+      struggle: 'Finding time',
+    });
     const [mail] = await echo.smtp.waitFor((m) => m.some((x) => x.to.includes('ada@example.com')));
     expect(echo.smtp.to('ada@example.com')).toHaveLength(1);
     expect(mail!.subject).toBe("You're on the Echo waitlist");
@@ -44,11 +58,19 @@ describe('POST /api/waitlist', () => {
     await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes('grace@example.com')).length >= 2);
     await new Promise((r) => setTimeout(r, 1500));
     const mails = echo.smtp.to('grace@example.com');
-    expect(mails.map((m) => m.subject)).toEqual(["You're on the Echo waitlist", "You're already on the Echo waitlist"]);
-    const rows = await echo.query('select name, role from waitlist_signups where email = $1', ['grace@example.com']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      "You're on the Echo waitlist",
+      "You're already on the Echo waitlist",
+    ]);
+    const rows = await echo.query('select name, role from waitlist_signups where email = $1', [
+      'grace@example.com',
+    ]);
     expect(rows).toEqual([{ name: 'Grace', role: 'Creator' }]);
     // An hour later another reminder is allowed.
-    await echo.query(`update waitlist_signups set last_reminder_at = now() - interval '61 minutes' where email = $1`, ['grace@example.com']);
+    await echo.query(
+      `update waitlist_signups set last_reminder_at = now() - interval '61 minutes' where email = $1`,
+      ['grace@example.com'],
+    );
     await post({ name: 'Grace', email: 'grace@example.com', role: 'Creator' });
     await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes('grace@example.com')).length === 3);
   });
@@ -59,13 +81,19 @@ describe('POST /api/waitlist', () => {
     [{ name: '', email: 'a@example.com', role: 'Creator' }, 'Name is required'],
     [{ name: '   ', email: 'a@example.com', role: 'Creator' }, 'Name is required'],
     [{ name: ['x'], email: 'a@example.com', role: 'Creator' }, 'Name is required'],
-    [{ name: 'x'.repeat(101), email: 'a@example.com', role: 'Creator' }, 'Name must be at most 100 characters'],
+    [
+      { name: 'x'.repeat(101), email: 'a@example.com', role: 'Creator' },
+      'Name must be at most 100 characters',
+    ],
     [{ name: 'A', email: 'nope', role: 'Creator' }, 'Invalid email address'],
     [{ name: 'A', role: 'Creator' }, 'Invalid email address'],
     [{ name: 'A', email: 12, role: 'Creator' }, 'Invalid email address'],
     [{ name: 'A', email: 'a@example.com' }, 'Please select your role'],
     [{ name: 'A', email: 'a@example.com', role: 'Admin' }, 'Please select your role'],
-    [{ name: 'A', email: 'a@example.com', role: 'Creator', struggle: 'x'.repeat(2001) }, 'Please keep this under 2000 characters'],
+    [
+      { name: 'A', email: 'a@example.com', role: 'Creator', struggle: 'x'.repeat(2001) },
+      'Please keep this under 2000 characters',
+    ],
     [{ name: 'A', email: 'a@example.com', role: 'Creator', struggle: 5 }, 'Struggle must be text'],
   ])('rejects invalid body %# with its 400 message and stores nothing', async (body, message) => {
     const before = await count();
@@ -91,10 +119,20 @@ describe('POST /api/waitlist', () => {
     const array = await post('[1,2]');
     expect(array.statusCode).toBe(400);
     expect(typeof array.json().message).toBe('string');
-    const text = await echo.app!.inject({ method: 'POST', url: '/api/waitlist', headers: { 'content-type': 'text/plain' }, payload: 'hi' });
+    const text = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hi',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().message).toMatch(/content type/);
-    const big = await post({ name: 'A', email: 'big@example.com', role: 'Creator', struggle: 'x'.repeat(120 * 1024) });
+    const big = await post({
+      name: 'A',
+      email: 'big@example.com',
+      role: 'Creator',
+      struggle: 'x'.repeat(120 * 1024),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe('Request body is too large (limit 100 KB)');
   });
@@ -103,18 +141,25 @@ describe('POST /api/waitlist', () => {
     const name = `<img src=x onerror=alert(1)> Robert'); DROP TABLE waitlist_signups;--`;
     const res = await post({ name, email: 'bobby@example.com', role: 'Other', struggle: '<b>bold</b>' });
     expect(res.statusCode).toBe(201);
-    const [row] = await echo.query<{ name: string; struggle: string }>('select name, struggle from waitlist_signups where email = $1', [
-      'bobby@example.com',
-    ]);
+    const [row] = await echo.query<{ name: string; struggle: string }>(
+      'select name, struggle from waitlist_signups where email = $1',
+      ['bobby@example.com'],
+    );
     expect(row).toEqual({ name, struggle: '<b>bold</b>' });
-    const [mail] = await echo.smtp.waitFor((m) => m.some((x) => x.to.includes('bobby@example.com'))).then(() => echo.smtp.to('bobby@example.com'));
+    const [mail] = await echo.smtp
+      .waitFor((m) => m.some((x) => x.to.includes('bobby@example.com')))
+      .then(() => echo.smtp.to('bobby@example.com'));
     const html = mail!.text.slice(mail!.text.indexOf('<!doctype html>'));
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).not.toContain('<img src=x');
   });
 
   it('cannot inject e-mail headers through the name', async () => {
-    const res = await post({ name: 'Eve\r\nBcc: victim@example.com', email: 'eve@example.com', role: 'Other' });
+    const res = await post({
+      name: 'Eve\r\nBcc: victim@example.com',
+      email: 'eve@example.com',
+      role: 'Other',
+    });
     expect(res.statusCode).toBe(201);
     await echo.smtp.waitFor((m) => m.some((x) => x.to.includes('eve@example.com')));
     const [mail] = echo.smtp.to('eve@example.com');
@@ -125,23 +170,31 @@ describe('POST /api/waitlist', () => {
   it('counts 1,000 concurrent signups of distinct addresses exactly once each', async () => {
     const before = await count();
     const responses = await Promise.all(
-      Array.from({ length: 1000 }, (_, i) => post({ name: `Load ${i}`, email: `load-${i}@example.com`, role: 'Creator' })),
+      Array.from({ length: 1000 }, (_, i) =>
+        post({ name: `Load ${i}`, email: `load-${i}@example.com`, role: 'Creator' }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1000);
     expect(await count()).toBe(before + 1000);
-    const [{ n }] = await echo.query<{ n: number }>(`select count(*)::int as n from waitlist_signups where email like 'load-%@example.com'`);
+    const [{ n }] = await echo.query<{ n: number }>(
+      `select count(*)::int as n from waitlist_signups where email like 'load-%@example.com'`,
+    );
     expect(n).toBe(1000);
   });
 
   it('keeps exactly one row for the same address signed up by 20 concurrent requests', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post({ name: `Twin ${i}`, email: i % 2 ? 'TWIN@example.com' : 'twin@example.com ', role: 'Creator' })),
+      Array.from({ length: 20 }, (_, i) =>
+        post({ name: `Twin ${i}`, email: i % 2 ? 'TWIN@example.com' : 'twin@example.com ', role: 'Creator' }),
+      ),
     );
     expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 201)).toBe(true);
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     const rows = await echo.query(`select id from waitlist_signups where email = 'twin@example.com'`);
     expect(rows).toHaveLength(1);
-    const [{ n }] = await echo.query<{ n: number }>(`select count(*)::int as n from outbox where recipient = 'twin@example.com'`);
+    const [{ n }] = await echo.query<{ n: number }>(
+      `select count(*)::int as n from outbox where recipient = 'twin@example.com'`,
+    );
     expect(n).toBe(2); // the welcome and at most one reminder
   });
 });

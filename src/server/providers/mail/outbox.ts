@@ -20,7 +20,12 @@ export const sendEmailJob = defineJob({
  * Writes an e-mail to the outbox and enqueues its delivery in the caller's transaction, so an
  * acknowledged action never loses its e-mail and a rolled-back one never sends it.
  */
-export async function queueEmail(tx: Tx, jobs: JobQueue, kind: string, message: MailMessage): Promise<number> {
+export async function queueEmail(
+  tx: Tx,
+  jobs: JobQueue,
+  kind: string,
+  message: MailMessage,
+): Promise<number> {
   const [row] = await tx.db
     .insert(outbox)
     .values({
@@ -52,7 +57,10 @@ export function createSendEmailHandler(deps: { database: Database; mailer: Maile
         .where(and(eq(outbox.id, outboxId), eq(outbox.status, 'queued')))
         .returning({ recipient: outbox.recipient, subject: outbox.subject });
       if (stored[0]) {
-        log.info({ outboxId, to: stored[0].recipient, subject: stored[0].subject }, 'e-mail kept in the outbox (SMTP_URL is not set)');
+        log.info(
+          { outboxId, to: stored[0].recipient, subject: stored[0].subject },
+          'e-mail kept in the outbox (SMTP_URL is not set)',
+        );
       }
       return;
     }
@@ -63,7 +71,10 @@ export function createSendEmailHandler(deps: { database: Database; mailer: Maile
       .returning();
     const row = claimed[0];
     if (!row) {
-      const [current] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, outboxId));
+      const [current] = await db
+        .select({ status: outbox.status })
+        .from(outbox)
+        .where(eq(outbox.id, outboxId));
       if (current?.status === 'sending') {
         await db
           .update(outbox)
@@ -73,7 +84,12 @@ export function createSendEmailHandler(deps: { database: Database; mailer: Maile
       return;
     }
     try {
-      const result = await mailer.send({ to: row.recipient, subject: row.subject ?? '', text: row.textBody, html: row.htmlBody });
+      const result = await mailer.send({
+        to: row.recipient,
+        subject: row.subject ?? '',
+        text: row.textBody,
+        html: row.htmlBody,
+      });
       await db
         .update(outbox)
         .set({ status: 'sent', sentAt: new Date(), providerMessageId: result.messageId, error: null })

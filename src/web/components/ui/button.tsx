@@ -27,7 +27,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function buttonClasses(variant: keyof typeof variants = 'default', size: keyof typeof sizes = 'default', className?: string) {
+export function buttonClasses(
+  variant: keyof typeof variants = 'default',
+  size: keyof typeof sizes = 'default',
+  className?: string,
+) {
   return cn(
     'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
     variants[variant],
@@ -38,5 +42,11 @@ export function buttonClasses(variant: keyof typeof variants = 'default', size: 
 
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
-  return <Comp className={buttonClasses(variant, size, className)} type={asChild ? undefined : (type ?? 'button')} {...props} />;
+  return (
+    <Comp
+      className={buttonClasses(variant, size, className)}
+      type={asChild ? undefined : (type ?? 'button')}
+      {...props}
+    />
+  );
 }

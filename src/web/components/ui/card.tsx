@@ -2,7 +2,12 @@ import type { HTMLAttributes } from 'react';
 import { cn } from '#web/lib/cn.ts';
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn('rounded-xl border border-border bg-background p-6 shadow-sm', className)} {...props} />;
+  return (
+    <div
+      className={cn('rounded-xl border border-border bg-background p-6 shadow-sm', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingElement>) {
