@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#tests/support/database.ts';
+import { createDatabase, type Database } from '../../db/client.ts';
+import { createLogger } from '../../lib/logger.ts';
+import type { Mailer, MailMessage } from './mailer.ts';
+import { createSendEmailHandler, SEND_EMAIL_RETRIES } from './outbox.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+const log = createLogger('silent');
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url);
+});
+afterAll(async () => {
+  await database?.close();
+  await testDb?.drop();
+});
+
+async function addRow(recipient: string): Promise<number> {
+  const { rows } = await database.pool.query(
+    `insert into outbox (recipient, subject, text_body, html_body, kind) values ($1, 'Hi', 'Hello', '<p>Hello</p>', 'test') returning id`,
+    [recipient],
+  );
+  return Number(rows[0].id);
+}
+const row = async (id: number) =>
+  (
+    await database.pool.query(
+      'select status, attempts, error, provider_message_id from outbox where id = $1',
+      [id],
+    )
+  ).rows[0];
+
+function fakeMailer(behaviour: 'ok' | 'fail') {
+  const sent: MailMessage[] = [];
+  const mailer: Mailer = {
+    async send(message) {
+      if (behaviour === 'fail') throw new Error('554 mailbox unavailable');
+      sent.push(message);
+      return { messageId: `<${sent.length}@fake>` };
+    },
+    close() {},
+  };
+  return { mailer, sent };
+}
+
+describe('e-mail delivery job', () => {
+  it('sends once and marks the row sent; running the job again sends nothing', async () => {
+    const id = await addRow('once@example.com');
+    const { mailer, sent } = fakeMailer('ok');
+    const handle = createSendEmailHandler({ database, mailer, log });
+    await handle({ outboxId: id }, { jobId: 'j1', retryCount: 0 });
+    await handle({ outboxId: id }, { jobId: 'j1', retryCount: 1 });
+    expect(sent).toEqual([{ to: 'once@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' }]);
+    expect(await row(id)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      error: null,
+      provider_message_id: '<1@fake>',
+    });
+  });
+
+  it('records a provider failure and rethrows so the queue retries; the last retry marks it failed', async () => {
+    const id = await addRow('flaky@example.com');
+    const handle = createSendEmailHandler({ database, mailer: fakeMailer('fail').mailer, log });
+    await expect(handle({ outboxId: id }, { jobId: 'j2', retryCount: 0 })).rejects.toThrow('554');
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: '554 mailbox unavailable' });
+    await handle({ outboxId: id }, { jobId: 'j2', retryCount: SEND_EMAIL_RETRIES });
+    expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, error: '554 mailbox unavailable' });
+  });
+
+  it('never sends twice after a crash mid-send: a row left "sending" is marked failed, not resent', async () => {
+    const id = await addRow('crash@example.com');
+    await database.pool.query(`update outbox set status = 'sending', attempts = 1 where id = $1`, [id]);
+    const { mailer, sent } = fakeMailer('ok');
+    await createSendEmailHandler({ database, mailer, log })({ outboxId: id }, { jobId: 'j3', retryCount: 1 });
+    expect(sent).toEqual([]);
+    expect(await row(id)).toMatchObject({ status: 'failed' });
+  });
+
+  it('keeps the e-mail in the outbox when no SMTP server is configured', async () => {
+    const id = await addRow('nosmtp@example.com');
+    await createSendEmailHandler({ database, mailer: null, log })(
+      { outboxId: id },
+      { jobId: 'j4', retryCount: 0 },
+    );
+    expect(await row(id)).toMatchObject({ status: 'stored', attempts: 0 });
+  });
+});
