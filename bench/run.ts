@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: runs every benchmark module and prints one table. Figures are compared with a
+ * baseline measured in the same run (or with an absolute budget for sizes). A missed target is
+ * reported, not an error (exit code 0); a benchmark that cannot measure (it throws, e.g. because
+ * it saw errors instead of responses) makes the exit code 1.
+ *
+ * To add a benchmark: write bench/<name>.ts exporting `async function run(): Promise<BenchResult[]>`
+ * and add it to MODULES. `npm run bench -- http` runs only the named modules.
+ */
+import { log, runInterruptCleanups } from './lib.ts';
+import type { BenchModule, BenchResult } from './types.ts';
+
+const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
+  // Cheap and CPU-light first; it may run `npm run build`, which must not overlap the HTTP load.
+  { name: 'bundle', load: () => import('./bundle.ts') },
+  { name: 'http', load: () => import('./http.ts') },
+];
+
+function formatNumber(value: number, unit: string): string {
+  if (!Number.isFinite(value)) return String(value);
+  switch (unit) {
+    case 'bytes':
+      return `${(value / 1024).toFixed(1)} KB`;
+    case 'req/s':
+      return `${Math.round(value).toLocaleString('en-US')} req/s`;
+    case 'ms':
+      return `${Number.isInteger(value) ? value : value.toFixed(value < 10 ? 2 : 1)} ms`;
+    case 'count':
+      return value.toLocaleString('en-US');
+    default:
+      return `${value} ${unit}`;
+  }
+}
+
+function formatMet(met: boolean | null): string {
+  if (met === null) return '-';
+  return met ? 'yes' : 'NO  <-- missed';
+}
+
+function printTable(rows: string[][]): void {
+  const header = ['figure', 'value', 'baseline', 'ratio', 'target', 'met'];
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        column >= 1 && column <= 3 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join(' | ')
+      .trimEnd();
+  const rule = widths.map((width) => '-'.repeat(width)).join('-|-');
+  process.stdout.write(`\n${line(header)}\n${rule}\n${rows.map(line).join('\n')}\n`);
+}
+
+async function main(): Promise<number> {
+  const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !MODULES.some((module) => module.name === name));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `Unknown benchmark(s): ${unknown.join(', ')}. Known: ${MODULES.map((m) => m.name).join(', ')}\n`,
+    );
+    return 2;
+  }
+  const selected = only.length > 0 ? MODULES.filter((module) => only.includes(module.name)) : MODULES;
+
+  const rows: string[][] = [];
+  const missed: string[] = [];
+  const failed: string[] = [];
+  for (const module of selected) {
+    const started = Date.now();
+    log(`${module.name}: running`);
+    let results: BenchResult[];
+    try {
+      results = await (await module.load()).run();
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      process.stderr.write(`\n[bench] ${module.name}: FAILED\n${message}\n\n`);
+      failed.push(module.name);
+      rows.push([`${module.name}: benchmark failed (see above)`, '-', '-', '-', '-', 'ERROR']);
+      continue;
+    }
+    log(`${module.name}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (const result of results) {
+      rows.push([
+        result.name,
+        formatNumber(result.value, result.unit),
+        result.baseline === undefined ? '-' : formatNumber(result.baseline, result.unit),
+        result.ratio === undefined || !Number.isFinite(result.ratio) ? '-' : result.ratio.toFixed(2),
+        result.target,
+        formatMet(result.met),
+      ]);
+      if (result.met === false)
+        missed.push(`${result.name} (${result.target}, ratio ${result.ratio?.toFixed(2) ?? '-'})`);
+    }
+  }
+
+  printTable(rows);
+  process.stdout.write('\n');
+  if (missed.length > 0)
+    process.stdout.write(`MISSED targets (${missed.length}):\n${missed.map((m) => `  - ${m}`).join('\n')}\n`);
+  else if (failed.length === 0) process.stdout.write('All targets met.\n');
+  if (failed.length > 0) process.stdout.write(`FAILED benchmarks (no figures): ${failed.join(', ')}\n`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    log(`${signal}: cleaning up`);
+    runInterruptCleanups().finally(() => process.exit(130));
+  });
+}
+
+// Exit explicitly: a stray handle (timer, socket) must not keep a finished report alive.
+process.exit(await main());
