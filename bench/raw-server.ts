@@ -31,7 +31,7 @@ const pool = new pg.Pool({
   connectionString: databaseUrl,
   max: Number(process.env.DB_POOL_SIZE ?? 10),
   application_name: 'echo-bench-raw',
-  connectionTimeoutMillis: 2000,
+  connectionTimeoutMillis: 10_000,
   idleTimeoutMillis: 30_000,
   statement_timeout: 15_000,
 });

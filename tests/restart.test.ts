@@ -104,4 +104,25 @@ describe('the real entry point', () => {
       expect(await stopEcho(second)).toBe(0);
     }
   }, 180_000);
+
+  it('comes back after kill -9 (its orphaned PostgreSQL is taken over) with every acknowledged signup', async () => {
+    const port = await freePort();
+    const victim = await startEcho(port);
+    const signup = await fetch(`${victim.url}/api/waitlist`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Killed Kim', email: 'kim@example.com', role: 'Creator' }),
+    });
+    expect(signup.status).toBe(201);
+    const killed = new Promise((resolve) => victim.process.once('exit', resolve));
+    victim.process.kill('SIGKILL');
+    await killed;
+
+    const revived = await startEcho(port);
+    try {
+      expect(await (await fetch(`${revived.url}/api/waitlist/count`)).json()).toEqual({ count: 2 });
+    } finally {
+      expect(await stopEcho(revived)).toBe(0);
+    }
+  }, 180_000);
 });

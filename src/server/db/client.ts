@@ -30,8 +30,9 @@ export function createDatabase(
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'echo',
-    // Fail fast when the database is away, so requests answer 503 instead of hanging.
-    connectionTimeoutMillis: 2000,
+    // Bounds both connecting and waiting for a free connection: a burst queues for a while
+    // (backpressure) instead of failing, and a database that is away still gets a 503 in time.
+    connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
     // Bound every statement: no request waits on a stuck query forever.
     statement_timeout: 15_000,

