@@ -55,6 +55,21 @@ const envSchema = z.object({
   DB_POOL_SIZE: positiveInt(10),
   /** Where the built web app is; normally dist/web next to the sources. */
   WEB_DIST_DIR: optionalString,
+  // Outside services (each has a fake that speaks its protocol in tests).
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.twilio.com')),
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optionalString,
+  STT_MODEL: z.preprocess(emptyToUndefined, z.string().default('whisper-1')),
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  YTDLP_PATH: z.preprocess(emptyToUndefined, z.string().default('yt-dlp')),
+  /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
+  WEBHOOK_SECRET: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -79,6 +94,12 @@ export interface Config {
   adminSessionHours: number;
   dbPoolSize: number;
   webDistDir: string;
+  twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl: string };
+  stt: { baseUrl?: string; apiKey?: string; model: string };
+  llm: { baseUrl?: string; apiKey?: string; model: string };
+  ytDlpPath: string;
+  webhookSecret: string | undefined;
+  stripeWebhookSecret: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -114,5 +135,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     adminSessionHours: e.ADMIN_SESSION_HOURS,
     dbPoolSize: e.DB_POOL_SIZE,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../dist/web', import.meta.url).pathname),
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.TWILIO_FROM,
+      baseUrl: e.TWILIO_BASE_URL,
+    },
+    stt: { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    ytDlpPath: e.YTDLP_PATH,
+    webhookSecret: e.WEBHOOK_SECRET,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
   };
 }

@@ -1,8 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle on the pool; tables are imported from src/server/db/schema/<area>.ts where used. */
+export type Db = NodePgDatabase;
 
 /**
  * A unit of work on one connection. `db` runs drizzle queries inside the transaction and
@@ -13,7 +13,7 @@ export interface Tx {
   db: NodePgDatabase;
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
-export type DbOrTx = Db | NodePgDatabase;
+export type DbOrTx = Db;
 
 export interface Database {
   pool: pg.Pool;
@@ -39,7 +39,7 @@ export function createDatabase(
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   let closed = false;
 
   async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {

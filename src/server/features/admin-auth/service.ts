@@ -2,7 +2,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AdminLoginResponse } from '#contract/admin.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { adminCredentials, adminSessions } from '../../db/schema.ts';
+import { adminCredentials, adminSessions } from '../../db/schema/core.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
-import { outbox } from '../../db/schema.ts';
+import { outbox } from '../../db/schema/core.ts';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Mailer, MailMessage } from './mailer.ts';

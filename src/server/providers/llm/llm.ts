@@ -1,0 +1,50 @@
+import OpenAI from 'openai';
+import type { z } from 'zod';
+
+/**
+ * An OpenAI-compatible chat model (OpenAI, Ollama, llama.cpp server, vLLM...). Output is asked
+ * for as JSON and validated with a zod schema; callers fall back to their offline engine on error.
+ */
+export interface Llm {
+  readonly model: string;
+  completeJson<T>(
+    schema: z.ZodType<T>,
+    messages: Array<{ role: 'system' | 'user'; content: string }>,
+  ): Promise<T>;
+}
+
+export class LlmOutputError extends Error {}
+
+export function createLlm(config: { baseUrl?: string; apiKey?: string; model: string }): Llm | null {
+  if (!config.baseUrl) return null;
+  const client = new OpenAI({
+    baseURL: config.baseUrl,
+    apiKey: config.apiKey ?? 'not-needed',
+    timeout: 60_000,
+    maxRetries: 1,
+  });
+  return {
+    model: config.model,
+    async completeJson(schema, messages) {
+      const completion = await client.chat.completions.create({
+        model: config.model,
+        messages,
+        response_format: { type: 'json_object' },
+        temperature: 0.7,
+      });
+      const text = completion.choices[0]?.message?.content ?? '';
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        throw new LlmOutputError('The model did not answer with JSON');
+      }
+      const parsed = schema.safeParse(value);
+      if (!parsed.success)
+        throw new LlmOutputError(
+          `The model's answer did not match the expected shape: ${parsed.error.issues[0]?.message}`,
+        );
+      return parsed.data;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { Loader2, LockKeyhole, LogOut } from 'lucide-react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { signInAdmin, signOutAdmin, useAdminToken } from './admin-session.ts';
+
+/**
+ * The admin password gate (spec §5, checked by the server per decisions.md): children render only
+ * with a stored admin token; a wrong password shows 'Access Denied' / 'Invalid admin password'.
+ */
+export function AdminGate({ title, children }: { title: string; children: ReactNode }) {
+  const token = useAdminToken();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+
+  if (token) return <>{children}</>;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return;
+    setPending(true);
+    try {
+      await signInAdmin(password);
+      setPassword('');
+    } catch (error) {
+      const status = error instanceof Error ? error.message.slice(0, 3) : '';
+      toast({
+        variant: 'destructive',
+        title: 'Access Denied',
+        description:
+          status === '401' ? 'Invalid admin password' : errorMessage(error, 'Invalid admin password'),
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted px-4">
+      <form
+        onSubmit={onSubmit}
+        className="grid w-full max-w-sm gap-4 rounded-xl border border-border bg-background p-6 shadow-sm"
+      >
+        <div className="flex items-center gap-2">
+          <LockKeyhole className="size-6 text-primary" aria-hidden="true" />
+          <h1 className="text-xl font-bold">{title}</h1>
+        </div>
+        <p className="text-sm text-muted-foreground">Enter the admin password to continue.</p>
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-password`}>Admin password</Label>
+          <Input
+            id={`${id}-password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            disabled={pending}
+            required
+          />
+        </div>
+        <Button type="submit" disabled={pending || !password}>
+          {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+          {pending ? 'Checking...' : 'Access Dashboard'}
+        </Button>
+      </form>
+    </main>
+  );
+}
+
+/** A sign-out button for admin pages. */
+export function AdminSignOutButton() {
+  return (
+    <Button variant="outline" size="sm" onClick={() => void signOutAdmin()}>
+      <LogOut aria-hidden="true" />
+      Sign out
+    </Button>
+  );
+}

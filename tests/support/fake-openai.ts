@@ -1,0 +1,77 @@
+import http from 'node:http';
+
+export interface ReceivedRequest {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  /** Parsed JSON for JSON bodies; the raw bytes otherwise (multipart uploads). */
+  json?: unknown;
+  raw: Buffer;
+}
+
+/**
+ * A local server that speaks the OpenAI HTTP API shapes the project uses:
+ * POST /v1/chat/completions and POST /v1/audio/transcriptions. Tests set what it answers and
+ * assert on what it received.
+ */
+export class FakeOpenAi {
+  readonly requests: ReceivedRequest[] = [];
+  /** The assistant message content to answer chat completions with (a string, or per-request). */
+  chatReply: string | ((request: ReceivedRequest) => string) = '{}';
+  /** The text of audio transcriptions. */
+  transcriptionText = 'Hello from the fake speech-to-text server.';
+  /** When set, every request gets this HTTP status (simulates a failing provider). */
+  failWithStatus: number | null = null;
+  private server = http.createServer((req, res) => this.handle(req, res));
+  port = 0;
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as { port: number }).port;
+    return this;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const request: ReceivedRequest = { path: req.url ?? '', headers: req.headers, raw };
+      if (String(req.headers['content-type'] ?? '').includes('application/json')) {
+        try {
+          request.json = JSON.parse(raw.toString('utf8'));
+        } catch {}
+      }
+      this.requests.push(request);
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (this.failWithStatus)
+        return send(this.failWithStatus, { error: { message: 'fake failure', type: 'server_error' } });
+      if (req.method === 'POST' && request.path.endsWith('/chat/completions')) {
+        const content = typeof this.chatReply === 'function' ? this.chatReply(request) : this.chatReply;
+        return send(200, {
+          id: `chatcmpl-${this.requests.length}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: (request.json as { model?: string } | undefined)?.model ?? 'fake',
+          choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        });
+      }
+      if (req.method === 'POST' && request.path.endsWith('/audio/transcriptions')) {
+        return send(200, { text: this.transcriptionText });
+      }
+      send(404, { error: { message: 'not found' } });
+    });
+  }
+}
