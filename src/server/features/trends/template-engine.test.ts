@@ -128,3 +128,19 @@ describe('template engine', () => {
     expect(topicOf(input())).toBe('this trend');
   });
 });
+
+describe('topics', () => {
+  it('skips generic Instagram titles and format prefixes', () => {
+    expect(
+      topicOf(
+        input({
+          title: 'Video by glowwithnina',
+          description: 'Before and after: 3 months of consistent skincare ✨ #glowup',
+        }),
+      ),
+    ).toBe('3 months of consistent skincare');
+    expect(topicOf(input({ title: 'Storytime: my landlord called. Then it got weird' }))).toBe(
+      'my landlord called',
+    );
+  });
+});

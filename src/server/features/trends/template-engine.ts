@@ -76,7 +76,7 @@ export const VIDEO_FORMATS: VideoFormat[] = [
       {
         name: 'Hook',
         weight: 0.12,
-        text: 'Promise the list up front: "{n} things about {topic} nobody tells you".',
+        text: 'Promise the list in the first line, with the count on screen: "{topic}".',
       },
       { name: 'Setup', weight: 0.18, text: 'Start with the weakest item so viewers stay for the best one.' },
       {
@@ -454,7 +454,7 @@ export interface TemplateAnalysis {
   twistIdeas: string[];
 }
 
-const _STOP_WORDS = new Set([
+const STOP_WORDS = new Set([
   'the',
   'a',
   'an',
@@ -479,17 +479,29 @@ const _STOP_WORDS = new Set([
 
 /** A short topic taken from the title or caption (hashtags, mentions and links removed). */
 export function topicOf(input: AnalysisInput): string {
-  const text = [input.title, input.description].find((t) => t?.replace(/[#@]\S+/g, '').trim()) ?? '';
-  const cleaned = text
+  // Instagram titles are generic ("Video by name"); the caption says more.
+  const title = input.title && !/^(video|reel|post) by\b/i.test(input.title) ? input.title : null;
+  const text = [title, input.description].find((t) => t?.replace(/[#@]\S+/g, '').trim()) ?? '';
+  let cleaned = text
     .replace(/https?:\/\/\S+/g, '')
     .replace(/[#@][\p{L}\p{N}_.]+/gu, '')
-    .replace(/^\s*pov\s*:?\s*/i, '')
-    .replace(/[^\p{L}\p{N}'’\s-]/gu, ' ')
-    .replace(/\s+/g, ' ')
+    .split(/[.!?\n]/)[0]!
     .trim();
-  const words = cleaned.split(' ').filter(Boolean);
-  if (words.length) {
-    const topic = words.slice(0, 7).join(' ');
+  // "POV: x", "Storytime: x", "Before and after: x" -> x
+  const colon = cleaned.indexOf(':');
+  if (colon > 0 && cleaned.slice(0, colon).split(/\s+/).length <= 4 && cleaned.slice(colon + 1).trim())
+    cleaned = cleaned.slice(colon + 1);
+  const words = cleaned
+    .replace(/[^\p{L}\p{N}'’\s-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  const picked = words.slice(0, 8);
+  while (picked.length > 1 && STOP_WORDS.has(picked.at(-1)!.toLowerCase())) picked.pop();
+  // Mid-sentence: "How to fold" -> "how to fold" (acronyms and "I" stay as they are).
+  if (picked[0] && picked[0] !== 'I' && /^\p{Lu}\p{Ll}*$/u.test(picked[0]))
+    picked[0] = picked[0].toLowerCase();
+  if (picked.length) {
+    const topic = picked.join(' ');
     return topic.length > 60 ? `${topic.slice(0, 57).trimEnd()}...` : topic;
   }
   const tag = input.hashtags.find(
@@ -528,10 +540,9 @@ export const formatTime = (seconds: number) =>
 /** Numbered beats; each with its time range when the video's duration is known. */
 export function buildSkeleton(format: VideoFormat, input: AnalysisInput, topic: string): string {
   const duration = input.duration && input.duration > 0 ? input.duration : null;
-  const count = /\b(\d{1,2})\b/.exec(input.title ?? '')?.[1] ?? '5';
   let start = 0;
   const lines = format.beats.map((beat, index) => {
-    const text = beat.text.replaceAll('{topic}', topic).replaceAll('{n}', count);
+    const text = beat.text.replaceAll('{topic}', topic);
     if (!duration) return `${index + 1}. ${beat.name}: ${text}`;
     const end =
       index === format.beats.length - 1

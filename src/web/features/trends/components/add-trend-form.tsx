@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, Plus } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { checkTrendUrl, SOCIAL_PLATFORMS, TREND_PLATFORMS } from '#contract/social-urls.ts';
 import { AUTO_PROCESS_DELAY_MS } from '#contract/trends.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -36,7 +36,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
     if (result?.ok) setPlatform(result.platform as (typeof TREND_PLATFORMS)[number]);
   }
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent | KeyboardEvent) {
     event.preventDefault();
     if (!text || addTrend.isPending) return;
     if (!check?.ok) {
@@ -71,7 +71,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
         aria-label="Add New Trend"
         noValidate
         onSubmit={onSubmit}
-        className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem]"
+        className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]"
       >
         <div className="grid gap-2">
           <Label htmlFor={urlId}>Trend URL</Label>
@@ -84,6 +84,10 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
             placeholder={EXAMPLES[platform]}
             value={url}
             onChange={(e) => onUrlChange(e.target.value)}
+            onKeyDown={(e) => {
+              // The submit button is disabled for an invalid URL, so Enter would do nothing: say why.
+              if (e.key === 'Enter' && invalid) onSubmit(e);
+            }}
             aria-invalid={invalid}
             aria-describedby={check ? messageId : undefined}
           />

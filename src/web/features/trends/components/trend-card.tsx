@@ -109,7 +109,7 @@ export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIde
       role="article"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge className={status.className} data-testid="trend-status">
+        <Badge variant="outline" className={status.className} data-testid="trend-status">
           {trend.status === 'processing' ? (
             <Loader2 className="mr-1 size-3 animate-spin" aria-hidden="true" />
           ) : null}
@@ -274,7 +274,7 @@ export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIde
       {trend.metrics ? (
         <section aria-label="Trending Stats" className="grid gap-1.5">
           <h3 className="text-sm font-semibold">Trending Stats</h3>
-          <dl className="grid grid-cols-3 gap-2 text-center sm:grid-cols-6">
+          <dl className="grid grid-cols-3 gap-2 text-center">
             {STATS.map(({ key, label }) => (
               <div key={key} className="rounded-lg bg-muted px-1 py-2">
                 <dt className="text-xs text-muted-foreground">{label}</dt>

@@ -87,8 +87,8 @@ export default function TrendsPage() {
     <div className="flex min-h-screen flex-col bg-background text-foreground">
       <TrendsHeader />
       <main className="flex-1">
-        <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 sm:py-12">
-          <section aria-labelledby="trends-title" className="grid gap-6">
+        <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-8 px-4 py-8 sm:px-6 sm:py-12">
+          <section aria-labelledby="trends-title" className="grid grid-cols-1 gap-6">
             <div className="grid gap-3">
               <h1
                 id="trends-title"
@@ -137,7 +137,7 @@ export default function TrendsPage() {
 
           <AddTrendForm onAdded={startProcessing} />
 
-          <section aria-labelledby="recent-trends" className="grid gap-4">
+          <section aria-labelledby="recent-trends" className="grid grid-cols-1 gap-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="recent-trends" className="text-2xl font-bold tracking-tight">
                 Recent Trends
@@ -165,7 +165,7 @@ export default function TrendsPage() {
                 </p>
               </div>
             ) : (
-              <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
                 {trends.map((trend) => (
                   <TrendCard
                     key={trend.id}
