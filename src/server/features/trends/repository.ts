@@ -60,7 +60,7 @@ export async function listTrends(
     ? sql`where (created_at, id) < (${options.after.createdAt}::timestamptz, ${options.after.id}::uuid)`
     : sql``;
   const result = await db.execute<TrendRow>(sql`
-    select ${COLUMNS} from trends ${where} order by created_at desc, id desc limit ${options.limit}`);
+    select ${COLUMNS} from trends ${where} order by created_at desc nulls last, id desc nulls last limit ${options.limit}`);
   return result.rows;
 }
 

@@ -510,21 +510,27 @@ export function topicOf(input: AnalysisInput): string {
   return tag ?? 'this trend';
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/** Each format's keywords compiled once: whole words or phrases, and their hashtag forms. */
+const MATCHERS = VIDEO_FORMATS.map((format) => ({
+  format,
+  keywords: format.keywords.map((keyword) => ({
+    pattern: new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(keyword)}([^\\p{L}\\p{N}]|$)`, 'u'),
+    tag: keyword.replace(/[^\p{L}\p{N}]/gu, ''),
+  })),
+}));
+
 /** The format whose keywords match best; the talking-head tip when nothing matches. */
 export function detectFormat(input: AnalysisInput): VideoFormat {
   const text = ` ${[input.title, input.description].filter(Boolean).join(' ').toLowerCase()} `;
   const tags = new Set(input.hashtags.map((h) => h.toLowerCase()));
   let best: VideoFormat | null = null;
   let bestScore = 0;
-  for (const format of VIDEO_FORMATS) {
+  for (const { format, keywords } of MATCHERS) {
     let score = 0;
-    for (const keyword of format.keywords) {
-      const pattern = new RegExp(
-        `(^|[^\\p{L}\\p{N}])${keyword.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}([^\\p{L}\\p{N}]|$)`,
-        'u',
-      );
+    for (const { pattern, tag } of keywords) {
       if (pattern.test(text)) score += 2;
-      if (tags.has(keyword.replace(/[^\p{L}\p{N}]/gu, ''))) score += 3;
+      if (tags.has(tag)) score += 3;
     }
     if (score > bestScore) {
       best = format;
