@@ -9,6 +9,8 @@ export const AUTO_PROCESS_DELAY_MS = 1000;
 export const GENERATE_DELAY_MS = 2000;
 /** Spec §9: twist ideas shown before expanding. */
 export const VISIBLE_TWIST_IDEAS = 3;
+/** 'More Ideas' stops adding once a trend has this many. */
+export const MAX_TWIST_IDEAS = 60;
 /** Placeholders that mean "no audio name" (spec §2). */
 export const AUDIO_NAME_PLACEHOLDERS = ['Name of trending audio/music', 'Audio not available'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkTrendUrl } from '#contract/social-urls.ts';
+import { MAX_TWIST_IDEAS } from '#contract/trends.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { defineJob, type JobHandler } from '../../jobs/queue.ts';
@@ -61,8 +62,10 @@ export function createAnalyseTrendHandler(
     if (trend?.status !== 'processing') return;
 
     if (mode === 'more' && trend.analysis_input && trend.skeleton) {
+      const room = MAX_TWIST_IDEAS - trend.twist_ideas.length;
+      if (room <= 0) return markFailed(db, trendId, `This trend already has ${MAX_TWIST_IDEAS} ideas.`);
       const { engine, twistIdeas } = await analyser.moreIdeas(trend.analysis_input, trend.twist_ideas);
-      await appendIdeas(db, trendId, twistIdeas, engine);
+      await appendIdeas(db, trendId, twistIdeas.slice(0, room), engine);
       return;
     }
 

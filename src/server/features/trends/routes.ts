@@ -110,6 +110,13 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/trends/:id/process',
       { schema: { params: idParams, response: { 202: trendSchema } } },
       async (request, reply) => {
+        // Re-analysis may call the LLM: bounded per client like creation (idempotent otherwise).
+        await enforceRateLimit(
+          ctx.database.db,
+          `trend-process:${request.ip}`,
+          ctx.config.rateLimits.trendsPerMinute * 3,
+          60,
+        );
         const trend = await processTrend(ctx, request.params.id, await viewerOf(ctx, request));
         return reply.code(202).send(trend);
       },

@@ -384,3 +384,41 @@ describe('DELETE /api/trends/{id}', () => {
     expect(fakeAdmin.statusCode).toBe(403);
   });
 });
+
+describe('limits on re-analysis', () => {
+  it('stops More Ideas at the idea cap with a reason, keeping the analysis', async () => {
+    const { id } = (await create(SHORTS)).json();
+    await waitForStatus(id, ['processed']);
+    const many = Array.from({ length: 60 }, (_, i) => `Idea ${i}`);
+    await echo.query('update trends set twist_ideas = $2::jsonb where id = $1', [id, JSON.stringify(many)]);
+    await processTrend(id);
+    await new Promise((r) => setTimeout(r, 50));
+    const trend = await waitForStatus(id, ['processed']);
+    expect(trend.twist_ideas).toEqual(many);
+    expect(trend.error).toBe('This trend already has 60 ideas.');
+    expect(trend.skeleton).toMatch(/^Format: /);
+  });
+
+  it('rate-limits process calls per client', async () => {
+    const limited = await startTestApp({ YTDLP_PATH: ytdlp.bin, TREND_RATE_LIMIT: '1' });
+    try {
+      const created = await limited.app!.inject({
+        method: 'POST',
+        url: '/api/trends',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ source: TIKTOK }),
+      });
+      const send = () =>
+        limited.app!.inject({
+          method: 'POST',
+          url: `/api/trends/${created.json().id}/process`,
+          headers: { 'content-type': 'application/json' },
+        });
+      const codes = [];
+      for (let i = 0; i < 4; i++) codes.push((await send()).statusCode);
+      expect(codes).toEqual([202, 202, 202, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
