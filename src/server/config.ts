@@ -47,6 +47,8 @@ const envSchema = z.object({
   ),
   /** Waitlist signups allowed per client address per minute. */
   SIGNUP_RATE_LIMIT: positiveInt(10),
+  /** Trends a client address may add per minute. */
+  TREND_RATE_LIMIT: positiveInt(10),
   /** Failed admin sign-ins allowed per client address per minute. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(5),
   /** Hours an admin token stays valid. */
@@ -90,7 +92,7 @@ export interface Config {
   metaPixelId: string | undefined;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
-  rateLimits: { signupPerMinute: number; adminLoginFailuresPerMinute: number };
+  rateLimits: { signupPerMinute: number; adminLoginFailuresPerMinute: number; trendsPerMinute: number };
   adminSessionHours: number;
   dbPoolSize: number;
   webDistDir: string;
@@ -130,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
+      trendsPerMinute: e.TREND_RATE_LIMIT,
       adminLoginFailuresPerMinute: e.ADMIN_LOGIN_RATE_LIMIT,
     },
     adminSessionHours: e.ADMIN_SESSION_HOURS,

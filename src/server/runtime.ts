@@ -73,7 +73,7 @@ export async function startRuntime(
         `\n  Admin password (generated because ADMIN_PASSWORD is not set; shown only this once):\n\n      ${admin.generated}\n\n`,
       );
     }
-    if (config.runsWorker) registerJobHandlers(jobs, { database, mailer, log });
+    if (config.runsWorker) registerJobHandlers(jobs, { config, database, mailer, log });
     await jobs.start();
     if (!config.smtpUrl) log.info('SMTP_URL is not set: e-mails are kept in the outbox table');
 

@@ -8,6 +8,7 @@ import NotFoundPage from './pages/not-found.tsx';
 const PrivacyPolicyPage = lazy(() => import('./features/legal/pages/privacy-policy.tsx'));
 const TermsPage = lazy(() => import('./features/legal/pages/terms.tsx'));
 const UnsubscribePage = lazy(() => import('./features/legal/pages/unsubscribe.tsx'));
+const TrendsPage = lazy(() => import('./features/trends/pages/trends-page.tsx'));
 
 export function AppRouter() {
   return (
@@ -17,6 +18,7 @@ export function AppRouter() {
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         <Route path="/tos" component={TermsPage} />
         <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route path="/trends" component={TrendsPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Trends (spec §3): a short-video URL and its analysis. `source` is the canonical URL (one row per
+ * video). The owner is the browser that added it: only the SHA-256 of its random owner cookie is kept.
+ */
+export const trends = pgTable(
+  'trends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    source: text('source').notNull(),
+    platform: text('platform').notNull(),
+    status: text('status').notNull().default('pending'),
+    skeleton: text('skeleton'),
+    twistIdeas: jsonb('twist_ideas').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    trendingData: jsonb('trending_data'),
+    metrics: jsonb('metrics'),
+    /** What the analyser read (title, caption, hashtags, duration...), kept for 'More Ideas'. */
+    analysisInput: jsonb('analysis_input'),
+    format: text('format'),
+    engine: text('engine'),
+    error: text('error'),
+    ownerHash: text('owner_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('trends_source_key').on(t.source),
+    index('trends_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('trends_status_check', sql`${t.status} in ('pending', 'processing', 'processed', 'failed')`),
+    check('trends_platform_check', sql`${t.platform} in ('tiktok', 'instagram', 'youtube')`),
+  ],
+);
+
+/** The number of trends, kept beside the table so a page never counts every row. One row (id 1). */
+export const trendTotals = pgTable('trend_totals', {
+  id: integer('id').primaryKey().default(1),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+});

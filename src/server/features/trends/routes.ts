@@ -1,0 +1,134 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTrendSchema,
+  deleteTrendResponseSchema,
+  trendListQuerySchema,
+  trendPageSchema,
+  trendSchema,
+} from '#contract/trends.ts';
+import type { AppContext } from '../../context.ts';
+import { randomToken, sha256 } from '../../lib/crypto.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { bearerToken } from '../admin-auth/guard.ts';
+import { isAdminToken } from '../admin-auth/service.ts';
+import { createTrend, listTrendPage, processTrend, removeTrend, type Viewer } from './service.ts';
+
+/** The httpOnly cookie that marks the browser which added a trend (only its hash is stored). */
+export const OWNER_COOKIE = 'echo_trend_owner';
+const OWNER_COOKIE_MAX_AGE = 400 * 24 * 3600;
+/** The unpaged list (spec §7 shape) answers at most this many trends; the page uses ?limit. */
+export const UNPAGED_LIST_LIMIT = 500;
+
+function readCookie(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+async function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
+  const owner = readCookie(request, OWNER_COOKIE);
+  const token = bearerToken(request);
+  const isAdmin = !!token && token.length <= 200 && (await isAdminToken(ctx, token));
+  return { ownerHash: owner ? sha256(owner) : null, isAdmin };
+}
+
+function setOwnerCookie(ctx: AppContext, reply: FastifyReply, token: string) {
+  const secure = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${OWNER_COOKIE}=${token}; Path=/; Max-Age=${OWNER_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
+
+const idParams = z.object({ id: z.string().max(200) });
+
+export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Spec §7: process is sent with a JSON content type and no body; accept that (and `{}`).
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body);
+      if (!text.trim()) return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        done(new AppError(400, 'Malformed JSON in request body'), undefined);
+      }
+    });
+
+    app.get(
+      '/api/trends',
+      {
+        schema: {
+          querystring: trendListQuerySchema,
+          response: { 200: z.union([trendPageSchema, z.array(trendSchema)]) },
+        },
+      },
+      async (request) => {
+        const viewer = await viewerOf(ctx, request);
+        const { limit, cursor } = request.query;
+        if (limit === undefined && cursor === undefined) {
+          return (await listTrendPage(ctx, viewer, { limit: UNPAGED_LIST_LIMIT })).trends;
+        }
+        return listTrendPage(ctx, viewer, { limit: limit ?? 12, cursor });
+      },
+    );
+
+    app.post(
+      '/api/trends',
+      { schema: { body: createTrendSchema, response: { 200: trendSchema, 201: trendSchema } } },
+      async (request, reply) => {
+        await enforceRateLimit(
+          ctx.database.db,
+          `trends:${request.ip}`,
+          ctx.config.rateLimits.trendsPerMinute,
+          60,
+        );
+        const viewer = await viewerOf(ctx, request);
+        let ownerHash = viewer.ownerHash;
+        if (!ownerHash) {
+          const token = randomToken(24);
+          setOwnerCookie(ctx, reply, token);
+          ownerHash = sha256(token);
+        }
+        const { trend, created } = await createTrend(ctx, request.body.source, { ...viewer, ownerHash });
+        return reply.code(created ? 201 : 200).send(trend);
+      },
+    );
+
+    app.post(
+      '/api/trends/:id/process',
+      { schema: { params: idParams, response: { 202: trendSchema } } },
+      async (request, reply) => {
+        // Re-analysis may call the LLM: bounded per client like creation (idempotent otherwise).
+        await enforceRateLimit(
+          ctx.database.db,
+          `trend-process:${request.ip}`,
+          ctx.config.rateLimits.trendsPerMinute * 3,
+          60,
+        );
+        const trend = await processTrend(ctx, request.params.id, await viewerOf(ctx, request));
+        return reply.code(202).send(trend);
+      },
+    );
+
+    app.delete(
+      '/api/trends/:id',
+      { schema: { params: idParams, response: { 200: deleteTrendResponseSchema } } },
+      async (request) => {
+        await removeTrend(ctx, request.params.id, await viewerOf(ctx, request));
+        return { success: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,130 @@
+import { canonicalTrendUrl, type Trend, type TrendPage } from '#contract/trends.ts';
+import type { AppContext } from '../../context.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { analyseTrendJob } from './jobs.ts';
+import {
+  claimForProcessing,
+  countTrends,
+  deleteTrend as deleteTrendRow,
+  findTrend,
+  findTrendBySource,
+  insertTrend,
+  listTrends as listTrendRows,
+  type TrendRow,
+} from './repository.ts';
+
+/** Who is asking: the hash of the browser's owner cookie, and whether an admin token came along. */
+export interface Viewer {
+  ownerHash: string | null;
+  isAdmin: boolean;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TREND_NOT_FOUND = 'Trend not found';
+
+export function toTrend(row: TrendRow, viewer: Viewer): Trend {
+  return {
+    id: row.id,
+    source: row.source,
+    platform: row.platform,
+    created_at: new Date(row.created_at).toISOString(),
+    status: row.status,
+    skeleton: row.skeleton,
+    twist_ideas: row.twist_ideas ?? [],
+    trending_data: row.trending_data,
+    metrics: row.metrics,
+    format: row.format,
+    engine: row.engine,
+    error: row.error,
+    can_delete: viewer.isAdmin || (!!viewer.ownerHash && viewer.ownerHash === row.owner_hash),
+  };
+}
+
+async function existingTrend(ctx: AppContext, id: string): Promise<TrendRow> {
+  if (!UUID.test(id)) throw notFound(TREND_NOT_FOUND);
+  const row = await findTrend(ctx.database.db, id);
+  if (!row) throw notFound(TREND_NOT_FOUND);
+  return row;
+}
+
+/** Adds a trend (canonical URL), or returns the one already stored for that video. */
+export async function createTrend(
+  ctx: AppContext,
+  source: string,
+  viewer: Viewer & { ownerHash: string },
+): Promise<{ trend: Trend; created: boolean }> {
+  const canonical = canonicalTrendUrl(source);
+  if (!canonical) throw badRequest('URL must be from TikTok, Instagram, or YouTube');
+  const inserted = await insertTrend(ctx.database.db, {
+    source: canonical.url,
+    platform: canonical.platform,
+    ownerHash: viewer.ownerHash,
+  });
+  if (inserted) return { trend: toTrend(inserted, viewer), created: true };
+  const existing = await findTrendBySource(ctx.database.db, canonical.url);
+  if (!existing) throw notFound(TREND_NOT_FOUND); // deleted in between
+  return { trend: toTrend(existing, viewer), created: false };
+}
+
+/** Newest first; one page after `cursor` (an opaque created_at + id pair) plus the total. */
+export async function listTrendPage(
+  ctx: AppContext,
+  viewer: Viewer,
+  options: { limit: number; cursor?: string },
+): Promise<TrendPage> {
+  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+  const [rows, total] = await Promise.all([
+    listTrendRows(ctx.database.db, { limit: options.limit + 1, after }),
+    countTrends(ctx.database.db),
+  ]);
+  const page = rows.slice(0, options.limit);
+  const last = page.at(-1);
+  return {
+    trends: page.map((row) => toTrend(row, viewer)),
+    total,
+    next_cursor: rows.length > options.limit && last ? encodeCursor(last) : null,
+  };
+}
+
+const encodeCursor = (row: TrendRow) =>
+  Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (
+    !createdAt ||
+    !id ||
+    !UUID.test(id) ||
+    Number.isNaN(Date.parse(createdAt)) ||
+    !/^\d{4}-/.test(createdAt)
+  )
+    throw badRequest('Invalid cursor');
+  return { createdAt, id };
+}
+
+/**
+ * Starts an analysis: a first analysis or Retry for pending/failed trends, 'More Ideas' for
+ * processed ones. Idempotent while one runs: a trend already processing gets no second job.
+ */
+export async function processTrend(ctx: AppContext, id: string, viewer: Viewer): Promise<Trend> {
+  await existingTrend(ctx, id);
+  return ctx.database.transaction(async (tx) => {
+    const claimed = await claimForProcessing(tx.db, id);
+    if (!claimed) {
+      const current = await findTrend(tx.db, id);
+      if (!current) throw notFound(TREND_NOT_FOUND);
+      return toTrend(current, viewer);
+    }
+    // Only processed trends keep a skeleton (a failed run of 'More Ideas' stays processed).
+    const mode = claimed.skeleton ? 'more' : 'analyse';
+    await ctx.jobs.enqueue(tx, analyseTrendJob, { trendId: id, mode });
+    return toTrend(claimed, viewer);
+  });
+}
+
+/** Only the browser that added the trend, or an admin, may delete it (decisions.md). */
+export async function removeTrend(ctx: AppContext, id: string, viewer: Viewer): Promise<void> {
+  const row = await existingTrend(ctx, id);
+  if (!toTrend(row, viewer).can_delete) throw forbidden('Only the person who added this trend can delete it');
+  if (!(await deleteTrendRow(ctx.database.db, id))) throw notFound(TREND_NOT_FOUND);
+}

@@ -1,0 +1,111 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_TOKEN_STORAGE_KEY } from '#contract/admin.ts';
+import { TRENDS_PAGE_SIZE, type Trend, type TrendPage } from '#contract/trends.ts';
+import { apiRequest } from '#web/lib/api.ts';
+
+export const TRENDS_KEY = ['/api/trends', 'pages'] as const;
+type TrendPages = InfiniteData<TrendPage, string | null>;
+
+/** An admin signed in on this browser may delete any trend: send the admin token along. */
+function adminHeader(): Record<string, string> {
+  try {
+    const token = localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY);
+    return token ? { Authorization: `Bearer ${token}` } : {};
+  } catch {
+    return {};
+  }
+}
+
+const isRunning = (trend: Trend) => trend.status === 'processing';
+
+/** Recent trends, newest first, 12 per page (decisions.md); polls while any analysis runs. */
+export function useTrendPages() {
+  return useInfiniteQuery({
+    queryKey: TRENDS_KEY,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(TRENDS_PAGE_SIZE) });
+      if (pageParam) params.set('cursor', pageParam);
+      const res = await apiRequest('GET', `/api/trends?${params}`, undefined, adminHeader());
+      return (await res.json()) as TrendPage;
+    },
+    getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.trends.some(isRunning)) ? 1500 : false,
+  });
+}
+
+/** The loaded trends without duplicates (a page can shift while trends are added). */
+export function flattenTrends(data: InfiniteData<TrendPage, unknown> | undefined): Trend[] {
+  const seen = new Set<string>();
+  const trends: Trend[] = [];
+  for (const page of data?.pages ?? [])
+    for (const trend of page.trends) {
+      if (seen.has(trend.id)) continue;
+      seen.add(trend.id);
+      trends.push(trend);
+    }
+  return trends;
+}
+
+export function useAddTrend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (source: string) =>
+      (await (await apiRequest('POST', '/api/trends', { source }, adminHeader())).json()) as Trend,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRENDS_KEY }),
+  });
+}
+
+function withStatus(
+  data: TrendPages | undefined,
+  id: string,
+  status: Trend['status'],
+): TrendPages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      trends: page.trends.map((t) => (t.id === id ? { ...t, status } : t)),
+    })),
+  };
+}
+
+/**
+ * Spec §4: the trend is marked 'processing' at once; on failure the previous list comes back;
+ * the list is polled until the analysis ends.
+ */
+export function useProcessTrend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      const res = await fetch(`/api/trends/${encodeURIComponent(id)}/process`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...adminHeader() },
+        credentials: 'include',
+      });
+      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
+      return (await res.json()) as Trend;
+    },
+    onMutate: async (id: string) => {
+      await queryClient.cancelQueries({ queryKey: TRENDS_KEY });
+      const previous = queryClient.getQueryData<TrendPages>(TRENDS_KEY);
+      queryClient.setQueryData<TrendPages>(TRENDS_KEY, (data) => withStatus(data, id, 'processing'));
+      return { previous };
+    },
+    onError: (_error, _id, context) => {
+      if (context?.previous) queryClient.setQueryData(TRENDS_KEY, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TRENDS_KEY }),
+  });
+}
+
+export function useDeleteTrend() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await apiRequest('DELETE', `/api/trends/${encodeURIComponent(id)}`, undefined, adminHeader())).json(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TRENDS_KEY }),
+  });
+}

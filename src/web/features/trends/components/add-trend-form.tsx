@@ -1,0 +1,133 @@
+import { CheckCircle2, Loader2, Plus } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { checkTrendUrl, SOCIAL_PLATFORMS, TREND_PLATFORMS } from '#contract/social-urls.ts';
+import { AUTO_PROCESS_DELAY_MS } from '#contract/trends.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { FieldError, Label } from '#web/components/ui/label.tsx';
+import { Select } from '#web/components/ui/select.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { useAddTrend } from '../api.ts';
+
+const EXAMPLES: Record<(typeof TREND_PLATFORMS)[number], string> = {
+  tiktok: 'https://www.tiktok.com/@creator/video/7234567890123456789',
+  instagram: 'https://www.instagram.com/reel/C1a2b3c4d5e/',
+  youtube: 'https://www.youtube.com/shorts/abc123DEF45',
+};
+
+/** Spec §2/§5: the 'Add New Trend' form with live URL checks; processing starts 1 s after adding. */
+export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
+  const [url, setUrl] = useState('');
+  const [platform, setPlatform] = useState<(typeof TREND_PLATFORMS)[number]>('tiktok');
+  const addTrend = useAddTrend();
+  const urlId = useId();
+  const platformId = useId();
+  const messageId = useId();
+
+  const text = url.trim();
+  const check = text ? checkTrendUrl(text) : null;
+  const invalid = check !== null && !check.ok;
+
+  function onUrlChange(value: string) {
+    setUrl(value);
+    const result = value.trim() ? checkTrendUrl(value) : null;
+    if (result?.ok) setPlatform(result.platform as (typeof TREND_PLATFORMS)[number]);
+  }
+
+  function onSubmit(event: FormEvent | KeyboardEvent) {
+    event.preventDefault();
+    if (!text || addTrend.isPending) return;
+    if (!check?.ok) {
+      toast({ title: 'Invalid URL', description: check?.message, variant: 'destructive' });
+      return;
+    }
+    addTrend.mutate(text, {
+      onSuccess: (trend) => {
+        toast({ title: 'Success', description: 'Trend added successfully and analysis starting...' });
+        setUrl('');
+        if (trend.status === 'pending') setTimeout(() => onAdded(trend.id), AUTO_PROCESS_DELAY_MS);
+      },
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to add trend'),
+          variant: 'destructive',
+        }),
+    });
+  }
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <CardTitle>
+        <span className="inline-flex items-center gap-2">
+          <Plus className="size-5 text-primary" aria-hidden="true" />
+          Add New Trend
+        </span>
+      </CardTitle>
+      <CardDescription className="mt-1">Paste the link of a short video that is trending.</CardDescription>
+      <form
+        aria-label="Add New Trend"
+        noValidate
+        onSubmit={onSubmit}
+        className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]"
+      >
+        <div className="grid gap-2">
+          <Label htmlFor={urlId}>Trend URL</Label>
+          <Input
+            id={urlId}
+            type="url"
+            required
+            inputMode="url"
+            autoComplete="off"
+            placeholder={EXAMPLES[platform]}
+            value={url}
+            onChange={(e) => onUrlChange(e.target.value)}
+            onKeyDown={(e) => {
+              // The submit button is disabled for an invalid URL, so Enter would do nothing: say why.
+              if (e.key === 'Enter' && invalid) onSubmit(e);
+            }}
+            aria-invalid={invalid}
+            aria-describedby={check ? messageId : undefined}
+          />
+          {check && !check.ok ? <FieldError id={messageId} message={check.message} /> : null}
+          {check?.ok ? (
+            <p id={messageId} className="inline-flex items-center gap-1.5 text-sm font-medium text-success">
+              <CheckCircle2 className="size-4" aria-hidden="true" />
+              Valid {SOCIAL_PLATFORMS[check.platform].label} URL
+            </p>
+          ) : null}
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={platformId}>Platform</Label>
+          <Select
+            id={platformId}
+            value={platform}
+            onChange={(e) => setPlatform(e.target.value as (typeof TREND_PLATFORMS)[number])}
+          >
+            {TREND_PLATFORMS.map((p) => (
+              <option key={p} value={p}>
+                {SOCIAL_PLATFORMS[p].label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button
+          type="submit"
+          className="sm:col-span-2 sm:justify-self-start"
+          disabled={addTrend.isPending || invalid}
+        >
+          {addTrend.isPending ? (
+            <>
+              <Loader2 className="animate-spin" aria-hidden="true" />
+              Adding...
+            </>
+          ) : (
+            'Add Trend'
+          )}
+        </Button>
+      </form>
+    </Card>
+  );
+}
