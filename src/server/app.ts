@@ -9,8 +9,10 @@ import {
 import type { ApiError } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
+import { contentResultsRoutes } from './features/content-results/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { webhookRoutes } from './features/webhook/routes.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { registerWeb } from './web.ts';
 
@@ -114,6 +116,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(waitlistRoutes(ctx));
   await app.register(adminAuthRoutes(ctx));
+  await app.register(contentResultsRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

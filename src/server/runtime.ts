@@ -6,6 +6,7 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/service.ts';
+import { ensureWebhookSecret } from './features/webhook/secret.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { ALL_JOBS, registerJobHandlers } from './jobs/registry.ts';
 import type { Logger } from './lib/logger.ts';
@@ -73,7 +74,13 @@ export async function startRuntime(
         `\n  Admin password (generated because ADMIN_PASSWORD is not set; shown only this once):\n\n      ${admin.generated}\n\n`,
       );
     }
-    if (config.runsWorker) registerJobHandlers(jobs, { database, mailer, log });
+    const webhook = await ensureWebhookSecret(database.db, config.webhookSecret);
+    if (webhook.generated) {
+      process.stdout.write(
+        `\n  Webhook secret (generated because WEBHOOK_SECRET is not set; shown only this once, kept in the database):\n\n      ${webhook.secret}\n\n`,
+      );
+    }
+    if (config.runsWorker) registerJobHandlers(jobs, { config, database, mailer, log });
     await jobs.start();
     if (!config.smtpUrl) log.info('SMTP_URL is not set: e-mails are kept in the outbox table');
 

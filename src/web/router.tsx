@@ -8,6 +8,9 @@ import NotFoundPage from './pages/not-found.tsx';
 const PrivacyPolicyPage = lazy(() => import('./features/legal/pages/privacy-policy.tsx'));
 const TermsPage = lazy(() => import('./features/legal/pages/terms.tsx'));
 const UnsubscribePage = lazy(() => import('./features/legal/pages/unsubscribe.tsx'));
+const ReactionVideoPage = lazy(() => import('./features/content-results/pages/reaction-video.tsx'));
+const DashboardPage = lazy(() => import('./features/content-results/pages/dashboard.tsx'));
+const WebhookTestPage = lazy(() => import('./features/content-results/pages/webhook-test.tsx'));
 
 export function AppRouter() {
   return (
@@ -17,6 +20,9 @@ export function AppRouter() {
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         <Route path="/tos" component={TermsPage} />
         <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route path="/reaction-video" component={ReactionVideoPage} />
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/webhook-test" component={WebhookTestPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

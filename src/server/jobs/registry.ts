@@ -1,13 +1,16 @@
+import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
 import { createSendEmailHandler, sendEmailJob } from '../providers/mail/outbox.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Every job of the application. A queue is created for each, in every role. */
-export const ALL_JOBS = [sendEmailJob];
+export const ALL_JOBS = [sendEmailJob, ...CONTENT_JOBS];
 
 export interface WorkerDeps {
+  config: Config;
   database: Database;
   mailer: Mailer | null;
   log: Logger;
@@ -16,4 +19,5 @@ export interface WorkerDeps {
 /** The worker side: one handler per job. */
 export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.handle(sendEmailJob, createSendEmailHandler(deps));
+  registerContentJobs(queue, { ...deps, jobs: queue });
 }
