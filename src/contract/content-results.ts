@@ -34,8 +34,8 @@ export const DELETE_CONFIRMATION = 'Are you sure you want to delete this content
 const linkSchema = z
   .string({ error: MISSING_INFORMATION_MESSAGE })
   .trim()
-  .min(1, { error: MISSING_INFORMATION_MESSAGE })
-  .max(LINK_MAX, { error: INVALID_LINK_MESSAGE })
+  .min(1, { error: MISSING_INFORMATION_MESSAGE, abort: true })
+  .max(LINK_MAX, { error: INVALID_LINK_MESSAGE, abort: true })
   .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
     error: INVALID_LINK_MESSAGE,
   });

@@ -75,7 +75,7 @@ export async function startRuntime(
       );
     }
     const webhook = await ensureWebhookSecret(database.db, config.webhookSecret);
-    if (webhook.generated) {
+    if (webhook.generated && config.logLevel !== 'silent') {
       process.stdout.write(
         `\n  Webhook secret (generated because WEBHOOK_SECRET is not set; shown only this once, kept in the database):\n\n      ${webhook.secret}\n\n`,
       );
