@@ -48,9 +48,14 @@ function Transcript({ text }: { text: string }) {
         {shown}
       </p>
       {long && (
-        <Button variant="link" size="sm" className="mt-1 h-auto px-0" onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="mt-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? 'Show less' : 'Show more'}
-        </Button>
+        </button>
       )}
     </div>
   );
@@ -140,8 +145,8 @@ export function ResultCard({
   const canDownload = result.status === 'completed' && result.result_data.transcription !== undefined;
   return (
     <Card className="grid gap-4 p-4 sm:p-6" data-testid="content-result" data-status={result.status}>
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="grid min-w-0 gap-1.5">
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 flex-1 gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
             <Badge variant="outline">{TYPE_LABELS[result.product_type]}</Badge>
             <span

@@ -18,7 +18,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import {
-  fetchResults,
   fetchSessionEmail,
   resultsKey,
   signOut,
@@ -77,7 +76,7 @@ function EmailStep({ initial, onSent }: { initial: string; onSent: (email: strin
     });
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard email">
+    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in">
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
@@ -129,12 +128,13 @@ function CodeStep({
         onError: (error) => {
           setCode('');
           const status = error instanceof Error ? error.message.slice(0, 3) : '';
+          const message = errorMessage(error, '');
           toast(
             status === '400' || status === '429'
               ? {
                   variant: 'destructive',
                   title: 'Invalid verification code',
-                  description: errorMessage(error, ''),
+                  description: message === 'Invalid verification code' ? undefined : message,
                 }
               : {
                   variant: 'destructive',
@@ -147,7 +147,7 @@ function CodeStep({
     );
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Verification code">
+    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code">
       <p className="text-sm text-muted-foreground">
         We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in
         10 minutes.
@@ -229,7 +229,7 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
   }
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Your Content</h1>
@@ -271,9 +271,9 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
           />
         </Card>
       )}
-      <Tabs value={tab} onValueChange={setTab}>
-        <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-          <TabsList>
+      <Tabs value={tab} onValueChange={setTab} className="min-w-0">
+        <div>
+          <TabsList className="h-auto w-full flex-wrap sm:w-auto">
             {TABS.map((t) => (
               <TabsTrigger key={t.value} value={t.value}>
                 {t.label}
@@ -287,7 +287,7 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
         {TABS.map((t) => {
           const shown = t.type ? list.filter((r) => r.product_type === t.type) : list;
           return (
-            <TabsContent key={t.value} value={t.value} className="grid gap-4">
+            <TabsContent key={t.value} value={t.value} className="grid grid-cols-[minmax(0,1fr)] gap-4">
               {results.isPending ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your content...
@@ -335,10 +335,11 @@ export default function DashboardPage() {
     }
     // Spec §2: a prefilled address is fetched after 100 ms; a browser already verified for it goes straight in.
     const timer = setTimeout(async () => {
-      try {
-        const results = await fetchResults(prefill);
-        if (results) return setStep('access');
-      } catch {}
+      const current = await fetchSessionEmail().catch(() => null);
+      if (current && current === prefill.toLowerCase()) {
+        setEmail(current);
+        return setStep('access');
+      }
       try {
         const res = await fetch('/api/content-results/request-access', {
           method: 'POST',
