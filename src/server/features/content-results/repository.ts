@@ -85,3 +85,28 @@ export async function updateSummary(db: DbOrTx, id: string, summary: string): Pr
     })
     .where(and(eq(contentResults.id, id), eq(contentResults.status, 'completed')));
 }
+
+/**
+ * Completes a waiting transcription with an external transcript in one statement (the video URL
+ * falls back to the source link); when nothing changed, tells a missing result from a settled one.
+ */
+export async function completeWithTranscript(
+  db: DbOrTx,
+  id: string,
+  data: { transcription: string; videoUrl?: string; summary: string; method: string },
+): Promise<'completed' | 'not_found' | 'already_settled'> {
+  const patch = JSON.stringify({ ...data, videoUrl: undefined });
+  const updated = await db.execute(sql`
+    update content_results
+    set status = 'completed',
+        result_data = (result_data - 'error') || ${patch}::jsonb
+          || jsonb_build_object('videoUrl', coalesce(${data.videoUrl ?? null}::text, source_url)),
+        updated_at = now()
+    where id = ${id} and product_type = 'transcription' and status in ('pending', 'processing')
+    returning id`);
+  if (updated.rows.length > 0) return 'completed';
+  const existing = await db.execute(
+    sql`select 1 from content_results where id = ${id} and product_type = 'transcription'`,
+  );
+  return existing.rows.length > 0 ? 'already_settled' : 'not_found';
+}

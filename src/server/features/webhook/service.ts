@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { summarizeJob } from '../content-results/jobs.ts';
-import { findResult, settleResult } from '../content-results/repository.ts';
+import { completeWithTranscript } from '../content-results/repository.ts';
 import { summarizeExtractive } from '../content-results/summary.ts';
 import { webhookSecret } from './secret.ts';
 import { verifyWebhook, webhookHeaders } from './signature.ts';
@@ -46,17 +46,18 @@ export async function completeTranscription(
     const fresh = await tx.db.execute(sql`
       insert into webhook_deliveries (id) values (${check.id}) on conflict (id) do nothing returning id`);
     if (fresh.rows.length === 0) return { message: 'Already processed' };
-    const row = UUID.test(body.contentResultId) ? await findResult(tx.db, body.contentResultId) : null;
-    if (row?.productType !== 'transcription') throw notFound('Content result not found');
-    const settled = await settleResult(tx.db, row.id, 'completed', {
-      transcription: body.transcript,
-      videoUrl: body.videoUrl ?? row.sourceUrl,
-      summary: summarizeExtractive(body.transcript),
-      method: 'webhook',
-      error: undefined,
-    });
-    if (!settled) throw new AppError(409, 'This content result is already completed or failed');
-    if (ctx.config.llm.baseUrl) await ctx.jobs.enqueue(tx, summarizeJob, { resultId: row.id });
+    const outcome = UUID.test(body.contentResultId)
+      ? await completeWithTranscript(tx.db, body.contentResultId, {
+          transcription: body.transcript,
+          videoUrl: body.videoUrl,
+          summary: summarizeExtractive(body.transcript),
+          method: 'webhook',
+        })
+      : 'not_found';
+    if (outcome === 'not_found') throw notFound('Content result not found');
+    if (outcome === 'already_settled')
+      throw new AppError(409, 'This content result is already completed or failed');
+    if (ctx.config.llm.baseUrl) await ctx.jobs.enqueue(tx, summarizeJob, { resultId: body.contentResultId });
     // Ids older than a day can no longer pass the timestamp check: forget them now and then.
     if (Math.random() < 0.01) await pruneDeliveries(tx.db);
     return { message: 'Transcription saved' };
