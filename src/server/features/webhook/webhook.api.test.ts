@@ -111,6 +111,22 @@ describe('POST /api/webhook/transcription-complete', () => {
     expect((await signed(payload(id), deliveryId)).statusCode).toBe(200);
   });
 
+  it('accepts a JSON content type with a charset parameter', async () => {
+    const id = await insertResult(echo, { email: 'hook@example.com', status: 'processing' });
+    const body = payload(id);
+    const res = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/webhook/transcription-complete',
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...webhookHeaders(SECRET, body, nextId()),
+      },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await resultRow(id)).status).toBe('completed');
+  });
+
   it('validates the signed body', async () => {
     const missing = await signed(JSON.stringify({ contentResultId: 'x' }));
     expect(missing.statusCode).toBe(400);
