@@ -155,6 +155,25 @@ describe('transcription tool and dashboard', () => {
     );
     await page.getByRole('tab', { name: /All Content/ }).click();
 
+    // The inline 'New Transcription' form takes a link and a platform for the verified address.
+    await page.getByRole('button', { name: 'New Transcription' }).click();
+    const inline = page.getByRole('form', { name: 'New Transcription' });
+    const inlineSubmit = inline.getByRole('button', { name: 'Submit for Transcription' });
+    expect(await inline.getByLabel('Email').count()).toBe(0);
+    await inline.getByLabel('Link', { exact: true }).fill('https://www.instagram.com/reel/inline/');
+    expect(await inlineSubmit.isDisabled()).toBe(true);
+    await inline.getByLabel('Source platform').selectOption('Instagram');
+    await inlineSubmit.click();
+    const inlineCard = page.locator('[data-testid="content-result"]', {
+      has: page.getByRole('link', { name: 'https://www.instagram.com/reel/inline/' }),
+    });
+    await expect.poll(() => inlineCard.isVisible()).toBe(true);
+    expect(
+      await echo.query('select user_email, source_platform from content_results where source_url = $1', [
+        'https://www.instagram.com/reel/inline/',
+      ]),
+    ).toEqual([{ user_email: email, source_platform: 'Instagram' }]);
+
     // Delete asks the spec's question.
     const dialogs: string[] = [];
     page.once('dialog', (dialog) => {
