@@ -15,6 +15,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'bundle', load: () => import('./bundle.ts') },
   { name: 'http', load: () => import('./http.ts') },
   { name: 'trends', load: () => import('./trends.ts') },
+  { name: 'content-results', load: () => import('./content-results.ts') },
 ];
 
 function formatNumber(value: number, unit: string): string {

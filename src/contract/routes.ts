@@ -23,6 +23,9 @@ export const BUILT_WEB_ROUTES: readonly string[] = [
   '/tos',
   '/unsubscribe',
   '/trends',
+  '/reaction-video',
+  '/dashboard',
+  '/webhook-test',
 ];
 
 export function isKnownWebRoute(pathname: string): boolean {

@@ -9,9 +9,11 @@ import {
 import type { ApiError } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
+import { contentResultsRoutes } from './features/content-results/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { trendRoutes } from './features/trends/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
+import { webhookRoutes } from './features/webhook/routes.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { registerWeb } from './web.ts';
 
@@ -116,6 +118,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(waitlistRoutes(ctx));
   await app.register(adminAuthRoutes(ctx));
   await app.register(trendRoutes(ctx));
+  await app.register(contentResultsRoutes(ctx));
+  await app.register(webhookRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

@@ -6,6 +6,7 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/service.ts';
+import { ensureWebhookSecret } from './features/webhook/secret.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { ALL_JOBS, registerJobHandlers } from './jobs/registry.ts';
 import type { Logger } from './lib/logger.ts';
@@ -71,6 +72,12 @@ export async function startRuntime(
       // Printed once, at the start that generated it; only its hash is stored.
       process.stdout.write(
         `\n  Admin password (generated because ADMIN_PASSWORD is not set; shown only this once):\n\n      ${admin.generated}\n\n`,
+      );
+    }
+    const webhook = await ensureWebhookSecret(database.db, config.webhookSecret);
+    if (webhook.generated && config.logLevel !== 'silent') {
+      process.stdout.write(
+        `\n  Webhook secret (generated because WEBHOOK_SECRET is not set; shown only this once, kept in the database):\n\n      ${webhook.secret}\n\n`,
       );
     }
     if (config.runsWorker) registerJobHandlers(jobs, { config, database, mailer, log });

@@ -9,6 +9,9 @@ const PrivacyPolicyPage = lazy(() => import('./features/legal/pages/privacy-poli
 const TermsPage = lazy(() => import('./features/legal/pages/terms.tsx'));
 const UnsubscribePage = lazy(() => import('./features/legal/pages/unsubscribe.tsx'));
 const TrendsPage = lazy(() => import('./features/trends/pages/trends-page.tsx'));
+const ReactionVideoPage = lazy(() => import('./features/content-results/pages/reaction-video.tsx'));
+const DashboardPage = lazy(() => import('./features/content-results/pages/dashboard.tsx'));
+const WebhookTestPage = lazy(() => import('./features/content-results/pages/webhook-test.tsx'));
 
 export function AppRouter() {
   return (
@@ -19,6 +22,9 @@ export function AppRouter() {
         <Route path="/tos" component={TermsPage} />
         <Route path="/unsubscribe" component={UnsubscribePage} />
         <Route path="/trends" component={TrendsPage} />
+        <Route path="/reaction-video" component={ReactionVideoPage} />
+        <Route path="/dashboard" component={DashboardPage} />
+        <Route path="/webhook-test" component={WebhookTestPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

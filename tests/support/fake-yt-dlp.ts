@@ -6,6 +6,11 @@ import path from 'node:path';
  * Writes a stand-in `yt-dlp` executable for tests: it logs its arguments to `calls.log` and
  * answers `--dump-single-json` with the JSON recorded for the URL (the last argument) in
  * `responses.json` ({ "<url>": <yt-dlp json> | { "__error": "message" } }). Point YTDLP_PATH at `bin`.
+ *
+ * Downloads write files next to the `-o` template (`<dir>/name.%(ext)s`), as yt-dlp does:
+ * `__subtitles: { "en.vtt": "WEBVTT..." }` is written as `<dir>/name.en.vtt` when subtitles are
+ * asked for (`--write-subs`/`--write-auto-subs`), and `__audio: { ext, base64 }` as
+ * `<dir>/name.<ext>` for a download without `--skip-download`.
  */
 export async function createFakeYtDlp(
   responses: Record<string, unknown>,
@@ -27,7 +32,16 @@ const responses = JSON.parse(fs.readFileSync(${JSON.stringify(responsesFile)}, '
 const answer = responses[url];
 if (!answer) { process.stderr.write('ERROR: [generic] Unable to download webpage: HTTP Error 404: Not Found\\n'); process.exit(1); }
 if (answer.__error) { process.stderr.write('ERROR: ' + answer.__error + '\\n'); process.exit(1); }
-process.stdout.write(JSON.stringify(answer));
+const template = args[args.indexOf('-o') + 1];
+const target = (ext) => template.replace('%(ext)s', ext);
+if (args.includes('--dump-single-json')) { process.stdout.write(JSON.stringify(answer)); process.exit(0); }
+if (args.includes('--skip-download')) {
+  if ((args.includes('--write-subs') || args.includes('--write-auto-subs')) && answer.__subtitles) {
+    for (const [ext, text] of Object.entries(answer.__subtitles)) fs.writeFileSync(target(ext), text);
+  }
+  process.exit(0);
+}
+if (answer.__audio) fs.writeFileSync(target(answer.__audio.ext), Buffer.from(answer.__audio.base64, 'base64'));
 `,
   );
   await chmod(bin, 0o755);

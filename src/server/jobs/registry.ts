@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
 import { analyseTrendJob, createAnalyseTrendHandler } from '../features/trends/jobs.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
@@ -7,7 +8,7 @@ import { createSendEmailHandler, sendEmailJob } from '../providers/mail/outbox.t
 import type { JobQueue } from './queue.ts';
 
 /** Every job of the application. A queue is created for each, in every role. */
-export const ALL_JOBS = [sendEmailJob, analyseTrendJob];
+export const ALL_JOBS = [sendEmailJob, analyseTrendJob, ...CONTENT_JOBS];
 
 export interface WorkerDeps {
   config: Config;
@@ -20,4 +21,5 @@ export interface WorkerDeps {
 export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.handle(sendEmailJob, createSendEmailHandler(deps));
   queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
+  registerContentJobs(queue, { ...deps, jobs: queue });
 }

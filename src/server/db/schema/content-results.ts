@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Spec §3 "Content result": transcriptions now; trend analyses and echo_core results are written
+ * by their own features. `user_email` is normalised (trimmed, lower-cased).
+ */
+export const contentResults = pgTable(
+  'content_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productType: text('product_type').notNull(),
+    status: text('status').notNull().default('pending'),
+    sourceUrl: text('source_url').notNull(),
+    sourcePlatform: text('source_platform'),
+    userEmail: text('user_email').notNull(),
+    resultData: jsonb('result_data').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_results_email_created_idx').on(t.userEmail, t.createdAt),
+    check(
+      'content_results_product_type_check',
+      sql`${t.productType} in ('transcription', 'trend_analysis', 'echo_core')`,
+    ),
+    check(
+      'content_results_status_check',
+      sql`${t.status} in ('pending', 'processing', 'completed', 'failed')`,
+    ),
+  ],
+);
+
+/** Ids of signed webhook deliveries already accepted (Standard Webhooks replay protection). */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_received_idx').on(t.receivedAt)],
+);

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { CONTENT_PLATFORM_KEYS, LINK_HOST_MESSAGE } from '#contract/content-results.ts';
+import { checkMediaUrl } from '#contract/social-urls.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { createLlm, type Llm } from '../../providers/llm/llm.ts';
+import { createSpeechToText } from '../../providers/stt/stt.ts';
+import { findResult, markProcessing, settleResult, updateSummary } from './repository.ts';
+import { summarize, summarizeExtractive } from './summary.ts';
+import {
+  captionsTranscriber,
+  externalServiceTranscriber,
+  runTranscribers,
+  speechToTextTranscriber,
+  type Transcriber,
+} from './transcriber.ts';
+
+const resultPayload = z.object({ resultId: z.uuid() });
+
+/** One per submission: pending -> processing -> completed | failed (or waiting for the webhook). */
+export const transcribeJob = defineJob({
+  name: 'content.transcribe',
+  schema: resultPayload,
+  retryLimit: 2,
+  retryDelaySeconds: 30,
+  expireInSeconds: 30 * 60,
+});
+
+/** Fails a result still waiting for an external service's callback after this long. */
+export const CALLBACK_WAIT_MINUTES = 30;
+export const callbackTimeoutJob = defineJob({
+  name: 'content.callback-timeout',
+  schema: resultPayload,
+  retryLimit: 3,
+});
+
+/** Replaces the extractive summary of a webhook-completed result with the LLM's. */
+export const summarizeJob = defineJob({
+  name: 'content.summarize',
+  schema: resultPayload,
+  retryLimit: 2,
+  expireInSeconds: 300,
+});
+
+export const CONTENT_JOBS = [transcribeJob, callbackTimeoutJob, summarizeJob];
+
+/** The transcribers in the order the job tries them, from the configuration. */
+export function configuredTranscribers(config: Config): Transcriber[] {
+  const list: Transcriber[] = [captionsTranscriber(config.ytDlpPath)];
+  const stt = createSpeechToText(config.stt);
+  if (stt) list.push(speechToTextTranscriber(config.ytDlpPath, stt));
+  if (config.webhookSecret) list.push(externalServiceTranscriber());
+  return list;
+}
+
+export interface ContentJobDeps {
+  database: Database;
+  config: Config;
+  log: Logger;
+  jobs: JobQueue;
+  /** Tests may pass their own list; the configured one otherwise. */
+  transcribers?: Transcriber[];
+  llm?: Llm | null;
+}
+
+export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void {
+  const { database, config, log, jobs } = deps;
+  const llm = deps.llm !== undefined ? deps.llm : createLlm(config.llm);
+  const transcribers = deps.transcribers ?? configuredTranscribers(config);
+  const platforms = Object.values(CONTENT_PLATFORM_KEYS);
+
+  queue.handle(transcribeJob, async ({ resultId }) => {
+    const row = await findResult(database.db, resultId);
+    if (row?.productType !== 'transcription') return;
+    if (!(await markProcessing(database.db, resultId))) return;
+    const checked = checkMediaUrl(row.sourceUrl, platforms, LINK_HOST_MESSAGE);
+    if (!checked.ok) {
+      await settleResult(database.db, resultId, 'failed', { error: checked.message });
+      return;
+    }
+    const outcome = await runTranscribers(transcribers, checked.url);
+    if (outcome.kind === 'transcript') {
+      const summary = await summarize(outcome.text, llm, (error) =>
+        log.warn({ err: error, resultId }, 'LLM summary failed; using the extractive one'),
+      );
+      await settleResult(database.db, resultId, 'completed', {
+        transcription: outcome.text,
+        videoUrl: row.sourceUrl,
+        summary,
+        method: outcome.method,
+      });
+    } else if (outcome.kind === 'awaiting_callback') {
+      await database.transaction((tx) =>
+        jobs.enqueue(
+          tx,
+          callbackTimeoutJob,
+          { resultId },
+          {
+            startAfter: new Date(Date.now() + CALLBACK_WAIT_MINUTES * 60_000),
+            singletonKey: `callback-timeout:${resultId}`,
+          },
+        ),
+      );
+    } else {
+      log.info({ resultId, reason: outcome.message }, 'transcription failed');
+      await settleResult(database.db, resultId, 'failed', { error: outcome.message });
+    }
+  });
+
+  queue.handle(callbackTimeoutJob, async ({ resultId }) => {
+    await settleResult(database.db, resultId, 'failed', {
+      error: `No transcript arrived from the external transcription service within ${CALLBACK_WAIT_MINUTES} minutes.`,
+    });
+  });
+
+  queue.handle(summarizeJob, async ({ resultId }) => {
+    const row = await findResult(database.db, resultId);
+    const text = (row?.resultData as { transcription?: string } | undefined)?.transcription;
+    if (row?.status !== 'completed' || !text || !llm) return;
+    const summary = await summarize(text, llm, (error) =>
+      log.warn({ err: error, resultId }, 'LLM summary failed; keeping the extractive one'),
+    );
+    if (summary !== summarizeExtractive(text)) await updateSummary(database.db, resultId, summary);
+  });
+}

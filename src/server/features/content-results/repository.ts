@@ -1,0 +1,112 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ContentResult, ResultData } from '#contract/content-results.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { contentResults } from '../../db/schema/content-results.ts';
+
+type Row = typeof contentResults.$inferSelect;
+
+export const toContentResult = (row: Row): ContentResult => ({
+  id: row.id,
+  product_type: row.productType as ContentResult['product_type'],
+  status: row.status as ContentResult['status'],
+  source_url: row.sourceUrl,
+  source_platform: row.sourcePlatform,
+  user_email: row.userEmail,
+  created_at: row.createdAt.toISOString(),
+  result_data: (row.resultData ?? {}) as ResultData,
+});
+
+export async function insertResult(
+  db: DbOrTx,
+  values: { productType: string; sourceUrl: string; sourcePlatform: string | null; userEmail: string },
+): Promise<string> {
+  const [row] = await db.insert(contentResults).values(values).returning({ id: contentResults.id });
+  return row!.id;
+}
+
+export async function listResultsOf(db: DbOrTx, email: string): Promise<ContentResult[]> {
+  const rows = await db
+    .select()
+    .from(contentResults)
+    .where(eq(contentResults.userEmail, email))
+    .orderBy(desc(contentResults.createdAt), desc(contentResults.id));
+  return rows.map(toContentResult);
+}
+
+export async function findResult(db: DbOrTx, id: string): Promise<Row | null> {
+  const [row] = await db.select().from(contentResults).where(eq(contentResults.id, id));
+  return row ?? null;
+}
+
+export async function deleteResultOf(db: DbOrTx, id: string, email: string): Promise<boolean> {
+  const deleted = await db
+    .delete(contentResults)
+    .where(and(eq(contentResults.id, id), eq(contentResults.userEmail, email)))
+    .returning({ id: contentResults.id });
+  return deleted.length > 0;
+}
+
+/** pending -> processing; false when the result is gone or already settled. */
+export async function markProcessing(db: DbOrTx, id: string): Promise<boolean> {
+  const updated = await db
+    .update(contentResults)
+    .set({ status: 'processing', updatedAt: new Date() })
+    .where(and(eq(contentResults.id, id), inArray(contentResults.status, ['pending', 'processing'])))
+    .returning({ id: contentResults.id });
+  return updated.length > 0;
+}
+
+/** Settles an unsettled result (completed or failed) once: false when it was already settled or is gone. */
+export async function settleResult(
+  db: DbOrTx,
+  id: string,
+  status: 'completed' | 'failed',
+  data: ResultData,
+): Promise<boolean> {
+  const updated = await db
+    .update(contentResults)
+    .set({
+      status,
+      resultData: sql`${contentResults.resultData} || ${JSON.stringify(data)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(contentResults.id, id), inArray(contentResults.status, ['pending', 'processing'])))
+    .returning({ id: contentResults.id });
+  return updated.length > 0;
+}
+
+/** Replaces the summary of a completed result (the LLM's, after the extractive one). */
+export async function updateSummary(db: DbOrTx, id: string, summary: string): Promise<void> {
+  await db
+    .update(contentResults)
+    .set({
+      resultData: sql`${contentResults.resultData} || ${JSON.stringify({ summary })}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(contentResults.id, id), eq(contentResults.status, 'completed')));
+}
+
+/**
+ * Completes a waiting transcription with an external transcript in one statement (the video URL
+ * falls back to the source link); when nothing changed, tells a missing result from a settled one.
+ */
+export async function completeWithTranscript(
+  db: DbOrTx,
+  id: string,
+  data: { transcription: string; videoUrl?: string; summary: string; method: string },
+): Promise<'completed' | 'not_found' | 'already_settled'> {
+  const patch = JSON.stringify({ ...data, videoUrl: undefined });
+  const updated = await db.execute(sql`
+    update content_results
+    set status = 'completed',
+        result_data = (result_data - 'error') || ${patch}::jsonb
+          || jsonb_build_object('videoUrl', coalesce(${data.videoUrl ?? null}::text, source_url)),
+        updated_at = now()
+    where id = ${id} and product_type = 'transcription' and status in ('pending', 'processing')
+    returning id`);
+  if (updated.rows.length > 0) return 'completed';
+  const existing = await db.execute(
+    sql`select 1 from content_results where id = ${id} and product_type = 'transcription'`,
+  );
+  return existing.rows.length > 0 ? 'already_settled' : 'not_found';
+}

@@ -1,0 +1,87 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accessResponseSchema,
+  emailBodySchema,
+  messageResponseSchema,
+  sessionResponseSchema,
+  submitContentResponseSchema,
+  submitContentSchema,
+  verifyAccessSchema,
+} from '#contract/content-results.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  deleteContent,
+  listAccessibleResults,
+  requestAccess,
+  sessionEmail,
+  signOut,
+  submitContent,
+  verifyAccess,
+} from './service.ts';
+import { clearSessionCookie, DASHBOARD_COOKIE, readCookie, setSessionCookie } from './session-cookie.ts';
+
+export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const secure = ctx.config.publicUrl.startsWith('https://');
+  return async (app) => {
+    // Personal data: never cached by the browser or a proxy.
+    app.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith('/api/content-results')) reply.header('cache-control', 'no-store');
+    });
+
+    app.post(
+      '/api/reaction-video/submit',
+      { schema: { body: submitContentSchema, response: { 201: submitContentResponseSchema } } },
+      async (request, reply) => reply.code(201).send(await submitContent(ctx, request.body, request.ip)),
+    );
+
+    app.post(
+      '/api/content-results/request-access',
+      { schema: { body: emailBodySchema, response: { 200: messageResponseSchema } } },
+      async (request) => requestAccess(ctx, request.body.email, request.ip),
+    );
+
+    app.post(
+      '/api/content-results/verify-access',
+      { schema: { body: verifyAccessSchema, response: { 200: messageResponseSchema } } },
+      async (request, reply) => {
+        const { token } = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
+        setSessionCookie(reply, token, secure);
+        return { message: 'Access granted to your dashboard' };
+      },
+    );
+
+    app.post(
+      '/api/content-results/access',
+      { schema: { body: emailBodySchema, response: { 200: accessResponseSchema } } },
+      async (request) => ({
+        results: await listAccessibleResults(ctx, request.body.email, readCookie(request, DASHBOARD_COOKIE)),
+      }),
+    );
+
+    app.get(
+      '/api/content-results/session',
+      { schema: { response: { 200: sessionResponseSchema } } },
+      async (request) => ({ email: await sessionEmail(ctx, readCookie(request, DASHBOARD_COOKIE)) }),
+    );
+
+    app.post(
+      '/api/content-results/sign-out',
+      { schema: { response: { 200: messageResponseSchema } } },
+      async (request, reply) => {
+        await signOut(ctx, readCookie(request, DASHBOARD_COOKIE));
+        clearSessionCookie(reply, secure);
+        return { message: 'Signed out' };
+      },
+    );
+
+    app.delete(
+      '/api/content-results/:id',
+      { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await deleteContent(ctx, request.params.id, readCookie(request, DASHBOARD_COOKIE));
+        return { message: 'Deleted' };
+      },
+    );
+  };
+}

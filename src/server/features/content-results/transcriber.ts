@@ -1,0 +1,236 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseCaptions } from '../../providers/media/captions.ts';
+import { runYtDlp, YtDlpError } from '../../providers/media/yt-dlp.ts';
+import type { SpeechToText } from '../../providers/stt/stt.ts';
+
+/** What one transcriber made of a video. */
+export type TranscribeOutcome =
+  | { kind: 'transcript'; text: string; method: string }
+  /** Handed to an outside service that will call the signed webhook. */
+  | { kind: 'awaiting_callback' }
+  | { kind: 'unavailable'; reason: string };
+
+/** One way to get a transcript; tried in order until one produces text (or hands the work on). */
+export interface Transcriber {
+  readonly name: string;
+  transcribe(url: string): Promise<TranscribeOutcome>;
+}
+
+/** Caps for audio handed to speech-to-text (OpenAI's upload limit is 25 MB). */
+export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
+export const AUDIO_MAX_SECONDS = 30 * 60;
+/** Formats /v1/audio/transcriptions accepts as they are; anything else is converted by ffmpeg. */
+const STT_FORMATS = new Set(['flac', 'mp3', 'mp4', 'mpeg', 'mpga', 'm4a', 'ogg', 'wav', 'webm']);
+
+async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-media-'));
+  try {
+    return await work(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const describeYtDlpError = (error: unknown) =>
+  error instanceof YtDlpError ? error.message : error instanceof Error ? error.message : String(error);
+
+/** 1. Platform captions (uploaded subtitles, else automatic captions) fetched by yt-dlp. */
+export function captionsTranscriber(ytDlpPath: string, options: { timeoutMs?: number } = {}): Transcriber {
+  return {
+    name: 'captions',
+    async transcribe(url) {
+      return withTempDir(async (dir) => {
+        try {
+          await runYtDlp(
+            ytDlpPath,
+            [
+              '--skip-download',
+              '--write-subs',
+              '--write-auto-subs',
+              '--sub-langs',
+              'en.*,en',
+              '--sub-format',
+              'vtt/srt/best',
+              '--no-playlist',
+              '--no-warnings',
+              '-o',
+              path.join(dir, 'media.%(ext)s'),
+              '--',
+              url,
+            ],
+            { timeoutMs: options.timeoutMs ?? 60_000, maxOutputBytes: 1024 * 1024 },
+          );
+        } catch (error) {
+          return {
+            kind: 'unavailable',
+            reason: `captions could not be fetched (${describeYtDlpError(error)})`,
+          };
+        }
+        const files = (await readdir(dir)).filter((f) => /\.(vtt|srt)$/i.test(f));
+        // Plain 'en' before regional variants; uploaded and automatic captions share the name.
+        files.sort((a, b) => a.length - b.length || a.localeCompare(b));
+        for (const file of files) {
+          const info = await stat(path.join(dir, file));
+          if (info.size > 10 * 1024 * 1024) continue;
+          const text = parseCaptions(await readFile(path.join(dir, file), 'utf8'));
+          if (text) return { kind: 'transcript', text, method: 'captions' };
+        }
+        return { kind: 'unavailable', reason: 'the video has no captions' };
+      });
+    },
+  };
+}
+
+/** Runs ffmpeg without a shell; a missing ffmpeg is reported plainly. */
+export function runFfmpeg(binary: string, args: string[], timeoutMs = 5 * 60_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(binary, args, { shell: false, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`ffmpeg did not finish within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 4096) stderr += chunk.toString('utf8');
+    });
+    child.on('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(
+        new Error(
+          error.code === 'ENOENT'
+            ? 'ffmpeg is needed to convert this audio for speech-to-text but was not found; install ffmpeg'
+            : error.message,
+        ),
+      );
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`ffmpeg failed: ${stderr.trim().split('\n').pop() ?? code}`));
+    });
+  });
+}
+
+/** 2. Audio extracted by yt-dlp (size and duration capped) sent to a speech-to-text server. */
+export function speechToTextTranscriber(
+  ytDlpPath: string,
+  stt: SpeechToText,
+  options: { ffmpegPath?: string; timeoutMs?: number } = {},
+): Transcriber {
+  return {
+    name: 'stt',
+    async transcribe(url) {
+      return withTempDir(async (dir) => {
+        try {
+          await runYtDlp(
+            ytDlpPath,
+            [
+              '-f',
+              'bestaudio[filesize<25M]/bestaudio/worstaudio/worst',
+              '--max-filesize',
+              '25M',
+              '--match-filter',
+              `!duration | duration <= ${AUDIO_MAX_SECONDS}`,
+              '--no-playlist',
+              '--no-warnings',
+              '--no-part',
+              '-o',
+              path.join(dir, 'audio.%(ext)s'),
+              '--',
+              url,
+            ],
+            { timeoutMs: options.timeoutMs ?? 5 * 60_000, maxOutputBytes: 1024 * 1024 },
+          );
+        } catch (error) {
+          return {
+            kind: 'unavailable',
+            reason: `audio could not be downloaded (${describeYtDlpError(error)})`,
+          };
+        }
+        const file = (await readdir(dir)).find((f) => f.startsWith('audio.'));
+        if (!file) {
+          return {
+            kind: 'unavailable',
+            reason: `the audio is longer than ${AUDIO_MAX_SECONDS / 60} minutes or larger than ${AUDIO_MAX_BYTES / 1024 / 1024} MB`,
+          };
+        }
+        let audioPath = path.join(dir, file);
+        const ext = path.extname(file).slice(1).toLowerCase();
+        if (!STT_FORMATS.has(ext)) {
+          const converted = path.join(dir, 'converted.mp3');
+          try {
+            await runFfmpeg(options.ffmpegPath ?? 'ffmpeg', [
+              '-nostdin',
+              '-y',
+              '-i',
+              audioPath,
+              '-vn',
+              '-ac',
+              '1',
+              '-ar',
+              '16000',
+              '-b:a',
+              '64k',
+              converted,
+            ]);
+          } catch (error) {
+            return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+          }
+          audioPath = converted;
+        }
+        const size = (await stat(audioPath)).size;
+        if (size > AUDIO_MAX_BYTES) {
+          return {
+            kind: 'unavailable',
+            reason: `the audio is larger than ${AUDIO_MAX_BYTES / 1024 / 1024} MB`,
+          };
+        }
+        try {
+          const text = await stt.transcribe(await readFile(audioPath), path.basename(audioPath));
+          if (!text) return { kind: 'unavailable', reason: 'the speech-to-text server found no speech' };
+          return { kind: 'transcript', text, method: 'stt' };
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          return {
+            kind: 'unavailable',
+            reason: `the speech-to-text server failed (${message.slice(0, 200)})`,
+          };
+        }
+      });
+    },
+  };
+}
+
+/**
+ * 3. An external transcription service (the spec's original flow): when WEBHOOK_SECRET is
+ * configured, the result waits for a signed POST /api/webhook/transcription-complete.
+ */
+export function externalServiceTranscriber(): Transcriber {
+  return { name: 'webhook', transcribe: async () => ({ kind: 'awaiting_callback' }) };
+}
+
+export type ChainOutcome =
+  | { kind: 'transcript'; text: string; method: string }
+  | { kind: 'awaiting_callback' }
+  | { kind: 'failed'; message: string };
+
+/** Tries each transcriber in order; when none can help, says what to configure. */
+export async function runTranscribers(transcribers: Transcriber[], url: string): Promise<ChainOutcome> {
+  const reasons: string[] = [];
+  for (const transcriber of transcribers) {
+    const outcome = await transcriber.transcribe(url);
+    if (outcome.kind !== 'unavailable') return outcome;
+    reasons.push(outcome.reason);
+  }
+  const configured = new Set(transcribers.map((t) => t.name));
+  const hints: string[] = [];
+  if (!configured.has('stt')) hints.push('set STT_BASE_URL to an OpenAI-compatible speech-to-text server');
+  if (!configured.has('webhook'))
+    hints.push('connect an external transcription service to the webhook (set WEBHOOK_SECRET)');
+  const why = reasons.length ? `${reasons.join('; ')}.` : '';
+  const what = hints.length ? ` To transcribe videos without captions, ${hints.join(' or ')}.` : '';
+  return { kind: 'failed', message: `No transcript could be produced: ${why}${what}`.trim() };
+}

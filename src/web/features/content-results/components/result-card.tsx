@@ -1,0 +1,202 @@
+import { Download, ExternalLink, Loader2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import {
+  type ContentResult,
+  EXPORT_FORMATS,
+  EXPORT_MIME,
+  type ExportFormat,
+  exportTranscript,
+  TRANSCRIPT_PREVIEW_CHARS,
+  transcriptFileName,
+} from '#contract/content-results.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+
+const TYPE_LABELS: Record<ContentResult['product_type'], string> = {
+  transcription: 'Transcription',
+  trend_analysis: 'Trend Analysis',
+  echo_core: 'My Voice',
+};
+
+const STATUS_STYLES: Record<ContentResult['status'], string> = {
+  pending: 'bg-yellow-100 text-yellow-900',
+  processing: 'bg-blue-100 text-blue-900',
+  completed: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+};
+
+function download(result: ContentResult, format: ExportFormat) {
+  const blob = new Blob([exportTranscript(result, format)], { type: EXPORT_MIME[format] });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = transcriptFileName(result.created_at, format);
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function Transcript({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = text.length > TRANSCRIPT_PREVIEW_CHARS;
+  const shown = !long || expanded ? text : `${text.slice(0, TRANSCRIPT_PREVIEW_CHARS)}...`;
+  return (
+    <div>
+      <p data-testid="transcript" className="whitespace-pre-wrap break-words text-sm leading-relaxed">
+        {shown}
+      </p>
+      {long && (
+        <button
+          type="button"
+          className="mt-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+          aria-expanded={expanded}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function StatusBody({ result }: { result: ContentResult }) {
+  const data = result.result_data;
+  switch (result.status) {
+    case 'pending':
+      return <p className="text-sm text-muted-foreground">Waiting for transcription to start...</p>;
+    case 'processing':
+      return (
+        <div className="flex items-center gap-3 rounded-lg bg-blue-50 p-4 text-blue-900" role="status">
+          <span className="flex items-end gap-1" aria-hidden="true">
+            {[0, 150, 300].map((delay) => (
+              <span
+                key={delay}
+                className="inline-block h-4 w-1.5 animate-pulse rounded-full bg-blue-500"
+                style={{ animationDelay: `${delay}ms` }}
+              />
+            ))}
+          </span>
+          <div>
+            <p className="text-sm font-semibold">Echo is transcribing...</p>
+            <p className="text-xs">This should be ready in about 10-20 seconds</p>
+          </div>
+        </div>
+      );
+    case 'failed':
+      return (
+        <div className="rounded-lg bg-red-50 p-4 text-sm text-red-900">
+          <p className="font-semibold">Transcription failed. Please try submitting again.</p>
+          {data.error && <p className="mt-1 break-words">{data.error}</p>}
+        </div>
+      );
+    case 'completed':
+      return (
+        <div className="grid gap-4">
+          {data.summary && (
+            <div>
+              <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Summary</h4>
+              <p className="mt-1 text-sm">{data.summary}</p>
+            </div>
+          )}
+          {data.transcription !== undefined && (
+            <div>
+              <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                Transcript
+              </h4>
+              <div className="mt-1">
+                <Transcript text={data.transcription} />
+              </div>
+            </div>
+          )}
+          {data.trending_audio?.name && (
+            <p className="text-sm">
+              Trending audio:{' '}
+              {data.trending_audio.url?.startsWith('http') ? (
+                <a
+                  href={data.trending_audio.url}
+                  target="_blank"
+                  rel="noreferrer"
+                  className="text-primary underline"
+                >
+                  {data.trending_audio.name}
+                </a>
+              ) : (
+                data.trending_audio.name
+              )}
+            </p>
+          )}
+        </div>
+      );
+  }
+}
+
+export function ResultCard({
+  result,
+  deleting,
+  onDelete,
+}: {
+  result: ContentResult;
+  deleting: boolean;
+  onDelete: () => void;
+}) {
+  const created = new Date(result.created_at);
+  const canDownload = result.status === 'completed' && result.result_data.transcription !== undefined;
+  return (
+    <Card className="grid gap-4 p-4 sm:p-6" data-testid="content-result" data-status={result.status}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="outline">{TYPE_LABELS[result.product_type]}</Badge>
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${STATUS_STYLES[result.status]}`}
+            >
+              {result.status}
+            </span>
+            {result.source_platform && (
+              <span className="text-xs text-muted-foreground">{result.source_platform}</span>
+            )}
+          </div>
+          <a
+            href={result.source_url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="inline-flex min-w-0 items-center gap-1 text-sm font-medium text-primary hover:underline"
+          >
+            <span className="truncate">{result.source_url}</span>
+            <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+          </a>
+          <p className="text-xs text-muted-foreground">Added {created.toLocaleString()}</p>
+        </div>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete content from ${result.source_url}`}
+          disabled={deleting}
+          onClick={onDelete}
+        >
+          {deleting ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Trash2 aria-hidden="true" />}
+        </Button>
+      </div>
+      <StatusBody result={result} />
+      {canDownload && (
+        <div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
+          <span className="text-xs font-medium text-muted-foreground">Download:</span>
+          {EXPORT_FORMATS.map((format) => (
+            <Button
+              key={format}
+              variant="outline"
+              size="sm"
+              aria-label={`Download transcript as ${format}`}
+              onClick={() => download(result, format)}
+            >
+              <Download aria-hidden="true" />
+              {format.toUpperCase()}
+            </Button>
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}

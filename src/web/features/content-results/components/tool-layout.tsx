@@ -1,0 +1,72 @@
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'wouter';
+import { PRODUCT_NAME } from '#contract/brand.ts';
+import { Logo } from '#web/components/logo.tsx';
+import { SiteFooter } from '#web/components/site-footer.tsx';
+
+const navLink =
+  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground';
+
+/** Frame of the transcription tool, dashboard and webhook test pages. */
+export function ToolLayout({
+  title,
+  label,
+  current,
+  children,
+}: {
+  title: string;
+  /** The header label next to the logo. */
+  label: string;
+  current: '/reaction-video' | '/dashboard' | '/webhook-test';
+  children: ReactNode;
+}) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} — ${PRODUCT_NAME}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+  return (
+    <div className="flex min-h-screen flex-col bg-background text-foreground">
+      <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+          <div className="flex min-w-0 items-center gap-3">
+            <Link href="/" aria-label="Echo home" className="rounded-md">
+              <Logo />
+            </Link>
+            <span className="hidden rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground sm:inline">
+              {label}
+            </span>
+          </div>
+          <nav aria-label="Tools">
+            <ul className="flex items-center gap-1">
+              <li>
+                <Link
+                  href="/reaction-video"
+                  className={navLink}
+                  aria-current={current === '/reaction-video' ? 'page' : undefined}
+                >
+                  Transcribe
+                </Link>
+              </li>
+              <li>
+                <Link
+                  href="/dashboard"
+                  className={navLink}
+                  aria-current={current === '/dashboard' ? 'page' : undefined}
+                >
+                  Dashboard
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main className="flex-1">
+        <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,403 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2, LogOut, Mail, Plus, RefreshCw, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import {
+  type ContentResult,
+  DELETE_CONFIRMATION,
+  PREFILL_FETCH_DELAY_MS,
+  type ProductType,
+} from '#contract/content-results.ts';
+import { emailSchema } from '#contract/waitlist.ts';
+import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import {
+  fetchSessionEmail,
+  resultsKey,
+  signOut,
+  useContentResults,
+  useDeleteContent,
+  useRequestAccess,
+  useVerifyAccess,
+} from '../api.ts';
+import { ResultCard } from '../components/result-card.tsx';
+import { SubmitForm } from '../components/submit-form.tsx';
+import { ToolLayout } from '../components/tool-layout.tsx';
+
+type Step = 'checking' | 'email' | 'code' | 'access';
+
+const TABS: { value: string; label: string; type?: ProductType; empty: string }[] = [
+  {
+    value: 'all',
+    label: 'All Content',
+    empty: 'No content yet. Submit a link to get your first transcript.',
+  },
+  {
+    value: 'transcriptions',
+    label: 'Transcriptions',
+    type: 'transcription',
+    empty: 'No transcriptions yet.',
+  },
+  { value: 'trends', label: 'Trends', type: 'trend_analysis', empty: 'No trend analyses yet.' },
+  {
+    value: 'voice',
+    label: 'My Voice',
+    type: 'echo_core',
+    empty: 'Your personal voice results will appear here once Echo has learned your voice.',
+  },
+];
+
+function EmailStep({ initial, onSent }: { initial: string; onSent: (email: string) => void }) {
+  const id = useId();
+  const [email, setEmail] = useState(initial);
+  const request = useRequestAccess();
+  const valid = emailSchema.safeParse(email).success;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return;
+    const address = email.trim();
+    request.mutate(address, {
+      onSuccess: () => {
+        toast({ title: 'Code sent!', description: `Check ${address} for your 6-digit code.` });
+        onSent(address);
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to send verification code',
+          description: errorMessage(error, 'Please try again.'),
+        }),
+    });
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={request.isPending}
+        />
+      </div>
+      <Button type="submit" disabled={!valid || request.isPending}>
+        {request.isPending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Mail aria-hidden="true" />
+        )}
+        Send Code
+      </Button>
+    </form>
+  );
+}
+
+function CodeStep({
+  email,
+  onVerified,
+  onBack,
+}: {
+  email: string;
+  onVerified: () => void;
+  onBack: () => void;
+}) {
+  const id = useId();
+  const [code, setCode] = useState('');
+  const verify = useVerifyAccess();
+  const resend = useRequestAccess();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) return;
+    verify.mutate(
+      { email, code },
+      {
+        onSuccess: () => {
+          toast({ title: 'Access granted to your dashboard' });
+          onVerified();
+        },
+        onError: (error) => {
+          setCode('');
+          const status = error instanceof Error ? error.message.slice(0, 3) : '';
+          const message = errorMessage(error, '');
+          toast(
+            status === '400' || status === '429'
+              ? {
+                  variant: 'destructive',
+                  title: 'Invalid verification code',
+                  description: message === 'Invalid verification code' ? undefined : message,
+                }
+              : {
+                  variant: 'destructive',
+                  title: 'Failed to verify code',
+                  description: errorMessage(error, 'Please try again.'),
+                },
+          );
+        },
+      },
+    );
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code">
+      <p className="text-sm text-muted-foreground">
+        We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in
+        10 minutes.
+      </p>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-code`}>Verification code</Label>
+        <CodeInput
+          id={`${id}-code`}
+          value={code}
+          onValueChange={setCode}
+          disabled={verify.isPending}
+          autoFocus
+        />
+      </div>
+      <Button type="submit" disabled={code.length !== CODE_LENGTH || verify.isPending}>
+        {verify.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+        Verify
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button variant="link" size="sm" className="px-0" onClick={onBack}>
+          Use a different email
+        </Button>
+        <Button
+          variant="link"
+          size="sm"
+          className="px-0"
+          disabled={resend.isPending}
+          onClick={() =>
+            resend.mutate(email, {
+              onSuccess: () =>
+                toast({ title: 'Code sent!', description: `Check ${email} for your new code.` }),
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: 'Failed to send verification code',
+                  description: errorMessage(error, 'Please try again.'),
+                }),
+            })
+          }
+        >
+          Resend code
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Results({ email, onSignedOut }: { email: string; onSignedOut: () => void }) {
+  const queryClient = useQueryClient();
+  const results = useContentResults(email);
+  const remove = useDeleteContent(email);
+  const [showForm, setShowForm] = useState(false);
+  const [tab, setTab] = useState('all');
+
+  useEffect(() => {
+    if (results.isError)
+      toast({
+        variant: 'destructive',
+        title: 'Failed to fetch content results',
+        description: errorMessage(results.error, ''),
+      });
+  }, [results.isError, results.error]);
+  useEffect(() => {
+    if (results.data === null) onSignedOut();
+  }, [results.data, onSignedOut]);
+
+  const list: ContentResult[] = results.data ?? [];
+  function onDelete(id: string) {
+    if (!window.confirm(DELETE_CONFIRMATION)) return;
+    remove.mutate(id, {
+      onSuccess: () => toast({ title: 'Deleted' }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to delete content',
+          description: errorMessage(error, ''),
+        }),
+    });
+  }
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Your Content</h1>
+          <p className="truncate text-sm text-muted-foreground">{email}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => results.refetch()} disabled={results.isFetching}>
+            <RefreshCw className={results.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh
+          </Button>
+          <Button size="sm" onClick={() => setShowForm(!showForm)} aria-expanded={showForm}>
+            {showForm ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
+            New Transcription
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={async () => {
+              await signOut().catch(() => {});
+              queryClient.removeQueries({ queryKey: resultsKey(email) });
+              onSignedOut();
+            }}
+          >
+            <LogOut aria-hidden="true" />
+            Sign out
+          </Button>
+        </div>
+      </div>
+      {showForm && (
+        <Card>
+          <CardTitle>New Transcription</CardTitle>
+          <CardDescription className="mb-4 mt-1">Paste a link and choose its platform.</CardDescription>
+          <SubmitForm
+            fixedEmail={email}
+            onSubmitted={() => {
+              setShowForm(false);
+              queryClient.invalidateQueries({ queryKey: resultsKey(email) });
+            }}
+          />
+        </Card>
+      )}
+      <Tabs value={tab} onValueChange={setTab} className="min-w-0">
+        <div>
+          <TabsList className="h-auto w-full flex-wrap sm:w-auto">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+                <span className="rounded-full bg-muted-foreground/15 px-1.5 text-xs">
+                  {t.type ? list.filter((r) => r.product_type === t.type).length : list.length}
+                </span>
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {TABS.map((t) => {
+          const shown = t.type ? list.filter((r) => r.product_type === t.type) : list;
+          return (
+            <TabsContent key={t.value} value={t.value} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+              {results.isPending ? (
+                <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                  <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your content...
+                </p>
+              ) : shown.length === 0 ? (
+                <Card className="text-center text-sm text-muted-foreground">{t.empty}</Card>
+              ) : (
+                shown.map((result) => (
+                  <ResultCard
+                    key={result.id}
+                    result={result}
+                    deleting={remove.isPending && remove.variables === result.id}
+                    onDelete={() => onDelete(result.id)}
+                  />
+                ))
+              )}
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+    </div>
+  );
+}
+
+/** /dashboard: e-mail step -> code step -> the verified address's content (spec §2, §4, §8). */
+export default function DashboardPage() {
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const prefill = new URLSearchParams(search).get('email')?.trim() ?? '';
+  const [step, setStep] = useState<Step>('checking');
+  const [email, setEmail] = useState(prefill);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (!prefill) {
+      fetchSessionEmail().then((current) => {
+        if (current) {
+          setEmail(current);
+          setStep('access');
+        } else setStep('email');
+      });
+      return;
+    }
+    // Spec §2: a prefilled address is fetched after 100 ms; a browser already verified for it goes straight in.
+    const timer = setTimeout(async () => {
+      const current = await fetchSessionEmail().catch(() => null);
+      if (current && current === prefill.toLowerCase()) {
+        setEmail(current);
+        return setStep('access');
+      }
+      try {
+        const res = await fetch('/api/content-results/request-access', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ email: prefill }),
+          credentials: 'include',
+        });
+        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+        toast({ title: 'Code sent!', description: `Check ${prefill} for your 6-digit code.` });
+        setStep('code');
+      } catch (error) {
+        toast({
+          variant: 'destructive',
+          title: 'Failed to send verification code',
+          description: errorMessage(error, 'Please try again.'),
+        });
+        setStep('email');
+      }
+    }, PREFILL_FETCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [prefill]);
+
+  const signedOut = () => {
+    setStep('email');
+    if (prefill) navigate('/dashboard', { replace: true });
+  };
+
+  return (
+    <ToolLayout title="Dashboard" label="Content Dashboard" current="/dashboard">
+      {step === 'access' ? (
+        <Results email={email} onSignedOut={signedOut} />
+      ) : (
+        <div className="mx-auto max-w-md">
+          <h1 className="text-3xl font-extrabold tracking-tight">Your Dashboard</h1>
+          <p className="mt-2 text-muted-foreground">
+            Enter the e-mail you submitted your links with. We'll send you a code to open your transcripts.
+          </p>
+          <Card className="mt-6">
+            {step === 'checking' && (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+                <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your access...
+              </p>
+            )}
+            {step === 'email' && (
+              <EmailStep
+                initial={email}
+                onSent={(address) => {
+                  setEmail(address);
+                  setStep('code');
+                }}
+              />
+            )}
+            {step === 'code' && (
+              <CodeStep email={email} onVerified={() => setStep('access')} onBack={() => setStep('email')} />
+            )}
+          </Card>
+        </div>
+      )}
+    </ToolLayout>
+  );
+}
