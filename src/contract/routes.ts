@@ -17,7 +17,17 @@ export const WEB_ROUTES = [
 ] as const;
 
 /** The screens that have landed; the others still render the not-found page. */
-export const BUILT_WEB_ROUTES: readonly string[] = ['/', '/privacy-policy', '/tos', '/unsubscribe'];
+export const BUILT_WEB_ROUTES: readonly string[] = [
+  '/',
+  '/privacy-policy',
+  '/tos',
+  '/unsubscribe',
+  '/affiliate',
+  '/affiliate-login',
+  '/affiliate-portal',
+  '/admin',
+  '/admin/conversions',
+];
 
 export function isKnownWebRoute(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -1,11 +1,18 @@
 import type { Database } from '../db/client.ts';
+import {
+  APPROVE_COMMISSIONS_CRON,
+  approveCommissionsJob,
+  createAffiliateJobHandlers,
+  MONTHLY_PAYOUTS_CRON,
+  monthlyPayoutsJob,
+} from '../features/affiliates/jobs.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
 import { createSendEmailHandler, sendEmailJob } from '../providers/mail/outbox.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Every job of the application. A queue is created for each, in every role. */
-export const ALL_JOBS = [sendEmailJob];
+export const ALL_JOBS = [sendEmailJob, approveCommissionsJob, monthlyPayoutsJob];
 
 export interface WorkerDeps {
   database: Database;
@@ -16,4 +23,9 @@ export interface WorkerDeps {
 /** The worker side: one handler per job. */
 export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.handle(sendEmailJob, createSendEmailHandler(deps));
+  const affiliates = createAffiliateJobHandlers(deps);
+  queue.handle(approveCommissionsJob, affiliates.approve);
+  queue.handle(monthlyPayoutsJob, affiliates.payouts);
+  queue.schedule(approveCommissionsJob, APPROVE_COMMISSIONS_CRON);
+  queue.schedule(monthlyPayoutsJob, MONTHLY_PAYOUTS_CRON);
 }
