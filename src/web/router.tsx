@@ -8,6 +8,11 @@ import NotFoundPage from './pages/not-found.tsx';
 const PrivacyPolicyPage = lazy(() => import('./features/legal/pages/privacy-policy.tsx'));
 const TermsPage = lazy(() => import('./features/legal/pages/terms.tsx'));
 const UnsubscribePage = lazy(() => import('./features/legal/pages/unsubscribe.tsx'));
+const AffiliateLandingPage = lazy(() => import('./features/affiliates/pages/affiliate-landing.tsx'));
+const AffiliateLoginPage = lazy(() => import('./features/affiliates/pages/affiliate-login.tsx'));
+const AffiliatePortalPage = lazy(() => import('./features/affiliates/pages/affiliate-portal.tsx'));
+const AdminAffiliatesPage = lazy(() => import('./features/affiliates/pages/admin-affiliates.tsx'));
+const AdminConversionsPage = lazy(() => import('./features/affiliates/pages/admin-conversions.tsx'));
 
 export function AppRouter() {
   return (
@@ -17,6 +22,11 @@ export function AppRouter() {
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         <Route path="/tos" component={TermsPage} />
         <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route path="/affiliate" component={AffiliateLandingPage} />
+        <Route path="/affiliate-login" component={AffiliateLoginPage} />
+        <Route path="/affiliate-portal" component={AffiliatePortalPage} />
+        <Route path="/admin" component={AdminAffiliatesPage} />
+        <Route path="/admin/conversions" component={AdminConversionsPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
