@@ -27,10 +27,12 @@ async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({
-    path: path.join(dir, `${name}-${page.viewportSize()?.width}.png`),
-    fullPage: true,
-  });
+  const size = page.viewportSize()!;
+  for (const viewport of [size, size.width === PHONE.width ? DESKTOP : PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(dir, `${name}-${viewport.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(size);
 }
 
 const toast = (page: Page, title: string) => page.getByRole('status').filter({ hasText: title });
