@@ -14,6 +14,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   // Cheap and CPU-light first; it may run `npm run build`, which must not overlap the HTTP load.
   { name: 'bundle', load: () => import('./bundle.ts') },
   { name: 'http', load: () => import('./http.ts') },
+  { name: 'affiliates', load: () => import('./affiliates.ts') },
 ];
 
 function formatNumber(value: number, unit: string): string {

@@ -1,3 +1,10 @@
+CREATE TABLE "affiliate_click_visitors" (
+	"affiliate_id" bigint NOT NULL,
+	"visitor_hash" text NOT NULL,
+	"counted_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "affiliate_click_visitors_affiliate_id_visitor_hash_pk" PRIMARY KEY("affiliate_id","visitor_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "affiliate_clicks" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"affiliate_id" bigint NOT NULL,
@@ -71,13 +78,14 @@ CREATE TABLE "stripe_events" (
 	"received_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "affiliate_click_visitors" ADD CONSTRAINT "affiliate_click_visitors_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_clicks" ADD CONSTRAINT "affiliate_clicks_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_conversions" ADD CONSTRAINT "affiliate_conversions_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_conversions" ADD CONSTRAINT "affiliate_conversions_referral_id_affiliate_referrals_id_fk" FOREIGN KEY ("referral_id") REFERENCES "public"."affiliate_referrals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_conversions" ADD CONSTRAINT "affiliate_conversions_payout_id_affiliate_payouts_id_fk" FOREIGN KEY ("payout_id") REFERENCES "public"."affiliate_payouts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_payouts" ADD CONSTRAINT "affiliate_payouts_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "affiliate_referrals" ADD CONSTRAINT "affiliate_referrals_affiliate_id_affiliates_id_fk" FOREIGN KEY ("affiliate_id") REFERENCES "public"."affiliates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "affiliate_clicks_visitor_idx" ON "affiliate_clicks" USING btree ("affiliate_id","visitor_hash","created_at");--> statement-breakpoint
+CREATE INDEX "affiliate_clicks_affiliate_idx" ON "affiliate_clicks" USING btree ("affiliate_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "affiliate_conversions_invoice_key" ON "affiliate_conversions" USING btree ("stripe_invoice_id");--> statement-breakpoint
 CREATE INDEX "affiliate_conversions_affiliate_idx" ON "affiliate_conversions" USING btree ("affiliate_id","status");--> statement-breakpoint
 CREATE INDEX "affiliate_conversions_charge_idx" ON "affiliate_conversions" USING btree ("stripe_charge_id");--> statement-breakpoint

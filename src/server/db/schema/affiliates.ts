@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -56,7 +57,23 @@ export const affiliateClicks = pgTable(
     visitorHash: text('visitor_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('affiliate_clicks_visitor_idx').on(t.affiliateId, t.visitorHash, t.createdAt)],
+  (t) => [index('affiliate_clicks_affiliate_idx').on(t.affiliateId, t.createdAt)],
+);
+
+/**
+ * The last counted click per visitor and affiliate: an upsert on this key decides, race-free,
+ * whether a visit is counted (at most one per 24 hours).
+ */
+export const affiliateClickVisitors = pgTable(
+  'affiliate_click_visitors',
+  {
+    affiliateId: bigint('affiliate_id', { mode: 'number' })
+      .notNull()
+      .references(() => affiliates.id, { onDelete: 'cascade' }),
+    visitorHash: text('visitor_hash').notNull(),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.affiliateId, t.visitorHash] })],
 );
 
 /** A waitlist signup (or paying customer) attributed to an affiliate. */

@@ -262,7 +262,7 @@ describe('referral tracking and commissions', () => {
     );
     expect(n).toBe(2);
     await echo.query(
-      "update affiliate_clicks set created_at = now() - interval '25 hours' where affiliate_id = $1",
+      "update affiliate_click_visitors set counted_at = now() - interval '25 hours' where affiliate_id = $1",
       [id],
     );
     await visit(code);

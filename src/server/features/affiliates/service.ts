@@ -270,12 +270,16 @@ export async function recordReferralVisit(
   const [row] = await rows<{ valid: number }>(
     db,
     sql`with a as (select id from affiliates where referral_code = ${code} and status = 'approved'),
-      ins as (
-        insert into affiliate_clicks (affiliate_id, visitor_hash)
+      v as (
+        insert into affiliate_click_visitors (affiliate_id, visitor_hash)
         select a.id, ${hash} from a
-        where not exists (select 1 from affiliate_clicks c where c.affiliate_id = a.id
-          and c.visitor_hash = ${hash} and c.created_at > now() - interval '24 hours')
-        returning 1)
+        -- A read-only check first: a repeat visit within 24 hours writes nothing (no lock, no WAL).
+        where not exists (select 1 from affiliate_click_visitors r where r.affiliate_id = a.id
+          and r.visitor_hash = ${hash} and r.counted_at > now() - interval '24 hours')
+        on conflict (affiliate_id, visitor_hash) do update set counted_at = now()
+          where affiliate_click_visitors.counted_at <= now() - interval '24 hours'
+        returning affiliate_id),
+      ins as (insert into affiliate_clicks (affiliate_id, visitor_hash) select affiliate_id, ${hash} from v returning 1)
       select (select count(*) from a)::int as valid`,
   );
   return row?.valid ? code : null;
