@@ -1,5 +1,5 @@
 import { Download, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CONVERSION_STATUSES, type ConversionStatus, formatMoney } from '#contract/affiliates.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -30,12 +30,11 @@ function Conversions() {
   const setStatus = useSetConversionStatus();
   const confirm = useConfirmPayout();
   const [updating, setUpdating] = useState<Set<number>>(new Set());
-  const [failedToast, setFailedToast] = useState(false);
 
-  if (conversions.isError && !failedToast) {
-    setFailedToast(true);
-    toast({ variant: 'destructive', title: 'Error', description: 'Failed to load conversions' });
-  }
+  useEffect(() => {
+    if (conversions.isError)
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load conversions' });
+  }, [conversions.isError]);
 
   const list = conversions.data ?? [];
   const revenue = list.reduce((s, c) => s + c.order_value, 0);
