@@ -522,3 +522,18 @@ describe('referral tracking and commissions', () => {
     ).toBe(400);
   });
 });
+
+describe('scheduled jobs', () => {
+  it('schedules the daily approval and the monthly payout run in UTC', async () => {
+    const schedules = await echo.ctx.jobs.boss.getSchedules();
+    const byName = Object.fromEntries(schedules.map((s) => [s.name, s]));
+    expect(byName['affiliates.approve-commissions']).toMatchObject({
+      cron: '15 0 * * *',
+      options: { tz: 'UTC' },
+    });
+    expect(byName['affiliates.monthly-payouts']).toMatchObject({
+      cron: '30 0 1 * *',
+      options: { tz: 'UTC' },
+    });
+  });
+});
