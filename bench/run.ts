@@ -16,6 +16,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'http', load: () => import('./http.ts') },
   { name: 'trends', load: () => import('./trends.ts') },
   { name: 'content-results', load: () => import('./content-results.ts') },
+  { name: 'affiliates', load: () => import('./affiliates.ts') },
 ];
 
 function formatNumber(value: number, unit: string): string {

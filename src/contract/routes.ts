@@ -26,6 +26,11 @@ export const BUILT_WEB_ROUTES: readonly string[] = [
   '/reaction-video',
   '/dashboard',
   '/webhook-test',
+  '/affiliate',
+  '/affiliate-login',
+  '/affiliate-portal',
+  '/admin',
+  '/admin/conversions',
 ];
 
 export function isKnownWebRoute(pathname: string): boolean {

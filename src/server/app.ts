@@ -9,6 +9,8 @@ import {
 import type { ApiError } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
+import { affiliateRoutes } from './features/affiliates/routes.ts';
+import { referralCookie } from './features/affiliates/tracking.ts';
 import { contentResultsRoutes } from './features/content-results/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { trendRoutes } from './features/trends/routes.ts';
@@ -120,15 +122,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(trendRoutes(ctx));
   await app.register(contentResultsRoutes(ctx));
   await app.register(webhookRoutes(ctx));
+  await app.register(affiliateRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,
     metaPixelId: ctx.config.metaPixelId,
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ message: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
+    }
+    const ref = (request.query as Record<string, unknown> | undefined)?.ref;
+    if (ref !== undefined && request.method === 'GET') {
+      const cookie = await referralCookie(ctx, request, ref);
+      if (cookie) reply.header('set-cookie', cookie);
     }
     return sendPage(request.url, reply);
   });

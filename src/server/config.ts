@@ -72,6 +72,8 @@ const envSchema = z.object({
   /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
   WEBHOOK_SECRET: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Days a commission stays pending before the daily job approves it. */
+  AFFILIATE_HOLD_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +104,7 @@ export interface Config {
   ytDlpPath: string;
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
+  affiliateHoldDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -149,5 +152,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ytDlpPath: e.YTDLP_PATH,
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    affiliateHoldDays: e.AFFILIATE_HOLD_DAYS,
   };
 }

@@ -12,6 +12,11 @@ const TrendsPage = lazy(() => import('./features/trends/pages/trends-page.tsx'))
 const ReactionVideoPage = lazy(() => import('./features/content-results/pages/reaction-video.tsx'));
 const DashboardPage = lazy(() => import('./features/content-results/pages/dashboard.tsx'));
 const WebhookTestPage = lazy(() => import('./features/content-results/pages/webhook-test.tsx'));
+const AffiliateLandingPage = lazy(() => import('./features/affiliates/pages/affiliate-landing.tsx'));
+const AffiliateLoginPage = lazy(() => import('./features/affiliates/pages/affiliate-login.tsx'));
+const AffiliatePortalPage = lazy(() => import('./features/affiliates/pages/affiliate-portal.tsx'));
+const AdminAffiliatesPage = lazy(() => import('./features/affiliates/pages/admin-affiliates.tsx'));
+const AdminConversionsPage = lazy(() => import('./features/affiliates/pages/admin-conversions.tsx'));
 
 export function AppRouter() {
   return (
@@ -25,6 +30,11 @@ export function AppRouter() {
         <Route path="/reaction-video" component={ReactionVideoPage} />
         <Route path="/dashboard" component={DashboardPage} />
         <Route path="/webhook-test" component={WebhookTestPage} />
+        <Route path="/affiliate" component={AffiliateLandingPage} />
+        <Route path="/affiliate-login" component={AffiliateLoginPage} />
+        <Route path="/affiliate-portal" component={AffiliatePortalPage} />
+        <Route path="/admin" component={AdminAffiliatesPage} />
+        <Route path="/admin/conversions" component={AdminConversionsPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

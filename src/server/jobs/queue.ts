@@ -49,6 +49,7 @@ export class JobQueue {
   readonly boss: PgBoss;
   private readonly definitions = new Map<string, AnyJob>();
   private readonly handlers = new Map<string, AnyHandler>();
+  private readonly schedules: { name: string; cron: string }[] = [];
   private readonly options: JobQueueOptions;
   private started = false;
 
@@ -82,6 +83,7 @@ export class JobQueue {
         if (!handler) throw new Error(`No handler registered for job ${definition.name}`);
         await this.work(definition, handler);
       }
+      for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
     }
     this.started = true;
   }
@@ -90,6 +92,12 @@ export class JobQueue {
   handle<T>(definition: JobDefinition<T>, handler: JobHandler<T>): void {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     this.handlers.set(definition.name, handler);
+  }
+
+  /** Runs a job on a cron schedule (UTC), from the worker side (registered before start). */
+  schedule<T>(definition: JobDefinition<T>, cron: string): void {
+    if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+    this.schedules.push({ name: definition.name, cron });
   }
 
   private async work(definition: AnyJob, handler: AnyHandler): Promise<void> {

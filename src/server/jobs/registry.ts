@@ -1,5 +1,12 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import {
+  APPROVE_COMMISSIONS_CRON,
+  approveCommissionsJob,
+  createAffiliateJobHandlers,
+  MONTHLY_PAYOUTS_CRON,
+  monthlyPayoutsJob,
+} from '../features/affiliates/jobs.ts';
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
 import { analyseTrendJob, createAnalyseTrendHandler } from '../features/trends/jobs.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -8,7 +15,13 @@ import { createSendEmailHandler, sendEmailJob } from '../providers/mail/outbox.t
 import type { JobQueue } from './queue.ts';
 
 /** Every job of the application. A queue is created for each, in every role. */
-export const ALL_JOBS = [sendEmailJob, analyseTrendJob, ...CONTENT_JOBS];
+export const ALL_JOBS = [
+  sendEmailJob,
+  analyseTrendJob,
+  ...CONTENT_JOBS,
+  approveCommissionsJob,
+  monthlyPayoutsJob,
+];
 
 export interface WorkerDeps {
   config: Config;
@@ -22,4 +35,9 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.handle(sendEmailJob, createSendEmailHandler(deps));
   queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
   registerContentJobs(queue, { ...deps, jobs: queue });
+  const affiliates = createAffiliateJobHandlers(deps);
+  queue.handle(approveCommissionsJob, affiliates.approve);
+  queue.handle(monthlyPayoutsJob, affiliates.payouts);
+  queue.schedule(approveCommissionsJob, APPROVE_COMMISSIONS_CRON);
+  queue.schedule(monthlyPayoutsJob, MONTHLY_PAYOUTS_CRON);
 }

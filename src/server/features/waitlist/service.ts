@@ -6,6 +6,7 @@ import {
 } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { queueEmail } from '../../providers/mail/outbox.ts';
+import { attributeSignup } from '../affiliates/service.ts';
 import { reminderEmail, welcomeEmail } from './emails.ts';
 import { claimReminder, countSignups, insertSignup } from './repository.ts';
 
@@ -15,11 +16,16 @@ export const getWaitlistCount = (ctx: AppContext) => countSignups(ctx.database.d
  * Adds a signup, or recognises a repeat of the same address (case and surrounding spaces
  * ignored). The row and its e-mail job commit together.
  */
-export async function joinWaitlist(ctx: AppContext, input: WaitlistSignup): Promise<WaitlistSignupResponse> {
+export async function joinWaitlist(
+  ctx: AppContext,
+  input: WaitlistSignup,
+  referralCode?: string | null,
+): Promise<WaitlistSignupResponse> {
   const email = normalizeEmail(input.email);
   return ctx.database.transaction(async (tx) => {
     const id = await insertSignup(tx.db, { ...input, email });
     if (id !== null) {
+      await attributeSignup(tx, referralCode, email, id);
       await queueEmail(tx, ctx.jobs, 'waitlist.welcome', welcomeEmail({ name: input.name, email }));
       return { success: true };
     }

@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminAffiliateSchema,
+  affiliateApplicationSchema,
+  affiliateStatusUpdateSchema,
+  conversionSchema,
+  conversionStatusUpdateSchema,
+  loginResponseSchema,
+  loginSchema,
+  meResponseSchema,
+  payoutSchema,
+  payoutSettingsSchema,
+} from '#contract/affiliates.ts';
+import type { AppContext } from '../../context.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { bearerToken, requireAdmin } from '../admin-auth/guard.ts';
+import {
+  applyAsAffiliate,
+  confirmPayout,
+  conversionsCsv,
+  duePayoutsCsv,
+  getMe,
+  listAffiliates,
+  listConversions,
+  listPayouts,
+  loginAffiliate,
+  logoutAffiliate,
+  requireAffiliate,
+  setAffiliateStatus,
+  setConversionStatus,
+  updatePayoutSettings,
+} from './service.ts';
+import { handleStripeEvent, verifyStripeEvent } from './stripe.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const ok = z.object({ ok: z.literal(true) });
+
+export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/affiliates/apply',
+      {
+        schema: {
+          body: affiliateApplicationSchema,
+          response: { 201: z.object({ success: z.literal(true) }) },
+        },
+      },
+      async (request, reply) => {
+        await enforceRateLimit(
+          ctx.database.db,
+          `affiliate-apply:${request.ip}`,
+          ctx.config.rateLimits.signupPerMinute,
+          60,
+        );
+        await applyAsAffiliate(ctx, request.body);
+        return reply.code(201).send({ success: true as const });
+      },
+    );
+
+    app.post(
+      '/api/auth/login',
+      { schema: { body: loginSchema, response: { 200: loginResponseSchema } } },
+      async (request) => loginAffiliate(ctx, request.body, request.ip),
+    );
+
+    app.post('/api/auth/logout', { schema: { response: { 200: ok } } }, async (request) => {
+      const token = bearerToken(request);
+      if (token) await logoutAffiliate(ctx, token);
+      return { ok: true as const };
+    });
+
+    app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request) =>
+      getMe(ctx, await requireAffiliate(ctx, bearerToken(request))),
+    );
+
+    app.put(
+      '/api/me/payout-settings',
+      { schema: { body: payoutSettingsSchema, response: { 200: meResponseSchema } } },
+      async (request) => {
+        const id = await requireAffiliate(ctx, bearerToken(request));
+        await updatePayoutSettings(ctx, id, request.body);
+        return getMe(ctx, id);
+      },
+    );
+
+    // ---- admin (requireAdmin: affiliate tokens are a different kind and never pass)
+    const admin = { preHandler: requireAdmin(ctx) };
+
+    app.get(
+      '/api/admin/affiliates',
+      { ...admin, schema: { response: { 200: z.array(adminAffiliateSchema) } } },
+      async () => listAffiliates(ctx.database.db),
+    );
+
+    app.patch(
+      '/api/admin/affiliates/:id/status',
+      {
+        ...admin,
+        schema: {
+          params: idParams,
+          body: affiliateStatusUpdateSchema,
+          response: { 200: adminAffiliateSchema },
+        },
+      },
+      async (request) => setAffiliateStatus(ctx, request.params.id, request.body.status),
+    );
+
+    app.get(
+      '/api/admin/conversions',
+      { ...admin, schema: { response: { 200: z.array(conversionSchema) } } },
+      async () => listConversions(ctx.database.db),
+    );
+
+    app.patch(
+      '/api/admin/conversions/:id',
+      {
+        ...admin,
+        schema: {
+          params: idParams,
+          body: conversionStatusUpdateSchema,
+          response: { 200: z.object({ id: z.number(), status: conversionStatusUpdateSchema.shape.status }) },
+        },
+      },
+      async (request) => setConversionStatus(ctx, request.params.id, request.body.status),
+    );
+
+    app.get('/api/admin/conversions/export.csv', admin, async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="conversions.csv"')
+        .send(await conversionsCsv(ctx.database.db)),
+    );
+
+    app.get(
+      '/api/admin/payouts',
+      { ...admin, schema: { response: { 200: z.array(payoutSchema) } } },
+      async () => listPayouts(ctx.database.db, false),
+    );
+
+    app.get('/api/admin/payouts/export.csv', admin, async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="due-payouts.csv"')
+        .send(await duePayoutsCsv(ctx.database.db)),
+    );
+
+    app.post(
+      '/api/admin/payouts/:id/confirm',
+      { ...admin, schema: { params: idParams, response: { 200: ok } } },
+      async (request) => {
+        await confirmPayout(ctx, request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    // ---- Stripe: the raw body is needed for the signature, so this scope parses JSON as a buffer.
+    await app.register(async (scope) => {
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024 }, async (request) => {
+        const event = verifyStripeEvent(
+          ctx.config.stripeWebhookSecret,
+          request.body as Buffer,
+          request.headers['stripe-signature'],
+        );
+        const handled = await handleStripeEvent(ctx, event as never);
+        return { received: true, duplicate: !handled };
+      });
+    });
+  };
+}

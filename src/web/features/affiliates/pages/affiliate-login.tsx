@@ -1,0 +1,158 @@
+import { Loader2, Mail } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { SUPPORT_EMAIL } from '#contract/brand.ts';
+import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { login } from '../api.ts';
+import { PageShell } from '../components/page-shell.tsx';
+import { writeAffiliateToken } from '../session.ts';
+
+function failed(error: unknown) {
+  const isHttp = error instanceof Error && /^\d{3}: /.test(error.message);
+  toast({
+    variant: 'destructive',
+    title: 'Login Failed',
+    description: isHttp
+      ? errorMessage(error, 'Please check your email address')
+      : 'Please check your connection and try again',
+  });
+}
+
+/** E-mail, then the e-mailed 6-digit code (decisions.md); on success the portal. */
+export default function AffiliateLoginPage() {
+  const id = useId();
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [pending, setPending] = useState(false);
+
+  async function sendCode(event?: FormEvent) {
+    event?.preventDefault();
+    if (!email) return;
+    setPending(true);
+    try {
+      const result = await login({ email });
+      setStep('code');
+      setCode('');
+      toast({ title: 'Check your email', description: 'message' in result ? result.message : undefined });
+    } catch (error) {
+      failed(error);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) return;
+    setPending(true);
+    try {
+      const result = await login({ email, code });
+      if (!('access_token' in result)) throw new Error('500: {}');
+      writeAffiliateToken(result.access_token);
+      toast({ title: 'Login Successful', description: 'Welcome to your affiliate dashboard!' });
+      navigate('/affiliate-portal');
+    } catch (error) {
+      failed(error);
+      setPending(false);
+    }
+  }
+
+  return (
+    <PageShell title="Affiliate Login" back={{ href: '/affiliate', label: 'Affiliate Program' }}>
+      <div className="mx-auto flex max-w-md flex-col px-4 py-16">
+        <Card>
+          <h1 className="text-2xl font-extrabold tracking-tight">Affiliate Login</h1>
+          {step === 'email' ? (
+            <form onSubmit={sendCode} className="mt-6 grid gap-4">
+              <p className="text-sm text-muted-foreground">
+                Sign in with the e-mail address you applied with. We'll e-mail you a 6-digit code.
+              </p>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-email`}>Email</Label>
+                <Input
+                  id={`${id}-email`}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  placeholder="you@example.com"
+                  value={email}
+                  disabled={pending}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              </div>
+              <Button type="submit" disabled={pending}>
+                {pending ? (
+                  <Loader2 className="animate-spin" aria-hidden="true" />
+                ) : (
+                  <Mail aria-hidden="true" />
+                )}
+                {pending ? 'Signing In...' : 'Send Sign-In Code'}
+              </Button>
+            </form>
+          ) : (
+            <form onSubmit={verify} className="mt-6 grid gap-4">
+              <p className="text-sm text-muted-foreground">
+                If <strong className="text-foreground">{email}</strong> belongs to an affiliate account, a
+                6-digit code is on its way. It expires in 10 minutes.
+              </p>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-code`}>Verification code</Label>
+                <CodeInput
+                  id={`${id}-code`}
+                  value={code}
+                  onValueChange={setCode}
+                  disabled={pending}
+                  autoFocus
+                />
+              </div>
+              <Button type="submit" disabled={pending || code.length !== CODE_LENGTH}>
+                {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
+                {pending ? 'Signing In...' : 'Sign In'}
+              </Button>
+              <div className="flex justify-between text-sm">
+                <button
+                  type="button"
+                  className="text-primary hover:underline"
+                  disabled={pending}
+                  onClick={() => setStep('email')}
+                >
+                  Use another e-mail
+                </button>
+                <button
+                  type="button"
+                  className="text-primary hover:underline"
+                  disabled={pending}
+                  onClick={() => void sendCode()}
+                >
+                  Resend code
+                </button>
+              </div>
+            </form>
+          )}
+          <div className="mt-6 space-y-2 border-t border-border pt-4 text-sm text-muted-foreground">
+            <p>
+              Not an affiliate yet?{' '}
+              <Link href="/affiliate" className="font-medium text-primary hover:underline">
+                Apply to the program
+              </Link>
+            </p>
+            <p>
+              Need help? Contact{' '}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary hover:underline">
+                {SUPPORT_EMAIL}
+              </a>
+            </p>
+          </div>
+        </Card>
+      </div>
+    </PageShell>
+  );
+}
