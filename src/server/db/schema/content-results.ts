@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { trends } from './trends.ts';
 
 /**
  * Spec §3 "Content result": transcriptions now; trend analyses and echo_core results are written
@@ -15,11 +16,16 @@ export const contentResults = pgTable(
     sourcePlatform: text('source_platform'),
     userEmail: text('user_email').notNull(),
     resultData: jsonb('result_data').notNull().default({}),
+    /** For trend_analysis results: the trend, whose live state the dashboard shows (decisions.md). */
+    trendId: uuid('trend_id').references(() => trends.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('content_results_email_created_idx').on(t.userEmail, t.createdAt),
+    uniqueIndex('content_results_email_trend_key')
+      .on(t.userEmail, t.trendId)
+      .where(sql`${t.trendId} is not null`),
     check(
       'content_results_product_type_check',
       sql`${t.productType} in ('transcription', 'trend_analysis', 'echo_core')`,

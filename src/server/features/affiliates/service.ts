@@ -10,12 +10,14 @@ import {
   type MeResponse,
   type Payout,
   type PayoutSettings,
+  REFERRAL_COOKIE,
   referralLink,
   toDollars,
 } from '#contract/affiliates.ts';
 import { normalizeEmail } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
+import { readCookie } from '../../lib/cookies.ts';
 import { sha256 } from '../../lib/crypto.ts';
 import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
@@ -287,18 +289,8 @@ export async function recordReferralVisit(
 
 /** The `ref` cookie of a request, if any. */
 export function referralCodeFromCookie(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'ref') {
-      try {
-        return normalizeReferralCode(decodeURIComponent(value.join('=')));
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  const value = readCookie(cookieHeader, REFERRAL_COOKIE);
+  return value === undefined ? null : normalizeReferralCode(value);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { REFERRAL_COOKIE, REFERRAL_COOKIE_DAYS } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
+import { serializeCookie } from '../../lib/cookies.ts';
 import { recordReferralVisit } from './service.ts';
 
 /**
@@ -17,6 +18,9 @@ export async function referralCookie(
     userAgent: request.headers['user-agent'],
   });
   if (!code) return null;
-  const secure = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
-  return `${REFERRAL_COOKIE}=${code}; Max-Age=${REFERRAL_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax; HttpOnly${secure}`;
+  return serializeCookie(ctx.config, REFERRAL_COOKIE, code, {
+    path: '/',
+    maxAgeSeconds: REFERRAL_COOKIE_DAYS * 86_400,
+    sameSite: 'Lax',
+  });
 }

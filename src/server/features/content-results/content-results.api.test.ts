@@ -96,7 +96,7 @@ describe('dashboard access by e-mail code', () => {
     expect(setCookie).toMatch(/^echo_dashboard=[\w-]{40,};/);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
-    expect(setCookie).toContain('Path=/api/content-results');
+    expect(setCookie).toContain('Path=/api;');
     expect(setCookie).not.toContain('Secure');
     const cookie = setCookie.split(';')[0]!;
 

@@ -1,9 +1,67 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContentResult, ResultData } from '#contract/content-results.ts';
+import { displayAudioName } from '#contract/trends.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { contentResults } from '../../db/schema/content-results.ts';
+import { trends } from '../../db/schema/trends.ts';
 
 type Row = typeof contentResults.$inferSelect;
+type TrendRow = typeof trends.$inferSelect;
+
+const TREND_STATUS: Record<string, ContentResult['status']> = {
+  pending: 'pending',
+  processing: 'processing',
+  processed: 'completed',
+  failed: 'failed',
+};
+
+/**
+ * A trend_analysis result shows its trend as it is now (status, skeleton and ideas, trending
+ * audio, failure reason), so the dashboard never drifts from the trend analyser.
+ */
+function withTrend(result: ContentResult, trend: TrendRow | null): ContentResult {
+  if (result.product_type !== 'trend_analysis') return result;
+  if (!trend) {
+    return {
+      ...result,
+      status: 'failed',
+      result_data: { videoUrl: result.source_url, error: 'This trend was removed from the trend analyser.' },
+    };
+  }
+  const data = (trend.trendingData ?? {}) as {
+    audio_name?: string | null;
+    sound_name?: string | null;
+    use_audio_url?: string | null;
+  };
+  const audioName = displayAudioName(data.audio_name ?? data.sound_name);
+  const ideas = trend.twistIdeas.map((idea) => `- ${idea}`).join('\n');
+  return {
+    ...result,
+    status: TREND_STATUS[trend.status] ?? 'pending',
+    result_data: {
+      videoUrl: trend.source,
+      ...(trend.skeleton
+        ? { summary: ideas ? `${trend.skeleton}\n\nTwist ideas:\n${ideas}` : trend.skeleton }
+        : {}),
+      ...(audioName ? { trending_audio: { name: audioName, url: data.use_audio_url ?? undefined } } : {}),
+      ...(trend.status === 'failed' && trend.error ? { error: trend.error } : {}),
+    },
+  };
+}
+
+/** Files a trend on the dashboard of a verified address (once per address and trend). */
+export async function fileTrendResult(
+  db: DbOrTx,
+  values: { userEmail: string; trendId: string; sourceUrl: string; sourcePlatform: string },
+): Promise<void> {
+  await db
+    .insert(contentResults)
+    .values({ ...values, productType: 'trend_analysis' })
+    .onConflictDoNothing({
+      target: [contentResults.userEmail, contentResults.trendId],
+      where: sql`trend_id is not null`,
+    });
+}
 
 export const toContentResult = (row: Row): ContentResult => ({
   id: row.id,
@@ -26,11 +84,12 @@ export async function insertResult(
 
 export async function listResultsOf(db: DbOrTx, email: string): Promise<ContentResult[]> {
   const rows = await db
-    .select()
+    .select({ result: contentResults, trend: trends })
     .from(contentResults)
+    .leftJoin(trends, eq(trends.id, contentResults.trendId))
     .where(eq(contentResults.userEmail, email))
     .orderBy(desc(contentResults.createdAt), desc(contentResults.id));
-  return rows.map(toContentResult);
+  return rows.map((row) => withTrend(toContentResult(row.result), row.trend));
 }
 
 export async function findResult(db: DbOrTx, id: string): Promise<Row | null> {

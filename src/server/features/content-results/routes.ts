@@ -10,6 +10,7 @@ import {
   verifyAccessSchema,
 } from '#contract/content-results.ts';
 import type { AppContext } from '../../context.ts';
+import { readCookie } from '../../lib/cookies.ts';
 import {
   deleteContent,
   listAccessibleResults,
@@ -19,10 +20,9 @@ import {
   submitContent,
   verifyAccess,
 } from './service.ts';
-import { clearSessionCookie, DASHBOARD_COOKIE, readCookie, setSessionCookie } from './session-cookie.ts';
+import { clearSessionCookie, DASHBOARD_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const secure = ctx.config.publicUrl.startsWith('https://');
   return async (app) => {
     // Personal data: never cached by the browser or a proxy.
     app.addHook('onSend', async (request, reply) => {
@@ -46,7 +46,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: verifyAccessSchema, response: { 200: messageResponseSchema } } },
       async (request, reply) => {
         const { token } = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
-        setSessionCookie(reply, token, secure);
+        setSessionCookie(reply, ctx.config, token);
         return { message: 'Access granted to your dashboard' };
       },
     );
@@ -70,7 +70,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { response: { 200: messageResponseSchema } } },
       async (request, reply) => {
         await signOut(ctx, readCookie(request, DASHBOARD_COOKIE));
-        clearSessionCookie(reply, secure);
+        clearSessionCookie(reply, ctx.config);
         return { message: 'Signed out' };
       },
     );

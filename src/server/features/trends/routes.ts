@@ -9,11 +9,13 @@ import {
   trendSchema,
 } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
+import { readCookie, serializeCookie } from '../../lib/cookies.ts';
 import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { bearerToken } from '../admin-auth/guard.ts';
 import { isAdminToken } from '../admin-auth/service.ts';
+import { DASHBOARD_COOKIE } from '../content-results/session-cookie.ts';
 import { createTrend, listTrendPage, processTrend, removeTrend, type Viewer } from './service.ts';
 
 /** The httpOnly cookie that marks the browser which added a trend (only its hash is stored). */
@@ -22,31 +24,22 @@ const OWNER_COOKIE_MAX_AGE = 400 * 24 * 3600;
 /** The unpaged list (spec §7 shape) answers at most this many trends; the page uses ?limit. */
 export const UNPAGED_LIST_LIMIT = 500;
 
-function readCookie(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
-    }
-  }
-  return null;
-}
-
 async function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  const owner = readCookie(request, OWNER_COOKIE);
+  const cookie = readCookie(request, OWNER_COOKIE);
+  const owner = cookie && /^[A-Za-z0-9_-]{20,100}$/.test(cookie) ? cookie : null;
   const token = bearerToken(request);
   const isAdmin = !!token && token.length <= 200 && (await isAdminToken(ctx, token));
   return { ownerHash: owner ? sha256(owner) : null, isAdmin };
 }
 
 function setOwnerCookie(ctx: AppContext, reply: FastifyReply, token: string) {
-  const secure = ctx.config.publicUrl.startsWith('https://') ? '; Secure' : '';
   reply.header(
     'set-cookie',
-    `${OWNER_COOKIE}=${token}; Path=/; Max-Age=${OWNER_COOKIE_MAX_AGE}; HttpOnly; SameSite=Lax${secure}`,
+    serializeCookie(ctx.config, OWNER_COOKIE, token, {
+      path: '/',
+      maxAgeSeconds: OWNER_COOKIE_MAX_AGE,
+      sameSite: 'Lax',
+    }),
   );
 }
 
@@ -101,7 +94,11 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           setOwnerCookie(ctx, reply, token);
           ownerHash = sha256(token);
         }
-        const { trend, created } = await createTrend(ctx, request.body.source, { ...viewer, ownerHash });
+        const { trend, created } = await createTrend(ctx, request.body.source, {
+          ...viewer,
+          ownerHash,
+          dashboardToken: readCookie(request, DASHBOARD_COOKIE),
+        });
         return reply.code(created ? 201 : 200).send(trend);
       },
     );

@@ -1,6 +1,8 @@
 import { canonicalTrendUrl, type Trend, type TrendPage } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { fileTrendResult } from '../content-results/repository.ts';
+import { sessionEmail } from '../content-results/service.ts';
 import { analyseTrendJob } from './jobs.ts';
 import {
   claimForProcessing,
@@ -51,7 +53,7 @@ async function existingTrend(ctx: AppContext, id: string): Promise<TrendRow> {
 export async function createTrend(
   ctx: AppContext,
   source: string,
-  viewer: Viewer & { ownerHash: string },
+  viewer: Viewer & { ownerHash: string; dashboardToken?: string },
 ): Promise<{ trend: Trend; created: boolean }> {
   const canonical = canonicalTrendUrl(source);
   if (!canonical) throw badRequest('URL must be from TikTok, Instagram, or YouTube');
@@ -60,11 +62,22 @@ export async function createTrend(
     platform: canonical.platform,
     ownerHash: viewer.ownerHash,
   });
-  if (inserted) return { trend: toTrend(inserted, viewer), created: true };
-  const existing = await findTrendBySource(ctx.database.db, canonical.url);
-  if (!existing) throw notFound(TREND_NOT_FOUND); // deleted in between
-  return { trend: toTrend(existing, viewer), created: false };
+  const row = inserted ?? (await findTrendBySource(ctx.database.db, canonical.url));
+  if (!row) throw notFound(TREND_NOT_FOUND); // deleted in between
+  // decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
+  const email = await sessionEmail(ctx, viewer.dashboardToken);
+  if (email) {
+    await fileTrendResult(ctx.database.db, {
+      userEmail: email,
+      trendId: row.id,
+      sourceUrl: row.source,
+      sourcePlatform: CONTENT_PLATFORM_OF[canonical.platform],
+    });
+  }
+  return { trend: toTrend(row, viewer), created: !!inserted };
 }
+
+const CONTENT_PLATFORM_OF = { tiktok: 'Tiktok', instagram: 'Instagram', youtube: 'Youtube' } as const;
 
 /** Newest first; one page after `cursor` (an opaque created_at + id pair) plus the total. */
 export async function listTrendPage(

@@ -61,11 +61,26 @@ function Transcript({ text }: { text: string }) {
   );
 }
 
+// Spec §4 words transcriptions; a trend analysis filed from /trends says what it really is.
+const TREND_TEXTS = {
+  pending: 'Waiting for the analysis to start...',
+  processing: 'Echo is analyzing this trend...',
+  eta: 'This usually takes under a minute',
+  failed: 'Trend analysis failed. Retry it on the Trends page.',
+};
+const TRANSCRIPTION_TEXTS = {
+  pending: 'Waiting for transcription to start...',
+  processing: 'Echo is transcribing...',
+  eta: 'This should be ready in about 10-20 seconds',
+  failed: 'Transcription failed. Please try submitting again.',
+};
+
 function StatusBody({ result }: { result: ContentResult }) {
   const data = result.result_data;
+  const texts = result.product_type === 'trend_analysis' ? TREND_TEXTS : TRANSCRIPTION_TEXTS;
   switch (result.status) {
     case 'pending':
-      return <p className="text-sm text-muted-foreground">Waiting for transcription to start...</p>;
+      return <p className="text-sm text-muted-foreground">{texts.pending}</p>;
     case 'processing':
       return (
         <div className="flex items-center gap-3 rounded-lg bg-blue-50 p-4 text-blue-900" role="status">
@@ -79,15 +94,15 @@ function StatusBody({ result }: { result: ContentResult }) {
             ))}
           </span>
           <div>
-            <p className="text-sm font-semibold">Echo is transcribing...</p>
-            <p className="text-xs">This should be ready in about 10-20 seconds</p>
+            <p className="text-sm font-semibold">{texts.processing}</p>
+            <p className="text-xs">{texts.eta}</p>
           </div>
         </div>
       );
     case 'failed':
       return (
         <div className="rounded-lg bg-red-50 p-4 text-sm text-red-900">
-          <p className="font-semibold">Transcription failed. Please try submitting again.</p>
+          <p className="font-semibold">{texts.failed}</p>
           {data.error && <p className="mt-1 break-words">{data.error}</p>}
         </div>
       );

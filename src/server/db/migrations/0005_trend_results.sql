@@ -1,0 +1,3 @@
+ALTER TABLE "content_results" ADD COLUMN "trend_id" uuid;--> statement-breakpoint
+ALTER TABLE "content_results" ADD CONSTRAINT "content_results_trend_id_trends_id_fk" FOREIGN KEY ("trend_id") REFERENCES "public"."trends"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "content_results_email_trend_key" ON "content_results" USING btree ("user_email","trend_id") WHERE "content_results"."trend_id" is not null;
