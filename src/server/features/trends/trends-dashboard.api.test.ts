@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ContentResult } from '#contract/content-results.ts';
 import { waitForCode } from '#tests/support/content-results.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -35,9 +36,7 @@ async function dashboardCookie(email: string): Promise<string> {
 
 const trendResults = async (email: string, cookie: string) =>
   (
-    (await json('POST', '/api/content-results/access', { email }, cookie)).json().results as Array<
-      Record<string, any>
-    >
+    (await json('POST', '/api/content-results/access', { email }, cookie)).json().results as ContentResult[]
   ).filter((r) => r.product_type === 'trend_analysis');
 
 describe('trends on the dashboard', () => {
