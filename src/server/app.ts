@@ -9,6 +9,7 @@ import {
 import type { ApiError } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
+import { campaignRoutes } from './features/campaigns/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
@@ -114,6 +115,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(waitlistRoutes(ctx));
   await app.register(adminAuthRoutes(ctx));
+  await app.register(campaignRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

@@ -70,7 +70,28 @@ const envSchema = z.object({
   /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
   WEBHOOK_SECRET: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Campaigns: time zone of contacts that have none (quiet hours for SMS), IANA name. */
+  DEFAULT_TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, 'DEFAULT_TIME_ZONE must be an IANA time zone, e.g. Europe/London')
+      .default('UTC'),
+  ),
+  /** Postal address in the footer of campaign e-mails. */
+  POSTAL_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('Echo, 1 Example Street, Nassau, Bahamas')),
+  /** Campaign messages per second per channel (e-mail, SMS). */
+  SEND_RATE_LIMIT: positiveInt(50),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -100,6 +121,7 @@ export interface Config {
   ytDlpPath: string;
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
+  campaigns: { defaultTimeZone: string; postalAddress: string; sendRatePerSecond: number };
 }
 
 export class ConfigError extends Error {}
@@ -146,5 +168,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ytDlpPath: e.YTDLP_PATH,
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    campaigns: {
+      defaultTimeZone: e.DEFAULT_TIME_ZONE,
+      postalAddress: e.POSTAL_ADDRESS,
+      sendRatePerSecond: e.SEND_RATE_LIMIT,
+    },
   };
 }

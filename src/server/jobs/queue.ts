@@ -121,6 +121,18 @@ export class JobQueue {
     return this.boss.send(definition.name, payload, { ...options, db: { executeSql: tx.executeSql } });
   }
 
+  /** Enqueues many jobs of one kind in the given transaction, in batched inserts. */
+  async enqueueMany<T>(tx: Tx, definition: JobDefinition<T>, items: { data: T; startAfter?: Date }[]) {
+    if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+    for (let i = 0; i < items.length; i += 1000) {
+      const batch = items.slice(i, i + 1000).map((item) => ({
+        data: definition.schema.parse(item.data) as object,
+        startAfter: item.startAfter,
+      }));
+      await this.boss.insert(definition.name, batch, { db: { executeSql: tx.executeSql } });
+    }
+  }
+
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;

@@ -45,6 +45,13 @@ describe('POST /api/waitlist', () => {
     expect(mail!.text).toContain('Hi Ada Lovelace');
     expect(mail!.raw).toMatch(/content-type: text\/html/i);
     expect(mail!.raw).toMatch(/content-type: text\/plain/i);
+    // The welcome is the Welcome Series' first step (one e-mail, not a second direct one).
+    const sent = await echo.query<{ kind: string }>('select kind from outbox where recipient = $1', [
+      'ada@example.com',
+    ]);
+    const [welcome] = await echo.query<{ id: number }>(`select id from campaigns where system_key = 'welcome'`);
+    expect(sent).toEqual([{ kind: `campaign:${welcome!.id}` }]);
+    expect(mail!.raw).toMatch(/^list-unsubscribe: <http:\/\/.+\/unsubscribe\?token=/im);
   });
 
   it('recognises the same address (case and spaces ignored), answers alreadyExists and sends one reminder per hour', async () => {
@@ -192,6 +199,13 @@ describe('POST /api/waitlist', () => {
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     const rows = await echo.query(`select id from waitlist_signups where email = 'twin@example.com'`);
     expect(rows).toHaveLength(1);
+    // One Welcome Series enrolment; its first step reaches the outbox through the campaign job.
+    const [{ enrolments }] = await echo.query<{ enrolments: number }>(
+      `select count(*)::int as enrolments from campaign_enrolments e join contacts k on k.id = e.contact_id
+       where k.email = 'twin@example.com'`,
+    );
+    expect(enrolments).toBe(1);
+    await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes('twin@example.com')).length >= 2);
     const [{ n }] = await echo.query<{ n: number }>(
       `select count(*)::int as n from outbox where recipient = 'twin@example.com'`,
     );

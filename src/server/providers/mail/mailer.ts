@@ -5,6 +5,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (values must be single-line). */
+  headers?: Record<string, string>;
 }
 
 /** An e-mail provider. The real one speaks SMTP; tests point it at a local SMTP sink. */
@@ -25,6 +27,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html ?? undefined,
+        headers: message.headers,
         disableFileAccess: true,
         disableUrlAccess: true,
       });

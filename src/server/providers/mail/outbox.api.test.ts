@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/database.t
 import { createDatabase, type Database } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
-import { createSendEmailHandler, SEND_EMAIL_RETRIES } from './outbox.ts';
+import { createSendOutboxHandler, SEND_RETRIES } from './outbox.ts';
 
 let testDb: TestDatabase;
 let database: Database;
@@ -50,7 +50,7 @@ describe('e-mail delivery job', () => {
   it('sends once and marks the row sent; running the job again sends nothing', async () => {
     const id = await addRow('once@example.com');
     const { mailer, sent } = fakeMailer('ok');
-    const handle = createSendEmailHandler({ database, mailer, log });
+    const handle = createSendOutboxHandler({ database, mailer, sms: null, log });
     await handle({ outboxId: id }, { jobId: 'j1', retryCount: 0 });
     await handle({ outboxId: id }, { jobId: 'j1', retryCount: 1 });
     expect(sent).toEqual([{ to: 'once@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' }]);
@@ -64,10 +64,10 @@ describe('e-mail delivery job', () => {
 
   it('records a provider failure and rethrows so the queue retries; the last retry marks it failed', async () => {
     const id = await addRow('flaky@example.com');
-    const handle = createSendEmailHandler({ database, mailer: fakeMailer('fail').mailer, log });
+    const handle = createSendOutboxHandler({ database, sms: null, mailer: fakeMailer('fail').mailer, log });
     await expect(handle({ outboxId: id }, { jobId: 'j2', retryCount: 0 })).rejects.toThrow('554');
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: '554 mailbox unavailable' });
-    await handle({ outboxId: id }, { jobId: 'j2', retryCount: SEND_EMAIL_RETRIES });
+    await handle({ outboxId: id }, { jobId: 'j2', retryCount: SEND_RETRIES });
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, error: '554 mailbox unavailable' });
   });
 
@@ -75,14 +75,14 @@ describe('e-mail delivery job', () => {
     const id = await addRow('crash@example.com');
     await database.pool.query(`update outbox set status = 'sending', attempts = 1 where id = $1`, [id]);
     const { mailer, sent } = fakeMailer('ok');
-    await createSendEmailHandler({ database, mailer, log })({ outboxId: id }, { jobId: 'j3', retryCount: 1 });
+    await createSendOutboxHandler({ database, mailer, sms: null, log })({ outboxId: id }, { jobId: 'j3', retryCount: 1 });
     expect(sent).toEqual([]);
     expect(await row(id)).toMatchObject({ status: 'failed' });
   });
 
   it('keeps the e-mail in the outbox when no SMTP server is configured', async () => {
     const id = await addRow('nosmtp@example.com');
-    await createSendEmailHandler({ database, mailer: null, log })(
+    await createSendOutboxHandler({ database, mailer: null, sms: null, log })(
       { outboxId: id },
       { jobId: 'j4', retryCount: 0 },
     );
