@@ -24,6 +24,8 @@ export const deliverCampaignStepJob = defineJob({
   retryLimit: 5,
   retryDelaySeconds: 5,
   expireInSeconds: 120,
+  concurrency: 2,
+  batchSize: 20,
 });
 
 const DAY_MS = 86_400_000;

@@ -51,8 +51,8 @@ export async function listCampaigns(ctx: AppContext): Promise<CampaignListItem[]
   const rows = await ctx.database.db
     .select({
       campaign: campaigns,
-      stepCount: sql<number>`(select count(*)::int from campaign_steps s where s.campaign_id = ${campaigns.id})`,
-      enrolledCount: sql<number>`(select count(*)::int from campaign_enrolments e where e.campaign_id = ${campaigns.id})`,
+      stepCount: sql<number>`(select count(*)::int from campaign_steps s where s.campaign_id = campaigns.id)`,
+      enrolledCount: sql<number>`(select count(*)::int from campaign_enrolments e where e.campaign_id = campaigns.id)`,
     })
     .from(campaigns)
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id));

@@ -3,7 +3,8 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let echo: TestApp;
 beforeAll(async () => {
-  echo = await startTestApp({ SIGNUP_RATE_LIMIT: '100000' });
+  // The load tests below enrol 1,000 signups at once: lift the campaign sending rate limit.
+  echo = await startTestApp({ SIGNUP_RATE_LIMIT: '100000', SEND_RATE_LIMIT: '100000' });
 });
 afterAll(() => echo?.close());
 
@@ -51,7 +52,7 @@ describe('POST /api/waitlist', () => {
     ]);
     const [welcome] = await echo.query<{ id: number }>(`select id from campaigns where system_key = 'welcome'`);
     expect(sent).toEqual([{ kind: `campaign:${welcome!.id}` }]);
-    expect(mail!.raw).toMatch(/^list-unsubscribe: <http:\/\/.+\/unsubscribe\?token=/im);
+    expect(mail!.raw).toMatch(/^list-unsubscribe:\s*<http:\/\/.+\/unsubscribe\?token=/im);
   });
 
   it('recognises the same address (case and spaces ignored), answers alreadyExists and sends one reminder per hour', async () => {

@@ -16,6 +16,8 @@ export const sendOutboxJob = defineJob({
   retryLimit: SEND_RETRIES,
   retryDelaySeconds: 10,
   expireInSeconds: 120,
+  concurrency: 2,
+  batchSize: 20,
 });
 
 /**
