@@ -18,7 +18,7 @@ describe('smsLength', () => {
 
   it('switches to UCS-2 for any other character: 70 in one message, 67 per part', () => {
     expect(smsLength('Hello 👋')).toMatchObject({ encoding: 'UCS-2', characters: 8, segments: 1 });
-    expect(smsLength('é'.repeat(69) + 'ł')).toMatchObject({ encoding: 'UCS-2', characters: 70, segments: 1 });
+    expect(smsLength(`${'é'.repeat(69)}ł`)).toMatchObject({ encoding: 'UCS-2', characters: 70, segments: 1 });
     expect(smsLength('ł'.repeat(71))).toMatchObject({ characters: 71, segments: 2, perSegment: 67 });
     expect(smsLength('ł'.repeat(134)).segments).toBe(2);
     expect(smsLength('ł'.repeat(135)).segments).toBe(3);
@@ -42,7 +42,12 @@ describe('campaign steps', () => {
     expect(email.error?.issues.map((i) => i.message)).toEqual(['Please enter an email subject']);
     const blank = stepInputSchema.safeParse({ sequence_number: 1, message_type: 'sms', text_content: '   ' });
     expect(blank.error?.issues.map((i) => i.message)).toEqual(['Please enter message content']);
-    const sms = stepInputSchema.parse({ sequence_number: '2', delay_days: 'soon', message_type: 'sms', text_content: 'Hi' });
+    const sms = stepInputSchema.parse({
+      sequence_number: '2',
+      delay_days: 'soon',
+      message_type: 'sms',
+      text_content: 'Hi',
+    });
     expect(sms).toMatchObject({ sequence_number: 2, delay_days: 0 });
   });
 

@@ -38,7 +38,10 @@ export const SUBJECT_REQUIRED = 'Please enter an email subject';
 export const CONTENT_REQUIRED = 'Please enter message content';
 
 const trimmed = (max: number, message: string) =>
-  z.string({ error: message }).trim().max(max, { error: `Please keep this under ${max} characters` });
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, { error: `Please keep this under ${max} characters` });
 
 export const campaignSchema = z.object({
   id: z.number(),

@@ -10,6 +10,7 @@ export const WEB_ROUTES = [
   '/trends',
   '/admin',
   '/admin/conversions',
+  '/admin/outbox',
   '/campaigns',
   '/reaction-video',
   '/dashboard',
@@ -17,10 +18,19 @@ export const WEB_ROUTES = [
 ] as const;
 
 /** The screens that have landed; the others still render the not-found page. */
-export const BUILT_WEB_ROUTES: readonly string[] = ['/', '/privacy-policy', '/tos', '/unsubscribe'];
+export const BUILT_WEB_ROUTES: readonly string[] = [
+  '/',
+  '/privacy-policy',
+  '/tos',
+  '/unsubscribe',
+  '/campaigns',
+  '/admin/outbox',
+];
 
 export function isKnownWebRoute(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (BUILT_WEB_ROUTES.includes(clean)) return true;
+  // The campaign editor: /campaigns/{id} (spec §2: the prefix decides list versus editor).
+  if (/^\/campaigns\/\d{1,15}$/.test(clean)) return true;
   return false;
 }

@@ -79,7 +79,10 @@ const envSchema = z.object({
       .default('UTC'),
   ),
   /** Postal address in the footer of campaign e-mails. */
-  POSTAL_ADDRESS: z.preprocess(emptyToUndefined, z.string().default('Echo, 1 Example Street, Nassau, Bahamas')),
+  POSTAL_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Echo, 1 Example Street, Nassau, Bahamas'),
+  ),
   /** Campaign messages per second per channel (e-mail, SMS). */
   SEND_RATE_LIMIT: positiveInt(50),
 });

@@ -8,6 +8,9 @@ import NotFoundPage from './pages/not-found.tsx';
 const PrivacyPolicyPage = lazy(() => import('./features/legal/pages/privacy-policy.tsx'));
 const TermsPage = lazy(() => import('./features/legal/pages/terms.tsx'));
 const UnsubscribePage = lazy(() => import('./features/legal/pages/unsubscribe.tsx'));
+const CampaignsListPage = lazy(() => import('./features/campaigns/pages/campaigns-list.tsx'));
+const CampaignEditorPage = lazy(() => import('./features/campaigns/pages/campaign-editor.tsx'));
+const OutboxPage = lazy(() => import('./features/campaigns/pages/outbox.tsx'));
 
 export function AppRouter() {
   return (
@@ -17,6 +20,9 @@ export function AppRouter() {
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         <Route path="/tos" component={TermsPage} />
         <Route path="/unsubscribe" component={UnsubscribePage} />
+        <Route path="/campaigns" component={CampaignsListPage} />
+        <Route path="/campaigns/:id" component={CampaignEditorPage} />
+        <Route path="/admin/outbox" component={OutboxPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

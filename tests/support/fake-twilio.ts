@@ -54,7 +54,9 @@ export class FakeTwilio {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.messages)) {
       if (Date.now() > deadline)
-        throw new Error(`fake Twilio: condition not met in ${timeoutMs} ms (${this.messages.length} messages)`);
+        throw new Error(
+          `fake Twilio: condition not met in ${timeoutMs} ms (${this.messages.length} messages)`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
     return this.messages;
@@ -82,7 +84,12 @@ export class FakeTwilio {
       const contentType = req.headers['content-type'];
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
       if (this.failWith) {
-        this.requests.push({ path: req.url, authorization: req.headers.authorization, contentType, form: {} });
+        this.requests.push({
+          path: req.url,
+          authorization: req.headers.authorization,
+          contentType,
+          form: {},
+        });
         return reply(this.failWith, { code: 30001, message: 'Queue overflow', status: this.failWith });
       }
       this.requests.push({ path: req.url, authorization: req.headers.authorization, contentType, form });

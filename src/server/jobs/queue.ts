@@ -117,7 +117,10 @@ export class JobQueue {
           Promise.all(
             jobs.map(async (job) => {
               try {
-                await handler(definition.schema.parse(job.data), { jobId: job.id, retryCount: job.retryCount });
+                await handler(definition.schema.parse(job.data), {
+                  jobId: job.id,
+                  retryCount: job.retryCount,
+                });
                 return { id: job.id, status: 'completed' as const };
               } catch (error) {
                 const message = error instanceof Error ? error.message : String(error);

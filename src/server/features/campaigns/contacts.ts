@@ -1,4 +1,4 @@
-import { E164, type ContactsImportResponse } from '#contract/campaigns.ts';
+import { type ContactsImportResponse, E164 } from '#contract/campaigns.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { safeTimeZone } from './content.ts';
@@ -85,9 +85,16 @@ const CONSENT_YES = ['yes', 'y', 'true', '1', 'opt-in', 'opted in', 'consent'];
  */
 export async function importContacts(ctx: AppContext, csv: string): Promise<ContactsImportResponse> {
   const rows = parseCsv(csv);
-  const header = (rows.shift() ?? []).map((h) => h.trim().toLowerCase().replace(/[\s-]+/g, '_'));
+  const header = (rows.shift() ?? []).map((h) =>
+    h
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  );
   const col = (name: string) => header.indexOf(name);
-  const [iName, iEmail, iPhone, iConsent, iZone] = ['name', 'email', 'phone', 'sms_consent', 'time_zone'].map(col);
+  const [iName, iEmail, iPhone, iConsent, iZone] = ['name', 'email', 'phone', 'sms_consent', 'time_zone'].map(
+    col,
+  );
   if (iEmail === -1 && iPhone === -1) throw badRequest('The CSV needs an email or phone column');
   const skipped: ContactsImportResponse['skipped'] = [];
   let imported = 0;

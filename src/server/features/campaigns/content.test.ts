@@ -71,7 +71,9 @@ describe('HTML sanitiser', () => {
   });
 
   it('keeps the allowed formatting, links and images', () => {
-    expect(sanitizeStepHtml('<h2>Hi</h2><p><strong>b</strong> <em>i</em> <a href="https://echo.app">x</a></p>')).toBe(
+    expect(
+      sanitizeStepHtml('<h2>Hi</h2><p><strong>b</strong> <em>i</em> <a href="https://echo.app">x</a></p>'),
+    ).toBe(
       '<h2>Hi</h2><p><strong>b</strong> <em>i</em> <a href="https://echo.app" rel="noopener noreferrer">x</a></p>',
     );
     expect(sanitizeStepHtml('<img src="https://echo.app/a.png" alt="A">')).toBe(
@@ -99,8 +101,12 @@ describe('quiet hours for SMS (21:00-08:00 in the contact zone)', () => {
       new Date('2026-06-15T23:00:00Z'),
     );
     // 21:00 exactly is quiet; 08:00 exactly is not.
-    expect(nextSmsSendTime(new Date('2026-01-10T21:00:00Z'), 'UTC')).toEqual(new Date('2026-01-11T08:00:00Z'));
-    expect(nextSmsSendTime(new Date('2026-01-10T08:00:00Z'), 'UTC')).toEqual(new Date('2026-01-10T08:00:00Z'));
+    expect(nextSmsSendTime(new Date('2026-01-10T21:00:00Z'), 'UTC')).toEqual(
+      new Date('2026-01-11T08:00:00Z'),
+    );
+    expect(nextSmsSendTime(new Date('2026-01-10T08:00:00Z'), 'UTC')).toEqual(
+      new Date('2026-01-10T08:00:00Z'),
+    );
     // Half-hour zone: 23:10 in Kolkata (UTC+5:30) -> 08:00 next day = 02:30Z
     expect(nextSmsSendTime(new Date('2026-03-01T17:40:00Z'), 'Asia/Kolkata')).toEqual(
       new Date('2026-03-02T02:30:00Z'),
@@ -131,7 +137,9 @@ describe('Twilio request signature', () => {
     const url = 'https://mycompany.com/myapp.php?foo=1&bar=2';
     expect(twilioSignature('12345', url, params)).toBe('RSOYDt4T1cUTdK1PDd93/VVr8B8=');
     expect(verifyTwilioSignature('12345', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(true);
-    expect(verifyTwilioSignature('12345', url, { ...params, Digits: '9999' }, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(false);
+    expect(
+      verifyTwilioSignature('12345', url, { ...params, Digits: '9999' }, 'RSOYDt4T1cUTdK1PDd93/VVr8B8='),
+    ).toBe(false);
     expect(verifyTwilioSignature('54321', url, params, 'RSOYDt4T1cUTdK1PDd93/VVr8B8=')).toBe(false);
     expect(verifyTwilioSignature('12345', url, params, undefined)).toBe(false);
   });
@@ -139,7 +147,9 @@ describe('Twilio request signature', () => {
 
 describe('CSV parsing', () => {
   it('reads quoted fields, commas and CRLF', () => {
-    expect(parseCsv('name,email\r\n"Lovelace, Ada",ada@example.com\r\n"Say ""hi""",b@example.com\n\n')).toEqual([
+    expect(
+      parseCsv('name,email\r\n"Lovelace, Ada",ada@example.com\r\n"Say ""hi""",b@example.com\n\n'),
+    ).toEqual([
       ['name', 'email'],
       ['Lovelace, Ada', 'ada@example.com'],
       ['Say "hi"', 'b@example.com'],

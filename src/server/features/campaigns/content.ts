@@ -1,6 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
-import { NAME_FALLBACK, NAME_TOKEN } from '#contract/campaigns.ts';
 import { TAGLINE } from '#contract/brand.ts';
+import { NAME_FALLBACK, NAME_TOKEN } from '#contract/campaigns.ts';
 import { escapeHtml, singleLine } from '../../lib/html.ts';
 
 /**
@@ -10,9 +10,40 @@ import { escapeHtml, singleLine } from '../../lib/html.ts';
  */
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sup', 'sub',
-    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'a', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'p',
+    'br',
+    'hr',
+    'div',
+    'span',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'sup',
+    'sub',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'pre',
+    'code',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -39,7 +70,11 @@ export function sanitizeStepHtml(html: string | null | undefined): string | null
 }
 
 /** Replaces the name token ({{name}}, spaces inside the braces allowed) with the name or 'there'. */
-export function renderTokens(template: string, name: string | null | undefined, mode: 'text' | 'html'): string {
+export function renderTokens(
+  template: string,
+  name: string | null | undefined,
+  mode: 'text' | 'html',
+): string {
   const clean = singleLine(name ?? '');
   const value = clean || NAME_FALLBACK;
   const replacement = mode === 'html' ? escapeHtml(value) : value;
@@ -101,13 +136,23 @@ function localParts(date: Date, timeZone: string) {
     second: 'numeric',
   }).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** Milliseconds the zone is ahead of UTC at that instant. */
 function zoneOffset(date: Date, timeZone: string): number {
   const p = localParts(date, timeZone);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(date.getTime() / 1000) * 1000;
+  return (
+    Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) -
+    Math.floor(date.getTime() / 1000) * 1000
+  );
 }
 
 export function safeTimeZone(timeZone: string | null | undefined, fallback: string): string {
@@ -128,7 +173,14 @@ export function nextSmsSendTime(now: Date, timeZone: string): Date {
   const local = localParts(now, timeZone);
   if (local.hour >= QUIET_END_HOUR && local.hour < QUIET_START_HOUR) return now;
   // The calendar day of the next 08:00: today before 08:00, tomorrow from 21:00.
-  const day = new Date(Date.UTC(local.year, local.month - 1, local.day + (local.hour >= QUIET_START_HOUR ? 1 : 0), QUIET_END_HOUR));
+  const day = new Date(
+    Date.UTC(
+      local.year,
+      local.month - 1,
+      local.day + (local.hour >= QUIET_START_HOUR ? 1 : 0),
+      QUIET_END_HOUR,
+    ),
+  );
   // Local 08:00 on that day as an instant; one correction handles DST changes on the day.
   let guess = day.getTime() - zoneOffset(day, timeZone);
   guess = day.getTime() - zoneOffset(new Date(guess), timeZone);

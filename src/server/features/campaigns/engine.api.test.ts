@@ -38,7 +38,10 @@ async function campaignWith(
   steps: { seq: number; delay: number; type: 'email' | 'sms'; text: string; subject?: string }[],
   status = 'active',
 ) {
-  const [c] = await q<{ id: number }>(`insert into campaigns (name, status) values ($1, $2) returning id`, [name, status]);
+  const [c] = await q<{ id: number }>(`insert into campaigns (name, status) values ($1, $2) returning id`, [
+    name,
+    status,
+  ]);
   for (const s of steps)
     await q(
       `insert into campaign_steps (campaign_id, sequence_number, delay_days, message_type, subject, text_content) values ($1, $2, $3, $4, $5, $6)`,
@@ -46,16 +49,27 @@ async function campaignWith(
     );
   return Number(c!.id);
 }
-async function contact(email: string, extra: { phone?: string; sms?: boolean; zone?: string; name?: string } = {}) {
+async function contact(
+  email: string,
+  extra: { phone?: string; sms?: boolean; zone?: string; name?: string } = {},
+) {
   const [k] = await q<{ id: number }>(
     `insert into contacts (name, email, phone, sms_subscribed, time_zone, source) values ($1, $2, $3, $4, $5, 'import') returning id`,
     [extra.name ?? email.split('@')[0], email, extra.phone ?? null, extra.sms ?? false, extra.zone ?? 'UTC'],
   );
   return Number(k!.id);
 }
-const enrol = (campaignId: number, now: Date) => database.transaction((tx) => enrolAudience(tx, jobs, campaignId, now));
+const enrol = (campaignId: number, now: Date) =>
+  database.transaction((tx) => enrolAudience(tx, jobs, campaignId, now));
 const deliveriesOf = (campaignId: number, email: string) =>
-  q<{ id: string; sequence_number: number; status: string; reason: string | null; due_at: Date; outbox_id: string | null }>(
+  q<{
+    id: string;
+    sequence_number: number;
+    status: string;
+    reason: string | null;
+    due_at: Date;
+    outbox_id: string | null;
+  }>(
     `select d.id, d.sequence_number, d.status, d.reason, d.due_at, d.outbox_id from campaign_deliveries d
      join campaign_enrolments e on e.id = d.enrolment_id join contacts k on k.id = e.contact_id
      where e.campaign_id = $1 and k.email = $2 order by d.sequence_number`,
@@ -74,14 +88,23 @@ describe('sending engine (fake clock)', () => {
       { seq: 2, delay: 2, type: 'email', text: 'Two' },
       { seq: 3, delay: 1, type: 'sms', text: 'Three for {{name}}' },
     ]);
-    await contact('clock@example.com', { phone: '+14155550123', sms: true, zone: 'America/New_York', name: 'Clo' });
+    await contact('clock@example.com', {
+      phone: '+14155550123',
+      sms: true,
+      zone: 'America/New_York',
+      name: 'Clo',
+    });
     const t0 = new Date('2026-06-01T14:00:00Z'); // 10:00 in New York
     expect(await enrol(id, t0)).toBe(1);
     const [d1] = await deliveriesOf(id, 'clock@example.com');
     expect(new Date(d1!.due_at)).toEqual(t0);
     expect(await processDelivery(deps(), Number(d1!.id), t0)).toBe('queued');
     expect(await outboxFor('clock@example.com')).toEqual([
-      expect.objectContaining({ channel: 'email', subject: 'Step 1', text_body: expect.stringContaining('Hi Clo, one') }),
+      expect.objectContaining({
+        channel: 'email',
+        subject: 'Step 1',
+        text_body: expect.stringContaining('Hi Clo, one'),
+      }),
     ]);
 
     const [, d2] = await deliveriesOf(id, 'clock@example.com');
@@ -120,7 +143,9 @@ describe('sending engine (fake clock)', () => {
     await enrol(id, t0);
     const [d1] = await deliveriesOf(id, 'gone@example.com');
     await processDelivery(deps(), Number(d1!.id), t0);
-    await q(`update contacts set sms_subscribed = false, email_subscribed = false where email = 'gone@example.com'`);
+    await q(
+      `update contacts set sms_subscribed = false, email_subscribed = false where email = 'gone@example.com'`,
+    );
     const [, d2] = await deliveriesOf(id, 'gone@example.com');
     expect(await processDelivery(deps(), Number(d2!.id), new Date(t0.getTime() + DAY))).toBe('skipped');
     const [, , d3] = await deliveriesOf(id, 'gone@example.com');
@@ -162,7 +187,9 @@ describe('sending engine (fake clock)', () => {
     expect(await processDelivery(deps(), Number(d1!.id), t0)).toBe('skipped');
     const [, d2] = await deliveriesOf(id, 'del@example.com');
     expect(await processDelivery(deps(), Number(d2!.id), t0)).toBe('queued');
-    expect((await outboxFor('del@example.com')).map((o) => o.text_body.split('\n')[0])).toEqual(['Still here']);
+    expect((await outboxFor('del@example.com')).map((o) => o.text_body.split('\n')[0])).toEqual([
+      'Still here',
+    ]);
   });
 });
 
@@ -172,10 +199,12 @@ describe('exactly once', () => {
     for (let i = 0; i < 40; i++) await contact(`race-${i}@example.com`);
     const t0 = new Date('2026-06-01T10:00:00Z');
     await enrol(id, t0);
-    const ids = (await q<{ id: string }>(
-      `select d.id from campaign_deliveries d join campaign_enrolments e on e.id = d.enrolment_id where e.campaign_id = $1`,
-      [id],
-    )).map((r) => Number(r.id));
+    const ids = (
+      await q<{ id: string }>(
+        `select d.id from campaign_deliveries d join campaign_enrolments e on e.id = d.enrolment_id where e.campaign_id = $1`,
+        [id],
+      )
+    ).map((r) => Number(r.id));
     expect(ids.length).toBeGreaterThanOrEqual(40); // the race contacts and earlier tests' contacts
     const other = createDatabase(testDb.url); // a second process's pool
     try {
@@ -208,7 +237,9 @@ describe('exactly once', () => {
     dying.enqueue = async () => {
       throw new Error('worker killed');
     };
-    await expect(processDelivery({ ...deps(), jobs: dying }, Number(d1!.id), t0)).rejects.toThrow('worker killed');
+    await expect(processDelivery({ ...deps(), jobs: dying }, Number(d1!.id), t0)).rejects.toThrow(
+      'worker killed',
+    );
     expect((await deliveriesOf(id, 'crash@example.com'))[0]!.status).toBe('scheduled');
     expect(await outboxFor('crash@example.com')).toHaveLength(0);
     expect(await processDelivery(deps(), Number(d1!.id), t0)).toBe('queued');
@@ -217,7 +248,9 @@ describe('exactly once', () => {
   });
 
   it('two real worker processes deliver 300 campaign e-mails, each exactly once', async () => {
-    const id = await campaignWith('Two workers', [{ seq: 1, delay: 0, type: 'email', text: 'Hello {{name}}' }]);
+    const id = await campaignWith('Two workers', [
+      { seq: 1, delay: 0, type: 'email', text: 'Hello {{name}}' },
+    ]);
     await q(
       `insert into contacts (name, email, time_zone, source)
        select 'W' || g, 'worker-' || g || '@example.com', 'UTC', 'import' from generate_series(1, 300) g`,
@@ -234,7 +267,11 @@ describe('exactly once', () => {
     const workers = await Promise.all(
       [1, 2].map(async () => {
         const db = createDatabase(testDb.url);
-        const queue = new JobQueue(ALL_JOBS, { connectionString: testDb.url, work: true, pollingIntervalSeconds: 0.5 });
+        const queue = new JobQueue(ALL_JOBS, {
+          connectionString: testDb.url,
+          work: true,
+          pollingIntervalSeconds: 0.5,
+        });
         registerJobHandlers(queue, { database: db, mailer, sms: null, config, log });
         await queue.start();
         return { db, queue };

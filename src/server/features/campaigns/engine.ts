@@ -28,8 +28,6 @@ export const deliverCampaignStepJob = defineJob({
   batchSize: 20,
 });
 
-const DAY_MS = 86_400_000;
-
 interface EnqueuedDelivery {
   id: number;
   due_at: Date | string;
@@ -196,7 +194,11 @@ interface DeliveryRow {
 }
 
 /** Runs one delivery at `now` (the job handler calls it with the clock; tests with a fake one). */
-export async function processDelivery(deps: EngineDeps, deliveryId: number, now = new Date()): Promise<DeliveryOutcome> {
+export async function processDelivery(
+  deps: EngineDeps,
+  deliveryId: number,
+  now = new Date(),
+): Promise<DeliveryOutcome> {
   const { database, jobs, config, log } = deps;
   const { rows } = await database.pool.query<DeliveryRow>(
     `select d.id, d.status, d.due_at, d.step_id, d.sequence_number, d.enrolment_id,
@@ -213,7 +215,7 @@ export async function processDelivery(deps: EngineDeps, deliveryId: number, now 
     [deliveryId],
   );
   const row = rows[0];
-  if (!row || row.status !== 'scheduled') return 'ignored';
+  if (row?.status !== 'scheduled') return 'ignored';
   const ids = {
     enrolmentId: Number(row.enrolment_id),
     campaignId: Number(row.campaign_id),
@@ -234,10 +236,10 @@ export async function processDelivery(deps: EngineDeps, deliveryId: number, now 
   const requeue = async (at: Date, setDue: boolean) => {
     await database.transaction(async (tx) => {
       if (setDue)
-        await tx.executeSql(`update campaign_deliveries set due_at = $2 where id = $1 and status = 'scheduled'`, [
-          deliveryId,
-          at.toISOString(),
-        ]);
+        await tx.executeSql(
+          `update campaign_deliveries set due_at = $2 where id = $1 and status = 'scheduled'`,
+          [deliveryId, at.toISOString()],
+        );
       await jobs.enqueue(tx, deliverCampaignStepJob, { deliveryId }, { startAfter: at });
     });
   };
@@ -267,13 +269,19 @@ export async function processDelivery(deps: EngineDeps, deliveryId: number, now 
     }
   }
 
-  const limit = await hitRateLimit(database.db, `campaign-send:${channel}`, config.campaigns.sendRatePerSecond, 1);
+  const limit = await hitRateLimit(
+    database.db,
+    `campaign-send:${channel}`,
+    config.campaigns.sendRatePerSecond,
+    1,
+  );
   if (!limit.allowed) {
     await requeue(new Date(now.getTime() + limit.retryAfterSeconds * 1000), false);
     return 'throttled';
   }
 
-  const unsubscribe = channel === 'email' ? await unsubscribeUrl(database, config.publicUrl, Number(row.contact_id)) : '';
+  const unsubscribe =
+    channel === 'email' ? await unsubscribeUrl(database, config.publicUrl, Number(row.contact_id)) : '';
   return database.transaction(async (tx) => {
     const { rows: claimed } = await tx.executeSql(
       `update campaign_deliveries set status = 'queued', processed_at = $2
@@ -289,14 +297,21 @@ export async function processDelivery(deps: EngineDeps, deliveryId: number, now 
         row.contact_name,
         { unsubscribeUrl: unsubscribe, postalAddress: config.campaigns.postalAddress },
       );
-      outboxId = await queueEmail(tx, jobs, kind, { to: row.email!, ...mail, headers: unsubscribeHeaders(unsubscribe) });
+      outboxId = await queueEmail(tx, jobs, kind, {
+        to: row.email!,
+        ...mail,
+        headers: unsubscribeHeaders(unsubscribe),
+      });
     } else {
       outboxId = await queueSms(tx, jobs, kind, {
         to: row.phone!,
         body: renderTokens(row.text_content!, row.contact_name, 'text'),
       });
     }
-    await tx.executeSql(`update campaign_deliveries set outbox_id = $2 where id = $1`, [deliveryId, outboxId]);
+    await tx.executeSql(`update campaign_deliveries set outbox_id = $2 where id = $1`, [
+      deliveryId,
+      outboxId,
+    ]);
     await scheduleNextStep(tx, jobs, ids, now);
     log.debug({ deliveryId, outboxId, channel }, 'campaign step queued');
     return 'queued' as const;

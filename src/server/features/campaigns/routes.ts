@@ -40,7 +40,8 @@ const id = z.coerce.number({ error: 'Invalid id' }).int().positive().max(Number.
 const campaignParams = z.object({ id });
 const stepParams = z.object({ id, messageId: id });
 const ok = z.object({ ok: z.literal(true) });
-export const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link is not valid. Please use the link in your latest e-mail.';
+export const INVALID_UNSUBSCRIBE_LINK =
+  'This unsubscribe link is not valid. Please use the link in your latest e-mail.';
 
 export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -83,7 +84,8 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       admin.post(
         '/api/campaigns/:id/messages',
         { schema: { params: campaignParams, body: stepInputSchema, response: { 201: stepSchema } } },
-        async (request, reply) => reply.code(201).send(await createStep(ctx, request.params.id, request.body)),
+        async (request, reply) =>
+          reply.code(201).send(await createStep(ctx, request.params.id, request.body)),
       );
       admin.patch(
         '/api/campaigns/:id/messages/:messageId',
@@ -100,7 +102,9 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       admin.post(
         '/api/campaigns/:id/test-sms',
-        { schema: { params: campaignParams, body: testSmsSchema, response: { 202: testSendResponseSchema } } },
+        {
+          schema: { params: campaignParams, body: testSmsSchema, response: { 202: testSendResponseSchema } },
+        },
         async (request, reply) => {
           await enforceRateLimit(ctx.database.db, `test-send:${request.ip}`, 30, 60);
           return reply.code(202).send(await sendTestSms(ctx, request.params.id, request.body));
@@ -108,7 +112,13 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       );
       admin.post(
         '/api/campaigns/:id/test-email',
-        { schema: { params: campaignParams, body: testEmailSchema, response: { 202: testSendResponseSchema } } },
+        {
+          schema: {
+            params: campaignParams,
+            body: testEmailSchema,
+            response: { 202: testSendResponseSchema },
+          },
+        },
         async (request, reply) => {
           await enforceRateLimit(ctx.database.db, `test-send:${request.ip}`, 30, 60);
           return reply.code(202).send(await sendTestEmail(ctx, request.params.id, request.body));
@@ -139,7 +149,12 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/unsubscribe',
-      { schema: { querystring: z.object({ token: z.string().max(200).optional() }), response: { 200: unsubscribed } } },
+      {
+        schema: {
+          querystring: z.object({ token: z.string().max(200).optional() }),
+          response: { 200: unsubscribed },
+        },
+      },
       (request) => unsubscribe(request.query.token),
     );
 
@@ -152,7 +167,9 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const fields = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)]));
       const signature = request.headers['x-twilio-signature'];
       const url = `${ctx.config.publicUrl}${request.url}`;
-      if (!verifyTwilioSignature(authToken, url, fields, typeof signature === 'string' ? signature : undefined))
+      if (
+        !verifyTwilioSignature(authToken, url, fields, typeof signature === 'string' ? signature : undefined)
+      )
         throw forbidden('Invalid Twilio signature');
       if (fields.From && fields.Body !== undefined) await handleInboundSms(ctx, fields.From, fields.Body);
       return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');

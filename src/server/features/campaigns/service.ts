@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { PRODUCT_NAME } from '#contract/brand.ts';
 import {
   type Campaign,
   type CampaignListItem,
@@ -11,10 +12,9 @@ import {
   stepInputSchema,
   type UpdateCampaign,
 } from '#contract/campaigns.ts';
-import { PRODUCT_NAME } from '#contract/brand.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { campaigns, campaignSteps, contacts } from '../../db/schema/campaigns.ts';
+import { campaignSteps, campaigns, contacts } from '../../db/schema/campaigns.ts';
 import { outbox } from '../../db/schema/core.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { queueEmail, queueSms } from '../../providers/mail/outbox.ts';
@@ -56,7 +56,11 @@ export async function listCampaigns(ctx: AppContext): Promise<CampaignListItem[]
     })
     .from(campaigns)
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
-  return rows.map((r) => ({ ...toCampaign(r.campaign), step_count: r.stepCount, enrolled_count: r.enrolledCount }));
+  return rows.map((r) => ({
+    ...toCampaign(r.campaign),
+    step_count: r.stepCount,
+    enrolled_count: r.enrolledCount,
+  }));
 }
 
 async function findCampaign(ctx: AppContext, id: number, tx?: Tx): Promise<CampaignRow> {
@@ -81,7 +85,8 @@ export async function createCampaign(ctx: AppContext, input: CreateCampaign): Pr
         status: input.status ?? 'draft',
       })
       .returning();
-    if (row!.status === 'active' && row!.triggerType === 'time_based') await enrolAudience(tx, ctx.jobs, row!.id);
+    if (row!.status === 'active' && row!.triggerType === 'time_based')
+      await enrolAudience(tx, ctx.jobs, row!.id);
     return toCampaign(row!);
   });
 }
@@ -142,7 +147,11 @@ function stepValues(input: StepInput) {
   };
 }
 
-export async function createStep(ctx: AppContext, campaignId: number, input: StepInput): Promise<CampaignStep> {
+export async function createStep(
+  ctx: AppContext,
+  campaignId: number,
+  input: StepInput,
+): Promise<CampaignStep> {
   await findCampaign(ctx, campaignId);
   const [row] = await ctx.database.db
     .insert(campaignSteps)
@@ -188,7 +197,9 @@ export async function sendTestSms(
     .orderBy(asc(campaignSteps.sequenceNumber), asc(campaignSteps.id))
     .limit(1);
   const template =
-    input.message?.trim() || firstSms?.textContent || `Test message from the ${PRODUCT_NAME} campaign "${campaign.name}".`;
+    input.message?.trim() ||
+    firstSms?.textContent ||
+    `Test message from the ${PRODUCT_NAME} campaign "${campaign.name}".`;
   const body = renderTokens(template, null, 'text');
   const outboxId = await ctx.database.transaction((tx) =>
     queueSms(tx, ctx.jobs, `campaign-test:${campaignId}`, { to: input.phone, body }),

@@ -52,7 +52,11 @@ export async function verifyUnsubscribeToken(database: Database, token: string):
   return expected.length === actual.length && timingSafeEqual(expected, actual) ? contactId : null;
 }
 
-export async function unsubscribeUrl(database: Database, publicUrl: string, contactId: number): Promise<string> {
+export async function unsubscribeUrl(
+  database: Database,
+  publicUrl: string,
+  contactId: number,
+): Promise<string> {
   return `${publicUrl}/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(database, contactId))}`;
 }
 

@@ -50,7 +50,9 @@ describe('POST /api/waitlist', () => {
     const sent = await echo.query<{ kind: string }>('select kind from outbox where recipient = $1', [
       'ada@example.com',
     ]);
-    const [welcome] = await echo.query<{ id: number }>(`select id from campaigns where system_key = 'welcome'`);
+    const [welcome] = await echo.query<{ id: number }>(
+      `select id from campaigns where system_key = 'welcome'`,
+    );
     expect(sent).toEqual([{ kind: `campaign:${welcome!.id}` }]);
     expect(mail!.raw).toMatch(/^list-unsubscribe:\s*<http:\/\/.+\/unsubscribe\?token=/im);
   });

@@ -75,7 +75,10 @@ describe('e-mail delivery job', () => {
     const id = await addRow('crash@example.com');
     await database.pool.query(`update outbox set status = 'sending', attempts = 1 where id = $1`, [id]);
     const { mailer, sent } = fakeMailer('ok');
-    await createSendOutboxHandler({ database, mailer, sms: null, log })({ outboxId: id }, { jobId: 'j3', retryCount: 1 });
+    await createSendOutboxHandler({ database, mailer, sms: null, log })(
+      { outboxId: id },
+      { jobId: 'j3', retryCount: 1 },
+    );
     expect(sent).toEqual([]);
     expect(await row(id)).toMatchObject({ status: 'failed' });
   });

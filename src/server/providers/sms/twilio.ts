@@ -33,7 +33,11 @@ export function createTwilioSender(config: TwilioConfig, timeoutMs = 15_000): Sm
     async send(message) {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        headers: {
+          authorization,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
         body: new URLSearchParams({ To: message.to, From: from, Body: message.body }).toString(),
         signal: AbortSignal.timeout(timeoutMs),
         redirect: 'error',
@@ -44,7 +48,9 @@ export function createTwilioSender(config: TwilioConfig, timeoutMs = 15_000): Sm
         body = JSON.parse(text);
       } catch {}
       if (!response.ok)
-        throw new Error(`Twilio ${response.status}: ${body.message ?? (text.slice(0, 200) || response.statusText)}`);
+        throw new Error(
+          `Twilio ${response.status}: ${body.message ?? (text.slice(0, 200) || response.statusText)}`,
+        );
       return { messageId: body.sid ?? '' };
     },
   };
