@@ -20,12 +20,15 @@ export function AdminShell({ title, children }: { title: string; children: React
     <AdminGate title={title}>
       <div className="flex min-h-screen flex-col bg-muted/40">
         <header className="border-b border-border bg-background">
-          <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
-            <div className="flex min-w-0 items-center gap-4">
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:h-16 sm:py-0 sm:px-6">
+            <div className="contents sm:flex sm:min-w-0 sm:items-center sm:gap-4">
               <Link href="/" aria-label={`${PRODUCT_NAME} home`}>
                 <Logo />
               </Link>
-              <nav aria-label="Admin" className="flex items-center gap-1">
+              <nav
+                aria-label="Admin"
+                className="order-last flex w-full items-center gap-1 sm:order-none sm:w-auto"
+              >
                 {NAV.map((item) => {
                   const active = location === item.href || location.startsWith(`${item.href}/`);
                   return (
