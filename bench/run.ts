@@ -14,6 +14,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   // Cheap and CPU-light first; it may run `npm run build`, which must not overlap the HTTP load.
   { name: 'bundle', load: () => import('./bundle.ts') },
   { name: 'http', load: () => import('./http.ts') },
+  { name: 'campaigns', load: () => import('./campaigns.ts') },
 ];
 
 function formatNumber(value: number, unit: string): string {
@@ -25,6 +26,8 @@ function formatNumber(value: number, unit: string): string {
       return `${Math.round(value).toLocaleString('en-US')} req/s`;
     case 'ms':
       return `${Number.isInteger(value) ? value : value.toFixed(value < 10 ? 2 : 1)} ms`;
+    case 'msg/s':
+      return `${Math.round(value).toLocaleString('en-US')} msg/s`;
     case 'count':
       return value.toLocaleString('en-US');
     default:
