@@ -25,7 +25,7 @@ export const deliverCampaignStepJob = defineJob({
   retryDelaySeconds: 5,
   expireInSeconds: 120,
   concurrency: 2,
-  batchSize: 20,
+  batchSize: 50,
 });
 
 interface EnqueuedDelivery {

@@ -17,7 +17,7 @@ export const sendOutboxJob = defineJob({
   retryDelaySeconds: 10,
   expireInSeconds: 120,
   concurrency: 2,
-  batchSize: 20,
+  batchSize: 50,
 });
 
 /**

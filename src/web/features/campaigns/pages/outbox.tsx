@@ -93,7 +93,7 @@ function Outbox() {
                     {item.channel === 'sms' ? 'SMS' : 'Email'}
                   </span>
                 </td>
-                <td className="break-all px-4 py-3">{item.recipient}</td>
+                <td className="whitespace-nowrap px-4 py-3">{item.recipient}</td>
                 <td className="px-4 py-3">
                   {item.subject ?? <span className="text-muted-foreground">—</span>}
                 </td>
