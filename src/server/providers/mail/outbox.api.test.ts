@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database.ts';
+import { FAKE_TWILIO, FakeTwilio } from '#tests/support/fake-twilio.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { createTwilioSender } from '../sms/twilio.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
 import { createSendOutboxHandler, SEND_RETRIES } from './outbox.ts';
 
@@ -46,7 +48,7 @@ function fakeMailer(behaviour: 'ok' | 'fail') {
   return { mailer, sent };
 }
 
-describe('e-mail delivery job', () => {
+describe('outbox delivery job: e-mail', () => {
   it('sends once and marks the row sent; running the job again sends nothing', async () => {
     const id = await addRow('once@example.com');
     const { mailer, sent } = fakeMailer('ok');
@@ -90,5 +92,63 @@ describe('e-mail delivery job', () => {
       { jobId: 'j4', retryCount: 0 },
     );
     expect(await row(id)).toMatchObject({ status: 'stored', attempts: 0 });
+  });
+});
+
+describe('SMS delivery through the same job', () => {
+  async function addSms(to: string): Promise<number> {
+    const { rows } = await database.pool.query(
+      `insert into outbox (channel, recipient, text_body, kind) values ('sms', $1, 'Hi there', 'test') returning id`,
+      [to],
+    );
+    return Number(rows[0].id);
+  }
+
+  it('keeps an SMS in the outbox as stored when Twilio is not configured', async () => {
+    const id = await addSms('+14155550140');
+    await createSendOutboxHandler({ database, mailer: fakeMailer('ok').mailer, sms: null, log })(
+      { outboxId: id },
+      { jobId: 's1', retryCount: 0 },
+    );
+    expect(await row(id)).toMatchObject({ status: 'stored', attempts: 0 });
+  });
+
+  it('sends through Twilio once; a Twilio error is retried with its reason and stops as failed after the last retry', async () => {
+    const twilio = await new FakeTwilio().start();
+    try {
+      const sender = createTwilioSender({ ...FAKE_TWILIO, baseUrl: twilio.url })!;
+      const handle = createSendOutboxHandler({ database, mailer: null, sms: sender, log });
+      const ok = await addSms('+14155550141');
+      await handle({ outboxId: ok }, { jobId: 's2', retryCount: 0 });
+      await handle({ outboxId: ok }, { jobId: 's2', retryCount: 1 });
+      expect(twilio.messages).toEqual([{ To: '+14155550141', From: FAKE_TWILIO.from, Body: 'Hi there' }]);
+      expect(await row(ok)).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        provider_message_id: expect.stringMatching(/^SM/),
+      });
+
+      twilio.failWith = 503;
+      const flaky = await addSms('+14155550142');
+      await expect(handle({ outboxId: flaky }, { jobId: 's3', retryCount: 0 })).rejects.toThrow('Twilio 503');
+      expect(await row(flaky)).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        error: 'Twilio 503: Queue overflow',
+      });
+      await handle({ outboxId: flaky }, { jobId: 's3', retryCount: SEND_RETRIES });
+      expect(await row(flaky)).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+        error: 'Twilio 503: Queue overflow',
+      });
+
+      // Wrong credentials are an error too (the fake checks Basic auth as Twilio does).
+      twilio.failWith = null;
+      const wrong = createTwilioSender({ ...FAKE_TWILIO, authToken: 'nope', baseUrl: twilio.url })!;
+      await expect(wrong.send({ to: '+14155550143', body: 'x' })).rejects.toThrow('Twilio 401: Authenticate');
+    } finally {
+      await twilio.stop();
+    }
   });
 });
