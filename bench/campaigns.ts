@@ -7,6 +7,8 @@
  *
  * Baseline, in the same run: the same 10,000 rendered messages handed straight to the same SMTP
  * mailer with as many sends in flight as the engine allows (no database, no jobs).
+ *
+ * Environment: BENCH_CAMPAIGN_MESSAGES (default 10000), BENCH_DB_POOL_SIZE (default 10, Echo's).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
