@@ -21,6 +21,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
+import { seedCampaigns } from '../src/server/features/campaigns/seed.ts';
 import { log, onInterrupt, ROOT_DIR, sleep } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
@@ -356,6 +357,9 @@ export async function run(): Promise<BenchResult[]> {
       const migrating = createDatabase(spec.databaseUrl, { max: 2, applicationName: 'echo-bench' });
       try {
         await runMigrations(migrating);
+        // The Welcome Series that every signup is enrolled in (Echo seeds it at start; the raw
+        // baseline's database needs it too so both do the same enrolment work).
+        await seedCampaigns(migrating);
       } finally {
         await migrating.close();
       }

@@ -4,17 +4,21 @@
  * src/server/lib/rate-limit.ts and src/server/providers/mail/outbox.ts) but no framework, schema
  * validation library or ORM on the request path. The job insert is pg-boss's own statement: it is
  * captured once at start-up from a real `send` and then run directly with `pg` in the transaction.
+ * A new signup is enrolled in the Welcome Series with Echo's own statement (one CTE plus the job
+ * insert), as the welcome e-mail is that campaign's first step.
  *
  * Environment: DATABASE_URL, PORT, HOST, SIGNUP_RATE_LIMIT, DB_POOL_SIZE (default 10).
  */
 import http from 'node:http';
 import pg from 'pg';
 // Echo's own templates, so the outbox rows have the same size as Echo's.
-import { reminderEmail, welcomeEmail } from '../src/server/features/waitlist/emails.ts';
+import type { Config } from '../src/server/config.ts';
+import { enrolWaitlistSignup } from '../src/server/features/campaigns/engine.ts';
+import { reminderEmail } from '../src/server/features/waitlist/emails.ts';
 import { JobQueue } from '../src/server/jobs/queue.ts';
 import { ALL_JOBS } from '../src/server/jobs/registry.ts';
 import type { MailMessage } from '../src/server/providers/mail/mailer.ts';
-import { sendEmailJob } from '../src/server/providers/mail/outbox.ts';
+import { sendOutboxJob } from '../src/server/providers/mail/outbox.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
@@ -62,7 +66,7 @@ const INSERT_OUTBOX_SQL = `
   values ($1, $2, $3, $4, $5, $6)
   returning id`;
 
-/** pg-boss's insert for one `email.send` job and its payload, captured from a real send. */
+/** pg-boss's insert for one `outbox.send` job and its payload, captured from a real send. */
 async function captureJobInsert(): Promise<{ sql: string; job: Record<string, unknown> }> {
   const queue = new JobQueue(ALL_JOBS, { connectionString: databaseUrl!, work: false });
   await queue.start();
@@ -75,7 +79,7 @@ async function captureJobInsert(): Promise<{ sql: string; job: Record<string, un
         return { rows: [{ id: '00000000-0000-0000-0000-000000000000' }] };
       },
     },
-    sendEmailJob,
+    sendOutboxJob,
     { outboxId: 1 },
   );
   await queue.stop();
@@ -83,6 +87,10 @@ async function captureJobInsert(): Promise<{ sql: string; job: Record<string, un
   return captured;
 }
 const JOB_INSERT = await captureJobInsert();
+// A queue that only enqueues (no workers), for the Welcome Series enrolment's job insert.
+const ENROL_QUEUE = new JobQueue(ALL_JOBS, { connectionString: databaseUrl, work: false });
+await ENROL_QUEUE.start();
+const ENROL_CONFIG = { campaigns: { defaultTimeZone: 'UTC' } } as Config;
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
@@ -170,7 +178,12 @@ async function signup(req: http.IncomingMessage, res: http.ServerResponse): Prom
     ]);
     let alreadyExists = false;
     if (inserted.rows[0]) {
-      await queueEmail(client, 'waitlist.welcome', welcomeEmail({ name: input.name, email: input.email }));
+      await enrolWaitlistSignup(
+        { db: undefined as never, executeSql: (text, values) => client.query(text, values as unknown[]) },
+        ENROL_QUEUE,
+        ENROL_CONFIG,
+        { id: Number(inserted.rows[0].id), name: input.name, email: input.email },
+      );
     } else {
       alreadyExists = true;
       const claimed = await client.query<{ name: string }>(CLAIM_REMINDER_SQL, [

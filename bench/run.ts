@@ -17,6 +17,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'trends', load: () => import('./trends.ts') },
   { name: 'content-results', load: () => import('./content-results.ts') },
   { name: 'affiliates', load: () => import('./affiliates.ts') },
+  { name: 'campaigns', load: () => import('./campaigns.ts') },
 ];
 
 function formatNumber(value: number, unit: string): string {
@@ -28,6 +29,8 @@ function formatNumber(value: number, unit: string): string {
       return `${Math.round(value).toLocaleString('en-US')} req/s`;
     case 'ms':
       return `${Number.isInteger(value) ? value : value.toFixed(value < 10 ? 2 : 1)} ms`;
+    case 'msg/s':
+      return `${Math.round(value).toLocaleString('en-US')} msg/s`;
     case 'count':
       return value.toLocaleString('en-US');
     default:

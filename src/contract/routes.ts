@@ -10,6 +10,7 @@ export const WEB_ROUTES = [
   '/trends',
   '/admin',
   '/admin/conversions',
+  '/admin/outbox',
   '/campaigns',
   '/reaction-video',
   '/dashboard',
@@ -31,10 +32,14 @@ export const BUILT_WEB_ROUTES: readonly string[] = [
   '/affiliate-portal',
   '/admin',
   '/admin/conversions',
+  '/campaigns',
+  '/admin/outbox',
 ];
 
 export function isKnownWebRoute(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (BUILT_WEB_ROUTES.includes(clean)) return true;
+  // The campaign editor: /campaigns/{id} (spec §2: the prefix decides list versus editor).
+  if (/^\/campaigns\/\d{1,15}$/.test(clean)) return true;
   return false;
 }

@@ -11,6 +11,7 @@ import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { referralCookie } from './features/affiliates/tracking.ts';
+import { campaignRoutes } from './features/campaigns/routes.ts';
 import { contentResultsRoutes } from './features/content-results/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { trendRoutes } from './features/trends/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(contentResultsRoutes(ctx));
   await app.register(webhookRoutes(ctx));
   await app.register(affiliateRoutes(ctx));
+  await app.register(campaignRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

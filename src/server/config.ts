@@ -74,7 +74,31 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Days a commission stays pending before the daily job approves it. */
   AFFILIATE_HOLD_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
+  /** Campaigns: time zone of contacts that have none (quiet hours for SMS), IANA name. */
+  DEFAULT_TIME_ZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine(isTimeZone, 'DEFAULT_TIME_ZONE must be an IANA time zone, e.g. Europe/London')
+      .default('UTC'),
+  ),
+  /** Postal address in the footer of campaign e-mails. */
+  POSTAL_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().default('Echo, 1 Example Street, Nassau, Bahamas'),
+  ),
+  /** Campaign messages per second per channel (e-mail, SMS). */
+  SEND_RATE_LIMIT: positiveInt(50),
 });
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -105,6 +129,7 @@ export interface Config {
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
   affiliateHoldDays: number;
+  campaigns: { defaultTimeZone: string; postalAddress: string; sendRatePerSecond: number };
 }
 
 export class ConfigError extends Error {}
@@ -153,5 +178,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     affiliateHoldDays: e.AFFILIATE_HOLD_DAYS,
+    campaigns: {
+      defaultTimeZone: e.DEFAULT_TIME_ZONE,
+      postalAddress: e.POSTAL_ADDRESS,
+      sendRatePerSecond: e.SEND_RATE_LIMIT,
+    },
   };
 }

@@ -6,11 +6,13 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/service.ts';
+import { seedCampaigns } from './features/campaigns/seed.ts';
 import { ensureWebhookSecret } from './features/webhook/secret.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { ALL_JOBS, registerJobHandlers } from './jobs/registry.ts';
 import type { Logger } from './lib/logger.ts';
 import { createSmtpMailer } from './providers/mail/mailer.ts';
+import { createTwilioSender } from './providers/sms/twilio.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -48,6 +50,7 @@ export async function startRuntime(
     applicationName: `echo-${config.role}`,
   });
   const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null;
+  const sms = createTwilioSender(config.twilio);
   const jobs = new JobQueue(ALL_JOBS, {
     connectionString: databaseUrl,
     work: config.runsWorker,
@@ -80,9 +83,11 @@ export async function startRuntime(
         `\n  Webhook secret (generated because WEBHOOK_SECRET is not set; shown only this once, kept in the database):\n\n      ${webhook.secret}\n\n`,
       );
     }
-    if (config.runsWorker) registerJobHandlers(jobs, { config, database, mailer, log });
+    await seedCampaigns(database);
+    if (config.runsWorker) registerJobHandlers(jobs, { database, mailer, sms, config, log });
     await jobs.start();
     if (!config.smtpUrl) log.info('SMTP_URL is not set: e-mails are kept in the outbox table');
+    if (!sms) log.info('Twilio is not configured: SMS are kept in the outbox table');
 
     let url: string | undefined;
     if (config.runsWeb) {

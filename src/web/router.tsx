@@ -17,6 +17,9 @@ const AffiliateLoginPage = lazy(() => import('./features/affiliates/pages/affili
 const AffiliatePortalPage = lazy(() => import('./features/affiliates/pages/affiliate-portal.tsx'));
 const AdminAffiliatesPage = lazy(() => import('./features/affiliates/pages/admin-affiliates.tsx'));
 const AdminConversionsPage = lazy(() => import('./features/affiliates/pages/admin-conversions.tsx'));
+const CampaignsListPage = lazy(() => import('./features/campaigns/pages/campaigns-list.tsx'));
+const CampaignEditorPage = lazy(() => import('./features/campaigns/pages/campaign-editor.tsx'));
+const OutboxPage = lazy(() => import('./features/campaigns/pages/outbox.tsx'));
 
 export function AppRouter() {
   return (
@@ -35,6 +38,9 @@ export function AppRouter() {
         <Route path="/affiliate-portal" component={AffiliatePortalPage} />
         <Route path="/admin" component={AdminAffiliatesPage} />
         <Route path="/admin/conversions" component={AdminConversionsPage} />
+        <Route path="/campaigns" component={CampaignsListPage} />
+        <Route path="/campaigns/:id" component={CampaignEditorPage} />
+        <Route path="/admin/outbox" component={OutboxPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -19,6 +19,14 @@ export interface JobDefinition<T> {
   retryLimit?: number;
   retryDelaySeconds?: number;
   expireInSeconds?: number;
+  /** Handlers of this job running at once in one worker process (default 1). */
+  concurrency?: number;
+  /**
+   * Jobs fetched at once (default 1). Above 1 the batch runs concurrently, each job settles on its
+   * own (one failure retries only that job), and a full batch fetches the next one at once instead
+   * of waiting for the polling interval: for high-volume jobs such as message delivery.
+   */
+  batchSize?: number;
 }
 
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
@@ -101,10 +109,41 @@ export class JobQueue {
   }
 
   private async work(definition: AnyJob, handler: AnyHandler): Promise<void> {
+    const batchSize = definition.batchSize ?? 1;
+    if (batchSize > 1) {
+      await this.boss.work(
+        definition.name,
+        {
+          batchSize,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          localConcurrency: definition.concurrency ?? 1,
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+          includeMetadata: true,
+        },
+        async (jobs) =>
+          Promise.all(
+            jobs.map(async (job) => {
+              try {
+                await handler(definition.schema.parse(job.data), {
+                  jobId: job.id,
+                  retryCount: job.retryCount,
+                });
+                return { id: job.id, status: 'completed' as const };
+              } catch (error) {
+                const message = error instanceof Error ? error.message : String(error);
+                return { id: job.id, status: 'failed' as const, output: { message } };
+              }
+            }),
+          ),
+      );
+      return;
+    }
     await this.boss.work(
       definition.name,
       {
         batchSize: 1,
+        localConcurrency: definition.concurrency ?? 1,
         pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
         includeMetadata: true,
       },
@@ -127,6 +166,18 @@ export class JobQueue {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     const payload = definition.schema.parse(data) as object;
     return this.boss.send(definition.name, payload, { ...options, db: { executeSql: tx.executeSql } });
+  }
+
+  /** Enqueues many jobs of one kind in the given transaction, in batched inserts. */
+  async enqueueMany<T>(tx: Tx, definition: JobDefinition<T>, items: { data: T; startAfter?: Date }[]) {
+    if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+    for (let i = 0; i < items.length; i += 1000) {
+      const batch = items.slice(i, i + 1000).map((item) => ({
+        data: definition.schema.parse(item.data) as object,
+        startAfter: item.startAfter,
+      }));
+      await this.boss.insert(definition.name, batch, { db: { executeSql: tx.executeSql } });
+    }
   }
 
   async stop(): Promise<void> {

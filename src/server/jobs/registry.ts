@@ -7,16 +7,19 @@ import {
   MONTHLY_PAYOUTS_CRON,
   monthlyPayoutsJob,
 } from '../features/affiliates/jobs.ts';
+import { createDeliverHandler, deliverCampaignStepJob } from '../features/campaigns/engine.ts';
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
 import { analyseTrendJob, createAnalyseTrendHandler } from '../features/trends/jobs.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
-import { createSendEmailHandler, sendEmailJob } from '../providers/mail/outbox.ts';
+import { createSendOutboxHandler, sendOutboxJob } from '../providers/mail/outbox.ts';
+import type { SmsSender } from '../providers/sms/twilio.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Every job of the application. A queue is created for each, in every role. */
 export const ALL_JOBS = [
-  sendEmailJob,
+  sendOutboxJob,
+  deliverCampaignStepJob,
   analyseTrendJob,
   ...CONTENT_JOBS,
   approveCommissionsJob,
@@ -27,12 +30,14 @@ export interface WorkerDeps {
   config: Config;
   database: Database;
   mailer: Mailer | null;
+  sms: SmsSender | null;
   log: Logger;
 }
 
 /** The worker side: one handler per job. */
 export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
-  queue.handle(sendEmailJob, createSendEmailHandler(deps));
+  queue.handle(sendOutboxJob, createSendOutboxHandler(deps));
+  queue.handle(deliverCampaignStepJob, createDeliverHandler({ ...deps, jobs: queue }));
   queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
   registerContentJobs(queue, { ...deps, jobs: queue });
   const affiliates = createAffiliateJobHandlers(deps);

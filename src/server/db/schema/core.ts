@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -25,7 +35,7 @@ export const waitlistSignups = pgTable(
 );
 
 /**
- * Every outgoing message (e-mail now, SMS later), written in the same transaction as the data it
+ * Every outgoing message (channel 'email' or 'sms'), written in the same transaction as the data it
  * belongs to and delivered by a job. Without a provider it stays here with status 'stored'.
  */
 export const outbox = pgTable(
@@ -37,6 +47,8 @@ export const outbox = pgTable(
     subject: text('subject'),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra e-mail headers (List-Unsubscribe, List-Unsubscribe-Post). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** queued -> sent | stored (no provider configured) | failed */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

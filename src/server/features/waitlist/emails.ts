@@ -16,29 +16,6 @@ function layout(paragraphs: string[]): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}<br><a href="${UNSUBSCRIBE_MAILTO}">Unsubscribe</a></p></body></html>`;
 }
 
-/** Sent once, right after a new signup. */
-export function welcomeEmail(to: Recipient): MailMessage {
-  const name = singleLine(to.name);
-  return {
-    to: to.email,
-    subject: `You're on the ${PRODUCT_NAME} waitlist`,
-    text: [
-      `Hi ${name},`,
-      '',
-      `Thanks for joining the ${PRODUCT_NAME} waitlist. You're in!`,
-      `We'll e-mail you as soon as your early access is ready. Until then, follow along: ${SOCIAL_PROFILE_URL}`,
-      '',
-      TAGLINE,
-      unsubscribeText,
-    ].join('\n'),
-    html: layout([
-      `Hi ${escapeHtml(name)},`,
-      `Thanks for joining the ${PRODUCT_NAME} waitlist. You're in!`,
-      `We'll e-mail you as soon as your early access is ready. Until then, <a href="${SOCIAL_PROFILE_URL}">follow along</a>.`,
-    ]),
-  };
-}
-
 /** Sent when someone signs up again with an address already on the list (at most hourly). */
 export function reminderEmail(to: Recipient, publicUrl: string): MailMessage {
   const name = singleLine(to.name);

@@ -7,14 +7,15 @@ import {
 import type { AppContext } from '../../context.ts';
 import { queueEmail } from '../../providers/mail/outbox.ts';
 import { attributeSignup } from '../affiliates/service.ts';
-import { reminderEmail, welcomeEmail } from './emails.ts';
+import { enrolWaitlistSignup } from '../campaigns/engine.ts';
+import { reminderEmail } from './emails.ts';
 import { claimReminder, countSignups, insertSignup } from './repository.ts';
 
 export const getWaitlistCount = (ctx: AppContext) => countSignups(ctx.database.db);
 
 /**
  * Adds a signup, or recognises a repeat of the same address (case and surrounding spaces
- * ignored). The row and its e-mail job commit together.
+ * ignored). The row and its Welcome Series enrolment (or reminder e-mail) commit together.
  */
 export async function joinWaitlist(
   ctx: AppContext,
@@ -26,7 +27,8 @@ export async function joinWaitlist(
     const id = await insertSignup(tx.db, { ...input, email });
     if (id !== null) {
       await attributeSignup(tx, referralCode, email, id);
-      await queueEmail(tx, ctx.jobs, 'waitlist.welcome', welcomeEmail({ name: input.name, email }));
+      // The welcome e-mail is the first step of the Welcome Series campaign.
+      await enrolWaitlistSignup(tx, ctx.jobs, ctx.config, { id, name: input.name, email });
       return { success: true };
     }
     const existing = await claimReminder(tx.db, email, REMINDER_INTERVAL_MINUTES);

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database.ts';
+import { FAKE_TWILIO, FakeTwilio } from '#tests/support/fake-twilio.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { createTwilioSender } from '../sms/twilio.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
-import { createSendEmailHandler, SEND_EMAIL_RETRIES } from './outbox.ts';
+import { createSendOutboxHandler, SEND_RETRIES } from './outbox.ts';
 
 let testDb: TestDatabase;
 let database: Database;
@@ -46,11 +48,11 @@ function fakeMailer(behaviour: 'ok' | 'fail') {
   return { mailer, sent };
 }
 
-describe('e-mail delivery job', () => {
+describe('outbox delivery job: e-mail', () => {
   it('sends once and marks the row sent; running the job again sends nothing', async () => {
     const id = await addRow('once@example.com');
     const { mailer, sent } = fakeMailer('ok');
-    const handle = createSendEmailHandler({ database, mailer, log });
+    const handle = createSendOutboxHandler({ database, mailer, sms: null, log });
     await handle({ outboxId: id }, { jobId: 'j1', retryCount: 0 });
     await handle({ outboxId: id }, { jobId: 'j1', retryCount: 1 });
     expect(sent).toEqual([{ to: 'once@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' }]);
@@ -64,10 +66,10 @@ describe('e-mail delivery job', () => {
 
   it('records a provider failure and rethrows so the queue retries; the last retry marks it failed', async () => {
     const id = await addRow('flaky@example.com');
-    const handle = createSendEmailHandler({ database, mailer: fakeMailer('fail').mailer, log });
+    const handle = createSendOutboxHandler({ database, sms: null, mailer: fakeMailer('fail').mailer, log });
     await expect(handle({ outboxId: id }, { jobId: 'j2', retryCount: 0 })).rejects.toThrow('554');
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: '554 mailbox unavailable' });
-    await handle({ outboxId: id }, { jobId: 'j2', retryCount: SEND_EMAIL_RETRIES });
+    await handle({ outboxId: id }, { jobId: 'j2', retryCount: SEND_RETRIES });
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, error: '554 mailbox unavailable' });
   });
 
@@ -75,17 +77,78 @@ describe('e-mail delivery job', () => {
     const id = await addRow('crash@example.com');
     await database.pool.query(`update outbox set status = 'sending', attempts = 1 where id = $1`, [id]);
     const { mailer, sent } = fakeMailer('ok');
-    await createSendEmailHandler({ database, mailer, log })({ outboxId: id }, { jobId: 'j3', retryCount: 1 });
+    await createSendOutboxHandler({ database, mailer, sms: null, log })(
+      { outboxId: id },
+      { jobId: 'j3', retryCount: 1 },
+    );
     expect(sent).toEqual([]);
     expect(await row(id)).toMatchObject({ status: 'failed' });
   });
 
   it('keeps the e-mail in the outbox when no SMTP server is configured', async () => {
     const id = await addRow('nosmtp@example.com');
-    await createSendEmailHandler({ database, mailer: null, log })(
+    await createSendOutboxHandler({ database, mailer: null, sms: null, log })(
       { outboxId: id },
       { jobId: 'j4', retryCount: 0 },
     );
     expect(await row(id)).toMatchObject({ status: 'stored', attempts: 0 });
+  });
+});
+
+describe('SMS delivery through the same job', () => {
+  async function addSms(to: string): Promise<number> {
+    const { rows } = await database.pool.query(
+      `insert into outbox (channel, recipient, text_body, kind) values ('sms', $1, 'Hi there', 'test') returning id`,
+      [to],
+    );
+    return Number(rows[0].id);
+  }
+
+  it('keeps an SMS in the outbox as stored when Twilio is not configured', async () => {
+    const id = await addSms('+14155550140');
+    await createSendOutboxHandler({ database, mailer: fakeMailer('ok').mailer, sms: null, log })(
+      { outboxId: id },
+      { jobId: 's1', retryCount: 0 },
+    );
+    expect(await row(id)).toMatchObject({ status: 'stored', attempts: 0 });
+  });
+
+  it('sends through Twilio once; a Twilio error is retried with its reason and stops as failed after the last retry', async () => {
+    const twilio = await new FakeTwilio().start();
+    try {
+      const sender = createTwilioSender({ ...FAKE_TWILIO, baseUrl: twilio.url })!;
+      const handle = createSendOutboxHandler({ database, mailer: null, sms: sender, log });
+      const ok = await addSms('+14155550141');
+      await handle({ outboxId: ok }, { jobId: 's2', retryCount: 0 });
+      await handle({ outboxId: ok }, { jobId: 's2', retryCount: 1 });
+      expect(twilio.messages).toEqual([{ To: '+14155550141', From: FAKE_TWILIO.from, Body: 'Hi there' }]);
+      expect(await row(ok)).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        provider_message_id: expect.stringMatching(/^SM/),
+      });
+
+      twilio.failWith = 503;
+      const flaky = await addSms('+14155550142');
+      await expect(handle({ outboxId: flaky }, { jobId: 's3', retryCount: 0 })).rejects.toThrow('Twilio 503');
+      expect(await row(flaky)).toMatchObject({
+        status: 'queued',
+        attempts: 1,
+        error: 'Twilio 503: Queue overflow',
+      });
+      await handle({ outboxId: flaky }, { jobId: 's3', retryCount: SEND_RETRIES });
+      expect(await row(flaky)).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+        error: 'Twilio 503: Queue overflow',
+      });
+
+      // Wrong credentials are an error too (the fake checks Basic auth as Twilio does).
+      twilio.failWith = null;
+      const wrong = createTwilioSender({ ...FAKE_TWILIO, authToken: 'nope', baseUrl: twilio.url })!;
+      await expect(wrong.send({ to: '+14155550143', body: 'x' })).rejects.toThrow('Twilio 401: Authenticate');
+    } finally {
+      await twilio.stop();
+    }
   });
 });

@@ -1,0 +1,240 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loader2 } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type CampaignStep,
+  CONTENT_REQUIRED,
+  type MessageType,
+  NAME_TOKEN,
+  parseDelayDays,
+  SUBJECT_REQUIRED,
+} from '#contract/campaigns.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#web/components/ui/dialog.tsx';
+import { Input, Textarea } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select } from '#web/components/ui/select.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { campaignsUrl, stepsUrl } from '../api.ts';
+import { SmsCounter } from './sms-counter.tsx';
+
+interface StepForm {
+  sequence_number: string;
+  delay_days: string;
+  message_type: MessageType;
+  subject: string;
+  html_content: string;
+  text_content: string;
+}
+
+const fromStep = (step: CampaignStep | null, nextSequence: number): StepForm => ({
+  sequence_number: String(step?.sequence_number ?? nextSequence),
+  delay_days: String(step?.delay_days ?? 0),
+  message_type: step?.message_type ?? 'email',
+  subject: step?.subject ?? '',
+  html_content: step?.html_content ?? '',
+  text_content: step?.text_content ?? '',
+});
+
+/** Add Step / Edit Step: one dialog; editing updates the step (PATCH), adding creates one (POST). */
+export function StepDialog({
+  campaignId,
+  open,
+  onOpenChange,
+  step,
+  nextSequence,
+}: {
+  campaignId: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  step: CampaignStep | null;
+  nextSequence: number;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<StepForm>(() => fromStep(step, nextSequence));
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (open) setForm(fromStep(step, nextSequence));
+  }, [open, step, nextSequence]);
+  const set = <K extends keyof StepForm>(key: K, value: StepForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const isEmail = form.message_type === 'email';
+  const editing = step !== null;
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = {
+        sequence_number: Number.parseInt(form.sequence_number, 10) || 1,
+        delay_days: parseDelayDays(form.delay_days),
+        message_type: form.message_type,
+        subject: isEmail ? form.subject : null,
+        html_content: isEmail ? form.html_content : null,
+        text_content: form.text_content,
+      };
+      return editing
+        ? adminRequest('PATCH', `${stepsUrl(campaignId)}/${step.id}`, body)
+        : adminRequest('POST', stepsUrl(campaignId), body);
+    },
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: [stepsUrl(campaignId)] });
+      void queryClient.invalidateQueries({ queryKey: [campaignsUrl] });
+      toast({ title: editing ? 'Message updated successfully' : 'Message added successfully' });
+      onOpenChange(false);
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: errorMessage(error, editing ? 'Failed to update message' : 'Failed to add message'),
+      }),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (isEmail && !form.subject.trim()) {
+      toast({ variant: 'destructive', title: 'Error', description: SUBJECT_REQUIRED });
+      return;
+    }
+    if (!form.text_content.trim()) {
+      toast({ variant: 'destructive', title: 'Error', description: CONTENT_REQUIRED });
+      return;
+    }
+    save.mutate();
+  }
+
+  function insertNameToken() {
+    const el = textRef.current;
+    const start = el?.selectionStart ?? form.text_content.length;
+    const end = el?.selectionEnd ?? start;
+    const next = form.text_content.slice(0, start) + NAME_TOKEN + form.text_content.slice(end);
+    set('text_content', next);
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(start + NAME_TOKEN.length, start + NAME_TOKEN.length);
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? 'Edit Step' : 'Add Step'}</DialogTitle>
+          <DialogDescription>
+            Steps go out in sequence; the delay counts days from the previous step (from enrolment for the
+            first).
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          onSubmit={onSubmit}
+          className="grid gap-4"
+          aria-label={editing ? 'Edit Step' : 'Add Step'}
+          noValidate
+        >
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-seq`}>Sequence number</Label>
+              <Input
+                id={`${id}-seq`}
+                type="number"
+                min={1}
+                inputMode="numeric"
+                value={form.sequence_number}
+                onChange={(e) => set('sequence_number', e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-delay`}>Delay (days)</Label>
+              <Input
+                id={`${id}-delay`}
+                type="number"
+                min={0}
+                inputMode="numeric"
+                value={form.delay_days}
+                onChange={(e) => set('delay_days', e.target.value)}
+              />
+            </div>
+            <div className="col-span-2 grid gap-2 sm:col-span-1">
+              <Label htmlFor={`${id}-type`}>Type</Label>
+              <Select
+                id={`${id}-type`}
+                value={form.message_type}
+                onChange={(e) => set('message_type', e.target.value as MessageType)}
+              >
+                <option value="email">Email</option>
+                <option value="sms">SMS</option>
+              </Select>
+            </div>
+          </div>
+          {isEmail && (
+            <>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-subject`}>Subject</Label>
+                <Input
+                  id={`${id}-subject`}
+                  value={form.subject}
+                  maxLength={300}
+                  onChange={(e) => set('subject', e.target.value)}
+                />
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-html`}>HTML content</Label>
+                <Textarea
+                  id={`${id}-html`}
+                  rows={4}
+                  className="font-mono text-xs md:text-xs"
+                  placeholder="<p>Hi {{name}},</p>"
+                  value={form.html_content}
+                  onChange={(e) => set('html_content', e.target.value)}
+                />
+                <p className="text-xs text-muted-foreground">
+                  Optional. Scripts, event handlers and unsafe links are removed when saved.
+                </p>
+              </div>
+            </>
+          )}
+          <div className="grid gap-2">
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor={`${id}-text`}>{isEmail ? 'Text content' : 'Message'}</Label>
+              <Button type="button" variant="outline" size="sm" onClick={insertNameToken}>
+                Insert name token
+              </Button>
+            </div>
+            <Textarea
+              id={`${id}-text`}
+              ref={textRef}
+              rows={isEmail ? 5 : 4}
+              value={form.text_content}
+              aria-describedby={!isEmail ? `${id}-count` : undefined}
+              onChange={(e) => set('text_content', e.target.value)}
+            />
+            {!isEmail && <SmsCounter id={`${id}-count`} text={form.text_content} />}
+            <p className="text-xs text-muted-foreground">
+              {NAME_TOKEN} becomes the contact&apos;s name (or &lsquo;there&rsquo;).
+              {!isEmail &&
+                ' SMS go only to contacts who consented, never between 21:00 and 08:00 their time.'}
+            </p>
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
+              {editing ? 'Save Step' : 'Add Step'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
