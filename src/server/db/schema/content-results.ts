@@ -16,8 +16,8 @@ export const contentResults = pgTable(
     sourcePlatform: text('source_platform'),
     userEmail: text('user_email').notNull(),
     resultData: jsonb('result_data').notNull().default({}),
-    /** For trend_analysis results: the trend, whose live state the dashboard shows (decisions.md). */
-    trendId: uuid('trend_id').references(() => trends.id, { onDelete: 'set null' }),
+    /** For trend_analysis results filed from /trends: the trend, whose live state the dashboard shows; deleting the trend removes the entry. */
+    trendId: uuid('trend_id').references(() => trends.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

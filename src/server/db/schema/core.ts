@@ -54,7 +54,7 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
-    /** What produced it, e.g. 'waitlist.welcome'; for the admin outbox view and tests. */
+    /** What produced it, e.g. 'waitlist.reminder'; for the admin outbox view and tests. */
     kind: text('kind').notNull(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

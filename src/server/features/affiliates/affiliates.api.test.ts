@@ -248,7 +248,7 @@ describe('referral tracking and commissions', () => {
     const { id, code } = await approvedAffiliate('clicks@example.com');
     const first = await visit(code);
     expect(first.statusCode).toBe(200);
-    expect(first.headers['set-cookie']).toBe(`ref=${code}; Max-Age=7776000; Path=/; SameSite=Lax; HttpOnly`);
+    expect(first.headers['set-cookie']).toBe(`ref=${code}; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax`);
     await visit(code);
     await visit(code.toLowerCase());
     await visit(code, UA, '10.0.0.2');

@@ -20,14 +20,7 @@ const TREND_STATUS: Record<string, ContentResult['status']> = {
  * audio, failure reason), so the dashboard never drifts from the trend analyser.
  */
 function withTrend(result: ContentResult, trend: TrendRow | null): ContentResult {
-  if (result.product_type !== 'trend_analysis') return result;
-  if (!trend) {
-    return {
-      ...result,
-      status: 'failed',
-      result_data: { videoUrl: result.source_url, error: 'This trend was removed from the trend analyser.' },
-    };
-  }
+  if (!trend) return result;
   const data = (trend.trendingData ?? {}) as {
     audio_name?: string | null;
     sound_name?: string | null;
