@@ -168,7 +168,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
         }
       }
       expect(found).toEqual([]);
-    }, 120_000);
+    }, 240_000);
   }
 });
 
