@@ -9,11 +9,12 @@
  * Performance varies from run to run on a shared machine: each page is audited
  * BENCH_LIGHTHOUSE_RUNS times (default 3) and the median performance score is reported (the other
  * categories do not depend on timing; their lowest score is reported).
+ * BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full JSON report there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -147,6 +148,15 @@ async function audit(port: number, url: string): Promise<PageRun> {
   });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const { lhr } = result;
+  const reportDir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (reportDir) {
+    await mkdir(reportDir, { recursive: true });
+    const file = path.join(
+      reportDir,
+      `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`,
+    );
+    await writeFile(file, typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const scores = {} as Record<Category, number>;
   for (const category of CATEGORIES) {
@@ -221,6 +231,7 @@ export async function run(): Promise<BenchResult[]> {
         });
       }
       const js = await initialJs(origin, runs[0]!.scripts);
+      log(`lighthouse: ${page.name} loaded ${runs[0]!.scripts.map((u) => new URL(u).pathname).join(' ')}`);
       results.push({
         name: `${page.name} initial JS, gzip (${js.files} file${js.files === 1 ? '' : 's'} loaded)`,
         value: js.gzip,
