@@ -5,9 +5,17 @@ import { cn } from '#web/lib/cn.ts';
  * Original artwork, drawn in SVG so it stays crisp at any size.
  */
 export function LogoMark({ className, title = 'Echo mascot' }: { className?: string; title?: string }) {
+  // An empty title makes the mark decorative (next to a word mark or inside a named link).
+  const named = title !== '';
   return (
-    <svg viewBox="0 0 96 96" role="img" aria-label={title} className={cn('shrink-0', className)}>
-      <title>{title}</title>
+    <svg
+      viewBox="0 0 96 96"
+      role={named ? 'img' : undefined}
+      aria-label={named ? title : undefined}
+      aria-hidden={named ? undefined : true}
+      className={cn('shrink-0', className)}
+    >
+      {named && <title>{title}</title>}
       <defs>
         <linearGradient id="echo-body" x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#8b5cf6" />

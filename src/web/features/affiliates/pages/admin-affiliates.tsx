@@ -125,10 +125,18 @@ function Affiliates() {
           }}
         >
           <TabsList className="flex-wrap">
-            <TabsTrigger value="pending">Pending ({counts.pending})</TabsTrigger>
-            <TabsTrigger value="approved">Approved ({counts.approved})</TabsTrigger>
-            <TabsTrigger value="rejected">Rejected ({counts.rejected})</TabsTrigger>
-            <TabsTrigger value="all">All ({counts.all})</TabsTrigger>
+            <TabsTrigger value="pending" aria-controls="affiliate-results">
+              Pending ({counts.pending})
+            </TabsTrigger>
+            <TabsTrigger value="approved" aria-controls="affiliate-results">
+              Approved ({counts.approved})
+            </TabsTrigger>
+            <TabsTrigger value="rejected" aria-controls="affiliate-results">
+              Rejected ({counts.rejected})
+            </TabsTrigger>
+            <TabsTrigger value="all" aria-controls="affiliate-results">
+              All ({counts.all})
+            </TabsTrigger>
           </TabsList>
         </Tabs>
         <div className="relative md:w-80">
@@ -149,52 +157,54 @@ function Affiliates() {
           />
         </div>
       </div>
-      {affiliates.isPending ? (
-        <div className="mt-10 flex justify-center" role="status">
-          <Loader2 className="size-6 animate-spin text-primary" aria-hidden="true" />
-          <span className="sr-only">Loading affiliates</span>
-        </div>
-      ) : filtered.length === 0 ? (
-        <p className="mt-10 text-center text-muted-foreground">No affiliates found.</p>
-      ) : (
-        <ul className="mt-6 grid gap-4" aria-label="Affiliates">
-          {filtered.slice(0, shown).map((a) => (
-            <li
-              key={a.id}
-              className="flex flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm md:flex-row md:items-center md:justify-between"
-              data-testid="affiliate-card"
-            >
-              <div className="min-w-0">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h2 className="font-semibold">{a.display_name}</h2>
-                  <Badge variant={badgeFor(a.status)} className="capitalize">
-                    {a.status}
-                  </Badge>
+      <div id="affiliate-results">
+        {affiliates.isPending ? (
+          <div className="mt-10 flex justify-center" role="status">
+            <Loader2 className="size-6 animate-spin text-primary" aria-hidden="true" />
+            <span className="sr-only">Loading affiliates</span>
+          </div>
+        ) : filtered.length === 0 ? (
+          <p className="mt-10 text-center text-muted-foreground">No affiliates found.</p>
+        ) : (
+          <ul className="mt-6 grid gap-4" aria-label="Affiliates">
+            {filtered.slice(0, shown).map((a) => (
+              <li
+                key={a.id}
+                className="flex flex-col gap-3 rounded-xl border border-border bg-background p-5 shadow-sm md:flex-row md:items-center md:justify-between"
+                data-testid="affiliate-card"
+              >
+                <div className="min-w-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h2 className="font-semibold">{a.display_name}</h2>
+                    <Badge variant={badgeFor(a.status)} className="capitalize">
+                      {a.status}
+                    </Badge>
+                  </div>
+                  <p className="truncate text-sm text-muted-foreground">
+                    {a.email}
+                    {a.company_name ? ` · ${a.company_name}` : ''}
+                  </p>
+                  <p className="text-xs text-muted-foreground">
+                    Applied {new Date(a.created_at).toLocaleDateString('en-US')}
+                    {a.referral_code ? ` · Code ${a.referral_code}` : ''}
+                  </p>
                 </div>
-                <p className="truncate text-sm text-muted-foreground">
-                  {a.email}
-                  {a.company_name ? ` · ${a.company_name}` : ''}
-                </p>
-                <p className="text-xs text-muted-foreground">
-                  Applied {new Date(a.created_at).toLocaleDateString('en-US')}
-                  {a.referral_code ? ` · Code ${a.referral_code}` : ''}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  size="sm"
-                  variant="outline"
-                  onClick={() => setDetails(a)}
-                  aria-label={`Details for ${a.display_name}`}
-                >
-                  Details
-                </Button>
-                {actions(a)}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    onClick={() => setDetails(a)}
+                    aria-label={`Details for ${a.display_name}`}
+                  >
+                    Details
+                  </Button>
+                  {actions(a)}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
       {filtered.length > shown && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => setShown((s) => s + PAGE)}>

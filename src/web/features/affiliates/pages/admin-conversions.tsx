@@ -99,7 +99,12 @@ function Conversions() {
           Export Due Payouts (CSV)
         </Button>
       </div>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-border bg-background shadow-sm">
+      <section
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+        tabIndex={0}
+        aria-label="Conversions table"
+        className="mt-6 overflow-x-auto rounded-xl border border-border bg-background shadow-sm"
+      >
         <table className="w-full min-w-[760px] text-left text-sm">
           <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
@@ -172,7 +177,7 @@ function Conversions() {
             )}
           </tbody>
         </table>
-      </div>
+      </section>
       <section aria-labelledby="due-payouts" className="mt-10">
         <h2 id="due-payouts" className="text-xl font-bold">
           Due Payouts

@@ -45,7 +45,7 @@ function Outbox() {
           {errorMessage(outbox.error, 'Failed to load the outbox')}
         </p>
       )}
-      <Card className="overflow-x-auto p-0">
+      <Card tabIndex={0} role="region" aria-label="Outbox messages" className="overflow-x-auto p-0">
         <table className="w-full min-w-[640px] text-left text-sm">
           <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
             <tr>

@@ -132,7 +132,11 @@ export default function WebhookTestPage() {
             result that is already completed or failed.
           </li>
         </ol>
-        <pre className="overflow-x-auto rounded-md bg-foreground p-4 text-xs leading-relaxed text-background">
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+          tabIndex={0}
+          className="overflow-x-auto rounded-md bg-foreground p-4 text-xs leading-relaxed text-background"
+        >
           <code>{SIGNING_EXAMPLE}</code>
         </pre>
       </Card>

@@ -19,7 +19,7 @@ export function TrendsHeader() {
           href={SOCIAL_PROFILE_URL}
           target="_blank"
           rel="noopener noreferrer"
-          aria-label={`Echo on Instagram (${SOCIAL_HANDLE})`}
+          aria-label={`${SOCIAL_HANDLE}: Echo on Instagram`}
           className="inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
         >
           <InstagramIcon className="size-5" aria-hidden="true" />

@@ -1,0 +1,280 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
+import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
+import { createSession } from '../../src/server/lib/sessions.ts';
+
+// Evaluated through the DevTools protocol: the app's CSP (script-src 'self') would block a script tag.
+const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
+
+let echo: TestApp;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+let adminToken: string;
+let affiliateToken: string;
+let dashboardToken: string;
+let campaignId: string;
+const DASHBOARD_EMAIL = 'a11y@example.com';
+
+beforeAll(async () => {
+  const ytdlp = await createFakeYtDlp({});
+  [echo, { browser, close: closeBrowser }] = await Promise.all([
+    startTestApp({ YTDLP_PATH: ytdlp.bin, SIGNUP_RATE_LIMIT: '1000', TREND_RATE_LIMIT: '1000' }),
+    launchBrowser(),
+  ]);
+  const login = await fetch(`${echo.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: TEST_ADMIN_PASSWORD }),
+  });
+  expect(login.status).toBe(200);
+  adminToken = (await login.json()).token;
+  expect(adminToken).toBeTruthy();
+  const campaign = await fetch(`${echo.url}/api/campaigns`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ name: 'Accessibility campaign' }),
+  });
+  expect(campaign.status).toBe(201);
+  campaignId = String((await campaign.json()).id);
+  const [affiliate] = await echo.query<{ id: string }>(
+    `insert into affiliates (display_name, email, promotion_strategy, referral_code, status)
+     values ('Ada Affiliate', 'ada@example.com', 'Weekly videos', 'ADA123', 'approved') returning id::text`,
+  );
+  affiliateToken = (await createSession(echo.ctx.database.db, 'affiliate', affiliate!.id, 1)).token;
+  dashboardToken = (await createSession(echo.ctx.database.db, 'dashboard', DASHBOARD_EMAIL, 1)).token;
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await echo?.close();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Serious and critical axe-core violations on the page as it is now, one line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }
+    ).axe.run();
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}`));
+}
+
+interface Screen {
+  path: string;
+  /** Shown once the screen has rendered its content. */
+  ready: (page: Page) => Promise<boolean>;
+  signIn?: 'admin' | 'affiliate' | 'dashboard';
+  /** Opens a dialog (or another state) to check too. */
+  open?: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { name }).first().isVisible();
+
+const SCREENS: Screen[] = [
+  { path: '/', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/privacy-policy', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/tos', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/unsubscribe', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/no-such-page', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/trends', ready: (page) => page.getByRole('form', { name: 'Add New Trend' }).isVisible() },
+  { path: '/reaction-video', ready: (page) => page.getByRole('button', { name: 'Transcribe' }).isVisible() },
+  { path: '/dashboard', ready: (page) => page.locator('h1').isVisible() },
+  {
+    path: `/dashboard?email=${encodeURIComponent(DASHBOARD_EMAIL)}`,
+    signIn: 'dashboard',
+    ready: (page) => page.locator('h1').isVisible(),
+  },
+  { path: '/webhook-test', ready: (page) => page.locator('h1').isVisible() },
+  {
+    path: '/affiliate',
+    ready: (page) => page.locator('h1').isVisible(),
+    open: async (page) => {
+      await page.getByRole('button', { name: /Apply/ }).first().click();
+      await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+      // Check the settled dialog, not a frame of its opening animation.
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    },
+  },
+  { path: '/affiliate-login', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/affiliate-portal', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/affiliate-portal', signIn: 'affiliate', ready: heading(/Welcome back/) },
+  { path: '/admin', ready: (page) => page.locator('h1').isVisible() },
+  { path: '/admin', signIn: 'admin', ready: heading(/Affiliate/) },
+  { path: '/admin/conversions', signIn: 'admin', ready: (page) => page.locator('h1').isVisible() },
+  {
+    path: '/campaigns',
+    signIn: 'admin',
+    ready: (page) => page.getByText('Accessibility campaign').first().isVisible(),
+  },
+  {
+    path: '/campaigns/:id',
+    signIn: 'admin',
+    ready: (page) => page.getByText('Accessibility campaign').first().isVisible(),
+  },
+  { path: '/admin/outbox', signIn: 'admin', ready: (page) => page.locator('h1').isVisible() },
+];
+
+describe('accessibility (axe-core: no serious or critical violations)', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    const width = viewport === PHONE ? 'phone' : 'desktop';
+    it(`every screen at ${width} width`, async () => {
+      const found: string[] = [];
+      for (const screen of SCREENS) {
+        const { page, context, pageErrors } = await openPage(browser, echo.url, viewport);
+        try {
+          if (screen.signIn === 'admin')
+            await context.addInitScript((token) => localStorage.setItem('admin_token', token), adminToken);
+          if (screen.signIn === 'affiliate')
+            await context.addInitScript(
+              (token) => localStorage.setItem('affiliate_token', token),
+              affiliateToken,
+            );
+          if (screen.signIn === 'dashboard')
+            await context.addCookies([
+              { name: 'echo_dashboard', value: dashboardToken, url: `${echo.url}/api` },
+            ]);
+          const path = screen.path.replace(':id', campaignId);
+          const label = `${path}${screen.signIn ? ` (${screen.signIn})` : ''}`;
+          await page.goto(path);
+          await expect.poll(() => screen.ready(page), { timeout: 10_000 }).toBe(true);
+          found.push(...(await seriousViolations(page)).map((line) => `${label}: ${line}`));
+          if (screen.open) {
+            await screen.open(page);
+            found.push(...(await seriousViolations(page)).map((line) => `${label} dialog: ${line}`));
+          }
+          expect(pageErrors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+      expect(found).toEqual([]);
+    }, 240_000);
+  }
+});
+
+describe('keyboard only', () => {
+  it('joins the waitlist with Tab, typing, arrow keys and Enter', async () => {
+    const { page, context, pageErrors } = await openPage(browser, echo.url, DESKTOP);
+    try {
+      await page.goto('/#waitlist');
+      const form = page.getByRole('form', { name: 'Join the waitlist' });
+      await expect.poll(() => form.isVisible()).toBe(true);
+      const name = form.getByLabel('Name');
+      // Reach the form by keyboard from the top of the page.
+      await page.locator('body').focus();
+      for (let i = 0; i < 60 && !(await name.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('Kim Keyboard');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('kim.keyboard@example.com');
+      await page.keyboard.press('Tab');
+      const role = form.getByLabel('I am a...');
+      expect(await role.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('ArrowDown');
+      expect(await role.inputValue()).not.toBe('');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('Finding time to write scripts');
+      // The struggle is a textarea (Enter is a new line): Tab to the submit button, then Enter.
+      await page.keyboard.press('Tab');
+      expect(
+        await form
+          .getByRole('button', { name: 'Join the Waitlist' })
+          .evaluate((el) => el === document.activeElement),
+      ).toBe(true);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(
+          async () =>
+            (
+              await echo.query<{ n: number }>(
+                "select count(*)::int as n from waitlist_signups where email = 'kim.keyboard@example.com'",
+              )
+            )[0]!.n,
+        )
+        .toBe(1);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('adds a trend by keyboard', async () => {
+    const { page, context, pageErrors } = await openPage(browser, echo.url, PHONE);
+    try {
+      await page.goto('/trends');
+      const input = page.getByRole('form', { name: 'Add New Trend' }).getByLabel('Trend URL');
+      await expect.poll(() => input.isVisible()).toBe(true);
+      await page.locator('body').focus();
+      for (let i = 0; i < 40 && !(await input.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type(TIKTOK);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(async () => (await echo.query<{ n: number }>('select count(*)::int as n from trends'))[0]!.n)
+        .toBe(1);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('submits a transcription link by keyboard', async () => {
+    const { page, context, pageErrors } = await openPage(browser, echo.url, DESKTOP);
+    try {
+      await page.goto('/reaction-video');
+      const link = page.getByLabel('Link', { exact: true });
+      await expect.poll(() => link.isVisible()).toBe(true);
+      await page.locator('body').focus();
+      for (let i = 0; i < 40 && !(await link.evaluate((el) => el === document.activeElement)); i++)
+        await page.keyboard.press('Tab');
+      expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('https://www.youtube.com/watch?v=keyboard');
+      // The platform select and the e-mail follow in tab order.
+      const platform = page.getByLabel('Source platform');
+      const email = page.getByLabel('Email');
+      for (let i = 0; i < 5 && !(await email.evaluate((el) => el === document.activeElement)); i++) {
+        await page.keyboard.press('Tab');
+        if (await platform.evaluate((el) => el === document.activeElement))
+          await page.keyboard.press('ArrowDown');
+      }
+      expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.type('kb.transcribe@example.com');
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.getByText('Link submitted successfully!', { exact: true }).isVisible())
+        .toBe(true);
+      expect(
+        (
+          await echo.query<{ n: number }>(
+            "select count(*)::int as n from content_results where user_email = 'kb.transcribe@example.com'",
+          )
+        )[0]!.n,
+      ).toBe(1);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
