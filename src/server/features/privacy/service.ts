@@ -77,23 +77,23 @@ export async function deleteDataOf(
   email: string,
   ownerHash: string | null,
 ): Promise<{ results: number; trends: number }> {
+  const owned = await db.execute<{ id: string }>(sql`
+    select trend_id as id from content_results where user_email = ${email} and trend_id is not null
+    union
+    select id from trends where ${ownerHash}::text is not null and owner_hash = ${ownerHash}`);
+  const results = await db.execute<{ id: string }>(
+    sql`delete from content_results where user_email = ${email} returning id`,
+  );
+  const ids = owned.rows.map((r) => r.id);
   const trends = await db.execute<{ id: string }>(sql`
-    with owned as (
-      select trend_id as id from content_results where user_email = ${email} and trend_id is not null
-      union
-      select id from trends where ${ownerHash}::text is not null and owner_hash = ${ownerHash}
-    ),
-    deleted as (
-      delete from trends t using owned
-      where t.id = owned.id and not exists (
-        select 1 from content_results c where c.trend_id = t.id and c.user_email <> ${email})
+    with deleted as (
+      delete from trends t
+      where t.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+        and not exists (select 1 from content_results c where c.trend_id = t.id)
       returning t.id
     ),
     counted as (update trend_totals set count = count - (select count(*) from deleted) where id = 1)
     select id from deleted`);
-  const results = await db.execute<{ id: string }>(
-    sql`delete from content_results where user_email = ${email} returning id`,
-  );
   await db.execute(sql`delete from user_sessions where kind = 'dashboard' and subject = ${email}`);
   await db.execute(sql`delete from verification_codes where email = ${email}`);
   await db.execute(sql`delete from data_use_opt_outs where email = ${email}`);
