@@ -126,4 +126,22 @@ describe('dashboard privacy controls', () => {
       await context.close();
     }
   });
+
+  it('the privacy policy names the dashboard switch and Delete my data beside the e-mail route', async () => {
+    const { page, context } = await openPage(browser, echo.url, DESKTOP);
+    try {
+      await page.goto('/privacy-policy');
+      const training = page.locator('section', { has: page.locator('h2#ai-model-training') });
+      await expect.poll(() => training.isVisible()).toBe(true);
+      const text = await training.innerText();
+      expect(text).toContain('"Don\'t use my data" switch on your content dashboard');
+      expect(text).toMatch(/or by e-mailing privacy@/i);
+      expect(await page.locator('section', { has: page.locator('h2#your-rights') }).innerText()).toContain(
+        '"Delete my data" on your content dashboard',
+      );
+      expect(await page.locator('main h2').count()).toBe(12);
+    } finally {
+      await context.close();
+    }
+  });
 });
