@@ -89,6 +89,8 @@ const envSchema = z.object({
   ),
   /** Campaign messages per second per channel (e-mail, SMS). */
   SEND_RATE_LIMIT: positiveInt(50),
+  /** Months of inactivity after which the daily retention job deletes content results and contacts. */
+  RETENTION_MONTHS: positiveInt(24),
 });
 
 function isTimeZone(value: string): boolean {
@@ -129,6 +131,7 @@ export interface Config {
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
   affiliateHoldDays: number;
+  retentionMonths: number;
   campaigns: { defaultTimeZone: string; postalAddress: string; sendRatePerSecond: number };
 }
 
@@ -178,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     affiliateHoldDays: e.AFFILIATE_HOLD_DAYS,
+    retentionMonths: e.RETENTION_MONTHS,
     campaigns: {
       defaultTimeZone: e.DEFAULT_TIME_ZONE,
       postalAddress: e.POSTAL_ADDRESS,

@@ -9,6 +9,7 @@ import {
 } from '../features/affiliates/jobs.ts';
 import { createDeliverHandler, deliverCampaignStepJob } from '../features/campaigns/engine.ts';
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
+import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/retention.ts';
 import { analyseTrendJob, createAnalyseTrendHandler } from '../features/trends/jobs.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
@@ -24,6 +25,7 @@ export const ALL_JOBS = [
   ...CONTENT_JOBS,
   approveCommissionsJob,
   monthlyPayoutsJob,
+  retentionJob,
 ];
 
 export interface WorkerDeps {
@@ -45,4 +47,6 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.handle(monthlyPayoutsJob, affiliates.payouts);
   queue.schedule(approveCommissionsJob, APPROVE_COMMISSIONS_CRON);
   queue.schedule(monthlyPayoutsJob, MONTHLY_PAYOUTS_CRON);
+  queue.handle(retentionJob, createRetentionHandler({ ...deps, months: deps.config.retentionMonths }));
+  queue.schedule(retentionJob, RETENTION_CRON);
 }

@@ -17,7 +17,16 @@ declare global {
   }
 }
 
+/**
+ * True when this browser's signed-in dashboard address opted out of data use: the server sets the
+ * readable cookie `echo_no_tracking=1` (PUT/GET /api/privacy/data-use). No pixel at all then.
+ */
+export function trackingDisabled(): boolean {
+  return document.cookie.split(';').some((part) => part.trim() === 'echo_no_tracking=1');
+}
+
 export function pixelId(): string | null {
+  if (trackingDisabled()) return null;
   return document.querySelector<HTMLMetaElement>('meta[name="meta-pixel-id"]')?.content || null;
 }
 

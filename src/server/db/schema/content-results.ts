@@ -20,6 +20,8 @@ export const contentResults = pgTable(
     trendId: uuid('trend_id').references(() => trends.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last time the owner opened the dashboard (verified a code); the retention job reads it. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('content_results_email_created_idx').on(t.userEmail, t.createdAt),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   CONTENT_PLATFORM_KEYS,
   type ContentPlatform,
@@ -84,6 +85,10 @@ export async function verifyAccess(
   if (check === 'too_many_attempts')
     throw new AppError(429, 'Too many wrong attempts. Please request a new code.');
   if (check !== 'ok') throw badRequest('Invalid verification code');
+  // The owner is active: the retention job keeps these results (privacy/retention.ts).
+  await ctx.database.db.execute(
+    sql`update content_results set last_active_at = now() where user_email = ${email}`,
+  );
   const { token } = await createSession(ctx.database.db, 'dashboard', email, DASHBOARD_SESSION_HOURS);
   return { token };
 }

@@ -16,6 +16,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import {
   fetchSessionEmail,
@@ -308,6 +309,13 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
           );
         })}
       </Tabs>
+      <PrivacyPanel
+        email={email}
+        onDeleted={() => {
+          queryClient.removeQueries({ queryKey: resultsKey(email) });
+          onSignedOut();
+        }}
+      />
     </div>
   );
 }

@@ -117,9 +117,12 @@ export default function PrivacyPolicyPage() {
           <li>withdraw consent you gave us, and stop marketing e-mails at any time.</li>
         </ul>
         <p>
-          To exercise any of these rights, e-mail <MailLink email={PRIVACY_EMAIL} />. We may ask you to
-          confirm your identity before acting on the request, and we aim to reply within 30 days. You may also
-          complain to the data protection authority where you live.
+          You can also delete your data yourself: &quot;Delete my data&quot; on your content dashboard
+          permanently deletes your content results, the trends you own, your sign-in sessions and codes after
+          you confirm a fresh code we e-mail you. To exercise any of these rights, e-mail{' '}
+          <MailLink email={PRIVACY_EMAIL} />. We may ask you to confirm your identity before acting on the
+          request, and we aim to reply within 30 days. You may also complain to the data protection authority
+          where you live.
         </p>
       </LegalSection>
 
@@ -157,9 +160,11 @@ export default function PrivacyPolicyPage() {
           this data can no longer be linked back to you.
         </p>
         <p>
-          You can opt out of this use at any time by e-mailing <MailLink email={PRIVACY_EMAIL} />. Opting out
-          does not affect the Service you receive, and applies to all data we process after we receive your
-          request.
+          You can opt out of this use at any time with one click: the &quot;Don&apos;t use my data&quot;
+          switch on your content dashboard, or by e-mailing <MailLink email={PRIVACY_EMAIL} />. Opting out
+          does not affect the Service you receive, and applies to all data we process after you switch it on
+          or we receive your request. While you are opted out, the marketing pixel is not loaded in a browser
+          signed in to your dashboard.
         </p>
       </LegalSection>
 
@@ -169,6 +174,10 @@ export default function PrivacyPolicyPage() {
           <li>
             <strong>Sign-in session.</strong> Keeps you signed in to your content dashboard after you verify
             your e-mail address.
+          </li>
+          <li>
+            <strong>No-tracking cookie.</strong> When you opt out of data use on your dashboard, a cookie
+            tells this browser not to load the marketing pixel.
           </li>
           <li>
             <strong>Referral cookie.</strong> When you arrive through an affiliate link, a cookie remembers

@@ -1,0 +1,11 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Addresses that opted out of anonymised data use (spec §1 item 9), set from the dashboard.
+ * `email` is normalised (trimmed, lower-cased). Every aggregate or training export must leave
+ * these addresses out (see features/privacy/service.ts `optedOutEmails`).
+ */
+export const dataUseOptOuts = pgTable('data_use_opt_outs', {
+  email: text('email').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
