@@ -139,7 +139,10 @@ export const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/unsubscribe', auth: 'none' },
 ];
 
-/** The registered routes (method + path, HEAD left out), read from Fastify's route tree. */
+/**
+ * The registered API routes (method + path, HEAD left out), read from Fastify's route tree: every
+ * /api/ route and every non-GET route (the built web app adds GET routes for its static files).
+ */
 export function registeredRoutes(app: FastifyInstance): string[] {
   const out: string[] = [];
   const stack: string[] = [];
@@ -151,7 +154,8 @@ export function registeredRoutes(app: FastifyInstance): string[] {
     stack.push(match[2]!);
     const path = stack.join('');
     for (const method of (match[3] ?? '').split(',').map((m) => m.trim()))
-      if (method && method !== 'HEAD') out.push(`${method} ${path}`);
+      if (method && method !== 'HEAD' && (path.startsWith('/api/') || method !== 'GET'))
+        out.push(`${method} ${path}`);
   }
   return out.sort();
 }
