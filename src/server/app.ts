@@ -22,6 +22,40 @@ import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { registerWeb } from './web.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/** True when a string anywhere in the value holds U+0000 (PostgreSQL text cannot store it). */
+function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => containsNul(key, depth + 1) || containsNul(item, depth + 1),
+  );
+}
+
+/** Raw bodies (webhook scopes keep the text for signatures) are checked as the JSON they carry. */
+function rawBodyHasNul(body: unknown): boolean {
+  if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
+  const text = String(body);
+  if (text.includes('\u0000')) return true;
+  if (!text.includes('\\u0000')) return false;
+  try {
+    return containsNul(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+/** The PostgreSQL SQLSTATE of an error or of its cause (drizzle wraps driver errors). */
+function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
 
 function contentSecurityPolicy(metaPixelId: string | undefined) {
   const pixel = metaPixelId ? ['https://connect.facebook.net'] : [];
@@ -71,6 +105,9 @@ function toApiError(
       return { status: 415, body: { message: 'Unsupported content type; send application/json' } };
   }
   if (error.validation) return { status: 400, body: { message: error.message || 'Invalid input' } };
+  // Backstop for text PostgreSQL cannot store (NUL, invalid encoding): the input is at fault.
+  if (['22021', '22P05'].includes(pgCode(error) ?? ''))
+    return { status: 400, body: { message: NUL_MESSAGE } };
   if (isDatabaseUnavailable(error)) {
     log.warn({ err: error }, 'database unavailable');
     return {
@@ -116,6 +153,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const { status, body, headers } = toApiError(error, ctx.log);
     if (headers) reply.headers(headers);
     return reply.code(status).type('application/json; charset=utf-8').send(body);
+  });
+
+  // One place rejects NUL characters in any body, query or path parameter, before validation,
+  // rate limits or handlers run (PostgreSQL would fail with 22021 and nothing may be half-done).
+  app.addHook('preValidation', async (request) => {
+    const { body, query, params } = request;
+    if (containsNul(query) || containsNul(params) || containsNul(body) || rawBodyHasNul(body))
+      throw new AppError(400, NUL_MESSAGE);
   });
 
   await app.register(healthRoutes(ctx));
