@@ -86,5 +86,5 @@ describe('kill -9 during a burst of signups', () => {
       await db.end();
     }
     expect(await revived.stop()).toBe(0);
-  }, 120_000);
+  }, 180_000);
 });

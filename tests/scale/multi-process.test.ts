@@ -47,7 +47,7 @@ beforeAll(async () => {
   webA = a;
   webB = b;
   processes.push(a, b, worker);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   for (const p of processes) expect(await p.stop()).toBe(0);
@@ -87,7 +87,7 @@ describe('two web processes and one worker on one PostgreSQL', () => {
     const welcome = WELCOME_STEPS[0]!.subject;
     await smtp.waitFor(
       (mails) => emails.every((e) => mails.some((m) => m.to.includes(e) && m.subject === welcome)),
-      30_000,
+      45_000,
     );
     // Give a duplicate delivery (two workers claiming the same step) time to show up.
     await new Promise((r) => setTimeout(r, 1500));
@@ -108,14 +108,15 @@ describe('two web processes and one worker on one PostgreSQL', () => {
               (select count(*) from campaign_deliveries where sequence_number = 1 and status = 'queued') as queued`,
     );
     expect(first).toEqual({ enrolments: String(emails.length), queued: String(emails.length) });
-  }, 60_000);
+  }, 90_000);
 
   it('keeps a dashboard session made on one web process valid on the other', async () => {
     const email = 'dash-multi@example.com';
     const requested = await postJson(`${webA.url}/api/content-results/request-access`, { email });
     expect(requested.status).toBe(200);
-    const mails = await smtp.waitFor((all) =>
-      all.some((m) => m.to.includes(email) && /dashboard code/.test(m.subject)),
+    const mails = await smtp.waitFor(
+      (all) => all.some((m) => m.to.includes(email) && /dashboard code/.test(m.subject)),
+      30_000,
     );
     const code = /(\d{6})$/.exec(
       mails.find((m) => m.to.includes(email) && /dashboard code/.test(m.subject))!.subject,
@@ -132,7 +133,7 @@ describe('two web processes and one worker on one PostgreSQL', () => {
     ).toEqual({
       email: null,
     });
-  });
+  }, 60_000);
 
   it('runs each trend analysis once, whichever web process took it', async () => {
     const created = await Promise.all([
@@ -150,7 +151,7 @@ describe('two web processes and one worker on one PostgreSQL', () => {
       postJson(`${webB.url}/api/trends/${ids[1]}/process`, {}, { cookie: cookies[1]! }),
     ]);
     expect(asked.map((r) => r.status)).toEqual([202, 202, 202, 202]);
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 45_000;
     let statuses: string[] = [];
     while (Date.now() < deadline) {
       const rows = await query<{ status: string }>('select status from trends where id = any($1::uuid[])', [
@@ -168,7 +169,7 @@ describe('two web processes and one worker on one PostgreSQL', () => {
       .map((line) => (JSON.parse(line) as string[]).at(-1));
     expect(calls.filter((u) => u === TIKTOK)).toHaveLength(1);
     expect(calls.filter((u) => u === SHORTS)).toHaveLength(1);
-  }, 45_000);
+  }, 90_000);
 
   it('holds the admin sign-in limit across processes: 5 failures in all, then 429 on both', async () => {
     const statuses: number[] = [];

@@ -39,7 +39,7 @@ export async function spawnEcho(env: Record<string, string>, port = 0): Promise<
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const isWorker = full.ROLE === 'worker';
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   const started: EchoProcess = {
     process: proc,
     url,
