@@ -45,6 +45,13 @@ export function createDatabase(
   async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken = false;
+    // A checked-out client has no pool listener: the connection dropping between two statements
+    // (database restart) would be an unhandled 'error' event and end the process. The failing
+    // statement rejects on its own; the client is then released as broken.
+    const onError = () => {
+      broken = true;
+    };
+    client.on('error', onError);
     try {
       await client.query('begin');
       const tx: Tx = {
@@ -60,6 +67,7 @@ export function createDatabase(
       });
       throw error;
     } finally {
+      client.removeListener('error', onError);
       client.release(broken);
     }
   }

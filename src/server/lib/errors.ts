@@ -26,10 +26,14 @@ export const tooManyRequests = (
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
 
-/** Errors that mean the database cannot be reached right now (answered with 503, not 500). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | undefined;
-  if (!e) return false;
+/**
+ * Errors that mean the database cannot be reached right now (answered with 503, not 500). Looks
+ * through `cause` too: drizzle wraps driver errors (DrizzleQueryError) with the pg error as cause.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  const e = error as { code?: string; message?: string; cause?: unknown } | undefined;
+  if (!e || typeof e !== 'object') return false;
+  if (e.cause !== undefined && depth < 5 && isDatabaseUnavailable(e.cause, depth + 1)) return true;
   const codes = [
     'ECONNREFUSED',
     'ECONNRESET',
