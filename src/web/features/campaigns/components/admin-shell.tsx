@@ -1,9 +1,10 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '#contract/brand.ts';
 import { Logo } from '#web/components/logo.tsx';
 import { AdminGate, AdminSignOutButton } from '#web/features/admin-auth/admin-gate.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 
 const NAV = [
   { href: '/campaigns', label: 'Campaigns' },
@@ -13,9 +14,7 @@ const NAV = [
 /** Frame of the campaign admin screens: the admin gate, then a header with navigation. */
 export function AdminShell({ title, children }: { title: string; children: ReactNode }) {
   const [location] = useLocation();
-  useEffect(() => {
-    document.title = `${title} — ${PRODUCT_NAME}`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <AdminGate title={title}>
       <div className="flex min-h-screen flex-col bg-muted/40">

@@ -1,8 +1,7 @@
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PRODUCT_NAME } from '#contract/brand.ts';
 import { Logo } from '#web/components/logo.tsx';
-import { SiteFooter } from '#web/components/site-footer.tsx';
+import { PageFrame } from '#web/components/page-frame.tsx';
 
 const navLink =
   'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground';
@@ -20,17 +19,11 @@ export function ToolLayout({
   current: '/reaction-video' | '/dashboard' | '/webhook-test';
   children: ReactNode;
 }) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} — ${PRODUCT_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
   return (
-    <div className="flex min-h-screen flex-col bg-background text-foreground">
-      <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+    <PageFrame
+      title={title}
+      header={
+        <>
           <div className="flex min-w-0 items-center gap-3">
             <Link href="/" aria-label="Echo home" className="rounded-md">
               <Logo />
@@ -61,12 +54,10 @@ export function ToolLayout({
               </li>
             </ul>
           </nav>
-        </div>
-      </header>
-      <main className="flex-1">
-        <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>
-      </main>
-      <SiteFooter />
-    </div>
+        </>
+      }
+    >
+      <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>
+    </PageFrame>
   );
 }

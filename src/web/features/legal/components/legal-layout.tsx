@@ -1,9 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
-import { Link } from 'wouter';
-import { PRODUCT_NAME } from '#contract/brand.ts';
+import type { ReactNode } from 'react';
 import { Logo } from '#web/components/logo.tsx';
-import { SiteFooter } from '#web/components/site-footer.tsx';
+import { BackLink, PageFrame } from '#web/components/page-frame.tsx';
 
 /**
  * Prose styling for the legal text. There is no typography plugin, so the column styles its own
@@ -33,44 +30,27 @@ export interface LegalLayoutProps {
 
 /** Shared frame of the static legal and info pages: header with a way home, a prose column and the site footer. */
 export function LegalLayout({ title, effectiveDate, intro, children }: LegalLayoutProps) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} — ${PRODUCT_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-
   return (
-    <div className="flex min-h-screen flex-col bg-background text-foreground">
-      <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
-            href="/"
-            className="-ml-2 inline-flex items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Home
-          </Link>
+    <PageFrame
+      title={title}
+      header={
+        <>
+          <BackLink />
           <Logo />
-        </div>
-      </header>
-
-      <main className="flex-1">
-        <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
-          <h1 className="text-3xl font-extrabold tracking-tight text-foreground sm:text-4xl">{title}</h1>
-          {effectiveDate ? (
-            <p className="mt-3 text-sm text-muted-foreground">Effective date: {effectiveDate}</p>
-          ) : null}
-          {intro ? (
-            <div className="mt-6 text-base leading-relaxed text-muted-foreground sm:text-lg">{intro}</div>
-          ) : null}
-          <div className={proseClasses}>{children}</div>
-        </article>
-      </main>
-
-      <SiteFooter />
-    </div>
+        </>
+      }
+    >
+      <article className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-16">
+        <h1 className="text-3xl font-extrabold tracking-tight text-foreground sm:text-4xl">{title}</h1>
+        {effectiveDate ? (
+          <p className="mt-3 text-sm text-muted-foreground">Effective date: {effectiveDate}</p>
+        ) : null}
+        {intro ? (
+          <div className="mt-6 text-base leading-relaxed text-muted-foreground sm:text-lg">{intro}</div>
+        ) : null}
+        <div className={proseClasses}>{children}</div>
+      </article>
+    </PageFrame>
   );
 }
 

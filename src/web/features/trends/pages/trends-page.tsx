@@ -1,10 +1,10 @@
 import { Lightbulb, Link2, ListChecks, Loader2, TrendingUp } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { PRODUCT_NAME } from '#contract/brand.ts';
 import type { Trend } from '#contract/trends.ts';
 import { SiteFooter } from '#web/components/site-footer.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { flattenTrends, useDeleteTrend, useProcessTrend, useTrendPages } from '../api.ts';
 import { AddTrendForm } from '../components/add-trend-form.tsx';
 import { TemplateBuilderDialog } from '../components/template-builder-dialog.tsx';
@@ -30,13 +30,7 @@ export default function TrendsPage() {
   const [builder, setBuilder] = useState<{ trend: Trend; idea: string } | null>(null);
   const watched = useRef(new Set<string>());
 
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `Trend Analyzer — ${PRODUCT_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Trend Analyzer');
 
   const trends = flattenTrends(pages.data);
   const total = pages.data?.pages[0]?.total ?? 0;
