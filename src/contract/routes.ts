@@ -36,6 +36,25 @@ export const BUILT_WEB_ROUTES: readonly string[] = [
   '/admin/outbox',
 ];
 
+/**
+ * Pages whose HTML is rendered at build time (scripts/prerender.ts), so that they paint before
+ * their JavaScript has loaded: the public pages that show the same thing to every visitor.
+ */
+export const PRERENDERED_WEB_ROUTES: readonly string[] = [
+  '/',
+  '/privacy-policy',
+  '/tos',
+  '/trends',
+  '/reaction-video',
+  '/affiliate',
+  '/affiliate-login',
+];
+
+/** Where the prerendered HTML of a page is written, relative to the built web app. */
+export function prerenderedFile(route: string): string {
+  return `prerendered/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`;
+}
+
 export function isKnownWebRoute(pathname: string): boolean {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (BUILT_WEB_ROUTES.includes(clean)) return true;

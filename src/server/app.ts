@@ -187,7 +187,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       const cookie = await referralCookie(ctx, request, ref);
       if (cookie) reply.header('set-cookie', cookie);
     }
-    return sendPage(request.url, reply);
+    return sendPage(request, reply);
   });
 
   return app;

@@ -1,24 +1,51 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { isKnownWebRoute } from '#contract/routes.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isKnownWebRoute, PRERENDERED_WEB_ROUTES, prerenderedFile } from '#contract/routes.ts';
 import { escapeHtml } from './lib/html.ts';
+
+/** A page's HTML with its compressed copies, made once at start-up. */
+interface PageBody {
+  raw: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function pageBody(html: string): PageBody {
+  const raw = Buffer.from(html);
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+  };
+}
 
 /**
  * Serves the built React app: hashed assets with long caching (pre-compressed copies when the
- * build made them), and index.html for every page route. Paths no screen owns get the same page
- * (which renders '404 Page Not Found') with status 404.
+ * build made them), the prerendered HTML of the public pages (scripts/prerender.ts), and
+ * index.html for every other page route. Paths no screen owns get index.html (which renders
+ * '404 Page Not Found') with status 404.
  */
 export async function registerWeb(app: FastifyInstance, options: { distDir: string; metaPixelId?: string }) {
   const indexFile = path.join(options.distDir, 'index.html');
   const built = existsSync(indexFile);
-  const indexHtml = built
-    ? readFileSync(indexFile, 'utf8').replace(
-        '<!--echo-config-->',
-        options.metaPixelId ? `<meta name="meta-pixel-id" content="${escapeHtml(options.metaPixelId)}">` : '',
-      )
-    : '<!doctype html><title>Echo</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>';
+  const withConfig = (html: string) =>
+    html.replace(
+      '<!--echo-config-->',
+      options.metaPixelId ? `<meta name="meta-pixel-id" content="${escapeHtml(options.metaPixelId)}">` : '',
+    );
+  const indexPage = pageBody(
+    built
+      ? withConfig(readFileSync(indexFile, 'utf8'))
+      : '<!doctype html><title>Echo</title><p>The web app is not built yet. Run <code>npm run build</code>.</p>',
+  );
+  const prerendered = new Map<string, PageBody>();
+  for (const route of PRERENDERED_WEB_ROUTES) {
+    const file = path.join(options.distDir, prerenderedFile(route));
+    if (built && existsSync(file)) prerendered.set(route, pageBody(withConfig(readFileSync(file, 'utf8'))));
+  }
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -34,12 +61,18 @@ export async function registerWeb(app: FastifyInstance, options: { distDir: stri
     });
   }
 
-  return function sendPage(url: string, reply: import('fastify').FastifyReply) {
-    const pathname = url.split('?')[0] ?? '/';
-    return reply
+  return function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const page = prerendered.get(clean) ?? indexPage;
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    reply
       .code(isKnownWebRoute(pathname) ? 200 : 404)
       .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : page.raw);
   };
 }

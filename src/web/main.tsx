@@ -1,23 +1,19 @@
 import './lib/zod-config.ts';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Toaster } from './components/ui/toaster.tsx';
-import { TooltipProvider } from './components/ui/tooltip.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app.tsx';
 import { initPixel } from './lib/pixel.ts';
 import { queryClient } from './lib/query-client.ts';
-import { AppRouter } from './router.tsx';
+import { preloadPage } from './router.tsx';
 import './styles.css';
 
 initPixel();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <AppRouter />
-        <Toaster />
-      </TooltipProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+const root = document.getElementById('root')!;
+const app = <App queryClient={queryClient} />;
+if (root.firstElementChild) {
+  // A prerendered page (scripts/prerender.ts): load its screen's code, then take over its HTML.
+  // (No top-level await here: it would make the bundler split the entry into many small chunks.)
+  void preloadPage(window.location.pathname).then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}

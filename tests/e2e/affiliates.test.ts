@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE, showWaitlistForm } from '#tests/support/browser.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 
 const STRIPE_SECRET = 'whsec_e2e_affiliates';
@@ -160,7 +160,7 @@ describe('affiliate programme, end to end', () => {
       await v.goto(`/?ref=${code}`);
       const cookies = await visitor.context.cookies();
       expect(cookies.find((c) => c.name === 'ref')).toMatchObject({ value: code, httpOnly: true });
-      const waitlist = v.getByRole('form', { name: 'Join the waitlist' });
+      const waitlist = await showWaitlistForm(v);
       await waitlist.getByLabel('Name').fill('Riley Referred');
       await waitlist.getByLabel('Email').fill('riley@example.com');
       await waitlist.getByLabel('I am a...').selectOption('Creator');

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE, showWaitlistForm } from '#tests/support/browser.ts';
 import { FakeTwilio } from '#tests/support/fake-twilio.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 
@@ -260,7 +260,7 @@ describe('Welcome Series on signup', () => {
     const { page, context, pageErrors } = await openPage(browser, echo.url, PHONE);
     try {
       await page.goto('/');
-      const form = page.getByRole('form', { name: 'Join the waitlist' });
+      const form = await showWaitlistForm(page);
       await form.getByLabel('Name').fill('Wendy Welcome');
       await form.getByLabel('Email').fill('wendy@example.com');
       await form.getByLabel('I am a...').selectOption('Founder');

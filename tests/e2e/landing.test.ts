@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_PROFILE_URL, TAGLINE } from '#contract/brand.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
+import { DESKTOP, launchBrowser, openPage, PHONE, showWaitlistForm } from '#tests/support/browser.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 let echo: TestApp;
@@ -27,7 +27,7 @@ async function fillWaitlist(
   page: Page,
   values: { name?: string; email?: string; role?: string; struggle?: string },
 ) {
-  const form = page.getByRole('form', { name: 'Join the waitlist' });
+  const form = await showWaitlistForm(page);
   if (values.name !== undefined) await form.getByLabel('Name').fill(values.name);
   if (values.email !== undefined) await form.getByLabel('Email').fill(values.email);
   if (values.role) await form.getByLabel('I am a...').selectOption(values.role);
@@ -116,7 +116,7 @@ describe('landing page', () => {
       for (const card of ['Learns Your Voice', 'Stores Your Ideas', 'Evolves With You']) {
         expect(await page.getByRole('heading', { name: card }).isVisible()).toBe(true);
       }
-      expect(await page.locator('#waitlist form').isVisible()).toBe(true);
+      expect(await (await showWaitlistForm(page)).isVisible()).toBe(true);
       expect(await main.innerText()).toContain('20% recurring commission on every referral');
 
       const footer = page.locator('footer').last();

@@ -61,5 +61,34 @@ export async function openPage(browser: Browser, baseUrl: string, viewport = DES
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text()))
       pageErrors.push(message.text());
   });
+  waitForAppOnLoad(page);
   return { context, page, foreignRequests, pageErrors };
+}
+
+/**
+ * Public pages arrive prerendered: they show before React has taken them over, and a click or a
+ * key press before then does nothing. After every page load (goto, reload) wait until the app
+ * marks the document ready, as a person waits for a page to finish loading.
+ */
+function waitForAppOnLoad(page: Page): void {
+  const ready = async (response: Awaited<ReturnType<Page['goto']>>) => {
+    if (response && /text\/html/.test(response.headers()['content-type'] ?? ''))
+      await page.waitForSelector('html[data-ready]', { state: 'attached' });
+    return response;
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => ready(await goto(...args));
+  page.reload = async (...args) => ready(await reload(...args));
+}
+
+/**
+ * The landing's signup form loads when its section nears the viewport (as a visitor scrolls down
+ * or follows a link to #waitlist): scroll there like a visitor, and return the form.
+ */
+export async function showWaitlistForm(page: Page) {
+  await page.locator('#waitlist').scrollIntoViewIfNeeded();
+  const form = page.getByRole('form', { name: 'Join the waitlist' });
+  await form.waitFor();
+  return form;
 }

@@ -42,7 +42,10 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <p className="text-xs text-muted-foreground">© {year} Echo. All rights reserved.</p>
+        {/* The prerendered pages were built in some year: the browser's own year wins without a warning. */}
+        <p className="text-xs text-muted-foreground" suppressHydrationWarning>
+          © {year} Echo. All rights reserved.
+        </p>
       </div>
     </footer>
   );

@@ -9,6 +9,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { login } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
 import { writeAffiliateToken } from '../session.ts';
@@ -28,6 +29,7 @@ function failed(error: unknown) {
 export default function AffiliateLoginPage() {
   const id = useId();
   const [, navigate] = useLocation();
+  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -88,7 +90,7 @@ export default function AffiliateLoginPage() {
                   onChange={(e) => setEmail(e.target.value)}
                 />
               </div>
-              <Button type="submit" disabled={pending}>
+              <Button type="submit" disabled={!hydrated || pending}>
                 {pending ? (
                   <Loader2 className="animate-spin" aria-hidden="true" />
                 ) : (

@@ -3,15 +3,14 @@ import { useId } from 'react';
 import { LogoMark } from '#web/components/logo.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { focusWaitlistForm } from '#web/features/waitlist/components/waitlist-section.tsx';
 
 /** Smoothly scrolls to the waitlist form and puts the cursor in its first field. */
 function goToWaitlist() {
   const section = document.getElementById('waitlist');
   if (!section) return;
   section.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  const field = section.querySelector<HTMLElement>('input, textarea, select');
-  // preventScroll keeps the smooth scroll from being cut short by the focus jump.
-  field?.focus({ preventScroll: true });
+  focusWaitlistForm();
 }
 
 /** The opening section: mascot, headline, promise and the two calls to action. */

@@ -1,11 +1,37 @@
 import { CheckCircle2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { SOCIAL_HANDLE, SOCIAL_PROFILE_URL } from '#contract/brand.ts';
 import { InstagramIcon } from '#web/components/instagram-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const loadForm = () => import('./waitlist-form.tsx');
 const WaitlistForm = lazy(loadForm);
+
+let focusWhenLoaded = false;
+
+const firstField = () =>
+  document.getElementById('waitlist')?.querySelector<HTMLElement>('form input, form textarea, form select');
+
+/**
+ * Puts the cursor in the form's first field, at once if the form is there, else as soon as its
+ * chunk has loaded (scrolling to the section starts loading it). preventScroll keeps a smooth
+ * scroll to the section from being cut short by the focus jump.
+ */
+export function focusWaitlistForm(): void {
+  const field = firstField();
+  if (field) field.focus({ preventScroll: true });
+  else focusWhenLoaded = true;
+}
+
+function FocusWhenLoaded() {
+  useEffect(() => {
+    if (!focusWhenLoaded) return;
+    focusWhenLoaded = false;
+    firstField()?.focus({ preventScroll: true });
+  }, []);
+  return null;
+}
 
 function FormPlaceholder() {
   return (
@@ -43,17 +69,41 @@ function WaitlistSuccess() {
 
 /**
  * The waitlist section (anchor #waitlist). The form (with the shared zod schema) is its own chunk,
- * fetched as soon as the page is idle so the first load stays small; once joined it is replaced
+ * fetched when the section comes near the viewport (or a link to it is followed), so the first
+ * load stays small; the prerendered page shows the placeholder. Once joined the form is replaced
  * by the 'You're In!' confirmation.
  */
 export function WaitlistSection() {
   const [joined, setJoined] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const hydrated = useHydrated();
+  const section = useRef<HTMLElement>(null);
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-    idle(() => void loadForm());
+    const element = section.current;
+    if (window.location.hash === '#waitlist') setWanted(true);
+    if (!element || typeof IntersectionObserver === 'undefined') {
+      setWanted(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
+  useEffect(() => {
+    if (wanted) void loadForm();
+  }, [wanted]);
   return (
-    <section id="waitlist" aria-labelledby="waitlist-heading" className="bg-muted px-4 py-20 sm:px-6">
+    <section
+      ref={section}
+      id="waitlist"
+      aria-labelledby="waitlist-heading"
+      className="bg-muted px-4 py-20 sm:px-6"
+    >
       <div className="mx-auto grid max-w-xl gap-8">
         <div className="text-center">
           <h2 id="waitlist-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl">
@@ -66,10 +116,13 @@ export function WaitlistSection() {
         <div className="rounded-2xl border border-border bg-background p-6 shadow-sm sm:p-8">
           {joined ? (
             <WaitlistSuccess />
-          ) : (
+          ) : hydrated && wanted ? (
             <Suspense fallback={<FormPlaceholder />}>
               <WaitlistForm onJoined={() => setJoined(true)} />
+              <FocusWhenLoaded />
             </Suspense>
+          ) : (
+            <FormPlaceholder />
           )}
         </div>
       </div>
