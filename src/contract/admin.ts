@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export const ADMIN_TOKEN_STORAGE_KEY = 'admin_token';
-
 export const adminLoginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
 });

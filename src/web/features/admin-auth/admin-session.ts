@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { ADMIN_TOKEN_STORAGE_KEY, type AdminLoginResponse } from '#contract/admin.ts';
+import type { AdminLoginResponse } from '#contract/admin.ts';
 import { apiRequest } from '#web/lib/api.ts';
 
 // The admin token from POST /api/admin/login, kept in local storage as `admin_token` (decisions.md).
+const ADMIN_TOKEN_STORAGE_KEY = 'admin_token';
 const listeners = new Set<() => void>();
-const read = () => {
+export const readAdminToken = () => {
   try {
     return localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY);
   } catch {
@@ -25,7 +26,7 @@ export function useAdminToken(): string | null {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    read,
+    readAdminToken,
     () => null,
   );
 }
@@ -36,7 +37,7 @@ export async function signInAdmin(password: string): Promise<void> {
 }
 
 export async function signOutAdmin(): Promise<void> {
-  const token = read();
+  const token = readAdminToken();
   write(null);
   if (token)
     await apiRequest('POST', '/api/admin/logout', undefined, { Authorization: `Bearer ${token}` }).catch(
@@ -54,7 +55,7 @@ export function dropAdminToken(): void {
  * falls back to the password gate.
  */
 export async function adminRequest(method: string, url: string, body?: unknown): Promise<Response> {
-  const token = read();
+  const token = readAdminToken();
   try {
     return await apiRequest(method, url, body, token ? { Authorization: `Bearer ${token}` } : {});
   } catch (error) {

@@ -1,6 +1,7 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_TOKEN_STORAGE_KEY } from '#contract/admin.ts';
-import { TRENDS_PAGE_SIZE, type Trend, type TrendPage } from '#contract/trends.ts';
+import { TRENDS_PAGE_SIZE } from '#contract/trend-display.ts';
+import type { Trend, TrendPage } from '#contract/trends.ts';
+import { readAdminToken } from '#web/features/admin-auth/admin-session.ts';
 import { apiRequest } from '#web/lib/api.ts';
 
 export const TRENDS_KEY = ['/api/trends', 'pages'] as const;
@@ -8,12 +9,8 @@ type TrendPages = InfiniteData<TrendPage, string | null>;
 
 /** An admin signed in on this browser may delete any trend: send the admin token along. */
 function adminHeader(): Record<string, string> {
-  try {
-    const token = localStorage.getItem(ADMIN_TOKEN_STORAGE_KEY);
-    return token ? { Authorization: `Bearer ${token}` } : {};
-  } catch {
-    return {};
-  }
+  const token = readAdminToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
 }
 
 const isRunning = (trend: Trend) => trend.status === 'processing';

@@ -14,11 +14,10 @@ import {
   UserPlus,
   Users,
 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
-import { ApplicationDialog } from '../components/application-dialog.tsx';
 import { PageShell } from '../components/page-shell.tsx';
 
 const BENEFITS = [
@@ -86,8 +85,19 @@ const AUDIENCES = [
   'Communities of founders and creators',
 ];
 
+// The application form (with its zod schema) loads when it is about to be used: on pointing at or
+// focusing an 'Apply Now' button, at the latest on pressing it.
+const loadDialog = () => import('../components/application-dialog.tsx');
+const ApplicationDialog = lazy(() => loadDialog().then((m) => ({ default: m.ApplicationDialog })));
+const preloadDialog = () => void loadDialog();
+
 export default function AffiliateLandingPage() {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const openDialog = () => {
+    setWanted(true);
+    setOpen(true);
+  };
   const [submitted, setSubmitted] = useState(false);
   const [, navigate] = useLocation();
 
@@ -128,7 +138,13 @@ export default function AffiliateLandingPage() {
             stay subscribed. 30% once you reach 20 active referrals.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button variant="accent" size="lg" onClick={() => setOpen(true)}>
+            <Button
+              variant="accent"
+              size="lg"
+              onClick={openDialog}
+              onPointerEnter={preloadDialog}
+              onFocus={preloadDialog}
+            >
               Apply Now
             </Button>
             <Button
@@ -240,7 +256,13 @@ export default function AffiliateLandingPage() {
               <CardDescription className="mt-2">Choose your payout method in the portal.</CardDescription>
             </Card>
           </div>
-          <Button className="mt-10" size="lg" onClick={() => setOpen(true)}>
+          <Button
+            className="mt-10"
+            size="lg"
+            onClick={openDialog}
+            onPointerEnter={preloadDialog}
+            onFocus={preloadDialog}
+          >
             Apply Now
           </Button>
           <p className="mt-3 text-sm text-muted-foreground">
@@ -249,15 +271,19 @@ export default function AffiliateLandingPage() {
         </div>
       </section>
 
-      <ApplicationDialog
-        open={open}
-        onOpenChange={setOpen}
-        onSubmitted={() => {
-          setOpen(false);
-          setSubmitted(true);
-          window.scrollTo(0, 0);
-        }}
-      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <ApplicationDialog
+            open={open}
+            onOpenChange={setOpen}
+            onSubmitted={() => {
+              setOpen(false);
+              setSubmitted(true);
+              window.scrollTo(0, 0);
+            }}
+          />
+        </Suspense>
+      )}
     </PageShell>
   );
 }

@@ -1,7 +1,7 @@
 import { CheckCircle2, Loader2, Plus } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { checkTrendUrl, SOCIAL_PLATFORMS, TREND_PLATFORMS } from '#contract/social-urls.ts';
-import { AUTO_PROCESS_DELAY_MS } from '#contract/trends.ts';
+import { AUTO_PROCESS_DELAY_MS } from '#contract/trend-display.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';

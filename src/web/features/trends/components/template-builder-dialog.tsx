@@ -1,6 +1,7 @@
 import { Copy, Loader2, Sparkles } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { GENERATE_DELAY_MS, type Trend, templateText } from '#contract/trends.ts';
+import { GENERATE_DELAY_MS, templateText } from '#contract/trend-display.ts';
+import type { Trend } from '#contract/trends.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,

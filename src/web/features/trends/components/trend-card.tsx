@@ -18,9 +18,9 @@ import {
   formatMetric,
   isAudioLink,
   sourceBadge,
-  type Trend,
   VISIBLE_TWIST_IDEAS,
-} from '#contract/trends.ts';
+} from '#contract/trend-display.ts';
+import type { Trend } from '#contract/trends.ts';
 import { InstagramIcon } from '#web/components/instagram-icon.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
