@@ -6,10 +6,12 @@
  * page loaded until Lighthouse's load ended, lazy route and form chunks included, each gzipped at
  * level 9 from dist/web and summed; bench/bundle.ts measures the landing's entry and modulepreloads only).
  *
- * Targets: performance >= 95, the other categories 100, initial JavaScript <= 120 KB gzip.
+ * Targets: performance >= 95, the other categories 100, the landing's initial JavaScript <= 120 KB
+ * gzip (the trends and affiliate pages' figures are reported).
  * Performance varies from run to run on a shared machine: each page is audited
- * BENCH_LIGHTHOUSE_RUNS times (default 3) and the median performance score is reported (the other
- * categories do not depend on timing; their lowest score is reported).
+ * BENCH_LIGHTHOUSE_RUNS times (default 5; a run that fails to record a trace is tried again) and
+ * the median performance score is reported (the other categories do not depend on timing; their
+ * lowest score is reported).
  * BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full JSON report there.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -37,10 +39,11 @@ const CHROME_FLAGS = [
   '--disable-dev-shm-usage',
 ];
 const DIST_DIR = path.join(ROOT_DIR, 'dist/web');
+// The issue sets a JavaScript budget for the landing page; the others' figures are reported.
 const PAGES = [
-  { name: 'landing', path: '/' },
-  { name: 'trends', path: '/trends' },
-  { name: 'affiliate', path: '/affiliate' },
+  { name: 'landing', path: '/', jsBudget: true },
+  { name: 'trends', path: '/trends', jsBudget: false },
+  { name: 'affiliate', path: '/affiliate', jsBudget: false },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -51,7 +54,9 @@ const TARGETS: Record<Category, number> = {
   seo: 100,
 };
 const JS_BUDGET = 120 * 1024;
-const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
+/** Lighthouse sometimes fails to record a trace on a busy machine (NO_NAVSTART): try again. */
+const ATTEMPTS = 3;
 
 function build(): Promise<void> {
   log('lighthouse: dist/web/index.html is missing: running npm run build');
@@ -211,7 +216,15 @@ export async function run(): Promise<BenchResult[]> {
     for (const page of PAGES) {
       const runs: PageRun[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const pageRun = await audit(chrome.port, `${echo.url}${page.path}`);
+        let pageRun: PageRun | undefined;
+        for (let attempt = 1; !pageRun; attempt++) {
+          try {
+            pageRun = await audit(chrome.port, `${echo.url}${page.path}`);
+          } catch (error) {
+            if (attempt >= ATTEMPTS) throw error;
+            log(`lighthouse: ${page.name} run ${i + 1} failed (${(error as Error).message}); trying again`);
+          }
+        }
         log(
           `lighthouse: ${page.name} run ${i + 1}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${pageRun.scores[c]}`).join(', ')}` +
             (pageRun.failing.length > 0 ? `; below 100: ${pageRun.failing.join(', ')}` : ''),
@@ -237,9 +250,9 @@ export async function run(): Promise<BenchResult[]> {
         name: `${page.name} JS loaded by the first view, gzip (${js.files} file${js.files === 1 ? '' : 's'})`,
         value: js.gzip,
         unit: 'bytes',
-        ratio: js.gzip / JS_BUDGET,
-        target: `<= ${JS_BUDGET / 1024} KB`,
-        met: js.gzip <= JS_BUDGET,
+        ratio: page.jsBudget ? js.gzip / JS_BUDGET : undefined,
+        target: page.jsBudget ? `<= ${JS_BUDGET / 1024} KB` : 'info',
+        met: page.jsBudget ? js.gzip <= JS_BUDGET : null,
       });
     }
     return results;
