@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/use-toast.ts';
 import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import { focusIfLost } from '#web/lib/focus.ts';
 import {
   fetchSessionEmail,
   resultsKey,
@@ -54,7 +55,16 @@ const TABS: { value: string; label: string; type?: ProductType; empty: string }[
   },
 ];
 
-function EmailStep({ initial, onSent }: { initial: string; onSent: (email: string) => void }) {
+function EmailStep({
+  initial,
+  autoFocus,
+  onSent,
+}: {
+  initial: string;
+  /** Put the cursor in the field (when the user came back to this step, not on page load). */
+  autoFocus: boolean;
+  onSent: (email: string) => void;
+}) {
   const id = useId();
   const [email, setEmail] = useState(initial);
   const request = useRequestAccess();
@@ -89,6 +99,7 @@ function EmailStep({ initial, onSent }: { initial: string; onSent: (email: strin
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           disabled={request.isPending}
+          autoFocus={autoFocus}
         />
       </div>
       <Button type="submit" disabled={!valid || request.isPending}>
@@ -196,12 +207,33 @@ function CodeStep({
   );
 }
 
-function Results({ email, onSignedOut }: { email: string; onSignedOut: () => void }) {
+function Results({
+  email,
+  focusHeading,
+  onSignedOut,
+}: {
+  email: string;
+  /** Move focus to the heading on arrival (after the code step, whose form is gone). */
+  focusHeading: boolean;
+  onSignedOut: () => void;
+}) {
   const queryClient = useQueryClient();
   const results = useContentResults(email);
   const remove = useDeleteContent(email);
   const [showForm, setShowForm] = useState(false);
   const [tab, setTab] = useState('all');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  const formWasShown = useRef(false);
+
+  useEffect(() => {
+    if (focusHeading) focusIfLost(headingRef.current);
+  }, [focusHeading]);
+  // When the inline form closes (after a submit), continue from the button that opened it.
+  useEffect(() => {
+    if (showForm) formWasShown.current = true;
+    else if (formWasShown.current) focusIfLost(newButtonRef.current);
+  }, [showForm]);
 
   useEffect(() => {
     if (results.isError)
@@ -219,7 +251,11 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
   function onDelete(id: string) {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
     remove.mutate(id, {
-      onSuccess: () => toast({ title: 'Deleted' }),
+      onSuccess: () => {
+        toast({ title: 'Deleted' });
+        // The deleted card took the focused button with it: continue from the list.
+        focusIfLost(document.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]'));
+      },
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -233,7 +269,9 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Your Content</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+            Your Content
+          </h1>
           <p className="truncate text-sm text-muted-foreground">{email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -241,7 +279,12 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
             <RefreshCw className={results.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
             Refresh
           </Button>
-          <Button size="sm" onClick={() => setShowForm(!showForm)} aria-expanded={showForm}>
+          <Button
+            ref={newButtonRef}
+            size="sm"
+            onClick={() => setShowForm(!showForm)}
+            aria-expanded={showForm}
+          >
             {showForm ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
             New Transcription
           </Button>
@@ -327,6 +370,8 @@ export default function DashboardPage() {
   const prefill = new URLSearchParams(search).get('email')?.trim() ?? '';
   const [step, setStep] = useState<Step>('checking');
   const [email, setEmail] = useState(prefill);
+  /** Set when the user moved between steps, so the next step takes the focus. */
+  const [moved, setMoved] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -371,6 +416,7 @@ export default function DashboardPage() {
   }, [prefill]);
 
   const signedOut = () => {
+    setMoved(true);
     setStep('email');
     if (prefill) navigate('/dashboard', { replace: true });
   };
@@ -378,7 +424,7 @@ export default function DashboardPage() {
   return (
     <ToolLayout title="Dashboard" label="Content Dashboard" current="/dashboard">
       {step === 'access' ? (
-        <Results email={email} onSignedOut={signedOut} />
+        <Results email={email} focusHeading={moved} onSignedOut={signedOut} />
       ) : (
         <div className="mx-auto max-w-md">
           <h1 className="text-3xl font-extrabold tracking-tight">Your Dashboard</h1>
@@ -394,6 +440,7 @@ export default function DashboardPage() {
             {step === 'email' && (
               <EmailStep
                 initial={email}
+                autoFocus={moved}
                 onSent={(address) => {
                   setEmail(address);
                   setStep('code');
@@ -401,7 +448,17 @@ export default function DashboardPage() {
               />
             )}
             {step === 'code' && (
-              <CodeStep email={email} onVerified={() => setStep('access')} onBack={() => setStep('email')} />
+              <CodeStep
+                email={email}
+                onVerified={() => {
+                  setMoved(true);
+                  setStep('access');
+                }}
+                onBack={() => {
+                  setMoved(true);
+                  setStep('email');
+                }}
+              />
             )}
           </Card>
         </div>

@@ -14,6 +14,7 @@ import {
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useDataUse, useDeleteMyData, useRequestDeletionCode, useSetDataUse } from '../api.ts';
 
 function DataUseSwitch({ email }: { email: string }) {
@@ -21,6 +22,7 @@ function DataUseSwitch({ email }: { email: string }) {
   const current = useDataUse(email);
   const update = useSetDataUse(email);
   const optedOut = update.isPending ? update.variables : (current.data?.optedOut ?? false);
+  const keepFocus = useKeepFocusWhileBusy<HTMLButtonElement>(current.isPending || update.isPending);
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">
@@ -37,6 +39,7 @@ function DataUseSwitch({ email }: { email: string }) {
         aria-checked={optedOut}
         aria-describedby={`${id}-hint`}
         disabled={current.isPending || update.isPending}
+        {...keepFocus}
         onClick={() =>
           update.mutate(!optedOut, {
             onSuccess: (data) =>

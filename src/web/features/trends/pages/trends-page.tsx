@@ -4,6 +4,7 @@ import type { Trend } from '#contract/trends.ts';
 import { SiteFooter } from '#web/components/site-footer.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { focusIfLost } from '#web/lib/focus.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { flattenTrends, useDeleteTrend, useProcessTrend, useTrendPages } from '../api.ts';
 import { AddTrendForm } from '../components/add-trend-form.tsx';
@@ -71,8 +72,11 @@ export default function TrendsPage() {
 
   function remove(id: string) {
     deleteTrend.mutate(id, {
-      onSuccess: () =>
-        toast({ title: 'Trend Deleted', description: 'The trend has been successfully removed.' }),
+      onSuccess: () => {
+        toast({ title: 'Trend Deleted', description: 'The trend has been successfully removed.' });
+        // The deleted card took the focused delete button with it: continue from the list.
+        focusIfLost(document.getElementById('recent-trends'));
+      },
       onError: () => toast({ title: 'Failed to delete trend', variant: 'destructive' }),
     });
   }
@@ -133,7 +137,7 @@ export default function TrendsPage() {
 
           <section aria-labelledby="recent-trends" className="grid grid-cols-1 gap-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="recent-trends" className="text-2xl font-bold tracking-tight">
+              <h2 id="recent-trends" tabIndex={-1} className="text-2xl font-bold tracking-tight">
                 Recent Trends
               </h2>
               {total > 0 ? (
