@@ -247,7 +247,8 @@ describe('keyboard only: landing page', () => {
       // The struggle is a textarea (Enter is a new line): Tab to the submit button, then Enter.
       await page.keyboard.press('Tab');
       await press(form.getByRole('button', { name: 'Join the Waitlist' }), 'Enter');
-      await expect.poll(() => page.getByRole('heading', { name: "You're In!" }).isVisible()).toBe(true);
+      // The form is replaced by the confirmation, which takes the focus.
+      await expectFocus(page.getByRole('heading', { name: "You're In!" }));
       expect(
         await echo.query('select name, role, struggle from waitlist_signups where email = $1', [
           'kim.keyboard@example.com',
@@ -396,11 +397,32 @@ describe('keyboard only: transcription tool and content dashboard', () => {
       await page.keyboard.press('Enter');
       await expectFocus(codeField);
       const code = await waitForCode(echo, email, 2);
+      // A wrong code: refused, the field is cleared and keeps the cursor for the next try.
+      await page.keyboard.type(code === '000000' ? '111111' : '000000');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => toast(page, 'Invalid verification code').isVisible()).toBe(true);
+      await expectFocus(codeField);
+      expect(await codeField.inputValue()).toBe('');
       await page.keyboard.type(`${code.slice(0, 3)}x${code.slice(3)}`);
       expect(await codeField.inputValue()).toBe(code);
       await page.keyboard.press('Enter');
       await expect.poll(() => toast(page, 'Access granted to your dashboard').isVisible()).toBe(true);
       await expectFocus(page.getByRole('heading', { name: 'Your Content' }));
+      const refresh = page.getByRole('button', { name: 'Refresh' });
+      await tabTo(refresh);
+      await page.keyboard.press('Enter');
+      await expectFocus(refresh);
+
+      // The transcript's Show more and the download buttons.
+      const oldCard = page.getByTestId('content-result').filter({ hasText: old });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        (async () => {
+          await tabTo(oldCard.getByRole('button', { name: 'Download transcript as md' }));
+          await page.keyboard.press('Enter');
+        })(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^transcript-\d{4}-\d{2}-\d{2}\.md$/);
 
       // The inline 'New Transcription' form.
       const toggle = page.getByRole('button', { name: 'New Transcription' });
@@ -576,7 +598,23 @@ describe('keyboard only: affiliate programme', () => {
       await echo.smtp.waitFor((m) => m.some((x) => x.to.includes('nia.keys@example.com')));
       await page.keyboard.press('Tab');
       await press(page.getByRole('button', { name: 'Submit Another Application' }), 'Enter');
-      await tabTo(page.getByRole('button', { name: 'Apply Now' }).first());
+
+      // The same address again: 'Application Already Exists', and focus stays on the submit button.
+      await tabTo(apply);
+      await page.keyboard.press('Enter');
+      await expectFocus(form.getByLabel('Full Name'));
+      await page.keyboard.type('Nia Again');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('nia.keys@example.com');
+      await tabTo(form.getByLabel('How will you promote Echo?'));
+      await page.keyboard.type('Weekly keyboard-only productivity videos.');
+      const submit = form.getByRole('button', { name: 'Submit Application' });
+      await tabTo(submit);
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => toast(page, 'Application Already Exists').innerText())
+        .toContain('An application with this email has already been submitted.');
+      await expectFocus(submit);
     });
   });
 
@@ -593,7 +631,12 @@ describe('keyboard only: affiliate programme', () => {
       await page.keyboard.press('Enter');
       const codeField = page.getByLabel('Verification code');
       await expectFocus(codeField);
-      await page.keyboard.type(await affiliateCode('kai.keys@example.com'));
+      const code = await affiliateCode('kai.keys@example.com');
+      await page.keyboard.type(code === '000000' ? '111111' : '000000');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => toast(page, 'Login Failed').isVisible()).toBe(true);
+      await expectFocus(codeField);
+      await retype(page, code);
       await page.keyboard.press('Enter');
       await expect.poll(() => toast(page, 'Login Successful').isVisible()).toBe(true);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/affiliate-portal');

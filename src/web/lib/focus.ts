@@ -16,20 +16,21 @@ export function focusIfLost(target: HTMLElement | null | undefined) {
 /**
  * A control that is disabled while its action runs loses focus (the browser blurs a disabled
  * element), which drops a keyboard user back to the top of the page. Spread the returned props on
- * the control: when `busy` ends it gets focus back, unless the user has moved on meanwhile.
+ * the control, or on a form whose fields are all disabled meanwhile: when `busy` ends, the control
+ * that lost focus that way gets it back, unless the user has moved on.
  */
-export function useKeepFocusWhileBusy<T extends HTMLElement & { disabled: boolean }>(busy: boolean) {
-  const ref = useRef<T>(null);
-  const lostWhileDisabled = useRef(false);
+export function useKeepFocusWhileBusy(busy: boolean) {
+  const lost = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (busy || !lostWhileDisabled.current) return;
-    lostWhileDisabled.current = false;
-    focusIfLost(ref.current);
+    if (busy || !lost.current) return;
+    const target = lost.current;
+    lost.current = null;
+    if (target.isConnected) focusIfLost(target);
   }, [busy]);
   return {
-    ref,
-    onBlur: (event: FocusEvent<T>) => {
-      lostWhileDisabled.current = event.currentTarget.disabled && event.relatedTarget === null;
+    onBlur: (event: FocusEvent<HTMLElement>) => {
+      const target = event.target as HTMLElement & { disabled?: boolean };
+      lost.current = target.disabled && event.relatedTarget === null ? target : null;
     },
   };
 }

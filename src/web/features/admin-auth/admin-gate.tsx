@@ -17,7 +17,7 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
   const id = useId();
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
-  const keepFocus = useKeepFocusWhileBusy<HTMLInputElement>(pending);
+  const keepFocus = useKeepFocusWhileBusy(pending);
 
   if (token) return <>{children}</>;
 

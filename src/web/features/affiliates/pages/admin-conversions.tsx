@@ -37,7 +37,7 @@ function StatusSelect({
   busy: boolean;
   onChange: (status: ConversionStatus) => void;
 }) {
-  const keepFocus = useKeepFocusWhileBusy<HTMLSelectElement>(busy);
+  const keepFocus = useKeepFocusWhileBusy(busy);
   return (
     <div className="w-32">
       <Select

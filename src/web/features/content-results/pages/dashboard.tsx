@@ -18,7 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/use-toast.ts';
 import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { focusIfLost } from '#web/lib/focus.ts';
+import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import {
   fetchSessionEmail,
   resultsKey,
@@ -68,6 +68,7 @@ function EmailStep({
   const id = useId();
   const [email, setEmail] = useState(initial);
   const request = useRequestAccess();
+  const keepFocus = useKeepFocusWhileBusy(request.isPending);
   const valid = emailSchema.safeParse(email).success;
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -87,7 +88,7 @@ function EmailStep({
     });
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in">
+    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in" {...keepFocus}>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
@@ -127,6 +128,9 @@ function CodeStep({
   const [code, setCode] = useState('');
   const verify = useVerifyAccess();
   const resend = useRequestAccess();
+  // A wrong code clears the field: the cursor is back in it for the next try.
+  const keepCodeFocus = useKeepFocusWhileBusy(verify.isPending);
+  const keepResendFocus = useKeepFocusWhileBusy(resend.isPending);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (code.length !== CODE_LENGTH) return;
@@ -159,7 +163,7 @@ function CodeStep({
     );
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code">
+    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code" {...keepCodeFocus}>
       <p className="text-sm text-muted-foreground">
         We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in
         10 minutes.
@@ -187,6 +191,7 @@ function CodeStep({
           size="sm"
           className="px-0"
           disabled={resend.isPending}
+          {...keepResendFocus}
           onClick={() =>
             resend.mutate(email, {
               onSuccess: () =>
@@ -225,6 +230,7 @@ function Results({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const newButtonRef = useRef<HTMLButtonElement>(null);
   const formWasShown = useRef(false);
+  const keepRefreshFocus = useKeepFocusWhileBusy(results.isFetching);
 
   useEffect(() => {
     if (focusHeading) focusIfLost(headingRef.current);
@@ -275,7 +281,13 @@ function Results({
           <p className="truncate text-sm text-muted-foreground">{email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => results.refetch()} disabled={results.isFetching}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => results.refetch()}
+            disabled={results.isFetching}
+            {...keepRefreshFocus}
+          >
             <RefreshCw className={results.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
             Refresh
           </Button>

@@ -41,7 +41,7 @@ export default function WebhookTestPage() {
   const [answer, setAnswer] = useState<{ test: WebhookTestAnswer; dryRun: WebhookDryRunResponse } | null>(
     null,
   );
-  const keepFocus = useKeepFocusWhileBusy<HTMLButtonElement>(running);
+  const keepFocus = useKeepFocusWhileBusy(running);
   const webhookUrl = answer?.test.webhookUrl ?? `${window.location.origin}${WEBHOOK_PATH}`;
 
   async function run() {

@@ -86,7 +86,7 @@ export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIde
   const ideas = expanded ? trend.twist_ideas : trend.twist_ideas.slice(0, VISIBLE_TWIST_IDEAS);
   const hidden = trend.twist_ideas.length - VISIBLE_TWIST_IDEAS;
   const running = busy || trend.status === 'processing';
-  const keepFocus = useKeepFocusWhileBusy<HTMLButtonElement>(running);
+  const keepFocus = useKeepFocusWhileBusy(running);
   const badge = sourceBadge(trend.source);
   const added = new Date(trend.created_at).toLocaleDateString('en-US', {
     year: 'numeric',
