@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
 import { FakeTwilio } from '#tests/support/fake-twilio.ts';
@@ -13,6 +13,9 @@ import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/
  * test. At every stop they check that the focused control is the expected one and shows a
  * visible focus ring, and at the end that the flow's effect happened (database, e-mail, UI text).
  */
+
+// Each flow is long (many key presses, each a round trip): give them room on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 const fixture = (name: string) =>
   JSON.parse(readFileSync(new URL(`../fixtures/yt-dlp/${name}`, import.meta.url), 'utf8'));
@@ -340,6 +343,40 @@ describe('keyboard only: trend analyser', () => {
       await expect.poll(() => card.count()).toBe(0);
       expect(await count('select count(*) as n from trends where source = $1', [TIKTOK])).toBe(0);
       await expectFocus(page.getByRole('heading', { name: 'Recent Trends' }));
+    });
+  });
+});
+
+describe('keyboard only: trend list paging', () => {
+  it("'Load More' by Enter: focus moves to the first newly loaded trend", async () => {
+    const [{ n: existing }] = await echo.query<{ n: number }>('select count(*)::int as n from trends');
+    const seeded = 14 - existing!;
+    await echo.query(
+      `insert into trends (source, platform, status, created_at)
+       select 'https://www.tiktok.com/@kbseed/video/' || g, 'tiktok', 'pending', now() - make_interval(mins => 1000 - g)
+       from generate_series(1, $1::int) g`,
+      [seeded],
+    );
+    await echo.query(
+      'insert into trend_totals (id, count) values (1, $1) on conflict (id) do update set count = trend_totals.count + $1',
+      [seeded],
+    );
+    await withPage(PHONE, async ({ page }) => {
+      await page.goto('/trends');
+      await expect.poll(() => page.getByTestId('trends-shown').innerText()).toBe('12 of 14 trends shown');
+      await tabTo(page.getByRole('button', { name: 'Load More (2 remaining)' }), { max: 200 });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('trends-shown').innerText()).toBe('14 of 14 trends shown');
+      expect(await page.getByRole('button', { name: /^Load More/ }).count()).toBe(0);
+      await expectFocus(page.getByTestId('trend-card').nth(12));
+      // The next Tab goes on inside that trend.
+      await page.keyboard.press('Tab');
+      expect(
+        await page
+          .getByTestId('trend-card')
+          .nth(12)
+          .evaluate((card) => card.contains(document.activeElement)),
+      ).toBe(true);
     });
   });
 });
@@ -936,6 +973,32 @@ describe('keyboard only: admin', () => {
       expect(await echo.query('select status, pause_on_response from campaigns where id = $1', [id])).toEqual(
         [{ status: 'active', pause_on_response: false }],
       );
+
+      // Back to the list, import contacts in its dialog, then into the editor again.
+      await tabTo(page.getByRole('link', { name: 'Back to Campaigns' }), { back: true });
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/campaigns');
+      const importButton = page.getByRole('button', { name: 'Import contacts' });
+      await tabTo(importButton);
+      await page.keyboard.press('Enter');
+      const importDialog = page.getByRole('dialog', { name: 'Import contacts (CSV)' });
+      await expectFocus(importDialog.getByLabel('CSV'));
+      await page.keyboard.type(
+        'name,email,phone,sms_consent,time_zone\nKey Contact,key.contact@example.com,,no,Europe/London',
+      );
+      await tabTo(importDialog.getByRole('button', { name: 'Import', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => toast(page, 'Contacts imported').isVisible()).toBe(true);
+      expect(await count("select count(*) as n from contacts where email = 'key.contact@example.com'")).toBe(
+        1,
+      );
+      await page.keyboard.press('Escape');
+      await expect.poll(() => importDialog.count()).toBe(0);
+      await expectFocus(importButton);
+      await tabTo(page.getByRole('link', { name: 'Keyboard launch' }));
+      await page.keyboard.press('Enter');
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/campaigns/${id}`);
+      await expect.poll(() => page.getByRole('heading', { name: 'Keyboard launch' }).isVisible()).toBe(true);
     });
   });
 });

@@ -1,7 +1,13 @@
 import { type FocusEvent, useEffect, useRef } from 'react';
 
-/** True when no control has focus (it was on an element that went away or was disabled). */
-export const focusIsLost = () => !document.activeElement || document.activeElement === document.body;
+/**
+ * True when no usable control has focus: focus is on the page itself (its control went away), or
+ * still on a control that was just disabled (the browser is about to drop it).
+ */
+export function focusIsLost() {
+  const active = document.activeElement as (Element & { disabled?: boolean }) | null;
+  return !active || active === document.body || active.disabled === true;
+}
 
 /**
  * Moves focus to `target` when focus was lost, e.g. after the focused control was removed (a

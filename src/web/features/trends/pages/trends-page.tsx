@@ -30,6 +30,9 @@ export default function TrendsPage() {
   const [processing, setProcessing] = useState<Set<string>>(() => new Set());
   const [builder, setBuilder] = useState<{ trend: Trend; idea: string } | null>(null);
   const watched = useRef(new Set<string>());
+  /** Index of the first trend of a page being loaded by 'Load More' (it takes the focus). */
+  const focusOnLoad = useRef<number | null>(null);
+  const loadMoreRef = useRef<HTMLButtonElement>(null);
 
   usePageTitle('Trend Analyzer');
 
@@ -55,6 +58,15 @@ export default function TrendsPage() {
         });
     }
   });
+
+  // 'Load More' is disabled while loading and gone after the last page: continue from the first new trend.
+  useEffect(() => {
+    const index = focusOnLoad.current;
+    if (index === null || trends.length <= index) return;
+    focusOnLoad.current = null;
+    if (document.activeElement === loadMoreRef.current) loadMoreRef.current?.blur();
+    focusIfLost(document.querySelectorAll<HTMLElement>('[data-testid="trend-card"]')[index]);
+  }, [trends.length]);
 
   function startProcessing(id: string) {
     setProcessing((set) => new Set(set).add(id));
@@ -180,9 +192,13 @@ export default function TrendsPage() {
 
             {pages.hasNextPage && remaining > 0 ? (
               <Button
+                ref={loadMoreRef}
                 variant="outline"
                 className="justify-self-center"
-                onClick={() => pages.fetchNextPage()}
+                onClick={() => {
+                  focusOnLoad.current = trends.length;
+                  void pages.fetchNextPage();
+                }}
                 disabled={pages.isFetchingNextPage}
               >
                 {pages.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
