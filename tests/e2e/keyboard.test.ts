@@ -90,10 +90,28 @@ async function expectFocus(target: Locator) {
 async function tabTo(target: Locator, { back = false, max = 80 } = {}) {
   const page = target.page();
   await target.waitFor({ state: 'visible' });
-  for (let i = 0; i < max && !(await isActive(target)); i++) {
+  const element = await target.elementHandle();
+  // One round trip per key press: is the target focused, and does the focused element show a ring?
+  const state = () =>
+    page.evaluate((el) => {
+      const active = document.activeElement;
+      let ring = true;
+      if (active && active !== document.body) {
+        const style = getComputedStyle(active);
+        ring =
+          active.matches(':focus-visible') &&
+          ((style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0) ||
+            (style.boxShadow !== 'none' && style.boxShadow !== ''));
+      }
+      return { reached: active === el, ring };
+    }, element);
+  let now = await state();
+  for (let i = 0; i < max && !now.reached; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    if (!(await activeHasRing(page))) ringless.push(`${page.url()}: ${await describeActive(page)}`);
+    now = await state();
+    if (!now.ring) ringless.push(`${page.url()}: ${await describeActive(page)}`);
   }
+  await element?.dispose();
   await expectFocus(target);
 }
 
