@@ -6,9 +6,10 @@ import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 
+// Keyboard-only flows are in keyboard.test.ts.
+
 // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') would block a script tag.
 const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
-const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 
 let echo: TestApp;
 let browser: Browser;
@@ -170,111 +171,4 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       expect(found).toEqual([]);
     }, 240_000);
   }
-});
-
-describe('keyboard only', () => {
-  it('joins the waitlist with Tab, typing, arrow keys and Enter', async () => {
-    const { page, context, pageErrors } = await openPage(browser, echo.url, DESKTOP);
-    try {
-      await page.goto('/#waitlist');
-      const form = page.getByRole('form', { name: 'Join the waitlist' });
-      await expect.poll(() => form.isVisible()).toBe(true);
-      const name = form.getByLabel('Name');
-      // Reach the form by keyboard from the top of the page.
-      await page.locator('body').focus();
-      for (let i = 0; i < 60 && !(await name.evaluate((el) => el === document.activeElement)); i++)
-        await page.keyboard.press('Tab');
-      expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.type('Kim Keyboard');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('kim.keyboard@example.com');
-      await page.keyboard.press('Tab');
-      const role = form.getByLabel('I am a...');
-      expect(await role.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.press('ArrowDown');
-      expect(await role.inputValue()).not.toBe('');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('Finding time to write scripts');
-      // The struggle is a textarea (Enter is a new line): Tab to the submit button, then Enter.
-      await page.keyboard.press('Tab');
-      expect(
-        await form
-          .getByRole('button', { name: 'Join the Waitlist' })
-          .evaluate((el) => el === document.activeElement),
-      ).toBe(true);
-      await page.keyboard.press('Enter');
-      await expect
-        .poll(
-          async () =>
-            (
-              await echo.query<{ n: number }>(
-                "select count(*)::int as n from waitlist_signups where email = 'kim.keyboard@example.com'",
-              )
-            )[0]!.n,
-        )
-        .toBe(1);
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('adds a trend by keyboard', async () => {
-    const { page, context, pageErrors } = await openPage(browser, echo.url, PHONE);
-    try {
-      await page.goto('/trends');
-      const input = page.getByRole('form', { name: 'Add New Trend' }).getByLabel('Trend URL');
-      await expect.poll(() => input.isVisible()).toBe(true);
-      await page.locator('body').focus();
-      for (let i = 0; i < 40 && !(await input.evaluate((el) => el === document.activeElement)); i++)
-        await page.keyboard.press('Tab');
-      expect(await input.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.type(TIKTOK);
-      await page.keyboard.press('Enter');
-      await expect
-        .poll(async () => (await echo.query<{ n: number }>('select count(*)::int as n from trends'))[0]!.n)
-        .toBe(1);
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  it('submits a transcription link by keyboard', async () => {
-    const { page, context, pageErrors } = await openPage(browser, echo.url, DESKTOP);
-    try {
-      await page.goto('/reaction-video');
-      const link = page.getByLabel('Link', { exact: true });
-      await expect.poll(() => link.isVisible()).toBe(true);
-      await page.locator('body').focus();
-      for (let i = 0; i < 40 && !(await link.evaluate((el) => el === document.activeElement)); i++)
-        await page.keyboard.press('Tab');
-      expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.type('https://www.youtube.com/watch?v=keyboard');
-      // The platform select and the e-mail follow in tab order.
-      const platform = page.getByLabel('Source platform');
-      const email = page.getByLabel('Email');
-      for (let i = 0; i < 5 && !(await email.evaluate((el) => el === document.activeElement)); i++) {
-        await page.keyboard.press('Tab');
-        if (await platform.evaluate((el) => el === document.activeElement))
-          await page.keyboard.press('ArrowDown');
-      }
-      expect(await email.evaluate((el) => el === document.activeElement)).toBe(true);
-      await page.keyboard.type('kb.transcribe@example.com');
-      await page.keyboard.press('Enter');
-      await expect
-        .poll(() => page.getByText('Link submitted successfully!', { exact: true }).isVisible())
-        .toBe(true);
-      expect(
-        (
-          await echo.query<{ n: number }>(
-            "select count(*)::int as n from content_results where user_email = 'kb.transcribe@example.com'",
-          )
-        )[0]!.n,
-      ).toBe(1);
-      expect(pageErrors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
 });

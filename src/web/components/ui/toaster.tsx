@@ -3,6 +3,19 @@ import { X } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
 import { dismissToast, TOAST_DURATION, useToasts } from './use-toast.ts';
 
+/**
+ * An open toast is the topmost Radix layer, so Escape would dismiss the toast instead of closing
+ * the dialog the user is working in. While focus is in a dialog (and not in the toast), Escape
+ * closes that dialog and leaves the toast alone.
+ */
+function passEscapeToDialog(event: KeyboardEvent) {
+  const focused = document.activeElement;
+  const dialog = focused?.closest('[role="dialog"], [role="alertdialog"]');
+  if (!dialog) return;
+  event.preventDefault();
+  dialog.querySelector<HTMLButtonElement>('[data-dialog-close]')?.click();
+}
+
 /** Radix toasts: 5000 ms, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {
   const toasts = useToasts();
@@ -16,6 +29,7 @@ export function Toaster() {
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}
+          onEscapeKeyDown={passEscapeToDialog}
           data-variant={variant}
           className={cn(
             'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-lg transition-all data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0 data-[state=open]:animate-fade-in',

@@ -5,6 +5,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { signInAdmin, signOutAdmin, useAdminToken } from './admin-session.ts';
 
 /**
@@ -16,6 +17,7 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
   const id = useId();
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
+  const keepFocus = useKeepFocusWhileBusy(pending);
 
   if (token) return <>{children}</>;
 
@@ -26,6 +28,10 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
     try {
       await signInAdmin(password);
       setPassword('');
+      // The gate's form is gone: continue from the page's heading (or its main region).
+      requestAnimationFrame(() =>
+        focusIfLost(document.querySelector<HTMLElement>('main h1') ?? document.querySelector('main')),
+      );
     } catch (error) {
       const status = error instanceof Error ? error.message.slice(0, 3) : '';
       toast({
@@ -60,6 +66,7 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
             onChange={(e) => setPassword(e.target.value)}
             disabled={pending}
             required
+            {...keepFocus}
           />
         </div>
         <Button type="submit" disabled={pending || !password}>

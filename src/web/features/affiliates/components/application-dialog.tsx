@@ -13,6 +13,7 @@ import {
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useApplyAsAffiliate } from '../api.ts';
 
@@ -40,6 +41,7 @@ export function ApplicationDialog({
   const id = useId();
   const apply = useApplyAsAffiliate();
   const { errors, field, handleSubmit } = useZodForm(affiliateApplicationSchema, EMPTY);
+  const keepFocus = useKeepFocusWhileBusy(apply.isPending);
 
   const onSubmit = handleSubmit((values) => {
     apply.mutate(values, {
@@ -99,7 +101,13 @@ export function ApplicationDialog({
           <DialogTitle>Apply to the Echo Affiliate Program</DialogTitle>
           <DialogDescription>We review every application within 2-3 business days.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Affiliate application">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4"
+          aria-label="Affiliate application"
+          {...keepFocus}
+        >
           <div className="grid gap-4 sm:grid-cols-2">
             {text('display_name', 'Full Name', true, { autoComplete: 'name' })}
             {text('email', 'Email', true, { type: 'email', autoComplete: 'email' })}

@@ -1,5 +1,5 @@
 import { Check, Loader2, Search, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AdminAffiliate, AffiliateStatus } from '#contract/affiliates.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -13,6 +13,7 @@ import {
 import { Input } from '#web/components/ui/input.tsx';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { focusIfLost } from '#web/lib/focus.ts';
 import { useAdminAffiliates, useSetAffiliateStatus } from '../api.ts';
 import { AdminLayout, Counter } from '../components/admin-layout.tsx';
 
@@ -42,6 +43,7 @@ function Affiliates() {
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(PAGE);
   const [details, setDetails] = useState<AdminAffiliate | null>(null);
+  const resultsRef = useRef<HTMLElement>(null);
 
   const list = affiliates.data ?? [];
   const counts = useMemo(() => {
@@ -61,6 +63,8 @@ function Affiliates() {
       {
         onSuccess: (updated) => {
           toast({ title: 'Status Updated', description: 'Affiliate status has been updated successfully' });
+          // The card left this tab (or lost its buttons): continue from the results.
+          if (!document.querySelector('[role="dialog"]')) focusIfLost(resultsRef.current);
           setDetails((d) => (d && d.id === updated.id ? updated : d));
         },
         onError: () =>
@@ -157,7 +161,7 @@ function Affiliates() {
           />
         </div>
       </div>
-      <div id="affiliate-results">
+      <section id="affiliate-results" ref={resultsRef} tabIndex={-1} aria-label="Affiliate results">
         {affiliates.isPending ? (
           <div className="mt-10 flex justify-center" role="status">
             <Loader2 className="size-6 animate-spin text-primary" aria-hidden="true" />
@@ -204,7 +208,7 @@ function Affiliates() {
             ))}
           </ul>
         )}
-      </div>
+      </section>
       {filtered.length > shown && (
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => setShown((s) => s + PAGE)}>
@@ -214,7 +218,7 @@ function Affiliates() {
       )}
       <Dialog open={details !== null} onOpenChange={(open) => !open && setDetails(null)}>
         {details && (
-          <DialogContent className="max-w-2xl">
+          <DialogContent className="max-w-2xl" returnFocusFallback={() => resultsRef.current}>
             <DialogHeader>
               <DialogTitle>{details.display_name}</DialogTitle>
               <DialogDescription>Affiliate application</DialogDescription>

@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import {
   downloadAdminCsv,
   useAdminConversions,
@@ -23,6 +24,39 @@ const badgeFor = (status: string) =>
       : status === 'cancelled'
         ? 'destructive'
         : 'outline';
+
+/** Spec §4: the row's dropdown, disabled while that row updates (and focused again afterwards). */
+function StatusSelect({
+  id,
+  status,
+  busy,
+  onChange,
+}: {
+  id: number;
+  status: ConversionStatus;
+  busy: boolean;
+  onChange: (status: ConversionStatus) => void;
+}) {
+  const keepFocus = useKeepFocusWhileBusy(busy);
+  return (
+    <div className="w-32">
+      <Select
+        aria-label={`Status of conversion ${id}`}
+        value={status}
+        disabled={busy}
+        onChange={(e) => onChange(e.target.value as ConversionStatus)}
+        className="h-9"
+        {...keepFocus}
+      >
+        {CONVERSION_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
 
 function Conversions() {
   const conversions = useAdminConversions();
@@ -155,21 +189,12 @@ function Conversions() {
                       <Badge variant={badgeFor(c.status)} className="capitalize">
                         {c.status}
                       </Badge>
-                      <div className="w-32">
-                        <Select
-                          aria-label={`Status of conversion ${c.id}`}
-                          value={c.status}
-                          disabled={updating.has(c.id)}
-                          onChange={(e) => change(c.id, e.target.value as ConversionStatus)}
-                          className="h-9"
-                        >
-                          {CONVERSION_STATUSES.map((s) => (
-                            <option key={s} value={s}>
-                              {s}
-                            </option>
-                          ))}
-                        </Select>
-                      </div>
+                      <StatusSelect
+                        id={c.id}
+                        status={c.status}
+                        busy={updating.has(c.id)}
+                        onChange={(status) => change(c.id, status)}
+                      />
                     </div>
                   </td>
                 </tr>

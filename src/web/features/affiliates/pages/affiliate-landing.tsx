@@ -18,6 +18,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
+import { focusIfLost } from '#web/lib/focus.ts';
 import { PageShell } from '../components/page-shell.tsx';
 
 const BENEFITS = [
@@ -106,7 +107,13 @@ export default function AffiliateLandingPage() {
       <PageShell title="Application Submitted!">
         <section className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
           <CheckCircle2 className="size-16 text-success" aria-hidden="true" />
-          <h1 className="mt-6 text-3xl font-extrabold tracking-tight">Application Submitted!</h1>
+          <h1
+            ref={(heading) => focusIfLost(heading)}
+            tabIndex={-1}
+            className="mt-6 text-3xl font-extrabold tracking-tight"
+          >
+            Application Submitted!
+          </h1>
           <p className="mt-4 text-muted-foreground">
             Thanks for applying to the Echo Affiliate Program. We've e-mailed you a confirmation and will
             review your application within 2-3 business days.

@@ -9,6 +9,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { login } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
@@ -34,6 +35,8 @@ export default function AffiliateLoginPage() {
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [pending, setPending] = useState(false);
+  // Fields and buttons are disabled while signing in; after a failure the cursor is back where it was.
+  const keepFocus = useKeepFocusWhileBusy(pending);
 
   async function sendCode(event?: FormEvent) {
     event?.preventDefault();
@@ -73,7 +76,7 @@ export default function AffiliateLoginPage() {
         <Card>
           <h1 className="text-2xl font-extrabold tracking-tight">Affiliate Login</h1>
           {step === 'email' ? (
-            <form onSubmit={sendCode} className="mt-6 grid gap-4">
+            <form onSubmit={sendCode} className="mt-6 grid gap-4" {...keepFocus}>
               <p className="text-sm text-muted-foreground">
                 Sign in with the e-mail address you applied with. We'll e-mail you a 6-digit code.
               </p>
@@ -100,7 +103,7 @@ export default function AffiliateLoginPage() {
               </Button>
             </form>
           ) : (
-            <form onSubmit={verify} className="mt-6 grid gap-4">
+            <form onSubmit={verify} className="mt-6 grid gap-4" {...keepFocus}>
               <p className="text-sm text-muted-foreground">
                 If <strong className="text-foreground">{email}</strong> belongs to an affiliate account, a
                 6-digit code is on its way. It expires in 10 minutes.

@@ -40,6 +40,7 @@ import { Select } from '#web/components/ui/select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { logoutAffiliate, useMe, useUpdatePayoutSettings } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
@@ -177,6 +178,7 @@ function PayoutSettingsDialog({
 }) {
   const id = useId();
   const update = useUpdatePayoutSettings();
+  const keepFocus = useKeepFocusWhileBusy(update.isPending);
   const { errors, field, handleSubmit } = useZodForm(payoutSettingsSchema, {
     payout_method: me.affiliate.payout_method ?? '',
     payout_details: payoutAccount(me.affiliate.payout_details),
@@ -228,7 +230,7 @@ function PayoutSettingsDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={update.isPending}>
+            <Button type="submit" disabled={update.isPending} {...keepFocus}>
               {update.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
               {update.isPending ? 'Saving...' : 'Save Settings'}
             </Button>

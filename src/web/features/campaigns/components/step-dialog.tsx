@@ -24,6 +24,7 @@ import { Select } from '#web/components/ui/select.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { campaignsUrl, stepsUrl } from '../api.ts';
 import { SmsCounter } from './sms-counter.tsx';
 
@@ -98,6 +99,8 @@ export function StepDialog({
         description: errorMessage(error, editing ? 'Failed to update message' : 'Failed to add message'),
       }),
   });
+
+  const keepFocus = useKeepFocusWhileBusy(save.isPending);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -228,7 +231,7 @@ export function StepDialog({
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={save.isPending}>
+            <Button type="submit" disabled={save.isPending} {...keepFocus}>
               {save.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
               {editing ? 'Save Step' : 'Add Step'}
             </Button>

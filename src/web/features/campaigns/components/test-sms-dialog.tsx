@@ -17,6 +17,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { outboxUrl } from '../api.ts';
 import { SmsCounter } from './sms-counter.tsx';
 
@@ -48,6 +49,8 @@ export function TestSmsDialog({
         description: errorMessage(error, 'Failed to send test SMS'),
       }),
   });
+
+  const keepFocus = useKeepFocusWhileBusy(send.isPending);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -106,7 +109,7 @@ export function TestSmsDialog({
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={send.isPending || !phone.trim()}>
+            <Button type="submit" disabled={send.isPending || !phone.trim()} {...keepFocus}>
               {send.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
               Send Test
             </Button>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Mail, MessageSquare, Pencil, Plus, Save, Trash2 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import {
   CAMPAIGN_NAME_REQUIRED,
@@ -20,6 +20,7 @@ import { Select } from '#web/components/ui/select.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { focusIfLost } from '#web/lib/focus.ts';
 import { autoSendsOnSignup, campaignsUrl, campaignUrl, stepsUrl, useCampaign, useSteps } from '../api.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { SmsCounter } from '../components/sms-counter.tsx';
@@ -279,6 +280,7 @@ function StepsCard({
     open: false,
     step: null,
   });
+  const stepsRef = useRef<HTMLOListElement>(null);
   const nextSequence = (steps?.reduce((max, s) => Math.max(max, s.sequence_number), 0) ?? 0) + 1;
   const remove = useMutation({
     mutationFn: (stepId: number) => adminRequest('DELETE', `${stepsUrl(campaignId)}/${stepId}`),
@@ -286,6 +288,8 @@ function StepsCard({
       await queryClient.invalidateQueries({ queryKey: [stepsUrl(campaignId)] });
       void queryClient.invalidateQueries({ queryKey: [campaignsUrl] });
       toast({ title: 'Message deleted successfully' });
+      // The deleted step took the focused button with it: continue from the list.
+      focusIfLost(stepsRef.current);
     },
     onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete message' }),
   });
@@ -302,7 +306,7 @@ function StepsCard({
           Add Step
         </Button>
       </div>
-      <ol className="mt-5 grid gap-3" aria-label="Steps">
+      <ol ref={stepsRef} tabIndex={-1} className="mt-5 grid gap-3" aria-label="Steps">
         {loading && <li className="text-sm text-muted-foreground">Loading steps...</li>}
         {error ? (
           <li role="alert" className="text-sm text-destructive">

@@ -19,6 +19,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { autoSendsOnSignup, campaignsUrl, useCampaigns } from '../api.ts';
 import { AdminShell } from '../components/admin-shell.tsx';
 import { SignupBadge, StatusBadge } from '../components/status-badge.tsx';
@@ -118,6 +119,8 @@ function CreateCampaignCard() {
       }),
   });
 
+  const keepFocus = useKeepFocusWhileBusy(create.isPending);
+
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) {
@@ -149,7 +152,7 @@ function CreateCampaignCard() {
             onChange={(e) => setDescription(e.target.value)}
           />
         </div>
-        <Button type="submit" disabled={create.isPending}>
+        <Button type="submit" disabled={create.isPending} {...keepFocus}>
           {create.isPending ? (
             <Loader2 className="animate-spin" aria-hidden="true" />
           ) : (

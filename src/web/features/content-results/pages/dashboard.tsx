@@ -18,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/use-toast.ts';
 import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import {
   fetchSessionEmail,
   resultsKey,
@@ -54,10 +55,20 @@ const TABS: { value: string; label: string; type?: ProductType; empty: string }[
   },
 ];
 
-function EmailStep({ initial, onSent }: { initial: string; onSent: (email: string) => void }) {
+function EmailStep({
+  initial,
+  autoFocus,
+  onSent,
+}: {
+  initial: string;
+  /** Put the cursor in the field (when the user came back to this step, not on page load). */
+  autoFocus: boolean;
+  onSent: (email: string) => void;
+}) {
   const id = useId();
   const [email, setEmail] = useState(initial);
   const request = useRequestAccess();
+  const keepFocus = useKeepFocusWhileBusy(request.isPending);
   const valid = emailSchema.safeParse(email).success;
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -77,7 +88,7 @@ function EmailStep({ initial, onSent }: { initial: string; onSent: (email: strin
     });
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in">
+    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in" {...keepFocus}>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <Input
@@ -89,6 +100,7 @@ function EmailStep({ initial, onSent }: { initial: string; onSent: (email: strin
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           disabled={request.isPending}
+          autoFocus={autoFocus}
         />
       </div>
       <Button type="submit" disabled={!valid || request.isPending}>
@@ -116,6 +128,9 @@ function CodeStep({
   const [code, setCode] = useState('');
   const verify = useVerifyAccess();
   const resend = useRequestAccess();
+  // A wrong code clears the field: the cursor is back in it for the next try.
+  const keepCodeFocus = useKeepFocusWhileBusy(verify.isPending);
+  const keepResendFocus = useKeepFocusWhileBusy(resend.isPending);
   function submit(event: FormEvent) {
     event.preventDefault();
     if (code.length !== CODE_LENGTH) return;
@@ -148,7 +163,7 @@ function CodeStep({
     );
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code">
+    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code" {...keepCodeFocus}>
       <p className="text-sm text-muted-foreground">
         We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in
         10 minutes.
@@ -176,6 +191,7 @@ function CodeStep({
           size="sm"
           className="px-0"
           disabled={resend.isPending}
+          {...keepResendFocus}
           onClick={() =>
             resend.mutate(email, {
               onSuccess: () =>
@@ -196,12 +212,34 @@ function CodeStep({
   );
 }
 
-function Results({ email, onSignedOut }: { email: string; onSignedOut: () => void }) {
+function Results({
+  email,
+  focusHeading,
+  onSignedOut,
+}: {
+  email: string;
+  /** Move focus to the heading on arrival (after the code step, whose form is gone). */
+  focusHeading: boolean;
+  onSignedOut: () => void;
+}) {
   const queryClient = useQueryClient();
   const results = useContentResults(email);
   const remove = useDeleteContent(email);
   const [showForm, setShowForm] = useState(false);
   const [tab, setTab] = useState('all');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const newButtonRef = useRef<HTMLButtonElement>(null);
+  const formWasShown = useRef(false);
+  const keepRefreshFocus = useKeepFocusWhileBusy(results.isFetching);
+
+  useEffect(() => {
+    if (focusHeading) focusIfLost(headingRef.current);
+  }, [focusHeading]);
+  // When the inline form closes (after a submit), continue from the button that opened it.
+  useEffect(() => {
+    if (showForm) formWasShown.current = true;
+    else if (formWasShown.current) focusIfLost(newButtonRef.current);
+  }, [showForm]);
 
   useEffect(() => {
     if (results.isError)
@@ -219,7 +257,11 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
   function onDelete(id: string) {
     if (!window.confirm(DELETE_CONFIRMATION)) return;
     remove.mutate(id, {
-      onSuccess: () => toast({ title: 'Deleted' }),
+      onSuccess: () => {
+        toast({ title: 'Deleted' });
+        // The deleted card took the focused button with it: continue from the list.
+        focusIfLost(document.querySelector<HTMLElement>('[role="tabpanel"][data-state="active"]'));
+      },
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -233,15 +275,28 @@ function Results({ email, onSignedOut }: { email: string; onSignedOut: () => voi
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Your Content</h1>
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+            Your Content
+          </h1>
           <p className="truncate text-sm text-muted-foreground">{email}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => results.refetch()} disabled={results.isFetching}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => results.refetch()}
+            disabled={results.isFetching}
+            {...keepRefreshFocus}
+          >
             <RefreshCw className={results.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
             Refresh
           </Button>
-          <Button size="sm" onClick={() => setShowForm(!showForm)} aria-expanded={showForm}>
+          <Button
+            ref={newButtonRef}
+            size="sm"
+            onClick={() => setShowForm(!showForm)}
+            aria-expanded={showForm}
+          >
             {showForm ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
             New Transcription
           </Button>
@@ -327,6 +382,8 @@ export default function DashboardPage() {
   const prefill = new URLSearchParams(search).get('email')?.trim() ?? '';
   const [step, setStep] = useState<Step>('checking');
   const [email, setEmail] = useState(prefill);
+  /** Set when the user moved between steps, so the next step takes the focus. */
+  const [moved, setMoved] = useState(false);
   const started = useRef(false);
 
   useEffect(() => {
@@ -371,6 +428,7 @@ export default function DashboardPage() {
   }, [prefill]);
 
   const signedOut = () => {
+    setMoved(true);
     setStep('email');
     if (prefill) navigate('/dashboard', { replace: true });
   };
@@ -378,7 +436,7 @@ export default function DashboardPage() {
   return (
     <ToolLayout title="Dashboard" label="Content Dashboard" current="/dashboard">
       {step === 'access' ? (
-        <Results email={email} onSignedOut={signedOut} />
+        <Results email={email} focusHeading={moved} onSignedOut={signedOut} />
       ) : (
         <div className="mx-auto max-w-md">
           <h1 className="text-3xl font-extrabold tracking-tight">Your Dashboard</h1>
@@ -394,6 +452,7 @@ export default function DashboardPage() {
             {step === 'email' && (
               <EmailStep
                 initial={email}
+                autoFocus={moved}
                 onSent={(address) => {
                   setEmail(address);
                   setStep('code');
@@ -401,7 +460,17 @@ export default function DashboardPage() {
               />
             )}
             {step === 'code' && (
-              <CodeStep email={email} onVerified={() => setStep('access')} onBack={() => setStep('email')} />
+              <CodeStep
+                email={email}
+                onVerified={() => {
+                  setMoved(true);
+                  setStep('access');
+                }}
+                onBack={() => {
+                  setMoved(true);
+                  setStep('email');
+                }}
+              />
             )}
           </Card>
         </div>

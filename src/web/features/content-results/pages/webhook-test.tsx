@@ -4,6 +4,7 @@ import type { WebhookDryRunResponse } from '#contract/content-results.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { runWebhookTests, type WebhookTestAnswer } from '../api.ts';
 import { ToolLayout } from '../components/tool-layout.tsx';
 
@@ -40,6 +41,7 @@ export default function WebhookTestPage() {
   const [answer, setAnswer] = useState<{ test: WebhookTestAnswer; dryRun: WebhookDryRunResponse } | null>(
     null,
   );
+  const keepFocus = useKeepFocusWhileBusy(running);
   const webhookUrl = answer?.test.webhookUrl ?? `${window.location.origin}${WEBHOOK_PATH}`;
 
   async function run() {
@@ -71,7 +73,7 @@ export default function WebhookTestPage() {
           {webhookUrl}
         </code>
         <div>
-          <Button onClick={run} disabled={running}>
+          <Button onClick={run} disabled={running} {...keepFocus}>
             {running ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Play aria-hidden="true" />}
             Run Tests
           </Button>

@@ -14,6 +14,7 @@ import {
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useDataUse, useDeleteMyData, useRequestDeletionCode, useSetDataUse } from '../api.ts';
 
 function DataUseSwitch({ email }: { email: string }) {
@@ -21,6 +22,7 @@ function DataUseSwitch({ email }: { email: string }) {
   const current = useDataUse(email);
   const update = useSetDataUse(email);
   const optedOut = update.isPending ? update.variables : (current.data?.optedOut ?? false);
+  const keepFocus = useKeepFocusWhileBusy(current.isPending || update.isPending);
   return (
     <div className="flex items-start justify-between gap-4">
       <div className="grid gap-1">
@@ -37,6 +39,7 @@ function DataUseSwitch({ email }: { email: string }) {
         aria-checked={optedOut}
         aria-describedby={`${id}-hint`}
         disabled={current.isPending || update.isPending}
+        {...keepFocus}
         onClick={() =>
           update.mutate(!optedOut, {
             onSuccess: (data) =>
@@ -78,6 +81,8 @@ function DeleteDialog({
   const [code, setCode] = useState('');
   const request = useRequestDeletionCode();
   const remove = useDeleteMyData();
+  const keepSendFocus = useKeepFocusWhileBusy(request.isPending);
+  const keepCodeFocus = useKeepFocusWhileBusy(remove.isPending);
   const sendCode = () =>
     request.mutate(undefined, {
       onSuccess: () => {
@@ -137,7 +142,7 @@ function DeleteDialog({
             <Button variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            <Button variant="destructive" onClick={sendCode} disabled={request.isPending}>
+            <Button variant="destructive" onClick={sendCode} disabled={request.isPending} {...keepSendFocus}>
               {request.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
               E-mail me a code
             </Button>
@@ -155,6 +160,7 @@ function DeleteDialog({
                 onValueChange={setCode}
                 disabled={remove.isPending}
                 autoFocus
+                {...keepCodeFocus}
               />
             </div>
             <DialogFooter>

@@ -26,6 +26,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 
 const STATUS_STYLES: Record<Trend['status'], { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'bg-yellow-100 text-yellow-900 border-yellow-300' },
@@ -85,6 +86,7 @@ export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIde
   const ideas = expanded ? trend.twist_ideas : trend.twist_ideas.slice(0, VISIBLE_TWIST_IDEAS);
   const hidden = trend.twist_ideas.length - VISIBLE_TWIST_IDEAS;
   const running = busy || trend.status === 'processing';
+  const keepFocus = useKeepFocusWhileBusy(running);
   const badge = sourceBadge(trend.source);
   const added = new Date(trend.created_at).toLocaleDateString('en-US', {
     year: 'numeric',
@@ -128,6 +130,7 @@ export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIde
             variant={trend.status === 'failed' ? 'destructive' : 'outline'}
             onClick={onProcess}
             disabled={running}
+            {...keepFocus}
           >
             <ActionIcon className={running ? 'animate-spin' : undefined} aria-hidden="true" />
             {action.label}

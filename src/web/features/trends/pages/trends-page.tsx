@@ -4,6 +4,7 @@ import type { Trend } from '#contract/trends.ts';
 import { SiteFooter } from '#web/components/site-footer.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { focusIfLost } from '#web/lib/focus.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { flattenTrends, useDeleteTrend, useProcessTrend, useTrendPages } from '../api.ts';
 import { AddTrendForm } from '../components/add-trend-form.tsx';
@@ -29,6 +30,9 @@ export default function TrendsPage() {
   const [processing, setProcessing] = useState<Set<string>>(() => new Set());
   const [builder, setBuilder] = useState<{ trend: Trend; idea: string } | null>(null);
   const watched = useRef(new Set<string>());
+  /** Index of the first trend of a page being loaded by 'Load More' (it takes the focus). */
+  const focusOnLoad = useRef<number | null>(null);
+  const loadMoreRef = useRef<HTMLButtonElement>(null);
 
   usePageTitle('Trend Analyzer');
 
@@ -55,6 +59,15 @@ export default function TrendsPage() {
     }
   });
 
+  // 'Load More' is disabled while loading and gone after the last page: continue from the first new trend.
+  useEffect(() => {
+    const index = focusOnLoad.current;
+    if (index === null || trends.length <= index) return;
+    focusOnLoad.current = null;
+    if (document.activeElement === loadMoreRef.current) loadMoreRef.current?.blur();
+    focusIfLost(document.querySelectorAll<HTMLElement>('[data-testid="trend-card"]')[index]);
+  }, [trends.length]);
+
   function startProcessing(id: string) {
     setProcessing((set) => new Set(set).add(id));
     processTrend.mutate(id, {
@@ -71,8 +84,11 @@ export default function TrendsPage() {
 
   function remove(id: string) {
     deleteTrend.mutate(id, {
-      onSuccess: () =>
-        toast({ title: 'Trend Deleted', description: 'The trend has been successfully removed.' }),
+      onSuccess: () => {
+        toast({ title: 'Trend Deleted', description: 'The trend has been successfully removed.' });
+        // The deleted card took the focused delete button with it: continue from the list.
+        focusIfLost(document.getElementById('recent-trends'));
+      },
       onError: () => toast({ title: 'Failed to delete trend', variant: 'destructive' }),
     });
   }
@@ -133,7 +149,7 @@ export default function TrendsPage() {
 
           <section aria-labelledby="recent-trends" className="grid grid-cols-1 gap-4">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="recent-trends" className="text-2xl font-bold tracking-tight">
+              <h2 id="recent-trends" tabIndex={-1} className="text-2xl font-bold tracking-tight">
                 Recent Trends
               </h2>
               {total > 0 ? (
@@ -176,9 +192,13 @@ export default function TrendsPage() {
 
             {pages.hasNextPage && remaining > 0 ? (
               <Button
+                ref={loadMoreRef}
                 variant="outline"
                 className="justify-self-center"
-                onClick={() => pages.fetchNextPage()}
+                onClick={() => {
+                  focusOnLoad.current = trends.length;
+                  void pages.fetchNextPage();
+                }}
                 disabled={pages.isFetchingNextPage}
               >
                 {pages.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}

@@ -7,6 +7,7 @@ import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { trackPixelEvent } from '#web/lib/pixel.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useJoinWaitlist } from '../api.ts';
@@ -15,6 +16,8 @@ import { useJoinWaitlist } from '../api.ts';
 export default function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   const id = useId();
   const join = useJoinWaitlist();
+  // The fields are disabled while joining: after a failure, focus is back where it was.
+  const keepFocus = useKeepFocusWhileBusy(join.isPending);
   const { errors, field, handleSubmit } = useZodForm(waitlistSignupSchema, {
     name: '',
     email: '',
@@ -49,7 +52,7 @@ export default function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   const errorId = (name: keyof typeof errors) => (errors[name] ? `${id}-${name}-error` : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Join the waitlist">
+    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Join the waitlist" {...keepFocus}>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-name`}>Name</Label>
         <Input

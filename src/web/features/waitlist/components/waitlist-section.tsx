@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { SOCIAL_HANDLE, SOCIAL_PROFILE_URL } from '#contract/brand.ts';
 import { InstagramIcon } from '#web/components/instagram-icon.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { focusIfLost } from '#web/lib/focus.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const loadForm = () => import('./waitlist-form.tsx');
@@ -53,7 +54,10 @@ function WaitlistSuccess() {
   return (
     <div className="grid animate-fade-in justify-items-center gap-4 py-6 text-center" role="status">
       <CheckCircle2 className="size-14 text-success" aria-hidden="true" />
-      <h3 className="text-2xl font-bold">You're In!</h3>
+      {/* The form (and its focused button) is gone: the confirmation takes the focus. */}
+      <h3 ref={(heading) => focusIfLost(heading)} tabIndex={-1} className="text-2xl font-bold">
+        You're In!
+      </h3>
       <p className="max-w-sm text-muted-foreground">
         Thanks for joining. We'll e-mail you as soon as your early access is ready. Meanwhile, come say hi:
       </p>
