@@ -1,17 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { Router } from 'wouter';
 import { Toaster } from './components/ui/toaster.tsx';
 import { TooltipProvider } from './components/ui/tooltip.tsx';
 import { AppRouter } from './router.tsx';
-
-/** Marks the document once the app is interactive (browser tests wait for it after a page load). */
-function ReadyMarker() {
-  useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
-  }, []);
-  return null;
-}
 
 /** The whole web app: rendered in the browser by main.tsx and, for some pages, prerendered at build. */
 export function App({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPath?: string }) {
@@ -24,7 +16,6 @@ export function App({ queryClient, ssrPath }: { queryClient: QueryClient; ssrPat
           </Router>
           <Toaster />
         </TooltipProvider>
-        <ReadyMarker />
       </QueryClientProvider>
     </StrictMode>
   );

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageLoading } from './components/page-loading.tsx';
 import LandingPage from './features/landing/pages/landing-page.tsx';
@@ -37,9 +37,22 @@ export async function preloadPage(pathname: string): Promise<void> {
   if (page) await page.load();
 }
 
+/**
+ * Marks the document once the screen is interactive (browser tests wait for it after a page load).
+ * It sits inside the screens' Suspense boundary: React hydrates that boundary after the rest of
+ * the app, and the mark must wait for the screen itself.
+ */
+function ReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
 export function AppRouter() {
   return (
     <Suspense fallback={<PageLoading />}>
+      <ReadyMarker />
       <Switch>
         <Route path="/" component={LandingPage} />
         {ROUTES.map(({ path, component }) => (

@@ -73,8 +73,8 @@ function WaitlistSuccess() {
 
 /**
  * The waitlist section (anchor #waitlist). The form (with the shared zod schema) is its own chunk,
- * fetched when the section comes near the viewport (or a link to it is followed), so the first
- * load stays small; the prerendered page shows the placeholder. Once joined the form is replaced
+ * fetched when the section comes near the viewport or the visitor first interacts with the page,
+ * so the first load stays small; the prerendered page shows the placeholder. Once joined the form is replaced
  * by the 'You're In!' confirmation.
  */
 export function WaitlistSection() {
@@ -83,20 +83,28 @@ export function WaitlistSection() {
   const hydrated = useHydrated();
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
+    const want = () => setWanted(true);
     const element = section.current;
-    if (window.location.hash === '#waitlist') setWanted(true);
-    if (!element || typeof IntersectionObserver === 'undefined') {
-      setWanted(true);
+    if (window.location.hash === '#waitlist' || !element || typeof IntersectionObserver === 'undefined') {
+      want();
       return;
     }
+    // Near the viewport, or at the visitor's first key press, tap or click anywhere (a keyboard
+    // user tabbing towards the form, a menu link to #waitlist): by the time they reach the
+    // section the form is there. A page that is only looked at never loads it.
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+        if (entries.some((entry) => entry.isIntersecting)) want();
       },
       { rootMargin: '800px 0px' },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    const events = ['keydown', 'pointerdown', 'hashchange'] as const;
+    for (const event of events) window.addEventListener(event, want, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      for (const event of events) window.removeEventListener(event, want);
+    };
   }, []);
   useEffect(() => {
     if (wanted) void loadForm();
