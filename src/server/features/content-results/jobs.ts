@@ -19,13 +19,20 @@ import {
 
 const resultPayload = z.object({ resultId: z.uuid() });
 
-/** One per submission: pending -> processing -> completed | failed (or waiting for the webhook). */
+export const TRANSCRIBE_RETRIES = 2;
+
+/**
+ * One per submission: pending -> processing -> completed | failed (or waiting for the webhook).
+ * A provider that timed out or answered 5xx is retried (the result stays processing); the last
+ * attempt records the failure with its reason.
+ */
 export const transcribeJob = defineJob({
   name: 'content.transcribe',
   schema: resultPayload,
-  retryLimit: 2,
+  retryLimit: TRANSCRIBE_RETRIES,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
+  heartbeat: true,
 });
 
 /** Fails a result still waiting for an external service's callback after this long. */
@@ -42,6 +49,7 @@ export const summarizeJob = defineJob({
   schema: resultPayload,
   retryLimit: 2,
   expireInSeconds: 300,
+  heartbeat: true,
 });
 
 export const CONTENT_JOBS = [transcribeJob, callbackTimeoutJob, summarizeJob];
@@ -71,7 +79,7 @@ export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void
   const transcribers = deps.transcribers ?? configuredTranscribers(config);
   const platforms = Object.values(CONTENT_PLATFORM_KEYS);
 
-  queue.handle(transcribeJob, async ({ resultId }) => {
+  queue.handle(transcribeJob, async ({ resultId }, { retryCount }) => {
     const row = await findResult(database.db, resultId);
     if (row?.productType !== 'transcription') return;
     if (!(await markProcessing(database.db, resultId))) return;
@@ -104,6 +112,13 @@ export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void
         ),
       );
     } else {
+      if (outcome.retryable && retryCount < TRANSCRIBE_RETRIES) {
+        log.warn(
+          { resultId, attempt: retryCount + 1, reason: outcome.message },
+          'transcription failed; retrying',
+        );
+        throw new Error(outcome.message);
+      }
       log.info({ resultId, reason: outcome.message }, 'transcription failed');
       await settleResult(database.db, resultId, 'failed', { error: outcome.message });
     }

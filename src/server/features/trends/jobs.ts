@@ -19,6 +19,7 @@ export const analyseTrendJob = defineJob({
   retryLimit: TREND_JOB_RETRIES,
   retryDelaySeconds: 5,
   expireInSeconds: 180,
+  heartbeat: true,
 });
 
 export interface TrendJobDeps {

@@ -16,6 +16,7 @@ export const sendOutboxJob = defineJob({
   retryLimit: SEND_RETRIES,
   retryDelaySeconds: 10,
   expireInSeconds: 120,
+  heartbeat: true,
   concurrency: 2,
   batchSize: 50,
 });
