@@ -1,7 +1,19 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queueEmail, queueSms, SEND_RETRIES } from '../../src/server/providers/mail/outbox.ts';
+import {
+  TRANSCRIPTION_DID_NOT_FINISH,
+  transcribeFailedJob,
+} from '../../src/server/features/content-results/jobs.ts';
+import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/jobs.ts';
+import {
+  DELIVERY_DID_NOT_FINISH,
+  queueEmail,
+  queueSms,
+  SEND_RETRIES,
+  sendOutboxFailedJob,
+} from '../../src/server/providers/mail/outbox.ts';
 import { makeWav } from '../support/content-results.ts';
 import { FakeOpenAi, type ReceivedRequest } from '../support/fake-openai.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
@@ -55,7 +67,7 @@ let twilio: FakeTwilio;
 beforeAll(async () => {
   const audio = { __audio: { ext: 'wav', base64: makeWav().toString('base64') } };
   const ytdlp = await createFakeYtDlp({
-    ...Object.fromEntries([1, 2, 3].map((n) => [trendUrl(n), fixture])),
+    ...Object.fromEntries([1, 2, 3, 4].map((n) => [trendUrl(n), fixture])),
     ...Object.fromEntries([1, 2, 3].map((n) => [audioUrl(n), audio])),
   });
   llm = await new FakeOpenAi().start();
@@ -329,5 +341,95 @@ describe('LLM (trend analysis)', { timeout: 90_000 }, () => {
     expect(trend).toEqual({ status: 'processed', engine: 'llm', twist_ideas: ANALYSIS.twist_ideas });
     expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(analyses() - before).toBe(2);
+  });
+});
+
+describe('a job that fails for good', { timeout: 90_000 }, () => {
+  it('its last try cut off mid-call: the trend is failed with a reason, and the late answer is dropped', async () => {
+    const created = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/trends',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ source: trendUrl(4) }),
+    });
+    const { id } = created.json() as { id: string };
+    await echo.query(`update trends set status = 'processing' where id = $1`, [id]);
+    const held = llm.holdNext();
+    // A run that is the job's last try, as a retried job's final attempt would be.
+    const jobId = await echo.ctx.jobs.boss.send(
+      'trend.analyse',
+      { trendId: id, mode: 'analyse' },
+      { retryLimit: 0 },
+    );
+    await held.arrived;
+    // What the supervisor does when that try's heartbeat goes stale or it expires.
+    await echo.ctx.jobs.boss.fail('trend.analyse', jobId!, { message: 'job heartbeat timeout' });
+    const [trend] = await until(
+      () =>
+        echo.query<{ status: string; error: string | null }>(
+          'select status, error from trends where id = $1',
+          [id],
+        ),
+      (rows) => rows[0]?.status !== 'processing',
+    );
+    expect(trend).toEqual({ status: 'failed', error: ANALYSIS_DID_NOT_FINISH });
+    // The abandoned handler gets its answer now: it must not overwrite the recorded failure.
+    held.release();
+    expect(await settledJobs('trend.analyse.failed', 'trendId', id)).toEqual([
+      { state: 'completed', retry_count: 0 },
+    ]);
+    // The worker runs one analysis at a time: a job sent now runs once the abandoned handler is done.
+    const probe = randomUUID();
+    await echo.ctx.jobs.boss.send('trend.analyse', { trendId: probe, mode: 'analyse' });
+    expect(await settledJobs('trend.analyse', 'trendId', probe)).toEqual([
+      { state: 'completed', retry_count: 0 },
+    ]);
+    expect(await echo.query('select status, error from trends where id = $1', [id])).toEqual([
+      { status: 'failed', error: ANALYSIS_DID_NOT_FINISH },
+    ]);
+    // Retry works as for any failed trend.
+    const retried = await echo.app!.inject({ method: 'POST', url: `/api/trends/${id}/process` });
+    expect(retried.statusCode).toBe(202);
+    expect(await settledJobs('trend.analyse', 'trendId', id)).toContainEqual({
+      state: 'completed',
+      retry_count: 0,
+    });
+    expect(await echo.query('select status, engine from trends where id = $1', [id])).toEqual([
+      { status: 'processed', engine: 'llm' },
+    ]);
+  });
+
+  it('a transcription or a delivery that failed for good is recorded as failed, not left running', async () => {
+    expect(
+      await echo.query(
+        `select name, dead_letter from pgboss.queue
+         where name in ('trend.analyse', 'content.transcribe', 'outbox.send') order by name`,
+      ),
+    ).toEqual([
+      { name: 'content.transcribe', dead_letter: 'content.transcribe.failed' },
+      { name: 'outbox.send', dead_letter: 'outbox.send.failed' },
+      { name: 'trend.analyse', dead_letter: 'trend.analyse.failed' },
+    ]);
+    const [result] = await echo.query<{ id: string }>(
+      `insert into content_results (product_type, status, source_url, source_platform, user_email)
+       values ('transcription', 'processing', $1, 'Tiktok', 'gone@example.com') returning id`,
+      [audioUrl(9)],
+    );
+    const [message] = await echo.query<{ id: number }>(
+      `insert into outbox (channel, kind, recipient, subject, text_body, status, attempts)
+       values ('email', 'fault.test', 'gone@example.com', 'Hi', 'Hello.', 'sending', 1) returning id`,
+    );
+    await echo.ctx.database.transaction(async (tx) => {
+      await echo.ctx.jobs.enqueue(tx, transcribeFailedJob, { resultId: result!.id });
+      await echo.ctx.jobs.enqueue(tx, sendOutboxFailedJob, { outboxId: Number(message!.id) });
+    });
+    await settledJobs('content.transcribe.failed', 'resultId', result!.id);
+    await settledJobs('outbox.send.failed', 'outboxId', String(message!.id));
+    expect(
+      await echo.query('select status, result_data from content_results where id = $1', [result!.id]),
+    ).toEqual([{ status: 'failed', result_data: { error: TRANSCRIPTION_DID_NOT_FINISH } }]);
+    expect(await echo.query('select status, error from outbox where id = $1', [message!.id])).toEqual([
+      { status: 'failed', error: DELIVERY_DID_NOT_FINISH },
+    ]);
   });
 });

@@ -29,6 +29,12 @@ export interface JobDefinition<T> {
    * of only after expireInSeconds.
    */
   heartbeat?: boolean;
+  /**
+   * Receives this job's payload once the job has failed for good (the last retry threw, expired, or
+   * its worker died): its handler records the failure where a person sees it, so nothing the job
+   * was meant to finish stays 'processing'. Must be in the same job list.
+   */
+  deadLetter?: JobDefinition<T>;
   /** Handlers of this job running at once in one worker process (default 1). */
   concurrency?: number;
   /**
@@ -96,11 +102,19 @@ export class JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start();
-    for (const definition of this.definitions.values()) {
+    // A dead-letter queue must exist before the queue that names it.
+    const ordered = [...this.definitions.values()].sort(
+      (a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)),
+    );
+    for (const definition of ordered) {
+      if (definition.deadLetter && !this.definitions.has(definition.deadLetter.name))
+        throw new Error(
+          `Dead-letter job ${definition.deadLetter.name} of ${definition.name} is not registered`,
+        );
       const policy = this.queuePolicy(definition);
-      const { heartbeatSeconds, ...rest } = policy;
-      // pg-boss refuses a heartbeatSeconds key that is present but not a number >= 10.
-      await this.boss.createQueue(definition.name, heartbeatSeconds ? policy : rest);
+      // pg-boss refuses heartbeatSeconds/deadLetter keys that are present but null on creation.
+      const created = Object.fromEntries(Object.entries(policy).filter(([, value]) => value !== null));
+      await this.boss.createQueue(definition.name, created);
       // createQueue keeps an existing queue as it is: bring it in step with the definition and the
       // configuration (jobs copy these settings when they are sent).
       const current = await this.boss.getQueue(definition.name);
@@ -131,6 +145,7 @@ export class JobQueue {
       retryDelayMax: fixedDelay ?? 3600,
       expireInSeconds: definition.expireInSeconds ?? 300,
       heartbeatSeconds: definition.heartbeat ? (this.options.heartbeatSeconds ?? 30) : null,
+      deadLetter: definition.deadLetter?.name ?? null,
     };
   }
 

@@ -21,6 +21,17 @@ const resultPayload = z.object({ resultId: z.uuid() });
 
 export const TRANSCRIBE_RETRIES = 2;
 
+/** Shown on a transcription whose job failed for good (see transcribeFailedJob). */
+export const TRANSCRIPTION_DID_NOT_FINISH =
+  'The transcription did not finish: it stopped unexpectedly on every try.';
+
+/** Receives a transcription that failed for good (its last try threw, expired, or its worker died). */
+export const transcribeFailedJob = defineJob({
+  name: 'content.transcribe.failed',
+  schema: resultPayload,
+  retryLimit: 5,
+});
+
 /**
  * One per submission: pending -> processing -> completed | failed (or waiting for the webhook).
  * A provider that timed out or answered 5xx is retried (the result stays processing); the last
@@ -30,6 +41,7 @@ export const transcribeJob = defineJob({
   name: 'content.transcribe',
   schema: resultPayload,
   retryLimit: TRANSCRIBE_RETRIES,
+  deadLetter: transcribeFailedJob,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
   heartbeat: true,
@@ -52,7 +64,7 @@ export const summarizeJob = defineJob({
   heartbeat: true,
 });
 
-export const CONTENT_JOBS = [transcribeJob, callbackTimeoutJob, summarizeJob];
+export const CONTENT_JOBS = [transcribeJob, transcribeFailedJob, callbackTimeoutJob, summarizeJob];
 
 /** The transcribers in the order the job tries them, from the configuration. */
 export function configuredTranscribers(config: Config): Transcriber[] {
@@ -122,6 +134,11 @@ export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void
       log.info({ resultId, reason: outcome.message }, 'transcription failed');
       await settleResult(database.db, resultId, 'failed', { error: outcome.message });
     }
+  });
+
+  queue.handle(transcribeFailedJob, async ({ resultId }) => {
+    if (await settleResult(database.db, resultId, 'failed', { error: TRANSCRIPTION_DID_NOT_FINISH }))
+      log.warn({ resultId }, 'transcription failed for good; marked failed');
   });
 
   queue.handle(callbackTimeoutJob, async ({ resultId }) => {
