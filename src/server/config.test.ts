@@ -33,6 +33,26 @@ describe('configuration', () => {
     });
   });
 
+  it('has job and provider time settings with production defaults', () => {
+    const config = loadConfig({});
+    expect(config.jobs).toEqual({ heartbeatSeconds: 30, superviseSeconds: 30, retryDelaySeconds: undefined });
+    expect(config.providerTimeoutMs).toBeUndefined();
+    expect(config.llm.timeoutMs).toBeUndefined();
+    const tuned = loadConfig({
+      JOB_HEARTBEAT_SECONDS: '10',
+      JOB_SUPERVISE_SECONDS: '1',
+      JOB_RETRY_DELAY_SECONDS: '0',
+      PROVIDER_TIMEOUT_SECONDS: '1.5',
+    });
+    expect(tuned.jobs).toEqual({ heartbeatSeconds: 10, superviseSeconds: 1, retryDelaySeconds: 0 });
+    expect(tuned.providerTimeoutMs).toBe(1500);
+    expect([tuned.llm.timeoutMs, tuned.stt.timeoutMs, tuned.twilio.timeoutMs]).toEqual([1500, 1500, 1500]);
+    // pg-boss needs a heartbeat of at least 10 s.
+    expect(() => loadConfig({ JOB_HEARTBEAT_SECONDS: '5' })).toThrow(/JOB_HEARTBEAT_SECONDS/);
+    expect(() => loadConfig({ JOB_SUPERVISE_SECONDS: '0' })).toThrow(/JOB_SUPERVISE_SECONDS/);
+    expect(() => loadConfig({ PROVIDER_TIMEOUT_SECONDS: '0' })).toThrow(/PROVIDER_TIMEOUT_SECONDS/);
+  });
+
   it('rejects invalid values with a readable message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ ROLE: 'boss' })).toThrow(/ROLE/);

@@ -91,6 +91,20 @@ const envSchema = z.object({
   SEND_RATE_LIMIT: positiveInt(50),
   /** Months of inactivity after which the daily retention job deletes content results and contacts. */
   RETENTION_MONTHS: positiveInt(24),
+  /**
+   * Long-running jobs (trend analysis, transcription, summaries) send a heartbeat this often (in
+   * half this time); a job whose worker died is retried once its heartbeat is this old.
+   */
+  JOB_HEARTBEAT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(30)),
+  /** Seconds between the worker's supervisor passes (stale heartbeats, expired jobs). */
+  JOB_SUPERVISE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(30)),
+  /** When set, every job retry waits exactly this many seconds (no backoff); unset: per-job backoff. */
+  JOB_RETRY_DELAY_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).optional(),
+  ),
+  /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
+  PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
 
 function isTimeZone(value: string): boolean {
@@ -124,15 +138,18 @@ export interface Config {
   adminSessionHours: number;
   dbPoolSize: number;
   webDistDir: string;
-  twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl: string };
-  stt: { baseUrl?: string; apiKey?: string; model: string };
-  llm: { baseUrl?: string; apiKey?: string; model: string };
+  twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl: string; timeoutMs?: number };
+  stt: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
+  llm: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
   ytDlpPath: string;
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
   affiliateHoldDays: number;
   retentionMonths: number;
   campaigns: { defaultTimeZone: string; postalAddress: string; sendRatePerSecond: number };
+  jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
+  /** Overrides each provider client's own time-out when set (milliseconds). */
+  providerTimeoutMs: number | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +161,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const providerTimeoutMs =
+    e.PROVIDER_TIMEOUT_SECONDS === undefined ? undefined : Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -174,9 +193,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       authToken: e.TWILIO_AUTH_TOKEN,
       from: e.TWILIO_FROM,
       baseUrl: e.TWILIO_BASE_URL,
+      timeoutMs: providerTimeoutMs,
     },
-    stt: { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL },
-    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    stt: { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: providerTimeoutMs },
+    llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: providerTimeoutMs },
     ytDlpPath: e.YTDLP_PATH,
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
@@ -187,5 +207,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       postalAddress: e.POSTAL_ADDRESS,
       sendRatePerSecond: e.SEND_RATE_LIMIT,
     },
+    jobs: {
+      heartbeatSeconds: e.JOB_HEARTBEAT_SECONDS,
+      superviseSeconds: e.JOB_SUPERVISE_SECONDS,
+      retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    },
+    providerTimeoutMs,
   };
 }

@@ -49,12 +49,17 @@ export async function startRuntime(
     max: config.dbPoolSize,
     applicationName: `echo-${config.role}`,
   });
-  const mailer = config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : null;
+  const mailer = config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, { timeoutMs: config.providerTimeoutMs })
+    : null;
   const sms = createTwilioSender(config.twilio);
   const jobs = new JobQueue(ALL_JOBS, {
     connectionString: databaseUrl,
     work: config.runsWorker,
     pollingIntervalSeconds: options.jobPollingSeconds,
+    heartbeatSeconds: config.jobs.heartbeatSeconds,
+    superviseSeconds: config.jobs.superviseSeconds,
+    retryDelaySeconds: config.jobs.retryDelaySeconds,
     onError: (error) => log.warn({ err: error }, 'job queue error'),
   });
   const ctx: AppContext = { config, database, jobs, log };

@@ -21,6 +21,11 @@ export class FakeOpenAi {
   transcriptionText = 'Hello from the fake speech-to-text server.';
   /** When set, every request gets this HTTP status (simulates a failing provider). */
   failWithStatus: number | null = null;
+  /** When true, every request is kept open and never answered (a provider that hangs). */
+  hang = false;
+  /** What the next requests get, one step each, before the usual answer: an HTTP status or 'hang'. */
+  private script: Array<number | 'hang'> = [];
+  private holds: Array<{ arrived: () => void; released: Promise<void> }> = [];
   private server = http.createServer((req, res) => this.handle(req, res));
   port = 0;
 
@@ -34,6 +39,37 @@ export class FakeOpenAi {
     return `http://127.0.0.1:${this.port}/v1`;
   }
 
+  /** The next requests answer with these steps (an HTTP status, or 'hang' for no answer), in order. */
+  failNext(...steps: Array<number | 'hang'>): void {
+    this.script.push(...steps);
+  }
+
+  /**
+   * Holds the next request (before any scripted step): `arrived` resolves when it comes in, and it
+   * is answered as usual once `release()` is called (if its client is still there).
+   */
+  holdNext(): { arrived: Promise<void>; release(): void } {
+    let arrived!: () => void;
+    let release!: () => void;
+    const arrivedPromise = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.holds.push({ arrived, released });
+    return { arrived: arrivedPromise, release };
+  }
+
+  /** Requests to chat completions / audio transcriptions received so far. */
+  get chats(): ReceivedRequest[] {
+    return this.requests.filter((r) => r.path.endsWith('/chat/completions'));
+  }
+
+  get transcriptions(): ReceivedRequest[] {
+    return this.requests.filter((r) => r.path.endsWith('/audio/transcriptions'));
+  }
+
   async stop(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
@@ -42,7 +78,7 @@ export class FakeOpenAi {
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
       const raw = Buffer.concat(chunks);
       const request: ReceivedRequest = { path: req.url ?? '', headers: req.headers, raw };
       if (String(req.headers['content-type'] ?? '').includes('application/json')) {
@@ -52,9 +88,19 @@ export class FakeOpenAi {
       }
       this.requests.push(request);
       const send = (status: number, body: unknown) => {
+        if (res.destroyed || res.writableEnded) return;
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      const hold = this.holds.shift();
+      if (hold) {
+        hold.arrived();
+        await hold.released;
+      }
+      const step = this.script.shift();
+      if (step === 'hang' || (step === undefined && this.hang)) return;
+      if (typeof step === 'number')
+        return send(step, { error: { message: `fake failure ${step}`, type: 'server_error' } });
       if (this.failWithStatus)
         return send(this.failWithStatus, { error: { message: 'fake failure', type: 'server_error' } });
       if (req.method === 'POST' && request.path.endsWith('/chat/completions')) {

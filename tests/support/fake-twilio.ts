@@ -22,6 +22,11 @@ export class FakeTwilio {
   readonly requests: TwilioRequest[] = [];
   /** When set, answers every send with this HTTP status and a Twilio error body. */
   failWith: number | null = null;
+  /** When true, every send is kept open and never answered (a provider that hangs). */
+  hang = false;
+  /** The recipient (To) of every authenticated send, answered or not, in order. */
+  readonly attempts: string[] = [];
+  private script: Array<number | 'hang'> = [];
   private server = http.createServer((req, res) => this.handle(req, res));
   port = 0;
 
@@ -43,6 +48,16 @@ export class FakeTwilio {
       TWILIO_FROM: FAKE_TWILIO.from,
       TWILIO_BASE_URL: this.url,
     };
+  }
+
+  /** The next sends answer with these steps (an HTTP status, or 'hang' for no answer), in order. */
+  failNext(...steps: Array<number | 'hang'>): void {
+    this.script.push(...steps);
+  }
+
+  /** Sends to `to` received so far, answered or not. */
+  attemptsTo(to: string): number {
+    return this.attempts.filter((a) => a === to).length;
   }
 
   /** Messages accepted (authenticated and well-formed). */
@@ -83,14 +98,18 @@ export class FakeTwilio {
         return reply(401, { code: 20003, message: 'Authenticate', status: 401 });
       const contentType = req.headers['content-type'];
       const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-      if (this.failWith) {
+      this.attempts.push(form.To ?? '');
+      const step = this.script.shift();
+      if (step === 'hang' || (step === undefined && this.hang)) return;
+      const failWith = typeof step === 'number' ? step : this.failWith;
+      if (failWith) {
         this.requests.push({
           path: req.url,
           authorization: req.headers.authorization,
           contentType,
           form: {},
         });
-        return reply(this.failWith, { code: 30001, message: 'Queue overflow', status: this.failWith });
+        return reply(failWith, { code: 30001, message: 'Queue overflow', status: failWith });
       }
       this.requests.push({ path: req.url, authorization: req.headers.authorization, contentType, form });
       if (!form.To || !form.From || !form.Body)

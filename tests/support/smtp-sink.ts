@@ -49,9 +49,19 @@ function decodeHeaderWord(value: string): string {
 /** A minimal SMTP server on loopback that keeps every message it receives (the test fake for SMTP). */
 export class SmtpSink {
   readonly messages: ReceivedMail[] = [];
-  private server = net.createServer((socket) => this.handle(socket));
+  private readonly sockets = new Set<net.Socket>();
+  private server = net.createServer((socket) => {
+    this.sockets.add(socket);
+    socket.once('close', () => this.sockets.delete(socket));
+    this.handle(socket);
+  });
   /** When set, every DATA command is answered with this error (simulates a failing provider). */
   failWith: string | null = null;
+  /** When true, the end of every message's DATA is never answered (a server that hangs). */
+  hang = false;
+  /** The recipients of every message that reached the end of DATA, answered or not, in order. */
+  readonly attempts: string[][] = [];
+  private script: Array<string | 'hang'> = [];
   port = 0;
 
   async start(): Promise<this> {
@@ -62,6 +72,19 @@ export class SmtpSink {
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /**
+   * The next messages are answered with these steps at the end of DATA, in order: an SMTP reply
+   * line (e.g. '451 4.3.0 try again later'), or 'hang' for no answer.
+   */
+  failNext(...steps: Array<string | 'hang'>): void {
+    this.script.push(...steps);
+  }
+
+  /** Messages to `address` that reached the end of DATA, answered or not. */
+  attemptsTo(address: string): number {
+    return this.attempts.filter((to) => to.includes(address)).length;
   }
 
   to(address: string): ReceivedMail[] {
@@ -83,6 +106,7 @@ export class SmtpSink {
   }
 
   async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
@@ -103,8 +127,13 @@ export class SmtpSink {
           const raw = buffer.slice(0, end).replace(/^\.\./gm, '.');
           buffer = buffer.slice(end + 5);
           inData = false;
-          if (this.failWith) {
-            reply(this.failWith);
+          this.attempts.push(to);
+          const step = this.script.shift();
+          const failWith = step ?? this.failWith;
+          if (step === 'hang' || (step === undefined && this.hang)) {
+            // No answer: the client times out and drops the connection.
+          } else if (failWith) {
+            reply(failWith);
           } else {
             const subjectLine = /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
             const subject = decodeHeaderWord(subjectLine.replace(/\r?\n[ \t]/g, ' '));

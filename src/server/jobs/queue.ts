@@ -18,7 +18,23 @@ export interface JobDefinition<T> {
   /** Retries after the first run (default 5), with exponential backoff from retryDelaySeconds. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * Upper bound of one run (default 300 s): a handler still running then is failed and retried,
+   * the bound for a worker that is alive but stuck.
+   */
   expireInSeconds?: number;
+  /**
+   * Long-running (calls a slow provider): the worker sends a heartbeat while the handler runs, so a
+   * run whose worker died is retried once its heartbeat is stale (JOB_HEARTBEAT_SECONDS) instead
+   * of only after expireInSeconds.
+   */
+  heartbeat?: boolean;
+  /**
+   * Receives this job's payload once the job has failed for good (the last retry threw, expired, or
+   * its worker died): its handler records the failure where a person sees it, so nothing the job
+   * was meant to finish stays 'processing'. Must be in the same job list.
+   */
+  deadLetter?: JobDefinition<T>;
   /** Handlers of this job running at once in one worker process (default 1). */
   concurrency?: number;
   /**
@@ -46,6 +62,12 @@ export interface JobQueueOptions {
   work: boolean;
   /** Seconds between polls when LISTEN/NOTIFY does not wake the worker first. */
   pollingIntervalSeconds?: number;
+  /** Heartbeat of jobs defined with `heartbeat: true` (integer, at least 10; default 30). */
+  heartbeatSeconds?: number;
+  /** Seconds between supervisor passes that fail stale-heartbeat and expired jobs (default 30). */
+  superviseSeconds?: number;
+  /** When set, every retry waits exactly this long instead of the job's exponential backoff. */
+  retryDelaySeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -69,6 +91,10 @@ export class JobQueue {
       max: 4,
       application_name: 'echo-jobs',
       supervise: options.work,
+      // Stale heartbeats and expiry are checked in the monitor step of a supervisor pass, which runs
+      // for a queue at most once per monitorIntervalSeconds: both follow JOB_SUPERVISE_SECONDS.
+      superviseIntervalSeconds: options.superviseSeconds ?? 30,
+      monitorIntervalSeconds: options.superviseSeconds ?? 30,
       schedule: options.work,
     } as ConstructorParameters<typeof PgBoss>[0]);
     this.boss.on('error', (error) => options.onError?.(error));
@@ -76,14 +102,27 @@ export class JobQueue {
 
   async start(): Promise<void> {
     await this.boss.start();
-    for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.name, {
-        retryLimit: definition.retryLimit ?? 5,
-        retryDelay: definition.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        retryDelayMax: 3600,
-        expireInSeconds: definition.expireInSeconds ?? 300,
-      });
+    // A dead-letter queue must exist before the queue that names it.
+    const ordered = [...this.definitions.values()].sort(
+      (a, b) => Number(Boolean(a.deadLetter)) - Number(Boolean(b.deadLetter)),
+    );
+    for (const definition of ordered) {
+      if (definition.deadLetter && !this.definitions.has(definition.deadLetter.name))
+        throw new Error(
+          `Dead-letter job ${definition.deadLetter.name} of ${definition.name} is not registered`,
+        );
+      const policy = this.queuePolicy(definition);
+      // pg-boss refuses heartbeatSeconds/deadLetter keys that are present but null on creation.
+      const created = Object.fromEntries(Object.entries(policy).filter(([, value]) => value !== null));
+      await this.boss.createQueue(definition.name, created);
+      // createQueue keeps an existing queue as it is: bring it in step with the definition and the
+      // configuration (jobs copy these settings when they are sent).
+      const current = await this.boss.getQueue(definition.name);
+      if (
+        current &&
+        (Object.keys(policy) as (keyof typeof policy)[]).some((key) => (current[key] ?? null) !== policy[key])
+      )
+        await this.boss.updateQueue(definition.name, policy);
     }
     if (this.options.work) {
       for (const definition of this.definitions.values()) {
@@ -94,6 +133,20 @@ export class JobQueue {
       for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
     }
     this.started = true;
+  }
+
+  private queuePolicy(definition: AnyJob) {
+    const fixedDelay = this.options.retryDelaySeconds;
+    return {
+      retryLimit: definition.retryLimit ?? 5,
+      retryDelay: fixedDelay ?? definition.retryDelaySeconds ?? 5,
+      retryBackoff: true,
+      // A fixed delay is a backoff capped at its own start (pg-boss: min(max, delay * 2^n...)).
+      retryDelayMax: fixedDelay ?? 3600,
+      expireInSeconds: definition.expireInSeconds ?? 300,
+      heartbeatSeconds: definition.heartbeat ? (this.options.heartbeatSeconds ?? 30) : null,
+      deadLetter: definition.deadLetter?.name ?? null,
+    };
   }
 
   /** Registers the handler of a job (before start). Handlers must be idempotent: jobs can run again. */

@@ -10,18 +10,30 @@ import {
 import { createDeliverHandler, deliverCampaignStepJob } from '../features/campaigns/engine.ts';
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
 import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/retention.ts';
-import { analyseTrendJob, createAnalyseTrendHandler } from '../features/trends/jobs.ts';
+import {
+  analyseTrendFailedJob,
+  analyseTrendJob,
+  createAnalyseTrendFailedHandler,
+  createAnalyseTrendHandler,
+} from '../features/trends/jobs.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
-import { createSendOutboxHandler, sendOutboxJob } from '../providers/mail/outbox.ts';
+import {
+  createSendOutboxFailedHandler,
+  createSendOutboxHandler,
+  sendOutboxFailedJob,
+  sendOutboxJob,
+} from '../providers/mail/outbox.ts';
 import type { SmsSender } from '../providers/sms/twilio.ts';
 import type { JobQueue } from './queue.ts';
 
 /** Every job of the application. A queue is created for each, in every role. */
 export const ALL_JOBS = [
   sendOutboxJob,
+  sendOutboxFailedJob,
   deliverCampaignStepJob,
   analyseTrendJob,
+  analyseTrendFailedJob,
   ...CONTENT_JOBS,
   approveCommissionsJob,
   monthlyPayoutsJob,
@@ -39,8 +51,10 @@ export interface WorkerDeps {
 /** The worker side: one handler per job. */
 export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.handle(sendOutboxJob, createSendOutboxHandler(deps));
+  queue.handle(sendOutboxFailedJob, createSendOutboxFailedHandler(deps));
   queue.handle(deliverCampaignStepJob, createDeliverHandler({ ...deps, jobs: queue }));
   queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
+  queue.handle(analyseTrendFailedJob, createAnalyseTrendFailedHandler(deps));
   registerContentJobs(queue, { ...deps, jobs: queue });
   const affiliates = createAffiliateJobHandlers(deps);
   queue.handle(approveCommissionsJob, affiliates.approve);

@@ -19,13 +19,32 @@ import {
 
 const resultPayload = z.object({ resultId: z.uuid() });
 
-/** One per submission: pending -> processing -> completed | failed (or waiting for the webhook). */
+export const TRANSCRIBE_RETRIES = 2;
+
+/** Shown on a transcription whose job failed for good (see transcribeFailedJob). */
+export const TRANSCRIPTION_DID_NOT_FINISH =
+  'The transcription did not finish: it stopped unexpectedly on every try.';
+
+/** Receives a transcription that failed for good (its last try threw, expired, or its worker died). */
+export const transcribeFailedJob = defineJob({
+  name: 'content.transcribe.failed',
+  schema: resultPayload,
+  retryLimit: 5,
+});
+
+/**
+ * One per submission: pending -> processing -> completed | failed (or waiting for the webhook).
+ * A provider that timed out or answered 5xx is retried (the result stays processing); the last
+ * attempt records the failure with its reason.
+ */
 export const transcribeJob = defineJob({
   name: 'content.transcribe',
   schema: resultPayload,
-  retryLimit: 2,
+  retryLimit: TRANSCRIBE_RETRIES,
+  deadLetter: transcribeFailedJob,
   retryDelaySeconds: 30,
   expireInSeconds: 30 * 60,
+  heartbeat: true,
 });
 
 /** Fails a result still waiting for an external service's callback after this long. */
@@ -42,9 +61,10 @@ export const summarizeJob = defineJob({
   schema: resultPayload,
   retryLimit: 2,
   expireInSeconds: 300,
+  heartbeat: true,
 });
 
-export const CONTENT_JOBS = [transcribeJob, callbackTimeoutJob, summarizeJob];
+export const CONTENT_JOBS = [transcribeJob, transcribeFailedJob, callbackTimeoutJob, summarizeJob];
 
 /** The transcribers in the order the job tries them, from the configuration. */
 export function configuredTranscribers(config: Config): Transcriber[] {
@@ -71,7 +91,7 @@ export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void
   const transcribers = deps.transcribers ?? configuredTranscribers(config);
   const platforms = Object.values(CONTENT_PLATFORM_KEYS);
 
-  queue.handle(transcribeJob, async ({ resultId }) => {
+  queue.handle(transcribeJob, async ({ resultId }, { retryCount }) => {
     const row = await findResult(database.db, resultId);
     if (row?.productType !== 'transcription') return;
     if (!(await markProcessing(database.db, resultId))) return;
@@ -104,9 +124,21 @@ export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void
         ),
       );
     } else {
+      if (outcome.retryable && retryCount < TRANSCRIBE_RETRIES) {
+        log.warn(
+          { resultId, attempt: retryCount + 1, reason: outcome.message },
+          'transcription failed; retrying',
+        );
+        throw new Error(outcome.message);
+      }
       log.info({ resultId, reason: outcome.message }, 'transcription failed');
       await settleResult(database.db, resultId, 'failed', { error: outcome.message });
     }
+  });
+
+  queue.handle(transcribeFailedJob, async ({ resultId }) => {
+    if (await settleResult(database.db, resultId, 'failed', { error: TRANSCRIPTION_DID_NOT_FINISH }))
+      log.warn({ resultId }, 'transcription failed for good; marked failed');
   });
 
   queue.handle(callbackTimeoutJob, async ({ resultId }) => {

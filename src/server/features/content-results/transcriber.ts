@@ -4,14 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseCaptions } from '../../providers/media/captions.ts';
 import { runYtDlp, YtDlpError } from '../../providers/media/yt-dlp.ts';
-import type { SpeechToText } from '../../providers/stt/stt.ts';
+import { isTransientProviderError, type SpeechToText } from '../../providers/stt/stt.ts';
 
 /** What one transcriber made of a video. */
 export type TranscribeOutcome =
   | { kind: 'transcript'; text: string; method: string }
   /** Handed to an outside service that will call the signed webhook. */
   | { kind: 'awaiting_callback' }
-  | { kind: 'unavailable'; reason: string };
+  /** `retryable`: it may work later (the provider timed out or answered 5xx), so the job retries first. */
+  | { kind: 'unavailable'; reason: string; retryable?: boolean };
 
 /** One way to get a transcript; tried in order until one produces text (or hands the work on). */
 export interface Transcriber {
@@ -197,6 +198,7 @@ export function speechToTextTranscriber(
           return {
             kind: 'unavailable',
             reason: `the speech-to-text server failed (${message.slice(0, 200)})`,
+            ...(isTransientProviderError(error) ? { retryable: true } : {}),
           };
         }
       });
@@ -215,15 +217,18 @@ export function externalServiceTranscriber(): Transcriber {
 export type ChainOutcome =
   | { kind: 'transcript'; text: string; method: string }
   | { kind: 'awaiting_callback' }
-  | { kind: 'failed'; message: string };
+  /** `retryable`: one of the reasons may pass on its own (see TranscribeOutcome). */
+  | { kind: 'failed'; message: string; retryable?: boolean };
 
 /** Tries each transcriber in order; when none can help, says what to configure. */
 export async function runTranscribers(transcribers: Transcriber[], url: string): Promise<ChainOutcome> {
   const reasons: string[] = [];
+  let retryable = false;
   for (const transcriber of transcribers) {
     const outcome = await transcriber.transcribe(url);
     if (outcome.kind !== 'unavailable') return outcome;
     reasons.push(outcome.reason);
+    if (outcome.retryable) retryable = true;
   }
   const configured = new Set(transcribers.map((t) => t.name));
   const hints: string[] = [];
@@ -232,5 +237,6 @@ export async function runTranscribers(transcribers: Transcriber[], url: string):
     hints.push('connect an external transcription service to the webhook (set WEBHOOK_SECRET)');
   const why = reasons.length ? `${reasons.join('; ')}.` : '';
   const what = hints.length ? ` To transcribe videos without captions, ${hints.join(' or ')}.` : '';
-  return { kind: 'failed', message: `No transcript could be produced: ${why}${what}`.trim() };
+  const message = `No transcript could be produced: ${why}${what}`.trim();
+  return retryable ? { kind: 'failed', message, retryable } : { kind: 'failed', message };
 }

@@ -13,12 +13,26 @@ import { appendIdeas, findTrend, markFailed, saveAnalysis } from './repository.t
 
 export const TREND_JOB_RETRIES = 2;
 
+const trendPayload = z.object({ trendId: z.uuid(), mode: z.enum(['analyse', 'more']) });
+
+/** Shown on a trend whose analysis job failed for good (see analyseTrendFailedJob). */
+export const ANALYSIS_DID_NOT_FINISH = 'The analysis did not finish. Please retry.';
+
+/** Receives an analysis that failed for good (its last try threw, expired, or its worker died). */
+export const analyseTrendFailedJob = defineJob({
+  name: 'trend.analyse.failed',
+  schema: trendPayload,
+  retryLimit: 5,
+});
+
 export const analyseTrendJob = defineJob({
   name: 'trend.analyse',
-  schema: z.object({ trendId: z.uuid(), mode: z.enum(['analyse', 'more']) }),
+  schema: trendPayload,
+  deadLetter: analyseTrendFailedJob,
   retryLimit: TREND_JOB_RETRIES,
   retryDelaySeconds: 5,
   expireInSeconds: 180,
+  heartbeat: true,
 });
 
 export interface TrendJobDeps {
@@ -45,6 +59,16 @@ export function failureReason(error: YtDlpError): string {
   return `Video metadata could not be read: ${message.slice(0, 200)}`;
 }
 
+/** Ends the run of a trend whose analysis failed for good, so it can be retried (idempotent). */
+export function createAnalyseTrendFailedHandler(
+  deps: Pick<TrendJobDeps, 'database' | 'log'>,
+): JobHandler<z.infer<typeof trendPayload>> {
+  return async ({ trendId }) => {
+    if (await markFailed(deps.database.db, trendId, ANALYSIS_DID_NOT_FINISH))
+      deps.log.warn({ trendId }, 'trend analysis failed for good; marked failed');
+  };
+}
+
 /**
  * Analyses one trend: metadata from yt-dlp (first run) or the stored input ('More Ideas'), then
  * the analyser. Idempotent: it acts only while the trend is 'processing', and writes with a
@@ -63,7 +87,10 @@ export function createAnalyseTrendHandler(
 
     if (mode === 'more' && trend.analysis_input && trend.skeleton) {
       const room = MAX_TWIST_IDEAS - trend.twist_ideas.length;
-      if (room <= 0) return markFailed(db, trendId, `This trend already has ${MAX_TWIST_IDEAS} ideas.`);
+      if (room <= 0) {
+        await markFailed(db, trendId, `This trend already has ${MAX_TWIST_IDEAS} ideas.`);
+        return;
+      }
       const { engine, twistIdeas } = await analyser.moreIdeas(trend.analysis_input, trend.twist_ideas);
       await appendIdeas(db, trendId, twistIdeas.slice(0, room), engine);
       return;
@@ -71,7 +98,10 @@ export function createAnalyseTrendHandler(
 
     // Only allowlisted https URLs ever reach yt-dlp (checked again here, not only on input).
     const check = checkTrendUrl(trend.source);
-    if (!check.ok) return markFailed(db, trendId, check.message);
+    if (!check.ok) {
+      await markFailed(db, trendId, check.message);
+      return;
+    }
     let json: Record<string, unknown>;
     try {
       json = await fetchMediaMetadata(deps.config.ytDlpPath, check.url, {
@@ -85,7 +115,8 @@ export function createAnalyseTrendHandler(
         { trendId, reason: error.reason, detail: error.message },
         'trend metadata could not be read',
       );
-      return markFailed(db, trendId, failureReason(error));
+      await markFailed(db, trendId, failureReason(error));
+      return;
     }
     const media = normalizeYtDlp(json, trend.platform, trend.source);
     const analysis = await analyser.analyse(media.input);

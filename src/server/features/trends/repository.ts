@@ -118,11 +118,12 @@ export async function appendIdeas(db: DbOrTx, id: string, ideas: string[], engin
 }
 
 /** Ends a run: failed with a reason, or back to processed when an earlier analysis is kept. */
-export async function markFailed(db: DbOrTx, id: string, reason: string): Promise<void> {
-  await db.execute(sql`
+export async function markFailed(db: DbOrTx, id: string, reason: string): Promise<boolean> {
+  const result = await db.execute(sql`
     update trends set status = case when skeleton is null then 'failed' else 'processed' end,
       error = ${reason}, updated_at = now()
     where id = ${id} and status = 'processing'`);
+  return (result.rowCount ?? 0) > 0;
 }
 
 export async function deleteTrend(db: DbOrTx, id: string): Promise<boolean> {

@@ -15,12 +15,18 @@ export interface Llm {
 
 export class LlmOutputError extends Error {}
 
-export function createLlm(config: { baseUrl?: string; apiKey?: string; model: string }): Llm | null {
+export function createLlm(config: {
+  baseUrl?: string;
+  apiKey?: string;
+  model: string;
+  /** Per request (default 60 s); the client retries once on a time-out, 408, 409, 429 or 5xx. */
+  timeoutMs?: number;
+}): Llm | null {
   if (!config.baseUrl) return null;
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey ?? 'not-needed',
-    timeout: 60_000,
+    timeout: config.timeoutMs ?? 60_000,
     maxRetries: 1,
   });
   return {

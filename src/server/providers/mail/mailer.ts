@@ -15,7 +15,16 @@ export interface Mailer {
   close(): void;
 }
 
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+/**
+ * SMTP through a small connection pool. `timeoutMs`, when given, bounds connecting, the greeting and
+ * every wait for the server (defaults: 10 s, 10 s and 20 s).
+ */
+export function createSmtpMailer(
+  smtpUrl: string,
+  from: string,
+  options: { timeoutMs?: number } = {},
+): Mailer {
+  const { timeoutMs } = options;
   const transport = nodemailer.createTransport(
     {
       url: smtpUrl,
@@ -23,9 +32,9 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
       pool: true,
       maxConnections: 5,
       maxMessages: 1000,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      connectionTimeout: timeoutMs ?? 10_000,
+      greetingTimeout: timeoutMs ?? 10_000,
+      socketTimeout: timeoutMs ?? 20_000,
     },
     { from },
   );

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client.ts';
 import { outbox } from '../../db/schema/core.ts';
@@ -9,13 +9,30 @@ import type { Mailer, MailMessage } from './mailer.ts';
 
 export const SEND_RETRIES = 5;
 
+const outboxPayload = z.object({ outboxId: z.number().int().positive() });
+
+/** Shown on an outbox row whose delivery job failed for good (see sendOutboxFailedJob). */
+export const DELIVERY_DID_NOT_FINISH = 'Delivery did not finish; not sent again to avoid a duplicate';
+
+/**
+ * Receives a delivery that failed for good without recording it (its last try expired, or its
+ * worker died mid-send): the row is marked failed instead of staying queued or sending.
+ */
+export const sendOutboxFailedJob = defineJob({
+  name: 'outbox.send.failed',
+  schema: outboxPayload,
+  retryLimit: 5,
+});
+
 /** Delivers one outbox row, e-mail or SMS. */
 export const sendOutboxJob = defineJob({
   name: 'outbox.send',
-  schema: z.object({ outboxId: z.number().int().positive() }),
+  schema: outboxPayload,
+  deadLetter: sendOutboxFailedJob,
   retryLimit: SEND_RETRIES,
   retryDelaySeconds: 10,
   expireInSeconds: 120,
+  heartbeat: true,
   concurrency: 2,
   batchSize: 50,
 });
@@ -59,6 +76,18 @@ export async function queueSms(
     .returning({ id: outbox.id });
   await jobs.enqueue(tx, sendOutboxJob, { outboxId: row!.id });
   return row!.id;
+}
+
+/** Marks a row whose delivery failed for good as failed, unless it was settled already (idempotent). */
+export function createSendOutboxFailedHandler(deps: Pick<SendDeps, 'database' | 'log'>) {
+  return async ({ outboxId }: { outboxId: number }) => {
+    const updated = await deps.database.db
+      .update(outbox)
+      .set({ status: 'failed', error: DELIVERY_DID_NOT_FINISH })
+      .where(and(eq(outbox.id, outboxId), inArray(outbox.status, ['queued', 'sending'])))
+      .returning({ id: outbox.id });
+    if (updated.length) deps.log.warn({ outboxId }, 'message delivery failed for good; marked failed');
+  };
 }
 
 export interface SendDeps {

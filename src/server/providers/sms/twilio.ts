@@ -15,6 +15,8 @@ export interface TwilioConfig {
   authToken?: string;
   from?: string;
   baseUrl: string;
+  /** Per request (default 15 s). */
+  timeoutMs?: number;
 }
 
 export const twilioConfigured = (config: TwilioConfig) =>
@@ -24,9 +26,10 @@ export const twilioConfigured = (config: TwilioConfig) =>
  * Twilio's Messages API: POST {base}/2010-04-01/Accounts/{sid}/Messages.json, form fields To, From,
  * Body, HTTP Basic auth with the account SID and auth token. Only the configured base URL is called.
  */
-export function createTwilioSender(config: TwilioConfig, timeoutMs = 15_000): SmsSender | null {
+export function createTwilioSender(config: TwilioConfig): SmsSender | null {
   if (!twilioConfigured(config)) return null;
   const { accountSid, authToken, from } = config as Required<TwilioConfig>;
+  const timeoutMs = config.timeoutMs ?? 15_000;
   const url = `${config.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   return {

@@ -1,4 +1,17 @@
-import OpenAI, { toFile } from 'openai';
+import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
+
+/**
+ * A failure that may pass on its own: no answer in time, no connection, or the server answering
+ * 408, 409, 429 or 5xx (after the client's own retry). Jobs retry these before giving up.
+ */
+export function isTransientProviderError(error: unknown): boolean {
+  if (error instanceof APIConnectionError) return true;
+  if (error instanceof APIError) {
+    const status = error.status ?? 0;
+    return status === 408 || status === 409 || status === 429 || status >= 500 || status === 0;
+  }
+  return false;
+}
 
 /** A speech-to-text server speaking OpenAI's POST /v1/audio/transcriptions (OpenAI, whisper.cpp, speaches, LocalAI). */
 export interface SpeechToText {
@@ -10,12 +23,14 @@ export function createSpeechToText(config: {
   baseUrl?: string;
   apiKey?: string;
   model: string;
+  /** Per request (default 10 min); the client retries once on a time-out, 408, 409, 429 or 5xx. */
+  timeoutMs?: number;
 }): SpeechToText | null {
   if (!config.baseUrl) return null;
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey ?? 'not-needed',
-    timeout: 10 * 60_000,
+    timeout: config.timeoutMs ?? 10 * 60_000,
     maxRetries: 1,
   });
   return {

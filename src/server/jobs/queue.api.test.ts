@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, type TestDatabase } from '#tests/support/database.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+import { defineJob, JobQueue } from './queue.ts';
+
+let testDb: TestDatabase;
+let database: Database;
+const started: JobQueue[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  database = createDatabase(testDb.url);
+});
+afterAll(async () => {
+  for (const queue of started) await queue.stop();
+  await database?.close();
+  await testDb?.drop();
+});
+
+const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
+  (await database.pool.query(text, values)).rows as T[];
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!done(value)) {
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+    value = await read();
+  }
+  return value;
+}
+
+const payload = z.object({ n: z.number() });
+const brokenFailed = defineJob({ name: 'test.broken.failed', schema: payload });
+const broken = defineJob({
+  name: 'test.broken',
+  schema: payload,
+  retryLimit: 2,
+  heartbeat: true,
+  deadLetter: brokenFailed,
+});
+
+describe('job queue', () => {
+  it('hands a job that failed on every try to its dead-letter handler, once', async () => {
+    const runs: number[] = [];
+    const deadLetters: Array<{ n: number }> = [];
+    // Listed before its dead-letter queue: the queue creates that one first.
+    const queue = new JobQueue([broken, brokenFailed], {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 0,
+    });
+    queue.handle(broken, async (_data, { retryCount }) => {
+      runs.push(retryCount);
+      throw new Error(`broken on try ${retryCount + 1}`);
+    });
+    queue.handle(brokenFailed, async (data) => {
+      deadLetters.push(data);
+    });
+    await queue.start();
+    started.push(queue);
+
+    await database.transaction((tx) => queue.enqueue(tx, broken, { n: 7 }));
+    await until(
+      async () => deadLetters.length,
+      (n) => n > 0,
+    );
+    expect(runs).toEqual([0, 1, 2]);
+    expect(deadLetters).toEqual([{ n: 7 }]);
+    const jobs = await until(
+      () =>
+        q<{ name: string; state: string }>(
+          `select name, state from pgboss.job where name like 'test.broken%'`,
+        ),
+      (rows) => rows.every((r) => r.state === 'completed' || r.state === 'failed'),
+    );
+    expect(jobs.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'test.broken', state: 'failed' },
+      { name: 'test.broken.failed', state: 'completed' },
+    ]);
+    await queue.stop();
+  });
+
+  it('brings existing queues in step with the definitions and the configuration at start', async () => {
+    const settings = () =>
+      q(
+        `select name, retry_limit, retry_delay, retry_delay_max, retry_backoff, heartbeat_seconds, dead_letter
+         from pgboss.queue where name like 'test.broken%' order by name`,
+      );
+    const withDefaults = new JobQueue([broken, brokenFailed], { connectionString: testDb.url, work: false });
+    await withDefaults.start();
+    await withDefaults.stop();
+    expect(await settings()).toEqual([
+      {
+        name: 'test.broken',
+        retry_limit: 2,
+        retry_delay: 5,
+        retry_delay_max: 3600,
+        retry_backoff: true,
+        heartbeat_seconds: 30,
+        dead_letter: 'test.broken.failed',
+      },
+      {
+        name: 'test.broken.failed',
+        retry_limit: 5,
+        retry_delay: 5,
+        retry_delay_max: 3600,
+        retry_backoff: true,
+        heartbeat_seconds: null,
+        dead_letter: null,
+      },
+    ]);
+
+    const tuned = new JobQueue([broken, brokenFailed], {
+      connectionString: testDb.url,
+      work: false,
+      heartbeatSeconds: 12,
+      retryDelaySeconds: 1,
+    });
+    await tuned.start();
+    started.push(tuned);
+    expect((await settings())[0]).toMatchObject({
+      retry_delay: 1,
+      retry_delay_max: 1,
+      heartbeat_seconds: 12,
+      dead_letter: 'test.broken.failed',
+    });
+    // Jobs carry the queue's heartbeat.
+    await database.transaction((tx) => tuned.enqueue(tx, broken, { n: 8 }));
+    expect(
+      await q(
+        `select heartbeat_seconds, retry_delay from pgboss.job where name = 'test.broken' and data->>'n' = '8'`,
+      ),
+    ).toEqual([{ heartbeat_seconds: 12, retry_delay: 1 }]);
+  });
+
+  it('refuses a dead-letter job that is not in its list', async () => {
+    const queue = new JobQueue([broken], { connectionString: testDb.url, work: false });
+    await expect(queue.start()).rejects.toThrow(
+      'Dead-letter job test.broken.failed of test.broken is not registered',
+    );
+    await queue.boss.stop({ graceful: false });
+  });
+});
