@@ -257,9 +257,25 @@ export const normalizeReferralCode = (code: unknown): string | null =>
 export const isBot = (userAgent: string | undefined) => !userAgent || BOT_PATTERN.test(userAgent);
 
 /**
+ * Visits this process has just seen counted: `code|visitor hash` -> when the visit may count again
+ * (ms), at most REPEAT_CACHE_MS ahead. A repeat visit (a reload, the next page of a tour) within
+ * that time is answered without a query; the database stays the one judge of what counts, so
+ * several processes never count a visit twice. A code suspended meanwhile still gets its cookie
+ * for that minute, which attributes nothing: signups check the affiliate's status.
+ */
+const recentVisits = new Map<string, number>();
+const REPEAT_CACHE_MS = 60_000;
+const REPEAT_CACHE_ENTRIES = 20_000;
+
+/** Forgets the visits seen (tests that move the database's clock use it). */
+export function forgetRecentReferralVisits(): void {
+  recentVisits.clear();
+}
+
+/**
  * A `?ref=CODE` visit: when the code belongs to an approved affiliate, counts a click (one per
  * visitor per 24 h) and returns the code for the cookie; otherwise null. Bots are ignored. One
- * statement, one round trip.
+ * statement, one round trip (none for a repeat visit this process has just counted).
  */
 export async function recordReferralVisit(
   db: DbOrTx,
@@ -269,22 +285,40 @@ export async function recordReferralVisit(
   const code = normalizeReferralCode(rawCode);
   if (!code || isBot(visitor.userAgent)) return null;
   const hash = sha256(`${visitor.ip}|${visitor.userAgent}`);
-  const [row] = await rows<{ valid: number }>(
+  const key = `${code}|${hash}`;
+  const now = Date.now();
+  const until = recentVisits.get(key);
+  if (until !== undefined) {
+    if (until > now) return code;
+    recentVisits.delete(key);
+  }
+  const [row] = await rows<{ valid: number; counted_for_ms: number | null }>(
     db,
     sql`with a as (select id from affiliates where referral_code = ${code} and status = 'approved'),
+      prior as (select r.counted_at from affiliate_click_visitors r join a on r.affiliate_id = a.id
+        where r.visitor_hash = ${hash} and r.counted_at > now() - interval '24 hours'),
       v as (
         insert into affiliate_click_visitors (affiliate_id, visitor_hash)
         select a.id, ${hash} from a
         -- A read-only check first: a repeat visit within 24 hours writes nothing (no lock, no WAL).
-        where not exists (select 1 from affiliate_click_visitors r where r.affiliate_id = a.id
-          and r.visitor_hash = ${hash} and r.counted_at > now() - interval '24 hours')
+        where not exists (select 1 from prior)
         on conflict (affiliate_id, visitor_hash) do update set counted_at = now()
           where affiliate_click_visitors.counted_at <= now() - interval '24 hours'
-        returning affiliate_id),
+        returning affiliate_id, counted_at),
       ins as (insert into affiliate_clicks (affiliate_id, visitor_hash) select affiliate_id, ${hash} from v returning 1)
-      select (select count(*) from a)::int as valid`,
+      select (select count(*) from a)::int as valid,
+        (extract(epoch from coalesce((select counted_at from v), (select counted_at from prior))
+          + interval '24 hours' - now()) * 1000)::float8 as counted_for_ms`,
   );
-  return row?.valid ? code : null;
+  if (!row?.valid) return null;
+  if (row.counted_for_ms !== null && row.counted_for_ms > 0) {
+    if (recentVisits.size >= REPEAT_CACHE_ENTRIES) {
+      // Forget the oldest entry (a Map keeps insertion order).
+      recentVisits.delete(recentVisits.keys().next().value!);
+    }
+    recentVisits.set(key, now + Math.min(REPEAT_CACHE_MS, row.counted_for_ms));
+  }
+  return code;
 }
 
 /** The `ref` cookie of a request, if any. */
