@@ -2,7 +2,8 @@
  * Baseline for bench/content-results.ts: the two measured endpoints on bare `node:http` + `pg`,
  * with the same SQL as Echo (src/server/lib/sessions.ts findSession, the content-results
  * repository list query, the webhook's delivery insert and conditional update) and the
- * same HMAC check, but no framework, validation library or ORM.
+ * same HMAC check, but no framework, validation library or ORM. (Echo's list query also left-joins
+ * each result's trend, which the baseline leaves out: the seeded results are transcriptions.)
  *
  * Environment: DATABASE_URL, PORT, HOST, WEBHOOK_SECRET, DB_POOL_SIZE (default 10).
  */

@@ -6,7 +6,28 @@ import { contentResults } from '../../db/schema/content-results.ts';
 import { trends } from '../../db/schema/trends.ts';
 
 type Row = typeof contentResults.$inferSelect;
-type TrendRow = typeof trends.$inferSelect;
+
+/** The columns a dashboard entry reads, of the result and of its trend (no more: 1,000 per answer). */
+const LISTED_RESULT = {
+  id: contentResults.id,
+  productType: contentResults.productType,
+  status: contentResults.status,
+  sourceUrl: contentResults.sourceUrl,
+  sourcePlatform: contentResults.sourcePlatform,
+  userEmail: contentResults.userEmail,
+  createdAt: contentResults.createdAt,
+  resultData: contentResults.resultData,
+};
+const LISTED_TREND = {
+  source: trends.source,
+  status: trends.status,
+  skeleton: trends.skeleton,
+  twistIdeas: trends.twistIdeas,
+  trendingData: trends.trendingData,
+  error: trends.error,
+};
+type ListedResult = Pick<Row, keyof typeof LISTED_RESULT>;
+type TrendRow = Pick<typeof trends.$inferSelect, keyof typeof LISTED_TREND>;
 
 const TREND_STATUS: Record<string, ContentResult['status']> = {
   pending: 'pending',
@@ -56,7 +77,7 @@ export async function fileTrendResult(
     });
 }
 
-export const toContentResult = (row: Row): ContentResult => ({
+export const toContentResult = (row: ListedResult): ContentResult => ({
   id: row.id,
   product_type: row.productType as ContentResult['product_type'],
   status: row.status as ContentResult['status'],
@@ -77,7 +98,7 @@ export async function insertResult(
 
 export async function listResultsOf(db: DbOrTx, email: string): Promise<ContentResult[]> {
   const rows = await db
-    .select({ result: contentResults, trend: trends })
+    .select({ result: LISTED_RESULT, trend: LISTED_TREND })
     .from(contentResults)
     .leftJoin(trends, eq(trends.id, contentResults.trendId))
     .where(eq(contentResults.userEmail, email))
