@@ -2,9 +2,10 @@ import { checkTrendUrl, detectPlatform, parseWebUrl } from './social-urls.ts';
 import type { Trend } from './trends.ts';
 
 /**
- * The trend analyser's constants and display rules, without zod: the trends page imports this
- * module, so its bundle does not carry the schema library (src/contract/trends.ts re-exports it).
+ * The trend analyser's constants and display rules, without zod (the schemas are in trends.ts): the
+ * trends page imports this module, so its bundle does not carry the schema library.
  */
+
 /** Spec §9 and decisions.md: the trend grid shows 12 per page. */
 export const TRENDS_PAGE_SIZE = 12;
 export const TRENDS_MAX_PAGE_SIZE = 100;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalTrendUrl,
-  createTrendSchema,
   displayAudioName,
   formatEngagementRate,
   formatMetric,
   isAudioLink,
   sourceBadge,
   templateText,
-} from './trends.ts';
+} from './trend-display.ts';
+import { createTrendSchema } from './trends.ts';
 
 describe('metric formatting (spec §9)', () => {
   it.each([

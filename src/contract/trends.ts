@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { checkTrendUrl } from './social-urls.ts';
 import { ANALYSIS_ENGINES, TREND_STATUSES, TRENDS_MAX_PAGE_SIZE } from './trend-display.ts';
 
-export * from './trend-display.ts';
-
 /** Spec §3 trending_data. */
 export const trendingDataSchema = z.object({
   sound_name: z.string().nullable(),

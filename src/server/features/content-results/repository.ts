@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContentResult, ResultData } from '#contract/content-results.ts';
-import { displayAudioName } from '#contract/trends.ts';
+import { displayAudioName } from '#contract/trend-display.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { contentResults } from '../../db/schema/content-results.ts';
 import { trends } from '../../db/schema/trends.ts';

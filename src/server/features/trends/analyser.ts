@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnalysisEngine } from '#contract/trends.ts';
+import type { AnalysisEngine } from '#contract/trend-display.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
 import type { AnalysisInput } from './normalize.ts';

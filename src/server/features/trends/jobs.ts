@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkTrendUrl } from '#contract/social-urls.ts';
-import { MAX_TWIST_IDEAS } from '#contract/trends.ts';
+import { MAX_TWIST_IDEAS } from '#contract/trend-display.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { defineJob, type JobHandler } from '../../jobs/queue.ts';

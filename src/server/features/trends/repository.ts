@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Trend, TrendingData, TrendMetrics, TrendStatus } from '#contract/trends.ts';
+import type { TrendStatus } from '#contract/trend-display.ts';
+import type { Trend, TrendingData, TrendMetrics } from '#contract/trends.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AnalysisInput } from './normalize.ts';
 

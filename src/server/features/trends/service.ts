@@ -1,4 +1,5 @@
-import { canonicalTrendUrl, type Trend, type TrendPage } from '#contract/trends.ts';
+import { canonicalTrendUrl } from '#contract/trend-display.ts';
+import type { Trend, TrendPage } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { fileTrendResult } from '../content-results/repository.ts';
