@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
 import { FakeTwilio } from '#tests/support/fake-twilio.ts';
-import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
+import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 
 /**
@@ -17,8 +16,6 @@ import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/
 // Each flow is long (many key presses, each a round trip): give them room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../fixtures/yt-dlp/${name}`, import.meta.url), 'utf8'));
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 
 let echo: TestApp;
@@ -27,7 +24,7 @@ let browser: Browser;
 let closeBrowser: () => Promise<void>;
 
 beforeAll(async () => {
-  const ytdlp = await createFakeYtDlp({ [TIKTOK]: fixture('tiktok-2025.json') });
+  const ytdlp = await createFakeYtDlp({ [TIKTOK]: ytDlpFixture('tiktok-2025.json') });
   twilio = await new FakeTwilio().start();
   [echo, { browser, close: closeBrowser }] = await Promise.all([
     startTestApp({

@@ -2,16 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
-import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
+import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
-
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../fixtures/yt-dlp/${name}`, import.meta.url), 'utf8'));
 
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 const PRIVATE = 'https://www.instagram.com/reel/C7abcDEFghi/';
 const RESPONSES = {
-  [TIKTOK]: fixture('tiktok-2025.json'),
+  [TIKTOK]: ytDlpFixture('tiktok-2025.json'),
   [PRIVATE]: { __error: '[Instagram] C7abcDEFghi: This content is private. Use --cookies' },
 };
 
@@ -219,7 +216,7 @@ describe('trend analyser page', () => {
       expect(await trend.getByRole('region', { name: 'Trending Stats' }).count()).toBe(0);
       await expect.poll(() => toastText(page)).toContain('Failed to process trend');
 
-      await ytdlp.setResponses({ ...RESPONSES, [PRIVATE]: fixture('instagram-reel-2024.json') });
+      await ytdlp.setResponses({ ...RESPONSES, [PRIVATE]: ytDlpFixture('instagram-reel-2024.json') });
       await trend.getByRole('button', { name: 'Retry' }).click();
       await expect.poll(() => trend.getByTestId('trend-status').innerText()).not.toBe('Failed');
       await expect.poll(() => trend.getAttribute('data-status'), { timeout: 15_000 }).toBe('processed');

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded.ts';
 import { makeWav } from '../support/content-results.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type EchoProcess, postJson, spawnEcho } from '../support/echo-process.ts';
-import { FakeOpenAi, type ReceivedRequest } from '../support/fake-openai.ts';
-import { createFakeYtDlp } from '../support/fake-yt-dlp.ts';
+import { FakeOpenAi, type ReceivedRequest, SAMPLE_TREND_ANALYSIS } from '../support/fake-openai.ts';
+import { createFakeYtDlp, ytDlpFixture } from '../support/fake-yt-dlp.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 /**
@@ -18,29 +16,7 @@ import { SmtpSink } from '../support/smtp-sink.ts';
 
 const TIKTOK = 'https://www.tiktok.com/@makerwithmaya/video/7123456789012345678';
 const AUDIO_ONLY = 'https://www.tiktok.com/@echo/video/5550001';
-const fixture = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../fixtures/yt-dlp/tiktok-2022.json'), 'utf8'),
-);
-const ANALYSIS = {
-  format: 'List / countdown',
-  beats: [
-    {
-      name: 'Hook',
-      start_seconds: 0,
-      end_seconds: 5,
-      description: 'Promise three lessons in the first line.',
-    },
-    { name: 'Setup', start_seconds: 5, end_seconds: 15, description: 'Who you were before the business.' },
-    { name: 'Payoff', start_seconds: 15, end_seconds: 40, description: 'The three lessons, one cut each.' },
-  ],
-  twist_ideas: [
-    'Three things I would NOT do again',
-    'Three lessons told by my first customer',
-    'Three lessons, one per year in business',
-    'Three lessons in 10 seconds each',
-    'Three lessons from my biggest failure',
-  ],
-};
+const fixture = ytDlpFixture('tiktok-2022.json');
 const SUMMARY = 'A creator explains the audio of the video in two sentences.';
 const TRANSCRIPT = 'Speech from the audio file. It was transcribed after the worker came back.';
 
@@ -57,7 +33,9 @@ beforeAll(async () => {
   llm = await new FakeOpenAi().start();
   llm.chatReply = (request: ReceivedRequest) =>
     JSON.stringify(
-      JSON.stringify(request.json).includes('summarise video transcripts') ? { summary: SUMMARY } : ANALYSIS,
+      JSON.stringify(request.json).includes('summarise video transcripts')
+        ? { summary: SUMMARY }
+        : SAMPLE_TREND_ANALYSIS,
     );
   stt = await new FakeOpenAi().start();
   stt.transcriptionText = TRANSCRIPT;
@@ -201,7 +179,11 @@ describe('kill -9 of a worker in the middle of a job', () => {
       'select status, engine, twist_ideas from trends where id = $1',
       [trendId],
     );
-    expect(trend).toEqual({ status: 'processed', engine: 'llm', twist_ideas: ANALYSIS.twist_ideas });
+    expect(trend).toEqual({
+      status: 'processed',
+      engine: 'llm',
+      twist_ideas: SAMPLE_TREND_ANALYSIS.twist_ideas,
+    });
 
     // The transcription: one result, completed once with the second run's transcript.
     const results = await query<{ id: string; status: string; result_data: Record<string, string> }>(

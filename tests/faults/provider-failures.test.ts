@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TRANSCRIPTION_DID_NOT_FINISH,
@@ -15,9 +13,9 @@ import {
   sendOutboxFailedJob,
 } from '../../src/server/providers/mail/outbox.ts';
 import { makeWav } from '../support/content-results.ts';
-import { FakeOpenAi, type ReceivedRequest } from '../support/fake-openai.ts';
+import { FakeOpenAi, type ReceivedRequest, SAMPLE_TREND_ANALYSIS } from '../support/fake-openai.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';
-import { createFakeYtDlp } from '../support/fake-yt-dlp.ts';
+import { createFakeYtDlp, ytDlpFixture } from '../support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 /**
@@ -27,31 +25,9 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
  * Time-outs and retry delays are shortened through the configuration, as an operator could.
  */
 
-const fixture = JSON.parse(
-  readFileSync(path.resolve(import.meta.dirname, '../fixtures/yt-dlp/tiktok-2022.json'), 'utf8'),
-);
+const fixture = ytDlpFixture('tiktok-2022.json');
 const trendUrl = (n: number) => `https://www.tiktok.com/@makerwithmaya/video/71234567890123456${10 + n}`;
 const audioUrl = (n: number) => `https://www.tiktok.com/@echo/video/77700${n}`;
-const ANALYSIS = {
-  format: 'List / countdown',
-  beats: [
-    {
-      name: 'Hook',
-      start_seconds: 0,
-      end_seconds: 5,
-      description: 'Promise three lessons in the first line.',
-    },
-    { name: 'Setup', start_seconds: 5, end_seconds: 15, description: 'Who you were before the business.' },
-    { name: 'Payoff', start_seconds: 15, end_seconds: 40, description: 'The three lessons, one cut each.' },
-  ],
-  twist_ideas: [
-    'Three things I would NOT do again',
-    'Three lessons told by my first customer',
-    'Three lessons, one per year in business',
-    'Three lessons in 10 seconds each',
-    'Three lessons from my biggest failure',
-  ],
-};
 const isSummary = (request: ReceivedRequest) =>
   JSON.stringify(request.json).includes('summarise video transcripts');
 /** Each message is tried once, then retried SEND_RETRIES times. */
@@ -71,7 +47,8 @@ beforeAll(async () => {
     ...Object.fromEntries([1, 2, 3].map((n) => [audioUrl(n), audio])),
   });
   llm = await new FakeOpenAi().start();
-  llm.chatReply = (request) => JSON.stringify(isSummary(request) ? { summary: 'Short summary.' } : ANALYSIS);
+  llm.chatReply = (request) =>
+    JSON.stringify(isSummary(request) ? { summary: 'Short summary.' } : SAMPLE_TREND_ANALYSIS);
   stt = await new FakeOpenAi().start();
   stt.transcriptionText = 'Speech from the audio file. It came through on a retry.';
   twilio = await new FakeTwilio().start();
@@ -338,7 +315,11 @@ describe('LLM (trend analysis)', { timeout: 90_000 }, () => {
     const before = analyses();
     llm.failNext(500);
     const { trend, jobs } = await analyse(3);
-    expect(trend).toEqual({ status: 'processed', engine: 'llm', twist_ideas: ANALYSIS.twist_ideas });
+    expect(trend).toEqual({
+      status: 'processed',
+      engine: 'llm',
+      twist_ideas: SAMPLE_TREND_ANALYSIS.twist_ideas,
+    });
     expect(jobs).toEqual([{ state: 'completed', retry_count: 0 }]);
     expect(analyses() - before).toBe(2);
   });

@@ -6,11 +6,9 @@ import { freePort } from '../../src/server/db/embedded.ts';
 import { WELCOME_STEPS } from '../../src/server/features/campaigns/seed.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type EchoProcess, postJson, spawnEcho } from '../support/echo-process.ts';
-import { createFakeYtDlp } from '../support/fake-yt-dlp.ts';
+import { createFakeYtDlp, ytDlpFixture } from '../support/fake-yt-dlp.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/yt-dlp', name), 'utf8'));
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 const SHORTS = 'https://www.youtube.com/shorts/abc123DEF45';
 const ADMIN_PASSWORD = 'multi-process-admin-pass';
@@ -26,8 +24,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   smtp = await new SmtpSink().start();
   ytdlp = await createFakeYtDlp({
-    [TIKTOK]: fixture('tiktok-2025.json'),
-    [SHORTS]: fixture('youtube-shorts-2025.json'),
+    [TIKTOK]: ytDlpFixture('tiktok-2025.json'),
+    [SHORTS]: ytDlpFixture('youtube-shorts-2025.json'),
   });
   const shared = {
     DATABASE_URL: database.url,

@@ -121,3 +121,25 @@ export class FakeOpenAi {
     });
   }
 }
+
+/** A valid trend analysis answer (spec §3 skeleton and five twist ideas) for the fake to give. */
+export const SAMPLE_TREND_ANALYSIS = {
+  format: 'List / countdown',
+  beats: [
+    {
+      name: 'Hook',
+      start_seconds: 0,
+      end_seconds: 5,
+      description: 'Promise three lessons in the first line.',
+    },
+    { name: 'Setup', start_seconds: 5, end_seconds: 15, description: 'Who you were before the business.' },
+    { name: 'Payoff', start_seconds: 15, end_seconds: 40, description: 'The three lessons, one cut each.' },
+  ],
+  twist_ideas: [
+    'Three things I would NOT do again',
+    'Three lessons told by my first customer',
+    'Three lessons, one per year in business',
+    'Three lessons in 10 seconds each',
+    'Three lessons from my biggest failure',
+  ],
+};

@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
+/** A recorded yt-dlp answer from tests/fixtures/yt-dlp (e.g. 'tiktok-2025.json'). */
+export const ytDlpFixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../fixtures/yt-dlp', name), 'utf8'));
 
 /**
  * Writes a stand-in `yt-dlp` executable for tests: it logs its arguments to `calls.log` and

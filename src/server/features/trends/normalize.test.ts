@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { normalizeYtDlp } from './normalize.ts';
-
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/yt-dlp/${name}`, import.meta.url), 'utf8'));
 
 describe('normalising yt-dlp JSON', () => {
   it('reads current TikTok field names (artists, channel_is_verified, repost_count, audio-only format)', () => {
-    const media = normalizeYtDlp(fixture('tiktok-2025.json'), 'tiktok', 'https://www.tiktok.com/@x/video/1');
+    const media = normalizeYtDlp(
+      ytDlpFixture('tiktok-2025.json'),
+      'tiktok',
+      'https://www.tiktok.com/@x/video/1',
+    );
     expect(media.trendingData).toEqual({
       sound_name: 'original sound - brewedbyjules',
       audio_name: 'original sound - brewedbyjules - Jules | Coffee',
@@ -35,7 +36,11 @@ describe('normalising yt-dlp JSON', () => {
   });
 
   it('reads older TikTok field names (artist, creator) without a verified flag', () => {
-    const media = normalizeYtDlp(fixture('tiktok-2022.json'), 'tiktok', 'https://www.tiktok.com/@x/video/2');
+    const media = normalizeYtDlp(
+      ytDlpFixture('tiktok-2022.json'),
+      'tiktok',
+      'https://www.tiktok.com/@x/video/2',
+    );
     expect(media.trendingData).toMatchObject({
       sound_name: 'Snowman',
       audio_name: 'Snowman - Lofi Girl',
@@ -52,7 +57,7 @@ describe('normalising yt-dlp JSON', () => {
 
   it('reads YouTube Shorts (handle from uploader_id, no sound, no shares reported)', () => {
     const media = normalizeYtDlp(
-      fixture('youtube-shorts-2025.json'),
+      ytDlpFixture('youtube-shorts-2025.json'),
       'youtube',
       'https://youtu.be/abc123DEF45',
     );
@@ -73,7 +78,7 @@ describe('normalising yt-dlp JSON', () => {
 
   it('reads Instagram reels without views (no engagement rate is invented)', () => {
     const media = normalizeYtDlp(
-      fixture('instagram-reel-2024.json'),
+      ytDlpFixture('instagram-reel-2024.json'),
       'instagram',
       'https://www.instagram.com/reel/C7abcDEFghi/',
     );

@@ -1,15 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentResult } from '#contract/content-results.ts';
 import { waitForCode } from '#tests/support/content-results.ts';
-import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
+import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 // decisions.md: adding a trend with a verified dashboard session files it in that dashboard's Trends tab.
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
-const fixture = JSON.parse(
-  readFileSync(new URL('../../../../tests/fixtures/yt-dlp/tiktok-2025.json', import.meta.url), 'utf8'),
-);
+const fixture = ytDlpFixture('tiktok-2025.json');
 
 let echo: TestApp;
 beforeAll(async () => {

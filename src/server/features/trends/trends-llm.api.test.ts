@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
-import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
+import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
-
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/yt-dlp/${name}`, import.meta.url), 'utf8'));
 
 const OLD_TIKTOK = 'https://www.tiktok.com/@makerwithmaya/video/7123456789012345678';
 const GOOD_ANSWER = {
@@ -38,7 +34,7 @@ const GOOD_ANSWER = {
 let echo: TestApp;
 let openai: FakeOpenAi;
 beforeAll(async () => {
-  const ytdlp = await createFakeYtDlp({ [OLD_TIKTOK]: fixture('tiktok-2022.json') });
+  const ytdlp = await createFakeYtDlp({ [OLD_TIKTOK]: ytDlpFixture('tiktok-2022.json') });
   openai = await new FakeOpenAi().start();
   echo = await startTestApp({
     YTDLP_PATH: ytdlp.bin,

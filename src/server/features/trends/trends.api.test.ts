@@ -1,10 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
+import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
-
-const fixture = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../../../../tests/fixtures/yt-dlp/${name}`, import.meta.url), 'utf8'));
 
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 const SHORTS = 'https://www.youtube.com/shorts/abc123DEF45';
@@ -13,8 +10,8 @@ let echo: TestApp;
 let ytdlp: Awaited<ReturnType<typeof createFakeYtDlp>>;
 beforeAll(async () => {
   ytdlp = await createFakeYtDlp({
-    [TIKTOK]: fixture('tiktok-2025.json'),
-    [SHORTS]: fixture('youtube-shorts-2025.json'),
+    [TIKTOK]: ytDlpFixture('tiktok-2025.json'),
+    [SHORTS]: ytDlpFixture('youtube-shorts-2025.json'),
     'https://www.instagram.com/reel/Cprivate/': {
       __error: '[Instagram] Cprivate: This content is private. Use --cookies',
     },
@@ -242,9 +239,9 @@ describe('POST /api/trends/{id}/process and the analysis job', () => {
       error: 'This video is private or needs a sign-in, so it cannot be analysed.',
     });
     await ytdlp.setResponses({
-      [TIKTOK]: fixture('tiktok-2025.json'),
-      [SHORTS]: fixture('youtube-shorts-2025.json'),
-      'https://www.instagram.com/reel/Cprivate/': fixture('instagram-reel-2024.json'),
+      [TIKTOK]: ytDlpFixture('tiktok-2025.json'),
+      [SHORTS]: ytDlpFixture('youtube-shorts-2025.json'),
+      'https://www.instagram.com/reel/Cprivate/': ytDlpFixture('instagram-reel-2024.json'),
     });
     expect((await processTrend(id)).json()).toMatchObject({ status: 'processing', error: null });
     const done = await waitForStatus(id, ['processed']);
