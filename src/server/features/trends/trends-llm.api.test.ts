@@ -1,33 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakeOpenAi } from '#tests/support/fake-openai.ts';
+import { FakeOpenAi, SAMPLE_TREND_ANALYSIS } from '#tests/support/fake-openai.ts';
 import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 const OLD_TIKTOK = 'https://www.tiktok.com/@makerwithmaya/video/7123456789012345678';
+// The sample analysis with a fourth beat.
 const GOOD_ANSWER = {
-  format: 'List / countdown',
+  ...SAMPLE_TREND_ANALYSIS,
   beats: [
-    {
-      name: 'Hook',
-      start_seconds: 0,
-      end_seconds: 5,
-      description: 'Promise three lessons in the first line.',
-    },
-    { name: 'Setup', start_seconds: 5, end_seconds: 15, description: 'Who you were before the business.' },
-    { name: 'Payoff', start_seconds: 15, end_seconds: 40, description: 'The three lessons, one cut each.' },
+    ...SAMPLE_TREND_ANALYSIS.beats,
     {
       name: 'Call to action',
       start_seconds: 40,
       end_seconds: 45,
       description: 'Ask for a fourth lesson in the comments.',
     },
-  ],
-  twist_ideas: [
-    'Three things I would NOT do again',
-    'Three lessons told by my first customer',
-    'Three lessons, one per year in business',
-    'Three lessons in 10 seconds each',
-    'Three lessons from my biggest failure',
   ],
 };
 
