@@ -12,8 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from './columns.ts';
 
 /** Affiliate applications and accounts (spec §3 "Affiliate"). E-mail is normalised (trimmed, lower-case). */
 export const affiliates = pgTable(

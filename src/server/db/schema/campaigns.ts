@@ -11,9 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 import { waitlistSignups } from './core.ts';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
  * People campaigns can reach: every waitlist signup plus contacts imported from CSV. Each channel
@@ -39,7 +38,7 @@ export const contacts = pgTable(
       onDelete: 'set null',
     }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('contacts_email_key').on(t.email),
@@ -62,7 +61,7 @@ export const campaigns = pgTable(
     /** Campaigns the product seeds itself ('welcome'); unique so seeding is idempotent. */
     systemKey: text('system_key'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('campaigns_system_key_key').on(t.systemKey),
@@ -86,7 +85,7 @@ export const campaignSteps = pgTable(
     htmlContent: text('html_content'),
     textContent: text('text_content').notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('campaign_steps_campaign_idx').on(t.campaignId, t.sequenceNumber),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 import { trends } from './trends.ts';
 
 /**
@@ -18,8 +19,8 @@ export const contentResults = pgTable(
     resultData: jsonb('result_data').notNull().default({}),
     /** For trend_analysis results filed from /trends: the trend, whose live state the dashboard shows; deleting the trend removes the entry. */
     trendId: uuid('trend_id').references(() => trends.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /** Last time the owner opened the dashboard (verified a code); the retention job reads it. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -10,8 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt, updatedAt } from './columns.ts';
 
 export const waitlistSignups = pgTable(
   'waitlist_signups',
@@ -66,7 +65,7 @@ export const outbox = pgTable(
 export const adminCredentials = pgTable('admin_credentials', {
   id: integer('id').primaryKey().default(1),
   passwordHash: text('password_hash').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 export const adminSessions = pgTable(

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * Trends (spec §3): a short-video URL and its analysis. `source` is the canonical URL (one row per
@@ -33,8 +34,8 @@ export const trends = pgTable(
     engine: text('engine'),
     error: text('error'),
     ownerHash: text('owner_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
