@@ -52,6 +52,11 @@ export function toast(options: ToastOptions) {
   return { id, dismiss: () => dismissToast(id) };
 }
 
+/** The app's error toast: destructive, titled 'Error', with the message to show. */
+export function errorToast(description: string) {
+  return toast({ variant: 'destructive', title: 'Error', description });
+}
+
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (listener) => {

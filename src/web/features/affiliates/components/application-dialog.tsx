@@ -12,7 +12,7 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useApplyAsAffiliate } from '../api.ts';
@@ -56,11 +56,7 @@ export function ApplicationDialog({
             description: 'An application with this email has already been submitted.',
           });
         } else {
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: 'Failed to submit application. Please try again.',
-          });
+          errorToast('Failed to submit application. Please try again.');
         }
       },
     });

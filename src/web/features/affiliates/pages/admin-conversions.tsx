@@ -4,7 +4,7 @@ import { CONVERSION_STATUSES, type ConversionStatus, formatMoney } from '#contra
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Select } from '#web/components/ui/select.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import {
   downloadAdminCsv,
@@ -66,8 +66,7 @@ function Conversions() {
   const [updating, setUpdating] = useState<Set<number>>(new Set());
 
   useEffect(() => {
-    if (conversions.isError)
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load conversions' });
+    if (conversions.isError) errorToast('Failed to load conversions');
   }, [conversions.isError]);
 
   const list = conversions.data ?? [];
@@ -85,12 +84,7 @@ function Conversions() {
       { id, status },
       {
         onSuccess: () => toast({ title: 'Success', description: `Conversion status updated to ${status}` }),
-        onError: () =>
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: 'Failed to update conversion status',
-          }),
+        onError: () => errorToast('Failed to update conversion status'),
         onSettled: () =>
           setUpdating((s) => {
             const next = new Set(s);
@@ -105,7 +99,7 @@ function Conversions() {
     try {
       await downloadAdminCsv(url, name);
     } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to export' });
+      errorToast('Failed to export');
     }
   }
 
@@ -238,12 +232,7 @@ function Conversions() {
                           title: 'Payout Confirmed',
                           description: `${formatMoney(p.amount)} to ${p.display_name}`,
                         }),
-                      onError: () =>
-                        toast({
-                          variant: 'destructive',
-                          title: 'Error',
-                          description: 'Failed to confirm payout',
-                        }),
+                      onError: () => errorToast('Failed to confirm payout'),
                     })
                   }
                 >

@@ -95,9 +95,14 @@ const preloadDialog = () => void loadDialog();
 export default function AffiliateLandingPage() {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const openDialog = () => {
-    setWanted(true);
-    setOpen(true);
+  // Both 'Apply Now' buttons: load the form when pointed at or focused, open it when pressed.
+  const applyNow = {
+    onClick: () => {
+      setWanted(true);
+      setOpen(true);
+    },
+    onPointerEnter: preloadDialog,
+    onFocus: preloadDialog,
   };
   const [submitted, setSubmitted] = useState(false);
   const [, navigate] = useLocation();
@@ -145,13 +150,7 @@ export default function AffiliateLandingPage() {
             stay subscribed. 30% once you reach 20 active referrals.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button
-              variant="accent"
-              size="lg"
-              onClick={openDialog}
-              onPointerEnter={preloadDialog}
-              onFocus={preloadDialog}
-            >
+            <Button variant="accent" size="lg" {...applyNow}>
               Apply Now
             </Button>
             <Button
@@ -263,13 +262,7 @@ export default function AffiliateLandingPage() {
               <CardDescription className="mt-2">Choose your payout method in the portal.</CardDescription>
             </Card>
           </div>
-          <Button
-            className="mt-10"
-            size="lg"
-            onClick={openDialog}
-            onPointerEnter={preloadDialog}
-            onFocus={preloadDialog}
-          >
+          <Button className="mt-10" size="lg" {...applyNow}>
             Apply Now
           </Button>
           <p className="mt-3 text-sm text-muted-foreground">

@@ -38,7 +38,7 @@ import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
@@ -189,12 +189,7 @@ function PayoutSettingsDialog({
         toast({ title: 'Payout Settings Updated', description: 'Your payout settings have been saved.' });
         onOpenChange(false);
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'Failed to update payout settings'),
-        }),
+      onError: (error) => errorToast(errorMessage(error, 'Failed to update payout settings')),
     }),
   );
   return (

@@ -21,7 +21,7 @@ import {
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
@@ -93,11 +93,7 @@ export function StepDialog({
       onOpenChange(false);
     },
     onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, editing ? 'Failed to update message' : 'Failed to add message'),
-      }),
+      errorToast(errorMessage(error, editing ? 'Failed to update message' : 'Failed to add message')),
   });
 
   const keepFocus = useKeepFocusWhileBusy(save.isPending);
@@ -105,11 +101,11 @@ export function StepDialog({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (isEmail && !form.subject.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: SUBJECT_REQUIRED });
+      errorToast(SUBJECT_REQUIRED);
       return;
     }
     if (!form.text_content.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: CONTENT_REQUIRED });
+      errorToast(CONTENT_REQUIRED);
       return;
     }
     save.mutate();

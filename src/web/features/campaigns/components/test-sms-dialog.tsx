@@ -14,7 +14,7 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
@@ -42,12 +42,7 @@ export function TestSmsDialog({
       toast({ title: 'Test SMS sent', description: `On its way to ${phone} through the SMS provider.` });
       setOpen(false);
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Failed to send test SMS'),
-      }),
+    onError: (error) => errorToast(errorMessage(error, 'Failed to send test SMS')),
   });
 
   const keepFocus = useKeepFocusWhileBusy(send.isPending);
@@ -55,7 +50,7 @@ export function TestSmsDialog({
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!E164.test(phone.replace(/[\s().-]/g, ''))) {
-      toast({ variant: 'destructive', title: 'Error', description: PHONE_INVALID });
+      errorToast(PHONE_INVALID);
       return;
     }
     send.mutate();

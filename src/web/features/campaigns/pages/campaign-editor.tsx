@@ -17,7 +17,7 @@ import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
@@ -91,12 +91,7 @@ function Editor({ id }: { id: number }) {
       void queryClient.invalidateQueries({ queryKey: [campaignsUrl] });
       toast({ title: 'Campaign saved', description: 'Your settings have been saved.' });
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Failed to save campaign'),
-      }),
+    onError: (error) => errorToast(errorMessage(error, 'Failed to save campaign')),
   });
 
   if (campaign.isPending || (!settings && !campaign.isError))
@@ -118,7 +113,7 @@ function Editor({ id }: { id: number }) {
   function onSave() {
     if (!settings) return;
     if (!settings.name.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: CAMPAIGN_NAME_REQUIRED });
+      errorToast(CAMPAIGN_NAME_REQUIRED);
       return;
     }
     save.mutate(settings);
@@ -291,7 +286,7 @@ function StepsCard({
       // The deleted step took the focused button with it: continue from the list.
       focusIfLost(stepsRef.current);
     },
-    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete message' }),
+    onError: () => errorToast('Failed to delete message'),
   });
 
   return (

@@ -16,7 +16,7 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
@@ -111,12 +111,7 @@ function CreateCampaignCard() {
       toast({ title: 'Campaign created successfully' });
       navigate(`/campaigns/${campaign.id}`);
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Failed to create campaign'),
-      }),
+    onError: (error) => errorToast(errorMessage(error, 'Failed to create campaign')),
   });
 
   const keepFocus = useKeepFocusWhileBusy(create.isPending);
@@ -124,7 +119,7 @@ function CreateCampaignCard() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim()) {
-      toast({ variant: 'destructive', title: 'Error', description: CAMPAIGN_NAME_REQUIRED });
+      errorToast(CAMPAIGN_NAME_REQUIRED);
       return;
     }
     create.mutate();
@@ -182,12 +177,7 @@ function ImportContactsDialog() {
         description: `${data.imported} new, ${data.updated} updated, ${data.skipped.length} skipped.`,
       });
     },
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: errorMessage(error, 'Failed to import contacts'),
-      }),
+    onError: (error) => errorToast(errorMessage(error, 'Failed to import contacts')),
   });
   return (
     <Dialog

@@ -12,7 +12,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useSubmitContent } from '../api.ts';
 
@@ -80,11 +80,7 @@ export function SubmitForm({
         },
         onError: (error) => {
           setPhase('error');
-          toast({
-            variant: 'destructive',
-            title: 'Error',
-            description: errorMessage(error, 'Failed to submit link'),
-          });
+          errorToast(errorMessage(error, 'Failed to submit link'));
         },
       },
     );

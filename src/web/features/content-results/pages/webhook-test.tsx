@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { WebhookDryRunResponse } from '#contract/content-results.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast } from '#web/components/ui/use-toast.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { runWebhookTests, type WebhookTestAnswer } from '../api.ts';
 import { ToolLayout } from '../components/tool-layout.tsx';
@@ -51,11 +51,7 @@ export default function WebhookTestPage() {
     } catch (error) {
       setAnswer(null);
       const connect = error instanceof Error && error.message === 'connect';
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: connect ? 'Failed to connect to webhook endpoint' : 'Failed to test webhook endpoint',
-      });
+      errorToast(connect ? 'Failed to connect to webhook endpoint' : 'Failed to test webhook endpoint');
     } finally {
       setRunning(false);
     }

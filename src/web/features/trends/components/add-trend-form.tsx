@@ -7,7 +7,7 @@ import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useAddTrend } from '../api.ts';
@@ -51,12 +51,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
         setUrl('');
         if (trend.status === 'pending') setTimeout(() => onAdded(trend.id), AUTO_PROCESS_DELAY_MS);
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to add trend'),
-          variant: 'destructive',
-        }),
+      onError: (error) => errorToast(errorMessage(error, 'Failed to add trend')),
     });
   }
 

@@ -13,7 +13,7 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 
 /** Spec §2: the skeleton, an editable twist, copy template and a 'Generate Content' placeholder. */
 export function TemplateBuilderDialog({
@@ -44,7 +44,7 @@ export function TemplateBuilderDialog({
       await navigator.clipboard.writeText(templateText(trend.skeleton, twist));
       toast({ title: 'Template Copied', description: 'Content template copied to clipboard' });
     } catch {
-      toast({ title: 'Error', description: 'Could not copy to the clipboard', variant: 'destructive' });
+      errorToast('Could not copy to the clipboard');
     }
   }
 

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { trackPixelEvent } from '#web/lib/pixel.ts';
@@ -40,11 +40,7 @@ export default function WaitlistForm({ onJoined }: { onJoined: () => void }) {
         onJoined();
       },
       onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: errorMessage(error, 'Failed to join waitlist. Please try again.'),
-        });
+        errorToast(errorMessage(error, 'Failed to join waitlist. Please try again.'));
       },
     });
   });
