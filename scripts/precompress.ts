@@ -3,9 +3,10 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // Writes .br and .gz copies of the built web assets, which the server sends to browsers that
-// accept them (@fastify/static preCompressed): no compression work per request.
+// accept them (@fastify/static preCompressed): no compression work per request. HTML pages are
+// left out: the server puts its configuration in them and compresses each once (src/server/web.ts).
 const root = path.resolve(import.meta.dirname, '../dist/web');
-const compressible = /\.(js|css|svg|html|json|txt)$/;
+const compressible = /\.(js|css|svg|json|txt)$/;
 
 async function* files(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {

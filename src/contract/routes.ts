@@ -55,8 +55,12 @@ export function prerenderedFile(route: string): string {
   return `prerendered/${route === '/' ? 'index' : route.slice(1).replaceAll('/', '_')}.html`;
 }
 
+/** A page path without its trailing slashes ('/trends/' -> '/trends'; '/' stays '/'). */
+export const pagePath = (pathname: string): string =>
+  pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+
 export function isKnownWebRoute(pathname: string): boolean {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const clean = pagePath(pathname);
   if (BUILT_WEB_ROUTES.includes(clean)) return true;
   // The campaign editor: /campaigns/{id} (spec §2: the prefix decides list versus editor).
   if (/^\/campaigns\/\d{1,15}$/.test(clean)) return true;

@@ -3,22 +3,30 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isKnownWebRoute, PRERENDERED_WEB_ROUTES, prerenderedFile } from '#contract/routes.ts';
+import { isKnownWebRoute, PRERENDERED_WEB_ROUTES, pagePath, prerenderedFile } from '#contract/routes.ts';
 import { escapeHtml } from './lib/html.ts';
 
-/** A page's HTML with its compressed copies, made once at start-up. */
+type Encoding = 'br' | 'gzip';
+
+/**
+ * A page's HTML (with this server's configuration in it) and its compressed copies, each made on
+ * its first request and kept: nothing to compress at start-up, nothing per request.
+ */
 interface PageBody {
   raw: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  encoded(encoding: Encoding): Buffer;
 }
 
 function pageBody(html: string): PageBody {
   const raw = Buffer.from(html);
+  const copies: Partial<Record<Encoding, Buffer>> = {};
   return {
     raw,
-    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzip: gzipSync(raw, { level: 9 }),
+    encoded: (encoding) =>
+      (copies[encoding] ??=
+        encoding === 'br'
+          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(raw, { level: 9 })),
   };
 }
 
@@ -63,8 +71,7 @@ export async function registerWeb(app: FastifyInstance, options: { distDir: stri
 
   return function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '/';
-    const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    const page = prerendered.get(clean) ?? indexPage;
+    const page = prerendered.get(pagePath(pathname)) ?? indexPage;
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     reply
@@ -73,6 +80,6 @@ export async function registerWeb(app: FastifyInstance, options: { distDir: stri
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? page[encoding] : page.raw);
+    return reply.send(encoding ? page.encoded(encoding) : page.raw);
   };
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
+import { pagePath } from '#contract/routes.ts';
 import { PageLoading } from './components/page-loading.tsx';
 import LandingPage from './features/landing/pages/landing-page.tsx';
 import NotFoundPage from './pages/not-found.tsx';
@@ -32,7 +33,7 @@ const ROUTES = LAZY_PAGES.map(({ path, load }) => ({ path, component: lazy(load)
  * prerendered page finds everything it renders already there.
  */
 export async function preloadPage(pathname: string): Promise<void> {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const clean = pagePath(pathname);
   const page = LAZY_PAGES.find(({ path }) => path === clean);
   if (page) await page.load();
 }
