@@ -4,9 +4,9 @@ const subscribe = () => () => {};
 
 /**
  * False while React renders on the server (prerendered pages) and while it hydrates that HTML,
- * true once the page runs in the browser. Forms of prerendered pages keep their submit button
- * disabled until then, so a press before the JavaScript has loaded cannot submit the form natively
- * (which would put its fields in the URL).
+ * true once the page runs in the browser (and at once for a page rendered in the browser). The
+ * ui Button keeps submit buttons disabled until then (a native submit would put the fields in the
+ * URL); the landing waits for it before loading its signup form.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(

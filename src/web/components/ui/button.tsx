@@ -1,6 +1,7 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ButtonHTMLAttributes, Ref } from 'react';
 import { cn } from '#web/lib/cn.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 
 const variants = {
   default: 'bg-primary text-primary-foreground hover:bg-primary/90 shadow-sm',
@@ -40,12 +41,18 @@ export function buttonClasses(
   );
 }
 
-export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
+/**
+ * A submit button is disabled until the app runs: on a prerendered page a press before hydration
+ * would submit its form natively, putting the fields (an e-mail address) in the URL.
+ */
+export function Button({ className, variant, size, asChild = false, type, disabled, ...props }: ButtonProps) {
   const Comp = asChild ? Slot : 'button';
+  const hydrated = useHydrated();
   return (
     <Comp
       className={buttonClasses(variant, size, className)}
       type={asChild ? undefined : (type ?? 'button')}
+      disabled={disabled || (type === 'submit' && !hydrated) || undefined}
       {...props}
     />
   );

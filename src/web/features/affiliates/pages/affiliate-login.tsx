@@ -10,7 +10,6 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { login } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
 import { writeAffiliateToken } from '../session.ts';
@@ -30,7 +29,6 @@ function failed(error: unknown) {
 export default function AffiliateLoginPage() {
   const id = useId();
   const [, navigate] = useLocation();
-  const hydrated = useHydrated();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -93,7 +91,7 @@ export default function AffiliateLoginPage() {
                   onChange={(e) => setEmail(e.target.value)}
                 />
               </div>
-              <Button type="submit" disabled={!hydrated || pending}>
+              <Button type="submit" disabled={pending}>
                 {pending ? (
                   <Loader2 className="animate-spin" aria-hidden="true" />
                 ) : (

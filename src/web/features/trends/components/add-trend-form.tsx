@@ -9,7 +9,6 @@ import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { useAddTrend } from '../api.ts';
 
 const EXAMPLES: Record<(typeof TREND_PLATFORMS)[number], string> = {
@@ -23,7 +22,6 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
   const [url, setUrl] = useState('');
   const [platform, setPlatform] = useState<(typeof TREND_PLATFORMS)[number]>('tiktok');
   const addTrend = useAddTrend();
-  const hydrated = useHydrated();
   const urlId = useId();
   const platformId = useId();
   const messageId = useId();
@@ -113,7 +111,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
         <Button
           type="submit"
           className="sm:col-span-2 sm:justify-self-start"
-          disabled={!hydrated || addTrend.isPending || invalid}
+          disabled={addTrend.isPending || invalid}
         >
           {addTrend.isPending ? (
             <>
