@@ -11,6 +11,13 @@ export function Input({
   return <input className={cn(field, 'h-10', className)} {...props} />;
 }
 
+/** An e-mail address field: e-mail keyboard on phones, autofill, the usual placeholder. */
+export function EmailInput(props: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  return (
+    <Input type="email" inputMode="email" autoComplete="email" placeholder="you@example.com" {...props} />
+  );
+}
+
 export function Textarea({
   className,
   ...props

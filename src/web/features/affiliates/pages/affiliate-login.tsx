@@ -5,7 +5,7 @@ import { SUPPORT_EMAIL } from '#contract/brand.ts';
 import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { EmailInput } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
@@ -80,12 +80,9 @@ export default function AffiliateLoginPage() {
               </p>
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-email`}>Email</Label>
-                <Input
+                <EmailInput
                   id={`${id}-email`}
-                  type="email"
-                  autoComplete="email"
                   required
-                  placeholder="you@example.com"
                   value={email}
                   disabled={pending}
                   onChange={(e) => setEmail(e.target.value)}

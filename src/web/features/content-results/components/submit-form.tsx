@@ -9,7 +9,7 @@ import {
   submitContentSchema,
 } from '#contract/content-results.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { EmailInput, Input } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
@@ -127,12 +127,8 @@ export function SubmitForm({
       {!inline && (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input
+          <EmailInput
             id={`${id}-email`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             disabled={submit.isPending}

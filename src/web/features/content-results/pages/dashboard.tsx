@@ -12,7 +12,7 @@ import { emailSchema } from '#contract/waitlist.ts';
 import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { EmailInput } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -91,12 +91,8 @@ function EmailStep({
     <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in" {...keepFocus}>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
+        <EmailInput
           id={`${id}-email`}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           disabled={request.isPending}

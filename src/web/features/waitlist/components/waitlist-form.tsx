@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useId } from 'react';
 import { STRUGGLE_MAX, STRUGGLE_ROWS, WAITLIST_ROLES, waitlistSignupSchema } from '#contract/waitlist.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Input, Textarea } from '#web/components/ui/input.tsx';
+import { EmailInput, Input, Textarea } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
@@ -63,12 +63,8 @@ export default function WaitlistForm({ onJoined }: { onJoined: () => void }) {
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
+        <EmailInput
           id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
           aria-describedby={errorId('email')}
           disabled={join.isPending}
           {...field('email')}
