@@ -6,9 +6,7 @@
  * - POST /api/content-results/access for one verified address with 1,000 results (~400 KB answers).
  * - POST /api/webhook/transcription-complete: signed completions of distinct waiting results per second.
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,10 +14,10 @@ import type { AutocannonOptions, AutocannonRawResult, AutocannonRequest } from '
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { webhookHeaders } from '../src/server/features/webhook/signature.ts';
-import { log, onInterrupt, ROOT_DIR, sleep } from './lib.ts';
+import { log, onInterrupt, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 type Label = 'echo' | 'raw';
@@ -59,58 +57,17 @@ async function seed(db: pg.Client) {
   return waiting.rows.map((r) => r.id);
 }
 
-async function startServer(label: Label, databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [label === 'echo' ? 'src/server/main.ts' : 'bench/content-results-raw.ts'],
+const startTurnServer = (label: Label, databaseUrl: string, dataDir: string) =>
+  startServer(
+    label === 'echo' ? 'src/server/main.ts' : 'bench/content-results-raw.ts',
     {
-      cwd: ROOT_DIR,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'bench-password-123',
-        WEBHOOK_SECRET: SECRET,
-        DB_POOL_SIZE: String(POOL_SIZE),
-        DATA_DIR: dataDir,
-      },
+      DATABASE_URL: databaseUrl,
+      WEBHOOK_SECRET: SECRET,
+      DB_POOL_SIZE: String(POOL_SIZE),
+      DATA_DIR: dataDir,
     },
+    { label },
   );
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => {
-    stderr = (stderr + c.toString()).slice(-4000);
-  });
-  const kill = () => {
-    child.kill('SIGKILL');
-  };
-  const unregister = onInterrupt(kill);
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${label} exited early:\n${stderr}`);
-    const ok = await fetch(`${url}/api/health`)
-      .then((r) => r.arrayBuffer().then(() => r.ok))
-      .catch(() => false);
-    if (ok) break;
-    await sleep(200);
-  }
-  return {
-    url,
-    async stop() {
-      unregister();
-      if (child.exitCode !== null) return;
-      const exited = once(child, 'exit');
-      child.kill('SIGTERM');
-      const timer = setTimeout(kill, 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
 
 const run = (options: AutocannonOptions) =>
   autocannon({
@@ -212,7 +169,7 @@ export async function run_(): Promise<BenchResult[]> {
     try {
       for (const label of TURNS) {
         const waiting = await seed(db);
-        const server = await startServer(label, database.url, dataDir);
+        const server = await startTurnServer(label, database.url, dataDir);
         try {
           const result = await measure(server.url, label, waiting);
           runs[label].access.push(result.access);

