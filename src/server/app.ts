@@ -6,7 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ApiError } from '#contract/api.ts';
+import { type ApiError, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
@@ -77,49 +77,51 @@ function contentSecurityPolicy(metaPixelId: string | undefined) {
   };
 }
 
-/** Maps any error to the one JSON shape: { message, issues? }. 5xx details are never sent. */
+/** Maps any error to the one JSON shape: { code, message, issues? }. 5xx details are never sent. */
 function toApiError(
   error: FastifyError,
   log: AppContext['log'],
 ): { status: number; body: ApiError; headers?: Record<string, string> } {
-  if (error instanceof AppError)
-    return { status: error.statusCode, body: { message: error.message }, headers: error.headers };
+  const answer = (code: ErrorCode, message: string, rest: Partial<ApiError> = {}) => ({
+    status: ERROR_STATUS[code],
+    body: { code, message, ...rest },
+  });
+  if (error instanceof AppError) return { ...answer(error.code, error.message), headers: error.headers };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
       path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
       message: issue.message ?? 'Invalid input',
     }));
-    return { status: 400, body: { message: issues[0]?.message ?? 'Invalid input', issues } };
+    return answer('validation_failed', issues[0]?.message ?? 'Invalid input', { issues });
   }
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return { status: 400, body: { message: 'Malformed JSON in request body' } };
+      return answer('malformed_request', 'Malformed JSON in request body');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, body: { message: 'Request body is empty' } };
+      return answer('malformed_request', 'Request body is empty');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return {
-        status: 413,
-        body: { message: `Request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KB)` },
-      };
+      return answer('payload_too_large', `Request body is too large (limit ${BODY_LIMIT_BYTES / 1024} KB)`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return { status: 415, body: { message: 'Unsupported content type; send application/json' } };
+      return answer('unsupported_media_type', 'Unsupported content type; send application/json');
   }
-  if (error.validation) return { status: 400, body: { message: error.message || 'Invalid input' } };
+  if (error.validation) return answer('validation_failed', error.message || 'Invalid input');
   // Backstop for text PostgreSQL cannot store (NUL, invalid encoding): the input is at fault.
-  if (['22021', '22P05'].includes(pgCode(error) ?? ''))
-    return { status: 400, body: { message: NUL_MESSAGE } };
+  if (['22021', '22P05'].includes(pgCode(error) ?? '')) return answer('validation_failed', NUL_MESSAGE);
   if (isDatabaseUnavailable(error)) {
     log.warn({ err: error }, 'database unavailable');
     return {
-      status: 503,
-      body: { message: 'Service temporarily unavailable. Please try again shortly.' },
+      ...answer('unavailable', 'Service temporarily unavailable. Please try again shortly.'),
       headers: { 'retry-after': '5' },
     };
   }
   const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return { status, body: { message: error.message || 'Bad request' } };
+  if (status >= 400 && status < 500) {
+    const code = (Object.entries(ERROR_STATUS).find(([, s]) => s === status)?.[0] ??
+      'malformed_request') as ErrorCode;
+    return { status, body: { code, message: error.message || 'Bad request' } };
+  }
   log.error({ err: error }, 'unhandled error');
-  return { status: 500, body: { message: 'Internal server error' } };
+  return answer('internal', 'Internal server error');
 }
 
 /** Builds the HTTP app: plugins -> routes -> one error handler. Tests build the same app. */
@@ -160,7 +162,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('preValidation', async (request) => {
     const { body, query, params } = request;
     if (containsNul(query) || containsNul(params) || containsNul(body) || rawBodyHasNul(body))
-      throw new AppError(400, NUL_MESSAGE);
+      throw new AppError('validation_failed', NUL_MESSAGE);
   });
 
   await app.register(healthRoutes(ctx));
@@ -180,7 +182,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
+      return reply
+        .code(404)
+        .send({ code: 'not_found', message: `Not found: ${request.method} ${pathname.slice(0, 200)}` });
     }
     const ref = (request.query as Record<string, unknown> | undefined)?.ref;
     if (ref !== undefined && request.method === 'GET') {

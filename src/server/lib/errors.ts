@@ -1,28 +1,40 @@
-/** The one application error: a status code and a message that is safe to show a person. */
+import { ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
+
+/**
+ * The one application error: a machine-readable code (contract/api.ts; it decides the status) and
+ * a message that is safe to show a person.
+ */
 export class AppError extends Error {
+  readonly code: ErrorCode;
   readonly statusCode: number;
   readonly headers: Record<string, string>;
   constructor(
-    statusCode: number,
+    code: ErrorCode,
     message: string,
     options: { headers?: Record<string, string>; cause?: unknown } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
-    this.statusCode = statusCode;
+    this.code = code;
+    this.statusCode = ERROR_STATUS[code];
     this.headers = options.headers ?? {};
   }
 }
 
-export const badRequest = (message: string) => new AppError(400, message);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
-export const forbidden = (message = 'Forbidden') => new AppError(403, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
+export const badRequest = (message: string, code: ErrorCode = 'validation_failed') =>
+  new AppError(code, message);
+export const unauthorized = (message = 'Authentication required') => new AppError('unauthorized', message);
+export const forbidden = (message = 'Forbidden') => new AppError('forbidden', message);
+export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const conflict = (message: string, code: 'conflict' | 'already_exists' = 'conflict') =>
+  new AppError(code, message);
+export const unavailable = (message: string) => new AppError('unavailable', message);
 export const tooManyRequests = (
   retryAfterSeconds: number,
   message = 'Too many requests. Please try again later.',
+  code: 'rate_limited' | 'code_locked' = 'rate_limited',
 ) =>
-  new AppError(429, message, {
+  new AppError(code, message, {
     headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
 

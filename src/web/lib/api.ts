@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import type { ApiError, ErrorCode } from '#contract/api.ts';
 
 /** Spec §7: a non-OK response raises "STATUS: body" (the status text when the body is empty). */
 async function throwIfResNotOk(res: Response): Promise<void> {
@@ -34,18 +35,29 @@ export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): Query
   };
 }
 
+/** The server's JSON error body of an API error ("STATUS: body"), or null (network failures, other bodies). */
+function errorBody(error: unknown): Partial<ApiError> | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return null;
+  try {
+    const body = JSON.parse(match[1]!) as unknown;
+    return body && typeof body === 'object' ? (body as Partial<ApiError>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The message to show a person for an API error: the server's JSON `message` when there is one,
  * otherwise the fallback (network failures and unexpected bodies).
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (!(error instanceof Error)) return fallback;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return fallback;
-  try {
-    const body = JSON.parse(match[1]!) as { message?: unknown };
-    return typeof body.message === 'string' && body.message ? body.message : fallback;
-  } catch {
-    return fallback;
-  }
+  const message = errorBody(error)?.message;
+  return typeof message === 'string' && message ? message : fallback;
+}
+
+/** The machine-readable `code` of an API error (contract/api.ts), for branching; never the message. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return errorBody(error)?.code;
 }

@@ -34,7 +34,7 @@ describe('admin sign-in', () => {
   it("answers 'Invalid admin password' (401) for a wrong one", async () => {
     const res = await login('wrong', '10.0.0.2');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Invalid admin password' });
+    expect(res.json()).toEqual({ code: 'unauthorized', message: 'Invalid admin password' });
   });
 
   it('rejects a missing or empty password with 400', async () => {

@@ -294,15 +294,15 @@ describe('referral tracking and commissions', () => {
     await joinWithCookie('payer@example.com', `ref=${code}`);
 
     const bad = await stripeEvent('evt_bad', 'invoice.paid', { id: 'in_x' }, 'whsec_wrong');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Invalid Stripe signature');
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toEqual({ code: 'signature_invalid', message: 'Invalid Stripe signature' });
     const unsigned = await echo.app!.inject({
       method: 'POST',
       url: '/api/webhooks/stripe',
       headers: { 'content-type': 'application/json' },
       payload: '{}',
     });
-    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.statusCode).toBe(401);
 
     const invoice = {
       id: 'in_1',

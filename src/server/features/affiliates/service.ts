@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database, DbOrTx, Tx } from '../../db/client.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { sha256 } from '../../lib/crypto.ts';
-import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { createSession, findSession, revokeSession } from '../../lib/sessions.ts';
 import { issueCode, verifyCode } from '../../lib/verification-codes.ts';
@@ -58,7 +58,7 @@ export async function applyAsAffiliate(
                 ${input.audience_size ?? null}, ${input.content_type ?? null}, ${input.promotion_strategy})
         on conflict (email) do nothing returning id::int as id`,
     );
-    if (!row) throw new AppError(409, 'An application with this email already exists');
+    if (!row) throw conflict('An application with this email already exists', 'already_exists');
     await queueEmail(
       tx,
       ctx.jobs,
@@ -216,8 +216,7 @@ export async function setAffiliateStatus(
       sql`select status, display_name, email from affiliates where id = ${id} for update`,
     );
     if (!current) throw notFound('Affiliate not found');
-    if (current.status !== 'pending')
-      throw new AppError(409, `This application was already ${current.status}`);
+    if (current.status !== 'pending') throw conflict(`This application was already ${current.status}`);
     let code: string | null = null;
     if (status === 'approved') {
       for (let attempt = 0; attempt < 5 && !code; attempt++) {
@@ -225,7 +224,7 @@ export async function setAffiliateStatus(
         const [taken] = await rows(tx.db, sql`select 1 from affiliates where referral_code = ${candidate}`);
         if (!taken) code = candidate;
       }
-      if (!code) throw new AppError(500, 'Could not create a referral code');
+      if (!code) throw new AppError('internal', 'Could not create a referral code');
     }
     const [updated] = await rows<AdminAffiliate>(
       tx.db,

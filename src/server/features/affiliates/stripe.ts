@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { normalizeEmail } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { applyRefund, isSelfReferral, netPaidCents, planConversion } from './commission.ts';
 import { normalizeReferralCode } from './service.ts';
 
@@ -14,14 +14,16 @@ const str = (value: unknown) => (typeof value === 'string' && value ? value : nu
 const obj = (value: unknown): Obj => (value && typeof value === 'object' ? (value as Obj) : {});
 const idOf = (value: unknown) => str(value) ?? str(obj(value).id);
 
-/** Verifies the Stripe signature (official library) and returns the event, or throws 400. */
+/** Verifies the Stripe signature (official library) and returns the event, or throws 401 (signature_invalid). */
 export function verifyStripeEvent(secret: string | undefined, payload: Buffer, signature: unknown) {
-  if (!secret) throw new AppError(503, 'Stripe intake is not configured (STRIPE_WEBHOOK_SECRET is unset)');
-  if (typeof signature !== 'string' || !signature) throw badRequest('Missing Stripe-Signature header');
+  if (!secret)
+    throw new AppError('unavailable', 'Stripe intake is not configured (STRIPE_WEBHOOK_SECRET is unset)');
+  if (typeof signature !== 'string' || !signature)
+    throw new AppError('signature_invalid', 'Missing Stripe-Signature header');
   try {
     return Stripe.webhooks.constructEvent(payload, signature, secret);
   } catch {
-    throw badRequest('Invalid Stripe signature');
+    throw new AppError('signature_invalid', 'Invalid Stripe signature');
   }
 }
 

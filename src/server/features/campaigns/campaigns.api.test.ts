@@ -78,7 +78,7 @@ describe('admin guard', () => {
       payload: method === 'GET' || method === 'DELETE' ? undefined : {},
     });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Admin authentication required' });
+    expect(res.json()).toEqual({ code: 'unauthorized', message: 'Admin authentication required' });
     const bypass = await echo.app!.inject({
       method,
       url,
@@ -386,7 +386,7 @@ describe('contacts and SMS consent, STOP handling', () => {
     expect(twilio.messages.some((m) => m.To === '+14155550112')).toBe(false);
 
     // Unsigned or wrongly signed webhooks are refused and change nothing.
-    expect((await signedInbound({ From: '+14155550111', Body: 'STOP' }, 'bad')).statusCode).toBe(403);
+    expect((await signedInbound({ From: '+14155550111', Body: 'STOP' }, 'bad')).statusCode).toBe(401);
     const res = await signedInbound({
       From: '+14155550111',
       To: twilio.env.TWILIO_FROM!,

@@ -15,7 +15,7 @@ import {
   updateCampaignSchema,
 } from '#contract/campaigns.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { verifyTwilioSignature } from '../../providers/sms/twilio.ts';
 import { requireAdmin } from '../admin-auth/guard.ts';
@@ -170,7 +170,7 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (
         !verifyTwilioSignature(authToken, url, fields, typeof signature === 'string' ? signature : undefined)
       )
-        throw forbidden('Invalid Twilio signature');
+        throw new AppError('signature_invalid', 'Invalid Twilio signature');
       if (fields.From && fields.Body !== undefined) await handleInboundSms(ctx, fields.From, fields.Body);
       return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     });

@@ -57,7 +57,10 @@ describe('dashboard access by e-mail code', () => {
 
     const noCookie = await call('POST', '/api/content-results/access', { email }, { ip });
     expect(noCookie.statusCode).toBe(401);
-    expect(noCookie.json()).toEqual({ message: 'Please verify your email to view this dashboard' });
+    expect(noCookie.json()).toEqual({
+      code: 'unauthorized',
+      message: 'Please verify your email to view this dashboard',
+    });
 
     const requested = await call(
       'POST',
@@ -81,7 +84,7 @@ describe('dashboard access by e-mail code', () => {
       { ip },
     );
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Invalid verification code' });
+    expect(wrong.json()).toEqual({ code: 'code_invalid', message: 'Invalid verification code' });
     expect(wrong.headers['set-cookie']).toBeUndefined();
 
     const ok = await call(

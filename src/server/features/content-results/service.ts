@@ -81,10 +81,11 @@ export async function verifyAccess(
     CODE_WINDOW_SECONDS,
   );
   const check = await verifyCode(ctx.database.db, CODE_PURPOSE, email, code);
-  if (check === 'expired') throw badRequest('This code has expired. Please request a new one.');
+  if (check === 'expired')
+    throw badRequest('This code has expired. Please request a new one.', 'code_expired');
   if (check === 'too_many_attempts')
-    throw new AppError(429, 'Too many wrong attempts. Please request a new code.');
-  if (check !== 'ok') throw badRequest('Invalid verification code');
+    throw new AppError('code_locked', 'Too many wrong attempts. Please request a new code.');
+  if (check !== 'ok') throw badRequest('Invalid verification code', 'code_invalid');
   // The owner is active: the retention job keeps these results (privacy/retention.ts).
   await ctx.database.db.execute(
     sql`update content_results set last_active_at = now() where user_email = ${email}`,

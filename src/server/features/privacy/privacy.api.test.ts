@@ -84,7 +84,10 @@ describe("'Delete my data'", () => {
   it('needs a dashboard session, and a fresh e-mailed code even inside one', async () => {
     const anonymous = await call('POST', '/api/privacy/delete-data/request-code');
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: 'Please verify your email to view this dashboard' });
+    expect(anonymous.json()).toEqual({
+      code: 'unauthorized',
+      message: 'Please verify your email to view this dashboard',
+    });
     expect((await call('POST', '/api/privacy/delete-data', { code: '123456' })).statusCode).toBe(401);
 
     const email = 'fresh-code@example.com';
@@ -93,7 +96,7 @@ describe("'Delete my data'", () => {
     // The dashboard code (already used) is not a deletion code.
     const wrong = await call('POST', '/api/privacy/delete-data', { code: '000000' }, { cookie });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Invalid verification code' });
+    expect(wrong.json()).toEqual({ code: 'code_invalid', message: 'Invalid verification code' });
     const malformed = await call('POST', '/api/privacy/delete-data', { code: 'abc' }, { cookie });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe('Please enter the 6-digit code');
@@ -185,7 +188,10 @@ describe("'Delete my data'", () => {
     );
     const expired = await call('POST', '/api/privacy/delete-data', { code }, { cookie });
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ message: 'This code has expired. Please request a new one.' });
+    expect(expired.json()).toEqual({
+      code: 'code_expired',
+      message: 'This code has expired. Please request a new one.',
+    });
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(1);
 
     const fresh = await deletionCode(email, cookie);

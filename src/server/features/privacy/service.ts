@@ -60,10 +60,11 @@ export async function deleteMyData(
     DELETE_WINDOW_SECONDS,
   );
   const check = await verifyCode(ctx.database.db, DELETE_CODE_PURPOSE, email, code);
-  if (check === 'expired') throw badRequest('This code has expired. Please request a new one.');
+  if (check === 'expired')
+    throw badRequest('This code has expired. Please request a new one.', 'code_expired');
   if (check === 'too_many_attempts')
-    throw new AppError(429, 'Too many wrong attempts. Please request a new code.');
-  if (check !== 'ok') throw badRequest('Invalid verification code');
+    throw new AppError('code_locked', 'Too many wrong attempts. Please request a new code.');
+  if (check !== 'ok') throw badRequest('Invalid verification code', 'code_invalid');
   const deleted = await ctx.database.transaction(async (tx) => {
     const counts = await deleteDataOf(tx.db, email, ownerHash);
     await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(email, counts));

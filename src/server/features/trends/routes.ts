@@ -55,7 +55,7 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       try {
         done(null, JSON.parse(text));
       } catch {
-        done(new AppError(400, 'Malformed JSON in request body'), undefined);
+        done(new AppError('malformed_request', 'Malformed JSON in request body'), undefined);
       }
     });
 

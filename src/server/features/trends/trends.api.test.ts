@@ -159,7 +159,7 @@ describe('GET /api/trends', () => {
     expect((await get('/api/trends?limit=abc')).statusCode).toBe(400);
     const bad = await get('/api/trends?limit=12&cursor=garbage');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Invalid cursor' });
+    expect(bad.json()).toEqual({ code: 'validation_failed', message: 'Invalid cursor' });
   });
 });
 
@@ -284,10 +284,10 @@ describe('POST /api/trends/{id}/process and the analysis job', () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1", '%00']) {
       const res = await processTrend(encodeURIComponent(id));
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Trend not found' });
+      expect(res.json()).toEqual({ code: 'not_found', message: 'Trend not found' });
       const del = await echo.app!.inject({ method: 'DELETE', url: `/api/trends/${encodeURIComponent(id)}` });
       expect(del.statusCode).toBe(404);
-      expect(del.json()).toEqual({ message: 'Trend not found' });
+      expect(del.json()).toEqual({ code: 'not_found', message: 'Trend not found' });
     }
   });
 
@@ -307,7 +307,7 @@ describe('POST /api/trends/{id}/process and the analysis job', () => {
       payload: '{nope',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'Malformed JSON in request body' });
+    expect(bad.json()).toEqual({ code: 'malformed_request', message: 'Malformed JSON in request body' });
   });
 });
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { transcriptionCompleteSchema, type WebhookDryRunResponse } from '#contract/content-results.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { summarizeJob } from '../content-results/jobs.ts';
 import { completeWithTranscript } from '../content-results/repository.ts';
 import { summarizeExtractive } from '../content-results/summary.ts';
@@ -30,12 +30,12 @@ export async function completeTranscription(
 ): Promise<{ message: string }> {
   const secret = await webhookSecret(ctx);
   const check = verifyWebhook(secret, headers, rawBody);
-  if (!check.ok) throw unauthorized(SIGNATURE_MESSAGES[check.reason]);
+  if (!check.ok) throw new AppError('signature_invalid', SIGNATURE_MESSAGES[check.reason]);
   let json: unknown;
   try {
     json = JSON.parse(rawBody);
   } catch {
-    throw badRequest('Malformed JSON in request body');
+    throw badRequest('Malformed JSON in request body', 'malformed_request');
   }
   const parsed = transcriptionCompleteSchema.safeParse(json);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid input');
@@ -55,8 +55,7 @@ export async function completeTranscription(
         })
       : 'not_found';
     if (outcome === 'not_found') throw notFound('Content result not found');
-    if (outcome === 'already_settled')
-      throw new AppError(409, 'This content result is already completed or failed');
+    if (outcome === 'already_settled') throw conflict('This content result is already completed or failed');
     if (ctx.config.llm.baseUrl) await ctx.jobs.enqueue(tx, summarizeJob, { resultId: body.contentResultId });
     // Ids older than a day can no longer pass the timestamp check: forget them now and then.
     if (Math.random() < 0.01) await pruneDeliveries(tx.db);

@@ -96,7 +96,7 @@ describe('POST /api/webhook/transcription-complete', () => {
   it('answers 404 for an unknown result, a non-uuid id and a non-transcription result', async () => {
     const unknown = await signed(payload('00000000-0000-4000-8000-000000000000'));
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Content result not found' });
+    expect(unknown.json()).toEqual({ code: 'not_found', message: 'Content result not found' });
     expect((await signed(payload('42'))).statusCode).toBe(404);
     const trend = await insertResult(echo, {
       email: 'hook@example.com',

@@ -13,6 +13,7 @@ import {
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
+import { errorCode } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useApplyAsAffiliate } from '../api.ts';
@@ -49,7 +50,7 @@ export function ApplicationDialog({
         onSubmitted();
       },
       onError: (error) => {
-        if (error instanceof Error && error.message.includes('already exists')) {
+        if (errorCode(error) === 'already_exists') {
           toast({
             variant: 'destructive',
             title: 'Application Already Exists',
