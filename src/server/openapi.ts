@@ -79,9 +79,9 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
     // Each route is grouped under its area (the path's first segment after /api) unless it names tags.
     transform: (input) => {
       const output = jsonSchemaTransform(input);
-      const schema = output.schema as { tags?: string[] };
-      if (!schema.tags) schema.tags = [tagOf(output.url)];
-      return output;
+      const schema = output.schema as { tags?: string[] } | undefined;
+      if (!schema) return output;
+      return { ...output, schema: { ...schema, tags: schema.tags ?? [tagOf(output.url)] } };
     },
   });
   await app.register(swaggerUi, {
