@@ -25,7 +25,10 @@ describe('support checking', () => {
 
   it('finds the best sources for a sentence the user typed', () => {
     const candidates = source.map((text, i) => ({ id: String(i), text }));
-    expect(bestSources('Raising prices cost me one client.', candidates).map((c) => c.id)).toEqual(['1', '0']);
+    expect(bestSources('Raising prices cost me one client.', candidates).map((c) => c.id)).toEqual([
+      '1',
+      '0',
+    ]);
     expect(bestSources('Raising prices cost me one client.', candidates, 1).map((c) => c.id)).toEqual(['1']);
     expect(bestSources('Completely unrelated words here', candidates)).toEqual([]);
   });
