@@ -108,3 +108,12 @@ export const regenerateDraftSchema = z.object({ block_id: z.string().optional() 
 
 export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
+
+/**
+ * The platforms' own share links (no API keys): LinkedIn's share box with the post's text, X's
+ * post intent with the first post of a thread.
+ */
+export const shareLinks = (text: string) => ({
+  linkedin: `https://www.linkedin.com/feed/?shareActive=true&text=${encodeURIComponent(text)}`,
+  x: `https://x.com/intent/post?text=${encodeURIComponent(text.slice(0, THREAD_POST_MAX))}`,
+});
