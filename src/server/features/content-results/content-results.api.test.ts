@@ -154,6 +154,26 @@ describe('dashboard access by e-mail code', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it("a stranger's wrong tries do not lock the owner's code (lockout per address and client)", async () => {
+    const email = 'victim@example.com';
+    const owner = freshIp();
+    const stranger = freshIp();
+    await call('POST', '/api/content-results/request-access', { email }, { ip: owner });
+    const code = await waitForCode(echo, email);
+    const wrongCode = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 6; i++)
+      await call('POST', '/api/content-results/verify-access', { email, code: wrongCode }, { ip: stranger });
+    const blocked = await call(
+      'POST',
+      '/api/content-results/verify-access',
+      { email, code },
+      { ip: stranger },
+    );
+    expect(blocked.json().code).toBe('code_locked');
+    const ok = await call('POST', '/api/content-results/verify-access', { email, code }, { ip: owner });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('rejects an expired code', async () => {
     const email = 'expired@example.com';
     const ip = freshIp();
@@ -168,17 +188,26 @@ describe('dashboard access by e-mail code', () => {
     expect(res.json().message).toBe('This code has expired. Please request a new one.');
   });
 
-  it('throttles resends per address (whatever the client) and per client (whatever the address)', async () => {
+  it('throttles resends per (address, client) and per client (whatever the address)', async () => {
     const email = 'throttle@example.com';
+    const stranger = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i <= CODES_PER_EMAIL; i++)
       statuses.push(
-        (await call('POST', '/api/content-results/request-access', { email }, { ip: freshIp() })).statusCode,
+        (await call('POST', '/api/content-results/request-access', { email }, { ip: stranger })).statusCode,
       );
     expect(statuses).toEqual([...Array(CODES_PER_EMAIL).fill(200), 429]);
     await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes(email)).length >= CODES_PER_EMAIL);
     await new Promise((r) => setTimeout(r, 1000));
     expect(echo.smtp.to(email)).toHaveLength(CODES_PER_EMAIL);
+    // A stranger using up the address's requests does not stop its owner (issue 12 item 10).
+    const owner = freshIp();
+    expect(
+      (await call('POST', '/api/content-results/request-access', { email }, { ip: owner })).statusCode,
+    ).toBe(200);
+    const code = await waitForCode(echo, email, CODES_PER_EMAIL + 1);
+    const verified = await call('POST', '/api/content-results/verify-access', { email, code }, { ip: owner });
+    expect(verified.statusCode).toBe(200);
 
     const ip = freshIp();
     const perClient: number[] = [];
@@ -383,6 +412,6 @@ describe('under https', () => {
       payload: JSON.stringify({ email, code }),
     });
     expect(res.statusCode).toBe(200);
-    expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; Secure; SameSite=Strict$/);
   });
 });
