@@ -28,7 +28,6 @@ export const CODE_SENT_MESSAGE = 'Code sent! Check your email for a 6-digit code
 /** Codes per (address, client) per window, and per client address (resend throttling). */
 export const CODES_PER_EMAIL = CODE_REQUESTS_PER_ADDRESS;
 export const CODES_PER_CLIENT = CODE_REQUESTS_PER_CLIENT;
-export const SUBMITS_PER_CLIENT = 20;
 
 /** Creates a pending transcription and its job in one transaction. */
 export async function submitContent(
@@ -36,12 +35,20 @@ export async function submitContent(
   input: { link: string; source: ContentPlatform; email: string },
   clientIp: string,
 ): Promise<{ success: true; id: string }> {
-  await enforceRateLimit(ctx.database.db, `content-submit:${clientIp}`, SUBMITS_PER_CLIENT, 60);
+  const limits = ctx.config.rateLimits;
+  await enforceRateLimit(ctx.database.db, `content-submit:${clientIp}`, limits.submissionsPerMinute, 60);
   const checked = checkMediaUrl(input.link, Object.values(CONTENT_PLATFORM_KEYS), LINK_HOST_MESSAGE);
   if (!checked.ok) throw badRequest(checked.message);
   if (checked.platform !== CONTENT_PLATFORM_KEYS[input.source])
     throw badRequest(`This link is not a ${input.source} link`);
   const email = normalizeEmail(input.email);
+  // Nobody can fill someone's dashboard (and the workers) with results from many addresses.
+  await enforceRateLimit(
+    ctx.database.db,
+    `content-submit-email:${email}`,
+    limits.submissionsPerEmailPerHour,
+    3600,
+  );
   const id = await ctx.database.transaction(async (tx) => {
     const resultId = await insertResult(tx.db, {
       productType: 'transcription',

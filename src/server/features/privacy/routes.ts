@@ -10,7 +10,7 @@ import {
 } from '#contract/privacy.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { requireAdmin } from '../admin-auth/guard.ts';
+import { adminOnly } from '../admin-auth/guard.ts';
 import { clearVisitorSession, requireVisitorEmail, trendOwnerHash } from '../visitor-session/index.ts';
 import { deleteMyData, isOptedOut, optedOutEmails, requestDeletionCode, setOptOut } from './service.ts';
 
@@ -79,7 +79,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // For any aggregate use or training export: the addresses it must leave out.
     app.get(
       '/api/admin/privacy/opt-outs',
-      { preHandler: requireAdmin(ctx), schema: { response: { 200: optOutListSchema } } },
+      { ...adminOnly(ctx), schema: { response: { 200: optOutListSchema } } },
       async () => ({ emails: await optedOutEmails(ctx.database.db) }),
     );
   };
