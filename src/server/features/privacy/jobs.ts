@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobHandler } from '../../jobs/queue.ts';
+import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { runRetention } from './repository.ts';
 
@@ -20,4 +20,15 @@ export function createRetentionHandler(deps: {
     const counts = await runRetention(deps.database.db, deps.months);
     deps.log.info(counts, 'retention pass done');
   };
+}
+
+export const PRIVACY_JOBS = [retentionJob];
+
+/** The worker side of privacy: the daily retention pass. */
+export function registerPrivacyJobs(
+  queue: JobQueue,
+  deps: { database: Database; log: Logger; months: number },
+): void {
+  queue.handle(retentionJob, createRetentionHandler(deps));
+  queue.schedule(retentionJob, RETENTION_CRON);
 }

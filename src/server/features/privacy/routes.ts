@@ -10,7 +10,7 @@ import {
 } from '#contract/privacy.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { adminOnly } from '../admin-auth/guard.ts';
+import { adminOnly } from '../admin-auth/index.ts';
 import { clearVisitorSession, requireVisitorEmail, trendOwnerHash } from '../visitor-session/index.ts';
 import { deleteMyData, isOptedOut, optedOutEmails, requestDeletionCode, setOptOut } from './service.ts';
 

@@ -5,7 +5,9 @@ export {
   analyseTrendJob,
   createAnalyseTrendFailedHandler,
   createAnalyseTrendHandler,
+  registerTrendJobs,
   TREND_JOB_RETRIES,
+  TREND_JOBS,
   type TrendJobDeps,
 } from './jobs.ts';
 export { normalizeYtDlp } from './normalize.ts';

@@ -3,7 +3,7 @@ import { checkTrendUrl } from '#contract/social-urls.ts';
 import { MAX_TWIST_IDEAS } from '#contract/trend-display.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobHandler } from '../../jobs/queue.ts';
+import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm } from '../../providers/llm/llm.ts';
 import { fetchMediaMetadata, YtDlpError } from '../../providers/media/yt-dlp.ts';
@@ -130,4 +130,12 @@ export function createAnalyseTrendHandler(
       engine: analysis.engine,
     });
   };
+}
+
+export const TREND_JOBS = [analyseTrendJob, analyseTrendFailedJob];
+
+/** The worker side of trends: the analysis and its dead letter. */
+export function registerTrendJobs(queue: JobQueue, deps: TrendJobDeps): void {
+  queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
+  queue.handle(analyseTrendFailedJob, createAnalyseTrendFailedHandler(deps));
 }
