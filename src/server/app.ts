@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
@@ -9,8 +10,7 @@ import {
 import { type ApiError, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
-import { affiliateRoutes } from './features/affiliates/routes.ts';
-import { referralCookie } from './features/affiliates/tracking.ts';
+import { affiliateRoutes, setReferralCookie } from './features/affiliates/index.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
 import { contentResultsRoutes } from './features/content-results/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -145,6 +145,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(ctx.config.metaPixelId),
     crossOriginEmbedderPolicy: false,
@@ -188,8 +189,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const ref = (request.query as Record<string, unknown> | undefined)?.ref;
     if (ref !== undefined && request.method === 'GET') {
-      const cookie = await referralCookie(ctx, request, ref);
-      if (cookie) reply.header('set-cookie', cookie);
+      await setReferralCookie(ctx, request, reply, ref);
     }
     return sendPage(request, reply);
   });

@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
-import { approveHeldCommissions, createMonthlyPayouts, forgetRecentReferralVisits } from './service.ts';
+import { approveHeldCommissions } from './commissions.service.ts';
+import { createMonthlyPayouts } from './payouts.service.ts';
+import { forgetRecentReferralVisits } from './tracking.service.ts';
 
 const STRIPE_SECRET = 'whsec_test_secret_for_affiliates';
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140 Safari/537.36';
@@ -248,7 +250,7 @@ describe('referral tracking and commissions', () => {
     const { id, code } = await approvedAffiliate('clicks@example.com');
     const first = await visit(code);
     expect(first.statusCode).toBe(200);
-    expect(first.headers['set-cookie']).toBe(`ref=${code}; Path=/; Max-Age=7776000; HttpOnly; SameSite=Lax`);
+    expect(first.headers['set-cookie']).toBe(`ref=${code}; Max-Age=7776000; Path=/; HttpOnly; SameSite=Lax`);
     await visit(code);
     await visit(code.toLowerCase());
     await visit(code, UA, '10.0.0.2');
