@@ -208,6 +208,31 @@ describe('sign-in by e-mailed code, me, payout settings', () => {
 });
 
 describe('admin affiliates', () => {
+  it('checks the admin token before the body: a bad body without a token is 401, not 400', async () => {
+    const cases = [
+      ['PATCH', '/api/admin/affiliates/1/status', { status: 'pending' }],
+      ['PATCH', '/api/admin/conversions/1', { status: 'lost' }],
+      ['PATCH', '/api/admin/affiliates/not-a-number/status', {}],
+    ] as const;
+    for (const [method, url, body] of cases) {
+      const anonymous = await call(method, url, body);
+      expect(anonymous.statusCode, url).toBe(401);
+      expect(anonymous.json(), url).toEqual({
+        code: 'unauthorized',
+        message: 'Admin authentication required',
+      });
+      expect((await call(method, url, body, 'forged')).statusCode, url).toBe(401);
+      expect((await call(method, url, body, adminToken)).statusCode, url).toBe(400);
+    }
+    const malformed = await echo.app!.inject({
+      method: 'PATCH',
+      url: '/api/admin/affiliates/1/status',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"status":',
+    });
+    expect(malformed.statusCode).toBe(401);
+  });
+
   it('requires the admin token, approves once with a unique URL-safe code and an e-mail, then refuses changes', async () => {
     expect((await call('GET', '/api/admin/affiliates')).statusCode).toBe(401);
     expect((await call('GET', '/api/admin/affiliates', undefined, 'forged')).statusCode).toBe(401);
@@ -255,6 +280,8 @@ describe('referral tracking and commissions', () => {
     await visit(code.toLowerCase());
     await visit(code, UA, '10.0.0.2');
     await visit(code, 'Googlebot/2.1 (+http://www.google.com/bot.html)');
+    await visit(code, 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)');
+    await visit(code, 'curl/8.5.0');
     await visit(code, '');
     const unknown = await visit('NOPE1234');
     expect(unknown.headers['set-cookie']).toBeUndefined();
