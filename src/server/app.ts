@@ -1,4 +1,4 @@
-import cookie from '@fastify/cookie';
+import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
@@ -145,12 +145,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: contentSecurityPolicy(ctx.config.metaPixelId),
     crossOriginEmbedderPolicy: false,
     hsts: ctx.config.publicUrl.startsWith('https://'),
   });
+
+  // The one cookie parser and writer (request.cookies, reply.setCookie) for every feature.
+  await app.register(fastifyCookie);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const { status, body, headers } = toApiError(error, ctx.log);
