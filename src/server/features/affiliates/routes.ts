@@ -14,7 +14,7 @@ import {
 } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { bearerToken, requireAdmin } from '../admin-auth/guard.ts';
+import { adminOnly, bearerToken } from '../admin-auth/guard.ts';
 import { getMe, updatePayoutSettings } from './account.service.ts';
 import { applyAsAffiliate, listAffiliates, setAffiliateStatus } from './applications.service.ts';
 import {
@@ -78,9 +78,9 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // ---- admin (requireAdmin: affiliate tokens are a different kind and never pass). The guard
-    // runs on request, before the body is validated: without a token a bad body is 401, not 400.
-    const admin = { onRequest: requireAdmin(ctx) };
+    // ---- admin (affiliate tokens are a different kind and never pass). The guard runs on
+    // request, before the body is parsed or validated: without a token a bad body is 401, not 400.
+    const admin = adminOnly(ctx);
 
     app.get(
       '/api/admin/affiliates',
