@@ -343,6 +343,10 @@ describe('referral tracking and commissions', () => {
     await visit(code, 'Googlebot/2.1 (+http://www.google.com/bot.html)');
     await visit(code, 'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)');
     await visit(code, 'curl/8.5.0');
+    await visit(
+      code,
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36',
+    );
     await visit(code, '');
     const unknown = await visit('NOPE1234');
     expect(unknown.headers['set-cookie']).toBeUndefined();
