@@ -9,15 +9,15 @@ import {
 } from 'fastify-type-provider-zod';
 import { type ApiError, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
-import { adminAuthRoutes } from './features/admin-auth/routes.ts';
+import { adminAuthRoutes } from './features/admin-auth/index.ts';
 import { affiliateRoutes, setReferralCookie } from './features/affiliates/index.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
-import { contentResultsRoutes } from './features/content-results/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
-import { privacyRoutes } from './features/privacy/routes.ts';
-import { trendRoutes } from './features/trends/routes.ts';
-import { waitlistRoutes } from './features/waitlist/routes.ts';
-import { webhookRoutes } from './features/webhook/routes.ts';
+import { contentResultsRoutes } from './features/content-results/index.ts';
+import { healthRoutes } from './features/health/index.ts';
+import { privacyRoutes } from './features/privacy/index.ts';
+import { trendRoutes } from './features/trends/index.ts';
+import { waitlistRoutes } from './features/waitlist/index.ts';
+import { webhookRoutes } from './features/webhook/index.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { registerWeb } from './web.ts';
 

@@ -14,7 +14,7 @@ import {
 } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { adminOnly, bearerToken } from '../admin-auth/guard.ts';
+import { adminOnly, bearerToken } from '../admin-auth/index.ts';
 import { getMe, updatePayoutSettings } from './account.service.ts';
 import { applyAsAffiliate, listAffiliates, setAffiliateStatus } from './applications.service.ts';
 import {

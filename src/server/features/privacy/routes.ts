@@ -60,7 +60,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/privacy/data-use',
       { schema: { response: { 200: dataUseSchema } } },
       async (request, reply) => {
-        const optedOut = await isOptedOut(ctx.database.db, await emailOf(request));
+        const optedOut = await isOptedOut(ctx, await emailOf(request));
         syncCookie(reply, optedOut);
         return { optedOut };
       },

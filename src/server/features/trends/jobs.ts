@@ -85,13 +85,13 @@ export function createAnalyseTrendHandler(
     const trend = await findTrend(db, trendId);
     if (trend?.status !== 'processing') return;
 
-    if (mode === 'more' && trend.analysis_input && trend.skeleton) {
-      const room = MAX_TWIST_IDEAS - trend.twist_ideas.length;
+    if (mode === 'more' && trend.analysisInput && trend.skeleton) {
+      const room = MAX_TWIST_IDEAS - trend.twistIdeas.length;
       if (room <= 0) {
         await markFailed(db, trendId, `This trend already has ${MAX_TWIST_IDEAS} ideas.`);
         return;
       }
-      const { engine, twistIdeas } = await analyser.moreIdeas(trend.analysis_input, trend.twist_ideas);
+      const { engine, twistIdeas } = await analyser.moreIdeas(trend.analysisInput, trend.twistIdeas);
       await appendIdeas(db, trendId, twistIdeas.slice(0, room), engine);
       return;
     }

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { defineJob, type JobHandler } from '../../jobs/queue.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { runRetention } from './repository.ts';
+
+/** Daily (UTC): deletes inactive personal data and expired security rows (repository.ts runRetention). */
+export const retentionJob = defineJob({
+  name: 'privacy.retention',
+  schema: z.object({}).passthrough().nullish(),
+});
+export const RETENTION_CRON = '45 0 * * *';
+
+export function createRetentionHandler(deps: {
+  database: Database;
+  log: Logger;
+  months: number;
+}): JobHandler<z.infer<typeof retentionJob.schema>> {
+  return async () => {
+    const counts = await runRetention(deps.database.db, deps.months);
+    deps.log.info(counts, 'retention pass done');
+  };
+}
