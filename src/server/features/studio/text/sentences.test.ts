@@ -20,6 +20,12 @@ describe('splitSentences', () => {
     for (const s of sentences) expect(text.slice(s.startChar, s.endChar)).toBe(s.text);
   });
 
+  it('splits after short one-word sentences that sbd takes for abbreviations', () => {
+    expect(
+      splitSentences('Um. Yeah. So we built it. I met Mr. Smith. No. It is not.').map((s) => s.text),
+    ).toEqual(['Um.', 'Yeah.', 'So we built it.', 'I met Mr. Smith.', 'No.', 'It is not.']);
+  });
+
   it('keeps odd whitespace of the original intact inside a sentence', () => {
     const text = '  First   sentence\there.   Second one!  ';
     const sentences = splitSentences(text);
