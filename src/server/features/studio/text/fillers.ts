@@ -208,9 +208,13 @@ export function withoutFillers(sentence: { text: string; fillers: Span[] }): str
   for (const span of sentence.fillers) {
     out += sentence.text.slice(cursor, span.start);
     cursor = span.end;
-    // Swallow the comma that set the filler off: "So, um, we" -> "So, we".
+    // A filler set off by commas goes with them: "and, you know, it" -> "and it".
     const rest = /^\s*,/.exec(sentence.text.slice(cursor));
-    if (rest && (/,\s*$/.test(out) || out.trim() === '')) cursor += rest[0].length;
+    if (rest && out.trim() === '') cursor += rest[0].length;
+    else if (rest && /,\s*$/.test(out)) {
+      out = out.replace(/,(\s*)$/, '$1');
+      cursor += rest[0].length;
+    }
   }
   out += sentence.text.slice(cursor);
   out = out
