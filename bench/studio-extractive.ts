@@ -17,7 +17,7 @@ import type { BenchResult } from './types.ts';
 
 const BUDGET_MS = 250;
 const RUNS = 7;
-const FILLERS = ['um,', 'uh,', 'you know,', 'I mean,', 'like,'];
+const FILLERS = ['um,', 'uh,', 'you know,', 'um', 'uh'];
 
 /** A speech made to look like a transcript: fillers, a repeat now and then, timed segments. */
 export function spokenTranscript(): { text: string; segments: TranscriptSegment[] } {

@@ -47,6 +47,18 @@ const DANGLING = /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|t
 
 const capitalise = (text: string) => (text.length > 0 ? text[0]!.toUpperCase() + text.slice(1) : text);
 
+/**
+ * Auto captions come without punctuation or capitals: such a sentence gets a final full stop and
+ * its "i" / "i'm" capitalised (only when it has no capital letter at all).
+ */
+function punctuate(text: string): string {
+  if (text.length === 0) return text;
+  let out = text;
+  if (!/\p{Lu}/u.test(out.slice(1))) out = out.replace(/\bi(?=\b|')/g, 'I');
+  if (!/[.!?…]["'”’)\]]*$/.test(out)) out = `${out.replace(/[,;:\s]+$/, '')}.`;
+  return out;
+}
+
 export function standaloneOf(clean: string): string {
   const stripped = clean.replace(LEADING, '');
   return stripped.split(/\s+/).length >= 4 ? capitalise(stripped) : clean;
@@ -138,7 +150,7 @@ export function analyse(notes: readonly SourceNote[], extraPhrases: readonly str
   let words = 0;
   notes.forEach((note, noteIndex) => {
     for (const sentence of note.sentences) {
-      const clean = capitalise(withoutFillers(sentence));
+      const clean = punctuate(capitalise(withoutFillers(sentence)));
       const count = tokenize(clean).length;
       const unit: Unit = {
         index: units.length,

@@ -57,8 +57,8 @@ function paragraphs(units: readonly Unit[]): Unit[][] {
   let words = 0;
   for (const unit of units) {
     const previous = current.at(-1);
-    const jump = previous && (unit.noteIndex !== previous.noteIndex || unit.index - previous.index > 3);
-    if (current.length > 0 && (current.length >= 3 || words + unit.words > 75 || jump)) {
+    const jump = previous && (unit.noteIndex !== previous.noteIndex || unit.index - previous.index > 2);
+    if (current.length > 0 && (current.length >= 4 || words + unit.words > 80 || jump)) {
       out.push(current);
       current = [];
       words = 0;
@@ -70,13 +70,26 @@ function paragraphs(units: readonly Unit[]): Unit[][] {
   return out;
 }
 
+/** The phrase with the capitals the user wrote it with ("American people"), first letter upper. */
+function asWritten(phrase: string, carriers: readonly Unit[]): string {
+  const pattern = phrase
+    .split(' ')
+    .map((word) => word.replace(/[^\p{L}\p{N}'’-]/gu, ''))
+    .join('\\s+');
+  for (const unit of carriers) {
+    const found = new RegExp(`(?<![\\p{L}])${pattern}(?![\\p{L}])`, 'iu').exec(unit.clean);
+    if (found) return found[0][0]!.toUpperCase() + found[0].slice(1);
+  }
+  return phrase[0]!.toUpperCase() + phrase.slice(1);
+}
+
 /**
  * A section heading in the user's words: the section's best short line (3-9 words, not pointing
  * back, not a question), which then leaves the body; else its top key phrase.
  */
 function headingFor(section: Unit[], analysis: Analysis, used: Set<string>): Part {
   const line = section
-    .filter((u) => u.words >= 3 && u.words <= 9 && !u.dangling && !u.question && u.score >= 0.5)
+    .filter((u) => u.words >= 3 && u.words <= 10 && !u.dangling && !u.question && u.score >= 0.3)
     .sort((a, b) => b.score - a.score)[0];
   if (line && section.length > 2) {
     section.splice(section.indexOf(line), 1);
@@ -88,21 +101,66 @@ function headingFor(section: Unit[], analysis: Analysis, used: Set<string>): Par
     5,
   );
   const generic = analysis.phrases[0]?.key;
-  for (const phrase of [
-    ...local.filter((p) => p.key !== generic && p.key.includes(' ')),
-    ...analysis.phrases,
-  ]) {
+  const specific = local.filter((p) => p.key !== generic && p.key.includes(' ') && p.count >= 2);
+  const general = analysis.phrases.filter((p) => p.key !== generic);
+  for (const phrase of [...specific, ...general, ...analysis.phrases]) {
     if (used.has(phrase.key)) continue;
     const stems = phrase.key.split(' ');
     const carriers = section.filter((u) => stems.every((s) => u.stems.has(s)));
     if (carriers.length === 0) continue;
     used.add(phrase.key);
-    const text = phrase.phrase[0]!.toUpperCase() + phrase.phrase.slice(1);
-    return { text, sources: carriers.slice(0, 2).map((u) => u.ref), supported: true };
+    return {
+      text: asWritten(phrase.phrase, carriers),
+      sources: carriers.slice(0, 2).map((u) => u.ref),
+      supported: true,
+    };
   }
   const best = section.filter((u) => u.words <= 9 && !u.dangling).sort((a, b) => b.score - a.score)[0];
   if (best) return { text: best.standalone.replace(/[.!?]+$/, ''), sources: [best.ref], supported: true };
   return { text: 'More on this', sources: [], supported: false };
+}
+
+/**
+ * Picks whole passages, not lone sentences: each best-ranked sentence not yet taken brings the
+ * sentence before it when it points back (or ranks well) and the sentences after it that continue
+ * the thought, up to ~70 words; passages are taken until the word target. Reading order.
+ */
+function passages(ranked: readonly Unit[], all: readonly Unit[], target: number, title: Unit | undefined) {
+  const taken = new Set<number>();
+  if (title) taken.add(title.index);
+  let words = 0;
+  const ok = (unit: Unit | undefined, seed: Unit): unit is Unit =>
+    unit !== undefined && unit.usable && !taken.has(unit.index) && unit.noteIndex === seed.noteIndex;
+  for (const seed of ranked) {
+    if (words >= target * 0.9) break;
+    if (taken.has(seed.index)) continue;
+    const passage = [seed];
+    let size = seed.words;
+    const before = all[seed.index - 1];
+    if (
+      ok(before, seed) &&
+      (seed.dangling || before.score >= seed.score * 0.5) &&
+      size + before.words <= 80
+    ) {
+      passage.unshift(before);
+      size += before.words;
+    }
+    for (let i = seed.index + 1; i < all.length && passage.length < 4; i++) {
+      const next = all[i]!;
+      if (next.filler && next.words === 0) continue; // "Um." between two sentences
+      if (!ok(next, seed) || size + next.words > 70) break;
+      if (!(next.dangling || next.score >= seed.score * 0.35)) break;
+      passage.push(next);
+      size += next.words;
+    }
+    for (const unit of passage) taken.add(unit.index);
+    words += size;
+  }
+  const body = [...taken]
+    .filter((i) => i !== title?.index)
+    .sort((a, b) => a - b)
+    .map((i) => all[i]!);
+  return { body, words };
 }
 
 function quotable(unit: Unit): boolean {
@@ -123,14 +181,7 @@ export function blogPost(analysis: Analysis): FormatResult {
   const ranked = analysis.units
     .filter((u) => u.usable && u !== title)
     .sort((a, b) => b.score - a.score || a.index - b.index);
-  const chosen: Unit[] = [];
-  let words = 0;
-  for (const unit of ranked) {
-    if (words >= target * 0.9) break;
-    chosen.push(unit);
-    words += unit.words;
-  }
-  const body = withContext(chosen, analysis.units, target * 0.15).filter((u) => u !== title);
+  const { body, words } = passages(ranked, analysis.units, target, title);
 
   // Introduction: the note's own opening (first chosen sentences, ~40 words); conclusion: its end.
   const intro: Unit[] = [];

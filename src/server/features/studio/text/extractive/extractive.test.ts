@@ -224,3 +224,24 @@ describe('the engine', () => {
     );
   });
 });
+
+describe('an unpunctuated transcript (auto captions)', () => {
+  it('still gives sentences with capitals and full stops', () => {
+    const raw = TRANSCRIPT.replace(/[.,!?:]/g, '')
+      .toLowerCase()
+      .replace(/\s+/g, ' ');
+    const note = {
+      id: 'n3',
+      sentences: splitSentences(raw, segmentsOf(raw)).map((s, i) => ({ ...s, id: i })),
+    };
+    const [blog, thread] = generateExtractive([note], ['blog', 'thread']);
+    expect(blog!.ok && thread!.ok).toBe(true);
+    for (const block of (blog as Draft).blocks.filter((b) => b.kind === 'paragraph')) {
+      for (const part of block.parts) {
+        expect(part.text).toMatch(/^[A-Z]/);
+        expect(part.text).toMatch(/\.$/);
+        expect(part.text).not.toMatch(/\bi\b/);
+      }
+    }
+  });
+});
