@@ -117,20 +117,20 @@ function splitShortStarts(text: string, start: number, end: number): [number, nu
   return out;
 }
 
-const DISCOURSE: Record<string, number> = {
-  so: 2,
-  but: 2,
-  then: 1.5,
-  anyway: 2,
-  okay: 2,
-  now: 1.5,
-  also: 1,
-  plus: 1,
-  well: 1,
-  yeah: 1.5,
-  and: 1,
-  because: 0.5,
-};
+const DISCOURSE = new Map<string, number>([
+  ['so', 2],
+  ['but', 2],
+  ['then', 1.5],
+  ['anyway', 2],
+  ['okay', 2],
+  ['now', 1.5],
+  ['also', 1],
+  ['plus', 1],
+  ['well', 1],
+  ['yeah', 1.5],
+  ['and', 1],
+  ['because', 0.5],
+]);
 const SUBJECTS = new Set(
   "i we they you he she it there i'm we're they're you're it's that's i've we've i'd we'd what's here's nobody people".split(
     ' ',
@@ -182,7 +182,7 @@ function splitLongRun(
     let score = 0;
     if (/[,;:—–]/.test(between) || /\s-\s/.test(between)) score += 3;
     if (segmentEnds.has(tokens[i]!.end)) score += 0.5;
-    score += DISCOURSE[next] ?? 0;
+    score += DISCOURSE.get(next) ?? 0;
     if (SUBJECTS.has(next) && !NO_END.has(prev)) score += 1.5;
     if (NO_END.has(prev)) score -= 4;
     if (NO_START.has(next)) score -= 2;
