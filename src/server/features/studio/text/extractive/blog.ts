@@ -5,7 +5,7 @@
  * sentence a chosen one points back to).
  */
 import { keyPhrases } from '../keyphrases.ts';
-import { type Analysis, tooShortMessage, type Unit, withContext } from './analyse.ts';
+import { type Analysis, tooShortMessage, type Unit } from './analyse.ts';
 import { BlockList, countWordsOf, cutAtWord, slugOf, titleText, titleUnit } from './common.ts';
 import type { BlogMeta, FormatResult, Part, SourceRef } from './types.ts';
 
@@ -130,7 +130,7 @@ function passages(ranked: readonly Unit[], all: readonly Unit[], target: number,
   if (title) taken.add(title.index);
   let words = 0;
   const ok = (unit: Unit | undefined, seed: Unit): unit is Unit =>
-    unit !== undefined && unit.usable && !taken.has(unit.index) && unit.noteIndex === seed.noteIndex;
+    unit?.usable === true && !taken.has(unit.index) && unit.noteIndex === seed.noteIndex;
   for (const seed of ranked) {
     if (words >= target * 0.9) break;
     if (taken.has(seed.index)) continue;
