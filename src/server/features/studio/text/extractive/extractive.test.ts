@@ -3,7 +3,7 @@ import { segmentsOf, TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import { splitSentences } from '../sentences.ts';
 import { wordsOf } from '../tokens.ts';
 import { cutAtWord, slugOf, splitToFit } from './common.ts';
-import { generateExtractive } from './generate.ts';
+import { flattenDraft, generateExtractive } from './generate.ts';
 import type { BlogMeta, ClipMeta, Draft, Format, FormatResult, SourceNote } from './types.ts';
 
 const timedNote: SourceNote = {
@@ -243,5 +243,22 @@ describe('an unpunctuated transcript (auto captions)', () => {
         expect(part.text).not.toMatch(/\bi\b/);
       }
     }
+  });
+});
+
+describe('flattenDraft', () => {
+  it('gives one row per sentence with its group and source ids', () => {
+    const blog = draft('blog');
+    const rows = flattenDraft(blog);
+    expect(rows.slice(0, 3).map((r) => r.kind)).toEqual(['title', 'meta', 'keywords']);
+    const sentences = rows.filter((r) => r.kind === 'sentence');
+    const partCount = blog.blocks
+      .filter((b) => b.kind === 'paragraph')
+      .reduce((n, b) => n + b.parts.length, 0);
+    expect(sentences).toHaveLength(partCount);
+    for (const row of sentences) expect(row.sourceIds.length).toBeGreaterThan(0);
+    const clipRows = flattenDraft(draft('clips'));
+    for (const row of clipRows) expect(row.endMs! - row.startMs!).toBeGreaterThanOrEqual(15_000);
+    expect(flattenDraft(draft('carousel')).every((r) => r.kind === 'slide')).toBe(true);
   });
 });
