@@ -47,6 +47,7 @@ export function hookScore(unit: Unit): number {
     score *= 1.25;
   if (unit.hasFillers) score *= 0.85;
   if (unit.words > 30) score *= 0.7;
+  if (!startsAsSentence(unit)) score *= 0.5;
   return score;
 }
 
@@ -69,15 +70,31 @@ export function bestHook(
   return best;
 }
 
-/** The user's own closing question (a question in the last third, or the best-ranked one). */
+/**
+ * The user's own closing question to the audience: at least 6 words, speaking to "you" (or "we"),
+ * not addressed to one person ("Jack, would you stand up?"); the best-ranked one in the last third
+ * of the source, else anywhere.
+ */
 export function closingQuestion(analysis: Analysis, maxChars = 280): Unit | undefined {
   const questions = analysis.units.filter(
-    (u) => u.question && !u.filler && u.words >= 5 && !u.dangling && u.standalone.length <= maxChars,
+    (u) =>
+      u.question &&
+      !u.filler &&
+      u.words >= 6 &&
+      !u.dangling &&
+      u.standalone.length <= maxChars &&
+      /\b(?:you|your|you've|you're|we|us)\b/i.test(u.standalone) &&
+      !/^\p{Lu}\p{Ll}+,/u.test(u.original),
   );
   if (questions.length === 0) return undefined;
   const late = questions.filter((u) => u.index >= analysis.units.length * 0.66);
   const pool = late.length > 0 ? late : questions;
-  return pool.reduce((a, b) => (b.index > a.index ? b : a));
+  return pool.reduce((a, b) => (b.score + b.index / 1e6 > a.score + a.index / 1e6 ? b : a));
+}
+
+/** Whether the sentence began as one (not a piece cut out of a long unpunctuated run). */
+export function startsAsSentence(unit: Unit): boolean {
+  return /^["'“‘(]?[\p{Lu}\d]/u.test(unit.original);
 }
 
 /** A title from the user's words: a short declarative sentence that ranks high, or the top key phrase. */
@@ -87,8 +104,8 @@ export function titleUnit(analysis: Analysis): Unit | undefined {
   for (const unit of analysis.units) {
     if (!unit.usable || unit.dangling || unit.question || unit.words < 4 || unit.words > 12) continue;
     if (/^(?:i think|i mean|i was|i did|we did|and|but|so)\b/i.test(unit.standalone)) continue;
-    // Short lines make better titles.
-    let score = unit.score * (1 + 0.08 * (12 - unit.words));
+    // Short lines make better titles; a piece of a run-on sentence rarely does.
+    let score = unit.score * (1 + 0.08 * (12 - unit.words)) * (startsAsSentence(unit) ? 1 : 0.3);
     if (analysis.phrases.slice(0, 3).some((p) => p.key.split(' ').every((s) => unit.stems.has(s))))
       score *= 1.5;
     if (score > bestScore) {
