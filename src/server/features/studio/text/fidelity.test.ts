@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT } from './__fixtures__/transcript.ts';
 import { charSimilarity, cosineDelta, jensenShannon, scoreFidelity } from './fidelity.ts';
 import { FW } from './function-words.ts';
-import { buildProfile, CHAR_BUCKETS, noteStats } from './profile.ts';
+import { buildProfile, CHAR_BUCKETS, forEachChar, noteStats } from './profile.ts';
 
 const rates = (pairs: Record<string, number>) => FW.map((word) => pairs[word] ?? 0);
 
@@ -30,10 +30,12 @@ describe('fidelity measures', () => {
   it('character similarity is 1 for the same profile and lower for another style', () => {
     const vector = (text: string) => {
       const out = new Array<number>(CHAR_BUCKETS).fill(0);
-      const stats = noteStats(text, 'written');
-      const total = Object.values(stats.chars).reduce((a, b) => a + b, 0);
-      for (const [key, count] of Object.entries(stats.chars)) out[Number(key)] = count / total;
-      return out;
+      let total = 0;
+      forEachChar(noteStats(text, 'written').chars, (bucket, count) => {
+        out[bucket] = count;
+        total += count;
+      });
+      return out.map((count) => count / total);
     };
     const casual = vector("yeah so we shipped it and it's fine, honestly it's fine, we're good");
     const casual2 = vector("so yeah we're shipping it, honestly it's good and we're fine with it");

@@ -10,7 +10,7 @@
  * (bench/studio-fidelity.ts) so that an author's own held-out text scores high.
  */
 import { BUZZWORDS, FW } from './function-words.ts';
-import { noteStats } from './profile.ts';
+import { forEachChar, noteStats } from './profile.ts';
 import type { NoteStats, Register, RegisterProfile, VoiceProfile } from './profile-shape.ts';
 import { CHAR_BUCKETS, SENTENCE_BINS } from './profile-shape.ts';
 import { CHAR_MEAN, FW_MEAN, FW_STD } from './reference-data.ts';
@@ -83,11 +83,14 @@ export function jensenShannon(p: readonly number[], q: readonly number[]): numbe
   return Math.max(0, Math.min(1, divergence));
 }
 
-function charVector(chars: Record<string, number>): Float64Array {
+function charVector(chars: NoteStats['chars']): Float64Array {
   const vector = new Float64Array(CHAR_BUCKETS);
   let total = 0;
-  for (const key in chars) total += chars[key]!;
-  for (const key in chars) vector[Number(key)] = chars[key]! / Math.max(1, total);
+  forEachChar(chars, (bucket, count) => {
+    vector[bucket] = count;
+    total += count;
+  });
+  for (let i = 0; i < CHAR_BUCKETS; i++) vector[i] = vector[i]! / Math.max(1, total);
   return vector;
 }
 
