@@ -5,7 +5,7 @@
  * president's addresses; the address is attributed to the profile at the smallest fidelity
  * distance. Reported: top-1 accuracy (baseline: chance, 1 / presidents) over full addresses and
  * over 600-word excerpts (the size of a draft), and the fidelity score of held-out excerpts
- * against their own author vs other authors (medians). Everything is in-process on one core.
+ * against their own author vs other authors, all and of the same era (medians). Everything is in-process on one core.
  */
 import { performance } from 'node:perf_hooks';
 import { measureFidelity, scoreOf } from '../src/server/features/studio/text/fidelity.ts';
@@ -21,6 +21,7 @@ const EXCERPT_WORDS = 600;
 
 interface Held {
   author: string;
+  year: number;
   stats: NoteStats;
   words: string[];
   excerpt: NoteStats;
@@ -52,6 +53,8 @@ export interface FidelityEvaluation {
   excerptAccuracy: number;
   ownScores: number[];
   otherScores: number[];
+  /** Scores against other presidents whose addresses are within 20 years of this one. */
+  sameEraScores: number[];
 }
 
 /** The whole evaluation (exported for calibration experiments). */
@@ -66,6 +69,9 @@ export function evaluate(held: Held[]): FidelityEvaluation {
   let excerptHits = 0;
   const ownScores: number[] = [];
   const otherScores: number[] = [];
+  const sameEraScores: number[] = [];
+  const years = new Map<string, number>();
+  for (const [author, list] of byAuthor) years.set(author, list[Math.floor(list.length / 2)]!.year);
   for (const h of held) {
     const own = buildProfile(
       byAuthor
@@ -90,6 +96,8 @@ export function evaluate(held: Held[]): FidelityEvaluation {
         bestExcerpt = author;
       }
       (author === h.author ? ownScores : otherScores).push(scoreOf(excerpt));
+      if (author !== h.author && Math.abs(years.get(author)! - h.year) <= 20)
+        sameEraScores.push(scoreOf(excerpt));
     }
     if (bestFull === h.author) fullHits++;
     if (bestExcerpt === h.author) excerptHits++;
@@ -101,6 +109,7 @@ export function evaluate(held: Held[]): FidelityEvaluation {
     excerptAccuracy: excerptHits / held.length,
     ownScores,
     otherScores,
+    sameEraScores,
   };
 }
 
@@ -114,6 +123,7 @@ export function loadHeld(): Held[] {
       const excerpt = excerptOf(a.text);
       return {
         author: a.name,
+        year: a.year,
         stats: noteStats(a.text, 'written'),
         words: wordsOf(a.text),
         excerpt: noteStats(excerpt, 'written'),
@@ -132,8 +142,9 @@ export async function run(): Promise<BenchResult[]> {
   const chance = 1 / result.presidents;
   const ownMedian = median(result.ownScores);
   const otherMedian = median(result.otherScores);
+  const sameEraMedian = median(result.sameEraScores);
   log(
-    `studio-fidelity: ${result.presidents} presidents, ${result.addresses} addresses; top-1 full ${(result.fullAccuracy * 100).toFixed(1)}%, excerpt ${(result.excerptAccuracy * 100).toFixed(1)}%; score own ${ownMedian} vs other ${otherMedian}`,
+    `studio-fidelity: ${result.presidents} presidents, ${result.addresses} addresses; top-1 full ${(result.fullAccuracy * 100).toFixed(1)}%, excerpt ${(result.excerptAccuracy * 100).toFixed(1)}%; score own ${ownMedian} vs other ${otherMedian} (same era ${sameEraMedian})`,
   );
   return [
     {
@@ -162,6 +173,15 @@ export async function run(): Promise<BenchResult[]> {
       ratio: ownMedian / Math.max(1, otherMedian),
       target: 'own >= 70 and other <= 40',
       met: ownMedian >= 70 && otherMedian <= 40,
+    },
+    {
+      name: 'studio fidelity score, excerpt vs own author (median; baseline: other authors within 20 years)',
+      value: ownMedian,
+      unit: 'points',
+      baseline: sameEraMedian,
+      ratio: ownMedian / Math.max(1, sameEraMedian),
+      target: 'info',
+      met: null,
     },
   ];
 }

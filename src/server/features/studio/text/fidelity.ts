@@ -37,12 +37,15 @@ export const CALIBRATION = {
   delta: 0.5,
   length: 0.5,
   chars: 2,
-  /** Values short drafts are shrunk toward (between own-author and other-author medians on SOTU). */
-  neutralDelta: 0.85,
-  neutralChars: 0.15,
+  /**
+   * Values short drafts are shrunk toward: the own-author medians on SOTU (a short draft gets the
+   * benefit of the doubt on the measures that need length; sentence lengths still count in full).
+   */
+  neutralDelta: 0.76,
+  neutralChars: 0.27,
   /** Distance scoring 50, and how fast the score falls around it. */
-  midpoint: 2.2,
-  steepness: 4.5,
+  midpoint: 2.06,
+  steepness: 8,
 } as const;
 
 function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -219,12 +222,16 @@ function reasonsFor(draft: NoteStats, profile: RegisterProfile, measures: Fideli
   return reasons;
 }
 
-/** Logistic of the distance: 100 at identical, ~50 at the calibrated midpoint. */
+/**
+ * Logistic of the distance: near 100 at identical, 50 at the calibrated midpoint (between the
+ * median distance of an author's own held-out excerpts and that of other authors of the same era on
+ * SOTU), plus a little for signature phrases kept, minus banned and never-said words.
+ */
 export function scoreOf(measures: FidelityMeasures): number {
   const base = 100 / (1 + Math.exp(CALIBRATION.steepness * (measures.distance - CALIBRATION.midpoint)));
   const bonus = Math.min(10, measures.signatureKept.length * 3);
   const penalty = measures.banned.length * 25 + measures.neverSaid.length * 5;
-  return Math.round(Math.max(0, Math.min(100, base + bonus - penalty)));
+  return Math.round(Math.max(0, Math.min(100, base + bonus) - penalty));
 }
 
 /**
