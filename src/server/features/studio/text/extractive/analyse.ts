@@ -237,6 +237,55 @@ export function withContext(
   return [...set].sort((a, b) => a - b).map((i) => all[i]!);
 }
 
+/**
+ * Picks whole passages, not lone sentences: each best-ranked sentence not yet taken brings the
+ * sentence before it when it points back (or ranks well) and the sentences after it that continue
+ * the thought, up to `maxWords`; passages are taken until the word target. Reading order.
+ */
+export function passages(
+  ranked: readonly Unit[],
+  all: readonly Unit[],
+  target: number,
+  exclude: ReadonlySet<number>,
+  maxWords = 70,
+  maxSentences = 4,
+) {
+  const taken = new Set<number>(exclude);
+  let words = 0;
+  const ok = (unit: Unit | undefined, seed: Unit): unit is Unit =>
+    unit?.usable === true && !taken.has(unit.index) && unit.noteIndex === seed.noteIndex;
+  for (const seed of ranked) {
+    if (words >= target * 0.9) break;
+    if (taken.has(seed.index)) continue;
+    const passage = [seed];
+    let size = seed.words;
+    const before = all[seed.index - 1];
+    if (
+      ok(before, seed) &&
+      (seed.dangling || before.score >= seed.score * 0.5) &&
+      size + before.words <= maxWords + 10
+    ) {
+      passage.unshift(before);
+      size += before.words;
+    }
+    for (let i = seed.index + 1; i < all.length && passage.length < maxSentences; i++) {
+      const next = all[i]!;
+      if (next.filler && next.words === 0) continue; // "Um." between two sentences
+      if (!ok(next, seed) || size + next.words > maxWords) break;
+      if (!(next.dangling || next.score >= seed.score * 0.35)) break;
+      passage.push(next);
+      size += next.words;
+    }
+    for (const unit of passage) taken.add(unit.index);
+    words += size;
+  }
+  const body = [...taken]
+    .filter((i) => !exclude.has(i))
+    .sort((a, b) => a - b)
+    .map((i) => all[i]!);
+  return { body, words };
+}
+
 export function tooShortMessage(need: number, have: number, what: string, notes: number): string {
   return `needs about ${need} words for ${what}; ${notes > 1 ? 'these notes have' : 'this note has'} ${have}`;
 }

@@ -5,7 +5,7 @@
  * sentence a chosen one points back to).
  */
 import { keyPhrases } from '../keyphrases.ts';
-import { type Analysis, tooShortMessage, type Unit } from './analyse.ts';
+import { type Analysis, passages, tooShortMessage, type Unit } from './analyse.ts';
 import { BlockList, countWordsOf, cutAtWord, slugOf, titleText, titleUnit } from './common.ts';
 import type { BlogMeta, FormatResult, Part, SourceRef } from './types.ts';
 
@@ -120,49 +120,6 @@ function headingFor(section: Unit[], analysis: Analysis, used: Set<string>): Par
   return { text: 'More on this', sources: [], supported: false };
 }
 
-/**
- * Picks whole passages, not lone sentences: each best-ranked sentence not yet taken brings the
- * sentence before it when it points back (or ranks well) and the sentences after it that continue
- * the thought, up to ~70 words; passages are taken until the word target. Reading order.
- */
-function passages(ranked: readonly Unit[], all: readonly Unit[], target: number, title: Unit | undefined) {
-  const taken = new Set<number>();
-  if (title) taken.add(title.index);
-  let words = 0;
-  const ok = (unit: Unit | undefined, seed: Unit): unit is Unit =>
-    unit?.usable === true && !taken.has(unit.index) && unit.noteIndex === seed.noteIndex;
-  for (const seed of ranked) {
-    if (words >= target * 0.9) break;
-    if (taken.has(seed.index)) continue;
-    const passage = [seed];
-    let size = seed.words;
-    const before = all[seed.index - 1];
-    if (
-      ok(before, seed) &&
-      (seed.dangling || before.score >= seed.score * 0.5) &&
-      size + before.words <= 80
-    ) {
-      passage.unshift(before);
-      size += before.words;
-    }
-    for (let i = seed.index + 1; i < all.length && passage.length < 4; i++) {
-      const next = all[i]!;
-      if (next.filler && next.words === 0) continue; // "Um." between two sentences
-      if (!ok(next, seed) || size + next.words > 70) break;
-      if (!(next.dangling || next.score >= seed.score * 0.35)) break;
-      passage.push(next);
-      size += next.words;
-    }
-    for (const unit of passage) taken.add(unit.index);
-    words += size;
-  }
-  const body = [...taken]
-    .filter((i) => i !== title?.index)
-    .sort((a, b) => a - b)
-    .map((i) => all[i]!);
-  return { body, words };
-}
-
 function quotable(unit: Unit): boolean {
   return unit.words >= 6 && unit.words <= 25 && !unit.dangling && !unit.hasFillers && !unit.question;
 }
@@ -181,7 +138,7 @@ export function blogPost(analysis: Analysis): FormatResult {
   const ranked = analysis.units
     .filter((u) => u.usable && u !== title)
     .sort((a, b) => b.score - a.score || a.index - b.index);
-  const { body, words } = passages(ranked, analysis.units, target, title);
+  const { body, words } = passages(ranked, analysis.units, target, new Set(title ? [title.index] : []));
 
   // Introduction: the note's own opening (first chosen sentences, ~40 words); conclusion: its end.
   const intro: Unit[] = [];

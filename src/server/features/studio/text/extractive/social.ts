@@ -4,7 +4,7 @@
  * 280 characters, split at sentence boundaries and, for an over-long sentence, at a clause or
  * between words).
  */
-import { type Analysis, partOf, tooShortMessage, type Unit, withContext } from './analyse.ts';
+import { type Analysis, partOf, passages, tooShortMessage, type Unit } from './analyse.ts';
 import { BlockList, bestHook, closingQuestion, ownLine, splitToFit } from './common.ts';
 import type { FormatResult, Part } from './types.ts';
 
@@ -14,19 +14,14 @@ export const LINKEDIN_HOOK_MAX = 210;
 export const LINKEDIN_MAX = 3000;
 export const POST_MAX = 280;
 
-/** The best-ranked usable sentences (excluding some), up to a word budget, in reading order with context. */
-function pick(analysis: Analysis, budgetWords: number, exclude: Set<number>, maxSentences: number): Unit[] {
+/** The best-ranked passages (not lone sentences), up to a word budget, in reading order. */
+function pick(analysis: Analysis, budgetWords: number, exclude: Set<number>, passageWords: number): Unit[] {
   const ranked = analysis.units
     .filter((u) => u.usable && !exclude.has(u.index) && !u.question)
     .sort((a, b) => b.score - a.score || a.index - b.index);
-  const chosen: Unit[] = [];
-  let words = 0;
-  for (const unit of ranked) {
-    if (chosen.length >= maxSentences || words >= budgetWords) break;
-    chosen.push(unit);
-    words += unit.words;
-  }
-  return withContext(chosen, analysis.units, budgetWords * 0.2).filter((u) => !exclude.has(u.index));
+  return passages(ranked, analysis.units, budgetWords, exclude, passageWords, 3).body.filter(
+    (u) => !u.question,
+  );
 }
 
 export function linkedInPost(analysis: Analysis): FormatResult {
@@ -44,7 +39,7 @@ export function linkedInPost(analysis: Analysis): FormatResult {
   if (hook) list.add('hook', [partOf(hook, false)]);
   const closingPart: Part = closing ? partOf(closing, false) : ownLine('What do you think?');
   let used = (hook?.standalone.length ?? 0) + closingPart.text.length + 4;
-  const body = pick(analysis, 220, exclude, 9);
+  const body = pick(analysis, 160, exclude, 50);
   // One or two sentences a paragraph: short lines read well in the feed.
   let paragraph: Unit[] = [];
   const flush = () => {
@@ -91,7 +86,7 @@ export function xThread(analysis: Analysis): FormatResult {
   const closing = closingQuestion(analysis, room);
   const exclude = new Set([hook?.index, closing?.index].filter((i): i is number => i !== undefined));
   const targetPosts = Math.max(4, Math.min(12, Math.round(analysis.words / 150)));
-  const body = pick(analysis, targetPosts * 35, exclude, targetPosts * 2);
+  const body = pick(analysis, targetPosts * 35, exclude, 60);
   const sequence: Unit[] = [...(hook ? [hook] : []), ...body];
 
   // Pack sentences into posts; an over-long sentence is split into pieces that keep its source.
