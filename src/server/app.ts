@@ -10,8 +10,7 @@ import {
 import { type ApiError, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/index.ts';
-import { affiliateRoutes } from './features/affiliates/routes.ts';
-import { referralCookie } from './features/affiliates/tracking.ts';
+import { affiliateRoutes, setReferralCookie } from './features/affiliates/index.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
 import { contentResultsRoutes } from './features/content-results/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -20,6 +19,7 @@ import { trendRoutes } from './features/trends/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { webhookRoutes } from './features/webhook/index.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerWeb } from './web.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -169,6 +169,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       throw new AppError('validation_failed', NUL_MESSAGE);
   });
 
+  await registerOpenApi(app, ctx);
   await app.register(healthRoutes(ctx));
   await app.register(waitlistRoutes(ctx));
   await app.register(adminAuthRoutes(ctx));
@@ -192,8 +193,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const ref = (request.query as Record<string, unknown> | undefined)?.ref;
     if (ref !== undefined && request.method === 'GET') {
-      const cookie = await referralCookie(ctx, request, ref);
-      if (cookie) reply.header('set-cookie', cookie);
+      await setReferralCookie(ctx, request, reply, ref);
     }
     return sendPage(request, reply);
   });
