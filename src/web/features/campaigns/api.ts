@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Campaign, CampaignListItem, CampaignStep, OutboxItem } from '#contract/campaigns.ts';
-import { adminGet } from '#web/features/admin-auth/admin-session.ts';
+import { adminGet } from '#web/features/admin-auth/api.ts';
 
 export const campaignsUrl = '/api/campaigns';
 export const campaignUrl = (id: number) => `/api/campaigns/${id}`;

@@ -15,7 +15,7 @@ import {
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
-import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
+import { adminRequest } from '#web/features/admin-auth/api.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { outboxUrl } from '../api.ts';

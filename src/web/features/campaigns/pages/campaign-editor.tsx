@@ -18,7 +18,7 @@ import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
-import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
+import { adminRequest } from '#web/features/admin-auth/api.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
 import { autoSendsOnSignup, campaignsUrl, campaignUrl, stepsUrl, useCampaign, useSteps } from '../api.ts';
