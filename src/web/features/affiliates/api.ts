@@ -9,7 +9,7 @@ import type {
   Payout,
   PayoutSettings,
 } from '#contract/affiliates.ts';
-import { adminGet, adminRequest } from '#web/features/admin-auth/api.ts';
+import { adminGet, adminRequest } from '#web/features/admin-auth/index.ts';
 import { apiRequest, HttpError } from '#web/lib/api.ts';
 import { affiliateToken } from '#web/lib/token-store.ts';
 

@@ -8,7 +8,7 @@ import type {
   StepInput,
   UpdateCampaign,
 } from '#contract/campaigns.ts';
-import { adminGet, adminRequest } from '#web/features/admin-auth/api.ts';
+import { adminGet, adminRequest } from '#web/features/admin-auth/index.ts';
 
 export const campaignsUrl = '/api/campaigns';
 export const campaignUrl = (id: number) => `/api/campaigns/${id}`;

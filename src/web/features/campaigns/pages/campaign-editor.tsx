@@ -17,10 +17,10 @@ import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
+import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
 import { autoSendsOnSignup, useCampaign, useDeleteStep, useSaveCampaign, useSteps } from '../api.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
 import { SmsCounter } from '../components/sms-counter.tsx';
 import { SignupBadge, StatusBadge } from '../components/status-badge.tsx';
 import { StepDialog } from '../components/step-dialog.tsx';
@@ -30,9 +30,9 @@ export default function CampaignEditorPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   return (
-    <AdminShell title="Campaign">
+    <AdminFrame title="Campaign">
       {Number.isSafeInteger(id) && id > 0 ? <Editor id={id} /> : <Missing />}
-    </AdminShell>
+    </AdminFrame>
   );
 }
 

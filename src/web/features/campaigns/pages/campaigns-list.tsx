@@ -16,17 +16,17 @@ import {
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
+import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { autoSendsOnSignup, useCampaigns, useCreateCampaign, useImportContacts } from '../api.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
 import { SignupBadge, StatusBadge } from '../components/status-badge.tsx';
 
 export default function CampaignsListPage() {
   return (
-    <AdminShell title="Campaigns">
+    <AdminFrame title="Campaigns">
       <CampaignsList />
-    </AdminShell>
+    </AdminFrame>
   );
 }
 

@@ -15,7 +15,7 @@ import { EmailInput } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
+import { PrivacyPanel } from '#web/features/privacy/index.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import {
