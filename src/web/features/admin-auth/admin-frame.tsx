@@ -34,7 +34,7 @@ export function AdminFrame({ title, children }: { title: string; children: React
         <header className="border-b border-border bg-background">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
             <div className="flex items-center gap-3">
-              <Link href="/" aria-label={`${PRODUCT_NAME} home`}>
+              <Link href="/" aria-label={`${PRODUCT_NAME} home`} className="flex">
                 <Logo />
               </Link>
               <span className="text-sm font-semibold text-muted-foreground">Admin</span>
