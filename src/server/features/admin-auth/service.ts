@@ -21,10 +21,14 @@ export async function ensureAdminPassword(
   if (configured) {
     if (current && (await verifyPassword(configured, current.passwordHash))) return {};
     const passwordHash = await hashPassword(configured);
-    await db
-      .insert(adminCredentials)
-      .values({ id: 1, passwordHash })
-      .onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash, updatedAt: new Date() } });
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(adminCredentials)
+        .values({ id: 1, passwordHash })
+        .onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash, updatedAt: new Date() } });
+      // A changed password ends every admin session signed in with the old one.
+      if (current) await tx.delete(adminSessions);
+    });
     return {};
   }
   if (current) return {};

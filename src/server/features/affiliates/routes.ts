@@ -13,6 +13,7 @@ import {
   payoutSettingsSchema,
 } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
+import { trackProvider } from '../../lib/provider-status.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { bearerToken, requireAdmin } from '../admin-auth/guard.ts';
 import {
@@ -161,10 +162,12 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         done(null, body),
       );
       scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024 }, async (request) => {
-        const event = verifyStripeEvent(
-          ctx.config.stripeWebhookSecret,
-          request.body as Buffer,
-          request.headers['stripe-signature'],
+        const event = await trackProvider('stripe', async () =>
+          verifyStripeEvent(
+            ctx.config.stripeWebhookSecret,
+            request.body as Buffer,
+            request.headers['stripe-signature'],
+          ),
         );
         const handled = await handleStripeEvent(ctx, event as never);
         return { received: true, duplicate: !handled };

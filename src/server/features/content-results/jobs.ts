@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm, type Llm } from '../../providers/llm/llm.ts';
+import { resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 import { createSpeechToText } from '../../providers/stt/stt.ts';
 import { findResult, markProcessing, settleResult, updateSummary } from './repository.ts';
 import { summarize, summarizeExtractive } from './summary.ts';
@@ -70,7 +71,10 @@ export const CONTENT_JOBS = [transcribeJob, transcribeFailedJob, callbackTimeout
 export function configuredTranscribers(config: Config): Transcriber[] {
   const list: Transcriber[] = [captionsTranscriber(config.ytDlpPath)];
   const stt = createSpeechToText(config.stt);
-  if (stt) list.push(speechToTextTranscriber(config.ytDlpPath, stt));
+  if (stt)
+    list.push(
+      speechToTextTranscriber(config.ytDlpPath, stt, { ffmpegPath: resolveFfmpeg(config.ffmpegPath).path }),
+    );
   if (config.webhookSecret) list.push(externalServiceTranscriber());
   return list;
 }

@@ -1,0 +1,4 @@
+export { createUpdateYtDlpHandler, UPDATE_YTDLP_CRON, updateYtDlpJob } from './jobs.ts';
+export { saveProviderEvent } from './repository.ts';
+export { healthRoutes } from './routes.ts';
+export { startSystemChecks } from './startup.ts';
