@@ -45,6 +45,7 @@ export async function startRuntime(
       dataDir: config.dataDir,
       port: config.embeddedPgPort,
       onLog: (line) => log.debug({ postgres: line }),
+      onInfo: (line) => log.info(line),
     });
     databaseUrl = embedded.url;
   }

@@ -19,7 +19,12 @@ export interface EchoProcess {
  * this process's environment, and waits until it is ready: /api/health answers for web roles, the
  * "worker started" log line for ROLE=worker.
  */
-export async function spawnEcho(env: Record<string, string>, port = 0): Promise<EchoProcess> {
+export async function spawnEcho(
+  env: Record<string, string>,
+  port = 0,
+  /** `cwd`: run the entry point of another checkout (default: this one). */
+  options: { cwd?: string } = {},
+): Promise<EchoProcess> {
   const full: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) full[key] = value;
   for (const key of ['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'ROLE', 'DATA_DIR']) delete full[key];
@@ -35,7 +40,7 @@ export async function spawnEcho(env: Record<string, string>, port = 0): Promise<
     env,
   );
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: full,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
