@@ -11,6 +11,7 @@ export const WEB_ROUTES = [
   '/admin',
   '/admin/conversions',
   '/admin/outbox',
+  '/admin/system',
   '/campaigns',
   '/reaction-video',
   '/dashboard',
@@ -34,6 +35,7 @@ export const BUILT_WEB_ROUTES: readonly string[] = [
   '/admin/conversions',
   '/campaigns',
   '/admin/outbox',
+  '/admin/system',
 ];
 
 /**

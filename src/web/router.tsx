@@ -24,6 +24,7 @@ const LAZY_PAGES: { path: string; load: () => Promise<PageModule> }[] = [
   { path: '/campaigns', load: () => import('./features/campaigns/pages/campaigns-list.tsx') },
   { path: '/campaigns/:id', load: () => import('./features/campaigns/pages/campaign-editor.tsx') },
   { path: '/admin/outbox', load: () => import('./features/campaigns/pages/outbox.tsx') },
+  { path: '/admin/system', load: () => import('./features/system/pages/system-page.tsx') },
 ];
 
 const ROUTES = LAZY_PAGES.map(({ path, load }) => ({ path, component: lazy(load) }));

@@ -9,6 +9,7 @@ import { usePageTitle } from '#web/lib/use-page-title.ts';
 const NAV = [
   { href: '/campaigns', label: 'Campaigns' },
   { href: '/admin/outbox', label: 'Outbox' },
+  { href: '/admin/system', label: 'System' },
 ];
 
 /** Frame of the campaign admin screens: the admin gate, then a header with navigation. */
