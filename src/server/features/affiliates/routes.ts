@@ -162,13 +162,14 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         done(null, body),
       );
       scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024 }, async (request) => {
-        const event = await trackProvider('stripe', async () =>
+        const verify = async () =>
           verifyStripeEvent(
             ctx.config.stripeWebhookSecret,
             request.body as Buffer,
             request.headers['stripe-signature'],
-          ),
-        );
+          );
+        // Recorded for /admin/system only when Stripe is configured (otherwise the intake is off).
+        const event = ctx.config.stripeWebhookSecret ? await trackProvider('stripe', verify) : await verify();
         const handled = await handleStripeEvent(ctx, event as never);
         return { received: true, duplicate: !handled };
       });
