@@ -17,6 +17,8 @@ export const toolsHealthSchema = z.object({
     /** null: yt-dlp does not run (not installed, python3 missing, or the managed copy not downloaded yet). */
     version: z.string().nullable(),
     source: z.enum(['path', 'managed']),
+    /** Why Echo's own copy could not be downloaded or updated last time (admin only). */
+    problem: z.string().optional(),
   }),
   ffmpeg: z.object({ version: z.string().nullable() }),
 });

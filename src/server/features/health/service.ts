@@ -33,17 +33,23 @@ export function toolsStatus(config: Config, options: { fresh?: boolean } = {}): 
   const value = (async (): Promise<Tools> => {
     const source = ytDlpSource(config);
     let ytdlpVersion: string | null = null;
+    let problem: string | null = null;
     if (source === 'path') {
       const file = config.ytDlp.path ?? DEFAULT_YTDLP;
       ytdlpVersion = await runForOutput(file, ['--version'], { timeoutMs: 30_000 })
         .then((out) => out.trim().split('\n')[0] || null)
         .catch(() => null);
     } else {
-      const command = await managedYtDlpFor(config).command();
+      const tool = managedYtDlpFor(config);
+      const command = await tool.command();
       ytdlpVersion = command ? await ytDlpVersion(command) : null;
+      problem = await tool.lastError();
     }
     const ffmpeg = await ffmpegVersion(resolveFfmpeg(config.ffmpegPath).path);
-    return { ytdlp: { version: ytdlpVersion, source }, ffmpeg: { version: ffmpeg } };
+    return {
+      ytdlp: { version: ytdlpVersion, source, ...(problem ? { problem } : {}) },
+      ffmpeg: { version: ffmpeg },
+    };
   })();
   toolsCache = { key, at: Date.now(), value };
   return value;
@@ -122,7 +128,7 @@ export function buildChecklist(tools: Tools, providers: Providers): ChecklistIte
           key: 'ytdlp',
           label: 'yt-dlp',
           ok: true,
-          detail: `yt-dlp ${tools.ytdlp.version} (${tools.ytdlp.source === 'managed' ? "Echo's own copy, kept current" : 'from YTDLP_PATH or PATH'}): captions, audio and trend metadata can be fetched`,
+          detail: `yt-dlp ${tools.ytdlp.version} (${tools.ytdlp.source === 'managed' ? "Echo's own copy, kept current" : 'from YTDLP_PATH or PATH'}): captions, audio and trend metadata can be fetched${tools.ytdlp.problem ? ` (the last update failed: ${tools.ytdlp.problem})` : ''}`,
         }
       : {
           key: 'ytdlp',
@@ -130,7 +136,7 @@ export function buildChecklist(tools: Tools, providers: Providers): ChecklistIte
           ok: false,
           detail:
             tools.ytdlp.source === 'managed'
-              ? 'no video can be transcribed and no trend analysed: install python3 >= 3.9 (Echo then downloads its own yt-dlp) or set YTDLP_PATH'
+              ? `no video can be transcribed and no trend analysed: ${tools.ytdlp.problem ?? "Echo's own yt-dlp is not downloaded yet"} (needs python3 >= 3.9 and the package index, YTDLP_INDEX_URL; or set YTDLP_PATH)`
               : 'no video can be transcribed and no trend analysed: the yt-dlp on YTDLP_PATH/PATH does not run',
         },
     tools.ffmpeg.version

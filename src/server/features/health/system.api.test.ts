@@ -95,7 +95,9 @@ describe('GET /api/health for the operator', () => {
     const update = createUpdateYtDlpHandler({ config: echo.ctx.config, log: createLogger('silent') });
     index.publish('2025.2.2', { digest: 'c'.repeat(64) });
     await update(null, {} as never);
-    expect((await toolsStatus(echo.ctx.config, { fresh: true })).ytdlp.version).toBe('2025.1.1');
+    const refused = (await toolsStatus(echo.ctx.config, { fresh: true })).ytdlp;
+    expect(refused.version).toBe('2025.1.1');
+    expect(refused.problem).toMatch(/does not match the index's sha256 digest/);
     index.publish('2025.3.3');
     await update(null, {} as never);
     expect((await toolsStatus(echo.ctx.config, { fresh: true })).ytdlp).toEqual({

@@ -113,10 +113,38 @@ export class ManagedYtDlp {
 
   /** Installs the index's newest release unless it is the one in use; one run at a time per process. */
   install(): Promise<{ version: string; changed: boolean }> {
-    this.installing ??= this.installLatest().finally(() => {
-      this.installing = undefined;
-    });
+    this.installing ??= this.installLatest()
+      .then(
+        async (result) => {
+          await rm(this.errorFile, { force: true });
+          return result;
+        },
+        async (error: unknown) => {
+          // Kept for the operator's checklist (any process sharing DATA_DIR reads it).
+          const message = error instanceof Error ? error.message : String(error);
+          await mkdir(this.dir, { recursive: true })
+            .then(() => writeFile(this.errorFile, JSON.stringify({ message, at: new Date().toISOString() })))
+            .catch(() => {});
+          throw error;
+        },
+      )
+      .finally(() => {
+        this.installing = undefined;
+      });
     return this.installing;
+  }
+
+  private get errorFile(): string {
+    return path.join(this.dir, 'last-error.json');
+  }
+
+  /** Why the last download or update failed, or null (cleared by the next success). */
+  async lastError(): Promise<string | null> {
+    try {
+      return (JSON.parse(await readFile(this.errorFile, 'utf8')) as { message: string }).message;
+    } catch {
+      return null;
+    }
   }
 
   private async installLatest(): Promise<{ version: string; changed: boolean }> {
