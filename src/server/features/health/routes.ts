@@ -11,7 +11,12 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Public: status only (load balancers poll it). With an admin token: tools, providers, checklist.
     app.get(
       '/api/health',
-      { schema: { response: { 200: systemHealthSchema, 503: systemHealthSchema } } },
+      {
+        schema: {
+          summary: 'Status; with an admin bearer token also tools, providers and the checklist',
+          response: { 200: systemHealthSchema, 503: systemHealthSchema },
+        },
+      },
       async (request, reply) => {
         try {
           await ctx.database.db.execute(sql`select 1`);
@@ -31,8 +36,16 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Public and cheap: what the transcription forms say up front.
-    app.get('/api/capabilities', { schema: { response: { 200: capabilitiesSchema } } }, async () =>
-      capabilities(ctx.config),
+    app.get(
+      '/api/capabilities',
+      {
+        schema: {
+          summary: 'What the transcription forms tell people up front',
+          tags: ['Health'],
+          response: { 200: capabilitiesSchema },
+        },
+      },
+      async () => capabilities(ctx.config),
     );
   };
 }
