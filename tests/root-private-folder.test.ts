@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -21,10 +23,12 @@ afterAll(async () => {
   await rm(privateDir, { recursive: true, force: true });
 });
 
+const TITLE = isRoot
+  ? 'starts the real entry point from a 0700 folder: PostgreSQL runs from /var/lib/echo, DATA_DIR keeps the rest'
+  : 'needs nothing special when not root (the postgres user is not involved)';
+
 describe('root in a private folder (issue 12 item 6)', () => {
-  it(isRoot
-    ? 'starts the real entry point from a 0700 folder: PostgreSQL runs from /var/lib/echo, DATA_DIR keeps the rest'
-    : 'needs nothing special when not root (the postgres user is not involved)', async () => {
+  it(TITLE, { timeout: 180_000 }, async () => {
     if (!isRoot) {
       const { relocationForRoot } = await import('../src/server/db/embedded-root.ts');
       expect(await relocationForRoot('/tmp/anything')).toBeNull();
@@ -44,6 +48,18 @@ describe('root in a private folder (issue 12 item 6)', () => {
     ]);
     expect((await stat(privateDir)).mode & 0o777).toBe(0o700);
 
+    // Clusters of temporary DATA_DIRs that are gone are pruned at a start; others are kept.
+    const clusters = path.join(SYSTEM_DIR, 'clusters');
+    const goneTemp = path.join(clusters, 'test-gone-temp');
+    const goneVolume = path.join(clusters, 'test-gone-volume');
+    for (const [dir, owner] of [
+      [goneTemp, path.join(os.tmpdir(), 'echo-removed-data-dir')],
+      [goneVolume, '/mnt/echo-unmounted-volume/data'],
+    ] as const) {
+      await mkdir(dir, { recursive: true });
+      await writeFile(path.join(dir, 'data-dir'), owner);
+    }
+
     const port = await freePort();
     // DATA_DIR unset: ./data inside the private folder, as for a new user.
     const echo = await spawnEcho({ ADMIN_PASSWORD: 'private-folder-admin' }, port, { cwd: checkout });
@@ -58,8 +74,11 @@ describe('root in a private folder (issue 12 item 6)', () => {
       expect(moved[0]).toContain(`PostgreSQL runs from ${SYSTEM_DIR}/postgres-`);
       // Everything else stays in DATA_DIR.
       expect((await stat(path.join(checkout, 'data', 'postgres-credentials.json'))).isFile()).toBe(true);
+      expect(existsSync(goneTemp)).toBe(false);
+      expect(existsSync(goneVolume)).toBe(true);
     } finally {
       expect(await echo.stop()).toBe(0);
+      await rm(goneVolume, { recursive: true, force: true });
     }
-  }, 180_000);
+  });
 });

@@ -1,7 +1,19 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { constants, existsSync } from 'node:fs';
-import { access, chmod, chown, cp, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  access,
+  chmod,
+  chown,
+  cp,
+  mkdir,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -78,14 +90,15 @@ export async function relocationForRoot(dataDir: string): Promise<Relocation | n
       if (!existsSync(path.join(nativeDir, 'bin', 'postgres'))) throw error;
     });
   }
-  const cluster = path.join(
-    SYSTEM_DIR,
-    'clusters',
-    createHash('sha256').update(dataDir).digest('hex').slice(0, 16),
-  );
+  const clusters = path.join(SYSTEM_DIR, 'clusters');
+  await mkdir(clusters, { recursive: true, mode: 0o755 });
+  await chmod(clusters, 0o755);
+  await pruneTemporaryClusters(clusters);
+  const cluster = path.join(clusters, createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
   await mkdir(cluster, { recursive: true, mode: 0o755 });
-  await chmod(path.join(SYSTEM_DIR, 'clusters'), 0o755);
   await chmod(cluster, 0o755);
+  // Which DATA_DIR this cluster belongs to (read by pruneTemporaryClusters).
+  await writeFile(path.join(cluster, 'data-dir'), dataDir);
   return {
     binaries: {
       postgres: path.join(nativeDir, 'bin', 'postgres'),
@@ -94,6 +107,33 @@ export async function relocationForRoot(dataDir: string): Promise<Relocation | n
     databaseDir: path.join(cluster, 'postgres'),
   };
 }
+
+/**
+ * Deletes the clusters of temporary DATA_DIRs that are gone (a test run's `mktemp -d` removed
+ * after the run), as deleting DATA_DIR deletes the database when it lives there. Clusters of any
+ * other DATA_DIR are kept even when it is missing (an unmounted volume comes back).
+ */
+async function pruneTemporaryClusters(clusters: string): Promise<void> {
+  const temp = path.resolve(os.tmpdir());
+  for (const name of await readdir(clusters).catch(() => [] as string[])) {
+    const dir = path.join(clusters, name);
+    const owner = await readFile(path.join(dir, 'data-dir'), 'utf8').catch(() => null);
+    if (!owner || !owner.startsWith(`${temp}${path.sep}`) || existsSync(owner)) continue;
+    const pidText = await readFile(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '');
+    const pid = Number(pidText.split('\n')[0]);
+    if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 async function postgresUser(): Promise<{ uid: number; gid: number }> {
   const ids = async () => ({
