@@ -118,7 +118,7 @@ async function pruneTemporaryClusters(clusters: string): Promise<void> {
   for (const name of await readdir(clusters).catch(() => [] as string[])) {
     const dir = path.join(clusters, name);
     const owner = await readFile(path.join(dir, 'data-dir'), 'utf8').catch(() => null);
-    if (!owner || !owner.startsWith(`${temp}${path.sep}`) || existsSync(owner)) continue;
+    if (!owner?.startsWith(`${temp}${path.sep}`) || existsSync(owner)) continue;
     const pidText = await readFile(path.join(dir, 'postgres', 'postmaster.pid'), 'utf8').catch(() => '');
     const pid = Number(pidText.split('\n')[0]);
     if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) continue;
