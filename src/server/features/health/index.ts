@@ -1,3 +1,4 @@
+/** GET /api/health, GET /api/capabilities, the start-up checks and the yt-dlp update job. */
 export { createUpdateYtDlpHandler, UPDATE_YTDLP_CRON, updateYtDlpJob } from './jobs.ts';
 export { saveProviderEvent } from './repository.ts';
 export { healthRoutes } from './routes.ts';

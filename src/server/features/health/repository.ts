@@ -27,3 +27,8 @@ export async function saveProviderEvent(db: Db, event: ProviderEvent): Promise<v
 export async function listProviderStatus(db: Db): Promise<(typeof providerStatus.$inferSelect)[]> {
   return db.select().from(providerStatus);
 }
+
+/** One round trip to the database (throws when it cannot be reached). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

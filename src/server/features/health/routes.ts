@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capabilitiesSchema, systemHealthSchema } from '#contract/system.ts';
 import type { AppContext } from '../../context.ts';
-import { bearerToken } from '../admin-auth/guard.ts';
-import { isAdminToken } from '../admin-auth/service.ts';
+import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
+import { pingDatabase } from './repository.ts';
 import { capabilities, systemStatus } from './service.ts';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -19,7 +18,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         try {
-          await ctx.database.db.execute(sql`select 1`);
+          await pingDatabase(ctx.database.db);
         } catch {
           return reply.code(503).send({
             status: 'degraded' as const,
