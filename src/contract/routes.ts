@@ -20,6 +20,7 @@ export const WEB_ROUTES = [
   '/campaigns',
   '/campaigns/:id',
   '/admin/outbox',
+  '/admin/system',
 ] as const;
 export type WebRoute = (typeof WEB_ROUTES)[number];
 

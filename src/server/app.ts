@@ -133,7 +133,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
     }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    // A hop count as the function Fastify builds from a number (its types take no number).
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(ctx.config.trustProxy)
+        : ctx.config.trustProxy,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,10 @@ const envSchema = z.object({
   /** Port of the embedded PostgreSQL; 0 picks a free one at every start. */
   EMBEDDED_PG_PORT: port(0),
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'web', 'worker']).default('all')),
-  ADMIN_PASSWORD: optionalString,
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Echo <hello@echo.local>')),
   META_PIXEL_ID: z.preprocess(
@@ -39,8 +43,9 @@ const envSchema = z.object({
       .regex(/^\d{5,20}$/, 'META_PIXEL_ID must be digits')
       .optional(),
   ),
-  /** Trust X-Forwarded-For from a reverse proxy (true, or a hop count / address list understood by Fastify). */
-  TRUST_PROXY: bool(false),
+  /** Trust X-Forwarded-For from a reverse proxy: true/false, a hop count, or trusted addresses/CIDRs. */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  NODE_ENV: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,7 +77,13 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
-  YTDLP_PATH: z.preprocess(emptyToUndefined, z.string().default('yt-dlp')),
+  YTDLP_PATH: optionalString,
+  /** The package index's JSON API for yt-dlp (managed copy when YTDLP_PATH is unset and none is on PATH). */
+  YTDLP_INDEX_URL: z.preprocess(emptyToUndefined, z.url().default('https://pypi.org/pypi/yt-dlp/json')),
+  /** Daily check for a newer managed yt-dlp. */
+  YTDLP_AUTO_UPDATE: bool(true),
+  /** ffmpeg executable; unset: `ffmpeg` on PATH, else the one shipped by @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: optionalString,
   /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
   WEBHOOK_SECRET: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -111,6 +122,35 @@ const envSchema = z.object({
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
 
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: true/false (yes/no, on/off), a hop count (the number
+ * of proxies in front of Echo: the client is that many addresses from the right of X-Forwarded-For),
+ * or a comma-separated list of trusted proxy addresses and CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined) return false;
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(text)) return true;
+  if (['false', 'no', 'off', '0'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    if (!named && (!family || !bitsOk || extra !== undefined))
+      throw new ConfigError(
+        `Invalid configuration:\n  TRUST_PROXY: '${entry}' is not true/false, a hop count, or an address/CIDR`,
+      );
+  }
+  return entries;
+}
+
 function isTimeZone(value: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
@@ -136,7 +176,10 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   metaPixelId: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true, a hop count, or trusted addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  /** NODE_ENV=production: refuses to start without https PUBLIC_URL, SMTP_URL and ADMIN_PASSWORD. */
+  production: boolean;
   logLevel: Env['LOG_LEVEL'];
   rateLimits: {
     signupPerMinute: number;
@@ -151,7 +194,15 @@ export interface Config {
   twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl: string; timeoutMs?: number };
   stt: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
   llm: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
+  /**
+   * yt-dlp: `path` is YTDLP_PATH when set (it overrides everything); unset, `yt-dlp` on PATH,
+   * else a managed copy from the package index under DATA_DIR/tools (providers/media/ytdlp-tool.ts).
+   */
+  ytDlp: { path: string | undefined; indexUrl: string; autoUpdate: boolean };
+  /** Kept for callers that pass one executable: YTDLP_PATH, else `yt-dlp` (resolved at run time). */
   ytDlpPath: string;
+  /** FFMPEG_PATH when set; unset: `ffmpeg` on PATH, else the npm package's binary. */
+  ffmpegPath: string | undefined;
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
   affiliateHoldDays: number;
@@ -174,6 +225,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const providerTimeoutMs =
     e.PROVIDER_TIMEOUT_SECONDS === undefined ? undefined : Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    // Settings whose defaults are for one machine only: refuse rather than run unsafely.
+    const missing: string[] = [];
+    if (!e.PUBLIC_URL?.startsWith('https://'))
+      missing.push(
+        '  PUBLIC_URL: must be an https:// address in production (cookies are sent only with Secure)',
+      );
+    if (!e.SMTP_URL) missing.push('  SMTP_URL: must be set in production (codes could not be delivered)');
+    if (!e.ADMIN_PASSWORD)
+      missing.push('  ADMIN_PASSWORD: must be set in production (at least 12 characters)');
+    if (missing.length)
+      throw new ConfigError(`Invalid configuration (NODE_ENV=production):\n${missing.join('\n')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -188,7 +253,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     metaPixelId: e.META_PIXEL_ID,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    production,
     logLevel: e.LOG_LEVEL,
     rateLimits: {
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
@@ -209,7 +275,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     stt: { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: providerTimeoutMs },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: providerTimeoutMs },
-    ytDlpPath: e.YTDLP_PATH,
+    ytDlp: { path: e.YTDLP_PATH, indexUrl: e.YTDLP_INDEX_URL, autoUpdate: e.YTDLP_AUTO_UPDATE },
+    ytDlpPath: e.YTDLP_PATH ?? 'yt-dlp',
+    ffmpegPath: e.FFMPEG_PATH,
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     affiliateHoldDays: e.AFFILIATE_HOLD_DAYS,

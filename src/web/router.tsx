@@ -25,6 +25,7 @@ const LAZY_PAGES: Record<Exclude<WebRoute, '/'>, () => Promise<PageModule>> = {
   '/campaigns': () => import('./features/campaigns/pages/campaigns-list.tsx'),
   '/campaigns/:id': () => import('./features/campaigns/pages/campaign-editor.tsx'),
   '/admin/outbox': () => import('./features/campaigns/pages/outbox.tsx'),
+  '/admin/system': () => import('./features/system/pages/system-page.tsx'),
 };
 
 const ROUTES = WEB_ROUTES.filter((path) => path !== '/').map((path) => ({

@@ -133,6 +133,11 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByText('Accessibility campaign').first().isVisible(),
   },
   { path: '/admin/outbox', signIn: 'admin', ready: (page) => page.locator('h1').isVisible() },
+  {
+    path: '/admin/system',
+    signIn: 'admin',
+    ready: (page) => page.getByRole('list', { name: 'Checklist' }).isVisible(),
+  },
 ];
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {

@@ -20,6 +20,7 @@ export interface RouteSpec {
 /** Every route the server registers (the test checks this list against the app's routes). */
 export const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/health', auth: 'none' },
+  { method: 'GET', path: '/api/capabilities', auth: 'none' },
   { method: 'GET', path: '/api/waitlist/count', auth: 'none' },
   {
     method: 'POST',

@@ -9,6 +9,7 @@ import {
 } from '../features/affiliates/index.ts';
 import { createDeliverHandler, deliverCampaignStepJob } from '../features/campaigns/engine.ts';
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/index.ts';
+import { createUpdateYtDlpHandler, UPDATE_YTDLP_CRON, updateYtDlpJob } from '../features/health/index.ts';
 import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/index.ts';
 import {
   analyseTrendFailedJob,
@@ -38,6 +39,7 @@ export const ALL_JOBS = [
   approveCommissionsJob,
   monthlyPayoutsJob,
   retentionJob,
+  updateYtDlpJob,
 ];
 
 export interface WorkerDeps {
@@ -63,4 +65,6 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.schedule(monthlyPayoutsJob, MONTHLY_PAYOUTS_CRON);
   queue.handle(retentionJob, createRetentionHandler({ ...deps, months: deps.config.retentionMonths }));
   queue.schedule(retentionJob, RETENTION_CRON);
+  queue.handle(updateYtDlpJob, createUpdateYtDlpHandler(deps));
+  queue.schedule(updateYtDlpJob, UPDATE_YTDLP_CRON);
 }

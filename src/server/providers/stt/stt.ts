@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
+import { trackProvider } from '../../lib/provider-status.ts';
 
 /**
  * A failure that may pass on its own: no answer in time, no connection, or the server answering
@@ -36,11 +37,10 @@ export function createSpeechToText(config: {
   return {
     model: config.model,
     async transcribe(audio, fileName) {
-      const result = await client.audio.transcriptions.create({
-        file: await toFile(audio, fileName),
-        model: config.model,
-        response_format: 'json',
-      });
+      const file = await toFile(audio, fileName);
+      const result = await trackProvider('stt', () =>
+        client.audio.transcriptions.create({ file, model: config.model, response_format: 'json' }),
+      );
       return (result as { text?: string }).text?.trim() ?? '';
     },
   };

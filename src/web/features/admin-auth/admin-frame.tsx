@@ -12,6 +12,7 @@ export const ADMIN_LINKS: readonly { href: string; label: string }[] = [
   { href: '/admin/conversions', label: 'Conversions' },
   { href: '/campaigns', label: 'Campaigns' },
   { href: '/admin/outbox', label: 'Outbox' },
+  { href: '/admin/system', label: 'System' },
 ];
 
 /** The link of the screen at this path: the longest link it is or lies under (/campaigns/7 -> /campaigns). */

@@ -5,6 +5,8 @@ import { adminToken } from '#web/lib/token-store.ts';
 // The admin token from POST /api/admin/login lives in the one token store (`admin_token`, decisions.md).
 export const useAdminToken = adminToken.use;
 export const readAdminToken = adminToken.read;
+/** Forgets a token the server no longer accepts (the page falls back to the password gate). */
+export const dropAdminToken = () => adminToken.write(null);
 
 export async function signInAdmin(password: string): Promise<void> {
   const res = await apiRequest('POST', '/api/admin/login', { password });

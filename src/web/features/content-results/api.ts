@@ -6,6 +6,7 @@ import {
   type SubmitContentInput,
   type WebhookDryRunResponse,
 } from '#contract/content-results.ts';
+import type { Capabilities } from '#contract/system.ts';
 import { apiRequest, errorCode, isHttpError } from '#web/lib/api.ts';
 
 const json = async <T>(res: Response) => (await res.json()) as T;
@@ -107,4 +108,13 @@ export async function runWebhookTests(): Promise<{ test: WebhookTestAnswer; dryR
   const test = await json<WebhookTestAnswer>(testRes);
   const dryRun = await json<WebhookDryRunResponse>(await apiRequest('POST', '/api/webhook/test/dry-run'));
   return { test, dryRun };
+}
+
+/** GET /api/capabilities: whether only videos with captions can be transcribed (no STT server). */
+export function useCapabilities() {
+  return useQuery({
+    queryKey: ['/api/capabilities'],
+    queryFn: async () => json<Capabilities>(await apiRequest('GET', '/api/capabilities')),
+    staleTime: 5 * 60_000,
+  });
 }
