@@ -93,9 +93,9 @@ export const NOTE_KIND_LABELS: Record<NoteKind, string> = {
 export const registerOfKind = (kind: NoteKind): NoteRegister =>
   kind === 'voice' || kind === 'video' ? 'spoken' : 'written';
 
-/** A marked filler ("um", "uh", "you know", a repeated word): offsets into the note's text. */
-export const fillerMarkSchema = z.object({ start_char: z.number().int(), end_char: z.number().int() });
-export type FillerMark = z.infer<typeof fillerMarkSchema>;
+/** A marked filler word inside a sentence ("um", "uh", "you know", a repeated word): offsets into the sentence's text. */
+export const fillerSpanSchema = z.object({ start: z.number().int(), end: z.number().int() });
+export type FillerSpan = z.infer<typeof fillerSpanSchema>;
 
 /** One sentence of a note's text: `text === note.text.slice(start_char, end_char)`. */
 export const sentenceSchema = z.object({
@@ -106,8 +106,10 @@ export const sentenceSchema = z.object({
   /** Where the sentence starts and ends in the audio or video, when known. */
   start_ms: z.number().int().nullable().optional(),
   end_ms: z.number().int().nullable().optional(),
-  /** The fillers inside this sentence (empty when none); they are marked, never deleted. */
-  filler: z.array(fillerMarkSchema),
+  /** True when the whole sentence is filler, a backchannel ("Yeah.") or an abandoned start. */
+  filler: z.boolean(),
+  /** Filler words inside the sentence (offsets into `text`); marked, never deleted. */
+  fillers: z.array(fillerSpanSchema),
 });
 export type Sentence = z.infer<typeof sentenceSchema>;
 

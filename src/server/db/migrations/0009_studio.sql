@@ -9,7 +9,8 @@ CREATE TABLE "studio_note_sentences" (
 	"end_char" integer NOT NULL,
 	"start_ms" integer,
 	"end_ms" integer,
-	"filler" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"filler" boolean DEFAULT false NOT NULL,
+	"fillers" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (to_tsvector('english', "studio_note_sentences"."text")) STORED
 );
 --> statement-breakpoint

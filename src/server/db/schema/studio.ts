@@ -78,7 +78,7 @@ export const studioNotes = pgTable(
 
 /**
  * The sentences of a note's text, with character offsets, times in the media when known, and
- * filler marks (offsets into the note's text). Trigram-indexed for misspelt names.
+ * filler marks. Trigram-indexed for misspelt names.
  */
 export const studioNoteSentences = pgTable(
   'studio_note_sentences',
@@ -93,7 +93,10 @@ export const studioNoteSentences = pgTable(
     endChar: integer('end_char').notNull(),
     startMs: integer('start_ms'),
     endMs: integer('end_ms'),
-    filler: jsonb('filler').notNull().default([]),
+    /** The whole sentence is filler (a backchannel, an abandoned start). */
+    filler: boolean('filler').notNull().default(false),
+    /** Filler words inside the sentence: [{ start, end }] offsets into its text. */
+    fillers: jsonb('fillers').notNull().default([]),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('english', ${studioNoteSentences.text})`,
     ),
