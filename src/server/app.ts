@@ -21,6 +21,7 @@ import { trendRoutes } from './features/trends/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { webhookRoutes } from './features/webhook/routes.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { registerOpenApi } from './openapi.ts';
 import { registerWeb } from './web.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       throw new AppError('validation_failed', NUL_MESSAGE);
   });
 
+  await registerOpenApi(app, ctx);
   await app.register(healthRoutes(ctx));
   await app.register(waitlistRoutes(ctx));
   await app.register(adminAuthRoutes(ctx));
