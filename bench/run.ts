@@ -20,6 +20,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'campaigns', load: () => import('./campaigns.ts') },
   { name: 'studio-profile', load: () => import('./studio-profile.ts') },
   { name: 'studio-search', load: () => import('./studio-search.ts') },
+  { name: 'studio-upload', load: () => import('./studio-upload.ts') },
   { name: 'lighthouse', load: () => import('./lighthouse.ts') },
 ];
 

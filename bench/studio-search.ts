@@ -64,7 +64,9 @@ async function seedNotes(db: pg.Client, owner: string, count: number) {
 function queries(): string[] {
   const word = (rank: number) => {
     const a = ['ba', 'ko', 'ri', 'tu', 'me', 'sa', 'lo', 'ne', 'vi', 'da'][rank % 10];
-    const b = ['ran', 'tel', 'mos', 'pik', 'dun', 'zor', 'bel', 'ham', 'fit', 'gus'][Math.floor(rank / 10) % 10];
+    const b = ['ran', 'tel', 'mos', 'pik', 'dun', 'zor', 'bel', 'ham', 'fit', 'gus'][
+      Math.floor(rank / 10) % 10
+    ];
     const c = ['a', 'e', 'i', 'o', 'u', 'ia', 'eo', 'ua', 'oi', 'ae'][Math.floor(rank / 100) % 10];
     const d = ['', 's', 'n', 'r', 'l', 'x', 'm', 't', 'k', 'd'][Math.floor(rank / 1000) % 10];
     return `${a}${b}${c}${d}`;
@@ -138,7 +140,11 @@ export async function run(): Promise<BenchResult[]> {
       );
       await seedNotes(db, OWNER, NOTES_PER_OWNER);
       await db.query('vacuum analyze studio_notes, studio_note_sentences');
-      const server = await startServer('src/server/main.ts', { DATABASE_URL: database.url, DATA_DIR: dataDir }, { label: 'echo' });
+      const server = await startServer(
+        'src/server/main.ts',
+        { DATABASE_URL: database.url, DATA_DIR: dataDir },
+        { label: 'echo' },
+      );
       try {
         const small = await measureServer(server.url, list);
         const rawSmall = await measureRaw(database.url, list);
