@@ -13,6 +13,7 @@ import {
   startRecordingSchema,
 } from '#contract/studio.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { ensureStudioDirs } from './media.ts';
 import { limit, ownerOf } from './owner.ts';
 import {
@@ -47,13 +48,13 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
       const owner = ownerOf(request);
+      if (request.headers['tus-resumable'] !== '1.0.0')
+        throw new AppError('validation_failed', 'This is a tus 1.0.0 endpoint: send Tus-Resumable: 1.0.0');
       const id = (request.params as { id?: string }).id;
       if (id) {
         if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
           return reply.code(204).header('tus-resumable', '1.0.0').send();
         if (request.method === 'PATCH') {
-          if (request.headers['tus-resumable'] !== '1.0.0')
-            return reply.code(412).header('tus-version', '1.0.0').send();
           const { offset, noteId } = await patchUpload(ctx, owner, id, request.headers, request.raw);
           reply.code(204).header('tus-resumable', '1.0.0').header('upload-offset', String(offset));
           if (noteId) reply.header(STUDIO_NOTE_ID_HEADER, noteId);
@@ -64,8 +65,13 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
-    app.all(STUDIO_UPLOADS_PATH, { bodyLimit: 1 }, handleTus);
-    app.all(`${STUDIO_UPLOADS_PATH}/:id`, { bodyLimit: 1 }, handleTus);
+    app.route({ method: 'POST', url: STUDIO_UPLOADS_PATH, bodyLimit: 1, handler: handleTus });
+    app.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: `${STUDIO_UPLOADS_PATH}/:id`,
+      bodyLimit: 1,
+      handler: handleTus,
+    });
 
     app.post(
       `${STUDIO_API}/recordings`,
