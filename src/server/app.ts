@@ -15,6 +15,7 @@ import { campaignRoutes } from './features/campaigns/routes.ts';
 import { contentResultsRoutes } from './features/content-results/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
+import { studioRoutes } from './features/studio/index.ts';
 import { trendRoutes } from './features/trends/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { webhookRoutes } from './features/webhook/index.ts';
@@ -186,6 +187,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(affiliateRoutes(ctx));
   await app.register(campaignRoutes(ctx));
   await app.register(privacyRoutes(ctx));
+  await app.register(studioRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

@@ -118,6 +118,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).optional(),
   ),
+  /** Studio: audio and video storage per address, in MB (default 2 GB). */
+  STUDIO_QUOTA_MB: positiveInt(2048),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
@@ -211,6 +213,8 @@ export interface Config {
   jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
+  /** Echo Studio: per-address media storage quota. */
+  studio: { quotaBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -293,5 +297,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     },
     providerTimeoutMs,
+    studio: { quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024 },
   };
 }

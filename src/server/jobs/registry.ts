@@ -11,6 +11,7 @@ import { createDeliverHandler, deliverCampaignStepJob } from '../features/campai
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/index.ts';
 import { createUpdateYtDlpHandler, UPDATE_YTDLP_CRON, updateYtDlpJob } from '../features/health/index.ts';
 import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/index.ts';
+import { registerStudioJobs, STUDIO_JOBS } from '../features/studio/index.ts';
 import {
   analyseTrendFailedJob,
   analyseTrendJob,
@@ -40,6 +41,7 @@ export const ALL_JOBS = [
   monthlyPayoutsJob,
   retentionJob,
   updateYtDlpJob,
+  ...STUDIO_JOBS,
 ];
 
 export interface WorkerDeps {
@@ -67,4 +69,5 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.schedule(retentionJob, RETENTION_CRON);
   queue.handle(updateYtDlpJob, createUpdateYtDlpHandler(deps));
   queue.schedule(updateYtDlpJob, UPDATE_YTDLP_CRON);
+  registerStudioJobs(queue, deps);
 }

@@ -24,3 +24,4 @@ export {
 } from './repository.ts';
 export { contentResultsRoutes } from './routes.ts';
 export { summarizeExtractive } from './summary.ts';
+export { type ChainOutcome, runTranscribers, type Transcriber } from './transcriber.ts';
