@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, LogOut, Mail, Plus, RefreshCw, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Loader2, LogOut, Plus, RefreshCw, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import {
   type ContentResult,
@@ -8,26 +8,15 @@ import {
   PREFILL_FETCH_DELAY_MS,
   type ProductType,
 } from '#contract/content-results.ts';
-import { emailSchema } from '#contract/waitlist.ts';
-import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
-import { EmailInput } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import {
-  fetchSessionEmail,
-  resultsKey,
-  signOut,
-  useContentResults,
-  useDeleteContent,
-  useRequestAccess,
-  useVerifyAccess,
-} from '../api.ts';
+import { fetchSessionEmail, resultsKey, signOut, useContentResults, useDeleteContent } from '../api.ts';
+import { CodeStep, EmailStep } from '../components/access-steps.tsx';
 import { ResultCard } from '../components/result-card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
 import { ToolLayout } from '../components/tool-layout.tsx';
@@ -54,159 +43,6 @@ const TABS: { value: string; label: string; type?: ProductType; empty: string }[
     empty: 'Your personal voice results will appear here once Echo has learned your voice.',
   },
 ];
-
-function EmailStep({
-  initial,
-  autoFocus,
-  onSent,
-}: {
-  initial: string;
-  /** Put the cursor in the field (when the user came back to this step, not on page load). */
-  autoFocus: boolean;
-  onSent: (email: string) => void;
-}) {
-  const id = useId();
-  const [email, setEmail] = useState(initial);
-  const request = useRequestAccess();
-  const keepFocus = useKeepFocusWhileBusy(request.isPending);
-  const valid = emailSchema.safeParse(email).success;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid) return;
-    const address = email.trim();
-    request.mutate(address, {
-      onSuccess: () => {
-        toast({ title: 'Code sent!', description: `Check ${address} for your 6-digit code.` });
-        onSent(address);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to send verification code',
-          description: errorMessage(error, 'Please try again.'),
-        }),
-    });
-  }
-  return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in" {...keepFocus}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <EmailInput
-          id={`${id}-email`}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={request.isPending}
-          autoFocus={autoFocus}
-        />
-      </div>
-      <Button type="submit" disabled={!valid || request.isPending}>
-        {request.isPending ? (
-          <Loader2 className="animate-spin" aria-hidden="true" />
-        ) : (
-          <Mail aria-hidden="true" />
-        )}
-        Send Code
-      </Button>
-    </form>
-  );
-}
-
-function CodeStep({
-  email,
-  onVerified,
-  onBack,
-}: {
-  email: string;
-  onVerified: () => void;
-  onBack: () => void;
-}) {
-  const id = useId();
-  const [code, setCode] = useState('');
-  const verify = useVerifyAccess();
-  const resend = useRequestAccess();
-  // A wrong code clears the field: the cursor is back in it for the next try.
-  const keepCodeFocus = useKeepFocusWhileBusy(verify.isPending);
-  const keepResendFocus = useKeepFocusWhileBusy(resend.isPending);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) return;
-    verify.mutate(
-      { email, code },
-      {
-        onSuccess: () => {
-          toast({ title: 'Access granted to your dashboard' });
-          onVerified();
-        },
-        onError: (error) => {
-          setCode('');
-          const status = error instanceof Error ? error.message.slice(0, 3) : '';
-          const message = errorMessage(error, '');
-          toast(
-            status === '400' || status === '429'
-              ? {
-                  variant: 'destructive',
-                  title: 'Invalid verification code',
-                  description: message === 'Invalid verification code' ? undefined : message,
-                }
-              : {
-                  variant: 'destructive',
-                  title: 'Failed to verify code',
-                  description: errorMessage(error, 'Please try again.'),
-                },
-          );
-        },
-      },
-    );
-  }
-  return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code" {...keepCodeFocus}>
-      <p className="text-sm text-muted-foreground">
-        We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in
-        10 minutes.
-      </p>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-code`}>Verification code</Label>
-        <CodeInput
-          id={`${id}-code`}
-          value={code}
-          onValueChange={setCode}
-          disabled={verify.isPending}
-          autoFocus
-        />
-      </div>
-      <Button type="submit" disabled={code.length !== CODE_LENGTH || verify.isPending}>
-        {verify.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        Verify
-      </Button>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="link" size="sm" className="px-0" onClick={onBack}>
-          Use a different email
-        </Button>
-        <Button
-          variant="link"
-          size="sm"
-          className="px-0"
-          disabled={resend.isPending}
-          {...keepResendFocus}
-          onClick={() =>
-            resend.mutate(email, {
-              onSuccess: () =>
-                toast({ title: 'Code sent!', description: `Check ${email} for your new code.` }),
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Failed to send verification code',
-                  description: errorMessage(error, 'Please try again.'),
-                }),
-            })
-          }
-        >
-          Resend code
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 function Results({
   email,
