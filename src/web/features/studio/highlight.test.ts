@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { splitSnippet } from './highlight.ts';
-
-const S = '\u0002';
-const E = '\u0003';
+import { splitFillers, splitSnippet } from './highlight.ts';
 
 describe('splitSnippet', () => {
-  it('splits marked matches from plain text', () => {
-    expect(splitSnippet(`we talked about ${S}pricing${E} and ${S}plans${E}.`, S, E)).toEqual([
+  it('splits highlighted stretches from plain text', () => {
+    const snippet = 'we talked about pricing and plans.';
+    expect(
+      splitSnippet(snippet, [
+        { start: 16, end: 23 },
+        { start: 28, end: 33 },
+      ]),
+    ).toEqual([
       { text: 'we talked about ', hit: false },
       { text: 'pricing', hit: true },
       { text: ' and ', hit: false },
@@ -16,16 +19,46 @@ describe('splitSnippet', () => {
   });
 
   it('keeps markup in the user text as plain text', () => {
-    expect(splitSnippet(`<img src=x onerror=alert(1)> ${S}<b>${E}`, S, E)).toEqual([
+    expect(splitSnippet('<img src=x onerror=alert(1)> <b>', [{ start: 29, end: 32 }])).toEqual([
       { text: '<img src=x onerror=alert(1)> ', hit: false },
       { text: '<b>', hit: true },
     ]);
   });
 
-  it('tolerates an unclosed start and a stray stop marker', () => {
-    expect(splitSnippet(`a${E}b ${S}c`, S, E)).toEqual([
-      { text: 'ab ', hit: false },
-      { text: 'c', hit: true },
+  it('merges overlapping, unordered and out-of-range stretches', () => {
+    expect(
+      splitSnippet('abcdef', [
+        { start: 4, end: 99 },
+        { start: 1, end: 3 },
+        { start: 2, end: 4 },
+        { start: -5, end: 0 },
+      ]),
+    ).toEqual([
+      { text: 'a', hit: false },
+      { text: 'bc', hit: true },
+      { text: 'd', hit: true },
+      { text: 'ef', hit: true },
+    ]);
+  });
+});
+
+describe('splitFillers', () => {
+  it('marks fillers by their offsets in the note', () => {
+    // Note text: "Hello. Um, I think, you know, it works." The sentence starts at 7.
+    expect(
+      splitFillers({
+        text: 'Um, I think, you know, it works.',
+        start_char: 7,
+        filler: [
+          { start_char: 7, end_char: 9 },
+          { start_char: 20, end_char: 28 },
+        ],
+      }),
+    ).toEqual([
+      { text: 'Um', hit: true },
+      { text: ', I think, ', hit: false },
+      { text: 'you know', hit: true },
+      { text: ', it works.', hit: false },
     ]);
   });
 });

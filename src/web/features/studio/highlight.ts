@@ -1,34 +1,47 @@
-/** A piece of a search snippet: plain text, or a matched term to highlight. */
+/** A piece of a search snippet: plain text, or a matched stretch to highlight. */
 export interface SnippetPart {
   text: string;
   hit: boolean;
 }
 
 /**
- * Splits a `ts_headline` snippet whose matches are wrapped in `start`/`stop` marker characters
- * (asked of the server instead of HTML tags) into plain and highlighted parts. The text is never
- * parsed as HTML: React renders each part as text. A marker left open runs to the end; a stray
- * stop marker is dropped.
+ * Splits a search snippet (plain text from the server) into plain and highlighted parts, given the
+ * highlighted stretches as offsets (`snippet.slice(start, end)`). The snippet is never parsed as
+ * HTML: React renders each part as text. Overlapping, unordered or out-of-range stretches are
+ * clamped and merged.
  */
-export function splitSnippet(snippet: string, start: string, stop: string): SnippetPart[] {
+export function splitSnippet(snippet: string, highlights: { start: number; end: number }[]): SnippetPart[] {
+  const ranges = highlights
+    .map(({ start, end }) => ({
+      start: Math.max(0, Math.min(start, snippet.length)),
+      end: Math.max(0, Math.min(end, snippet.length)),
+    }))
+    .filter(({ start, end }) => end > start)
+    .sort((a, b) => a.start - b.start);
   const parts: SnippetPart[] = [];
-  let hit = false;
-  let text = '';
-  const push = () => {
-    if (text) parts.push({ text, hit });
-    text = '';
-  };
-  for (const char of snippet) {
-    if (char === start && !hit) {
-      push();
-      hit = true;
-    } else if (char === stop) {
-      if (hit) {
-        push();
-        hit = false;
-      }
-    } else if (char !== start) text += char;
+  let at = 0;
+  for (const { start, end } of ranges) {
+    if (end <= at) continue;
+    const from = Math.max(start, at);
+    if (from > at) parts.push({ text: snippet.slice(at, from), hit: false });
+    parts.push({ text: snippet.slice(from, end), hit: true });
+    at = end;
   }
-  push();
+  if (at < snippet.length) parts.push({ text: snippet.slice(at), hit: false });
   return parts;
+}
+
+/** A sentence split into plain text and marked fillers (offsets into the note's text). */
+export function splitFillers(sentence: {
+  text: string;
+  start_char: number;
+  filler: { start_char: number; end_char: number }[];
+}): SnippetPart[] {
+  return splitSnippet(
+    sentence.text,
+    sentence.filler.map((mark) => ({
+      start: mark.start_char - sentence.start_char,
+      end: mark.end_char - sentence.start_char,
+    })),
+  );
 }

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, LogOut, Plus, RefreshCw, X } from 'lucide-react';
+import { AudioLines, Loader2, LogOut, Plus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   type ContentResult,
   DELETE_CONFIRMATION,
   PREFILL_FETCH_DELAY_MS,
   type ProductType,
 } from '#contract/content-results.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -43,6 +43,29 @@ const TABS: { value: string; label: string; type?: ProductType; empty: string }[
     empty: 'Your personal voice results will appear here once Echo has learned your voice.',
   },
 ];
+
+/** The personal-voice tab leads to the Studio, where Echo learns the voice. */
+function StudioPromo() {
+  return (
+    <Card className="flex flex-col gap-4 border-primary/20 bg-secondary/40 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-background text-primary">
+          <AudioLines className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <CardTitle>Teach Echo your voice</CardTitle>
+          <CardDescription className="mt-1">
+            Record voice notes, upload audio or video, write or import your posts in the Studio. Echo learns
+            how you speak and keeps every idea searchable.
+          </CardDescription>
+        </div>
+      </div>
+      <Link href="/studio" className={buttonClasses('default', 'default', 'shrink-0')}>
+        Open your Studio
+      </Link>
+    </Card>
+  );
+}
 
 function Results({
   email,
@@ -176,6 +199,7 @@ function Results({
           const shown = t.type ? list.filter((r) => r.product_type === t.type) : list;
           return (
             <TabsContent key={t.value} value={t.value} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+              {t.value === 'voice' && <StudioPromo />}
               {results.isPending ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your content...

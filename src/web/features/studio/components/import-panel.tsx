@@ -50,7 +50,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       onSuccess: (answer) => {
         toast({
           title: 'Posts imported',
-          description: `${answer.count} ${answer.count === 1 ? 'post' : 'posts'} from ${chosen.name} became notes.`,
+          description: `${answer.imported} ${answer.imported === 1 ? 'post' : 'posts'} from ${chosen.name} became notes${answer.skipped ? ` (${answer.skipped} skipped: empty or already there)` : ''}.`,
         });
         onImported();
       },
@@ -65,7 +65,12 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
 
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <form onSubmit={submitLink} className="grid content-start gap-3" aria-label="Import a video" {...keepLinkFocus}>
+      <form
+        onSubmit={submitLink}
+        className="grid content-start gap-3"
+        aria-label="Import a video"
+        {...keepLinkFocus}
+      >
         <Label htmlFor={`${id}-url`}>Video link</Label>
         <Input
           id={`${id}-url`}
@@ -81,7 +86,11 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
           A TikTok, Instagram, YouTube or Facebook video. Echo transcribes what is said.
         </p>
         <Button type="submit" disabled={!valid || link.isPending} className="justify-self-start">
-          {link.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Link2 aria-hidden="true" />}
+          {link.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Link2 aria-hidden="true" />
+          )}
           Import video
         </Button>
       </form>
@@ -112,7 +121,11 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
           aria-describedby={`${id}-file-hint`}
           {...keepFileFocus}
         >
-          {file.isPending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileText aria-hidden="true" />}
+          {file.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FileText aria-hidden="true" />
+          )}
           Import posts
         </Button>
       </div>

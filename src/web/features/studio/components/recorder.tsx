@@ -1,13 +1,13 @@
 import { CircleStop, Loader2, Mic, Pause, Play, Trash2, WifiOff } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { type ChunkedRecording, startChunkedRecording } from '../api.ts';
-import { formatDuration, useRecorder } from './use-recorder.ts';
+import { formatDuration, pickMimeType, useRecorder } from './use-recorder.ts';
 
-/** Spec: a voice note is at most 30 minutes. */
-export const MAX_RECORDING_MS = 30 * 60 * 1000;
+const MAX_RECORDING_MS = STUDIO_LIMITS.recordingMaxMs;
 
 /**
  * Record a voice note: level meter, elapsed time, pause/resume, stop, discard. Chunks go up while
@@ -49,6 +49,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
   async function start() {
     try {
       upload.current = await startChunkedRecording({
+        mimeType: typeof MediaRecorder === 'undefined' ? undefined : pickMimeType(),
         onProgress: (left, connectionLost) => {
           setPending(left);
           setOffline(connectionLost);
@@ -151,8 +152,8 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
         {recorder.error && <p className="text-destructive">{recorder.error}</p>}
         {offline && (
           <p className="flex items-center gap-2 text-destructive">
-            <WifiOff className="size-4" aria-hidden="true" /> Connection lost. Your recording is kept and
-            will be sent when you are back online.
+            <WifiOff className="size-4" aria-hidden="true" /> Connection lost. Your recording is kept and will
+            be sent when you are back online.
           </p>
         )}
         {saving && (

@@ -78,7 +78,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
     if (file && !progress) begin(file);
   }
 
-  const percent = progress && progress.total ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  const percent = progress?.total ? Math.floor((progress.sent / progress.total) * 100) : 0;
   return (
     <div className="grid gap-4">
       {progress ? (
@@ -142,9 +142,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
           )}
         >
           <Upload className="size-8 text-primary" aria-hidden="true" />
-          <p className="text-sm text-muted-foreground">
-            Drop an audio or video file here, or
-          </p>
+          <p className="text-sm text-muted-foreground">Drop an audio or video file here, or</p>
           <Button variant="outline" onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
             Choose a file
           </Button>

@@ -6,7 +6,7 @@ export type RecorderState = 'idle' | 'starting' | 'recording' | 'paused' | 'stop
 export const CHUNK_MS = 5_000;
 
 /** A container MediaRecorder can write in this browser, preferring Opus in WebM. */
-function pickMimeType(): string | undefined {
+export function pickMimeType(): string | undefined {
   for (const type of ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'])
     if (MediaRecorder.isTypeSupported(type)) return type;
   return undefined;
@@ -23,6 +23,10 @@ function levelOf(analyser: AnalyserNode, buffer: Uint8Array<ArrayBuffer>): numbe
   // Speech sits around 0.05-0.3 RMS; stretch it so the meter moves visibly.
   return Math.min(1, Math.sqrt(sum / buffer.length) * 4);
 }
+
+/** Recorded time so far: the time before the last pause plus the running stretch. */
+const elapsedOf = (clock: { startedAt: number; before: number }) =>
+  clock.before + (clock.startedAt ? performance.now() - clock.startedAt : 0);
 
 interface Callbacks {
   /** Each recorded chunk, in order (the last one arrives after stop). */
@@ -72,8 +76,7 @@ export function useRecorder({ maxMs, onChunk, onStopped }: Callbacks & { maxMs: 
     [release],
   );
 
-  const elapsedNow = () =>
-    clock.current.before + (clock.current.startedAt ? performance.now() - clock.current.startedAt : 0);
+  const elapsedNow = useCallback(() => elapsedOf(clock.current), []);
 
   const stop = useCallback(() => {
     const current = recorder.current;
@@ -82,7 +85,7 @@ export function useRecorder({ maxMs, onChunk, onStopped }: Callbacks & { maxMs: 
     setElapsedMs(clock.current.before);
     current.stop();
     setState('stopped');
-  }, []);
+  }, [elapsedNow]);
 
   const start = useCallback(async () => {
     setError(null);
@@ -134,14 +137,14 @@ export function useRecorder({ maxMs, onChunk, onStopped }: Callbacks & { maxMs: 
           : 'No microphone could be opened. Check that one is connected and try again.',
       );
     }
-  }, [maxMs, release, stop]);
+  }, [maxMs, release, stop, elapsedNow]);
 
   const pause = useCallback(() => {
     if (recorder.current?.state !== 'recording') return;
     recorder.current.pause();
     clock.current = { startedAt: 0, before: elapsedNow() };
     setState('paused');
-  }, []);
+  }, [elapsedNow]);
 
   const resume = useCallback(() => {
     if (recorder.current?.state !== 'paused') return;
