@@ -5,7 +5,7 @@ import { PageFrame } from '#web/components/page-frame.tsx';
 import { cn } from '#web/lib/cn.ts';
 
 const navLink =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground';
+  'rounded-md px-2 py-2 text-xs font-medium sm:px-3 sm:text-sm text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground';
 
 /** Frame of the transcription tool, dashboard and webhook test pages. */
 export function ToolLayout({
@@ -37,7 +37,7 @@ export function ToolLayout({
             </span>
           </div>
           <nav aria-label="Tools">
-            <ul className="flex items-center gap-1">
+            <ul className="flex items-center sm:gap-1">
               <li>
                 <Link
                   href="/reaction-video"

@@ -11,10 +11,10 @@ export interface LengthBin {
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 
-const HEIGHT = 120;
-const BAR = 10;
+const HEIGHT = 90;
+const BAR = 14;
 const GAP = 3;
-const GROUP = BAR * 2 + GAP + 14;
+const GROUP = BAR * 2 + GAP + 18;
 
 /**
  * Sentence lengths against typical writing: paired bars per bucket. The SVG is decoration for
@@ -46,7 +46,7 @@ export function LengthChart({ bins, caption }: { bins: LengthBin[]; caption: str
         data-testid="length-chart"
       >
         {bins.map((bin, i) => {
-          const x = i * GROUP + 7;
+          const x = i * GROUP + 9;
           return (
             <g key={bin.label}>
               <rect
@@ -67,9 +67,9 @@ export function LengthChart({ bins, caption }: { bins: LengthBin[]; caption: str
               />
               <text
                 x={x + BAR + GAP / 2}
-                y={HEIGHT + 13}
+                y={HEIGHT + 14}
                 textAnchor="middle"
-                className="fill-muted-foreground text-[9px]"
+                className="fill-muted-foreground text-[10px]"
               >
                 {bin.label}
               </text>
@@ -78,25 +78,28 @@ export function LengthChart({ bins, caption }: { bins: LengthBin[]; caption: str
         })}
         <line x1={0} x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-border" />
       </svg>
-      <table className="sr-only">
-        <caption>{caption} (share of sentences)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Words per sentence</th>
-            <th scope="col">You</th>
-            <th scope="col">Typical writing</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bins.map((bin) => (
-            <tr key={bin.label}>
-              <th scope="row">{bin.label}</th>
-              <td>{pct(bin.you)}</td>
-              <td>{pct(bin.typical)}</td>
+      {/* A table ignores sr-only's 1px width: the wrapper clips it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{caption} (share of sentences)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Words per sentence</th>
+              <th scope="col">You</th>
+              <th scope="col">Typical writing</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {bins.map((bin) => (
+              <tr key={bin.label}>
+                <th scope="row">{bin.label}</th>
+                <td>{pct(bin.you)}</td>
+                <td>{pct(bin.typical)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
