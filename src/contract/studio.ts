@@ -93,9 +93,9 @@ export const NOTE_KIND_LABELS: Record<NoteKind, string> = {
 export const registerOfKind = (kind: NoteKind): NoteRegister =>
   kind === 'voice' || kind === 'video' ? 'spoken' : 'written';
 
-/** A marked filler ("um", "uh", "you know", a repeated word): offsets into the note's text. */
-export const fillerMarkSchema = z.object({ start_char: z.number().int(), end_char: z.number().int() });
-export type FillerMark = z.infer<typeof fillerMarkSchema>;
+/** A marked filler word inside a sentence ("um", "uh", "you know", a repeated word): offsets into the sentence's text. */
+export const fillerSpanSchema = z.object({ start: z.number().int(), end: z.number().int() });
+export type FillerSpan = z.infer<typeof fillerSpanSchema>;
 
 /** One sentence of a note's text: `text === note.text.slice(start_char, end_char)`. */
 export const sentenceSchema = z.object({
@@ -106,8 +106,10 @@ export const sentenceSchema = z.object({
   /** Where the sentence starts and ends in the audio or video, when known. */
   start_ms: z.number().int().nullable().optional(),
   end_ms: z.number().int().nullable().optional(),
-  /** The fillers inside this sentence (empty when none); they are marked, never deleted. */
-  filler: z.array(fillerMarkSchema),
+  /** True when the whole sentence is filler, a backchannel ("Yeah.") or an abandoned start. */
+  filler: z.boolean(),
+  /** Filler words inside the sentence (offsets into `text`); marked, never deleted. */
+  fillers: z.array(fillerSpanSchema),
 });
 export type Sentence = z.infer<typeof sentenceSchema>;
 
@@ -315,45 +317,59 @@ export const ideaSentence = (idea: Pick<Idea, 'label' | 'note_count'>): string =
 
 // ---------------------------------------------------------------- the voice profile
 
-const countedPhraseSchema = z.object({ phrase: z.string(), count: z.number().int() });
-export const histogramBinSchema = z.object({
-  /** Sentence length in words, from (inclusive) to (exclusive; null for the last open bin). */
-  from: z.number().int(),
-  to: z.number().int().nullable(),
-  /** Share of sentences in this bin (0..1). */
+const shareSchema = z.object({
+  text: z.string(),
+  /** Fraction of sentences (openers) or of notes (closers), 0..1. */
   share: z.number(),
 });
 
-/** The profile of one register, computed from the stored per-note stats (deterministic, explainable). */
+/**
+ * The readable part of one register's profile (computed from the stored per-note stats,
+ * deterministic, explainable). The hashed character n-gram vector stays on the server.
+ */
 export const registerProfileSchema = z.object({
   notes: z.number().int(),
   words: z.number().int(),
   sentences: z.number().int(),
   sentence_length: z.object({
     mean: z.number(),
-    histogram: z.array(histogramBinSchema),
-    /** The same bins for typical English writing, for the chart. */
-    typical: z.array(histogramBinSchema),
+    median: z.number(),
+    /** Upper bounds (inclusive, in words) of the bins; the histogram has one more (longer) bin. */
+    bins: z.array(z.number()),
+    /** Share of sentences per bin (sums to 1). */
+    histogram: z.array(z.number()),
+    /** The same bins for typical English prose, for the chart. */
+    typical: z.array(z.number()),
   }),
   words_per_paragraph: z.number(),
-  /** Relative frequency of each of the 150+ most frequent function words (Burrows' Delta basis). */
+  /** Relative frequency of each function word (the basis of Burrows' Delta). */
   function_words: z.record(z.string(), z.number()),
-  /** The most frequent character 3- to 5-grams, relative frequencies. */
-  char_ngrams: z.record(z.string(), z.number()),
-  /** Word n-grams over-represented against the reference, strongest first. */
-  signature_phrases: z.array(z.object({ phrase: z.string(), count: z.number().int(), score: z.number() })),
+  /** Word n-grams over-represented against reference English, strongest first. */
+  signature_phrases: z.array(
+    z.object({
+      phrase: z.string(),
+      count: z.number().int(),
+      /** Notes that use it. */
+      notes: z.number().int(),
+      /** How many times more often than in reference English. */
+      ratio: z.number(),
+    }),
+  ),
   habits: z.object({
-    openers: z.array(countedPhraseSchema),
-    closers: z.array(countedPhraseSchema),
-    /** Per sentence (0..1). */
+    openers: z.array(shareSchema),
+    closers: z.array(shareSchema),
+    /** Share of sentences that are questions / exclamations (0..1). */
     question_rate: z.number(),
     exclamation_rate: z.number(),
-    /** Per 100 words. */
-    emoji_rate: z.number(),
-    hashtag_rate: z.number(),
+    emoji_per_100_words: z.number(),
+    hashtags_per_100_words: z.number(),
+    /** Share of words that are first-person pronouns (0..1). */
     first_person_rate: z.number(),
+    /** Flesch-Kincaid grade level. */
     readability_grade: z.number(),
   }),
+  /** Words drafts reach for that this person has used, with counts (absent: never used). */
+  buzzwords: z.record(z.string(), z.number()),
 });
 export type RegisterProfile = z.infer<typeof registerProfileSchema>;
 
