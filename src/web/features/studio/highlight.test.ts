@@ -43,15 +43,13 @@ describe('splitSnippet', () => {
 });
 
 describe('splitFillers', () => {
-  it('marks fillers by their offsets in the note', () => {
-    // Note text: "Hello. Um, I think, you know, it works." The sentence starts at 7.
+  it('marks filler words by their offsets in the sentence', () => {
     expect(
       splitFillers({
         text: 'Um, I think, you know, it works.',
-        start_char: 7,
-        filler: [
-          { start_char: 7, end_char: 9 },
-          { start_char: 20, end_char: 28 },
+        fillers: [
+          { start: 0, end: 2 },
+          { start: 13, end: 21 },
         ],
       }),
     ).toEqual([

@@ -31,17 +31,10 @@ export function splitSnippet(snippet: string, highlights: { start: number; end: 
   return parts;
 }
 
-/** A sentence split into plain text and marked fillers (offsets into the note's text). */
+/** A sentence split into plain text and its marked filler words (offsets into the sentence). */
 export function splitFillers(sentence: {
   text: string;
-  start_char: number;
-  filler: { start_char: number; end_char: number }[];
+  fillers: { start: number; end: number }[];
 }): SnippetPart[] {
-  return splitSnippet(
-    sentence.text,
-    sentence.filler.map((mark) => ({
-      start: mark.start_char - sentence.start_char,
-      end: mark.end_char - sentence.start_char,
-    })),
-  );
+  return splitSnippet(sentence.text, sentence.fillers);
 }

@@ -11,12 +11,23 @@ import { splitFillers } from '../highlight.ts';
 import { NoteMeta } from './note-meta.tsx';
 import { formatDuration } from './use-recorder.ts';
 
-/** A sentence's words, with fillers ("um", "you know") de-emphasised but kept. */
+const FILLER = 'text-muted-foreground italic';
+
+/**
+ * A sentence's words, with filler words ("um", "you know") de-emphasised but kept; a sentence that
+ * is filler as a whole ("Yeah.", an abandoned start) is de-emphasised entirely.
+ */
 function SentenceText({ sentence }: { sentence: Sentence }) {
+  if (sentence.filler)
+    return (
+      <span className={FILLER} data-filler="">
+        {sentence.text}
+      </span>
+    );
   return splitFillers(sentence).map((part, i) =>
     part.hit ? (
       // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed sentence
-      <span key={i} className="text-muted-foreground italic" title="filler" data-filler="">
+      <span key={i} className={FILLER} data-filler="">
         {part.text}
       </span>
     ) : (

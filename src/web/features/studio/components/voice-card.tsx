@@ -8,56 +8,62 @@ import {
   type VoiceProfile,
 } from '#contract/studio.ts';
 import { Card, CardDescription } from '#web/components/ui/card.tsx';
-import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useUpdateVoice, useVoice } from '../api.ts';
 import { type LengthBin, LengthChart } from './length-chart.tsx';
 import { PhraseList } from './phrase-list.tsx';
 
-const binLabel = (bin: { from: number; to: number | null }) =>
-  bin.to === null ? `${bin.from}+` : bin.to - 1 <= bin.from ? String(bin.from) : `${bin.from}-${bin.to - 1}`;
-
+/** Bins by inclusive upper bound ([5, 10, 15]): "1-5", "6-10", "11-15", "16+". */
 function lengthBins(profile: RegisterProfile): LengthBin[] {
-  const { histogram, typical } = profile.sentence_length;
-  return histogram.map((bin, i) => ({
-    label: binLabel(bin),
-    you: bin.share,
-    typical: typical.find((t) => t.from === bin.from)?.share ?? typical[i]?.share ?? 0,
-  }));
+  const { bins, histogram, typical } = profile.sentence_length;
+  return histogram.map((share, i) => {
+    const from = i === 0 ? 1 : bins[i - 1]! + 1;
+    const to = bins[i];
+    return {
+      label: to === undefined ? `${from}+` : to === from ? String(from) : `${from}-${to}`,
+      you: share,
+      typical: typical[i] ?? 0,
+    };
+  });
 }
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
-const per100 = (rate: number) => (rate >= 10 ? rate.toFixed(0) : rate.toFixed(1));
+const oneDecimal = (value: number) => (value >= 10 ? value.toFixed(0) : value.toFixed(1));
 
 function Habits({ profile }: { profile: RegisterProfile }) {
   const { habits } = profile;
-  const rows: [string, string][] = [
-    ['Questions', `${percent(habits.question_rate)} of sentences`],
-    ['Exclamations', `${percent(habits.exclamation_rate)} of sentences`],
-    ['Emoji', `${per100(habits.emoji_rate)} per 100 words`],
-    ['First person', `${per100(habits.first_person_rate)} per 100 words`],
-    ['Hashtags', `${per100(habits.hashtag_rate)} per 100 words`],
-    ['Reading grade', habits.readability_grade.toFixed(1)],
+  const rows: { term: string; value: string; unit: string }[] = [
+    { term: 'Questions', value: percent(habits.question_rate), unit: 'of sentences' },
+    { term: 'Exclamations', value: percent(habits.exclamation_rate), unit: 'of sentences' },
+    { term: 'First person', value: percent(habits.first_person_rate), unit: 'of words' },
+    { term: 'Emoji', value: oneDecimal(habits.emoji_per_100_words), unit: 'per 100 words' },
+    { term: 'Hashtags', value: oneDecimal(habits.hashtags_per_100_words), unit: 'per 100 words' },
+    { term: 'Reading grade', value: oneDecimal(habits.readability_grade), unit: 'Flesch-Kincaid' },
   ];
+  const openers = habits.openers.slice(0, 3);
   return (
     <div className="grid gap-3">
       <h3 className="text-sm font-semibold">Habits</h3>
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3" data-testid="habits">
-        {rows.map(([term, value]) => (
-          <div key={term} className="rounded-lg bg-muted/60 px-3 py-2">
+        {rows.map(({ term, value, unit }) => (
+          <div key={term} className="grid gap-0.5 rounded-lg bg-muted/60 px-3 py-2">
             <dt className="text-xs text-muted-foreground">{term}</dt>
-            <dd className="text-sm font-semibold">{value}</dd>
+            <dd className="grid">
+              <span className="text-lg font-bold leading-tight">{value}</span>
+              <span className="text-xs text-muted-foreground">{unit}</span>
+            </dd>
           </div>
         ))}
       </dl>
-      {habits.openers.length > 0 && (
+      {openers.length > 0 && (
         <p className="text-sm text-muted-foreground">
           You often start with{' '}
-          {habits.openers.slice(0, 3).map((opener, i) => (
-            <span key={opener.phrase}>
-              {i > 0 && (i === Math.min(3, habits.openers.length) - 1 ? ' and ' : ', ')}
-              <q className="font-medium text-foreground">{opener.phrase}</q>
+          {openers.map((opener, i) => (
+            <span key={opener.text}>
+              {i > 0 && (i === openers.length - 1 ? ' and ' : ', ')}
+              <q className="font-medium text-foreground">{opener.text}</q>
             </span>
           ))}
           .
@@ -73,8 +79,8 @@ function RegisterView({ profile }: { profile: RegisterProfile }) {
     <div className="grid gap-5">
       <p className="text-sm">
         Your sentences average{' '}
-        <span className="font-semibold">{profile.sentence_length.mean.toFixed(1)} words</span>
-        {' · '}
+        <span className="font-semibold">{profile.sentence_length.mean.toFixed(1)} words</span> (median{' '}
+        {oneDecimal(profile.sentence_length.median)}){' · '}
         {profile.words_per_paragraph.toFixed(0)} words per paragraph
       </p>
       {profile.sentence_length.histogram.length > 0 && (
@@ -94,7 +100,13 @@ function RegisterView({ profile }: { profile: RegisterProfile }) {
                 key={p.phrase}
                 className="rounded-full bg-secondary px-2.5 py-1 text-sm text-secondary-foreground"
               >
-                “{p.phrase}” <span className="text-xs text-muted-foreground">×{p.count}</span>
+                “{p.phrase}”{' '}
+                <span className="text-xs text-muted-foreground">
+                  ×{p.count}
+                  <span className="sr-only">
+                    , in {p.notes} {p.notes === 1 ? 'note' : 'notes'}
+                  </span>
+                </span>
               </li>
             ))}
           </ul>
@@ -158,7 +170,7 @@ export function VoiceCard({ refreshing }: { refreshing: boolean }) {
             </p>
           ) : (
             <>
-              {registers.length === 2 && (
+              {registers.length === 2 ? (
                 <Tabs value={register} onValueChange={(value) => setChosen(value as NoteRegister)}>
                   <TabsList aria-label="Voice profile">
                     {registers.map((r) => (
@@ -167,14 +179,20 @@ export function VoiceCard({ refreshing }: { refreshing: boolean }) {
                       </TabsTrigger>
                     ))}
                   </TabsList>
+                  {registers.map((r) => (
+                    <TabsContent key={r} value={r} className="mt-5">
+                      <RegisterView profile={profile[r]!} />
+                    </TabsContent>
+                  ))}
                 </Tabs>
+              ) : (
+                <>
+                  <p className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+                    {REGISTER_LABELS[register!]} voice
+                  </p>
+                  {shown && <RegisterView profile={shown} />}
+                </>
               )}
-              {registers.length === 1 && (
-                <p className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-                  {REGISTER_LABELS[register!]} voice
-                </p>
-              )}
-              {shown && <RegisterView profile={shown} />}
             </>
           )}
           <div className="grid gap-5 border-t border-border pt-5">
