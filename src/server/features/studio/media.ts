@@ -171,3 +171,6 @@ export async function audioPieces(
     durationMs: parseFfmpegDuration(stderr),
   };
 }
+
+/** The ffmpeg Studio runs (until the providers expose a managed path: `ffmpeg` on PATH). */
+export const ffmpegBinary = (_config: unknown): string => 'ffmpeg';

@@ -45,12 +45,12 @@ export async function insertNote(db: DbOrTx, values: NewNote): Promise<NoteRow> 
   return row!;
 }
 
-/** Inserts posts, skipping those whose content hash the owner already has; returns the new ids. */
+/** Inserts posts, skipping those whose content hash the owner already has; returns the new ones. */
 export async function insertNotesSkippingDuplicates(
   db: DbOrTx,
   owner: string,
   values: NewNote[],
-): Promise<string[]> {
+): Promise<Array<{ id: string; hash: string | null }>> {
   if (values.length === 0) return [];
   const hashes = values.map((v) => v.contentHash).filter((h): h is string => Boolean(h));
   const existing = new Set<string>();
@@ -62,15 +62,15 @@ export async function insertNotesSkippingDuplicates(
     for (const row of rows) if (row.hash) existing.add(row.hash);
   }
   const fresh = values.filter((v) => !v.contentHash || !existing.has(v.contentHash));
-  const ids: string[] = [];
+  const out: Array<{ id: string; hash: string | null }> = [];
   for (let i = 0; i < fresh.length; i += 500) {
     const rows = await db
       .insert(studioNotes)
       .values(fresh.slice(i, i + 500))
-      .returning({ id: studioNotes.id });
-    ids.push(...rows.map((r) => r.id));
+      .returning({ id: studioNotes.id, hash: studioNotes.contentHash });
+    out.push(...rows);
   }
-  return ids;
+  return out;
 }
 
 export async function findNote(db: DbOrTx, owner: string, id: string): Promise<NoteRow | undefined> {

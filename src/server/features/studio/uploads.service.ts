@@ -175,13 +175,13 @@ export async function checkUploadRequest(
   owner: string,
   uploadId: string,
   method: string,
-): Promise<void> {
+): Promise<'terminated' | 'continue'> {
   const note = /^[0-9a-f-]{36}$/.test(uploadId) ? await findNoteByUpload(ctx.database.db, uploadId) : undefined;
   if (!note || note.ownerEmail !== owner) throw notFound('Upload not found');
   if (method === 'DELETE') {
     if (note.status !== 'uploading') throw conflict('This upload has finished; delete the note instead.');
     await discardUpload(ctx, note);
-    throw new AppError('not_found', 'Upload removed'); // answered as 204 by the route
+    return 'terminated';
   }
   if (method === 'PATCH' && note.status === 'uploading') {
     const sniffed = await sniffUpload(ctx, uploadId, note.mediaMime);
@@ -190,6 +190,7 @@ export async function checkUploadRequest(
       throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
     }
   }
+  return 'continue';
 }
 
 // ---------------------------------------------------------------- recordings
