@@ -22,6 +22,18 @@ export function Library({
         <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your notes...
       </p>
     );
+  if (notes.isError && list.length === 0)
+    return (
+      <Card
+        className="grid justify-items-center gap-3 text-center text-sm text-muted-foreground"
+        role="alert"
+      >
+        Your notes could not be loaded.
+        <Button variant="outline" size="sm" onClick={() => notes.refetch()}>
+          Try again
+        </Button>
+      </Card>
+    );
   if (list.length === 0)
     return (
       <Card className="text-center text-sm text-muted-foreground">

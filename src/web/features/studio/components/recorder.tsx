@@ -22,12 +22,12 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
   const recorder = useRecorder({
     maxMs: MAX_RECORDING_MS,
     onChunk: (chunk, index) => upload.current?.send(chunk, index),
-    onStopped: async () => {
+    onStopped: async (_mimeType, elapsedMs) => {
       const current = upload.current;
       if (!current) return;
       setSaving(true);
       try {
-        const noteId = await current.finish(recorder.elapsedMs);
+        const noteId = await current.finish(elapsedMs);
         upload.current = null;
         toast({ title: 'Voice note saved', description: 'Echo is transcribing it now.' });
         onSaved(noteId);

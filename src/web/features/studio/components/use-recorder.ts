@@ -31,8 +31,8 @@ const elapsedOf = (clock: { startedAt: number; before: number }) =>
 interface Callbacks {
   /** Each recorded chunk, in order (the last one arrives after stop). */
   onChunk: (chunk: Blob, index: number) => void;
-  /** The recorder has stopped and handed over its last chunk. */
-  onStopped: (mimeType: string) => void;
+  /** The recorder has stopped and handed over its last chunk; `elapsedMs` is the recorded time. */
+  onStopped: (mimeType: string, elapsedMs: number) => void;
 }
 
 /**
@@ -108,7 +108,7 @@ export function useRecorder({ maxMs, onChunk, onStopped }: Callbacks & { maxMs: 
       };
       rec.onstop = () => {
         release();
-        callbacks.current.onStopped(rec.mimeType || mimeType || 'audio/webm');
+        callbacks.current.onStopped(rec.mimeType || mimeType || 'audio/webm', clock.current.before);
       };
       rec.start(CHUNK_MS);
       clock.current = { startedAt: performance.now(), before: 0 };
