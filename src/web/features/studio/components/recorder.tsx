@@ -1,5 +1,5 @@
 import { CircleStop, Loader2, Mic, Pause, Play, Trash2, WifiOff } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -75,6 +75,14 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
     toast({ title: 'Recording discarded' });
   }
 
+  // Leaving the page while recording or sending would lose the rest: the browser asks first.
+  useEffect(() => {
+    if (!active && !saving) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active, saving]);
+
   const remaining = MAX_RECORDING_MS - recorder.elapsedMs;
   return (
     <div className="grid gap-4" data-testid="recorder">
@@ -87,7 +95,10 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
         >
           {formatDuration(recorder.elapsedMs)}
         </span>
-        <span className="text-sm text-muted-foreground">
+        <span className="inline-flex items-center gap-2 text-sm text-muted-foreground">
+          {state === 'recording' && (
+            <span className="size-2.5 animate-pulse rounded-full bg-destructive" aria-hidden="true" />
+          )}
           {state === 'paused'
             ? 'Paused'
             : state === 'recording'
