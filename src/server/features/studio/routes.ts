@@ -28,6 +28,8 @@ import { requireVisitorEmail } from '../visitor-session/index.ts';
 import { listIdeas } from './ideas.service.ts';
 import { importForOwner } from './imports.service.ts';
 import { mediaFile } from './media.ts';
+import { limit, ownerOf, owners } from './owner.ts';
+import { findNote } from './repository.ts';
 import { searchNotes } from './search.service.ts';
 import {
   createTextNote,
@@ -39,8 +41,6 @@ import {
   updateVoice,
   usage,
 } from './service.ts';
-import { limit, ownerOf, owners } from './owner.ts';
-import { findNote } from './repository.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -136,7 +136,8 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       method: ['GET', 'HEAD'],
       url: `${STUDIO_API}/notes/:id/media`,
       schema: { params: z.object({ id: z.string().max(100) }) },
-      handler: async (request, reply) => sendMedia(ctx, request, reply, (request.params as { id: string }).id),
+      handler: async (request, reply) =>
+        sendMedia(ctx, request, reply, (request.params as { id: string }).id),
     });
 
     app.post(
