@@ -51,7 +51,7 @@ export function PhraseList({
 
   return (
     <div className="grid gap-2">
-      <form onSubmit={add} className="grid gap-2" aria-label={label}>
+      <form onSubmit={add} className="grid gap-2" aria-label={`Add to ${label.toLowerCase()}`}>
         <Label htmlFor={`${id}-input`}>{label}</Label>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
