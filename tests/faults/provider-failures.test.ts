@@ -4,7 +4,7 @@ import {
   TRANSCRIPTION_DID_NOT_FINISH,
   transcribeFailedJob,
 } from '../../src/server/features/content-results/jobs.ts';
-import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/jobs.ts';
+import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/index.ts';
 import {
   DELIVERY_DID_NOT_FINISH,
   queueEmail,

@@ -20,9 +20,9 @@ import {
   discardRecording,
   finishRecordingAsNote,
   getRecording,
-  OWNER_HEADER,
   putRecordingChunk,
   startRecording,
+  tusOwners,
 } from './uploads.service.ts';
 
 /** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
@@ -53,8 +53,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
           return reply.code(204).header('tus-resumable', '1.0.0').send();
       } else if (request.method === 'POST') await limit(ctx, request, 'writes');
-      delete request.raw.headers[OWNER_HEADER];
-      request.raw.headers[OWNER_HEADER] = owner;
+      tusOwners.set(request.raw, owner);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

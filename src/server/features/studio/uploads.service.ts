@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -40,8 +41,12 @@ import {
 } from './repository.ts';
 import { quotaBytes, titleFrom, toListItem } from './service.ts';
 
-/** Set by the route from the session (a client's own value is removed first). */
-export const OWNER_HEADER = 'x-echo-studio-owner';
+/** The session's address of each request handed to the tus server (set by the route). */
+export const tusOwners = new WeakMap<IncomingMessage, string>();
+const ownerOfTusRequest = (req: unknown): string | undefined => {
+  const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  return node ? tusOwners.get(node) : undefined;
+};
 
 const sttConfigured = (ctx: AppContext) => Boolean(ctx.config.stt.baseUrl);
 
@@ -112,7 +117,7 @@ export function createTusServer(ctx: AppContext): TusServer {
     exposedHeaders: [STUDIO_NOTE_ID_HEADER],
     namingFunction: () => randomUUID(),
     async onUploadCreate(req, upload) {
-      const owner = req.headers.get(OWNER_HEADER);
+      const owner = ownerOfTusRequest(req);
       if (!owner) throw tusError('unauthorized', 'Please verify your email to use the Studio', 401);
       if (upload.size === undefined)
         throw tusError(
