@@ -154,9 +154,6 @@ describe('Echo Studio', () => {
     await page.getByLabel('Audio or video file').setInputFiles(uploadWav);
     const bar = page.getByRole('progressbar', { name: 'Uploading interview.wav' });
     await expect.poll(() => bar.isVisible()).toBe(true);
-    page.on('request', (r) => console.log('REQ', r.method(), r.url(), Date.now() % 100000));
-    page.on('requestfinished', async (r) => console.log('FIN', r.method(), (await r.response())?.status(), Date.now() % 100000));
-    for (let i = 0; i < 8; i++) { console.log('DBG', await page.getByTestId('upload-progress').innerText().catch(() => 'gone'), Date.now() % 100000); await page.waitForTimeout(700); }
     const percent = async () => Number(await bar.getAttribute('aria-valuenow'));
     await expect.poll(percent).toBeGreaterThan(0);
     // The connection drops halfway and comes back: the upload continues where it stopped.
