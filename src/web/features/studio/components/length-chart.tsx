@@ -11,10 +11,10 @@ export interface LengthBin {
 
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 
-const HEIGHT = 90;
-const BAR = 14;
-const GAP = 3;
-const GROUP = BAR * 2 + GAP + 18;
+/** The drawing's size in its own units; it scales to the card's width. */
+const WIDTH = 320;
+const HEIGHT = 110;
+const GAP = 2;
 
 /**
  * Sentence lengths against typical writing: paired bars per bucket. The SVG is decoration for
@@ -23,7 +23,8 @@ const GROUP = BAR * 2 + GAP + 18;
 export function LengthChart({ bins, caption }: { bins: LengthBin[]; caption: string }) {
   const id = useId();
   const max = Math.max(0.01, ...bins.flatMap((b) => [b.you, b.typical]));
-  const width = bins.length * GROUP;
+  const group = WIDTH / Math.max(1, bins.length);
+  const barWidth = Math.min(14, (group - GAP - 6) / 2);
   const bar = (share: number) => Math.max(share > 0 ? 2 : 0, (share / max) * HEIGHT);
   return (
     <figure className="grid gap-2" aria-labelledby={`${id}-caption`}>
@@ -39,44 +40,44 @@ export function LengthChart({ bins, caption }: { bins: LengthBin[]; caption: str
         </span>
       </div>
       <svg
-        viewBox={`0 0 ${width} ${HEIGHT + 18}`}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + 18}`}
         className="h-auto w-full max-w-md"
         aria-hidden="true"
         focusable="false"
         data-testid="length-chart"
       >
         {bins.map((bin, i) => {
-          const x = i * GROUP + 9;
+          const x = i * group + (group - 2 * barWidth - GAP) / 2;
           return (
             <g key={bin.label}>
               <rect
                 x={x}
                 y={HEIGHT - bar(bin.you)}
-                width={BAR}
+                width={barWidth}
                 height={bar(bin.you)}
                 rx={2}
                 className="fill-primary"
               />
               <rect
-                x={x + BAR + GAP}
+                x={x + barWidth + GAP}
                 y={HEIGHT - bar(bin.typical)}
-                width={BAR}
+                width={barWidth}
                 height={bar(bin.typical)}
                 rx={2}
                 className="fill-muted-foreground/40"
               />
               <text
-                x={x + BAR + GAP / 2}
+                x={x + barWidth + GAP / 2}
                 y={HEIGHT + 14}
                 textAnchor="middle"
-                className="fill-muted-foreground text-[10px]"
+                className="fill-muted-foreground text-[9px]"
               >
                 {bin.label}
               </text>
             </g>
           );
         })}
-        <line x1={0} x2={width} y1={HEIGHT} y2={HEIGHT} className="stroke-border" />
+        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="stroke-border" />
       </svg>
       {/* A table ignores sr-only's 1px width: the wrapper clips it. */}
       <div className="sr-only">

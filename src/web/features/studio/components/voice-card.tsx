@@ -163,7 +163,9 @@ export function VoiceCard({ refreshing }: { refreshing: boolean }) {
         <p className="text-sm text-destructive">Your voice profile could not be loaded.</p>
       ) : (
         <>
-          {profile.summary && <p className="text-sm leading-relaxed">{profile.summary}</p>}
+          {profile.summary && profile.summary !== basedOnSentence(profile.based_on) && (
+            <p className="text-sm leading-relaxed">{profile.summary}</p>
+          )}
           {registers.length === 0 ? (
             <p className="text-sm text-muted-foreground">
               Echo learns how you speak and write from your notes. Record or write your first one.
