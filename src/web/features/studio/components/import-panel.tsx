@@ -1,11 +1,11 @@
 import { FileText, Link2, Loader2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { POSTS_ACCEPT, useImportFile, useImportLink } from '../api.ts';
 
 const isUrl = (value: string) => {
@@ -21,11 +21,18 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   const id = useId();
   const [url, setUrl] = useState('');
   const fileInput = useRef<HTMLInputElement>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
+  /** Counts link imports: after one, once the form is enabled again, the cursor goes back in the field. */
+  const [imported, setImported] = useState(0);
   const link = useImportLink();
   const file = useImportFile();
   const keepLinkFocus = useKeepFocusWhileBusy(link.isPending);
   const keepFileFocus = useKeepFocusWhileBusy(file.isPending);
   const valid = isUrl(url.trim());
+  // The import button stays disabled after an import (no link): continue from the empty field.
+  useEffect(() => {
+    if (imported && !link.isPending) focusIfLost(urlInput.current);
+  }, [imported, link.isPending]);
 
   function submitLink(event: FormEvent) {
     event.preventDefault();
@@ -33,6 +40,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
     link.mutate(url.trim(), {
       onSuccess: () => {
         setUrl('');
+        setImported((n) => n + 1);
         toast({ title: 'Video imported', description: 'Echo is fetching its transcript.' });
         onImported();
       },
@@ -73,6 +81,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
       >
         <Label htmlFor={`${id}-url`}>Video link</Label>
         <Input
+          ref={urlInput}
           id={`${id}-url`}
           type="url"
           inputMode="url"

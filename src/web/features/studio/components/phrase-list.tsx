@@ -4,7 +4,7 @@ import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { focusIfLost } from '#web/lib/focus.ts';
+import { focusIfLost, focusIsLost } from '#web/lib/focus.ts';
 
 /**
  * An editable list of phrases (pinned phrases, banned words): chips with a remove button each, and
@@ -38,8 +38,14 @@ export function PhraseList({
   async function add(event: FormEvent) {
     event.preventDefault();
     if (!phrase || duplicate || full) return;
+    const form = event.currentTarget;
     await onChange([...items, phrase]).then(
-      () => setValue(''),
+      () => {
+        setValue('');
+        // The Add button is disabled again (nothing to add): continue from the field.
+        if (form.contains(document.activeElement) || focusIsLost())
+          document.getElementById(`${id}-input`)?.focus();
+      },
       () => {},
     );
   }

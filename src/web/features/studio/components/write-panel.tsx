@@ -1,21 +1,28 @@
 import { Lightbulb, Loader2, Save } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { NOTE_TEXT_MAX, useCreateTextNote } from '../api.ts';
 
 /** Write or paste a note (the landing demo's field, for real). */
 export function WritePanel({ onSaved }: { onSaved: (noteId: string) => void }) {
   const id = useId();
   const [text, setText] = useState('');
+  const field = useRef<HTMLTextAreaElement>(null);
+  /** Counts saves: after one, once the form is enabled again, the cursor goes back in the field. */
+  const [saved, setSaved] = useState(0);
   const create = useCreateTextNote();
   const keepFocus = useKeepFocusWhileBusy(create.isPending);
   const trimmed = text.trim();
   const tooLong = text.length > NOTE_TEXT_MAX;
+  // The save button stays disabled after a save (nothing to save): continue from the empty field.
+  useEffect(() => {
+    if (saved && !create.isPending) focusIfLost(field.current);
+  }, [saved, create.isPending]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -23,6 +30,7 @@ export function WritePanel({ onSaved }: { onSaved: (noteId: string) => void }) {
     create.mutate(text, {
       onSuccess: (note) => {
         setText('');
+        setSaved((n) => n + 1);
         toast({ title: 'Note saved' });
         onSaved(note.id);
       },
@@ -39,6 +47,7 @@ export function WritePanel({ onSaved }: { onSaved: (noteId: string) => void }) {
     <form onSubmit={submit} className="grid gap-3" aria-label="Write a note" {...keepFocus}>
       <Label htmlFor={`${id}-text`}>Your note</Label>
       <Textarea
+        ref={field}
         id={`${id}-text`}
         rows={6}
         value={text}
