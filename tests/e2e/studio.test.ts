@@ -210,6 +210,28 @@ describe('Echo Studio', () => {
     await context.close();
   });
 
+  it('imports a LinkedIn export: each post becomes a note marked as a post', async () => {
+    const { page, context, pageErrors } = await signedInPage('studio-import@example.com', PHONE);
+    await page.getByRole('tab', { name: 'Import' }).click();
+    await page
+      .getByLabel('File of your posts')
+      .setInputFiles(path.join(import.meta.dirname, '../fixtures/studio/Shares.csv'));
+    await expect
+      .poll(() =>
+        page
+          .getByText(/posts? from Shares\.csv became notes/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
+    await expect.poll(() => notes(page).count()).toBeGreaterThanOrEqual(2);
+    expect(await notes(page).first().innerText()).toContain('post');
+    expect(await notes(page).first().getByTestId('note-status').innerText()).toBe('ready');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of [PHONE, DESKTOP]) {
     it(`shows the voice card at ${viewport.width} px, with bans that can be added and removed`, async () => {
       const email = `studio-voice-${viewport.width}@example.com`;
