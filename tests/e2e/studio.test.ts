@@ -173,6 +173,39 @@ describe('Echo Studio', () => {
     await context.close();
   });
 
+  it('resumes an upload after a reload: the same file continues where it stopped', async () => {
+    const { page, context, pageErrors } = await signedInPage('studio-resume@example.com');
+    await page.route('**/api/studio/uploads/**', async (route) => {
+      if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue().catch(() => {});
+    });
+    await page.getByRole('tab', { name: 'Upload' }).click();
+    await page.getByLabel('Audio or video file').setInputFiles(uploadWav);
+    const bar = page.getByRole('progressbar', { name: 'Uploading interview.wav' });
+    const percent = async () => Number(await bar.getAttribute('aria-valuenow'));
+    await expect.poll(percent, { timeout: 20_000 }).toBeGreaterThanOrEqual(30);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Upload' }).click();
+    const interrupted = page.getByRole('list', { name: 'Interrupted uploads' });
+    await expect.poll(() => interrupted.innerText()).toContain('interview.wav was interrupted');
+    const methods: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/studio/uploads')) methods.push(request.method());
+    });
+    await page.getByLabel('Audio or video file').setInputFiles(uploadWav);
+    await expect
+      .poll(() => page.getByText('Upload complete').first().isVisible(), { timeout: 30_000 })
+      .toBe(true);
+    // It asked the server where it had got to (HEAD) and sent only the rest: no new upload, fewer
+    // 8 MB pieces than the three of the whole file.
+    expect(methods[0]).toBe('HEAD');
+    expect(methods).not.toContain('POST');
+    expect(methods.filter((m) => m === 'PATCH').length).toBeLessThanOrEqual(2);
+    await expect.poll(() => noteTitled(page, /interview/).count()).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
   it('pastes text, searches it, and opens a hit at its sentence; deletes with confirmation', async () => {
     const { page, context, pageErrors } = await signedInPage('studio-text@example.com');
     await page.getByRole('tab', { name: 'Write' }).click();

@@ -60,8 +60,13 @@ async function get<T>(url: string): Promise<T> {
   return json<T>(res);
 }
 
-export const isInProgress = (note: Pick<NoteListItem, 'status'>) =>
-  note.status === 'uploading' || note.status === 'transcribing';
+/** An upload left unfinished this long (another tab, a closed browser) no longer keeps the page refreshing. */
+const STALE_UPLOAD_MS = 10 * 60 * 1000;
+
+/** A note whose status is about to change: transcribing, or uploading right now. */
+export const isInProgress = (note: Pick<NoteListItem, 'status' | 'updated_at'>) =>
+  note.status === 'transcribing' ||
+  (note.status === 'uploading' && Date.now() - Date.parse(note.updated_at) < STALE_UPLOAD_MS);
 
 /** The library, newest first, a page at a time; refreshed while any note is in progress. */
 export function useNotes(enabled = true) {
