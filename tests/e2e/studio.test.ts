@@ -138,7 +138,15 @@ describe('Echo Studio', () => {
     const transcript = page.getByTestId('transcript');
     await expect.poll(() => transcript.isVisible()).toBe(true);
     expect(await transcript.innerText()).toContain('Pricing is the story you tell about value.');
-    expect(await page.locator('audio').count()).toBe(1);
+    // A sentence is a button that plays the recording from its start.
+    const audio = page.locator('audio');
+    expect(await audio.count()).toBe(1);
+    const second = transcript.getByRole('button', { name: /^Play from 0:0[1-9]/ }).first();
+    const label = (await second.innerText()).match(/0:0(\d)/)!;
+    await second.click();
+    await expect
+      .poll(() => audio.evaluate((el) => (el as HTMLAudioElement).currentTime))
+      .toBeGreaterThanOrEqual(Number(label[1]));
     expect(pageErrors).toEqual([]);
     await context.close();
   });
