@@ -8,6 +8,7 @@ import {
   recordingIdParamsSchema,
   recordingSchema,
   STUDIO_API,
+  STUDIO_NOTE_ID_HEADER,
   STUDIO_UPLOADS_PATH,
   startRecordingSchema,
 } from '#contract/studio.ts';
@@ -15,15 +16,13 @@ import type { AppContext } from '../../context.ts';
 import { ensureStudioDirs } from './media.ts';
 import { limit, ownerOf } from './owner.ts';
 import {
-  checkUploadRequest,
-  createTusServer,
   discardRecording,
   finishRecordingAsNote,
   getRecording,
   putRecordingChunk,
   startRecording,
-  tusOwners,
-} from './uploads.service.ts';
+} from './recordings.service.ts';
+import { checkUploadRequest, createTusServer, patchUpload, tusOwners } from './uploads.service.ts';
 
 /** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
 const STREAMED_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
@@ -52,6 +51,14 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (id) {
         if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
           return reply.code(204).header('tus-resumable', '1.0.0').send();
+        if (request.method === 'PATCH') {
+          if (request.headers['tus-resumable'] !== '1.0.0')
+            return reply.code(412).header('tus-version', '1.0.0').send();
+          const { offset, noteId } = await patchUpload(ctx, owner, id, request.headers, request.raw);
+          reply.code(204).header('tus-resumable', '1.0.0').header('upload-offset', String(offset));
+          if (noteId) reply.header(STUDIO_NOTE_ID_HEADER, noteId);
+          return reply.send();
+        }
       } else if (request.method === 'POST') await limit(ctx, request, 'writes');
       tusOwners.set(request.raw, owner);
       reply.hijack();
