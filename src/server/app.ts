@@ -10,8 +10,7 @@ import {
 import { type ApiError, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/index.ts';
-import { affiliateRoutes } from './features/affiliates/routes.ts';
-import { referralCookie } from './features/affiliates/tracking.ts';
+import { affiliateRoutes, setReferralCookie } from './features/affiliates/index.ts';
 import { campaignRoutes } from './features/campaigns/routes.ts';
 import { contentResultsRoutes } from './features/content-results/index.ts';
 import { healthRoutes } from './features/health/index.ts';
@@ -196,8 +195,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const ref = (request.query as Record<string, unknown> | undefined)?.ref;
     if (ref !== undefined && request.method === 'GET') {
-      const cookie = await referralCookie(ctx, request, ref);
-      if (cookie) reply.header('set-cookie', cookie);
+      await setReferralCookie(ctx, request, reply, ref);
     }
     return sendPage(request, reply);
   });

@@ -6,7 +6,7 @@ import {
   createAffiliateJobHandlers,
   MONTHLY_PAYOUTS_CRON,
   monthlyPayoutsJob,
-} from '../features/affiliates/jobs.ts';
+} from '../features/affiliates/index.ts';
 import { createDeliverHandler, deliverCampaignStepJob } from '../features/campaigns/engine.ts';
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/index.ts';
 import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/index.ts';
