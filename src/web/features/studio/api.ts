@@ -24,7 +24,7 @@ import { apiRequest } from '#web/lib/api.ts';
 
 export { ACCEPTED_MEDIA_INPUT as MEDIA_ACCEPT } from '#contract/studio.ts';
 // The Studio uses the dashboard's session (decisions.md).
-export { fetchSessionEmail, signOut } from '#web/features/content-results/api.ts';
+export { fetchSessionEmail, signOut } from '#web/features/content-results/index.ts';
 export {
   type InterruptedUpload,
   listInterruptedUploads,
@@ -93,6 +93,18 @@ export function useNote(id: string | null) {
       query.state.data && isInProgress(query.state.data) ? STUDIO_REFRESH_MS : false,
     retry: false,
   });
+}
+
+/**
+ * The page's hold on the Studio cache: `refresh` after a capture that did not go through a
+ * mutation here (a recording, an upload), `clear` on sign-out.
+ */
+export function useStudioCache() {
+  const queryClient = useQueryClient();
+  return {
+    refresh: () => queryClient.invalidateQueries({ queryKey: studioKeys.all }),
+    clear: () => queryClient.removeQueries({ queryKey: studioKeys.all }),
+  };
 }
 
 /** After anything that adds, changes or removes notes: the library, ideas, voice and usage follow. */

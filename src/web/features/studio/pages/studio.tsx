@@ -1,14 +1,19 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LayoutDashboard, Loader2, LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { NoteListItem } from '#contract/studio.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import { CodeStep, EmailStep } from '#web/features/content-results/components/access-steps.tsx';
-import { ToolLayout } from '#web/features/content-results/components/tool-layout.tsx';
+import { CodeStep, EmailStep, ToolLayout } from '#web/features/content-results/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
-import { fetchSessionEmail, isInProgress, SignedOutError, signOut, studioKeys, useNotes } from '../api.ts';
+import {
+  fetchSessionEmail,
+  isInProgress,
+  SignedOutError,
+  signOut,
+  useNotes,
+  useStudioCache,
+} from '../api.ts';
 import { CaptureCard } from '../components/capture-card.tsx';
 import { DeleteNoteDialog } from '../components/delete-note-dialog.tsx';
 import { IdeasCard } from '../components/ideas-card.tsx';
@@ -29,7 +34,7 @@ function Studio({
   focusHeading: boolean;
   onSignedOut: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const cache = useStudioCache();
   const [, navigate] = useLocation();
   const { noteId, sentenceId, ms } = parseNoteParams(useSearch());
   const notes = useNotes();
@@ -49,10 +54,7 @@ function Studio({
   }, [notes.error, onSignedOut]);
 
   // A new note shows in the library (and, once ready, in ideas and the voice profile).
-  const captured = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: studioKeys.all }),
-    [queryClient],
-  );
+  const captured = cache.refresh;
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -72,7 +74,7 @@ function Studio({
             size="sm"
             onClick={async () => {
               await signOut().catch(() => {});
-              queryClient.removeQueries({ queryKey: studioKeys.all });
+              cache.clear();
               onSignedOut();
             }}
           >
