@@ -170,31 +170,27 @@ export function VoiceCard({ refreshing }: { refreshing: boolean }) {
             <p className="text-sm text-muted-foreground">
               Echo learns how you speak and write from your notes. Record or write your first one.
             </p>
+          ) : registers.length === 2 ? (
+            <Tabs value={register} onValueChange={(value) => setChosen(value as NoteRegister)}>
+              <TabsList aria-label="Voice profile">
+                {registers.map((r) => (
+                  <TabsTrigger key={r} value={r}>
+                    {REGISTER_LABELS[r]}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              {registers.map((r) => (
+                <TabsContent key={r} value={r} className="mt-5">
+                  <RegisterView profile={profile[r]!} />
+                </TabsContent>
+              ))}
+            </Tabs>
           ) : (
             <>
-              {registers.length === 2 ? (
-                <Tabs value={register} onValueChange={(value) => setChosen(value as NoteRegister)}>
-                  <TabsList aria-label="Voice profile">
-                    {registers.map((r) => (
-                      <TabsTrigger key={r} value={r}>
-                        {REGISTER_LABELS[r]}
-                      </TabsTrigger>
-                    ))}
-                  </TabsList>
-                  {registers.map((r) => (
-                    <TabsContent key={r} value={r} className="mt-5">
-                      <RegisterView profile={profile[r]!} />
-                    </TabsContent>
-                  ))}
-                </Tabs>
-              ) : (
-                <>
-                  <p className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
-                    {REGISTER_LABELS[register!]} voice
-                  </p>
-                  {shown && <RegisterView profile={shown} />}
-                </>
-              )}
+              <p className="text-xs font-semibold uppercase tracking-wider text-muted-foreground">
+                {REGISTER_LABELS[register!]} voice
+              </p>
+              {shown && <RegisterView profile={shown} />}
             </>
           )}
           <div className="grid gap-5 border-t border-border pt-5">
