@@ -65,7 +65,7 @@ function send(url: string, method: string, headers: Record<string, string>, file
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
     });
-    req.on('error', reject);
+    req.on('error', (error) => reject(new Error(`${method} ${url}: ${error.message}`)));
     if (file) createReadStream(file, { highWaterMark: 1024 * 1024 }).pipe(req);
     else req.end();
   });
