@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines, Loader2, LogOut, Plus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -12,10 +11,17 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
+import { PrivacyPanel } from '#web/features/privacy/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { fetchSessionEmail, resultsKey, signOut, useContentResults, useDeleteContent } from '../api.ts';
+import {
+  fetchSessionEmail,
+  requestAccess,
+  signOut,
+  useContentResults,
+  useContentResultsCache,
+  useDeleteContent,
+} from '../api.ts';
 import { CodeStep, EmailStep } from '../components/access-steps.tsx';
 import { ResultCard } from '../components/result-card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
@@ -77,7 +83,7 @@ function Results({
   focusHeading: boolean;
   onSignedOut: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const cache = useContentResultsCache(email);
   const results = useContentResults(email);
   const remove = useDeleteContent(email);
   const [showForm, setShowForm] = useState(false);
@@ -160,7 +166,7 @@ function Results({
             size="sm"
             onClick={async () => {
               await signOut().catch(() => {});
-              queryClient.removeQueries({ queryKey: resultsKey(email) });
+              cache.forget();
               onSignedOut();
             }}
           >
@@ -177,7 +183,7 @@ function Results({
             fixedEmail={email}
             onSubmitted={() => {
               setShowForm(false);
-              queryClient.invalidateQueries({ queryKey: resultsKey(email) });
+              void cache.refresh();
             }}
           />
         </Card>
@@ -223,7 +229,7 @@ function Results({
       <PrivacyPanel
         email={email}
         onDeleted={() => {
-          queryClient.removeQueries({ queryKey: resultsKey(email) });
+          cache.forget();
           onSignedOut();
         }}
       />
@@ -262,13 +268,7 @@ export default function DashboardPage() {
         return setStep('access');
       }
       try {
-        const res = await fetch('/api/content-results/request-access', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: prefill }),
-          credentials: 'include',
-        });
-        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+        await requestAccess(prefill);
         toast({ title: 'Code sent!', description: `Check ${prefill} for your 6-digit code.` });
         setStep('code');
       } catch (error) {
