@@ -11,6 +11,7 @@ export const WEB_ROUTES = [
   '/trends',
   '/reaction-video',
   '/dashboard',
+  '/studio',
   '/webhook-test',
   '/affiliate',
   '/affiliate-login',

@@ -16,6 +16,7 @@ const LAZY_PAGES: Record<Exclude<WebRoute, '/'>, () => Promise<PageModule>> = {
   '/trends': () => import('./features/trends/pages/trends-page.tsx'),
   '/reaction-video': () => import('./features/content-results/pages/reaction-video.tsx'),
   '/dashboard': () => import('./features/content-results/pages/dashboard.tsx'),
+  '/studio': () => import('./features/studio/pages/studio.tsx'),
   '/webhook-test': () => import('./features/content-results/pages/webhook-test.tsx'),
   '/affiliate': () => import('./features/affiliates/pages/affiliate-landing.tsx'),
   '/affiliate-login': () => import('./features/affiliates/pages/affiliate-login.tsx'),
