@@ -18,6 +18,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'content-results', load: () => import('./content-results.ts') },
   { name: 'affiliates', load: () => import('./affiliates.ts') },
   { name: 'campaigns', load: () => import('./campaigns.ts') },
+  { name: 'studio-profile', load: () => import('./studio-profile.ts') },
   { name: 'lighthouse', load: () => import('./lighthouse.ts') },
 ];
 

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
@@ -151,6 +152,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     hsts: ctx.config.publicUrl.startsWith('https://'),
   });
+
+  // The one cookie parser and writer (request.cookies, reply.setCookie) for every feature.
+  await app.register(fastifyCookie);
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const { status, body, headers } = toApiError(error, ctx.log);

@@ -49,6 +49,10 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: positiveInt(10),
   /** Trends a client address may add per minute. */
   TREND_RATE_LIMIT: positiveInt(10),
+  /** Anonymous transcription submissions per client address per minute. */
+  SUBMIT_RATE_LIMIT: positiveInt(20),
+  /** Transcription submissions for one e-mail address per hour (whatever the client). */
+  SUBMIT_EMAIL_RATE_LIMIT: positiveInt(30),
   /** Failed admin sign-ins allowed per client address per minute. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(5),
   /** Hours an admin token stays valid. */
@@ -103,6 +107,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).optional(),
   ),
+  /** Studio: audio and video storage per address, in MB (default 2 GB). */
+  STUDIO_QUOTA_MB: positiveInt(2048),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
@@ -134,7 +140,13 @@ export interface Config {
   metaPixelId: string | undefined;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
-  rateLimits: { signupPerMinute: number; adminLoginFailuresPerMinute: number; trendsPerMinute: number };
+  rateLimits: {
+    signupPerMinute: number;
+    adminLoginFailuresPerMinute: number;
+    trendsPerMinute: number;
+    submissionsPerMinute: number;
+    submissionsPerEmailPerHour: number;
+  };
   adminSessionHours: number;
   dbPoolSize: number;
   webDistDir: string;
@@ -150,6 +162,8 @@ export interface Config {
   jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
+  /** Echo Studio: per-address media storage quota. */
+  studio: { quotaBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -184,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
       trendsPerMinute: e.TREND_RATE_LIMIT,
       adminLoginFailuresPerMinute: e.ADMIN_LOGIN_RATE_LIMIT,
+      submissionsPerMinute: e.SUBMIT_RATE_LIMIT,
+      submissionsPerEmailPerHour: e.SUBMIT_EMAIL_RATE_LIMIT,
     },
     adminSessionHours: e.ADMIN_SESSION_HOURS,
     dbPoolSize: e.DB_POOL_SIZE,
@@ -213,5 +229,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     },
     providerTimeoutMs,
+    studio: { quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024 },
   };
 }

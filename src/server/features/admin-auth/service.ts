@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { adminCredentials, adminSessions } from '../../db/schema/core.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
-import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
+import { hitRateLimit, releaseRateLimitHit } from '../../lib/rate-limit.ts';
 
 export const INVALID_ADMIN_PASSWORD = 'Invalid admin password';
 
@@ -38,7 +38,13 @@ export async function ensureAdminPassword(
   return inserted.length ? { generated } : {};
 }
 
-/** Checks the password; failed attempts are limited per client address. */
+const LOCKED_MESSAGE = 'Too many failed attempts. Please wait a minute and try again.';
+
+/**
+ * Checks the password; failed attempts are limited per client address. The attempt is counted
+ * atomically BEFORE the password is compared (and given back when it was right), so parallel
+ * guesses cannot pass the limit: at most `adminLoginFailuresPerMinute` are ever evaluated.
+ */
 export async function loginAdmin(
   ctx: AppContext,
   password: string,
@@ -46,20 +52,13 @@ export async function loginAdmin(
 ): Promise<AdminLoginResponse> {
   const { db } = ctx.database;
   const limitKey = `admin-login-failures:${clientIp}`;
-  const limit = ctx.config.rateLimits.adminLoginFailuresPerMinute;
-  const before = await peekRateLimit(db, limitKey, limit);
-  if (!before.allowed)
-    throw tooManyRequests(
-      before.retryAfterSeconds,
-      'Too many failed attempts. Please wait a minute and try again.',
-    );
+  const attempt = await hitRateLimit(db, limitKey, ctx.config.rateLimits.adminLoginFailuresPerMinute, 60);
+  if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, LOCKED_MESSAGE);
 
   const [credentials] = await db.select().from(adminCredentials).where(eq(adminCredentials.id, 1));
   const ok = credentials ? await verifyPassword(password, credentials.passwordHash) : false;
-  if (!ok) {
-    await hitRateLimit(db, limitKey, limit, 60);
-    throw unauthorized(INVALID_ADMIN_PASSWORD);
-  }
+  if (!ok) throw unauthorized(INVALID_ADMIN_PASSWORD);
+  await releaseRateLimitHit(db, limitKey);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ctx.config.adminSessionHours * 3600_000);
   await db.insert(adminSessions).values({ tokenHash: sha256(token), expiresAt });

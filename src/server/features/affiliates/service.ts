@@ -22,8 +22,8 @@ import { sha256 } from '../../lib/crypto.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { createSession, findSession, revokeSession } from '../../lib/sessions.ts';
-import { issueCode, verifyCode } from '../../lib/verification-codes.ts';
 import { queueEmail } from '../../providers/mail/outbox.ts';
+import { issueCode, checkCode as verifyCode } from '../email-codes/index.ts';
 import { isSelfReferral, planPayout, previousPeriod } from './commission.ts';
 import {
   applicationReceivedEmail,

@@ -1,7 +1,7 @@
 import { PRODUCT_NAME, TAGLINE } from '#contract/brand.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { CODE_TTL_MINUTES } from '../../lib/verification-codes.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
+import { CODE_TTL_MINUTES } from '../email-codes/index.ts';
 
 const wrap = (body: string) =>
   `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}</p></body></html>`;

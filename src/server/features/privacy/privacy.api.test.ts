@@ -52,9 +52,9 @@ async function signIn(email: string): Promise<string> {
 
 const deleteMails = (email: string) => echo.smtp.to(email).filter((m) => /Confirm deleting/.test(m.subject));
 
-async function deletionCode(email: string, cookie: string): Promise<string> {
+async function deletionCode(email: string, cookie: string, ip?: string): Promise<string> {
   const before = deleteMails(email).length;
-  const res = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie });
+  const res = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie, ip });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ message: 'We sent a confirmation code to your e-mail.' });
   await echo.smtp.waitFor(() => deleteMails(email).length > before);
@@ -140,7 +140,7 @@ describe("'Delete my data'", () => {
       message: 'Your data has been deleted.',
       deleted: { results: 4, trends: 2 },
     });
-    expect(String(res.headers['set-cookie'])).toMatch(/^echo_dashboard=; Path=\/api; Max-Age=0/);
+    expect(String(res.headers['set-cookie'])).toMatch(/^echo_dashboard=; Max-Age=0; Path=\/api;/);
 
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(0);
     expect(
@@ -214,21 +214,25 @@ describe("'Delete my data'", () => {
     const email = 'limits@example.com';
     await insertResult(echo, { email });
     const cookie = await signIn(email);
-    const code = await deletionCode(email, cookie);
+    // Lockouts and request limits count per (address, client): one browser here.
+    const ip = freshIp();
+    const code = await deletionCode(email, cookie, ip);
     const wrong = code === '111111' ? '222222' : '111111';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++)
-      statuses.push((await call('POST', '/api/privacy/delete-data', { code: wrong }, { cookie })).statusCode);
+      statuses.push(
+        (await call('POST', '/api/privacy/delete-data', { code: wrong }, { cookie, ip })).statusCode,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     // Even the right code no longer works after 5 wrong tries.
-    expect((await call('POST', '/api/privacy/delete-data', { code }, { cookie })).statusCode).toBe(429);
+    expect((await call('POST', '/api/privacy/delete-data', { code }, { cookie, ip })).statusCode).toBe(429);
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(1);
 
     for (let i = 1; i < DELETE_CODES_PER_EMAIL; i++)
       expect(
-        (await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie })).statusCode,
+        (await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie, ip })).statusCode,
       ).toBe(200);
-    const limited = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie });
+    const limited = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie, ip });
     expect(limited.statusCode).toBe(429);
     expect(typeof limited.json().message).toBe('string');
   });
@@ -243,12 +247,12 @@ describe('opt-out of anonymised data use', () => {
 
     const initial = await call('GET', '/api/privacy/data-use', undefined, { cookie });
     expect(initial.json()).toEqual({ optedOut: false });
-    expect(String(initial.headers['set-cookie'])).toMatch(/^echo_no_tracking=; Path=\/; Max-Age=0/);
+    expect(String(initial.headers['set-cookie'])).toMatch(/^echo_no_tracking=; Max-Age=0; Path=\/;/);
 
     const on = await call('PUT', '/api/privacy/data-use', { optedOut: true }, { cookie });
     expect(on.json()).toEqual({ optedOut: true });
     const set = String(on.headers['set-cookie']);
-    expect(set).toMatch(/^echo_no_tracking=1; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    expect(set).toMatch(/^echo_no_tracking=1; Max-Age=\d+; Path=\/; SameSite=Lax/);
     expect(set).not.toMatch(/HttpOnly/i);
     // Another browser of the same address learns it when the dashboard reads the choice.
     const other = await signIn(email);

@@ -2,34 +2,27 @@ import { sql } from 'drizzle-orm';
 import { DATA_DELETED_MESSAGE, DELETE_CODE_SENT_MESSAGE } from '#contract/privacy.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { findSession } from '../../lib/sessions.ts';
-import { issueCode, verifyCode } from '../../lib/verification-codes.ts';
 import { queueEmail } from '../../providers/mail/outbox.ts';
+import {
+  CODE_REQUESTS_PER_ADDRESS,
+  deleteCodesOf,
+  issueCode,
+  throttleCodeRequests,
+  verifyCodeOrThrow,
+} from '../email-codes/index.ts';
+import { endVisitorSessionsOf } from '../visitor-session/index.ts';
 import { dataDeletedEmail, deleteCodeEmail } from './emails.ts';
 
 export const DELETE_CODE_PURPOSE = 'delete-data';
-export const NOT_SIGNED_IN_MESSAGE = 'Please verify your email to view this dashboard';
-/** Deletion codes per address and per client in the window; confirmations per client. */
-export const DELETE_CODES_PER_EMAIL = 3;
-export const DELETE_CODES_PER_CLIENT = 10;
-export const DELETE_VERIFY_PER_CLIENT = 30;
-export const DELETE_WINDOW_SECONDS = 10 * 60;
+/** Deletion codes per (address, client) in the window (email-codes throttles). */
+export const DELETE_CODES_PER_EMAIL = CODE_REQUESTS_PER_ADDRESS;
 export const OPT_OUT_CHANGES_PER_EMAIL = 30;
-
-/** The address of the browser's dashboard session; 401 without one. */
-export async function requireDashboardEmail(ctx: AppContext, token: string | undefined): Promise<string> {
-  const email = await findSession(ctx.database.db, 'dashboard', token);
-  if (!email) throw unauthorized(NOT_SIGNED_IN_MESSAGE);
-  return email;
-}
 
 /** E-mails a fresh code for 'Delete my data' to the signed-in address (a session alone is not enough). */
 export async function requestDeletionCode(ctx: AppContext, email: string, clientIp: string) {
   const { db } = ctx.database;
-  await enforceRateLimit(db, `delete-code-ip:${clientIp}`, DELETE_CODES_PER_CLIENT, DELETE_WINDOW_SECONDS);
-  await enforceRateLimit(db, `delete-code:${email}`, DELETE_CODES_PER_EMAIL, DELETE_WINDOW_SECONDS);
+  await throttleCodeRequests(db, DELETE_CODE_PURPOSE, email, clientIp);
   await ctx.database.transaction(async (tx) => {
     const code = await issueCode(tx.db, DELETE_CODE_PURPOSE, email);
     await queueEmail(tx, ctx.jobs, 'privacy.delete-code', deleteCodeEmail(email, code));
@@ -53,18 +46,7 @@ export async function deleteMyData(
   ownerHash: string | null,
   clientIp: string,
 ): Promise<{ message: string; deleted: { results: number; trends: number } }> {
-  await enforceRateLimit(
-    ctx.database.db,
-    `delete-verify-ip:${clientIp}`,
-    DELETE_VERIFY_PER_CLIENT,
-    DELETE_WINDOW_SECONDS,
-  );
-  const check = await verifyCode(ctx.database.db, DELETE_CODE_PURPOSE, email, code);
-  if (check === 'expired')
-    throw badRequest('This code has expired. Please request a new one.', 'code_expired');
-  if (check === 'too_many_attempts')
-    throw new AppError('code_locked', 'Too many wrong attempts. Please request a new code.');
-  if (check !== 'ok') throw badRequest('Invalid verification code', 'code_invalid');
+  await verifyCodeOrThrow(ctx.database.db, DELETE_CODE_PURPOSE, email, code, { client: clientIp });
   const deleted = await ctx.database.transaction(async (tx) => {
     const counts = await deleteDataOf(tx.db, email, ownerHash);
     await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(email, counts));
@@ -95,8 +77,8 @@ export async function deleteDataOf(
     ),
     counted as (update trend_totals set count = count - (select count(*) from deleted) where id = 1)
     select id from deleted`);
-  await db.execute(sql`delete from user_sessions where kind = 'dashboard' and subject = ${email}`);
-  await db.execute(sql`delete from verification_codes where email = ${email}`);
+  await endVisitorSessionsOf(db, email);
+  await deleteCodesOf(db, email);
   await db.execute(sql`delete from data_use_opt_outs where email = ${email}`);
   return { results: results.rows.length, trends: trends.rows.length };
 }

@@ -3,7 +3,6 @@ import type { Trend, TrendPage } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { fileTrendResult } from '../content-results/repository.ts';
-import { sessionEmail } from '../content-results/service.ts';
 import { analyseTrendJob } from './jobs.ts';
 import {
   claimForProcessing,
@@ -54,7 +53,7 @@ async function existingTrend(ctx: AppContext, id: string): Promise<TrendRow> {
 export async function createTrend(
   ctx: AppContext,
   source: string,
-  viewer: Viewer & { ownerHash: string; dashboardToken?: string },
+  viewer: Viewer & { ownerHash: string; email: string | null },
 ): Promise<{ trend: Trend; created: boolean }> {
   const canonical = canonicalTrendUrl(source);
   if (!canonical) throw badRequest('URL must be from TikTok, Instagram, or YouTube');
@@ -66,10 +65,9 @@ export async function createTrend(
   const row = inserted ?? (await findTrendBySource(ctx.database.db, canonical.url));
   if (!row) throw notFound(TREND_NOT_FOUND); // deleted in between
   // decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
-  const email = await sessionEmail(ctx, viewer.dashboardToken);
-  if (email) {
+  if (viewer.email) {
     await fileTrendResult(ctx.database.db, {
-      userEmail: email,
+      userEmail: viewer.email,
       trendId: row.id,
       sourceUrl: row.source,
       sourcePlatform: CONTENT_PLATFORM_OF[canonical.platform],

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { segmentsOf, TRANSCRIPT } from './__fixtures__/transcript.ts';
 import { markFillers, splitSentences, withoutFillers } from './sentences.ts';
 
 const fillerWords = (text: string) =>
@@ -18,6 +19,12 @@ describe('splitSentences', () => {
       'I met Mr. J. R. Tolkien in the U.S. last year.',
     ]);
     for (const s of sentences) expect(text.slice(s.startChar, s.endChar)).toBe(s.text);
+  });
+
+  it('splits after short one-word sentences that sbd takes for abbreviations', () => {
+    expect(
+      splitSentences('Um. Yeah. So we built it. I met Mr. Smith. No. It is not.').map((s) => s.text),
+    ).toEqual(['Um.', 'Yeah.', 'So we built it.', 'I met Mr. Smith.', 'No.', 'It is not.']);
   });
 
   it('keeps odd whitespace of the original intact inside a sentence', () => {
@@ -79,6 +86,21 @@ describe('splitSentences', () => {
     const sentences = splitSentences(text, [{ startMs: 1000, endMs: 3000, text: 'zzz qqq' }]);
     expect(sentences[0]!.startMs).toBe(1000);
     expect(sentences[1]!.endMs).toBe(3000);
+  });
+
+  it('splits a real transcript with offsets and monotonic times from its segments', () => {
+    const segments = segmentsOf(TRANSCRIPT);
+    const sentences = splitSentences(TRANSCRIPT, segments);
+    expect(sentences.length).toBeGreaterThan(40);
+    let last = -1;
+    for (const s of sentences) {
+      expect(TRANSCRIPT.slice(s.startChar, s.endChar)).toBe(s.text);
+      expect(s.startMs).toBeGreaterThanOrEqual(last);
+      expect(s.endMs).toBeGreaterThanOrEqual(s.startMs!);
+      last = s.startMs!;
+    }
+    expect(sentences.at(-1)!.endMs).toBe(segments.at(-1)!.endMs);
+    expect(sentences.filter((s) => s.filler).map((s) => s.text)).toEqual(['Um.', 'Yeah.']);
   });
 
   it('has no times without segments and handles empty text', () => {

@@ -6,13 +6,11 @@
  * never removed.
  */
 import sbd from 'sbd';
+import type { Span } from './fillers.ts';
+import { markFillers, withoutFillers } from './fillers.ts';
 import { type Token, tokenize } from './tokens.ts';
 
-export interface Span {
-  /** Offsets relative to the sentence's own text. */
-  start: number;
-  end: number;
-}
+export type { Span };
 
 export interface Sentence {
   text: string;
@@ -86,7 +84,36 @@ function boundaries(text: string): [number, number][] {
   // Anything sbd did not return (it never should) becomes one more sentence.
   while (cursor < text.length && /\s/.test(text[cursor]!)) cursor++;
   if (cursor < text.length) out.push([cursor, text.trimEnd().length]);
-  return out.filter(([start, end]) => end > start);
+  return out
+    .filter(([start, end]) => end > start)
+    .flatMap(([start, end]) => splitShortStarts(text, start, end));
+}
+
+/** Abbreviations sbd's "short capitalised word" rule is right about ("Mr. Smith", "Jan. 5"). */
+const TITLES = new Set(
+  'mr mrs ms dr prof st jr sr gen col capt lt sgt rev hon mt ft inc ltd co corp jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun vol fig ave blvd rd dept univ est vs etc al gov sen rep pres ph'.split(
+    ' ',
+  ),
+);
+
+/**
+ * sbd keeps "Yeah. So we..." and "Um. Yeah." together (it takes a short capitalised word before a
+ * dot for a name abbreviation); split there unless the word is a real abbreviation.
+ */
+function splitShortStarts(text: string, start: number, end: number): [number, number][] {
+  const out: [number, number][] = [];
+  const pattern = /(?<=^|\s)([A-Z][a-z]{0,5})\.(\s+)(?=["'“‘]?[A-Z])/g;
+  const piece = text.slice(start, end);
+  let from = 0;
+  for (let match = pattern.exec(piece); match !== null; match = pattern.exec(piece)) {
+    const word = match[1]!;
+    if (word.length === 1 || TITLES.has(word.toLowerCase())) continue;
+    const cut = match.index + word.length + 1;
+    out.push([start + from, start + cut]);
+    from = cut + match[2]!.length;
+  }
+  out.push([start + from, end]);
+  return out;
 }
 
 const DISCOURSE = new Set(['so', 'but', 'and', 'then', 'because', 'anyway', 'okay', 'now', 'also', 'plus']);
@@ -229,216 +256,5 @@ function timeAt(ranges: Timed[], position: number, side: 'start' | 'end'): numbe
   return Math.round(range.startMs + fraction * (range.endMs - range.startMs));
 }
 
-const SIMPLE_FILLERS = new Set([
-  'um',
-  'umm',
-  'uh',
-  'uhh',
-  'uhm',
-  'erm',
-  'er',
-  'ah',
-  'ahh',
-  'hmm',
-  'hm',
-  'mm',
-  'mhm',
-]);
-const BACKCHANNEL = new Set([
-  'yeah',
-  'yes',
-  'okay',
-  'ok',
-  'so',
-  'well',
-  'right',
-  'alright',
-  'anyway',
-  'and',
-  'but',
-  'oh',
-  'like',
-  'mhm',
-  'hmm',
-  'sure',
-  'cool',
-]);
-/** Words after "you know" that make it a real verb ("you know what I did"). */
-const KNOW_OBJECTS = new Set([
-  'what',
-  'that',
-  'how',
-  'why',
-  'who',
-  'where',
-  'when',
-  'the',
-  'a',
-  'an',
-  'this',
-  'these',
-  'those',
-  'it',
-  'him',
-  'her',
-  'them',
-  'me',
-  'us',
-  'about',
-  'if',
-  'whether',
-  'anything',
-  'something',
-  'nothing',
-  'everything',
-  'everyone',
-  'someone',
-  'my',
-  'your',
-  'his',
-  'our',
-  'their',
-  'exactly',
-  'more',
-  'better',
-  'which',
-  'each',
-]);
-const KNOW_SUBJECTS = new Set([
-  'do',
-  'did',
-  "don't",
-  "didn't",
-  'if',
-  'as',
-  'what',
-  'how',
-  'whether',
-  'would',
-  'will',
-  'now',
-  'to',
-]);
-const MEAN_OBJECTS = new Set([
-  'it',
-  'that',
-  'this',
-  'what',
-  'to',
-  'you',
-  'him',
-  'her',
-  'them',
-  'well',
-  'business',
-  'something',
-  'anything',
-]);
-const LEGIT_REPEATS = new Set([
-  'had',
-  'that',
-  'very',
-  'really',
-  'so',
-  'bye',
-  'no',
-  'yes',
-  'yeah',
-  'ha',
-  'blah',
-  'well',
-  'is',
-  'go',
-  'knock',
-  'more',
-  'many',
-  'far',
-  'again',
-]);
-
-const LIKE_BEFORE = new Set(['was', 'is', "it's", 'were', 'and', 'just', 'um', 'uh', "that's", 'so', 'but']);
-
-const isFillerPunct = (s: string) => /^\s*[,.!?;…—–-]/.test(s);
-
-/** Marks fillers in one sentence; offsets are relative to the sentence. */
-export function markFillers(sentence: string): { fillers: Span[]; filler: boolean } {
-  const tokens = tokenize(sentence);
-  const spans: Span[] = [];
-  const covered = new Array<boolean>(tokens.length).fill(false);
-  const mark = (from: number, to: number, end = tokens[to]!.end) => {
-    spans.push({ start: tokens[from]!.start, end });
-    for (let k = from; k <= to; k++) covered[k] = true;
-  };
-  const before = (i: number) => sentence.slice(i > 0 ? tokens[i - 1]!.end : 0, tokens[i]!.start);
-  const after = (i: number) =>
-    sentence.slice(tokens[i]!.end, i + 1 < tokens.length ? tokens[i + 1]!.start : undefined);
-  const atStart = (i: number) => i === 0 || /[,;:—–(]\s*$/.test(before(i));
-
-  for (let i = 0; i < tokens.length; i++) {
-    if (covered[i]) continue;
-    const word = tokens[i]!.norm;
-    const next = tokens[i + 1]?.norm;
-    if (SIMPLE_FILLERS.has(word)) {
-      mark(i, i);
-    } else if (word === 'you' && next === 'know') {
-      const prev = tokens[i - 1]?.norm;
-      const following = tokens[i + 2]?.norm;
-      const punctuatedAfter = i + 2 >= tokens.length || isFillerPunct(after(i + 1));
-      const free = !(prev && KNOW_SUBJECTS.has(prev));
-      if (free && (punctuatedAfter || (atStart(i) && following && !KNOW_OBJECTS.has(following))))
-        mark(i, i + 1);
-    } else if (word === 'i' && next === 'mean') {
-      const prev = tokens[i - 1]?.norm;
-      const following = tokens[i + 2]?.norm;
-      const punctuatedAfter = i + 2 >= tokens.length || isFillerPunct(after(i + 1));
-      const free = !(prev && ['what', 'do', 'you', 'that', 'if'].includes(prev));
-      if (free && (punctuatedAfter || (atStart(i) && following && !MEAN_OBJECTS.has(following))))
-        mark(i, i + 1);
-    } else if (word === 'like') {
-      // Only "like," or ", like," (a pause word), never "I like it" or "like a pro".
-      const prev = tokens[i - 1]?.norm ?? '';
-      if (/^\s*,/.test(after(i)) && (atStart(i) || LIKE_BEFORE.has(prev))) mark(i, i);
-    } else if (next === word && !LEGIT_REPEATS.has(word) && /^[\s,—–-]*$/.test(after(i))) {
-      // "the the": the first copy and its separator are the filler.
-      mark(i, i, tokens[i + 1]!.start);
-    } else if (
-      i + 3 < tokens.length &&
-      word === tokens[i + 2]!.norm &&
-      next === tokens[i + 3]!.norm &&
-      /^[\s,—–-]*$/.test(after(i + 1))
-    ) {
-      // "I was I was going": the first pair.
-      mark(i, i + 1, tokens[i + 2]!.start);
-    }
-  }
-
-  const remaining = tokens.filter((_, i) => !covered[i]);
-  const abandoned = /(?:—|–|-|--|\.\.\.|…)\s*$/.test(sentence.trimEnd()) && remaining.length <= 6;
-  const filler =
-    tokens.length > 0 &&
-    (remaining.length === 0 || remaining.every((t) => BACKCHANNEL.has(t.norm)) || abandoned);
-  return { fillers: spans.sort((a, b) => a.start - b.start), filler };
-}
-
-/** The sentence without its fillers, for output (source text stays untouched elsewhere). */
-export function withoutFillers(sentence: Pick<Sentence, 'text' | 'fillers'>): string {
-  let out = '';
-  let cursor = 0;
-  for (const span of sentence.fillers) {
-    out += sentence.text.slice(cursor, span.start);
-    cursor = span.end;
-    // Swallow the comma that set the filler off: "So, um, we" -> "So, we".
-    const rest = /^\s*,/.exec(sentence.text.slice(cursor));
-    if (rest && (/,\s*$/.test(out) || out.trim() === '')) cursor += rest[0].length;
-  }
-  out += sentence.text.slice(cursor);
-  out = out
-    .replace(/\s+([,.!?;:])/g, '$1')
-    .replace(/,\s*([.!?])/g, '$1')
-    .replace(/^[\s,;:—–-]+/, '')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-  return out.length > 0 ? out[0]!.toUpperCase() + out.slice(1) : out;
-}
-
 export type { Token };
+export { markFillers, withoutFillers };

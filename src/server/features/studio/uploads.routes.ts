@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  finishRecordingSchema,
+  noteListItemSchema,
+  recordingChunkParamsSchema,
+  recordingChunkResponseSchema,
+  recordingIdParamsSchema,
+  recordingSchema,
+  STUDIO_API,
+  STUDIO_UPLOADS_PATH,
+  startRecordingSchema,
+} from '#contract/studio.ts';
+import type { AppContext } from '../../context.ts';
+import { ensureStudioDirs } from './media.ts';
+import { limit, ownerOf } from './owner.ts';
+import {
+  checkUploadRequest,
+  createTusServer,
+  discardRecording,
+  finishRecordingAsNote,
+  getRecording,
+  OWNER_HEADER,
+  putRecordingChunk,
+  startRecording,
+} from './uploads.service.ts';
+
+/** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
+const STREAMED_TYPES = ['application/offset+octet-stream', 'application/octet-stream', /^audio\//, /^video\//];
+
+/**
+ * The tus endpoint (`/api/studio/uploads`, tus 1.0.0 with creation and termination) and the
+ * recording API (`/api/studio/recordings`: chunks go up while recording).
+ */
+export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await ensureStudioDirs(ctx.config.dataDir);
+    const tus = createTusServer(ctx);
+    // The raw request stream is left unread for the tus server or the chunk writer.
+    app.addContentTypeParser(STREAMED_TYPES, (_request, _payload, done) => done(null, undefined));
+
+    const handleTus = async (
+      request: Parameters<Parameters<typeof app.all>[1]>[0],
+      reply: Parameters<Parameters<typeof app.all>[1]>[1],
+    ) => {
+      const owner = ownerOf(request);
+      const id = (request.params as { id?: string }).id;
+      if (id) {
+        if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
+          return reply.code(204).header('tus-resumable', '1.0.0').send();
+      } else if (request.method === 'POST') await limit(ctx, request, 'writes');
+      delete request.raw.headers[OWNER_HEADER];
+      request.raw.headers[OWNER_HEADER] = owner;
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    app.all(STUDIO_UPLOADS_PATH, { bodyLimit: 1 }, handleTus);
+    app.all(`${STUDIO_UPLOADS_PATH}/:id`, { bodyLimit: 1 }, handleTus);
+
+    app.post(
+      `${STUDIO_API}/recordings`,
+      { schema: { body: startRecordingSchema, response: { 201: recordingSchema } } },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply.code(201).send(await startRecording(ctx, ownerOf(request), request.body));
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/recordings/:id`,
+      { schema: { params: recordingIdParamsSchema, response: { 200: recordingSchema } } },
+      async (request) => getRecording(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.put(
+      `${STUDIO_API}/recordings/:id/chunks/:n`,
+      { schema: { params: recordingChunkParamsSchema, response: { 200: recordingChunkResponseSchema } } },
+      async (request) => {
+        await limit(ctx, request, 'chunks');
+        return putRecordingChunk(ctx, ownerOf(request), request.params.id, request.params.n, request.raw);
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/recordings/:id/finish`,
+      { schema: { params: recordingIdParamsSchema, body: finishRecordingSchema, response: { 201: noteListItemSchema } } },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply.code(201).send(await finishRecordingAsNote(ctx, ownerOf(request), request.params.id, request.body));
+      },
+    );
+
+    app.delete(
+      `${STUDIO_API}/recordings/:id`,
+      { schema: { params: recordingIdParamsSchema } },
+      async (request, reply) => {
+        await discardRecording(ctx, ownerOf(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+  };
+}
