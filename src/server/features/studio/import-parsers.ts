@@ -29,7 +29,11 @@ export function importFormatOf(filename: string): ImportFileFormat | null {
 
 const validDate = (value: unknown): Date | null => {
   if (typeof value !== 'string' || !value.trim()) return null;
-  const date = new Date(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value.trim()) ? `${value.trim().replace(' ', 'T')}Z` : value);
+  const date = new Date(
+    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/.test(value.trim())
+      ? `${value.trim().replace(' ', 'T')}Z`
+      : value,
+  );
   return Number.isNaN(date.getTime()) || date.getTime() > Date.now() + 86_400_000 ? null : date;
 };
 
@@ -47,7 +51,9 @@ function csvRecords(content: string): Array<{ record: Record<string, string>; li
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
-      throw new ImportFormatError(`Line ${line ?? '?'}: ${error.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+.*$/, '')}`);
+      throw new ImportFormatError(
+        `Line ${line ?? '?'}: ${error.message.replace(/^Invalid [^:]*: /, '').replace(/ at line \d+.*$/, '')}`,
+      );
     }
     throw error;
   }
@@ -57,7 +63,7 @@ function csvRecords(content: string): Array<{ record: Record<string, string>; li
 export function parseLinkedInShares(content: string): ImportedPost[] {
   const rows = csvRecords(content);
   if (rows.length > 0 && !('sharecommentary' in rows[0]!.record))
-    throw new ImportFormatError('Line 1: this is not LinkedIn\'s Shares.csv (no ShareCommentary column)');
+    throw new ImportFormatError("Line 1: this is not LinkedIn's Shares.csv (no ShareCommentary column)");
   return rows.map(({ record, line }) => ({
     // LinkedIn writes doubled quotes inside the commentary of some exports ("" for ").
     text: (record.sharecommentary ?? '').replace(/""/g, '"').trim(),
@@ -67,13 +73,21 @@ export function parseLinkedInShares(content: string): ImportedPost[] {
   }));
 }
 
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+};
 
 /** An X (Twitter) archive's `data/tweets.js`: `window.YTD.tweets.part0 = [ { "tweet": {...} }, ... ]`. */
 export function parseXTweets(content: string): ImportedPost[] {
   const start = content.indexOf('[');
   if (start === -1 || !/^\s*(window\.YTD\.[\w.]+\s*=\s*)?\[/.test(content))
-    throw new ImportFormatError('Line 1: this is not an X archive tweets.js (expected window.YTD.tweets.part0 = [ ... ])');
+    throw new ImportFormatError(
+      'Line 1: this is not an X archive tweets.js (expected window.YTD.tweets.part0 = [ ... ])',
+    );
   let items: unknown;
   try {
     items = JSON.parse(content.slice(start));
@@ -86,7 +100,9 @@ export function parseXTweets(content: string): ImportedPost[] {
       : lineCol
         ? lineAt(content, start) + Number(lineCol[1]) - 1
         : '?';
-    throw new ImportFormatError(`Line ${line}: the file is not valid JavaScript/JSON (${message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '')})`);
+    throw new ImportFormatError(
+      `Line ${line}: the file is not valid JavaScript/JSON (${message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '')})`,
+    );
   }
   if (!Array.isArray(items)) throw new ImportFormatError('Line 1: expected a list of tweets');
   const posts: ImportedPost[] = [];
@@ -98,8 +114,14 @@ export function parseXTweets(content: string): ImportedPost[] {
       created_at?: unknown;
       id_str?: unknown;
     };
-    const raw = typeof tweet.full_text === 'string' ? tweet.full_text : typeof tweet.text === 'string' ? tweet.text : null;
-    if (raw === null) throw new ImportFormatError(`Tweet ${index + 1} (near line ${firstLine}): it has no full_text`);
+    const raw =
+      typeof tweet.full_text === 'string'
+        ? tweet.full_text
+        : typeof tweet.text === 'string'
+          ? tweet.text
+          : null;
+    if (raw === null)
+      throw new ImportFormatError(`Tweet ${index + 1} (near line ${firstLine}): it has no full_text`);
     // Retweets are someone else's words.
     if (/^RT @\w+:/.test(raw)) return;
     const text = raw
@@ -118,7 +140,10 @@ export function parseXTweets(content: string): ImportedPost[] {
 
 /** Plain text or Markdown: posts separated by a line of `---` (or `***`, `===`); else one post. */
 export function parsePlainPosts(content: string): ImportedPost[] {
-  const lines = content.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n');
+  const lines = content
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n');
   const posts: ImportedPost[] = [];
   let current: string[] = [];
   let startLine = 1;
@@ -140,7 +165,18 @@ export function parsePlainPosts(content: string): ImportedPost[] {
   return posts;
 }
 
-const TEXT_COLUMNS = ['text', 'content', 'post', 'body', 'commentary', 'sharecommentary', 'full_text', 'tweet', 'message', 'caption'];
+const TEXT_COLUMNS = [
+  'text',
+  'content',
+  'post',
+  'body',
+  'commentary',
+  'sharecommentary',
+  'full_text',
+  'tweet',
+  'message',
+  'caption',
+];
 const DATE_COLUMNS = ['date', 'created_at', 'created', 'published', 'published_at', 'timestamp', 'time'];
 
 /** Any CSV of posts: the column named text, content, post, body, ... (or the only column). */
@@ -148,9 +184,12 @@ export function parseCsvPosts(content: string): ImportedPost[] {
   const rows = csvRecords(content);
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!.record);
-  const textColumn = TEXT_COLUMNS.find((c) => columns.includes(c)) ?? (columns.length === 1 ? columns[0] : undefined);
+  const textColumn =
+    TEXT_COLUMNS.find((c) => columns.includes(c)) ?? (columns.length === 1 ? columns[0] : undefined);
   if (!textColumn)
-    throw new ImportFormatError(`Line 1: no column named ${TEXT_COLUMNS.slice(0, 5).join(', ')} (found: ${columns.join(', ').slice(0, 200)})`);
+    throw new ImportFormatError(
+      `Line 1: no column named ${TEXT_COLUMNS.slice(0, 5).join(', ')} (found: ${columns.join(', ').slice(0, 200)})`,
+    );
   const dateColumn = DATE_COLUMNS.find((c) => columns.includes(c));
   const urlColumn = ['url', 'link', 'sharelink'].find((c) => columns.includes(c));
   return rows.map(({ record, line }) => ({

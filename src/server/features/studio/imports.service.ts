@@ -13,7 +13,8 @@ import { cleanText, queueProfile, titleFrom } from './service.ts';
 /** Posts one import may bring (a decade of daily posting is about 4,000). */
 export const IMPORT_MAX_POSTS = 20_000;
 
-const hashOf = (text: string) => createHash('sha256').update(text.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex');
+const hashOf = (text: string) =>
+  createHash('sha256').update(text.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex');
 
 /** A TikTok, Instagram, YouTube or Facebook link: a video note transcribed by the existing pipeline. */
 async function importLink(ctx: AppContext, owner: string, url: string): Promise<ImportResponse> {
@@ -35,18 +36,24 @@ async function importLink(ctx: AppContext, owner: string, url: string): Promise<
 }
 
 /** A file of the user's own posts: each post becomes a ready, written note of kind post. */
-async function importFile(ctx: AppContext, owner: string, filename: string, content: string): Promise<ImportResponse> {
+async function importFile(
+  ctx: AppContext,
+  owner: string,
+  filename: string,
+  content: string,
+): Promise<ImportResponse> {
   const format = importFormatOf(filename);
   if (!format)
     throw new AppError(
       'unsupported_media_type',
-      'Import LinkedIn\'s Shares.csv, an X archive\'s tweets.js, or a .txt, .md or .csv file of your posts.',
+      "Import LinkedIn's Shares.csv, an X archive's tweets.js, or a .txt, .md or .csv file of your posts.",
     );
   let posts: ReturnType<typeof parseImportFile>;
   try {
     posts = parseImportFile(format, content.replace(/\u0000/g, ''));
   } catch (error) {
-    if (error instanceof ImportFormatError) throw badRequest(`${filename}: ${error.message}`, 'malformed_request');
+    if (error instanceof ImportFormatError)
+      throw badRequest(`${filename}: ${error.message}`, 'malformed_request');
     throw error;
   }
   if (posts.length > IMPORT_MAX_POSTS)
@@ -90,6 +97,12 @@ async function importFile(ctx: AppContext, owner: string, filename: string, cont
   return { format, imported: ids.length, skipped: skipped + (values.length - ids.length), note_ids: ids };
 }
 
-export async function importForOwner(ctx: AppContext, owner: string, input: ImportRequest): Promise<ImportResponse> {
-  return input.type === 'link' ? importLink(ctx, owner, input.url) : importFile(ctx, owner, input.filename, input.content);
+export async function importForOwner(
+  ctx: AppContext,
+  owner: string,
+  input: ImportRequest,
+): Promise<ImportResponse> {
+  return input.type === 'link'
+    ? importLink(ctx, owner, input.url)
+    : importFile(ctx, owner, input.filename, input.content);
 }

@@ -7,10 +7,19 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { Llm } from '../../providers/llm/llm.ts';
 import { createSpeechToText, isTransientProviderError, type SpeechToText } from '../../providers/stt/stt.ts';
 import { configuredTranscribers, runTranscribers, type Transcriber } from '../content-results/index.ts';
 import { analyseText } from './analyse.ts';
-import { audioPieces, ffmpegBinary, listMediaFiles, mediaFile, recordingDir, removeMediaFiles } from './media.ts';
+import { DRAFT_JOBS, registerDraftJobs } from './drafts.jobs.ts';
+import {
+  audioPieces,
+  ffmpegBinary,
+  listMediaFiles,
+  mediaFile,
+  recordingDir,
+  removeMediaFiles,
+} from './media.ts';
 import {
   deleteNote,
   deleteStaleRecordings,
@@ -30,11 +39,16 @@ import type { TranscriptSegment } from './text/sentences.ts';
 const notePayload = z.object({ noteId: z.uuid() });
 
 export const TRANSCRIBE_RETRIES = 2;
-export const TRANSCRIPTION_DID_NOT_FINISH = 'The transcription did not finish: it stopped unexpectedly on every try.';
+export const TRANSCRIPTION_DID_NOT_FINISH =
+  'The transcription did not finish: it stopped unexpectedly on every try.';
 export const NO_SPEECH_MESSAGE = 'No speech was found in this recording.';
 
 /** Receives a transcription that failed for good (last try threw, expired, or its worker died). */
-export const transcribeFailedJob = defineJob({ name: 'studio.transcribe.failed', schema: notePayload, retryLimit: 5 });
+export const transcribeFailedJob = defineJob({
+  name: 'studio.transcribe.failed',
+  schema: notePayload,
+  retryLimit: 5,
+});
 
 /** One per audio/video note or imported link: transcribing -> ready | failed (needs_stt without STT). */
 export const transcribeJob = defineJob({
@@ -66,7 +80,7 @@ export const maintenanceJob = defineJob({
 });
 export const MAINTENANCE_CRON = '*/15 * * * *';
 
-export const STUDIO_JOBS = [transcribeJob, transcribeFailedJob, profileJob, maintenanceJob];
+export const STUDIO_JOBS = [transcribeJob, transcribeFailedJob, profileJob, maintenanceJob, ...DRAFT_JOBS];
 
 export interface StudioJobDeps {
   config: Config;
@@ -75,6 +89,8 @@ export interface StudioJobDeps {
   /** Tests may pass their own; the configured ones otherwise. */
   stt?: SpeechToText | null;
   transcribers?: Transcriber[];
+  /** Tests may pass their own language model (or null for none); the configured one otherwise. */
+  llm?: Llm | null;
 }
 
 class PermanentFailure extends Error {}
@@ -112,10 +128,15 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
   const { config, database, log } = deps;
   const db = database.db;
   const stt = deps.stt !== undefined ? deps.stt : createSpeechToText(config.stt);
-  const transcribers = (deps.transcribers ?? configuredTranscribers(config)).filter((t) => t.name !== 'webhook');
+  const transcribers = (deps.transcribers ?? configuredTranscribers(config)).filter(
+    (t) => t.name !== 'webhook',
+  );
+  registerDraftJobs(queue, { config, database, log, ...(deps.llm !== undefined ? { llm: deps.llm } : {}) });
 
   const fail = (noteId: string, message: string) =>
-    updateNote(db, null, noteId, { status: 'failed', statusMessage: message.slice(0, 1000) }, ['transcribing']);
+    updateNote(db, null, noteId, { status: 'failed', statusMessage: message.slice(0, 1000) }, [
+      'transcribing',
+    ]);
 
   queue.handle(transcribeJob, async ({ noteId }, { retryCount }) => {
     const note = await findNoteById(db, noteId);
@@ -124,10 +145,16 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
     try {
       if (note.mediaPath) {
         if (!stt) {
-          await updateNote(db, null, noteId, { status: 'needs_stt', statusMessage: NEEDS_STT_MESSAGE }, ['transcribing']);
+          await updateNote(db, null, noteId, { status: 'needs_stt', statusMessage: NEEDS_STT_MESSAGE }, [
+            'transcribing',
+          ]);
           return;
         }
-        transcript = await transcribeMedia(stt, ffmpegBinary(config), mediaFile(config.dataDir, note.mediaPath));
+        transcript = await transcribeMedia(
+          stt,
+          ffmpegBinary(config),
+          mediaFile(config.dataDir, note.mediaPath),
+        );
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
         if (outcome.kind === 'failed') {
@@ -146,10 +173,18 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
       }
       const transient = error instanceof RetryableFailure || isTransientProviderError(error);
       if (transient && retryCount < TRANSCRIBE_RETRIES) {
-        log.warn({ noteId, attempt: retryCount + 1, reason: message }, 'studio transcription failed; retrying');
+        log.warn(
+          { noteId, attempt: retryCount + 1, reason: message },
+          'studio transcription failed; retrying',
+        );
         throw error;
       }
-      await fail(noteId, error instanceof RetryableFailure ? message : `The speech-to-text server failed (${message.slice(0, 200)}).`);
+      await fail(
+        noteId,
+        error instanceof RetryableFailure
+          ? message
+          : `The speech-to-text server failed (${message.slice(0, 200)}).`,
+      );
       return;
     }
     const text = transcript.text.replace(/[\u0000\u0002\u0003]/g, '').trim();
@@ -157,7 +192,11 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
       await fail(noteId, NO_SPEECH_MESSAGE);
       return;
     }
-    const analysis = analyseText(text, 'spoken', transcript.segments?.length ? transcript.segments : undefined);
+    const analysis = analyseText(
+      text,
+      'spoken',
+      transcript.segments?.length ? transcript.segments : undefined,
+    );
     await database.transaction(async (tx) => {
       const updated = await updateNote(
         tx.db,
@@ -181,7 +220,8 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
   });
 
   queue.handle(transcribeFailedJob, async ({ noteId }) => {
-    if (await fail(noteId, TRANSCRIPTION_DID_NOT_FINISH)) log.warn({ noteId }, 'studio transcription failed for good');
+    if (await fail(noteId, TRANSCRIPTION_DID_NOT_FINISH))
+      log.warn({ noteId }, 'studio transcription failed for good');
   });
 
   queue.handle(profileJob, async ({ owner }) => {
@@ -241,9 +281,13 @@ export async function runStudioMaintenance(deps: {
   if (deps.sttConfigured) {
     for (const note of await notesInStatus(db, ['needs_stt'], now)) {
       await database.transaction(async (tx) => {
-        const updated = await updateNote(tx.db, null, note.id, { status: 'transcribing', statusMessage: null }, [
-          'needs_stt',
-        ]);
+        const updated = await updateNote(
+          tx.db,
+          null,
+          note.id,
+          { status: 'transcribing', statusMessage: null },
+          ['needs_stt'],
+        );
         if (updated) await deps.queue.enqueue(tx, transcribeJob, { noteId: note.id });
       });
       requeued++;

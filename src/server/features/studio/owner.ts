@@ -16,4 +16,3 @@ export const ownerOf = (request: FastifyRequest): string => {
 
 export const limit = (ctx: AppContext, request: FastifyRequest, kind: keyof typeof STUDIO_RATE_LIMITS) =>
   enforceRateLimit(ctx.database.db, `studio-${kind}:${ownerOf(request)}`, STUDIO_RATE_LIMITS[kind], 60);
-

@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { NoteKind, NoteStatus } from '#contract/studio.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -58,7 +72,9 @@ export async function insertNotesSkippingDuplicates(
     const rows = await db
       .select({ hash: studioNotes.contentHash })
       .from(studioNotes)
-      .where(and(eq(studioNotes.ownerEmail, owner), inArray(studioNotes.contentHash, hashes.slice(i, i + 1000))));
+      .where(
+        and(eq(studioNotes.ownerEmail, owner), inArray(studioNotes.contentHash, hashes.slice(i, i + 1000))),
+      );
     for (const row of rows) if (row.hash) existing.add(row.hash);
   }
   const fresh = values.filter((v) => !v.contentHash || !existing.has(v.contentHash));
@@ -201,7 +217,9 @@ export async function readyNoteStats(
   return db
     .select({ register: studioNotes.register, stats: studioNotes.stats, wordCount: studioNotes.wordCount })
     .from(studioNotes)
-    .where(and(eq(studioNotes.ownerEmail, owner), eq(studioNotes.status, 'ready'), isNotNull(studioNotes.stats)));
+    .where(
+      and(eq(studioNotes.ownerEmail, owner), eq(studioNotes.status, 'ready'), isNotNull(studioNotes.stats)),
+    );
 }
 
 /** What ideas are found in: the key phrases of every ready note of the owner. */
@@ -275,7 +293,11 @@ export async function insertRecording(
   return row!;
 }
 
-export async function findRecording(db: DbOrTx, owner: string, id: string): Promise<RecordingRow | undefined> {
+export async function findRecording(
+  db: DbOrTx,
+  owner: string,
+  id: string,
+): Promise<RecordingRow | undefined> {
   const [row] = await db
     .select()
     .from(studioRecordings)
@@ -332,7 +354,10 @@ export async function deleteStaleRecordings(db: DbOrTx, updatedBefore: Date): Pr
 // ---------------------------------------------------------------- whole addresses
 
 /** Deletes every note, recording and the voice settings of an address; returns the media paths. */
-export async function deleteStudioRowsOf(db: DbOrTx, owner: string): Promise<{ notes: number; media: string[] }> {
+export async function deleteStudioRowsOf(
+  db: DbOrTx,
+  owner: string,
+): Promise<{ notes: number; media: string[] }> {
   const notes = await db
     .delete(studioNotes)
     .where(eq(studioNotes.ownerEmail, owner))

@@ -25,9 +25,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireVisitorEmail } from '../visitor-session/index.ts';
+import { draftRoutes } from './drafts.routes.ts';
 import { listIdeas } from './ideas.service.ts';
 import { importForOwner } from './imports.service.ts';
 import { mediaFile } from './media.ts';
+import { limit, ownerOf, owners } from './owner.ts';
+import { findNote } from './repository.ts';
 import { searchNotes } from './search.service.ts';
 import {
   createTextNote,
@@ -39,8 +42,6 @@ import {
   updateVoice,
   usage,
 } from './service.ts';
-import { limit, ownerOf, owners } from './owner.ts';
-import { findNote } from './repository.ts';
 import { uploadRoutes } from './uploads.routes.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -136,7 +137,8 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       method: ['GET', 'HEAD'],
       url: `${STUDIO_API}/notes/:id/media`,
       schema: { params: z.object({ id: z.string().max(100) }) },
-      handler: async (request, reply) => sendMedia(ctx, request, reply, (request.params as { id: string }).id),
+      handler: async (request, reply) =>
+        sendMedia(ctx, request, reply, (request.params as { id: string }).id),
     });
 
     app.post(
@@ -179,5 +181,6 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     await app.register(uploadRoutes(ctx));
+    await app.register(draftRoutes(ctx));
   };
 }

@@ -20,7 +20,12 @@ export type FulltextRow = Pick<NoteRow, 'id' | 'title' | 'kind' | 'createdAt'> &
  * hit carries its best matching sentence (rank within the note, then position) and a ts_headline
  * snippet of that sentence (of the note's opening when no sentence matches alone).
  */
-export async function fulltextSearch(db: DbOrTx, owner: string, query: string, limit: number): Promise<FulltextRow[]> {
+export async function fulltextSearch(
+  db: DbOrTx,
+  owner: string,
+  query: string,
+  limit: number,
+): Promise<FulltextRow[]> {
   const n = studioNotes;
   const s = studioNoteSentences;
   const result = await db.execute<FulltextRow>(sql`

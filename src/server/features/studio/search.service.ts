@@ -3,7 +3,10 @@ import type { AppContext } from '../../context.ts';
 import { fulltextSearch, HIGHLIGHT_START, HIGHLIGHT_STOP, similarSearch } from './search.repository.ts';
 
 /** Turns ts_headline's marked text into plain text plus highlight ranges (no HTML ever leaves). */
-export function readHeadline(marked: string): { snippet: string; highlights: Array<{ start: number; end: number }> } {
+export function readHeadline(marked: string): {
+  snippet: string;
+  highlights: Array<{ start: number; end: number }>;
+} {
   let snippet = '';
   const highlights: Array<{ start: number; end: number }> = [];
   let open: number | null = null;

@@ -25,7 +25,12 @@ import {
 } from './uploads.service.ts';
 
 /** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
-const STREAMED_TYPES = ['application/offset+octet-stream', 'application/octet-stream', /^audio\//, /^video\//];
+const STREAMED_TYPES = [
+  'application/offset+octet-stream',
+  'application/octet-stream',
+  /^audio\//,
+  /^video\//,
+];
 
 /**
  * The tus endpoint (`/api/studio/uploads`, tus 1.0.0 with creation and termination) and the
@@ -82,10 +87,18 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${STUDIO_API}/recordings/:id/finish`,
-      { schema: { params: recordingIdParamsSchema, body: finishRecordingSchema, response: { 201: noteListItemSchema } } },
+      {
+        schema: {
+          params: recordingIdParamsSchema,
+          body: finishRecordingSchema,
+          response: { 201: noteListItemSchema },
+        },
+      },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
-        return reply.code(201).send(await finishRecordingAsNote(ctx, ownerOf(request), request.params.id, request.body));
+        return reply
+          .code(201)
+          .send(await finishRecordingAsNote(ctx, ownerOf(request), request.params.id, request.body));
       },
     );
 

@@ -115,7 +115,11 @@ export function createTusServer(ctx: AppContext): TusServer {
       const owner = req.headers.get(OWNER_HEADER);
       if (!owner) throw tusError('unauthorized', 'Please verify your email to use the Studio', 401);
       if (upload.size === undefined)
-        throw tusError('validation_failed', 'Send Upload-Length: the size must be known to check the quota', 400);
+        throw tusError(
+          'validation_failed',
+          'Send Upload-Length: the size must be known to check the quota',
+          400,
+        );
       try {
         await assertQuota(ctx, owner, upload.size);
       } catch (error) {
@@ -129,7 +133,9 @@ export function createTusServer(ctx: AppContext): TusServer {
         kind: declared?.startsWith('video/') ? 'video' : 'voice',
         register: 'spoken',
         status: 'uploading',
-        title: upload.metadata?.title?.trim().slice(0, STUDIO_LIMITS.titleMaxChars) || titleOf(upload.metadata?.filename),
+        title:
+          upload.metadata?.title?.trim().slice(0, STUDIO_LIMITS.titleMaxChars) ||
+          titleOf(upload.metadata?.filename),
         mediaPath: `uploads/${upload.id}`,
         mediaBytes: upload.size,
         mediaMime: declared,
@@ -176,7 +182,9 @@ export async function checkUploadRequest(
   uploadId: string,
   method: string,
 ): Promise<'terminated' | 'continue'> {
-  const note = /^[0-9a-f-]{36}$/.test(uploadId) ? await findNoteByUpload(ctx.database.db, uploadId) : undefined;
+  const note = /^[0-9a-f-]{36}$/.test(uploadId)
+    ? await findNoteByUpload(ctx.database.db, uploadId)
+    : undefined;
   if (!note || note.ownerEmail !== owner) throw notFound('Upload not found');
   if (method === 'DELETE') {
     if (note.status !== 'uploading') throw conflict('This upload has finished; delete the note instead.');
@@ -235,7 +243,8 @@ function byteCap(max: number) {
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > max) done(new AppError('payload_too_large', `A chunk can be at most ${max / 1024 / 1024} MB.`));
+      if (bytes > max)
+        done(new AppError('payload_too_large', `A chunk can be at most ${max / 1024 / 1024} MB.`));
       else done(null, chunk);
     },
   });
@@ -311,7 +320,9 @@ export async function finishRecordingAsNote(
   const missing: number[] = [];
   for (let i = 0; i < input.chunk_count; i++) if (!have.has(i)) missing.push(i);
   if (missing.length)
-    throw conflict(`Chunks missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}. Send them, then finish again.`);
+    throw conflict(
+      `Chunks missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}. Send them, then finish again.`,
+    );
   const dir = recordingDir(ctx.config.dataDir, id);
   const noteId = randomUUID();
   const { media: mediaDir } = studioDirs(ctx.config.dataDir);
@@ -320,9 +331,13 @@ export async function finishRecordingAsNote(
   const out = await open(joined, 'w');
   try {
     for (let i = 0; i < input.chunk_count; i++)
-      await pipeline(createReadStream(path.join(dir, String(i))), out.createWriteStream({ autoClose: false }), {
-        end: false,
-      });
+      await pipeline(
+        createReadStream(path.join(dir, String(i))),
+        out.createWriteStream({ autoClose: false }),
+        {
+          end: false,
+        },
+      );
   } finally {
     await out.close();
   }

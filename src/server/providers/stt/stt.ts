@@ -51,7 +51,10 @@ export function readVerboseJson(result: unknown): TimedTranscript {
     if (startMs === null || endMs === null || !text.trim()) continue;
     segments.push({ startMs, endMs: Math.max(startMs, endMs), text });
   }
-  const text = typeof body.text === 'string' && body.text.trim() ? body.text.trim() : segments.map((s) => s.text.trim()).join(' ');
+  const text =
+    typeof body.text === 'string' && body.text.trim()
+      ? body.text.trim()
+      : segments.map((s) => s.text.trim()).join(' ');
   return { text, durationMs: toMs(body.duration), segments };
 }
 
