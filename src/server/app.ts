@@ -16,6 +16,7 @@ import { campaignRoutes } from './features/campaigns/routes.ts';
 import { contentResultsRoutes } from './features/content-results/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
+import { studioRoutes } from './features/studio/index.ts';
 import { trendRoutes } from './features/trends/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { webhookRoutes } from './features/webhook/routes.ts';
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(affiliateRoutes(ctx));
   await app.register(campaignRoutes(ctx));
   await app.register(privacyRoutes(ctx));
+  await app.register(studioRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

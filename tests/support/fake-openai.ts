@@ -88,7 +88,11 @@ export class FakeOpenAi {
       (this.transcriptionText.match(/[^.!?]+[.!?]*/g) ?? [])
         .map((text) => text.trim())
         .filter(Boolean)
-        .map((text, i) => ({ start: i * this.secondsPerSegment, end: (i + 1) * this.secondsPerSegment, text: ` ${text}` }));
+        .map((text, i) => ({
+          start: i * this.secondsPerSegment,
+          end: (i + 1) * this.secondsPerSegment,
+          text: ` ${text}`,
+        }));
     return {
       task: 'transcribe',
       language: 'english',

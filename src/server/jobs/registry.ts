@@ -10,6 +10,7 @@ import {
 import { createDeliverHandler, deliverCampaignStepJob } from '../features/campaigns/engine.ts';
 import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
 import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/retention.ts';
+import { registerStudioJobs, STUDIO_JOBS } from '../features/studio/index.ts';
 import {
   analyseTrendFailedJob,
   analyseTrendJob,
@@ -38,6 +39,7 @@ export const ALL_JOBS = [
   approveCommissionsJob,
   monthlyPayoutsJob,
   retentionJob,
+  ...STUDIO_JOBS,
 ];
 
 export interface WorkerDeps {
@@ -63,4 +65,5 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.schedule(monthlyPayoutsJob, MONTHLY_PAYOUTS_CRON);
   queue.handle(retentionJob, createRetentionHandler({ ...deps, months: deps.config.retentionMonths }));
   queue.schedule(retentionJob, RETENTION_CRON);
+  registerStudioJobs(queue, deps);
 }

@@ -32,7 +32,7 @@ CREATE TABLE "studio_notes" (
 	"source_url" text,
 	"content_hash" text,
 	"stats" jsonb,
-	"key_phrases" text[] DEFAULT '{}'::text[] NOT NULL,
+	"key_phrases" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("studio_notes"."title", '')), 'A') || setweight(to_tsvector('english', coalesce("studio_notes"."text", '')), 'B')) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -49,7 +49,8 @@ export const studioNotes = pgTable(
     contentHash: text('content_hash'),
     /** The text engine's mergeable per-note stats (noteStats); the profile sums them. */
     stats: jsonb('stats'),
-    keyPhrases: text('key_phrases').array().notNull().default(sql`'{}'::text[]`),
+    /** The note's key phrases with their scores, best first: [{ phrase, score }] (Ideas rank them). */
+    keyPhrases: jsonb('key_phrases').$type<Array<{ phrase: string; score: number }>>().notNull().default([]),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${studioNotes.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${studioNotes.text}, '')), 'B')`,

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { runStudioRetention } from '../studio/index.ts';
 
 /** Daily (UTC): deletes inactive personal data and expired security rows. */
 export const retentionJob = defineJob({
@@ -61,9 +63,15 @@ export async function runRetention(db: DbOrTx, months: number): Promise<Retentio
   };
 }
 
-export function createRetentionHandler(deps: { database: Database; log: Logger; months: number }) {
+export function createRetentionHandler(deps: {
+  database: Database;
+  config: Pick<Config, 'dataDir'>;
+  log: Logger;
+  months: number;
+}) {
   return async () => {
     const counts = await runRetention(deps.database.db, deps.months);
-    deps.log.info(counts, 'retention pass done');
+    const studio = await runStudioRetention(deps, deps.months);
+    deps.log.info({ ...counts, studio }, 'retention pass done');
   };
 }

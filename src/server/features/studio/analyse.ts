@@ -1,10 +1,14 @@
 import type { NoteRegister } from '#contract/studio.ts';
 import type { NewSentence } from './repository.ts';
-import { keyphrases } from './text/keyphrases.ts';
+import { keyPhrases } from './text/keyphrases.ts';
 import { noteStats } from './text/profile.ts';
 import type { NoteStats } from './text/profile-shape.ts';
 import { splitSentences, type TranscriptSegment } from './text/sentences.ts';
 import { countWords } from './text/tokens.ts';
+
+/** Text PostgreSQL and the snippets can keep: no NUL or the snippet markers, normalised newlines. */
+const UNSTORABLE = new RegExp(`[${String.fromCharCode(0, 2, 3)}]`, 'g');
+export const cleanText = (text: string) => text.replace(/\r\n?/g, '\n').replace(UNSTORABLE, '');
 
 /** Key phrases kept per note (the Ideas are ranked from them). */
 export const KEY_PHRASES_PER_NOTE = 12;
@@ -12,7 +16,7 @@ export const KEY_PHRASES_PER_NOTE = 12;
 export interface Analysis {
   sentences: NewSentence[];
   stats: NoteStats;
-  keyPhrases: string[];
+  keyPhrases: Array<{ phrase: string; score: number }>;
   wordCount: number;
 }
 
@@ -34,7 +38,7 @@ export function analyseText(text: string, register: NoteRegister, segments?: Tra
       fillers: s.fillers,
     })),
     stats: noteStats(text, register),
-    keyPhrases: keyphrases(text, KEY_PHRASES_PER_NOTE),
+    keyPhrases: keyPhrases(sentences, KEY_PHRASES_PER_NOTE).map(({ phrase, score }) => ({ phrase, score })),
     wordCount: countWords(text),
   };
 }

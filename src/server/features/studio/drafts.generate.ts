@@ -18,9 +18,9 @@ import {
   writtenSamples,
 } from './drafts.repository.ts';
 import type { StoredBlock } from './drafts.service.ts';
-import { findVoiceSettings } from './repository.ts';
+import { findVoiceSettings, readyNoteStats } from './repository.ts';
 import { scoreFidelity } from './text/fidelity.ts';
-import type { Register, VoiceProfile } from './text/profile.ts';
+import { buildProfile, type NoteStats, type Register, type VoiceProfile } from './text/profile.ts';
 
 /**
  * Writes one draft (the job's work): waits for notes still transcribing, picks the engine, checks
@@ -47,6 +47,17 @@ export type GenerateOutcome = 'done' | 'wait';
 const registerOf = (notes: { register: string }[]): Register =>
   notes.some((n) => n.register === 'spoken') ? 'spoken' : 'written';
 
+/** The owner's voice profile as of now, built from the stored per-note stats (a cheap sum). */
+export async function currentProfile(db: DbOrTx, owner: string): Promise<VoiceProfile | null> {
+  const rows = await readyNoteStats(db, owner);
+  if (!rows.length) return null;
+  const settings = await findVoiceSettings(db, owner);
+  return buildProfile(
+    rows.map((r) => r.stats as NoteStats),
+    { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
+  );
+}
+
 /** The score of a draft's text against the owner's profile, or null before any profile exists. */
 export async function draftFidelity(
   db: DbOrTx,
@@ -55,8 +66,7 @@ export async function draftFidelity(
   blocks: Pick<StoredBlock, 'text' | 'kind'>[],
   noteIds: string[],
 ): Promise<{ score: number; reasons: string[] } | null> {
-  const settings = await findVoiceSettings(db, owner);
-  const profile = settings?.profile as VoiceProfile | null | undefined;
+  const profile = await currentProfile(db, owner);
   if (!profile) return null;
   const notes = await sourceNotes(db, owner, noteIds);
   const register = registerOf(notes);
@@ -139,9 +149,9 @@ export async function generateDraft(
     notes.map((n) => n.id),
   );
   const format = row.format as DraftFormat;
-  const keyPhrases = [...new Set(notes.flatMap((n) => n.keyPhrases))];
+  const keyPhrases = [...new Set(notes.flatMap((n) => n.keyPhrases.map((k) => k.phrase)))];
   const settings = await findVoiceSettings(db, row.ownerEmail);
-  const profile = (settings?.profile as VoiceProfile | null | undefined) ?? null;
+  const profile = await currentProfile(db, row.ownerEmail);
   const register = registerOf(notes);
   const pins = settings?.pins ?? [];
   const bans = settings?.bans ?? [];

@@ -4,11 +4,11 @@ import { checkMediaUrl } from '#contract/social-urls.ts';
 import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import { analyseText } from './analyse.ts';
+import { analyseText, cleanText } from './analyse.ts';
 import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
 import { transcribeJob } from './jobs.ts';
 import { insertNote, insertNotesSkippingDuplicates, type NewNote, replaceSentences } from './repository.ts';
-import { cleanText, queueProfile, titleFrom } from './service.ts';
+import { queueProfile, titleFrom } from './service.ts';
 
 /** Posts one import may bring (a decade of daily posting is about 4,000). */
 export const IMPORT_MAX_POSTS = 20_000;
@@ -50,7 +50,7 @@ async function importFile(
     );
   let posts: ReturnType<typeof parseImportFile>;
   try {
-    posts = parseImportFile(format, content.replace(/\u0000/g, ''));
+    posts = parseImportFile(format, cleanText(content));
   } catch (error) {
     if (error instanceof ImportFormatError)
       throw badRequest(`${filename}: ${error.message}`, 'malformed_request');

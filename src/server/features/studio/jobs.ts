@@ -10,7 +10,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
 import { createSpeechToText, isTransientProviderError, type SpeechToText } from '../../providers/stt/stt.ts';
 import { configuredTranscribers, runTranscribers, type Transcriber } from '../content-results/index.ts';
-import { analyseText } from './analyse.ts';
+import { analyseText, cleanText } from './analyse.ts';
 import { DRAFT_JOBS, registerDraftJobs } from './drafts.jobs.ts';
 import {
   audioPieces,
@@ -187,7 +187,7 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
       );
       return;
     }
-    const text = transcript.text.replace(/[\u0000\u0002\u0003]/g, '').trim();
+    const text = cleanText(transcript.text).trim();
     if (!text) {
       await fail(noteId, NO_SPEECH_MESSAGE);
       return;

@@ -54,7 +54,7 @@ export function toApiProfile(stored: unknown): {
   written: ApiRegisterProfile | null;
 } {
   const profile = stored as VoiceProfile | null | undefined;
-  if (!profile || profile.version !== 1) return { spoken: null, written: null };
+  if (profile?.version !== 1) return { spoken: null, written: null };
   return {
     spoken: profile.spoken ? toApiRegister(profile.spoken) : null,
     written: profile.written ? toApiRegister(profile.written) : null,

@@ -15,10 +15,11 @@ import {
   type Usage,
   type VoiceProfile,
 } from '#contract/studio.ts';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { analyseText, sentencesAsSegments } from './analyse.ts';
+import { analyseText, cleanText, sentencesAsSegments } from './analyse.ts';
 import { profileJob } from './jobs.ts';
 import { removeMediaFiles } from './media.ts';
 import { toApiProfile } from './profile-view.ts';
@@ -28,6 +29,7 @@ import {
   deleteStudioRowsOf,
   findNote,
   findVoiceSettings,
+  inactiveStudioOwners,
   insertNote,
   type ListedNote,
   listNotes,
@@ -91,14 +93,11 @@ export function toDetail(row: NoteRow, sentences: SentenceRow[]): NoteDetail {
       filler: s.filler,
       fillers: s.fillers as Array<{ start: number; end: number }>,
     })),
-    key_phrases: row.keyPhrases,
+    key_phrases: row.keyPhrases.map((k) => k.phrase),
     media_url: item.has_media ? `${STUDIO_API}/notes/${row.id}/media` : null,
     media_mime: item.has_media ? row.mediaMime : null,
   };
 }
-
-/** Text PostgreSQL and the snippets can keep: no NUL or the snippet markers, normalised newlines. */
-export const cleanText = (text: string) => text.replace(/\r\n?/g, '\n').replace(/[\u0000\u0002\u0003]/g, '');
 
 export async function createTextNote(ctx: AppContext, owner: string, input: CreateTextNoteInput) {
   const text = cleanText(input.text.trim());
@@ -251,11 +250,28 @@ export async function updateVoice(ctx: AppContext, owner: string, input: UpdateV
  * job also removes any file no note references, should the transaction roll back afterwards).
  */
 export async function deleteStudioDataOf(
-  ctx: Pick<AppContext, 'config'>,
+  ctx: { config: Pick<Config, 'dataDir'> },
   tx: Tx,
   owner: string,
 ): Promise<{ notes: number }> {
   const { notes, media } = await deleteStudioRowsOf(tx.db, owner);
   await removeMediaFiles(ctx.config.dataDir, media);
   return { notes };
+}
+
+/**
+ * The retention pass: every Studio row and file of an address whose newest note or voice-settings
+ * change is older than `months` (called by the daily privacy retention job).
+ */
+export async function runStudioRetention(
+  deps: { database: Database; config: Pick<Config, 'dataDir'> },
+  months: number,
+): Promise<{ addresses: number; notes: number }> {
+  const before = new Date();
+  before.setUTCMonth(before.getUTCMonth() - months);
+  let notes = 0;
+  const owners = await inactiveStudioOwners(deps.database.db, before);
+  for (const owner of owners)
+    notes += (await deps.database.transaction((tx) => deleteStudioDataOf(deps, tx, owner))).notes;
+  return { addresses: owners.length, notes };
 }

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   finishRecordingSchema,
@@ -25,12 +26,8 @@ import {
 } from './uploads.service.ts';
 
 /** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
-const STREAMED_TYPES = [
-  'application/offset+octet-stream',
-  'application/octet-stream',
-  /^audio\//,
-  /^video\//,
-];
+const STREAMED_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
+const STREAMED_PATTERNS = [/^audio\//, /^video\//];
 
 /**
  * The tus endpoint (`/api/studio/uploads`, tus 1.0.0 with creation and termination) and the
@@ -41,12 +38,15 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await ensureStudioDirs(ctx.config.dataDir);
     const tus = createTusServer(ctx);
     // The raw request stream is left unread for the tus server or the chunk writer.
-    app.addContentTypeParser(STREAMED_TYPES, (_request, _payload, done) => done(null, undefined));
+    const leaveUnread = (
+      _request: unknown,
+      _payload: unknown,
+      done: (error: null, body: undefined) => void,
+    ) => done(null, undefined);
+    app.addContentTypeParser(STREAMED_TYPES, leaveUnread);
+    for (const pattern of STREAMED_PATTERNS) app.addContentTypeParser(pattern, leaveUnread);
 
-    const handleTus = async (
-      request: Parameters<Parameters<typeof app.all>[1]>[0],
-      reply: Parameters<Parameters<typeof app.all>[1]>[1],
-    ) => {
+    const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
       const owner = ownerOf(request);
       const id = (request.params as { id?: string }).id;
       if (id) {

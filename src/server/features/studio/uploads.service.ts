@@ -342,7 +342,7 @@ export async function finishRecordingAsNote(
     await out.close();
   }
   const media = await detectMedia(joined, row.mimeType);
-  if (!media || media.kind !== 'voice') {
+  if (media?.kind !== 'voice') {
     await rm(joined, { force: true });
     throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   }
