@@ -14,6 +14,7 @@ export const WEB_ROUTES = [
   '/campaigns',
   '/reaction-video',
   '/dashboard',
+  '/studio',
   '/webhook-test',
 ] as const;
 
@@ -26,6 +27,7 @@ export const BUILT_WEB_ROUTES: readonly string[] = [
   '/trends',
   '/reaction-video',
   '/dashboard',
+  '/studio',
   '/webhook-test',
   '/affiliate',
   '/affiliate-login',

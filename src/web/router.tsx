@@ -15,6 +15,7 @@ const LAZY_PAGES: { path: string; load: () => Promise<PageModule> }[] = [
   { path: '/trends', load: () => import('./features/trends/pages/trends-page.tsx') },
   { path: '/reaction-video', load: () => import('./features/content-results/pages/reaction-video.tsx') },
   { path: '/dashboard', load: () => import('./features/content-results/pages/dashboard.tsx') },
+  { path: '/studio', load: () => import('./features/studio/pages/studio.tsx') },
   { path: '/webhook-test', load: () => import('./features/content-results/pages/webhook-test.tsx') },
   { path: '/affiliate', load: () => import('./features/affiliates/pages/affiliate-landing.tsx') },
   { path: '/affiliate-login', load: () => import('./features/affiliates/pages/affiliate-login.tsx') },
