@@ -19,6 +19,8 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'affiliates', load: () => import('./affiliates.ts') },
   { name: 'campaigns', load: () => import('./campaigns.ts') },
   { name: 'studio-profile', load: () => import('./studio-profile.ts') },
+  { name: 'studio-fidelity', load: () => import('./studio-fidelity.ts') },
+  { name: 'studio-extractive', load: () => import('./studio-extractive.ts') },
   { name: 'lighthouse', load: () => import('./lighthouse.ts') },
 ];
 

@@ -7,13 +7,19 @@
  *   - the sentence-length histogram of addresses since 1960 ("typical writing" on the voice card);
  *   - the most frequent word 2-, 3- and 4-grams with their counts (signature phrases are the user's
  *     n-grams over-represented against these).
+ *   - the pooled hashed character 3-5-gram frequencies (the centre of the character measure).
  * Run once: `node scripts/studio-reference.ts` (deterministic; commit the output).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { FW, FW_INDEX } from '../src/server/features/studio/text/function-words.ts';
-import { SENTENCE_BINS, sentenceBin } from '../src/server/features/studio/text/profile-shape.ts';
+import { charNgramCounts } from '../src/server/features/studio/text/profile.ts';
+import {
+  CHAR_BUCKETS,
+  SENTENCE_BINS,
+  sentenceBin,
+} from '../src/server/features/studio/text/profile-shape.ts';
 import { splitSentences } from '../src/server/features/studio/text/sentences.ts';
 import { countWords, wordsOf } from '../src/server/features/studio/text/tokens.ts';
 
@@ -30,11 +36,13 @@ const grams = new Map<string, number>();
 const totals = { 2: 0, 3: 0, 4: 0 };
 const histogram = new Array<number>(SENTENCE_BINS.length + 1).fill(0);
 let words = 0;
+const chars: Record<string, number> = {};
 
 for (const file of files) {
   const doc = JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')) as { year: number; text: string };
   const all = wordsOf(doc.text);
   words += all.length;
+  charNgramCounts(doc.text, chars);
   const counts = new Array<number>(FW.length).fill(0);
   for (const word of all) {
     const index = FW_INDEX.get(word);
@@ -62,6 +70,9 @@ const std = rates.map((values, index) => {
   const variance = values.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, values.length - 1);
   return Math.max(Math.sqrt(variance), 1e-5);
 });
+let charTotal = 0;
+for (const key in chars) charTotal += chars[key]!;
+const charMean = Array.from({ length: CHAR_BUCKETS }, (_, i) => (chars[String(i)] ?? 0) / charTotal);
 const histogramTotal = histogram.reduce((a, b) => a + b, 0);
 
 const kept: string[] = [];
@@ -83,6 +94,9 @@ export const FW_STD: readonly number[] = [${std.map(round).join(',')}];
 
 /** Share of sentences in each SENTENCE_BINS bin in addresses since 1960. */
 export const TYPICAL_SENTENCE_HISTOGRAM: readonly number[] = [${histogram.map((count) => round(count / histogramTotal)).join(',')}];
+
+/** Pooled relative frequency of each hashed character 3-5-gram bucket (CHAR_BUCKETS long). */
+export const CHAR_MEAN: readonly number[] = [${charMean.map(round).join(',')}];
 
 /** Number of 2-, 3- and 4-gram positions counted. */
 export const NGRAM_TOTALS = ${JSON.stringify(totals)} as const;

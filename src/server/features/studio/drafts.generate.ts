@@ -4,9 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
-import { generateExtractive, TooShortError } from './drafts/extractive.ts';
 import { type EngineDraft, type EngineInput, generateWithLlm, type VoiceBrief } from './drafts/llm-engine.ts';
-import { rankSentences, topInOrder } from './drafts/ranking.ts';
 import {
   type DraftRow,
   findDraftById,
@@ -19,6 +17,8 @@ import {
 } from './drafts.repository.ts';
 import type { StoredBlock } from './drafts.service.ts';
 import { findVoiceSettings, readyNoteStats } from './repository.ts';
+import { analyse } from './text/extractive/analyse.ts';
+import { flattenDraft, generateExtractive, type SourceNote } from './text/extractive/generate.ts';
 import { scoreFidelity } from './text/fidelity.ts';
 import { buildProfile, type NoteStats, type Register, type VoiceProfile } from './text/profile.ts';
 
@@ -161,71 +161,78 @@ export async function generateDraft(
       : [],
   );
   const usable = sentences.filter((s) => !exclude.has(s.id));
-  const source = usable.map((s) => ({
-    id: s.id,
-    noteId: s.noteId,
-    text: s.text,
-    filler: s.filler,
-    fillers: s.fillers as { start: number; end: number }[],
-    ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
+  const sourceNotesInput: SourceNote[] = notes.map((note) => ({
+    id: note.id,
+    sentences: usable
+      .filter((s) => s.noteId === note.id)
+      .map((s) => ({
+        id: s.id,
+        text: s.text,
+        filler: s.filler,
+        fillers: s.fillers as { start: number; end: number }[],
+        ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
+      })),
   }));
-  const author = row.ownerEmail.split('@')[0]!;
+  const author = authorName(row.ownerEmail);
+  const offline = (): EngineDraft | string => {
+    const [result] = generateExtractive(sourceNotesInput, [format], { author, ideas: keyPhrases });
+    if (!result!.ok) return result!.message;
+    const { clips: _clips, descriptionSources: _sources, ...meta } = result!.meta as Record<string, unknown>;
+    return { blocks: flattenDraft(result!), meta };
+  };
 
-  let draft: EngineDraft;
+  let draft: EngineDraft | string;
   let engine: 'extractive' | 'llm' = 'extractive';
   const meta: Record<string, unknown> = {};
-  const useLlm = deps.llm && row.requestedEngine !== 'extractive';
-  try {
-    if (useLlm) {
-      const ranked = topInOrder(rankSentences(source, keyPhrases), LLM_SOURCE_SENTENCES);
-      const input: EngineInput = {
-        format,
-        author,
-        sentences: ranked.map((c) => ({
-          id: c.source.id,
-          noteId: c.source.noteId,
-          text: c.text,
-          startMs: c.source.startMs,
-          endMs: c.source.endMs,
-        })),
-        voice: voiceBrief(profile, register, pins, bans),
-        samples: await writtenSamples(db, row.ownerEmail),
-      };
-      try {
-        const first = await generateWithLlm(deps.llm!, input);
-        draft = first.draft;
-        engine = 'llm';
-        meta.llm_requests = 1;
-        meta.prompt_chars = first.promptChars;
-        const check = await judge(db, row, draft, sentences, bans);
-        if (check.problem) {
-          const second = await generateWithLlm(deps.llm!, {
-            ...input,
-            voice: { ...input.voice, habits: [...input.voice.habits, check.problem] },
-          });
-          meta.llm_requests = 2;
-          meta.prompt_chars = (meta.prompt_chars as number) + second.promptChars;
-          const recheck = await judge(db, row, second.draft, sentences, bans);
-          draft = recheck.score >= check.score ? second.draft : draft;
-          if (recheck.problem && check.problem)
-            meta.warning = BANNED_OR_LOW(Math.max(recheck.score, check.score));
-        }
-      } catch (error) {
-        deps.log.warn(
-          { err: error, draftId: row.id },
-          'LLM draft failed; falling back to the extractive engine',
-        );
-        draft = generateExtractive({ format, sentences: source, keyPhrases, author });
-        engine = 'extractive';
-        meta.fallback = FALLBACK_NOTE;
+  if (deps.llm && row.requestedEngine !== 'extractive') {
+    const units = analyse(sourceNotesInput, keyPhrases).units.filter((u) => u.usable);
+    const best = [...units]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, LLM_SOURCE_SENTENCES)
+      .sort((a, b) => a.index - b.index);
+    const input: EngineInput = {
+      format,
+      author,
+      sentences: best.map((u) => ({
+        id: String(u.ref.sentenceId),
+        noteId: String(u.ref.noteId),
+        text: u.clean,
+        startMs: u.startMs,
+        endMs: u.endMs,
+      })),
+      voice: voiceBrief(profile, register, pins, bans),
+      samples: await writtenSamples(db, row.ownerEmail),
+    };
+    try {
+      const first = await generateWithLlm(deps.llm, input);
+      draft = first.draft;
+      engine = 'llm';
+      meta.llm_requests = 1;
+      meta.prompt_chars = first.promptChars;
+      const check = await judge(db, row, first.draft, sentences, bans);
+      if (check.problem) {
+        const second = await generateWithLlm(deps.llm, {
+          ...input,
+          voice: { ...input.voice, habits: [...input.voice.habits, check.problem] },
+        });
+        meta.llm_requests = 2;
+        meta.prompt_chars = first.promptChars + second.promptChars;
+        const recheck = await judge(db, row, second.draft, sentences, bans);
+        if (recheck.score >= check.score) draft = second.draft;
+        if (recheck.problem) meta.warning = BANNED_OR_LOW(Math.max(recheck.score, check.score));
       }
-    } else draft = generateExtractive({ format, sentences: source, keyPhrases, author });
-  } catch (error) {
-    if (error instanceof TooShortError) {
-      await fail(deps, row, capitalise(error.message));
-      return 'done';
+    } catch (error) {
+      deps.log.warn(
+        { err: error, draftId: row.id },
+        'LLM draft failed; falling back to the extractive engine',
+      );
+      draft = offline();
+      meta.fallback = FALLBACK_NOTE;
     }
-    throw error;
+  } else draft = offline();
+  if (typeof draft === 'string') {
+    await fail(deps, row, capitalise(draft));
+    return 'done';
   }
 
   let blocks = toStored(draft, sentences);
@@ -262,6 +269,15 @@ export async function generateDraft(
 }
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** The name on carousel slides: the address's local part, as a name ("dana.lee" -> "Dana Lee"). */
+export const authorName = (email: string) =>
+  email
+    .split('@')[0]!
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join(' ');
 
 /** What is wrong with a model's draft, to say so in a second try: banned words or a low score. */
 async function judge(

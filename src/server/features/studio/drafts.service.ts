@@ -7,10 +7,9 @@ import {
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { captionsOf } from './drafts/captions.ts';
 import { toHtml, toMarkdown, toText } from './drafts/exports.ts';
 import { bestSources, supportOf } from './drafts/support.ts';
-import { draftFidelity } from './drafts.generate.ts';
+import { authorName, draftFidelity } from './drafts.generate.ts';
 import { generateDraftJob } from './drafts.jobs.ts';
 import {
   type DraftRow,
@@ -26,6 +25,8 @@ import {
 } from './drafts.repository.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import { createTextNote, deleteNote } from './service.ts';
+import { analyse } from './text/extractive/analyse.ts';
+import { cuesOf, toSrt, toVtt } from './text/extractive/clips.ts';
 
 /** Echo Studio, part 2: drafts made from notes (issue 14). Generation itself runs in a job. */
 
@@ -230,8 +231,7 @@ export async function exportDraft(
   if (as === 'txt') return file(toText(draft));
   if (as === 'srt' || as === 'vtt') {
     if (draft.format !== 'clips') throw badRequest('Captions (SRT, VTT) are made for clip hooks.');
-    const sentences = await sourceSentences(ctx.database.db, row.noteIds);
-    return file(captionsOf(draft.blocks, sentences, as));
+    return file(await captionsOf(ctx, row.noteIds, draft.blocks, as));
   }
   if (draft.format !== 'carousel') throw badRequest('A zip of slides is made for carousels.');
   const slides = draft.blocks.map((b, i) => ({
@@ -242,11 +242,34 @@ export async function exportDraft(
   return file(Buffer.from(zipSlides(await renderCarousel(slides, authorName(owner)))));
 }
 
-/** The name on carousel slides: the address's local part, as a name ("dana.lee" -> "Dana Lee"). */
-export const authorName = (email: string) =>
-  email
-    .split('@')[0]!
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join(' ');
+/** Captions of every clip, timed on the note's own recording (the spoken words, fillers out). */
+async function captionsOf(
+  ctx: AppContext,
+  noteIds: string[],
+  clips: DraftBlock[],
+  as: 'srt' | 'vtt',
+): Promise<string> {
+  const sentences = await sourceSentences(ctx.database.db, noteIds);
+  const { units } = analyse(
+    noteIds.map((id) => ({
+      id,
+      sentences: sentences
+        .filter((s) => s.noteId === id)
+        .map((s) => ({
+          id: s.id,
+          text: s.text,
+          filler: s.filler,
+          fillers: s.fillers as { start: number; end: number }[],
+          ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
+        })),
+    })),
+  );
+  const cues = clips.flatMap((clip) => {
+    const ids = new Set(clip.sources.map((s) => s.sentence_id));
+    return cuesOf(
+      units.filter((u) => ids.has(String(u.ref.sentenceId))),
+      0,
+    );
+  });
+  return as === 'srt' ? toSrt(cues) : toVtt(cues);
+}

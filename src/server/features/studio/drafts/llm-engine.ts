@@ -11,7 +11,7 @@ import {
   THREAD_POST_MAX,
 } from '#contract/studio-drafts.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
-import { cutAt, cutWords } from './limits.ts';
+import { cutAtWord } from '../text/extractive/common.ts';
 import { supportOf } from './support.ts';
 
 /**
@@ -180,11 +180,16 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
 
 /** Keeps a block inside its format's limit (never mid-word). */
 function fitToKind(kind: BlockKind, text: string): string {
-  if (kind === 'slide') return cutWords(text, CAROUSEL_SLIDE_MAX_WORDS);
+  if (kind === 'slide') {
+    const words = text.split(/\s+/);
+    return words.length > CAROUSEL_SLIDE_MAX_WORDS
+      ? `${words.slice(0, CAROUSEL_SLIDE_MAX_WORDS).join(' ')}…`
+      : text;
+  }
   const limit = { meta: META_DESCRIPTION_MAX, post: THREAD_POST_MAX, hook: LINKEDIN_HOOK_MAX }[
     kind as string
   ];
-  return limit ? cutAt(text, limit) : text;
+  return limit ? cutAtWord(text, limit) : text;
 }
 
 export interface LlmRun {

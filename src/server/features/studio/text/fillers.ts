@@ -208,9 +208,10 @@ export function withoutFillers(sentence: { text: string; fillers: Span[] }): str
   for (const span of sentence.fillers) {
     out += sentence.text.slice(cursor, span.start);
     cursor = span.end;
-    // Swallow the comma that set the filler off: "So, um, we" -> "So, we".
+    // The comma after a filler goes with it ("So um, we" -> "So we"); one set off by two commas
+    // leaves one ("the economy, uh, the jobs" -> "the economy, the jobs").
     const rest = /^\s*,/.exec(sentence.text.slice(cursor));
-    if (rest && (/,\s*$/.test(out) || out.trim() === '')) cursor += rest[0].length;
+    if (rest) cursor += rest[0].length;
   }
   out += sentence.text.slice(cursor);
   out = out

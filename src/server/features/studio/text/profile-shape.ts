@@ -45,8 +45,12 @@ export interface NoteStats {
   fw: number[];
   /** Sparse counts of BUZZWORDS used. */
   buzz: Record<string, number>;
-  /** Sparse hashed character 3-5-gram counts: bucket index -> count. */
-  chars: Record<string, number>;
+  /**
+   * Hashed character 3-5-gram counts: sparse (bucket index -> count) for short notes, or all
+   * CHAR_BUCKETS counts as base64 of little-endian uint16 for longer ones (smaller). Read it with
+   * `forEachChar` (profile.ts).
+   */
+  chars: Record<string, number> | string;
   /** Word 2-4-grams -> count in the note(s). */
   phrases: Record<string, number>;
   /** How many notes each kept phrase appears in (merged stats only; a single note counts 1). */

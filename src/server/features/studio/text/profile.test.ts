@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_WORDS, FW } from './function-words.ts';
-import { buildProfile, mergeAll, noteStats, SENTENCE_BINS, signaturePhrases } from './profile.ts';
+import {
+  buildProfile,
+  forEachChar,
+  mergeAll,
+  type NoteStats,
+  noteStats,
+  SENTENCE_BINS,
+  signaturePhrases,
+} from './profile.ts';
 import { referenceCount } from './reference.ts';
 
 describe('noteStats', () => {
@@ -32,6 +40,26 @@ describe('noteStats', () => {
     expect(JSON.parse(JSON.stringify(stats))).toEqual(stats);
     expect(Object.keys(stats.phrases).length).toBeLessThanOrEqual(120);
     expect(JSON.stringify(stats)).not.toContain('Sentence number 17');
+  });
+
+  it('stores the character n-grams of a long note densely, and merges both forms', () => {
+    const long = noteStats(
+      Array.from({ length: 80 }, (_, i) => `Line ${i} about pricing, churn and customers.`).join(' '),
+      'written',
+    );
+    const short = noteStats('Pricing matters.', 'written');
+    expect(typeof long.chars).toBe('string');
+    expect(typeof short.chars).toBe('object');
+    const sum = (chars: NoteStats['chars']) => {
+      let total = 0;
+      forEachChar(chars, (_, count) => {
+        total += count;
+      });
+      return total;
+    };
+    const merged = mergeAll([long, short], 'written');
+    expect(sum(merged.chars)).toBe(sum(long.chars) + sum(short.chars));
+    expect(JSON.stringify(long).length).toBeLessThan(12_000);
   });
 
   it('leaves filler-only sentences and filler words out of sentence lengths', () => {

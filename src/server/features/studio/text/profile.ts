@@ -62,6 +62,31 @@ export function charNgramCounts(text: string, into: Record<string, number> = {})
   return into;
 }
 
+/** Sparse counts above this many buckets are stored densely (base64 uint16): fewer bytes. */
+const DENSE_FROM = 350;
+
+export function encodeChars(counts: Record<string, number>): Record<string, number> | string {
+  let keys = 0;
+  for (const _ in counts) keys++;
+  if (keys < DENSE_FROM) return counts;
+  const dense = new Uint16Array(CHAR_BUCKETS);
+  for (const key in counts) dense[Number(key)] = Math.min(65535, counts[key]!);
+  return Buffer.from(dense.buffer, dense.byteOffset, dense.byteLength).toString('base64');
+}
+
+/** Calls `fn(bucket, count)` for every non-zero bucket of either storage form. */
+export function forEachChar(chars: NoteStats['chars'], fn: (bucket: number, count: number) => void): void {
+  if (typeof chars === 'string') {
+    const bytes = Buffer.from(chars, 'base64');
+    for (let i = 0; i + 1 < bytes.length; i += 2) {
+      const count = bytes[i]! | (bytes[i + 1]! << 8);
+      if (count > 0) fn(i >> 1, count);
+    }
+    return;
+  }
+  for (const key in chars) fn(Number(key), chars[key]!);
+}
+
 /** Statistics of one note. Pure and deterministic; stores counts, not the text. */
 export function noteStats(text: string, register: Register): NoteStats {
   const stats: NoteStats = {
@@ -81,7 +106,7 @@ export function noteStats(text: string, register: Register): NoteStats {
     syllables: 0,
     fw: new Array<number>(FW.length).fill(0),
     buzz: {},
-    chars: charNgramCounts(text),
+    chars: encodeChars(charNgramCounts(text)),
     phrases: {},
     openers: {},
     closers: {},
@@ -166,7 +191,17 @@ export function mergeStats(a: NoteStats, b: NoteStats): NoteStats {
   for (let i = 0; i < a.lengths.length; i++) a.lengths[i] += b.lengths[i] ?? 0;
   for (let i = 0; i < a.fw.length; i++) a.fw[i] += b.fw[i] ?? 0;
   for (const key in b.buzz) bump(a.buzz, key, b.buzz[key]);
-  for (const key in b.chars) bump(a.chars, key, b.chars[key]);
+  if (typeof a.chars === 'string') {
+    const sparse: Record<string, number> = {};
+    forEachChar(a.chars, (bucket, count) => {
+      sparse[bucket] = count;
+    });
+    a.chars = sparse;
+  }
+  const into = a.chars;
+  forEachChar(b.chars, (bucket, count) => {
+    into[bucket] = (into[bucket] ?? 0) + count;
+  });
   for (const key in b.openers) bump(a.openers, key, b.openers[key]);
   for (const key in b.closers) bump(a.closers, key, b.closers[key]);
   for (const key in b.phrases) {
@@ -267,10 +302,12 @@ function registerProfile(stats: NoteStats): RegisterProfile {
     }
   }
   let charTotal = 0;
-  for (const key in stats.chars) charTotal += stats.chars[key]!;
   const charNgrams = new Array<number>(CHAR_BUCKETS).fill(0);
-  for (const key in stats.chars)
-    charNgrams[Number(key)] = round(stats.chars[key]! / Math.max(1, charTotal), 6);
+  forEachChar(stats.chars, (bucket, count) => {
+    charNgrams[bucket] = count;
+    charTotal += count;
+  });
+  for (let i = 0; i < CHAR_BUCKETS; i++) charNgrams[i] = round(charNgrams[i]! / Math.max(1, charTotal), 6);
   const grade = 0.39 * (stats.sentenceWords / sentences) + 11.8 * (stats.syllables / words) - 15.59;
   return {
     notes: stats.notes,

@@ -45,15 +45,16 @@ describe('splitSentences', () => {
     expect(sentences.length).toBeGreaterThanOrEqual(2);
     for (const s of sentences) {
       const words = s.text.split(/\s+/).length;
-      expect(words).toBeGreaterThanOrEqual(8);
+      expect(words).toBeGreaterThanOrEqual(5);
       expect(words).toBeLessThanOrEqual(30);
+      expect(s.text).not.toMatch(/\b(?:the|a|to|of|and)$/);
       expect(run.slice(s.startChar, s.endChar)).toBe(s.text);
     }
     // Cut before a discourse word, not in the middle of a phrase.
-    expect(sentences.slice(1).every((s) => /^(so|but|and|then|because|now)\b/.test(s.text))).toBe(true);
+    expect(sentences.slice(1).every((s) => /^(so|but|and|then|because|now|i|we)\b/.test(s.text))).toBe(true);
   });
 
-  it('prefers speech-to-text segment boundaries when cutting a run', () => {
+  it('cuts an unpunctuated run with segments into timed pieces that do not end on "the" or "to"', () => {
     const a = 'we tried paid ads for a whole quarter and honestly it never paid back the money we put in';
     const b = 'what worked was writing one useful post every single week for the people we wanted to reach';
     const text = `${a} ${b}`;
@@ -61,9 +62,14 @@ describe('splitSentences', () => {
       { startMs: 0, endMs: 6000, text: a },
       { startMs: 6000, endMs: 12_000, text: b },
     ]);
-    expect(sentences.map((s) => s.text)).toEqual([a, b]);
-    expect(sentences[0]).toMatchObject({ startMs: 0, endMs: 6000 });
-    expect(sentences[1]).toMatchObject({ startMs: 6000, endMs: 12_000 });
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    for (const s of sentences) {
+      expect(s.text.split(' ').length).toBeGreaterThanOrEqual(5);
+      expect(s.text).not.toMatch(/\b(?:the|to|a|for|and)$/);
+    }
+    expect(sentences[0]!.startMs).toBe(0);
+    expect(sentences.at(-1)!.endMs).toBe(12_000);
+    expect(sentences.map((s) => s.text).join(' ')).toBe(text);
   });
 
   it('maps times from segments by character position, interpolating inside a segment', () => {
@@ -156,6 +162,10 @@ describe('filler marking', () => {
     const text = 'So, um, I think the the main thing is, you know, pricing.';
     expect(withoutFillers({ text, fillers: markFillers(text).fillers })).toBe(
       'So, I think the main thing is, pricing.',
+    );
+    const text3 = 'If um, we agree, the uh, way it works is fine.';
+    expect(withoutFillers({ text: text3, fillers: markFillers(text3).fillers })).toBe(
+      'If we agree, the way it works is fine.',
     );
     const text2 = 'Um, we shipped it.';
     expect(withoutFillers({ text: text2, fillers: markFillers(text2).fillers })).toBe('We shipped it.');

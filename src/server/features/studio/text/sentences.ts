@@ -31,9 +31,10 @@ export interface TranscriptSegment {
 }
 
 /** A run longer than this many words without an end mark is cut. */
-const RUN_MAX_WORDS = 40;
-const RUN_MIN_PIECE = 8;
-const RUN_TARGET = 20;
+const RUN_MAX_WORDS = 25;
+const RUN_MAX_ENDED = 60;
+const RUN_MIN_PIECE = 5;
+const RUN_TARGET = 14;
 const RUN_HARD_MAX = 30;
 
 export function splitSentences(text: string, segments?: TranscriptSegment[]): Sentence[] {
@@ -116,11 +117,53 @@ function splitShortStarts(text: string, start: number, end: number): [number, nu
   return out;
 }
 
-const DISCOURSE = new Set(['so', 'but', 'and', 'then', 'because', 'anyway', 'okay', 'now', 'also', 'plus']);
+const DISCOURSE = new Map<string, number>([
+  ['so', 2],
+  ['but', 2],
+  ['then', 1.5],
+  ['anyway', 2],
+  ['okay', 2],
+  ['now', 1.5],
+  ['also', 1],
+  ['plus', 1],
+  ['well', 1],
+  ['yeah', 1.5],
+  ['and', 1],
+  ['because', 0.5],
+]);
+const SUBJECTS = new Set(
+  "i we they you he she it there i'm we're they're you're it's that's i've we've i'd we'd what's here's nobody people".split(
+    ' ',
+  ),
+);
+/** Words a sentence does not end on ("the", "to", "and", "is"). */
+const NO_END = new Set(
+  "then like twenty thirty forty fifty sixty seventy eighty ninety hundred a an the to of for with at by from because if when and but or is are was were be been do did does have has had will would can could should my our your their his her its than as very really just not don't didn't what how who which where i we they he she i'm we're they're it's that's".split(
+    ' ',
+  ),
+);
+/** Words a sentence does not start on. */
+const NO_START = new Set([
+  'of',
+  'to',
+  'than',
+  'as',
+  'is',
+  'are',
+  'was',
+  'were',
+  'for',
+  'with',
+  'at',
+  'by',
+  'from',
+]);
 
 /**
- * Cuts a long run with no end mark (or an absurdly long one) into pieces of 8-30 words, preferring
- * a speech-to-text segment boundary, then a comma, then a discourse word ("so", "but", "and").
+ * Cuts a run with no end mark longer than 25 words (or any sentence over 60) into pieces of 5-30
+ * words, choosing the cuts together (dynamic programming) to prefer punctuation, speech-to-text
+ * segment ends, a discourse word or a subject pronoun next, never after "the" or "to", and pieces
+ * near 14 words.
  */
 function splitLongRun(
   text: string,
@@ -130,48 +173,48 @@ function splitLongRun(
 ): [number, number][] {
   const tokens = tokenize(text.slice(start, end), start);
   const ended = /[.!?…]["'”’)\]]*$/.test(text.slice(start, end));
-  if (!ended && segmentEnds.size > 0 && tokens.length >= RUN_MIN_PIECE * 2) {
-    // An unpunctuated transcript: the recogniser's segments are the pauses; cut there first.
-    const cuts: [number, number][] = [];
-    let first = 0;
-    for (let i = RUN_MIN_PIECE - 1; i < tokens.length - RUN_MIN_PIECE; i++) {
-      if (i - first + 1 >= RUN_MIN_PIECE && segmentEnds.has(tokens[i]!.end)) {
-        cuts.push([first === 0 ? start : tokens[first]!.start, tokens[i]!.end]);
-        first = i + 1;
+  const n = tokens.length;
+  if (n <= (ended ? RUN_MAX_ENDED : RUN_MAX_WORDS)) return [[start, end]];
+  const cutScore = (i: number) => {
+    const prev = tokens[i]!.norm;
+    const next = tokens[i + 1]!.norm;
+    const between = text.slice(tokens[i]!.end, tokens[i + 1]!.start);
+    let score = 0;
+    if (/[,;:—–]/.test(between) || /\s-\s/.test(between)) score += 3;
+    if (segmentEnds.has(tokens[i]!.end)) score += 0.5;
+    score += DISCOURSE.get(next) ?? 0;
+    if (SUBJECTS.has(next) && !NO_END.has(prev)) score += 1.5;
+    if (NO_END.has(prev)) score -= 4;
+    if (NO_START.has(next)) score -= 2;
+    return score;
+  };
+  const cost = new Float64Array(n + 1).fill(Number.POSITIVE_INFINITY);
+  const from = new Int32Array(n + 1).fill(-1);
+  cost[0] = 0;
+  for (let j = RUN_MIN_PIECE; j <= n; j++) {
+    const bonus = j < n ? cutScore(j - 1) : 0;
+    for (let length = RUN_MIN_PIECE; length <= Math.min(RUN_HARD_MAX, j); length++) {
+      const previous = cost[j - length]!;
+      if (!Number.isFinite(previous)) continue;
+      const candidate = previous + ((length - RUN_TARGET) / 10) ** 2 - bonus;
+      if (candidate < cost[j]!) {
+        cost[j] = candidate;
+        from[j] = j - length;
       }
     }
-    if (cuts.length > 0) {
-      cuts.push([tokens[first]!.start, end]);
-      return cuts.flatMap(([a, b]) => splitLongRun(text, a, b, new Set()));
-    }
   }
-  if (tokens.length <= RUN_MAX_WORDS || (ended && tokens.length <= RUN_MAX_WORDS * 2)) return [[start, end]];
+  if (!Number.isFinite(cost[n]!)) return [[start, end]];
+  const cuts: number[] = [];
+  for (let j = n; j > 0; j = from[j]!) cuts.unshift(j);
   const pieces: [number, number][] = [];
-  let first = 0; // index of the first token of the current piece
-  while (tokens.length - first > RUN_HARD_MAX) {
-    let best = -1;
-    let bestScore = -1;
-    for (let i = first + RUN_MIN_PIECE - 1; i < Math.min(tokens.length - 1, first + RUN_HARD_MAX); i++) {
-      const between = text.slice(tokens[i]!.end, tokens[i + 1]!.start);
-      let score = 0;
-      if (segmentEnds.has(tokens[i]!.end)) score += 3;
-      if (/[,;:—–]/.test(between) || /\s-\s/.test(between)) score += 2;
-      if (DISCOURSE.has(tokens[i + 1]!.norm)) score += tokens[i + 1]!.norm === 'and' ? 0.5 : 1;
-      score -= Math.abs(i + 1 - first - RUN_TARGET) / 40;
-      if (score > bestScore) {
-        bestScore = score;
-        best = i;
-      }
-    }
-    const cut = best >= 0 ? best : first + RUN_TARGET - 1;
+  let first = 0;
+  for (const cut of cuts) {
     const pieceStart = first === 0 ? start : tokens[first]!.start;
-    let pieceEnd = tokens[cut]!.end;
-    const trailing = /^[,;:]/.exec(text.slice(pieceEnd, tokens[cut + 1]!.start));
-    if (trailing) pieceEnd += 1;
+    let pieceEnd = cut === n ? end : tokens[cut - 1]!.end;
+    if (cut < n && /^[,;:]/.test(text.slice(pieceEnd, tokens[cut]!.start))) pieceEnd += 1;
     pieces.push([pieceStart, pieceEnd]);
-    first = cut + 1;
+    first = cut;
   }
-  pieces.push([tokens[first]!.start, end]);
   return pieces;
 }
 
