@@ -14,7 +14,7 @@ import pg from 'pg';
 // Echo's own templates, so the outbox rows have the same size as Echo's.
 import type { Config } from '../src/server/config.ts';
 import { enrolWaitlistSignup } from '../src/server/features/campaigns/engine.ts';
-import { reminderEmail } from '../src/server/features/waitlist/emails.ts';
+import { reminderEmail } from '../src/server/features/waitlist/index.ts';
 import { JobQueue } from '../src/server/jobs/queue.ts';
 import { ALL_JOBS } from '../src/server/jobs/registry.ts';
 import type { MailMessage } from '../src/server/providers/mail/mailer.ts';

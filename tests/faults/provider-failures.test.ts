@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TRANSCRIPTION_DID_NOT_FINISH,
   transcribeFailedJob,
-} from '../../src/server/features/content-results/jobs.ts';
-import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/jobs.ts';
+} from '../../src/server/features/content-results/index.ts';
+import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/index.ts';
 import {
   DELIVERY_DID_NOT_FINISH,
   queueEmail,

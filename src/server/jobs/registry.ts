@@ -6,17 +6,17 @@ import {
   createAffiliateJobHandlers,
   MONTHLY_PAYOUTS_CRON,
   monthlyPayoutsJob,
-} from '../features/affiliates/jobs.ts';
+} from '../features/affiliates/index.ts';
 import { createDeliverHandler, deliverCampaignStepJob } from '../features/campaigns/engine.ts';
-import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/jobs.ts';
-import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/retention.ts';
+import { CONTENT_JOBS, registerContentJobs } from '../features/content-results/index.ts';
+import { createRetentionHandler, RETENTION_CRON, retentionJob } from '../features/privacy/index.ts';
 import { registerStudioJobs, STUDIO_JOBS } from '../features/studio/index.ts';
 import {
   analyseTrendFailedJob,
   analyseTrendJob,
   createAnalyseTrendFailedHandler,
   createAnalyseTrendHandler,
-} from '../features/trends/jobs.ts';
+} from '../features/trends/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../providers/mail/mailer.ts';
 import {

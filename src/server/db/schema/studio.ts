@@ -60,7 +60,9 @@ export const studioNotes = pgTable(
   },
   (t) => [
     index('studio_notes_owner_created_idx').on(t.ownerEmail, t.createdAt.desc(), t.id.desc()),
-    index('studio_notes_search_idx').using('gin', t.search),
+    // btree_gin: one GIN index over (owner, words), so a search reads only the owner's matches
+    // however many notes other addresses keep.
+    index('studio_notes_owner_search_idx').using('gin', t.ownerEmail, t.search),
     uniqueIndex('studio_notes_upload_key').on(t.uploadId),
     index('studio_notes_owner_hash_idx')
       .on(t.ownerEmail, t.contentHash)

@@ -1,8 +1,27 @@
-/** The content-results feature's public face (more exports as the one shape moves code here). */
-
-export { configuredTranscribers } from './jobs.ts';
+/** Transcriptions and the content dashboard: routes, jobs, and what other features need. */
 export {
-  type ChainOutcome,
-  runTranscribers,
-  type Transcriber,
-} from './transcriber.ts';
+  CALLBACK_WAIT_MINUTES,
+  CONTENT_JOBS,
+  type ContentJobDeps,
+  callbackTimeoutJob,
+  configuredTranscribers,
+  createCallbackTimeoutHandler,
+  createSummarizeHandler,
+  createTranscribeFailedHandler,
+  createTranscribeHandler,
+  registerContentJobs,
+  summarizeJob,
+  TRANSCRIBE_RETRIES,
+  TRANSCRIPTION_DID_NOT_FINISH,
+  transcribeFailedJob,
+  transcribeJob,
+} from './jobs.ts';
+export {
+  completeWithTranscript,
+  deleteResultsOf,
+  filedTrendIds,
+  fileTrendResult,
+} from './repository.ts';
+export { contentResultsRoutes } from './routes.ts';
+export { summarizeExtractive } from './summary.ts';
+export { type ChainOutcome, runTranscribers, type Transcriber } from './transcriber.ts';

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   CONTENT_PLATFORM_KEYS,
   type ContentPlatform,
@@ -21,7 +20,7 @@ import {
 import { NOT_VERIFIED_MESSAGE } from '../visitor-session/index.ts';
 import { accessCodeEmail } from './emails.ts';
 import { transcribeJob } from './jobs.ts';
-import { deleteResultOf, insertResult, listResultsOf } from './repository.ts';
+import { deleteResultOf, insertResult, listResultsOf, touchResultsOf } from './repository.ts';
 
 export const CODE_PURPOSE = 'dashboard';
 export const CODE_SENT_MESSAGE = 'Code sent! Check your email for a 6-digit code.';
@@ -83,10 +82,8 @@ export async function verifyAccess(
 ): Promise<string> {
   const email = normalizeEmail(rawEmail);
   await verifyCodeOrThrow(ctx.database.db, CODE_PURPOSE, email, code, { client: clientIp });
-  // The owner is active: the retention job keeps these results (privacy/retention.ts).
-  await ctx.database.db.execute(
-    sql`update content_results set last_active_at = now() where user_email = ${email}`,
-  );
+  // The owner is active: the retention job keeps these results (privacy).
+  await touchResultsOf(ctx.database.db, email);
   return email;
 }
 

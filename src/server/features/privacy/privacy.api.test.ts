@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
-import { runRetention } from './retention.ts';
+import { runRetention } from './repository.ts';
 import { DELETE_CODES_PER_EMAIL } from './service.ts';
 
 let echo: TestApp;
@@ -62,12 +62,16 @@ async function deletionCode(email: string, cookie: string, ip?: string): Promise
   return /(\d{6})$/.exec(mails[mails.length - 1]!.subject)![1]!;
 }
 
-async function insertTrend(source: string, ownerHash: string | null = null): Promise<string> {
+async function insertTrend(
+  source: string,
+  ownerHash: string | null = null,
+  createdBy: string | null = null,
+): Promise<string> {
   const [row] = await echo.query<{ id: string }>(
-    `with t as (insert into trends (source, platform, owner_hash) values ($1, 'tiktok', $2) returning id),
+    `with t as (insert into trends (source, platform, owner_hash, created_by) values ($1, 'tiktok', $2, $3) returning id),
      c as (insert into trend_totals (id, count) values (1, 1) on conflict (id) do update set count = trend_totals.count + 1)
      select id from t`,
-    [source, ownerHash],
+    [source, ownerHash, createdBy],
   );
   return row!.id;
 }
@@ -113,8 +117,8 @@ describe("'Delete my data'", () => {
     await insertResult(echo, { email });
     await insertResult(echo, { email, productType: 'echo_core' });
     const otherResult = await insertResult(echo, { email: other });
-    const mine = await insertTrend('https://www.tiktok.com/@p/video/1001');
-    const shared = await insertTrend('https://www.tiktok.com/@p/video/1002');
+    const mine = await insertTrend('https://www.tiktok.com/@p/video/1001', null, email);
+    const shared = await insertTrend('https://www.tiktok.com/@p/video/1002', null, email);
     const browserOwned = await insertTrend('https://www.tiktok.com/@p/video/1003', ownerHash);
     const othersTrend = await insertTrend('https://www.tiktok.com/@p/video/1004');
     await fileTrend(email, mine);
@@ -146,10 +150,16 @@ describe("'Delete my data'", () => {
     expect(
       await countOf('select count(*) as n from trends where id = any($1::uuid[])', [[mine, browserOwned]]),
     ).toBe(0);
-    // A trend another address filed too stays, with that address's entry.
+    // A trend another address filed too stays, with that address's entry, and forgets its creator.
     expect(
       await countOf('select count(*) as n from trends where id = any($1::uuid[])', [[shared, othersTrend]]),
     ).toBe(2);
+    expect(
+      await countOf(
+        'select count(*) as n from trends where id = $1 and created_by is null and owner_hash is null',
+        [shared],
+      ),
+    ).toBe(1);
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [other])).toBe(3);
     expect(await countOf('select count(*) as n from content_results where id = $1', [otherResult])).toBe(1);
     expect(await countOf('select count as n from trend_totals where id = 1', [])).toBe(totalBefore - 2);
@@ -379,7 +389,7 @@ describe('retention job', () => {
   });
 
   it('is scheduled daily with the configured months', async () => {
-    const { RETENTION_CRON, retentionJob } = await import('./retention.ts');
+    const { RETENTION_CRON, retentionJob } = await import('./jobs.ts');
     const { ALL_JOBS } = await import('../../jobs/registry.ts');
     expect(ALL_JOBS).toContain(retentionJob);
     expect(RETENTION_CRON).toBe('45 0 * * *');

@@ -10,7 +10,7 @@ import {
 } from '#contract/privacy.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { adminOnly } from '../admin-auth/guard.ts';
+import { adminOnly } from '../admin-auth/index.ts';
 import { clearVisitorSession, requireVisitorEmail, trendOwnerHash } from '../visitor-session/index.ts';
 import { deleteMyData, isOptedOut, optedOutEmails, requestDeletionCode, setOptOut } from './service.ts';
 
@@ -60,7 +60,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/privacy/data-use',
       { schema: { response: { 200: dataUseSchema } } },
       async (request, reply) => {
-        const optedOut = await isOptedOut(ctx.database.db, await emailOf(request));
+        const optedOut = await isOptedOut(ctx, await emailOf(request));
         syncCookie(reply, optedOut);
         return { optedOut };
       },

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { DATA_DELETED_MESSAGE, DELETE_CODE_SENT_MESSAGE } from '#contract/privacy.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { queueEmail } from '../../providers/mail/outbox.ts';
+import { deleteResultsOf, filedTrendIds } from '../content-results/index.ts';
 import {
   CODE_REQUESTS_PER_ADDRESS,
   deleteCodesOf,
@@ -12,8 +12,10 @@ import {
   verifyCodeOrThrow,
 } from '../email-codes/index.ts';
 import { deleteStudioDataOf } from '../studio/index.ts';
+import { deleteTrends, forgetCreator, trendsCreatedBy } from '../trends/index.ts';
 import { endVisitorSessionsOf } from '../visitor-session/index.ts';
 import { dataDeletedEmail, deleteCodeEmail } from './emails.ts';
+import { deleteOptOut, insertOptOut, isOptedOut as isOptedOutRow, listOptOuts } from './repository.ts';
 
 export const DELETE_CODE_PURPOSE = 'delete-data';
 /** Deletion codes per (address, client) in the window (email-codes throttles). */
@@ -33,10 +35,10 @@ export async function requestDeletionCode(ctx: AppContext, email: string, client
 
 /**
  * Checks the fresh code, then permanently deletes the address's data in one transaction:
- * - its content results (every product type);
- * - the trends it owns: those filed on its dashboard (content_results.trend_id) and those added
- *   from this browser (owner cookie), except a trend another address has also filed on its
- *   dashboard (trends are shared, one per video: deleting it would empty someone else's entry);
+ * - its content results (every product type): trends it only filed are unfiled, not deleted;
+ * - the trends it created: added with this address's dashboard session (trends.created_by), or
+ *   added from this browser without one (owner cookie); a created trend another address has also
+ *   filed on its dashboard stays for them, with its creator forgotten;
  * - its dashboard sessions, every verification code of the address, its data-use opt-out;
  * and queues a confirmation e-mail in the same transaction.
  */
@@ -62,50 +64,32 @@ export async function deleteDataOf(
   email: string,
   ownerHash: string | null,
 ): Promise<{ results: number; trends: number }> {
-  const owned = await db.execute<{ id: string }>(sql`
-    select trend_id as id from content_results where user_email = ${email} and trend_id is not null
-    union
-    select id from trends where ${ownerHash}::text is not null and owner_hash = ${ownerHash}`);
-  const results = await db.execute<{ id: string }>(
-    sql`delete from content_results where user_email = ${email} returning id`,
+  const created = await trendsCreatedBy(db, email, ownerHash);
+  const results = await deleteResultsOf(db, email);
+  const keptForOthers = new Set(await filedTrendIds(db, created));
+  const trends = await deleteTrends(
+    db,
+    created.filter((id) => !keptForOthers.has(id)),
   );
-  const ids = owned.rows.map((r) => r.id);
-  const trends = await db.execute<{ id: string }>(sql`
-    with deleted as (
-      delete from trends t
-      where t.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
-        and not exists (select 1 from content_results c where c.trend_id = t.id)
-      returning t.id
-    ),
-    counted as (update trend_totals set count = count - (select count(*) from deleted) where id = 1)
-    select id from deleted`);
+  await forgetCreator(db, [...keptForOthers]);
   await endVisitorSessionsOf(db, email);
   await deleteCodesOf(db, email);
-  await db.execute(sql`delete from data_use_opt_outs where email = ${email}`);
-  return { results: results.rows.length, trends: trends.rows.length };
+  await deleteOptOut(db, email);
+  return { results, trends };
 }
 
-export async function isOptedOut(db: DbOrTx, email: string): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from data_use_opt_outs where email = ${email}`);
-  return result.rows.length > 0;
-}
-
-export async function setOptOut(ctx: AppContext, email: string, optedOut: boolean): Promise<void> {
-  const { db } = ctx.database;
-  await enforceRateLimit(db, `data-use:${email}`, OPT_OUT_CHANGES_PER_EMAIL, 60);
-  if (optedOut)
-    await db.execute(
-      sql`insert into data_use_opt_outs (email) values (${email}) on conflict (email) do nothing`,
-    );
-  else await db.execute(sql`delete from data_use_opt_outs where email = ${email}`);
-}
+export const isOptedOut = (ctx: AppContext, email: string) => isOptedOutRow(ctx.database.db, email);
 
 /**
  * Every opted-out address. Echo has no aggregate or training export yet; any future one (e.g. a
  * voice-model training pipeline) must leave these out, through this function or
  * GET /api/admin/privacy/opt-outs.
  */
-export async function optedOutEmails(db: DbOrTx): Promise<string[]> {
-  const result = await db.execute<{ email: string }>(sql`select email from data_use_opt_outs order by email`);
-  return result.rows.map((r) => r.email);
+export const optedOutEmails = (db: DbOrTx): Promise<string[]> => listOptOuts(db);
+
+export async function setOptOut(ctx: AppContext, email: string, optedOut: boolean): Promise<void> {
+  const { db } = ctx.database;
+  await enforceRateLimit(db, `data-use:${email}`, OPT_OUT_CHANGES_PER_EMAIL, 60);
+  if (optedOut) await insertOptOut(db, email);
+  else await deleteOptOut(db, email);
 }

@@ -48,8 +48,8 @@ export function highlightSimilar(sentence: string, query: string): Array<{ start
 }
 
 /**
- * Full-text hits first (websearch syntax: "quoted phrases", -excluded, or), ranked; when they do
- * not fill the page, sentences with a similarly spelt word (misspelt names) follow.
+ * Full-text hits (websearch syntax: "quoted phrases", -excluded, or), ranked; when there are none,
+ * sentences with a similarly spelt word (a misspelt name) instead.
  */
 export async function searchNotes(
   ctx: AppContext,
@@ -70,14 +70,8 @@ export async function searchNotes(
     created_at: new Date(row.createdAt).toISOString(),
   }));
   const letters = query.replace(/[^\p{L}\p{N}]/gu, '');
-  if (hits.length < limit && letters.length >= 3) {
-    const similar = await similarSearch(
-      db,
-      owner,
-      query.slice(0, 100),
-      hits.map((h) => h.note_id),
-      limit - hits.length,
-    );
+  if (hits.length === 0 && letters.length >= 3) {
+    const similar = await similarSearch(db, owner, query.slice(0, 100), [], limit);
     for (const row of similar) {
       hits.push({
         note_id: row.noteId,

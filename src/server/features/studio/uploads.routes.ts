@@ -8,22 +8,22 @@ import {
   recordingIdParamsSchema,
   recordingSchema,
   STUDIO_API,
+  STUDIO_NOTE_ID_HEADER,
   STUDIO_UPLOADS_PATH,
   startRecordingSchema,
 } from '#contract/studio.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { ensureStudioDirs } from './media.ts';
 import { limit, ownerOf } from './owner.ts';
 import {
-  checkUploadRequest,
-  createTusServer,
   discardRecording,
   finishRecordingAsNote,
   getRecording,
-  OWNER_HEADER,
   putRecordingChunk,
   startRecording,
-} from './uploads.service.ts';
+} from './recordings.service.ts';
+import { checkUploadRequest, createTusServer, patchUpload, tusOwners } from './uploads.service.ts';
 
 /** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
 const STREAMED_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
@@ -48,18 +48,30 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
       const owner = ownerOf(request);
+      if (request.headers['tus-resumable'] !== '1.0.0')
+        throw new AppError('validation_failed', 'This is a tus 1.0.0 endpoint: send Tus-Resumable: 1.0.0');
       const id = (request.params as { id?: string }).id;
       if (id) {
         if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
           return reply.code(204).header('tus-resumable', '1.0.0').send();
+        if (request.method === 'PATCH') {
+          const { offset, noteId } = await patchUpload(ctx, owner, id, request.headers, request.raw);
+          reply.code(204).header('tus-resumable', '1.0.0').header('upload-offset', String(offset));
+          if (noteId) reply.header(STUDIO_NOTE_ID_HEADER, noteId);
+          return reply.send();
+        }
       } else if (request.method === 'POST') await limit(ctx, request, 'writes');
-      delete request.raw.headers[OWNER_HEADER];
-      request.raw.headers[OWNER_HEADER] = owner;
+      tusOwners.set(request.raw, owner);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
-    app.all(STUDIO_UPLOADS_PATH, { bodyLimit: 1 }, handleTus);
-    app.all(`${STUDIO_UPLOADS_PATH}/:id`, { bodyLimit: 1 }, handleTus);
+    app.route({ method: 'POST', url: STUDIO_UPLOADS_PATH, bodyLimit: 1, handler: handleTus });
+    app.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: `${STUDIO_UPLOADS_PATH}/:id`,
+      bodyLimit: 1,
+      handler: handleTus,
+    });
 
     app.post(
       `${STUDIO_API}/recordings`,

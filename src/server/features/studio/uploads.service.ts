@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,9 +10,7 @@ import { Server as TusServer } from '@tus/server';
 import type { ErrorCode } from '#contract/api.ts';
 import {
   NEEDS_STT_MESSAGE,
-  type NoteListItem,
   QUOTA_EXCEEDED_MESSAGE,
-  type Recording,
   STUDIO_LIMITS,
   STUDIO_NOTE_ID_HEADER,
   STUDIO_UPLOADS_PATH,
@@ -22,26 +21,23 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { transcribeJob } from './jobs.ts';
-import { type DetectedMedia, detectMedia, recordingDir, removeMediaFiles, studioDirs } from './media.ts';
+import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from './media.ts';
 import {
   deleteNote,
-  deleteRecording,
-  findNote,
   findNoteByUpload,
-  findRecording,
-  finishRecording,
   insertNote,
-  insertRecording,
   type NoteRow,
-  type RecordingRow,
-  recordChunk,
   storedBytes,
   updateNote,
 } from './repository.ts';
-import { quotaBytes, titleFrom, toListItem } from './service.ts';
+import { quotaBytes, titleFrom } from './service.ts';
 
-/** Set by the route from the session (a client's own value is removed first). */
-export const OWNER_HEADER = 'x-echo-studio-owner';
+/** The session's address of each request handed to the tus server (set by the route). */
+export const tusOwners = new WeakMap<IncomingMessage, string>();
+const ownerOfTusRequest = (req: unknown): string | undefined => {
+  const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  return node ? tusOwners.get(node) : undefined;
+};
 
 const sttConfigured = (ctx: AppContext) => Boolean(ctx.config.stt.baseUrl);
 
@@ -95,6 +91,78 @@ export async function discardUpload(ctx: AppContext, note: NoteRow): Promise<voi
   if (note.mediaPath) await removeMediaFiles(ctx.config.dataDir, [note.mediaPath]);
 }
 
+/** A complete upload: checked by content (415 and removed when not media), then queued for transcription. */
+export async function finishUpload(ctx: AppContext, note: NoteRow, bytes: number): Promise<void> {
+  const sniffed = await sniffUpload(ctx, note.id, note.mediaMime);
+  if (!sniffed.media) {
+    await discardUpload(ctx, note);
+    throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
+  }
+  const media = sniffed.media;
+  await ctx.database.transaction(async (tx) => {
+    const updated = await updateNote(
+      tx.db,
+      null,
+      note.id,
+      { kind: media.kind, mediaMime: media.mime, mediaBytes: bytes, ...mediaStatus(ctx) },
+      ['uploading'],
+    );
+    if (updated) await queueTranscription(ctx, tx, note.id);
+  });
+}
+
+/** PATCHes being written, by upload id (one at a time per upload, in this process). */
+const writing = new Set<string>();
+
+/**
+ * tus PATCH, streamed straight from the socket to the upload's file (the tus server's web-stream
+ * path is several times slower): the offset must be the bytes already stored, the body may not go
+ * past the announced length, and whatever arrived before a dropped connection stays (resume from
+ * HEAD's Upload-Offset). The first bytes are checked by content as soon as there are enough.
+ */
+export async function patchUpload(
+  ctx: AppContext,
+  owner: string,
+  id: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: NodeJS.ReadableStream,
+): Promise<{ offset: number; noteId: string | null }> {
+  const note = await findNoteByUpload(ctx.database.db, id);
+  if (!note || note.ownerEmail !== owner) throw notFound('Upload not found');
+  if (headers['content-type'] !== 'application/offset+octet-stream')
+    throw new AppError('unsupported_media_type', 'Send Content-Type: application/offset+octet-stream');
+  if (note.status !== 'uploading') throw conflict('This upload has finished.');
+  const file = path.join(studioDirs(ctx.config.dataDir).uploads, id);
+  const stored = (await stat(file).catch(() => null))?.size;
+  if (stored === undefined) throw notFound('Upload not found');
+  const offset = Number(headers['upload-offset']);
+  if (!Number.isInteger(offset) || offset !== stored)
+    throw conflict(`Upload-Offset must be ${stored}, the bytes already stored.`);
+  if (writing.has(id)) throw conflict('This upload is already receiving data.');
+  writing.add(id);
+  try {
+    const cap = byteCap(note.mediaBytes - offset);
+    await pipeline(body, cap.stream, createWriteStream(file, { flags: 'r+', start: offset })).catch(
+      (error) => {
+        if (error instanceof AppError) throw error;
+        // A dropped connection: what was written stays, and the client resumes from it.
+      },
+    );
+  } finally {
+    writing.delete(id);
+  }
+  const now = (await stat(file)).size;
+  if (now >= note.mediaBytes) {
+    await finishUpload(ctx, note, now);
+    return { offset: now, noteId: note.id };
+  }
+  if ((await sniffUpload(ctx, id, note.mediaMime)).verdict === 'refused') {
+    await discardUpload(ctx, note);
+    throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
+  }
+  return { offset: now, noteId: null };
+}
+
 /** The tus server (creation, termination, expiration) storing under DATA_DIR/uploads. */
 export function createTusServer(ctx: AppContext): TusServer {
   const { uploads } = studioDirs(ctx.config.dataDir);
@@ -112,7 +180,7 @@ export function createTusServer(ctx: AppContext): TusServer {
     exposedHeaders: [STUDIO_NOTE_ID_HEADER],
     namingFunction: () => randomUUID(),
     async onUploadCreate(req, upload) {
-      const owner = req.headers.get(OWNER_HEADER);
+      const owner = ownerOfTusRequest(req);
       if (!owner) throw tusError('unauthorized', 'Please verify your email to use the Studio', 401);
       if (upload.size === undefined)
         throw tusError(
@@ -146,22 +214,12 @@ export function createTusServer(ctx: AppContext): TusServer {
     async onUploadFinish(_req, upload) {
       const note = await findNoteByUpload(ctx.database.db, upload.id);
       if (!note) throw tusError('not_found', 'This upload was removed', 404);
-      const sniffed = await sniffUpload(ctx, upload.id, note.mediaMime);
-      if (!sniffed.media) {
-        await discardUpload(ctx, note);
-        throw tusError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE, 415);
+      try {
+        await finishUpload(ctx, note, upload.offset);
+      } catch (error) {
+        if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
+        throw error;
       }
-      const media = sniffed.media;
-      await ctx.database.transaction(async (tx) => {
-        const updated = await updateNote(
-          tx.db,
-          null,
-          note.id,
-          { kind: media.kind, mediaMime: media.mime, mediaBytes: upload.offset, ...mediaStatus(ctx) },
-          ['uploading'],
-        );
-        if (updated) await queueTranscription(ctx, tx, note.id);
-      });
       return { headers: { [STUDIO_NOTE_ID_HEADER]: note.id } };
     },
     onResponseError(_req, error) {
@@ -201,171 +259,23 @@ export async function checkUploadRequest(
   return 'continue';
 }
 
-// ---------------------------------------------------------------- recordings
-
-const toRecording = (row: RecordingRow): Recording => ({
-  id: row.id,
-  chunks: row.chunks,
-  bytes: row.bytes,
-  max_duration_ms: STUDIO_LIMITS.recordingMaxMs,
-  chunk_max_bytes: STUDIO_LIMITS.recordingChunkMaxBytes,
-  created_at: row.createdAt.toISOString(),
-});
-
-export async function startRecording(
-  ctx: AppContext,
-  owner: string,
-  input: { mime_type?: string; title?: string },
-): Promise<Recording> {
-  await assertQuota(ctx, owner, 0);
-  const row = await insertRecording(ctx.database.db, {
-    ownerEmail: owner,
-    mimeType: input.mime_type ?? null,
-    title: input.title || null,
-  });
-  await mkdir(recordingDir(ctx.config.dataDir, row.id), { recursive: true });
-  return toRecording(row);
-}
-
-async function ownRecording(ctx: AppContext, owner: string, id: string): Promise<RecordingRow> {
-  const row = await findRecording(ctx.database.db, owner, id);
-  if (!row) throw notFound('Recording not found');
-  return row;
-}
-
-export async function getRecording(ctx: AppContext, owner: string, id: string): Promise<Recording> {
-  return toRecording(await ownRecording(ctx, owner, id));
-}
-
 /** Caps a stream at `max` bytes (a 413 beyond), counting what passed. */
-function byteCap(max: number) {
+export function byteCap(max: number) {
   let bytes = 0;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (bytes > max)
-        done(new AppError('payload_too_large', `A chunk can be at most ${max / 1024 / 1024} MB.`));
+        done(
+          new AppError(
+            'payload_too_large',
+            max === 0
+              ? 'Nothing more to receive for this upload.'
+              : `At most ${max} more bytes are accepted here.`,
+          ),
+        );
       else done(null, chunk);
     },
   });
   return { stream, bytes: () => bytes };
-}
-
-/**
- * Stores chunk n of a recording, streamed to disk; sending the same n again replaces it (a client
- * that lost the answer simply resends). Chunk 0 must be audio by its content.
- */
-export async function putRecordingChunk(
-  ctx: AppContext,
-  owner: string,
-  id: string,
-  n: number,
-  body: NodeJS.ReadableStream,
-): Promise<{ n: number; bytes: number }> {
-  const row = await ownRecording(ctx, owner, id);
-  if (row.noteId) throw conflict('This recording is finished.');
-  const dir = recordingDir(ctx.config.dataDir, id);
-  await mkdir(dir, { recursive: true });
-  const final = path.join(dir, String(n));
-  const temp = `${final}.${randomUUID()}.part`;
-  const cap = byteCap(STUDIO_LIMITS.recordingChunkMaxBytes);
-  try {
-    await pipeline(body, cap.stream, createWriteStream(temp));
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  const bytes = cap.bytes();
-  const previous = await stat(final).then(
-    (s) => s.size,
-    () => 0,
-  );
-  try {
-    await assertQuota(ctx, owner, bytes - previous);
-    if (n === 0 && bytes > 0 && !(await detectMedia(temp, row.mimeType)) && bytes >= 4100)
-      throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await rename(temp, final);
-  await recordChunk(ctx.database.db, id, n, bytes - previous);
-  return { n, bytes };
-}
-
-export async function discardRecording(ctx: AppContext, owner: string, id: string): Promise<void> {
-  const row = await ownRecording(ctx, owner, id);
-  if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
-  await deleteRecording(ctx.database.db, owner, id);
-  await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
-}
-
-/**
- * Joins chunks 0..count-1 (409 naming any missing) into one file, checks it is audio by content,
- * and makes it a voice note. Finishing twice answers the same note.
- */
-export async function finishRecordingAsNote(
-  ctx: AppContext,
-  owner: string,
-  id: string,
-  input: { chunk_count: number; duration_ms?: number },
-): Promise<NoteListItem> {
-  const row = await ownRecording(ctx, owner, id);
-  if (row.noteId) {
-    const note = await findNote(ctx.database.db, owner, row.noteId);
-    if (note) return toListItem(note);
-    throw notFound('Recording not found');
-  }
-  const have = new Set(row.chunks);
-  const missing: number[] = [];
-  for (let i = 0; i < input.chunk_count; i++) if (!have.has(i)) missing.push(i);
-  if (missing.length)
-    throw conflict(
-      `Chunks missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}. Send them, then finish again.`,
-    );
-  const dir = recordingDir(ctx.config.dataDir, id);
-  const noteId = randomUUID();
-  const { media: mediaDir } = studioDirs(ctx.config.dataDir);
-  await mkdir(mediaDir, { recursive: true });
-  const joined = path.join(mediaDir, `${noteId}.part`);
-  const out = await open(joined, 'w');
-  try {
-    for (let i = 0; i < input.chunk_count; i++)
-      await pipeline(
-        createReadStream(path.join(dir, String(i))),
-        out.createWriteStream({ autoClose: false }),
-        {
-          end: false,
-        },
-      );
-  } finally {
-    await out.close();
-  }
-  const media = await detectMedia(joined, row.mimeType);
-  if (media?.kind !== 'voice') {
-    await rm(joined, { force: true });
-    throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
-  }
-  const relative = `studio/media/${noteId}.${media.ext}`;
-  await rename(joined, path.join(ctx.config.dataDir, relative));
-  const bytes = (await stat(path.join(ctx.config.dataDir, relative))).size;
-  const note = await ctx.database.transaction(async (tx) => {
-    if (!(await finishRecording(tx.db, id, noteId))) throw conflict('This recording is finished.');
-    const inserted = await insertNote(tx.db, {
-      id: noteId,
-      ownerEmail: owner,
-      kind: 'voice',
-      register: 'spoken',
-      ...mediaStatus(ctx),
-      title: row.title || `Voice note, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      durationMs: input.duration_ms ?? null,
-      mediaPath: relative,
-      mediaBytes: bytes,
-      mediaMime: media.mime,
-    });
-    await queueTranscription(ctx, tx, noteId);
-    return inserted;
-  });
-  await rm(dir, { recursive: true, force: true });
-  return toListItem(note);
 }

@@ -11,8 +11,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { bearerToken } from '../admin-auth/guard.ts';
-import { isAdminToken } from '../admin-auth/service.ts';
+import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
 import { ensureTrendOwnerHash, trendOwnerHash, visitorEmail } from '../visitor-session/index.ts';
 import { createTrend, listTrendPage, processTrend, removeTrend, type Viewer } from './service.ts';
 

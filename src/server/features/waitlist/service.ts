@@ -6,7 +6,7 @@ import {
 } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { queueEmail } from '../../providers/mail/outbox.ts';
-import { attributeSignup } from '../affiliates/service.ts';
+import { attributeSignup } from '../affiliates/index.ts';
 import { enrolWaitlistSignup } from '../campaigns/engine.ts';
 import { reminderEmail } from './emails.ts';
 import { claimReminder, countSignups, insertSignup } from './repository.ts';

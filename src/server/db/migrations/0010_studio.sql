@@ -1,5 +1,6 @@
--- pg_trgm (trusted since PostgreSQL 13; ships with embedded-postgres) for misspelt names in Studio search.
+-- pg_trgm (misspelt names) and btree_gin (owner + words in one GIN index): both trusted extensions that ship with PostgreSQL and embedded-postgres.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS btree_gin;--> statement-breakpoint
 CREATE TABLE "studio_note_sentences" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"note_id" uuid NOT NULL,
@@ -70,7 +71,7 @@ ALTER TABLE "studio_note_sentences" ADD CONSTRAINT "studio_note_sentences_note_i
 CREATE UNIQUE INDEX "studio_note_sentences_note_position_key" ON "studio_note_sentences" USING btree ("note_id","position");--> statement-breakpoint
 CREATE INDEX "studio_note_sentences_trgm_idx" ON "studio_note_sentences" USING gin ("text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "studio_notes_owner_created_idx" ON "studio_notes" USING btree ("owner_email","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "studio_notes_search_idx" ON "studio_notes" USING gin ("search");--> statement-breakpoint
+CREATE INDEX "studio_notes_owner_search_idx" ON "studio_notes" USING gin ("owner_email","search");--> statement-breakpoint
 CREATE UNIQUE INDEX "studio_notes_upload_key" ON "studio_notes" USING btree ("upload_id");--> statement-breakpoint
 CREATE INDEX "studio_notes_owner_hash_idx" ON "studio_notes" USING btree ("owner_email","content_hash") WHERE "studio_notes"."content_hash" is not null;--> statement-breakpoint
 CREATE INDEX "studio_notes_status_idx" ON "studio_notes" USING btree ("status","updated_at") WHERE "studio_notes"."status" in ('uploading', 'transcribing', 'needs_stt');--> statement-breakpoint
