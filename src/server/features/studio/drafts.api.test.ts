@@ -84,9 +84,9 @@ describe('Studio drafts, offline engine', () => {
     expect(draft('blog').blocks.find((b) => b.kind === 'meta')!.text.length).toBeLessThanOrEqual(160);
   });
 
-  it('says why a format cannot be made instead of padding (clip hooks need recorded speech)', () => {
+  it('says why a format cannot be made instead of padding (clip hooks need a recording)', () => {
     expect(draft('clips')).toMatchObject({ status: 'failed', blocks: [] });
-    expect(draft('clips').error).toMatch(/^Needs at least 15 seconds of recorded speech/);
+    expect(draft('clips').error).toMatch(/^Clip hooks need a voice or video note/);
   });
 
   it('scores each draft against the voice profile with reasons in plain words', async () => {
