@@ -7,9 +7,11 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { Llm } from '../../providers/llm/llm.ts';
 import { createSpeechToText, isTransientProviderError, type SpeechToText } from '../../providers/stt/stt.ts';
 import { configuredTranscribers, runTranscribers, type Transcriber } from '../content-results/index.ts';
 import { analyseText, cleanText } from './analyse.ts';
+import { DRAFT_JOBS, registerDraftJobs } from './drafts.jobs.ts';
 import {
   audioPieces,
   ffmpegBinary,
@@ -78,7 +80,7 @@ export const maintenanceJob = defineJob({
 });
 export const MAINTENANCE_CRON = '*/15 * * * *';
 
-export const STUDIO_JOBS = [transcribeJob, transcribeFailedJob, profileJob, maintenanceJob];
+export const STUDIO_JOBS = [transcribeJob, transcribeFailedJob, profileJob, maintenanceJob, ...DRAFT_JOBS];
 
 export interface StudioJobDeps {
   config: Config;
@@ -87,6 +89,8 @@ export interface StudioJobDeps {
   /** Tests may pass their own; the configured ones otherwise. */
   stt?: SpeechToText | null;
   transcribers?: Transcriber[];
+  /** Tests may pass their own language model (or null for none); the configured one otherwise. */
+  llm?: Llm | null;
 }
 
 class PermanentFailure extends Error {}
@@ -127,6 +131,7 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
   const transcribers = (deps.transcribers ?? configuredTranscribers(config)).filter(
     (t) => t.name !== 'webhook',
   );
+  registerDraftJobs(queue, { config, database, log, ...(deps.llm !== undefined ? { llm: deps.llm } : {}) });
 
   const fail = (noteId: string, message: string) =>
     updateNote(db, null, noteId, { status: 'failed', statusMessage: message.slice(0, 1000) }, [

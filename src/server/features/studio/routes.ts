@@ -25,6 +25,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireVisitorEmail } from '../visitor-session/index.ts';
+import { draftRoutes } from './drafts.routes.ts';
 import { listIdeas } from './ideas.service.ts';
 import { importForOwner } from './imports.service.ts';
 import { mediaFile } from './media.ts';
@@ -180,5 +181,6 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     await app.register(uploadRoutes(ctx));
+    await app.register(draftRoutes(ctx));
   };
 }

@@ -20,3 +20,7 @@ export function parseNoteParams(search: string): {
     ms: params.has('t') && Number.isFinite(t) && t >= 0 ? t : null,
   };
 }
+
+/** Where a draft opens: /studio?draft=ID (beside its source notes). */
+export const draftHref = (draftId: string) => `/studio?draft=${encodeURIComponent(draftId)}`;
+export const draftIdOf = (search: string): string | null => new URLSearchParams(search).get('draft');

@@ -8,6 +8,7 @@ import { errorCode } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
+import { NoteDrafts } from './note-drafts.tsx';
 import { NoteMeta } from './note-meta.tsx';
 import { formatDuration } from './use-recorder.ts';
 
@@ -179,6 +180,7 @@ export function NoteView({
             aria-label={`Audio of ${data.title}`}
           />
         ))}
+      {data.status === 'ready' && <NoteDrafts noteId={data.id} spoken={data.register === 'spoken'} />}
       {data.status_message && data.status !== 'ready' && (
         <p
           className={cn(

@@ -16,12 +16,13 @@ import {
 } from '../api.ts';
 import { CaptureCard } from '../components/capture-card.tsx';
 import { DeleteNoteDialog } from '../components/delete-note-dialog.tsx';
+import { DraftWorkspace } from '../components/draft-view.tsx';
 import { IdeasCard } from '../components/ideas-card.tsx';
 import { Library } from '../components/library.tsx';
 import { NoteView } from '../components/note-view.tsx';
 import { SearchPanel } from '../components/search-panel.tsx';
 import { VoiceCard } from '../components/voice-card.tsx';
-import { parseNoteParams } from '../links.ts';
+import { draftIdOf, parseNoteParams } from '../links.ts';
 
 type Step = 'checking' | 'email' | 'code' | 'access';
 
@@ -36,7 +37,9 @@ function Studio({
 }) {
   const cache = useStudioCache();
   const [, navigate] = useLocation();
-  const { noteId, sentenceId, ms } = parseNoteParams(useSearch());
+  const search = useSearch();
+  const { noteId, sentenceId, ms } = parseNoteParams(search);
+  const draftId = draftIdOf(search);
   const notes = useNotes();
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<Pick<NoteListItem, 'id' | 'title'> | null>(null);
@@ -90,7 +93,9 @@ function Studio({
               Your notes{' '}
               {total > 0 && <span className="text-sm font-normal text-muted-foreground">({total})</span>}
             </h2>
-            {noteId ? (
+            {draftId ? (
+              <DraftWorkspace key={draftId} draftId={draftId} />
+            ) : noteId ? (
               <NoteView
                 key={noteId}
                 noteId={noteId}
