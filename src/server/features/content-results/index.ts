@@ -20,7 +20,9 @@ export {
   completeWithTranscript,
   deleteResultsOf,
   filedTrendIds,
+  fileEchoCoreResult,
   fileTrendResult,
+  settleEchoCoreResult,
 } from './repository.ts';
 export { contentResultsRoutes } from './routes.ts';
 export { summarizeExtractive } from './summary.ts';

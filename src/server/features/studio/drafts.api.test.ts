@@ -5,6 +5,7 @@ import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { deleteStudioDataOf } from './index.ts';
 
 const transcript = readFileSync(
   new URL('../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
@@ -238,5 +239,17 @@ describe('Studio drafts, language model engine', () => {
     expect(draft).toMatchObject({ status: 'ready', engine: 'extractive' });
     expect(draft!.blocks.length).toBeGreaterThan(2);
     expect(draft!.meta.fallback).toMatch(/could not write this draft/);
+  });
+
+  it("is removed with the address's other Studio data by 'Delete my data'", async () => {
+    const before = await app.query<{ n: number }>(
+      "select count(*)::int as n from studio_drafts where owner_email = 'carol@example.com'",
+    );
+    expect(before[0]!.n).toBeGreaterThan(0);
+    await app.ctx.database.transaction((tx) => deleteStudioDataOf(app.ctx, tx, 'carol@example.com'));
+    const after = await app.query<{ n: number }>(
+      "select count(*)::int as n from studio_drafts where owner_email = 'carol@example.com'",
+    );
+    expect(after[0]!.n).toBe(0);
   });
 });

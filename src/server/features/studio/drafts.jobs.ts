@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { createLlm } from '../../providers/llm/llm.ts';
+import { settleEchoCoreResult } from '../content-results/index.ts';
 import { type GenerateDeps, generateDraft } from './drafts.generate.ts';
-import { findDraftById, settleEchoCoreResult, updateDraft } from './drafts.repository.ts';
+import { findDraftById, updateDraft } from './drafts.repository.ts';
 
 const draftPayload = z.object({ draftId: z.uuid(), blockId: z.string().max(20).optional() });
 

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contentResults } from '../../db/schema/content-results.ts';
 import { studioNoteSentences, studioNotes } from '../../db/schema/studio.ts';
 import { studioDrafts } from '../../db/schema/studio-drafts.ts';
 
@@ -151,35 +150,4 @@ export async function deleteDraftsOf(db: DbOrTx, owner: string): Promise<number>
     .where(eq(studioDrafts.ownerEmail, owner))
     .returning({ id: studioDrafts.id });
   return rows.length;
-}
-
-// The draft's entry on the dashboard's 'My Voice' tab (an echo_core content result).
-
-export async function fileEchoCoreResult(
-  db: DbOrTx,
-  values: { email: string; sourceUrl: string; summary: string },
-): Promise<string> {
-  const [row] = await db
-    .insert(contentResults)
-    .values({
-      productType: 'echo_core',
-      status: 'pending',
-      sourceUrl: values.sourceUrl,
-      userEmail: values.email,
-      resultData: { summary: values.summary },
-    })
-    .returning({ id: contentResults.id });
-  return row!.id;
-}
-
-export async function settleEchoCoreResult(
-  db: DbOrTx,
-  id: string,
-  status: 'pending' | 'processing' | 'completed' | 'failed',
-  resultData: { summary: string; error?: string },
-): Promise<void> {
-  await db
-    .update(contentResults)
-    .set({ status, resultData, updatedAt: new Date() })
-    .where(eq(contentResults.id, id));
 }

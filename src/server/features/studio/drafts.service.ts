@@ -7,6 +7,7 @@ import {
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { fileEchoCoreResult, settleEchoCoreResult } from '../content-results/index.ts';
 import { toHtml, toMarkdown, toText } from './drafts/exports.ts';
 import { bestSources, supportOf } from './drafts/support.ts';
 import { authorName, draftFidelity } from './drafts.generate.ts';
@@ -14,11 +15,9 @@ import { generateDraftJob } from './drafts.jobs.ts';
 import {
   type DraftRow,
   existingSentenceIds,
-  fileEchoCoreResult,
   findDraft,
   insertDraft,
   listDrafts,
-  settleEchoCoreResult,
   sourceNotes,
   sourceSentences,
   updateDraft,

@@ -20,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { analyseText, cleanText, sentencesAsSegments } from './analyse.ts';
+import { deleteDraftsOf } from './drafts.repository.ts';
 import { profileJob } from './jobs.ts';
 import { removeMediaFiles } from './media.ts';
 import { toApiProfile } from './profile-view.ts';
@@ -245,7 +246,7 @@ export async function updateVoice(ctx: AppContext, owner: string, input: UpdateV
 // ---------------------------------------------------------------- whole addresses
 
 /**
- * 'Delete my data': every note (with its sentences), recording and the voice settings and profile
+ * 'Delete my data': every draft, note (with its sentences), recording and the voice settings and profile
  * of the address, in the caller's transaction; media files are removed at once (the maintenance
  * job also removes any file no note references, should the transaction roll back afterwards).
  */
@@ -254,6 +255,7 @@ export async function deleteStudioDataOf(
   tx: Tx,
   owner: string,
 ): Promise<{ notes: number }> {
+  await deleteDraftsOf(tx.db, owner);
   const { notes, media } = await deleteStudioRowsOf(tx.db, owner);
   await removeMediaFiles(ctx.config.dataDir, media);
   return { notes };
