@@ -171,6 +171,17 @@ export const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/api/studio/recordings/:id/chunks/:n', auth: 'dashboard' },
   { method: 'POST', path: '/api/studio/recordings/:id/finish', auth: 'dashboard', body: { chunk_count: 1 } },
   { method: 'DELETE', path: '/api/studio/recordings/:id', auth: 'dashboard' },
+  {
+    method: 'POST',
+    path: '/api/studio/drafts',
+    auth: 'dashboard',
+    body: { note_ids: ['00000000-0000-4000-8000-000000000000'], formats: ['blog'] },
+  },
+  { method: 'GET', path: '/api/studio/drafts', auth: 'dashboard' },
+  { method: 'GET', path: '/api/studio/drafts/:id', auth: 'dashboard' },
+  { method: 'PUT', path: '/api/studio/drafts/:id', auth: 'dashboard', body: { blocks: [] } },
+  { method: 'POST', path: '/api/studio/drafts/:id/regenerate', auth: 'dashboard', body: {} },
+  { method: 'GET', path: '/api/studio/drafts/:id/export', auth: 'dashboard' },
   { method: 'POST', path: '/api/unsubscribe', auth: 'none', body: { token: 'abc' } },
   { method: 'POST', path: '/unsubscribe', auth: 'none' },
 ];

@@ -33,19 +33,43 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/reaction-video/submit',
-      { schema: { body: submitContentSchema, response: { 201: submitContentResponseSchema } } },
+      {
+        schema: {
+          summary: 'Submit a video link for transcription',
+          description:
+            'Creates a pending transcription for the e-mail address and starts it: the platform\'s captions, else speech-to-text, else the signed external webhook. Example body: `{ "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "source": "Youtube", "email": "dana@example.com" }`. Limited per client address and per e-mail address (429 `rate_limited`). The results are read on the dashboard after e-mail code verification.',
+          body: submitContentSchema,
+          response: { 201: submitContentResponseSchema },
+        },
+      },
       async (request, reply) => reply.code(201).send(await submitContent(ctx, request.body, request.ip)),
     );
 
     app.post(
       '/api/content-results/request-access',
-      { schema: { body: emailBodySchema, response: { 200: messageResponseSchema } } },
+      {
+        schema: {
+          summary: 'E-mail a dashboard code',
+          description:
+            'Sends a 6-digit code (10 minutes, single use) to the address. Answers the same whether or not the address has results.',
+          body: emailBodySchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
       async (request) => requestAccess(ctx, request.body.email, request.ip),
     );
 
     app.post(
       '/api/content-results/verify-access',
-      { schema: { body: verifyAccessSchema, response: { 200: messageResponseSchema } } },
+      {
+        schema: {
+          summary: 'Verify a dashboard code',
+          description:
+            'A right code sets the httpOnly dashboard session cookie (`echo_dashboard`). Wrong: 400 `code_invalid`; expired: 400 `code_expired`; too many tries: 429 `code_locked`.',
+          body: verifyAccessSchema,
+          response: { 200: messageResponseSchema },
+        },
+      },
       async (request, reply) => {
         const email = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
         await setVisitorSession(ctx, reply, email);

@@ -17,17 +17,35 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       done(null, body),
     );
 
-    app.get('/api/webhook/test', { schema: { response: { 200: webhookTestResponseSchema } } }, async () => ({
-      message: 'Webhook endpoint is reachable',
-      webhookUrl: `${ctx.config.publicUrl}${WEBHOOK_PATH}`,
-      signature:
-        'Standard Webhooks: HMAC-SHA256 (webhook-id, webhook-timestamp, webhook-signature: v1,<base64>)',
-      toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS,
-    }));
+    app.get(
+      '/api/webhook/test',
+      {
+        schema: {
+          summary: 'Where to send transcripts, and how to sign them',
+          description:
+            'Answers the production webhook URL, the signature scheme and the accepted clock skew, so an external transcription service can be set up.',
+          response: { 200: webhookTestResponseSchema },
+        },
+      },
+      async () => ({
+        message: 'Webhook endpoint is reachable',
+        webhookUrl: `${ctx.config.publicUrl}${WEBHOOK_PATH}`,
+        signature:
+          'Standard Webhooks: HMAC-SHA256 (webhook-id, webhook-timestamp, webhook-signature: v1,<base64>)',
+        toleranceSeconds: WEBHOOK_TOLERANCE_SECONDS,
+      }),
+    );
 
     app.post(
       '/api/webhook/test/dry-run',
-      { schema: { response: { 200: webhookDryRunResponseSchema } } },
+      {
+        schema: {
+          summary: 'Send a signed test delivery',
+          description:
+            'The server signs a sample delivery with its own secret and posts it to the webhook, then answers what the webhook said: a way to check the endpoint end to end without writing a client.',
+          response: { 200: webhookDryRunResponseSchema },
+        },
+      },
       async (request) => {
         await enforceRateLimit(ctx.database.db, `webhook-dry-run:${request.ip}`, 20, 60);
         return dryRunWebhook(ctx, async ({ headers, payload }) => {
@@ -37,8 +55,25 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post(WEBHOOK_PATH, { schema: { response: { 200: messageResponseSchema } } }, async (request) =>
-      completeTranscription(ctx, request.headers, typeof request.body === 'string' ? request.body : ''),
+    app.post(
+      WEBHOOK_PATH,
+      {
+        schema: {
+          summary: 'Deliver a finished transcript (signed)',
+          description: [
+            'Called by an external transcription service when a transcript is ready.',
+            '',
+            'Body (JSON): `{ "videoUrl": "https://www.youtube.com/watch?v=...", "transcript": "Hello and welcome...", "contentResultId": "4f1c2d0e-7c1b-4b8e-9a53-1f2e3d4c5b6a" }`.',
+            '',
+            'Signed as Standard Webhooks: headers `webhook-id` (unique per delivery), `webhook-timestamp` (Unix seconds, within 5 minutes) and `webhook-signature: v1,<base64 HMAC-SHA256>` over `{webhook-id}.{webhook-timestamp}.{raw body}` with the secret (`WEBHOOK_SECRET`, `whsec_` + base64 key).',
+            '',
+            'Answers 200 `{ "message": "Transcription saved" }`; a replayed id answers 200 `Already processed`; a bad or stale signature 401 `signature_invalid`; an unknown result 404; a result already completed or failed 409.',
+          ].join('\n'),
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request) =>
+        completeTranscription(ctx, request.headers, typeof request.body === 'string' ? request.body : ''),
     );
   };
 }
