@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE } from '#contract/brand.ts';
 import { escapeHtml, singleLine } from '../../lib/html.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
+import { CODE_TTL_MINUTES } from '../email-codes/index.ts';
 
 function layout(paragraphs: string[]): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
@@ -77,11 +78,11 @@ export function loginCodeEmail(email: string, code: string): MailMessage {
     [
       `Your sign-in code is ${code}`,
       '',
-      'It expires in 10 minutes. If you did not try to sign in, you can ignore this e-mail.',
+      `It expires in ${CODE_TTL_MINUTES} minutes. If you did not try to sign in, you can ignore this e-mail.`,
     ],
     [
       `Your sign-in code is <strong style="font-size:20px;letter-spacing:4px">${code}</strong>`,
-      'It expires in 10 minutes. If you did not try to sign in, you can ignore this e-mail.',
+      `It expires in ${CODE_TTL_MINUTES} minutes. If you did not try to sign in, you can ignore this e-mail.`,
     ],
   );
 }

@@ -37,6 +37,9 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/affiliates/apply',
       {
         schema: {
+          summary: 'Apply to the affiliate programme',
+          description:
+            'Stores a pending application and e-mails a confirmation. A second application for the same address answers 409 `already_exists`.',
           body: affiliateApplicationSchema,
           response: { 201: z.object({ success: z.literal(true) }) },
         },
@@ -55,23 +58,63 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/auth/login',
-      { schema: { body: loginSchema, response: { 200: loginResponseSchema } } },
+      {
+        schema: {
+          summary: 'Affiliate sign-in by e-mailed code',
+          description: [
+            'Step 1, `{ email }`: e-mails a 6-digit code (valid 10 minutes) and answers `{ code_sent, message }`,',
+            'the same for every address. Step 2, `{ email, code }`: answers `{ access_token }`, a Bearer token',
+            'for `/api/me`. A wrong code is 400 `code_invalid`, an expired one 400 `code_expired`; after five',
+            'wrong tries 429 `code_locked` (request a new code). Answers never tell whether an address has an account.',
+          ].join(' '),
+          body: loginSchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
       async (request) => loginAffiliate(ctx, request.body, request.ip),
     );
 
-    app.post('/api/auth/logout', { schema: { response: { 200: ok } } }, async (request) => {
-      const token = bearerToken(request);
-      if (token) await logoutAffiliate(ctx, token);
-      return { ok: true as const };
-    });
+    app.post(
+      '/api/auth/logout',
+      {
+        schema: {
+          summary: 'Affiliate sign-out',
+          description: 'Ends the session of the Bearer token, if any.',
+          security: [{ affiliateToken: [] }],
+          response: { 200: ok },
+        },
+      },
+      async (request) => {
+        const token = bearerToken(request);
+        if (token) await logoutAffiliate(ctx, token);
+        return { ok: true as const };
+      },
+    );
 
-    app.get('/api/me', { schema: { response: { 200: meResponseSchema } } }, async (request) =>
-      getMe(ctx, await requireAffiliate(ctx, bearerToken(request))),
+    app.get(
+      '/api/me',
+      {
+        schema: {
+          summary: 'The signed-in affiliate',
+          description:
+            'Profile, referral link, commission tier (20%, or 30% from 20 active referrals) and stats in dollars.',
+          security: [{ affiliateToken: [] }],
+          response: { 200: meResponseSchema },
+        },
+      },
+      async (request) => getMe(ctx, await requireAffiliate(ctx, bearerToken(request))),
     );
 
     app.put(
       '/api/me/payout-settings',
-      { schema: { body: payoutSettingsSchema, response: { 200: meResponseSchema } } },
+      {
+        schema: {
+          summary: 'Save payout settings',
+          security: [{ affiliateToken: [] }],
+          body: payoutSettingsSchema,
+          response: { 200: meResponseSchema },
+        },
+      },
       async (request) => {
         const id = await requireAffiliate(ctx, bearerToken(request));
         await updatePayoutSettings(ctx, id, request.body);
@@ -85,7 +128,14 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/admin/affiliates',
-      { ...admin, schema: { response: { 200: z.array(adminAffiliateSchema) } } },
+      {
+        ...admin,
+        schema: {
+          summary: 'All affiliates and applications, newest first',
+          security: [{ adminToken: [] }],
+          response: { 200: z.array(adminAffiliateSchema) },
+        },
+      },
       async () => listAffiliates(ctx.database.db),
     );
 
@@ -94,6 +144,10 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
+          summary: 'Approve or reject a pending application',
+          description:
+            'Approval creates the referral code and e-mails the affiliate; a decided application answers 409 `conflict`.',
+          security: [{ adminToken: [] }],
           params: idParams,
           body: affiliateStatusUpdateSchema,
           response: { 200: adminAffiliateSchema },
@@ -104,7 +158,14 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/admin/conversions',
-      { ...admin, schema: { response: { 200: z.array(conversionSchema) } } },
+      {
+        ...admin,
+        schema: {
+          summary: 'All commissions, newest first',
+          security: [{ adminToken: [] }],
+          response: { 200: z.array(conversionSchema) },
+        },
+      },
       async () => listConversions(ctx.database.db),
     );
 
@@ -113,6 +174,8 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
+          summary: 'Set a commission status',
+          security: [{ adminToken: [] }],
           params: idParams,
           body: conversionStatusUpdateSchema,
           response: { 200: z.object({ id: z.number(), status: conversionStatusUpdateSchema.shape.status }) },
@@ -121,29 +184,58 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => setConversionStatus(ctx, request.params.id, request.body.status),
     );
 
-    app.get('/api/admin/conversions/export.csv', admin, async (_request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="conversions.csv"')
-        .send(await conversionsCsv(ctx.database.db)),
+    app.get(
+      '/api/admin/conversions/export.csv',
+      {
+        ...admin,
+        schema: { summary: 'Commissions as CSV', security: [{ adminToken: [] }] },
+      },
+      async (_request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="conversions.csv"')
+          .send(await conversionsCsv(ctx.database.db)),
     );
 
     app.get(
       '/api/admin/payouts',
-      { ...admin, schema: { response: { 200: z.array(payoutSchema) } } },
+      {
+        ...admin,
+        schema: {
+          summary: 'Monthly payouts (due and paid)',
+          security: [{ adminToken: [] }],
+          response: { 200: z.array(payoutSchema) },
+        },
+      },
       async () => listPayouts(ctx.database.db, false),
     );
 
-    app.get('/api/admin/payouts/export.csv', admin, async (_request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="due-payouts.csv"')
-        .send(await duePayoutsCsv(ctx.database.db)),
+    app.get(
+      '/api/admin/payouts/export.csv',
+      {
+        ...admin,
+        schema: { summary: 'Due payouts as CSV', security: [{ adminToken: [] }] },
+      },
+      async (_request, reply) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="due-payouts.csv"')
+          .send(await duePayoutsCsv(ctx.database.db)),
     );
 
     app.post(
       '/api/admin/payouts/:id/confirm',
-      { ...admin, schema: { params: idParams, response: { 200: ok } } },
+      {
+        ...admin,
+        schema: {
+          summary: 'Confirm a payout was sent',
+          description:
+            'Its commissions become paid and the affiliate is e-mailed; repeating it changes nothing.',
+          security: [{ adminToken: [] }],
+          params: idParams,
+          response: { 200: ok },
+        },
+      },
       async (request) => {
         await confirmPayout(ctx, request.params.id);
         return { ok: true as const };
@@ -156,7 +248,16 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024 }, async (request) => {
+      const stripeDocs = {
+        summary: 'Stripe events (commissions)',
+        description: [
+          'Signed with the `Stripe-Signature` header (STRIPE_WEBHOOK_SECRET; 401 `signature_invalid` otherwise).',
+          '`invoice.paid` creates a commission for a referred customer, `charge.refunded` reduces or cancels it',
+          '(after payout: a negative adjustment), `customer.subscription.deleted` ends the active referral.',
+          'Each event id is handled once: a repeat answers `{ received: true, duplicate: true }`.',
+        ].join(' '),
+      };
+      scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024, schema: stripeDocs }, async (request) => {
         const verify = async () =>
           verifyStripeEvent(
             ctx.config.stripeWebhookSecret,
