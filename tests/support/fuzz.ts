@@ -180,7 +180,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/studio/drafts', auth: 'dashboard' },
   { method: 'GET', path: '/api/studio/drafts/:id', auth: 'dashboard' },
   { method: 'PUT', path: '/api/studio/drafts/:id', auth: 'dashboard', body: { blocks: [] } },
-  { method: 'POST', path: '/api/studio/drafts/:id/regenerate', auth: 'dashboard', body: {} },
+  { method: 'POST', path: '/api/studio/drafts/:id/regenerate', auth: 'dashboard', body: { block_id: 'b1' } },
   { method: 'GET', path: '/api/studio/drafts/:id/export', auth: 'dashboard' },
   { method: 'POST', path: '/api/unsubscribe', auth: 'none', body: { token: 'abc' } },
   { method: 'POST', path: '/unsubscribe', auth: 'none' },
