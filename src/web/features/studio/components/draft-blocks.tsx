@@ -24,16 +24,24 @@ export interface BlockHandlers {
 function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandlers; className?: string }) {
   const gone = block.sources.length > 0 && block.sources.every((s) => !s.available);
   return (
-    <button
-      type="button"
+    // biome-ignore lint/a11y/useSemanticElements: a <button> always lays out as a box; sentences must flow inline within their paragraph
+    <span
+      role="button"
+      tabIndex={0}
       data-block={block.id}
       data-supported={block.supported}
       aria-pressed={h.active === block.id}
       onClick={() => h.onActive(block.id)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          h.onActive(block.id);
+        }
+      }}
       onMouseEnter={() => h.onActive(block.id)}
       onFocus={() => h.onActive(block.id)}
       className={cn(
-        'inline cursor-default rounded-sm text-left outline-offset-2 transition-colors [font:inherit]',
+        'rounded-sm outline-offset-2 transition-colors',
         h.active === block.id && 'bg-accent/25',
         !block.supported && 'underline decoration-destructive decoration-wavy underline-offset-4',
         className,
@@ -42,7 +50,7 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
       {block.text}
       {!block.supported && <span className="sr-only"> (no source supports this sentence)</span>}
       {gone && <span className="sr-only"> (its source note was deleted)</span>}
-    </button>
+    </span>
   );
 }
 

@@ -85,38 +85,41 @@ function Studio({
           </Button>
         </div>
       </div>
-      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="grid min-w-0 content-start gap-6">
-          <CaptureCard onCaptured={captured} />
-          <section ref={libraryRef} aria-labelledby="library-heading" className="grid content-start gap-4">
-            <h2 id="library-heading" className="text-lg font-semibold">
-              Your notes{' '}
-              {total > 0 && <span className="text-sm font-normal text-muted-foreground">({total})</span>}
-            </h2>
-            {draftId ? (
-              <DraftWorkspace key={draftId} draftId={draftId} />
-            ) : noteId ? (
-              <NoteView
-                key={noteId}
-                noteId={noteId}
-                sentenceId={sentenceId}
-                startMs={ms}
-                backLabel={query.trim() ? 'Back to results' : 'All notes'}
-                onDelete={setDeleting}
-              />
-            ) : (
-              <>
-                <SearchPanel query={query} onQueryChange={setQuery} />
-                {!query.trim() && <Library notes={notes} onDelete={setDeleting} />}
-              </>
-            )}
-          </section>
+      {draftId ? (
+        // A draft takes the whole width: the draft beside the words it came from.
+        <DraftWorkspace key={draftId} draftId={draftId} />
+      ) : (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="grid min-w-0 content-start gap-6">
+            <CaptureCard onCaptured={captured} />
+            <section ref={libraryRef} aria-labelledby="library-heading" className="grid content-start gap-4">
+              <h2 id="library-heading" className="text-lg font-semibold">
+                Your notes{' '}
+                {total > 0 && <span className="text-sm font-normal text-muted-foreground">({total})</span>}
+              </h2>
+              {noteId ? (
+                <NoteView
+                  key={noteId}
+                  noteId={noteId}
+                  sentenceId={sentenceId}
+                  startMs={ms}
+                  backLabel={query.trim() ? 'Back to results' : 'All notes'}
+                  onDelete={setDeleting}
+                />
+              ) : (
+                <>
+                  <SearchPanel query={query} onQueryChange={setQuery} />
+                  {!query.trim() && <Library notes={notes} onDelete={setDeleting} />}
+                </>
+              )}
+            </section>
+          </div>
+          <div className="grid min-w-0 content-start gap-6">
+            <VoiceCard refreshing={busy} />
+            <IdeasCard refreshing={busy} />
+          </div>
         </div>
-        <div className="grid min-w-0 content-start gap-6">
-          <VoiceCard refreshing={busy} />
-          <IdeasCard refreshing={busy} />
-        </div>
-      </div>
+      )}
       <DeleteNoteDialog
         note={deleting}
         onClose={() => setDeleting(null)}
