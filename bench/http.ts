@@ -19,7 +19,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { seedCampaigns } from '../src/server/features/campaigns/seed.ts';
+import { seedCampaigns } from '../src/server/features/campaigns/index.ts';
 import { log, onInterrupt, type ServerProcess, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 

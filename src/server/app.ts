@@ -11,9 +11,10 @@ import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/routes.ts';
 import { affiliateRoutes } from './features/affiliates/routes.ts';
 import { referralCookie } from './features/affiliates/tracking.ts';
-import { campaignRoutes } from './features/campaigns/routes.ts';
+import { campaignRoutes } from './features/campaigns/index.ts';
 import { contentResultsRoutes } from './features/content-results/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { outboxRoutes } from './features/outbox/index.ts';
 import { privacyRoutes } from './features/privacy/routes.ts';
 import { trendRoutes } from './features/trends/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(webhookRoutes(ctx));
   await app.register(affiliateRoutes(ctx));
   await app.register(campaignRoutes(ctx));
+  await app.register(outboxRoutes(ctx));
   await app.register(privacyRoutes(ctx));
 
   const sendPage = await registerWeb(app, {

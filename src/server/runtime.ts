@@ -6,13 +6,14 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/service.ts';
-import { seedCampaigns } from './features/campaigns/seed.ts';
+import { seedCampaigns } from './features/campaigns/index.ts';
 import { ensureWebhookSecret } from './features/webhook/secret.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { ALL_JOBS, registerJobHandlers } from './jobs/registry.ts';
+
 import type { Logger } from './lib/logger.ts';
 import { createSmtpMailer } from './providers/mail/mailer.ts';
 import { createTwilioSender } from './providers/sms/twilio.ts';
+import { ALL_JOBS, registerJobHandlers } from './worker.ts';
 
 export interface Runtime {
   ctx: AppContext;

@@ -65,7 +65,10 @@ describe('the database goes away under load', () => {
     for (const r of inFlight) {
       expect([200, 201, 503], echo.output()).toContain(r.status);
       if (r.status === 503)
-        expect(r.body).toEqual({ code: 'unavailable', message: 'Service temporarily unavailable. Please try again shortly.' });
+        expect(r.body).toEqual({
+          code: 'unavailable',
+          message: 'Service temporarily unavailable. Please try again shortly.',
+        });
     }
 
     // While it is down: every request answers 503 with a message, fast.
@@ -75,7 +78,10 @@ describe('the database goes away under load', () => {
     ]);
     for (const r of down) {
       expect(r.status).toBe(503);
-      expect(r.body).toEqual({ code: 'unavailable', message: 'Service temporarily unavailable. Please try again shortly.' });
+      expect(r.body).toEqual({
+        code: 'unavailable',
+        message: 'Service temporarily unavailable. Please try again shortly.',
+      });
       expect(r.ms).toBeLessThan(2000);
     }
     expect(echo.process.exitCode).toBeNull();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded.ts';
-import { WELCOME_STEPS } from '../../src/server/features/campaigns/seed.ts';
+import { WELCOME_STEPS } from '../../src/server/features/campaigns/index.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type EchoProcess, postJson, spawnEcho } from '../support/echo-process.ts';
 import { createFakeYtDlp, ytDlpFixture } from '../support/fake-yt-dlp.ts';

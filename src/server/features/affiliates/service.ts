@@ -23,7 +23,7 @@ import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts'
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { createSession, findSession, revokeSession } from '../../lib/sessions.ts';
 import { issueCode, verifyCode } from '../../lib/verification-codes.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
+import { queueEmail } from '../outbox/index.ts';
 import { isSelfReferral, planPayout, previousPeriod } from './commission.ts';
 import {
   applicationReceivedEmail,

@@ -3,10 +3,10 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/database.t
 import { loadConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { JobQueue } from '../../jobs/queue.ts';
-import { ALL_JOBS, registerJobHandlers } from '../../jobs/registry.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
-import { enrolAudience, processDelivery, releaseHeldDeliveries } from './engine.ts';
+import { ALL_JOBS, registerJobHandlers } from '../../worker.ts';
+import { enrolAudience, processDelivery, releaseHeldDeliveries } from './engine.service.ts';
 
 let testDb: TestDatabase;
 let database: Database;

@@ -12,7 +12,7 @@ import { AppError, badRequest, notFound, unauthorized } from '../../lib/errors.t
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { createSession, findSession, revokeSession } from '../../lib/sessions.ts';
 import { issueCode, verifyCode } from '../../lib/verification-codes.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
+import { queueEmail } from '../outbox/index.ts';
 import { accessCodeEmail } from './emails.ts';
 import { transcribeJob } from './jobs.ts';
 import { deleteResultOf, insertResult, listResultsOf } from './repository.ts';
@@ -86,7 +86,7 @@ export async function verifyAccess(
   if (check === 'too_many_attempts')
     throw new AppError('code_locked', 'Too many wrong attempts. Please request a new code.');
   if (check !== 'ok') throw badRequest('Invalid verification code', 'code_invalid');
-  // The owner is active: the retention job keeps these results (privacy/retention.ts).
+  // The owner is active: the retention job keeps these results (privacy/jobs.ts).
   await ctx.database.db.execute(
     sql`update content_results set last_active_at = now() where user_email = ${email}`,
   );

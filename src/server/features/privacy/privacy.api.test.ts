@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
-import { runRetention } from './retention.ts';
+import { runRetention } from './jobs.ts';
 import { DELETE_CODES_PER_EMAIL } from './service.ts';
 
 let echo: TestApp;
@@ -375,8 +375,8 @@ describe('retention job', () => {
   });
 
   it('is scheduled daily with the configured months', async () => {
-    const { RETENTION_CRON, retentionJob } = await import('./retention.ts');
-    const { ALL_JOBS } = await import('../../jobs/registry.ts');
+    const { RETENTION_CRON, retentionJob } = await import('./jobs.ts');
+    const { ALL_JOBS } = await import('../../worker.ts');
     expect(ALL_JOBS).toContain(retentionJob);
     expect(RETENTION_CRON).toBe('45 0 * * *');
     expect(echo.ctx.config.retentionMonths).toBe(24);

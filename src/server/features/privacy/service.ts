@@ -6,7 +6,7 @@ import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { findSession } from '../../lib/sessions.ts';
 import { issueCode, verifyCode } from '../../lib/verification-codes.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
+import { queueEmail } from '../outbox/index.ts';
 import { dataDeletedEmail, deleteCodeEmail } from './emails.ts';
 
 export const DELETE_CODE_PURPOSE = 'delete-data';

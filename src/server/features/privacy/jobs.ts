@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 
 /** Daily (UTC): deletes inactive personal data and expired security rows. */
@@ -66,4 +66,15 @@ export function createRetentionHandler(deps: { database: Database; log: Logger; 
     const counts = await runRetention(deps.database.db, deps.months);
     deps.log.info(counts, 'retention pass done');
   };
+}
+
+export const PRIVACY_JOBS = [retentionJob];
+
+/** The worker side of privacy: the daily retention pass. */
+export function registerPrivacyJobs(
+  queue: JobQueue,
+  deps: { database: Database; log: Logger; months: number },
+) {
+  queue.handle(retentionJob, createRetentionHandler(deps));
+  queue.schedule(retentionJob, RETENTION_CRON);
 }

@@ -3,9 +3,9 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/database.t
 import { FAKE_TWILIO, FakeTwilio } from '#tests/support/fake-twilio.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
-import { createTwilioSender } from '../sms/twilio.ts';
-import type { Mailer, MailMessage } from './mailer.ts';
-import { createSendOutboxHandler, SEND_RETRIES } from './outbox.ts';
+import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
+import { createTwilioSender } from '../../providers/sms/twilio.ts';
+import { createSendOutboxHandler, SEND_RETRIES } from './index.ts';
 
 let testDb: TestDatabase;
 let database: Database;

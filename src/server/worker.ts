@@ -1,0 +1,61 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import {
+  APPROVE_COMMISSIONS_CRON,
+  approveCommissionsJob,
+  createAffiliateJobHandlers,
+  MONTHLY_PAYOUTS_CRON,
+  monthlyPayoutsJob,
+} from './features/affiliates/jobs.ts';
+import { CAMPAIGN_JOBS, registerCampaignJobs } from './features/campaigns/index.ts';
+import { CONTENT_JOBS, registerContentJobs } from './features/content-results/jobs.ts';
+import { OUTBOX_JOBS, registerOutboxJobs } from './features/outbox/index.ts';
+import { PRIVACY_JOBS, registerPrivacyJobs } from './features/privacy/index.ts';
+import {
+  analyseTrendFailedJob,
+  analyseTrendJob,
+  createAnalyseTrendFailedHandler,
+  createAnalyseTrendHandler,
+} from './features/trends/jobs.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Logger } from './lib/logger.ts';
+import type { Mailer } from './providers/mail/mailer.ts';
+import type { SmsSender } from './providers/sms/twilio.ts';
+
+/**
+ * The job composition: every feature's jobs and their handlers (the composition root beside
+ * runtime.ts; jobs/queue.ts is the queue itself). A queue is created for each job, in every role.
+ */
+export const ALL_JOBS = [
+  ...OUTBOX_JOBS,
+  ...CAMPAIGN_JOBS,
+  analyseTrendJob,
+  analyseTrendFailedJob,
+  ...CONTENT_JOBS,
+  approveCommissionsJob,
+  monthlyPayoutsJob,
+  ...PRIVACY_JOBS,
+];
+
+export interface WorkerDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer | null;
+  sms: SmsSender | null;
+  log: Logger;
+}
+
+/** The worker side: one handler per job. */
+export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
+  registerOutboxJobs(queue, deps);
+  registerCampaignJobs(queue, deps);
+  queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
+  queue.handle(analyseTrendFailedJob, createAnalyseTrendFailedHandler(deps));
+  registerContentJobs(queue, { ...deps, jobs: queue });
+  const affiliates = createAffiliateJobHandlers(deps);
+  queue.handle(approveCommissionsJob, affiliates.approve);
+  queue.handle(monthlyPayoutsJob, affiliates.payouts);
+  queue.schedule(approveCommissionsJob, APPROVE_COMMISSIONS_CRON);
+  queue.schedule(monthlyPayoutsJob, MONTHLY_PAYOUTS_CRON);
+  registerPrivacyJobs(queue, { ...deps, months: deps.config.retentionMonths });
+}
