@@ -41,6 +41,8 @@ export interface WorkerDeps {
   config: Config;
   database: Database;
   mailer: Mailer | null;
+  /** Campaign e-mail's own SMTP pool (the transactional mailer when not given). */
+  bulkMailer?: Mailer | null;
   sms: SmsSender | null;
   log: Logger;
 }

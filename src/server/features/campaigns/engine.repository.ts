@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   campaignDeliveries,
@@ -167,40 +167,42 @@ export function releaseHeld(db: Db, campaignId: number): Promise<ScheduledDelive
     .returning({ id: campaignDeliveries.id, dueAt: campaignDeliveries.dueAt });
 }
 
-/** Schedules the step after (sequence, id) of an enrolment; its delay counts from `from`. */
-export async function scheduleStepAfter(
+/**
+ * Schedules, for each delivery, the step after its (sequence, id) in its campaign; each delay
+ * counts from `from`. One read of the campaigns' steps and one insert.
+ */
+export async function scheduleStepsAfter(
   db: Db,
-  delivery: { enrolmentId: number; campaignId: number; sequenceNumber: number; stepId: number },
+  deliveries: { enrolmentId: number; campaignId: number; sequenceNumber: number; stepId: number }[],
   from: Date,
 ): Promise<ScheduledDelivery[]> {
-  const [next] = await db
+  if (!deliveries.length) return [];
+  const steps = await db
     .select({
       id: campaignSteps.id,
+      campaignId: campaignSteps.campaignId,
       sequenceNumber: campaignSteps.sequenceNumber,
       delayDays: campaignSteps.delayDays,
     })
     .from(campaignSteps)
-    .where(
-      and(
-        eq(campaignSteps.campaignId, delivery.campaignId),
-        // Row comparison: the builder has no tuple operator.
-        gt(
-          sql`(${campaignSteps.sequenceNumber}, ${campaignSteps.id})`,
-          sql`(${delivery.sequenceNumber}::int, ${delivery.stepId}::bigint)`,
-        ),
-      ),
-    )
-    .orderBy(asc(campaignSteps.sequenceNumber), asc(campaignSteps.id))
-    .limit(1);
-  if (!next) return [];
-  return insertDeliveries(db, [
-    {
-      enrolmentId: delivery.enrolmentId,
-      stepId: next.id,
-      sequenceNumber: next.sequenceNumber,
-      dueAt: addDays(from, next.delayDays),
-    },
-  ]);
+    .where(inArray(campaignSteps.campaignId, [...new Set(deliveries.map((d) => d.campaignId))]))
+    .orderBy(asc(campaignSteps.sequenceNumber), asc(campaignSteps.id));
+  const rows: NewDelivery[] = [];
+  for (const d of deliveries) {
+    const next = steps.find(
+      (s) =>
+        s.campaignId === d.campaignId &&
+        (s.sequenceNumber > d.sequenceNumber || (s.sequenceNumber === d.sequenceNumber && s.id > d.stepId)),
+    );
+    if (next)
+      rows.push({
+        enrolmentId: d.enrolmentId,
+        stepId: next.id,
+        sequenceNumber: next.sequenceNumber,
+        dueAt: addDays(from, next.delayDays),
+      });
+  }
+  return insertDeliveries(db, rows);
 }
 
 /** Everything the engine checks before sending a delivery (campaign, enrolment, contact, step). */
@@ -283,6 +285,21 @@ export async function claimDeliveries(db: Db, ids: number[], now: Date): Promise
   return rows.map((row) => row.id);
 }
 
-export async function setDeliveryOutbox(db: Db, id: number, outboxId: number) {
-  await db.update(campaignDeliveries).set({ outboxId }).where(eq(campaignDeliveries.id, id));
+/** Links deliveries to their outbox rows: one statement. */
+export async function setDeliveryOutboxes(db: Db, links: { id: number; outboxId: number }[]) {
+  if (!links.length) return;
+  // Per-row values in one update: a CASE over the ids (the builder has no UPDATE ... FROM VALUES).
+  const cases = sql.join(
+    links.map((l) => sql`when ${l.id}::bigint then ${l.outboxId}::bigint`),
+    sql` `,
+  );
+  await db
+    .update(campaignDeliveries)
+    .set({ outboxId: sql`case ${campaignDeliveries.id} ${cases} end` })
+    .where(
+      inArray(
+        campaignDeliveries.id,
+        links.map((l) => l.id),
+      ),
+    );
 }

@@ -10,8 +10,16 @@ export {
   registerOutboxJobs,
   SEND_RETRIES,
   type SendDeps,
+  sendOutboxBatchJob,
   sendOutboxFailedJob,
   sendOutboxJob,
 } from './jobs.ts';
 export { outboxRoutes } from './routes.ts';
-export { listOutbox, queueEmail, queueSms } from './service.ts';
+export {
+  BULK_BATCH,
+  type BulkMessage,
+  listOutbox,
+  queueBulkMessages,
+  queueEmail,
+  queueSms,
+} from './service.ts';

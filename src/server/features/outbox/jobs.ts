@@ -6,9 +6,13 @@ import type { Mailer } from '../../providers/mail/mailer.ts';
 import type { SmsSender } from '../../providers/sms/twilio.ts';
 import {
   claimForSending,
+  claimManyForSending,
   findOutboxState,
+  findStates,
   markAttemptFailed,
   markFailedIfIn,
+  markManySent,
+  markManyStored,
   markSent,
   markStored,
 } from './repository.ts';
@@ -43,11 +47,39 @@ export const sendOutboxJob = defineJob({
   batchSize: 50,
 });
 
-export const OUTBOX_JOBS = [sendOutboxJob, sendOutboxFailedJob];
+const batchPayload = z.object({ outboxIds: z.array(z.number().int().positive()).min(1).max(500) });
+
+/** Receives a bulk batch that failed for good: its rows still queued or sending are marked failed. */
+export const sendOutboxBatchFailedJob = defineJob({
+  name: 'outbox.send-bulk.failed',
+  schema: batchPayload,
+  retryLimit: 5,
+});
+
+/**
+ * Delivers a batch of campaign messages (the bulk lane): one claim for the batch, the sends in
+ * parallel over the bulk SMTP pool, one update for what went out. Transactional messages (codes,
+ * welcome e-mails) never wait behind it: they have their own job (outbox.send) and SMTP pool.
+ */
+export const sendOutboxBatchJob = defineJob({
+  name: 'outbox.send-bulk',
+  schema: batchPayload,
+  deadLetter: sendOutboxBatchFailedJob,
+  retryLimit: SEND_RETRIES,
+  retryDelaySeconds: 10,
+  expireInSeconds: 300,
+  heartbeat: true,
+  concurrency: 2,
+});
+
+export const OUTBOX_JOBS = [sendOutboxJob, sendOutboxFailedJob, sendOutboxBatchJob, sendOutboxBatchFailedJob];
 
 export interface SendDeps {
   database: Database;
+  /** Transactional e-mail (codes, welcome, notices): its own small SMTP pool. */
   mailer: Mailer | null;
+  /** Campaign e-mail (the bulk lane); the transactional mailer when not given. */
+  bulkMailer?: Mailer | null;
   sms: SmsSender | null;
   log: Logger;
 }
@@ -87,13 +119,7 @@ export function createSendOutboxHandler(deps: SendDeps) {
     }
     const row = await claimForSending(db, outboxId);
     if (!row) {
-      if (current.status === 'sending')
-        await markFailedIfIn(
-          db,
-          outboxId,
-          ['sending'],
-          'Interrupted while sending; not sent again to avoid a duplicate',
-        );
+      if (current.status === 'sending') await markFailedIfIn(db, outboxId, ['sending'], INTERRUPTED);
       return;
     }
     try {
@@ -121,8 +147,86 @@ export function createSendOutboxHandler(deps: SendDeps) {
   };
 }
 
+const INTERRUPTED = 'Interrupted while sending; not sent again to avoid a duplicate';
+
+/**
+ * The bulk lane: claims the batch's rows still 'queued' in one update and sends them in parallel.
+ * A failed send goes back to 'queued' and the job is retried, which claims only those rows again
+ * (sent rows are never claimed twice); after the last retry they are marked failed.
+ */
+export function createSendOutboxBatchHandler(deps: SendDeps) {
+  const { database, sms, log } = deps;
+  const mailer = deps.bulkMailer ?? deps.mailer;
+  return async ({ outboxIds }: { outboxIds: number[] }, context: JobContext) => {
+    const { db } = database;
+    if (!mailer && !sms) {
+      const stored = await markManyStored(db, outboxIds);
+      if (stored.length)
+        log.info({ count: stored.length }, 'campaign messages kept in the outbox (no provider)');
+      return;
+    }
+    const claimed = await claimManyForSending(db, outboxIds);
+    if (claimed.length < outboxIds.length) {
+      // A row left 'sending' by a run that died mid-send is not sent again (no duplicates).
+      const claimedIds = new Set(claimed.map((row) => row.id));
+      for (const row of await findStates(
+        db,
+        outboxIds.filter((id) => !claimedIds.has(id)),
+      ))
+        if (row.status === 'sending') await markFailedIfIn(db, row.id, ['sending'], INTERRUPTED);
+    }
+    const sent: { id: number; providerMessageId: string }[] = [];
+    const failed: { id: number; error: unknown }[] = [];
+    await Promise.all(
+      claimed.map(async (row) => {
+        const provider = row.channel === 'sms' ? sms : mailer;
+        try {
+          if (!provider) throw new Error(`No provider for ${row.channel}`);
+          const result =
+            row.channel === 'sms'
+              ? await sms!.send({ to: row.recipient, body: row.textBody })
+              : await mailer!.send({
+                  to: row.recipient,
+                  subject: row.subject ?? '',
+                  text: row.textBody,
+                  html: row.htmlBody,
+                  headers: row.headers ?? undefined,
+                });
+          sent.push({ id: row.id, providerMessageId: result.messageId });
+        } catch (error) {
+          failed.push({ id: row.id, error });
+        }
+      }),
+    );
+    await markManySent(db, sent);
+    if (!failed.length) return;
+    const final = context.retryCount >= SEND_RETRIES;
+    for (const { id, error } of failed) {
+      const message = error instanceof Error ? error.message : String(error);
+      await markAttemptFailed(db, id, message, final);
+    }
+    log.warn(
+      { failed: failed.length, attempt: context.retryCount + 1, final },
+      'campaign message delivery failed',
+    );
+    if (!final) throw new Error(`${failed.length} of ${claimed.length} messages failed; retrying those`);
+  };
+}
+
+export function createSendOutboxBatchFailedHandler(deps: Pick<SendDeps, 'database' | 'log'>) {
+  return async ({ outboxIds }: { outboxIds: number[] }) => {
+    let failed = 0;
+    for (const id of outboxIds)
+      if (await markFailedIfIn(deps.database.db, id, ['queued', 'sending'], DELIVERY_DID_NOT_FINISH))
+        failed++;
+    if (failed) deps.log.warn({ failed }, 'campaign messages failed for good; marked failed');
+  };
+}
+
 /** The worker side of the outbox: one handler per job. */
 export function registerOutboxJobs(queue: JobQueue, deps: SendDeps): void {
   queue.handle(sendOutboxJob, createSendOutboxHandler(deps));
   queue.handle(sendOutboxFailedJob, createSendOutboxFailedHandler(deps));
+  queue.handle(sendOutboxBatchJob, createSendOutboxBatchHandler(deps));
+  queue.handle(sendOutboxBatchFailedJob, createSendOutboxBatchFailedHandler(deps));
 }

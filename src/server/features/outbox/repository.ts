@@ -40,6 +40,52 @@ export async function claimForSending(db: Db, id: number): Promise<OutboxRow | u
   return row;
 }
 
+/** 'queued' -> 'sending' for many rows at once; the rows this call claimed. */
+export function claimManyForSending(db: Db, ids: number[]): Promise<OutboxRow[]> {
+  return db
+    .update(outbox)
+    .set({ status: 'sending', attempts: sql`${outbox.attempts} + 1` })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'queued')))
+    .returning();
+}
+
+/** 'queued' -> 'stored' for many rows (no provider); the rows this call changed. */
+export function markManyStored(db: Db, ids: number[]): Promise<OutboxRow[]> {
+  return db
+    .update(outbox)
+    .set({ status: 'stored' })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'queued')))
+    .returning();
+}
+
+/** Many rows sent, each with its provider's id: one statement. */
+export async function markManySent(db: Db, sent: { id: number; providerMessageId: string }[]) {
+  if (!sent.length) return;
+  // Per-row values in one update: a CASE over the ids (the builder has no UPDATE ... FROM VALUES).
+  const providerIds = sql.join(
+    sent.map((s) => sql`when ${s.id}::bigint then ${s.providerMessageId}`),
+    sql` `,
+  );
+  await db
+    .update(outbox)
+    .set({
+      status: 'sent',
+      sentAt: new Date(),
+      error: null,
+      providerMessageId: sql`case ${outbox.id} ${providerIds} end`,
+    })
+    .where(
+      inArray(
+        outbox.id,
+        sent.map((s) => s.id),
+      ),
+    );
+}
+
+export function findStates(db: Db, ids: number[]) {
+  return db.select({ id: outbox.id, status: outbox.status }).from(outbox).where(inArray(outbox.id, ids));
+}
+
 export async function markSent(db: Db, id: number, providerMessageId: string) {
   await db
     .update(outbox)

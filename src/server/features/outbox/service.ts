@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
-import { sendOutboxJob } from './jobs.ts';
-import { insertOutboxRows, listRecent } from './repository.ts';
+import { sendOutboxBatchJob, sendOutboxJob } from './jobs.ts';
+import { insertOutboxRows, listRecent, type NewOutboxRow } from './repository.ts';
 
 /**
  * Writes an e-mail to the outbox and enqueues its delivery in the caller's transaction, so an
@@ -43,6 +43,40 @@ export async function queueSms(
   ]);
   await jobs.enqueue(tx, sendOutboxJob, { outboxId: id! });
   return id!;
+}
+
+export type BulkMessage =
+  | ({ channel: 'email'; kind: string } & MailMessage)
+  | { channel: 'sms'; kind: string; to: string; body: string };
+
+/** Messages per bulk delivery job. */
+export const BULK_BATCH = 100;
+
+/**
+ * Campaign messages (the bulk lane), in the caller's transaction: one insert for the rows and one
+ * delivery job per BULK_BATCH of them. Returns the outbox ids in the order of `messages`.
+ */
+export async function queueBulkMessages(tx: Tx, jobs: JobQueue, messages: BulkMessage[]): Promise<number[]> {
+  const rows: NewOutboxRow[] = messages.map((m) =>
+    m.channel === 'sms'
+      ? { channel: 'sms', kind: m.kind, recipient: m.to, subject: null, textBody: m.body }
+      : {
+          channel: 'email',
+          kind: m.kind,
+          recipient: m.to,
+          subject: m.subject,
+          textBody: m.text,
+          htmlBody: m.html ?? null,
+          headers: m.headers && Object.keys(m.headers).length ? m.headers : null,
+        },
+  );
+  const ids = await insertOutboxRows(tx.db, rows);
+  const batches = [];
+  for (let i = 0; i < ids.length; i += BULK_BATCH)
+    batches.push({ data: { outboxIds: ids.slice(i, i + BULK_BATCH) } });
+  if (batches.length === 1) await jobs.enqueue(tx, sendOutboxBatchJob, batches[0]!.data);
+  else if (batches.length > 1) await jobs.enqueueMany(tx, sendOutboxBatchJob, batches);
+  return ids;
 }
 
 /** The newest messages, for the admin outbox view. */

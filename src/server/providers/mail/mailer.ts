@@ -15,22 +15,25 @@ export interface Mailer {
   close(): void;
 }
 
+/** SMTP connections of the transactional lane (codes, welcome e-mails) and of campaigns. */
+export const SMTP_POOLS = { transactional: 2, bulk: 5 } as const;
+
 /**
- * SMTP through a small connection pool. `timeoutMs`, when given, bounds connecting, the greeting and
+ * SMTP through a small connection pool (`maxConnections`, default 5). `timeoutMs`, when given, bounds connecting, the greeting and
  * every wait for the server (defaults: 10 s, 10 s and 20 s).
  */
 export function createSmtpMailer(
   smtpUrl: string,
   from: string,
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; maxConnections?: number } = {},
 ): Mailer {
-  const { timeoutMs } = options;
+  const { timeoutMs, maxConnections = 5 } = options;
   const transport = nodemailer.createTransport(
     {
       url: smtpUrl,
       // Reuse a few SMTP connections instead of a handshake per message (campaign volumes).
       pool: true,
-      maxConnections: 5,
+      maxConnections,
       maxMessages: 1000,
       connectionTimeout: timeoutMs ?? 10_000,
       greetingTimeout: timeoutMs ?? 10_000,
