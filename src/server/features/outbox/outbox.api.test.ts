@@ -6,6 +6,7 @@ import { createLogger } from '../../lib/logger.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import { createTwilioSender } from '../../providers/sms/twilio.ts';
 import { createSendOutboxHandler, SEND_RETRIES } from './index.ts';
+import { createSendOutboxBatchHandler } from './jobs.ts';
 
 let testDb: TestDatabase;
 let database: Database;
@@ -92,6 +93,64 @@ describe('outbox delivery job: e-mail', () => {
       { jobId: 'j4', retryCount: 0 },
     );
     expect(await row(id)).toMatchObject({ status: 'stored', attempts: 0 });
+  });
+});
+
+describe('bulk lane (campaign messages in batches)', () => {
+  it('claims a batch once, sends each row once, retries only the failed rows and never resends a row left sending', async () => {
+    const ok = await addRow('bulk-ok@example.com');
+    const flaky = await addRow('bulk-flaky@example.com');
+    const interrupted = await addRow('bulk-interrupted@example.com');
+    await database.pool.query(`update outbox set status = 'sending', attempts = 1 where id = $1`, [
+      interrupted,
+    ]);
+    const sent: string[] = [];
+    let failFlaky = true;
+    const bulkMailer: Mailer = {
+      async send(message) {
+        if (message.to === 'bulk-flaky@example.com' && failFlaky) throw new Error('451 try later');
+        sent.push(message.to);
+        return { messageId: `<${message.to}>` };
+      },
+      close() {},
+    };
+    const transactional = fakeMailer('fail');
+    const handle = createSendOutboxBatchHandler({
+      database,
+      mailer: transactional.mailer,
+      bulkMailer,
+      sms: null,
+      log,
+    });
+    const outboxIds = [ok, flaky, interrupted];
+    await expect(handle({ outboxIds }, { jobId: 'b1', retryCount: 0 })).rejects.toThrow(
+      '1 of 2 messages failed',
+    );
+    expect(sent).toEqual(['bulk-ok@example.com']);
+    expect(await row(ok)).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      provider_message_id: '<bulk-ok@example.com>',
+    });
+    expect(await row(flaky)).toMatchObject({ status: 'queued', attempts: 1, error: '451 try later' });
+    expect(await row(interrupted)).toMatchObject({ status: 'failed' });
+    failFlaky = false;
+    await handle({ outboxIds }, { jobId: 'b1', retryCount: 1 });
+    await handle({ outboxIds }, { jobId: 'b1', retryCount: 2 });
+    expect(sent).toEqual(['bulk-ok@example.com', 'bulk-flaky@example.com']);
+    expect(await row(flaky)).toMatchObject({ status: 'sent', attempts: 2, error: null });
+  });
+
+  it('marks the rows failed after the last retry', async () => {
+    const id = await addRow('bulk-dead@example.com');
+    const handle = createSendOutboxBatchHandler({
+      database,
+      mailer: fakeMailer('fail').mailer,
+      sms: null,
+      log,
+    });
+    await handle({ outboxIds: [id] }, { jobId: 'b2', retryCount: SEND_RETRIES });
+    expect(await row(id)).toMatchObject({ status: 'failed', error: '554 mailbox unavailable' });
   });
 });
 
