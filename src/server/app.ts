@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -20,6 +19,7 @@ import { trendRoutes } from './features/trends/routes.ts';
 import { waitlistRoutes } from './features/waitlist/routes.ts';
 import { webhookRoutes } from './features/webhook/routes.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerWeb } from './web.ts';
 
@@ -147,10 +147,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  // Helmet's headers (strict CSP, nosniff, frame-ancestors 'none', ...), computed once and set on
+  // every response by one cheap hook.
+  const security = await securityHeaders({
     contentSecurityPolicy: contentSecurityPolicy(ctx.config.metaPixelId),
     crossOriginEmbedderPolicy: false,
     hsts: ctx.config.publicUrl.startsWith('https://'),
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, _request, reply) => {

@@ -98,17 +98,40 @@ export async function enrolSignup(
       },
     })
     .returning({ id: contacts.id });
-  const active = await db
-    .select({ id: campaigns.id })
+  // The active signup campaigns with their first step (if any), in one read.
+  const firsts = await db
+    .selectDistinctOn([campaigns.id], {
+      campaignId: campaigns.id,
+      id: campaignSteps.id,
+      sequenceNumber: campaignSteps.sequenceNumber,
+      delayDays: campaignSteps.delayDays,
+    })
     .from(campaigns)
-    .where(and(eq(campaigns.triggerType, 'signup'), eq(campaigns.status, 'active')));
-  if (!active.length) return [];
+    .leftJoin(campaignSteps, eq(campaignSteps.campaignId, campaigns.id))
+    .where(and(eq(campaigns.triggerType, 'signup'), eq(campaigns.status, 'active')))
+    .orderBy(campaigns.id, asc(campaignSteps.sequenceNumber), asc(campaignSteps.id));
+  if (!firsts.length) return [];
   const enrolled = await db
     .insert(campaignEnrolments)
-    .values(active.map((c) => ({ campaignId: c.id, contactId: contact!.id, enrolledAt: now })))
+    .values(firsts.map((f) => ({ campaignId: f.campaignId, contactId: contact!.id, enrolledAt: now })))
     .onConflictDoNothing()
     .returning({ id: campaignEnrolments.id, campaignId: campaignEnrolments.campaignId });
-  return scheduleFirstSteps(db, enrolled, now);
+  const step = new Map(firsts.map((f) => [f.campaignId, f]));
+  return insertDeliveries(
+    db,
+    enrolled.flatMap((e) => {
+      const first = step.get(e.campaignId);
+      if (!first?.id || first.sequenceNumber === null || first.delayDays === null) return [];
+      return [
+        {
+          enrolmentId: e.id,
+          stepId: first.id,
+          sequenceNumber: first.sequenceNumber,
+          dueAt: addDays(now, first.delayDays),
+        },
+      ];
+    }),
+  );
 }
 
 /**
