@@ -41,6 +41,8 @@ const envSchema = z.object({
   ),
   /** Trust X-Forwarded-For from a reverse proxy (true, or a hop count / address list understood by Fastify). */
   TRUST_PROXY: bool(false),
+  /** 'production' turns off the local mail catcher (stored e-mails printed on the console). */
+  NODE_ENV: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -134,6 +136,8 @@ export interface Config {
   metaPixelId: string | undefined;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** NODE_ENV=production. */
+  production: boolean;
   rateLimits: { signupPerMinute: number; adminLoginFailuresPerMinute: number; trendsPerMinute: number };
   adminSessionHours: number;
   dbPoolSize: number;
@@ -180,6 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metaPixelId: e.META_PIXEL_ID,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
     rateLimits: {
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
       trendsPerMinute: e.TREND_RATE_LIMIT,

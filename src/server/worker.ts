@@ -47,9 +47,21 @@ export interface WorkerDeps {
   log: Logger;
 }
 
+/**
+ * The local mail catcher: without SMTP (messages are then kept in the outbox) and outside
+ * production, kept e-mails, codes included, are printed in full on the console so a new user can
+ * finish every flow on one machine. In production (or with silent logs) nothing is printed.
+ */
+export function mailCatcher(config: Config): ((text: string) => void) | undefined {
+  if (config.production || config.logLevel === 'silent') return undefined;
+  return (text) => {
+    process.stdout.write(text);
+  };
+}
+
 /** The worker side: one handler per job. */
 export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
-  registerOutboxJobs(queue, deps);
+  registerOutboxJobs(queue, { ...deps, printStored: mailCatcher(deps.config) });
   registerCampaignJobs(queue, deps);
   queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
   queue.handle(analyseTrendFailedJob, createAnalyseTrendFailedHandler(deps));

@@ -171,3 +171,13 @@ export class SmtpSink {
     });
   }
 }
+
+/**
+ * The 6-digit verification code in a code e-mail's text (codes are never in subjects): the line
+ * that holds only the code, or 'code is NNNNNN'.
+ */
+export function codeIn(mail: Pick<ReceivedMail, 'text'>): string {
+  const code = /^\s{2,}(\d{6})\s*$/m.exec(mail.text)?.[1] ?? /code is (\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error('no verification code in the e-mail');
+  return code;
+}

@@ -9,7 +9,7 @@ export function accessCodeEmail(email: string, code: string, publicUrl: string):
   const link = `${publicUrl}/dashboard`;
   return {
     to: email,
-    subject: `Your ${PRODUCT_NAME} dashboard code: ${code}`,
+    subject: `Your ${PRODUCT_NAME} dashboard code`,
     text: [
       `Your ${PRODUCT_NAME} dashboard verification code is:`,
       '',

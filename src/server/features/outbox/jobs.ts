@@ -15,6 +15,7 @@ import {
   markManyStored,
   markSent,
   markStored,
+  type OutboxRow,
 } from './repository.ts';
 
 export const SEND_RETRIES = 5;
@@ -82,6 +83,23 @@ export interface SendDeps {
   bulkMailer?: Mailer | null;
   sms: SmsSender | null;
   log: Logger;
+  /**
+   * The local mail catcher: where an e-mail kept in the outbox (no SMTP) is printed in full, so a
+   * new user can finish every flow on one machine. Only outside production (see worker.ts).
+   */
+  printStored?: (text: string) => void;
+}
+
+/** A stored message as the local mail catcher prints it. */
+export function formatStored(
+  row: Pick<OutboxRow, 'id' | 'channel' | 'recipient' | 'subject' | 'textBody'>,
+): string {
+  const rule = '-'.repeat(72);
+  const head =
+    row.channel === 'sms'
+      ? `SMS #${row.id} to ${row.recipient} (kept in the outbox: Twilio is not configured)`
+      : `E-mail #${row.id} to ${row.recipient} (kept in the outbox: SMTP_URL is not set)\nSubject: ${row.subject ?? ''}`;
+  return `\n${rule}\n${head}\n\n${row.textBody}\n${rule}\n`;
 }
 
 /** Marks a row whose delivery failed for good as failed, unless it was settled already (idempotent). */
@@ -108,12 +126,14 @@ export function createSendOutboxHandler(deps: SendDeps) {
     if (!provider) {
       const stored = await markStored(db, outboxId);
       if (stored) {
+        // The log line names the message, never its subject or body (they can hold a code).
         log.info(
-          { outboxId, channel: current.channel, to: stored.recipient, subject: stored.subject },
+          { outboxId, channel: current.channel, kind: stored.kind },
           current.channel === 'sms'
             ? 'SMS kept in the outbox (Twilio is not configured)'
             : 'e-mail kept in the outbox (SMTP_URL is not set)',
         );
+        deps.printStored?.(formatStored(stored));
       }
       return;
     }

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database.ts';
 import { FAKE_TWILIO, FakeTwilio } from '#tests/support/fake-twilio.ts';
+import { loadConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
 import { createTwilioSender } from '../../providers/sms/twilio.ts';
+import { mailCatcher } from '../../worker.ts';
 import { createSendOutboxHandler, SEND_RETRIES } from './index.ts';
 import { createSendOutboxBatchHandler } from './jobs.ts';
 
@@ -86,13 +88,28 @@ describe('outbox delivery job: e-mail', () => {
     expect(await row(id)).toMatchObject({ status: 'failed' });
   });
 
-  it('keeps the e-mail in the outbox when no SMTP server is configured', async () => {
+  it('keeps the e-mail in the outbox when no SMTP server is configured, printed in full by the local mail catcher', async () => {
     const id = await addRow('nosmtp@example.com');
-    await createSendOutboxHandler({ database, mailer: null, sms: null, log })(
-      { outboxId: id },
-      { jobId: 'j4', retryCount: 0 },
-    );
+    const printed: string[] = [];
+    await createSendOutboxHandler({
+      database,
+      mailer: null,
+      sms: null,
+      log,
+      printStored: (t) => printed.push(t),
+    })({ outboxId: id }, { jobId: 'j4', retryCount: 0 });
     expect(await row(id)).toMatchObject({ status: 'stored', attempts: 0 });
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('nosmtp@example.com');
+    expect(printed[0]).toContain('Subject: Hi');
+    expect(printed[0]).toContain('Hello');
+  });
+
+  it('prints stored e-mails only outside production (and not when logs are silent)', () => {
+    const config = (env: Record<string, string>) => loadConfig({ DATABASE_URL: 'postgres://x/y', ...env });
+    expect(mailCatcher(config({}))).toBeTypeOf('function');
+    expect(mailCatcher(config({ NODE_ENV: 'production' }))).toBeUndefined();
+    expect(mailCatcher(config({ LOG_LEVEL: 'silent' }))).toBeUndefined();
   });
 });
 

@@ -79,7 +79,13 @@ export async function queueBulkMessages(tx: Tx, jobs: JobQueue, messages: BulkMe
   return ids;
 }
 
-/** The newest messages, for the admin outbox view. */
+/**
+ * A verification code never leaves the server over HTTP: no e-mail puts one in its subject, and
+ * the outbox view masks any 6-digit run in a subject all the same (bodies are never listed).
+ */
+export const maskCodes = (text: string) => text.replace(/(?<!\d)\d{6}(?!\d)/g, '••••••');
+
+/** The newest messages, for the admin outbox view (subjects, never bodies). */
 export async function listOutbox(ctx: AppContext, limit = 200): Promise<OutboxItem[]> {
   const rows = await listRecent(ctx.database.db, limit);
   return rows.map((r) => ({
@@ -87,7 +93,7 @@ export async function listOutbox(ctx: AppContext, limit = 200): Promise<OutboxIt
     channel: r.channel === 'sms' ? 'sms' : 'email',
     kind: r.kind,
     recipient: r.recipient,
-    subject: r.subject,
+    subject: r.subject === null ? null : maskCodes(r.subject),
     status: r.status,
     error: r.error,
     created_at: r.createdAt.toISOString(),

@@ -13,7 +13,7 @@ export function deleteCodeEmail(email: string, code: string): MailMessage {
   const warning = "If it wasn't you, ignore this e-mail: nothing is deleted without the code.";
   return {
     to: email,
-    subject: `Confirm deleting your ${PRODUCT_NAME} data: ${code}`,
+    subject: `Confirm deleting your ${PRODUCT_NAME} data`,
     text: [...lines, '', `    ${code}`, '', warning, '', TAGLINE].join('\n'),
     html: emailLayout(
       `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${codeBlock(code)}<p>${escapeHtml(warning)}</p>`,

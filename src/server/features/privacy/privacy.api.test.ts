@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
+import { codeIn } from '#tests/support/smtp-sink.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 import { runRetention } from './jobs.ts';
 import { DELETE_CODES_PER_EMAIL } from './service.ts';
@@ -59,7 +60,7 @@ async function deletionCode(email: string, cookie: string): Promise<string> {
   expect(res.json()).toEqual({ message: 'We sent a confirmation code to your e-mail.' });
   await echo.smtp.waitFor(() => deleteMails(email).length > before);
   const mails = deleteMails(email);
-  return /(\d{6})$/.exec(mails[mails.length - 1]!.subject)![1]!;
+  return codeIn(mails[mails.length - 1]!);
 }
 
 async function insertTrend(source: string, ownerHash: string | null = null): Promise<string> {
