@@ -18,7 +18,10 @@ export { outboxRoutes } from './routes.ts';
 export {
   BULK_BATCH,
   type BulkMessage,
+  deleteOutboxFor,
   listOutbox,
+  OUTBOX_RETENTION_DAYS,
+  pruneOutbox,
   queueBulkMessages,
   queueEmail,
   queueSms,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { outbox } from '../../db/schema/core.ts';
 
@@ -125,7 +125,11 @@ export async function deleteByRecipient(db: Db, recipient: string): Promise<numb
   return deleted.length;
 }
 
-export async function deleteCreatedBefore(db: Db, cutoff: Date): Promise<number> {
-  const deleted = await db.delete(outbox).where(lt(outbox.createdAt, cutoff)).returning({ id: outbox.id });
+/** Deletes settled rows (sent, stored, failed) created before `cutoff`; queued or sending stay. */
+export async function deleteSettledBefore(db: Db, cutoff: Date): Promise<number> {
+  const deleted = await db
+    .delete(outbox)
+    .where(and(lt(outbox.createdAt, cutoff), notInArray(outbox.status, ['queued', 'sending'])))
+    .returning({ id: outbox.id });
   return deleted.length;
 }

@@ -1,10 +1,16 @@
 import type { OutboxItem } from '#contract/campaigns.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 import { sendOutboxBatchJob, sendOutboxJob } from './jobs.ts';
-import { insertOutboxRows, listRecent, type NewOutboxRow } from './repository.ts';
+import {
+  deleteByRecipient,
+  deleteSettledBefore,
+  insertOutboxRows,
+  listRecent,
+  type NewOutboxRow,
+} from './repository.ts';
 
 /**
  * Writes an e-mail to the outbox and enqueues its delivery in the caller's transaction, so an
@@ -100,3 +106,13 @@ export async function listOutbox(ctx: AppContext, limit = 200): Promise<OutboxIt
     sent_at: r.sentAt?.toISOString() ?? null,
   }));
 }
+
+/** Days a sent, kept or failed message stays in the outbox before the retention job deletes it. */
+export const OUTBOX_RETENTION_DAYS = 30;
+
+/** The retention job's share: settled messages older than OUTBOX_RETENTION_DAYS. */
+export const pruneOutbox = (db: Db, now = new Date()) =>
+  deleteSettledBefore(db, new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 86_400_000));
+
+/** 'Delete my data': every message to that address (in the caller's transaction). */
+export const deleteOutboxFor = (db: Db, recipient: string) => deleteByRecipient(db, recipient);

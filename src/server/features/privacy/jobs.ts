@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { pruneOutbox } from '../outbox/index.ts';
 
 /** Daily (UTC): deletes inactive personal data and expired security rows. */
 export const retentionJob = defineJob({
@@ -19,6 +20,7 @@ export interface RetentionCounts {
   adminSessions: number;
   rateLimits: number;
   webhookDeliveries: number;
+  outbox: number;
 }
 
 const count = async (db: DbOrTx, statement: ReturnType<typeof sql>) =>
@@ -31,6 +33,7 @@ const count = async (db: DbOrTx, statement: ReturnType<typeof sql>) =>
  *   opening the dashboard keeps old results;
  * - a contact: greatest(created_at, updated_at, sms_stopped_at, its latest enrolment, its latest
  *   processed campaign delivery).
+ * Settled outbox messages (sent, kept or failed) after OUTBOX_RETENTION_DAYS (30).
  * Expired codes and sessions go at once; rate-limit windows that ended over an hour ago; webhook
  * delivery ids older than a day (the replay window is 5 minutes).
  */
@@ -58,6 +61,7 @@ export async function runRetention(db: DbOrTx, months: number): Promise<Retentio
       db,
       sql`delete from webhook_deliveries where received_at < now() - interval '1 day'`,
     ),
+    outbox: await pruneOutbox(db),
   };
 }
 

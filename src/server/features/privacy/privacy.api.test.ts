@@ -158,6 +158,15 @@ describe("'Delete my data'", () => {
     expect(await countOf('select count(*) as n from verification_codes where email = $1', [email])).toBe(0);
     expect(await countOf('select count(*) as n from data_use_opt_outs where email = $1', [email])).toBe(0);
     expect(await countOf('select count(*) as n from user_sessions where subject = $1', [other])).toBe(1);
+    // The address's messages are gone from the outbox (only the confirmation, queued after, remains).
+    expect(
+      (await echo.query<{ kind: string }>('select kind from outbox where recipient = $1', [email])).map(
+        (r) => r.kind,
+      ),
+    ).toEqual(['privacy.data-deleted']);
+    expect(await countOf('select count(*) as n from outbox where recipient = $1', [other])).toBeGreaterThan(
+      0,
+    );
 
     // Every session of the address ended; the other address is still signed in.
     for (const c of [cookie, secondBrowser])
@@ -328,7 +337,21 @@ describe('retention job', () => {
        ('ret-wh-old', now() - interval '2 days'), ('ret-wh-new', now())`,
     );
 
+    await echo.query(
+      `insert into outbox (recipient, text_body, kind, status, created_at) values
+       ('ret-o@example.com', 'old', 'ret.old', 'sent', now() - interval '31 days'),
+       ('ret-o@example.com', 'old but queued', 'ret.queued', 'queued', now() - interval '31 days'),
+       ('ret-o@example.com', 'recent', 'ret.recent', 'stored', now() - interval '29 days')`,
+    );
     const counts = await runRetention(echo.ctx.database.db, 24);
+    expect(counts.outbox).toBeGreaterThanOrEqual(1);
+    expect(
+      (
+        await echo.query<{ kind: string }>(
+          `select kind from outbox where recipient = 'ret-o@example.com' order by id`,
+        )
+      ).map((r) => r.kind),
+    ).toEqual(['ret.queued', 'ret.recent']);
     expect(counts.contentResults).toBeGreaterThanOrEqual(1);
     expect(counts.contacts).toBeGreaterThanOrEqual(1);
     const ids = async (sql: string) => (await echo.query<{ id: string }>(sql)).map((r) => String(r.id));

@@ -6,7 +6,7 @@ import { AppError, badRequest, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { findSession } from '../../lib/sessions.ts';
 import { issueCode, verifyCode } from '../../lib/verification-codes.ts';
-import { queueEmail } from '../outbox/index.ts';
+import { deleteOutboxFor, queueEmail } from '../outbox/index.ts';
 import { dataDeletedEmail, deleteCodeEmail } from './emails.ts';
 
 export const DELETE_CODE_PURPOSE = 'delete-data';
@@ -98,6 +98,7 @@ export async function deleteDataOf(
   await db.execute(sql`delete from user_sessions where kind = 'dashboard' and subject = ${email}`);
   await db.execute(sql`delete from verification_codes where email = ${email}`);
   await db.execute(sql`delete from data_use_opt_outs where email = ${email}`);
+  await deleteOutboxFor(db, email);
   return { results: results.rows.length, trends: trends.rows.length };
 }
 
