@@ -9,7 +9,7 @@ import {
 } from './features/affiliates/jobs.ts';
 import { CAMPAIGN_JOBS, registerCampaignJobs } from './features/campaigns/index.ts';
 import { CONTENT_JOBS, registerContentJobs } from './features/content-results/jobs.ts';
-import { OUTBOX_JOBS, registerOutboxJobs } from './features/outbox/index.ts';
+import { OUTBOX_JOBS, registerOutboxJobs, senderDomain } from './features/outbox/index.ts';
 import { PRIVACY_JOBS, registerPrivacyJobs } from './features/privacy/index.ts';
 import {
   analyseTrendFailedJob,
@@ -61,7 +61,11 @@ export function mailCatcher(config: Config): ((text: string) => void) | undefine
 
 /** The worker side: one handler per job. */
 export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
-  registerOutboxJobs(queue, { ...deps, printStored: mailCatcher(deps.config) });
+  registerOutboxJobs(queue, {
+    ...deps,
+    printStored: mailCatcher(deps.config),
+    messageIdDomain: senderDomain(deps.config.mailFrom),
+  });
   registerCampaignJobs(queue, deps);
   queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
   queue.handle(analyseTrendFailedJob, createAnalyseTrendFailedHandler(deps));

@@ -246,6 +246,11 @@ describe('exactly once', () => {
     expect(await outboxFor('rate-3@example.com')).toHaveLength(1);
   });
 
+  it('campaign deliveries send a heartbeat while they run, like the other long jobs', async () => {
+    const queue = await jobs.boss.getQueue('campaign.deliver');
+    expect(queue?.heartbeatSeconds).toBeGreaterThan(0);
+  });
+
   it('a worker that dies mid-delivery (before commit) leaves it for the retry, which sends it once', async () => {
     const id = await campaignWith('Crash', [{ seq: 1, delay: 0, type: 'email', text: 'Crash' }]);
     await contact('crash@example.com');

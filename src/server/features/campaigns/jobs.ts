@@ -13,6 +13,8 @@ export const deliverCampaignStepJob = defineJob({
   retryLimit: 5,
   retryDelaySeconds: 5,
   expireInSeconds: 120,
+  // Like the other long jobs: a batch whose worker died is retried after a stale heartbeat.
+  heartbeat: true,
   concurrency: 2,
   batchSize: 100,
 });

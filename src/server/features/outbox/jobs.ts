@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
-import type { Mailer } from '../../providers/mail/mailer.ts';
+import { isTimeout, type Mailer, type MailMessage } from '../../providers/mail/mailer.ts';
 import type { SmsSender } from '../../providers/sms/twilio.ts';
 import {
   claimForSending,
@@ -75,6 +75,19 @@ export const sendOutboxBatchJob = defineJob({
 
 export const OUTBOX_JOBS = [sendOutboxJob, sendOutboxFailedJob, sendOutboxBatchJob, sendOutboxBatchFailedJob];
 
+/**
+ * The one Message-ID of an outbox row, the same at every attempt: the row id and its creation time
+ * (unique across databases that share a domain) at the sender's domain.
+ */
+export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'createdAt'>, domain: string): string {
+  return `<outbox.${row.id}.${row.createdAt.getTime().toString(36)}@${domain}>`;
+}
+
+/** The domain of a From address ('Echo <hello@echo.local>' -> 'echo.local'). */
+export function senderDomain(from: string): string {
+  return /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? 'echo.local';
+}
+
 export interface SendDeps {
   database: Database;
   /** Transactional e-mail (codes, welcome, notices): its own small SMTP pool. */
@@ -88,7 +101,19 @@ export interface SendDeps {
    * new user can finish every flow on one machine. Only outside production (see worker.ts).
    */
   printStored?: (text: string) => void;
+  /** Domain of outbox Message-IDs (the MAIL_FROM domain; default echo.local). */
+  messageIdDomain?: string;
 }
+
+/** The e-mail of an outbox row, with the row's one Message-ID. */
+const mailOf = (row: OutboxRow, domain = 'echo.local'): MailMessage => ({
+  to: row.recipient,
+  subject: row.subject ?? '',
+  text: row.textBody,
+  html: row.htmlBody,
+  headers: row.headers ?? undefined,
+  messageId: outboxMessageId(row, domain),
+});
 
 /** A stored message as the local mail catcher prints it. */
 export function formatStored(
@@ -146,20 +171,15 @@ export function createSendOutboxHandler(deps: SendDeps) {
       const result =
         row.channel === 'sms'
           ? await sms!.send({ to: row.recipient, body: row.textBody })
-          : await mailer!.send({
-              to: row.recipient,
-              subject: row.subject ?? '',
-              text: row.textBody,
-              html: row.htmlBody,
-              headers: row.headers ?? undefined,
-            });
+          : await mailer!.send(mailOf(row, deps.messageIdDomain));
       await markSent(db, outboxId, result.messageId);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const final = context.retryCount >= SEND_RETRIES;
-      await markAttemptFailed(db, outboxId, message, final);
+      const timedOut = isTimeout(error);
+      await markAttemptFailed(db, outboxId, message, final, timedOut);
       log.warn(
-        { outboxId, channel: row.channel, attempt: context.retryCount + 1, final, err: message },
+        { outboxId, channel: row.channel, attempt: context.retryCount + 1, final, timedOut, err: message },
         'message delivery failed',
       );
       if (!final) throw error;
@@ -205,13 +225,7 @@ export function createSendOutboxBatchHandler(deps: SendDeps) {
           const result =
             row.channel === 'sms'
               ? await sms!.send({ to: row.recipient, body: row.textBody })
-              : await mailer!.send({
-                  to: row.recipient,
-                  subject: row.subject ?? '',
-                  text: row.textBody,
-                  html: row.htmlBody,
-                  headers: row.headers ?? undefined,
-                });
+              : await mailer!.send(mailOf(row, deps.messageIdDomain));
           sent.push({ id: row.id, providerMessageId: result.messageId });
         } catch (error) {
           failed.push({ id: row.id, error });
@@ -223,7 +237,7 @@ export function createSendOutboxBatchHandler(deps: SendDeps) {
     const final = context.retryCount >= SEND_RETRIES;
     for (const { id, error } of failed) {
       const message = error instanceof Error ? error.message : String(error);
-      await markAttemptFailed(db, id, message, final);
+      await markAttemptFailed(db, id, message, final, isTimeout(error));
     }
     log.warn(
       { failed: failed.length, attempt: context.retryCount + 1, final },

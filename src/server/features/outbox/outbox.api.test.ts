@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/database.ts';
 import { FAKE_TWILIO, FakeTwilio } from '#tests/support/fake-twilio.ts';
+import { SmtpSink } from '#tests/support/smtp-sink.ts';
 import { loadConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { createLogger } from '../../lib/logger.ts';
-import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
+import { createSmtpMailer, type Mailer, type MailMessage } from '../../providers/mail/mailer.ts';
 import { createTwilioSender } from '../../providers/sms/twilio.ts';
 import { mailCatcher } from '../../worker.ts';
 import { createSendOutboxHandler, SEND_RETRIES } from './index.ts';
@@ -58,7 +59,15 @@ describe('outbox delivery job: e-mail', () => {
     const handle = createSendOutboxHandler({ database, mailer, sms: null, log });
     await handle({ outboxId: id }, { jobId: 'j1', retryCount: 0 });
     await handle({ outboxId: id }, { jobId: 'j1', retryCount: 1 });
-    expect(sent).toEqual([{ to: 'once@example.com', subject: 'Hi', text: 'Hello', html: '<p>Hello</p>' }]);
+    expect(sent).toEqual([
+      {
+        to: 'once@example.com',
+        subject: 'Hi',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        messageId: expect.stringMatching(new RegExp(`^<outbox\\.${id}\\.[0-9a-z]+@echo\\.local>$`)),
+      },
+    ]);
     expect(await row(id)).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -74,6 +83,60 @@ describe('outbox delivery job: e-mail', () => {
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1, error: '554 mailbox unavailable' });
     await handle({ outboxId: id }, { jobId: 'j2', retryCount: SEND_RETRIES });
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2, error: '554 mailbox unavailable' });
+  });
+
+  it('keeps one Message-ID across retries and records a time-out on the row', async () => {
+    const id = await addRow('timeout@example.com');
+    const ids: string[] = [];
+    let first = true;
+    const mailer: Mailer = {
+      async send(message) {
+        ids.push(message.messageId!);
+        if (first) {
+          first = false;
+          throw Object.assign(new Error('Timeout'), { code: 'ETIMEDOUT' });
+        }
+        return { messageId: message.messageId! };
+      },
+      close() {},
+    };
+    const handle = createSendOutboxHandler({
+      database,
+      mailer,
+      sms: null,
+      log,
+      messageIdDomain: 'echo.test',
+    });
+    await expect(handle({ outboxId: id }, { jobId: 't1', retryCount: 0 })).rejects.toThrow('Timeout');
+    const [afterTimeout] = (
+      await database.pool.query('select status, timed_out_at from outbox where id = $1', [id])
+    ).rows;
+    expect(afterTimeout).toMatchObject({ status: 'queued', timed_out_at: expect.any(Date) });
+    await handle({ outboxId: id }, { jobId: 't1', retryCount: 1 });
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[0]).toMatch(/@echo\.test>$/);
+    const [sentRow] = (
+      await database.pool.query('select status, timed_out_at from outbox where id = $1', [id])
+    ).rows;
+    expect(sentRow).toMatchObject({ status: 'sent', timed_out_at: expect.any(Date) });
+  });
+
+  it('hands the Message-ID to SMTP as the header', async () => {
+    const sink = await new SmtpSink().start();
+    const smtp = createSmtpMailer(sink.url, 'Echo <hello@echo.test>');
+    try {
+      await smtp.send({
+        to: 'mid@example.com',
+        subject: 'Hi',
+        text: 'Hi',
+        messageId: '<outbox.7.abc@echo.test>',
+      });
+      expect(sink.messages[0]!.raw).toMatch(/^Message-ID: <outbox\.7\.abc@echo\.test>$/im);
+    } finally {
+      smtp.close();
+      await sink.stop();
+    }
   });
 
   it('never sends twice after a crash mid-send: a row left "sending" is marked failed, not resent', async () => {

@@ -93,11 +93,18 @@ export async function markSent(db: Db, id: number, providerMessageId: string) {
     .where(eq(outbox.id, id));
 }
 
-/** After a failed attempt: back to 'queued' for a retry, or 'failed' for good. */
-export async function markAttemptFailed(db: Db, id: number, error: string, final: boolean) {
+/**
+ * After a failed attempt: back to 'queued' for a retry, or 'failed' for good. A time-out is
+ * recorded on the row (the provider may have accepted the message).
+ */
+export async function markAttemptFailed(db: Db, id: number, error: string, final: boolean, timedOut = false) {
   await db
     .update(outbox)
-    .set({ status: final ? 'failed' : 'queued', error: error.slice(0, 1000) })
+    .set({
+      status: final ? 'failed' : 'queued',
+      error: error.slice(0, 1000),
+      ...(timedOut && { timedOutAt: new Date() }),
+    })
     .where(eq(outbox.id, id));
 }
 

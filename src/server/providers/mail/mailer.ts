@@ -7,6 +7,11 @@ export interface MailMessage {
   html?: string | null;
   /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (values must be single-line). */
   headers?: Record<string, string>;
+  /**
+   * The Message-ID header (`<...@...>`). The outbox gives each row one, kept across retries, so a
+   * receiving system can drop the copy an earlier, timed-out attempt may have delivered.
+   */
+  messageId?: string;
 }
 
 /** An e-mail provider. The real one speaks SMTP; tests point it at a local SMTP sink. */
@@ -49,6 +54,7 @@ export function createSmtpMailer(
         text: message.text,
         html: message.html ?? undefined,
         headers: message.headers,
+        ...(message.messageId && { messageId: message.messageId }),
         disableFileAccess: true,
         disableUrlAccess: true,
       });
@@ -56,4 +62,15 @@ export function createSmtpMailer(
     },
     close: () => transport.close(),
   };
+}
+
+/** True for an error that means the provider did not answer in time (it may still have acted). */
+export function isTimeout(error: unknown): boolean {
+  const e = error as { code?: unknown; name?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  return (
+    e.code === 'ETIMEDOUT' ||
+    e.name === 'TimeoutError' ||
+    (typeof e.message === 'string' && /\btime(d)?[ -]?out\b/i.test(e.message))
+  );
 }
