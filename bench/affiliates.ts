@@ -12,7 +12,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { listAffiliates } from '../src/server/features/affiliates/service.ts';
+import { listAffiliates } from '../src/server/features/affiliates/index.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { type Runtime, startRuntime } from '../src/server/runtime.ts';
 import { log, onInterrupt } from './lib.ts';

@@ -10,8 +10,8 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { summarizeExtractive } from '../src/server/features/content-results/summary.ts';
-import { verifyWebhook } from '../src/server/features/webhook/signature.ts';
+import { summarizeExtractive } from '../src/server/features/content-results/index.ts';
+import { verifyWebhook } from '../src/server/features/webhook/index.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 const secret = process.env.WEBHOOK_SECRET;

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { webhookHeaders } from '../src/server/features/webhook/signature.ts';
+import { webhookHeaders } from '../src/server/features/webhook/index.ts';
 import { log, onInterrupt, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 

@@ -15,7 +15,7 @@ import pg from 'pg';
 import type { Config } from '../src/server/config.ts';
 import { enrolWaitlistSignup } from '../src/server/features/campaigns/index.ts';
 import { sendOutboxJob } from '../src/server/features/outbox/index.ts';
-import { reminderEmail } from '../src/server/features/waitlist/emails.ts';
+import { reminderEmail } from '../src/server/features/waitlist/index.ts';
 import { JobQueue } from '../src/server/jobs/queue.ts';
 import type { MailMessage } from '../src/server/providers/mail/mailer.ts';
 import { ALL_JOBS } from '../src/server/worker.ts';

@@ -15,8 +15,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { normalizeYtDlp } from '../src/server/features/trends/normalize.ts';
-import { analyseWithTemplate } from '../src/server/features/trends/template-engine.ts';
+import { analyseWithTemplate, normalizeYtDlp } from '../src/server/features/trends/index.ts';
 import { log, onInterrupt, ROOT_DIR, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -7,17 +8,16 @@ import {
 } from 'fastify-type-provider-zod';
 import { type ApiError, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
-import { adminAuthRoutes } from './features/admin-auth/routes.ts';
-import { affiliateRoutes } from './features/affiliates/routes.ts';
-import { referralCookie } from './features/affiliates/tracking.ts';
+import { adminAuthRoutes } from './features/admin-auth/index.ts';
+import { affiliateRoutes, setReferralCookie } from './features/affiliates/index.ts';
 import { campaignRoutes } from './features/campaigns/index.ts';
-import { contentResultsRoutes } from './features/content-results/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
+import { contentResultsRoutes } from './features/content-results/index.ts';
+import { healthRoutes } from './features/health/index.ts';
 import { outboxRoutes } from './features/outbox/index.ts';
-import { privacyRoutes } from './features/privacy/routes.ts';
-import { trendRoutes } from './features/trends/routes.ts';
-import { waitlistRoutes } from './features/waitlist/routes.ts';
-import { webhookRoutes } from './features/webhook/routes.ts';
+import { privacyRoutes } from './features/privacy/index.ts';
+import { trendRoutes } from './features/trends/index.ts';
+import { waitlistRoutes } from './features/waitlist/index.ts';
+import { webhookRoutes } from './features/webhook/index.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
 import { securityHeaders } from './lib/security-headers.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -159,6 +159,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     done();
   });
 
+  // The one cookie parser and writer (request.cookies, reply.setCookie) for every feature.
+  await app.register(fastifyCookie);
+
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const { status, body, headers } = toApiError(error, ctx.log);
     if (headers) reply.headers(headers);
@@ -198,8 +201,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
     const ref = (request.query as Record<string, unknown> | undefined)?.ref;
     if (ref !== undefined && request.method === 'GET') {
-      const cookie = await referralCookie(ctx, request, ref);
-      if (cookie) reply.header('set-cookie', cookie);
+      await setReferralCookie(ctx, request, reply, ref);
     }
     return sendPage(request, reply);
   });

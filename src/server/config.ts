@@ -51,6 +51,10 @@ const envSchema = z.object({
   SIGNUP_RATE_LIMIT: positiveInt(10),
   /** Trends a client address may add per minute. */
   TREND_RATE_LIMIT: positiveInt(10),
+  /** Anonymous transcription submissions per client address per minute. */
+  SUBMIT_RATE_LIMIT: positiveInt(20),
+  /** Transcription submissions for one e-mail address per hour (whatever the client). */
+  SUBMIT_EMAIL_RATE_LIMIT: positiveInt(30),
   /** Failed admin sign-ins allowed per client address per minute. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(5),
   /** Hours an admin token stays valid. */
@@ -138,7 +142,13 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** NODE_ENV=production. */
   production: boolean;
-  rateLimits: { signupPerMinute: number; adminLoginFailuresPerMinute: number; trendsPerMinute: number };
+  rateLimits: {
+    signupPerMinute: number;
+    adminLoginFailuresPerMinute: number;
+    trendsPerMinute: number;
+    submissionsPerMinute: number;
+    submissionsPerEmailPerHour: number;
+  };
   adminSessionHours: number;
   dbPoolSize: number;
   webDistDir: string;
@@ -189,6 +199,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
       trendsPerMinute: e.TREND_RATE_LIMIT,
       adminLoginFailuresPerMinute: e.ADMIN_LOGIN_RATE_LIMIT,
+      submissionsPerMinute: e.SUBMIT_RATE_LIMIT,
+      submissionsPerEmailPerHour: e.SUBMIT_EMAIL_RATE_LIMIT,
     },
     adminSessionHours: e.ADMIN_SESSION_HOURS,
     dbPoolSize: e.DB_POOL_SIZE,

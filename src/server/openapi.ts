@@ -7,6 +7,9 @@ import type { AppContext } from './context.ts';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
+/** The reference's own routes (the document and the pages that show it). */
+export const isReferenceRoute = (path: string) =>
+  path === OPENAPI_JSON_PATH || path.startsWith(API_DOCS_PATH);
 
 const TAGS: Record<string, string> = {
   admin: 'Admin',

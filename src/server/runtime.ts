@@ -5,9 +5,9 @@ import type { AppContext } from './context.ts';
 import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { ensureAdminPassword } from './features/admin-auth/service.ts';
+import { ensureAdminPassword } from './features/admin-auth/index.ts';
 import { seedCampaigns } from './features/campaigns/index.ts';
-import { ensureWebhookSecret } from './features/webhook/secret.ts';
+import { ensureWebhookSecret } from './features/webhook/index.ts';
 import { JobQueue } from './jobs/queue.ts';
 
 import type { Logger } from './lib/logger.ts';

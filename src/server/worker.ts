@@ -1,22 +1,11 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import {
-  APPROVE_COMMISSIONS_CRON,
-  approveCommissionsJob,
-  createAffiliateJobHandlers,
-  MONTHLY_PAYOUTS_CRON,
-  monthlyPayoutsJob,
-} from './features/affiliates/jobs.ts';
+import { AFFILIATE_JOBS, registerAffiliateJobs } from './features/affiliates/index.ts';
 import { CAMPAIGN_JOBS, registerCampaignJobs } from './features/campaigns/index.ts';
-import { CONTENT_JOBS, registerContentJobs } from './features/content-results/jobs.ts';
+import { CONTENT_JOBS, registerContentJobs } from './features/content-results/index.ts';
 import { OUTBOX_JOBS, registerOutboxJobs, senderDomain } from './features/outbox/index.ts';
 import { PRIVACY_JOBS, registerPrivacyJobs } from './features/privacy/index.ts';
-import {
-  analyseTrendFailedJob,
-  analyseTrendJob,
-  createAnalyseTrendFailedHandler,
-  createAnalyseTrendHandler,
-} from './features/trends/jobs.ts';
+import { registerTrendJobs, TREND_JOBS } from './features/trends/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './lib/logger.ts';
 import type { Mailer } from './providers/mail/mailer.ts';
@@ -29,11 +18,9 @@ import type { SmsSender } from './providers/sms/twilio.ts';
 export const ALL_JOBS = [
   ...OUTBOX_JOBS,
   ...CAMPAIGN_JOBS,
-  analyseTrendJob,
-  analyseTrendFailedJob,
+  ...TREND_JOBS,
   ...CONTENT_JOBS,
-  approveCommissionsJob,
-  monthlyPayoutsJob,
+  ...AFFILIATE_JOBS,
   ...PRIVACY_JOBS,
 ];
 
@@ -67,13 +54,8 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
     messageIdDomain: senderDomain(deps.config.mailFrom),
   });
   registerCampaignJobs(queue, deps);
-  queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
-  queue.handle(analyseTrendFailedJob, createAnalyseTrendFailedHandler(deps));
+  registerTrendJobs(queue, deps);
   registerContentJobs(queue, { ...deps, jobs: queue });
-  const affiliates = createAffiliateJobHandlers(deps);
-  queue.handle(approveCommissionsJob, affiliates.approve);
-  queue.handle(monthlyPayoutsJob, affiliates.payouts);
-  queue.schedule(approveCommissionsJob, APPROVE_COMMISSIONS_CRON);
-  queue.schedule(monthlyPayoutsJob, MONTHLY_PAYOUTS_CRON);
+  registerAffiliateJobs(queue, deps);
   registerPrivacyJobs(queue, { ...deps, months: deps.config.retentionMonths });
 }

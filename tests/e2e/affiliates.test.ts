@@ -157,6 +157,12 @@ describe('affiliate programme, end to end', () => {
 
       // 4. A fresh browser follows the link and joins the waitlist.
       const v = visitor.page;
+      // Headless Chromium says "HeadlessChrome", which isbot rightly counts as a bot: the visitor
+      // presents the user agent of the desktop browser a real person would use.
+      await visitor.context.setExtraHTTPHeaders({
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+      });
       await v.goto(`/?ref=${code}`);
       const cookies = await visitor.context.cookies();
       expect(cookies.find((c) => c.name === 'ref')).toMatchObject({ value: code, httpOnly: true });

@@ -5,7 +5,7 @@ import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { webhookHeaders } from '../../src/server/features/webhook/signature.ts';
+import { webhookHeaders } from '../../src/server/features/webhook/index.ts';
 
 const SECRET = 'whsec_ZTJlLWJyb3dzZXItdGVzdC1zZWNyZXQtMzItYnl0ZXM=';
 let echo: TestApp;

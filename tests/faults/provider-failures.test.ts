@@ -11,7 +11,7 @@ import {
   SEND_RETRIES,
   sendOutboxFailedJob,
 } from '../../src/server/features/outbox/index.ts';
-import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/jobs.ts';
+import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/index.ts';
 import { makeWav } from '../support/content-results.ts';
 import { FakeOpenAi, type ReceivedRequest, SAMPLE_TREND_ANALYSIS } from '../support/fake-openai.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';

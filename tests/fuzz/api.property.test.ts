@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isReferenceRoute } from '#server/openapi.ts';
 import {
   type Auth,
   assertApiAnswer,
@@ -163,7 +164,9 @@ function headersFor(auth: Auth, credential: Credential, garbage: string): Record
 describe('every API route survives random and hostile input', () => {
   it('the fuzzed route list is exactly the set of registered routes', () => {
     const listed = ROUTES.map((r) => `${r.method} ${r.path}`).sort();
-    expect(listed).toEqual(registeredRoutes(echo.app!));
+    // The API reference (/api/docs, /api/openapi.json) takes no input: it is not fuzzed.
+    const api = registeredRoutes(echo.app!).filter((route) => !isReferenceRoute(route.split(' ')[1]!));
+    expect(listed).toEqual(api);
   });
 
   for (const route of ROUTES) {

@@ -35,18 +35,9 @@ export async function hitRateLimit(
   };
 }
 
-/** Reads a counter without changing it (for limits that count only failures). */
-export async function peekRateLimit(db: DbOrTx, key: string, limit: number): Promise<RateLimitResult> {
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    select count, extract(epoch from (reset_at - now()))::float8 as retry_after
-    from rate_limits where key = ${key} and reset_at > now()`);
-  const row = result.rows[0];
-  if (!row) return { count: 0, allowed: true, retryAfterSeconds: 0 };
-  return {
-    count: row.count,
-    allowed: row.count < limit,
-    retryAfterSeconds: Math.max(1, Math.ceil(row.retry_after)),
-  };
+/** Gives one hit back (an attempt counted up front that turned out not to be a failure). */
+export async function releaseRateLimitHit(db: DbOrTx, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 /** Counts a hit and throws 429 when the limit is passed. */

@@ -32,7 +32,9 @@ export const affiliates = pgTable(
     payoutDetails: text('payout_details'),
     /** Set on approval: unique and URL-safe. */
     referralCode: text('referral_code'),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
@@ -108,7 +110,9 @@ export const affiliatePayouts = pgTable(
     /** The month the payout run closed, e.g. '2026-10' (earnings up to its end). */
     period: text('period').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status').notNull().default('due'),
+    status: text('status', { enum: ['due', 'paid'] })
+      .notNull()
+      .default('due'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
@@ -141,7 +145,9 @@ export const affiliateConversions = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** For adjustments: the conversion they correct. */
     adjustsId: bigint('adjusts_id', { mode: 'number' }),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'paid', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     holdUntil: timestamp('hold_until', { withTimezone: true }).notNull(),
     payoutId: bigint('payout_id', { mode: 'number' }).references(() => affiliatePayouts.id),
     createdAt: createdAt(),

@@ -11,29 +11,34 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AnalysisEngine, TrendStatus } from '#contract/trend-display.ts';
+import type { Trend, TrendingData, TrendMetrics } from '#contract/trends.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * Trends (spec §3): a short-video URL and its analysis. `source` is the canonical URL (one row per
- * video). The owner is the browser that added it: only the SHA-256 of its random owner cookie is kept.
+ * video). The owner is the browser that added it: only the SHA-256 of its random owner cookie is kept;
+ * `created_by` is the verified e-mail of whoever added it, when the browser had a dashboard session.
  */
 export const trends = pgTable(
   'trends',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     source: text('source').notNull(),
-    platform: text('platform').notNull(),
-    status: text('status').notNull().default('pending'),
+    platform: text('platform').$type<Trend['platform']>().notNull(),
+    status: text('status').$type<TrendStatus>().notNull().default('pending'),
     skeleton: text('skeleton'),
     twistIdeas: jsonb('twist_ideas').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    trendingData: jsonb('trending_data'),
-    metrics: jsonb('metrics'),
+    trendingData: jsonb('trending_data').$type<TrendingData>(),
+    metrics: jsonb('metrics').$type<TrendMetrics>(),
     /** What the analyser read (title, caption, hashtags, duration...), kept for 'More Ideas'. */
     analysisInput: jsonb('analysis_input'),
     format: text('format'),
-    engine: text('engine'),
+    engine: text('engine').$type<AnalysisEngine>(),
     error: text('error'),
     ownerHash: text('owner_hash'),
+    /** The verified dashboard e-mail of whoever added it, when there was one ('Delete my data'). */
+    createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
@@ -41,6 +46,7 @@ export const trends = pgTable(
   (t) => [
     uniqueIndex('trends_source_key').on(t.source),
     index('trends_created_at_id_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('trends_created_by_idx').on(t.createdBy),
     check('trends_status_check', sql`${t.status} in ('pending', 'processing', 'processed', 'failed')`),
     check('trends_platform_check', sql`${t.platform} in ('tiktok', 'instagram', 'youtube')`),
   ],

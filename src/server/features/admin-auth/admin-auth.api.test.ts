@@ -1,6 +1,10 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
+import { buildApp } from '../../app.ts';
 import { createDatabase } from '../../db/client.ts';
+import { adminOnly } from './guard.ts';
 import { ensureAdminPassword } from './service.ts';
 
 let echo: TestApp;
@@ -51,6 +55,67 @@ describe('admin sign-in', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed attempts/);
     expect((await login(TEST_ADMIN_PASSWORD, '10.0.0.5')).statusCode).toBe(200);
+  });
+
+  it('counts each sign-in before comparing: of 50 parallel wrong passwords at most 5 are evaluated', async () => {
+    const ip = '10.0.0.40';
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(`parallel-${i}`, ip)));
+    const statuses = answers.map((res) => res.statusCode);
+    // 401 = evaluated and wrong; 429 = refused before any comparison.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(45);
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    // The right password is refused while the lock holds.
+    const right = await login(TEST_ADMIN_PASSWORD, ip);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().code).toBe('rate_limited');
+  });
+
+  it('a right password does not count as a failure', async () => {
+    const ip = '10.0.0.41';
+    for (let i = 0; i < 8; i++) expect((await login(TEST_ADMIN_PASSWORD, ip)).statusCode).toBe(200);
+    expect((await login('wrong', ip)).statusCode).toBe(401);
+  });
+
+  it('checks the token before reading the body: a bad body without a token answers 401, not 400', async () => {
+    for (const url of ['/api/admin/session', '/api/admin/privacy/opt-outs']) {
+      const res = await echo.app!.inject({
+        method: 'GET',
+        url,
+        headers: { 'content-type': 'application/json' },
+        payload: '{not json',
+      });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json().code).toBe('unauthorized');
+    }
+    // A guarded route with a body: malformed or invalid bodies are 401 without a token, 400 with one.
+    const app = await buildApp(echo.ctx);
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/api/admin/guard-probe',
+        { ...adminOnly(echo.ctx), schema: { body: z.object({ name: z.string().min(1) }) } },
+        async () => ({ ok: true }),
+      );
+    try {
+      const probe = (payload: string, token?: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/guard-probe',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          payload,
+        });
+      expect((await probe('{not json')).statusCode).toBe(401);
+      expect((await probe('{"name":""}')).statusCode).toBe(401);
+      const { token } = (await login(TEST_ADMIN_PASSWORD, '10.0.0.42')).json();
+      expect((await probe('{"name":""}', token)).statusCode).toBe(400);
+      expect((await probe('{"name":"x"}', token)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses requests without a valid token: none, made up, fixed values, expired, signed out', async () => {

@@ -11,7 +11,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * The admin guard: a preHandler for every /api/admin/* and /api/campaigns/* route. Only a token
+ * The admin guard: an onRequest hook (so the token is checked before the body is parsed or
+ * validated: 401 before 400) for every /api/admin/* and /api/campaigns/* route. Only a token
  * from POST /api/admin/login passes; there is no fixed value and no bypass header.
  */
 export function requireAdmin(ctx: AppContext) {
@@ -21,3 +22,6 @@ export function requireAdmin(ctx: AppContext) {
       throw unauthorized('Admin authentication required');
   };
 }
+
+/** Route options for an admin-only route: `app.post(url, { ...adminOnly(ctx), schema }, handler)`. */
+export const adminOnly = (ctx: AppContext) => ({ onRequest: requireAdmin(ctx) });

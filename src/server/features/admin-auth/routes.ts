@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLoginResponseSchema, adminLoginSchema } from '#contract/admin.ts';
 import type { AppContext } from '../../context.ts';
-import { bearerToken, requireAdmin } from './guard.ts';
+import { adminOnly, bearerToken } from './guard.ts';
 import { loginAdmin, logoutAdmin } from './service.ts';
 
 export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -15,7 +15,7 @@ export function adminAuthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/admin/session',
-      { preHandler: requireAdmin(ctx), schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+      { ...adminOnly(ctx), schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
       async () => ({ ok: true as const }),
     );
 

@@ -1,11 +1,17 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { AdminLoginResponse } from '#contract/admin.ts';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { adminCredentials, adminSessions } from '../../db/schema/core.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
-import { hitRateLimit, peekRateLimit } from '../../lib/rate-limit.ts';
+import { hitRateLimit, releaseRateLimitHit } from '../../lib/rate-limit.ts';
+import {
+  deleteSession,
+  findPasswordHash,
+  insertPasswordHashOnce,
+  insertSession,
+  isLiveSession,
+  savePasswordHash,
+} from './repository.ts';
 
 export const INVALID_ADMIN_PASSWORD = 'Invalid admin password';
 
@@ -17,28 +23,25 @@ export async function ensureAdminPassword(
   db: Db,
   configured: string | undefined,
 ): Promise<{ generated?: string }> {
-  const [current] = await db.select().from(adminCredentials).where(eq(adminCredentials.id, 1));
+  const current = await findPasswordHash(db);
   if (configured) {
-    if (current && (await verifyPassword(configured, current.passwordHash))) return {};
-    const passwordHash = await hashPassword(configured);
-    await db
-      .insert(adminCredentials)
-      .values({ id: 1, passwordHash })
-      .onConflictDoUpdate({ target: adminCredentials.id, set: { passwordHash, updatedAt: new Date() } });
+    if (current && (await verifyPassword(configured, current))) return {};
+    await savePasswordHash(db, await hashPassword(configured));
     return {};
   }
   if (current) return {};
   const generated = randomToken(18);
-  const inserted = await db
-    .insert(adminCredentials)
-    .values({ id: 1, passwordHash: await hashPassword(generated) })
-    .onConflictDoNothing()
-    .returning({ id: adminCredentials.id });
   // Another process may have generated one at the same moment; then that one stands.
-  return inserted.length ? { generated } : {};
+  return (await insertPasswordHashOnce(db, await hashPassword(generated))) ? { generated } : {};
 }
 
-/** Checks the password; failed attempts are limited per client address. */
+const LOCKED_MESSAGE = 'Too many failed attempts. Please wait a minute and try again.';
+
+/**
+ * Checks the password; failed attempts are limited per client address. The attempt is counted
+ * atomically BEFORE the password is compared (and given back when it was right), so parallel
+ * guesses cannot pass the limit: at most `adminLoginFailuresPerMinute` are ever evaluated.
+ */
 export async function loginAdmin(
   ctx: AppContext,
   password: string,
@@ -46,36 +49,24 @@ export async function loginAdmin(
 ): Promise<AdminLoginResponse> {
   const { db } = ctx.database;
   const limitKey = `admin-login-failures:${clientIp}`;
-  const limit = ctx.config.rateLimits.adminLoginFailuresPerMinute;
-  const before = await peekRateLimit(db, limitKey, limit);
-  if (!before.allowed)
-    throw tooManyRequests(
-      before.retryAfterSeconds,
-      'Too many failed attempts. Please wait a minute and try again.',
-    );
+  const attempt = await hitRateLimit(db, limitKey, ctx.config.rateLimits.adminLoginFailuresPerMinute, 60);
+  if (!attempt.allowed) throw tooManyRequests(attempt.retryAfterSeconds, LOCKED_MESSAGE);
 
-  const [credentials] = await db.select().from(adminCredentials).where(eq(adminCredentials.id, 1));
-  const ok = credentials ? await verifyPassword(password, credentials.passwordHash) : false;
-  if (!ok) {
-    await hitRateLimit(db, limitKey, limit, 60);
-    throw unauthorized(INVALID_ADMIN_PASSWORD);
-  }
+  const passwordHash = await findPasswordHash(db);
+  const ok = passwordHash ? await verifyPassword(password, passwordHash) : false;
+  if (!ok) throw unauthorized(INVALID_ADMIN_PASSWORD);
+  await releaseRateLimitHit(db, limitKey);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ctx.config.adminSessionHours * 3600_000);
-  await db.insert(adminSessions).values({ tokenHash: sha256(token), expiresAt });
-  await db.delete(adminSessions).where(lt(adminSessions.expiresAt, new Date()));
+  await insertSession(db, sha256(token), expiresAt);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
 /** True when the bearer token belongs to a live admin session. */
 export async function isAdminToken(ctx: AppContext, token: string): Promise<boolean> {
-  const rows = await ctx.database.db
-    .select({ tokenHash: adminSessions.tokenHash })
-    .from(adminSessions)
-    .where(and(eq(adminSessions.tokenHash, sha256(token)), gt(adminSessions.expiresAt, new Date())));
-  return rows.length > 0;
+  return isLiveSession(ctx.database.db, sha256(token));
 }
 
 export async function logoutAdmin(ctx: AppContext, token: string): Promise<void> {
-  await ctx.database.db.delete(adminSessions).where(eq(adminSessions.tokenHash, sha256(token)));
+  await deleteSession(ctx.database.db, sha256(token));
 }

@@ -98,3 +98,24 @@ export function payoutSentEmail(to: { name: string; email: string }, amount: str
     ],
   );
 }
+
+/**
+ * The answer to a sign-in request for an address without an affiliate account. It is sent in
+ * place of the code e-mail, so known and unknown addresses cost the same work (no timing
+ * difference) while only the owner of the address learns that it has no account.
+ */
+export function noAccountEmail(email: string, publicUrl: string): MailMessage {
+  return message(
+    email,
+    `Your ${PRODUCT_NAME} affiliate sign-in`,
+    [
+      `Someone asked to sign in to the ${PRODUCT_NAME} affiliate portal with this e-mail address, but no affiliate account uses it.`,
+      '',
+      `To join the affiliate programme, apply at ${publicUrl}/affiliate. If you did not try to sign in, you can ignore this e-mail.`,
+    ],
+    [
+      `Someone asked to sign in to the ${PRODUCT_NAME} affiliate portal with this e-mail address, but no affiliate account uses it.`,
+      `To join the affiliate programme, apply at <a href="${escapeHtml(publicUrl)}/affiliate">the affiliate page</a>. If you did not try to sign in, you can ignore this e-mail.`,
+    ],
+  );
+}

@@ -14,24 +14,18 @@ import {
 } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { bearerToken, requireAdmin } from '../admin-auth/guard.ts';
+import { adminOnly, bearerToken } from '../admin-auth/index.ts';
+import { getMe, updatePayoutSettings } from './account.service.ts';
+import { applyAsAffiliate, listAffiliates, setAffiliateStatus } from './applications.service.ts';
 import {
-  applyAsAffiliate,
-  confirmPayout,
-  conversionsCsv,
-  duePayoutsCsv,
-  getMe,
-  listAffiliates,
+  handleStripeEvent,
   listConversions,
-  listPayouts,
-  loginAffiliate,
-  logoutAffiliate,
-  requireAffiliate,
-  setAffiliateStatus,
   setConversionStatus,
-  updatePayoutSettings,
-} from './service.ts';
-import { handleStripeEvent, verifyStripeEvent } from './stripe.ts';
+  verifyStripeEvent,
+} from './commissions.service.ts';
+import { conversionsCsv, duePayoutsCsv } from './exports.service.ts';
+import { confirmPayout, listPayouts } from './payouts.service.ts';
+import { loginAffiliate, logoutAffiliate, requireAffiliate } from './sign-in.service.ts';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const ok = z.object({ ok: z.literal(true) });
@@ -84,8 +78,9 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // ---- admin (requireAdmin: affiliate tokens are a different kind and never pass)
-    const admin = { preHandler: requireAdmin(ctx) };
+    // ---- admin (affiliate tokens are a different kind and never pass). The guard runs on
+    // request, before the body is parsed or validated: without a token a bad body is 401, not 400.
+    const admin = adminOnly(ctx);
 
     app.get(
       '/api/admin/affiliates',

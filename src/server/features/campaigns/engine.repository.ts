@@ -73,64 +73,43 @@ async function scheduleFirstSteps(
 
 /**
  * A new waitlist signup as a contact (created, or linked by e-mail) enrolled in every active
- * signup-triggered campaign, with the first step of each scheduled.
+ * signup-triggered campaign, with the first step of each scheduled. One statement: this runs in
+ * every signup's transaction, and the builder cannot chain data-modifying CTEs.
  */
 export async function enrolSignup(
   db: Db,
   signup: { id: number; name: string; email: string; timeZone: string },
   now: Date,
 ): Promise<ScheduledDelivery[]> {
-  const [contact] = await db
-    .insert(contacts)
-    .values({
-      name: signup.name,
-      email: signup.email,
-      timeZone: signup.timeZone,
-      source: 'waitlist',
-      waitlistSignupId: signup.id,
-    })
-    .onConflictDoUpdate({
-      target: contacts.email,
-      set: {
-        waitlistSignupId: sql`coalesce(${contacts.waitlistSignupId}, excluded.waitlist_signup_id)`,
-        name: sql`case when ${contacts.name} = '' then excluded.name else ${contacts.name} end`,
-        updatedAt: sql`now()`,
-      },
-    })
-    .returning({ id: contacts.id });
-  // The active signup campaigns with their first step (if any), in one read.
-  const firsts = await db
-    .selectDistinctOn([campaigns.id], {
-      campaignId: campaigns.id,
-      id: campaignSteps.id,
-      sequenceNumber: campaignSteps.sequenceNumber,
-      delayDays: campaignSteps.delayDays,
-    })
-    .from(campaigns)
-    .leftJoin(campaignSteps, eq(campaignSteps.campaignId, campaigns.id))
-    .where(and(eq(campaigns.triggerType, 'signup'), eq(campaigns.status, 'active')))
-    .orderBy(campaigns.id, asc(campaignSteps.sequenceNumber), asc(campaignSteps.id));
-  if (!firsts.length) return [];
-  const enrolled = await db
-    .insert(campaignEnrolments)
-    .values(firsts.map((f) => ({ campaignId: f.campaignId, contactId: contact!.id, enrolledAt: now })))
-    .onConflictDoNothing()
-    .returning({ id: campaignEnrolments.id, campaignId: campaignEnrolments.campaignId });
-  const step = new Map(firsts.map((f) => [f.campaignId, f]));
-  return insertDeliveries(
-    db,
-    enrolled.flatMap((e) => {
-      const first = step.get(e.campaignId);
-      if (!first?.id || first.sequenceNumber === null || first.delayDays === null) return [];
-      return [
-        {
-          enrolmentId: e.id,
-          stepId: first.id,
-          sequenceNumber: first.sequenceNumber,
-          dueAt: addDays(now, first.delayDays),
-        },
-      ];
-    }),
+  const at = now.toISOString();
+  const result = await db.execute(sql`
+    with contact as (
+      insert into ${contacts} (name, email, time_zone, source, waitlist_signup_id)
+      values (${signup.name}, ${signup.email}, ${signup.timeZone}, 'waitlist', ${signup.id})
+      on conflict (email) do update set
+        waitlist_signup_id = coalesce(${contacts.waitlistSignupId}, excluded.waitlist_signup_id),
+        name = case when ${contacts.name} = '' then excluded.name else ${contacts.name} end,
+        updated_at = now()
+      returning id
+    ), enrolled as (
+      insert into ${campaignEnrolments} (campaign_id, contact_id, created_at)
+      select c.id, contact.id, ${at}::timestamptz from ${campaigns} c cross join contact
+      where c.trigger_type = 'signup' and c.status = 'active'
+      on conflict do nothing
+      returning id, campaign_id
+    ), first_step as (
+      select distinct on (s.campaign_id) s.campaign_id, s.id, s.sequence_number, s.delay_days
+      from ${campaignSteps} s where s.campaign_id in (select campaign_id from enrolled)
+      order by s.campaign_id, s.sequence_number, s.id
+    )
+    insert into ${campaignDeliveries} (enrolment_id, step_id, sequence_number, due_at)
+    select e.id, f.id, f.sequence_number, ${at}::timestamptz + make_interval(days => f.delay_days)
+    from enrolled e join first_step f on f.campaign_id = e.campaign_id
+    on conflict do nothing
+    returning id, due_at`);
+  // Typed as the schema's delivery (id, dueAt).
+  return result.rows.map(
+    (row): ScheduledDelivery => ({ id: Number(row.id), dueAt: new Date(String(row.due_at)) }),
   );
 }
 

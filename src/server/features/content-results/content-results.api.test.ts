@@ -5,7 +5,11 @@ import { CODES_PER_CLIENT, CODES_PER_EMAIL } from './service.ts';
 
 let echo: TestApp;
 beforeAll(async () => {
-  echo = await startTestApp({ SIGNUP_RATE_LIMIT: '1000' });
+  echo = await startTestApp({
+    SIGNUP_RATE_LIMIT: '1000',
+    SUBMIT_RATE_LIMIT: '3',
+    SUBMIT_EMAIL_RATE_LIMIT: '4',
+  });
 });
 afterAll(() => echo?.close());
 
@@ -154,6 +158,26 @@ describe('dashboard access by e-mail code', () => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it("a stranger's wrong tries do not lock the owner's code (lockout per address and client)", async () => {
+    const email = 'victim@example.com';
+    const owner = freshIp();
+    const stranger = freshIp();
+    await call('POST', '/api/content-results/request-access', { email }, { ip: owner });
+    const code = await waitForCode(echo, email);
+    const wrongCode = code === '999999' ? '888888' : '999999';
+    for (let i = 0; i < 6; i++)
+      await call('POST', '/api/content-results/verify-access', { email, code: wrongCode }, { ip: stranger });
+    const blocked = await call(
+      'POST',
+      '/api/content-results/verify-access',
+      { email, code },
+      { ip: stranger },
+    );
+    expect(blocked.json().code).toBe('code_locked');
+    const ok = await call('POST', '/api/content-results/verify-access', { email, code }, { ip: owner });
+    expect(ok.statusCode).toBe(200);
+  });
+
   it('rejects an expired code', async () => {
     const email = 'expired@example.com';
     const ip = freshIp();
@@ -168,17 +192,26 @@ describe('dashboard access by e-mail code', () => {
     expect(res.json().message).toBe('This code has expired. Please request a new one.');
   });
 
-  it('throttles resends per address (whatever the client) and per client (whatever the address)', async () => {
+  it('throttles resends per (address, client) and per client (whatever the address)', async () => {
     const email = 'throttle@example.com';
+    const stranger = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i <= CODES_PER_EMAIL; i++)
       statuses.push(
-        (await call('POST', '/api/content-results/request-access', { email }, { ip: freshIp() })).statusCode,
+        (await call('POST', '/api/content-results/request-access', { email }, { ip: stranger })).statusCode,
       );
     expect(statuses).toEqual([...Array(CODES_PER_EMAIL).fill(200), 429]);
     await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes(email)).length >= CODES_PER_EMAIL);
     await new Promise((r) => setTimeout(r, 1000));
     expect(echo.smtp.to(email)).toHaveLength(CODES_PER_EMAIL);
+    // A stranger using up the address's requests does not stop its owner (issue 12 item 10).
+    const owner = freshIp();
+    expect(
+      (await call('POST', '/api/content-results/request-access', { email }, { ip: owner })).statusCode,
+    ).toBe(200);
+    const code = await waitForCode(echo, email, CODES_PER_EMAIL + 1);
+    const verified = await call('POST', '/api/content-results/verify-access', { email, code }, { ip: owner });
+    expect(verified.statusCode).toBe(200);
 
     const ip = freshIp();
     const perClient: number[] = [];
@@ -301,6 +334,35 @@ describe('POST /api/reaction-video/submit', () => {
     expect(jobs).toHaveLength(1);
   });
 
+  const submit = (email: string, ip: string) =>
+    call(
+      'POST',
+      '/api/reaction-video/submit',
+      { link: 'https://www.youtube.com/watch?v=limits', source: 'Youtube', email },
+      { ip },
+    );
+
+  it('limits submissions per client address (SUBMIT_RATE_LIMIT per minute)', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await submit(`limit-client-${i}@example.com`, ip)).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const limited = await submit('limit-client-x@example.com', ip);
+    expect(limited.json().code).toBe('rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await submit('limit-client-x@example.com', freshIp())).statusCode).toBe(201);
+  });
+
+  it('limits submissions for one e-mail address from any client (SUBMIT_EMAIL_RATE_LIMIT per hour)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await submit('Filled@example.com', freshIp())).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 429]);
+    const [{ count }] = await echo.query<{ count: number }>(
+      `select count(*)::int as count from content_results where user_email = 'filled@example.com'`,
+    );
+    expect(count).toBe(4);
+  });
+
   it.each([
     [{}, 'Please provide a link, email, and select a source platform'],
     [
@@ -383,6 +445,6 @@ describe('under https', () => {
       payload: JSON.stringify({ email, code }),
     });
     expect(res.statusCode).toBe(200);
-    expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Strict; Secure$/);
+    expect(String(res.headers['set-cookie'])).toMatch(/; HttpOnly; Secure; SameSite=Strict$/);
   });
 });

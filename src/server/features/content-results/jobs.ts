@@ -3,7 +3,7 @@ import { CONTENT_PLATFORM_KEYS, LINK_HOST_MESSAGE } from '#contract/content-resu
 import { checkMediaUrl } from '#contract/social-urls.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm, type Llm } from '../../providers/llm/llm.ts';
 import { createSpeechToText } from '../../providers/stt/stt.ts';
@@ -18,12 +18,38 @@ import {
 } from './transcriber.ts';
 
 const resultPayload = z.object({ resultId: z.uuid() });
+type ResultPayload = z.infer<typeof resultPayload>;
 
 export const TRANSCRIBE_RETRIES = 2;
 
 /** Shown on a transcription whose job failed for good (see transcribeFailedJob). */
 export const TRANSCRIPTION_DID_NOT_FINISH =
   'The transcription did not finish: it stopped unexpectedly on every try.';
+/** Fails a result still waiting for an external service's callback after this long. */
+export const CALLBACK_WAIT_MINUTES = 30;
+
+export interface ContentJobDeps {
+  database: Database;
+  config: Config;
+  log: Logger;
+  jobs: JobQueue;
+  /** Tests may pass their own list; the configured one otherwise. */
+  transcribers?: Transcriber[];
+  llm?: Llm | null;
+}
+
+/** The transcribers in the order the job tries them, from the configuration. */
+export function configuredTranscribers(config: Config): Transcriber[] {
+  const list: Transcriber[] = [captionsTranscriber(config.ytDlpPath)];
+  const stt = createSpeechToText(config.stt);
+  if (stt) list.push(speechToTextTranscriber(config.ytDlpPath, stt));
+  if (config.webhookSecret) list.push(externalServiceTranscriber());
+  return list;
+}
+
+const llmOf = (deps: ContentJobDeps) => (deps.llm !== undefined ? deps.llm : createLlm(deps.config.llm));
+
+// ---------------------------------------------------------------- content.transcribe.failed
 
 /** Receives a transcription that failed for good (its last try threw, expired, or its worker died). */
 export const transcribeFailedJob = defineJob({
@@ -31,6 +57,31 @@ export const transcribeFailedJob = defineJob({
   schema: resultPayload,
   retryLimit: 5,
 });
+
+export function createTranscribeFailedHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
+  return async ({ resultId }) => {
+    if (await settleResult(deps.database.db, resultId, 'failed', { error: TRANSCRIPTION_DID_NOT_FINISH }))
+      deps.log.warn({ resultId }, 'transcription failed for good; marked failed');
+  };
+}
+
+// ---------------------------------------------------------------- content.callback-timeout
+
+export const callbackTimeoutJob = defineJob({
+  name: 'content.callback-timeout',
+  schema: resultPayload,
+  retryLimit: 3,
+});
+
+export function createCallbackTimeoutHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
+  return async ({ resultId }) => {
+    await settleResult(deps.database.db, resultId, 'failed', {
+      error: `No transcript arrived from the external transcription service within ${CALLBACK_WAIT_MINUTES} minutes.`,
+    });
+  };
+}
+
+// ---------------------------------------------------------------- content.transcribe
 
 /**
  * One per submission: pending -> processing -> completed | failed (or waiting for the webhook).
@@ -47,51 +98,13 @@ export const transcribeJob = defineJob({
   heartbeat: true,
 });
 
-/** Fails a result still waiting for an external service's callback after this long. */
-export const CALLBACK_WAIT_MINUTES = 30;
-export const callbackTimeoutJob = defineJob({
-  name: 'content.callback-timeout',
-  schema: resultPayload,
-  retryLimit: 3,
-});
-
-/** Replaces the extractive summary of a webhook-completed result with the LLM's. */
-export const summarizeJob = defineJob({
-  name: 'content.summarize',
-  schema: resultPayload,
-  retryLimit: 2,
-  expireInSeconds: 300,
-  heartbeat: true,
-});
-
-export const CONTENT_JOBS = [transcribeJob, transcribeFailedJob, callbackTimeoutJob, summarizeJob];
-
-/** The transcribers in the order the job tries them, from the configuration. */
-export function configuredTranscribers(config: Config): Transcriber[] {
-  const list: Transcriber[] = [captionsTranscriber(config.ytDlpPath)];
-  const stt = createSpeechToText(config.stt);
-  if (stt) list.push(speechToTextTranscriber(config.ytDlpPath, stt));
-  if (config.webhookSecret) list.push(externalServiceTranscriber());
-  return list;
-}
-
-export interface ContentJobDeps {
-  database: Database;
-  config: Config;
-  log: Logger;
-  jobs: JobQueue;
-  /** Tests may pass their own list; the configured one otherwise. */
-  transcribers?: Transcriber[];
-  llm?: Llm | null;
-}
-
-export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void {
+export function createTranscribeHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
   const { database, config, log, jobs } = deps;
-  const llm = deps.llm !== undefined ? deps.llm : createLlm(config.llm);
+  const llm = llmOf(deps);
   const transcribers = deps.transcribers ?? configuredTranscribers(config);
   const platforms = Object.values(CONTENT_PLATFORM_KEYS);
 
-  queue.handle(transcribeJob, async ({ resultId }, { retryCount }) => {
+  return async ({ resultId }, { retryCount }) => {
     const row = await findResult(database.db, resultId);
     if (row?.productType !== 'transcription') return;
     if (!(await markProcessing(database.db, resultId))) return;
@@ -134,26 +147,41 @@ export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void
       log.info({ resultId, reason: outcome.message }, 'transcription failed');
       await settleResult(database.db, resultId, 'failed', { error: outcome.message });
     }
-  });
+  };
+}
 
-  queue.handle(transcribeFailedJob, async ({ resultId }) => {
-    if (await settleResult(database.db, resultId, 'failed', { error: TRANSCRIPTION_DID_NOT_FINISH }))
-      log.warn({ resultId }, 'transcription failed for good; marked failed');
-  });
+// ---------------------------------------------------------------- content.summarize
 
-  queue.handle(callbackTimeoutJob, async ({ resultId }) => {
-    await settleResult(database.db, resultId, 'failed', {
-      error: `No transcript arrived from the external transcription service within ${CALLBACK_WAIT_MINUTES} minutes.`,
-    });
-  });
+/** Replaces the extractive summary of a webhook-completed result with the LLM's. */
+export const summarizeJob = defineJob({
+  name: 'content.summarize',
+  schema: resultPayload,
+  retryLimit: 2,
+  expireInSeconds: 300,
+  heartbeat: true,
+});
 
-  queue.handle(summarizeJob, async ({ resultId }) => {
-    const row = await findResult(database.db, resultId);
+export function createSummarizeHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
+  const llm = llmOf(deps);
+  return async ({ resultId }) => {
+    const row = await findResult(deps.database.db, resultId);
     const text = (row?.resultData as { transcription?: string } | undefined)?.transcription;
     if (row?.status !== 'completed' || !text || !llm) return;
     const summary = await summarize(text, llm, (error) =>
-      log.warn({ err: error, resultId }, 'LLM summary failed; keeping the extractive one'),
+      deps.log.warn({ err: error, resultId }, 'LLM summary failed; keeping the extractive one'),
     );
-    if (summary !== summarizeExtractive(text)) await updateSummary(database.db, resultId, summary);
-  });
+    if (summary !== summarizeExtractive(text)) await updateSummary(deps.database.db, resultId, summary);
+  };
+}
+
+// ---------------------------------------------------------------- registration
+
+export const CONTENT_JOBS = [transcribeJob, transcribeFailedJob, callbackTimeoutJob, summarizeJob];
+
+/** The worker side of this feature: one handler per job. */
+export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void {
+  queue.handle(transcribeJob, createTranscribeHandler(deps));
+  queue.handle(transcribeFailedJob, createTranscribeFailedHandler(deps));
+  queue.handle(callbackTimeoutJob, createCallbackTimeoutHandler(deps));
+  queue.handle(summarizeJob, createSummarizeHandler(deps));
 }

@@ -169,17 +169,45 @@ export async function completeWithTranscript(
   data: { transcription: string; videoUrl?: string; summary: string; method: string },
 ): Promise<'completed' | 'not_found' | 'already_settled'> {
   const patch = JSON.stringify({ ...data, videoUrl: undefined });
-  const updated = await db.execute(sql`
-    update content_results
-    set status = 'completed',
-        result_data = (result_data - 'error') || ${patch}::jsonb
-          || jsonb_build_object('videoUrl', coalesce(${data.videoUrl ?? null}::text, source_url)),
-        updated_at = now()
-    where id = ${id} and product_type = 'transcription' and status in ('pending', 'processing')
-    returning id`);
-  if (updated.rows.length > 0) return 'completed';
-  const existing = await db.execute(
-    sql`select 1 from content_results where id = ${id} and product_type = 'transcription'`,
-  );
-  return existing.rows.length > 0 ? 'already_settled' : 'not_found';
+  const isTranscription = and(eq(contentResults.id, id), eq(contentResults.productType, 'transcription'));
+  const updated = await db
+    .update(contentResults)
+    .set({
+      status: 'completed',
+      resultData: sql`(${contentResults.resultData} - 'error') || ${patch}::jsonb
+        || jsonb_build_object('videoUrl', coalesce(${data.videoUrl ?? null}::text, ${contentResults.sourceUrl}))`,
+      updatedAt: new Date(),
+    })
+    .where(and(isTranscription, inArray(contentResults.status, ['pending', 'processing'])))
+    .returning({ id: contentResults.id });
+  if (updated.length > 0) return 'completed';
+  const existing = await db.select({ id: contentResults.id }).from(contentResults).where(isTranscription);
+  return existing.length > 0 ? 'already_settled' : 'not_found';
+}
+
+/** The owner opened the dashboard: the retention job keeps these results (privacy). */
+export async function touchResultsOf(db: DbOrTx, email: string): Promise<void> {
+  await db
+    .update(contentResults)
+    .set({ lastActiveAt: new Date() })
+    .where(eq(contentResults.userEmail, email));
+}
+
+/** Deletes every result of an address (every product type); returns how many. */
+export async function deleteResultsOf(db: DbOrTx, email: string): Promise<number> {
+  const deleted = await db
+    .delete(contentResults)
+    .where(eq(contentResults.userEmail, email))
+    .returning({ id: contentResults.id });
+  return deleted.length;
+}
+
+/** Of these trends, the ones still filed on anyone's dashboard. */
+export async function filedTrendIds(db: DbOrTx, trendIds: string[]): Promise<string[]> {
+  if (!trendIds.length) return [];
+  const rows = await db
+    .selectDistinct({ trendId: contentResults.trendId })
+    .from(contentResults)
+    .where(inArray(contentResults.trendId, trendIds));
+  return rows.flatMap((r) => (r.trendId ? [r.trendId] : []));
 }

@@ -10,17 +10,19 @@ import {
   verifyAccessSchema,
 } from '#contract/content-results.ts';
 import type { AppContext } from '../../context.ts';
-import { readCookie } from '../../lib/cookies.ts';
+import {
+  clearVisitorSession,
+  requireVisitorEmail,
+  setVisitorSession,
+  visitorEmail,
+} from '../visitor-session/index.ts';
 import {
   deleteContent,
   listAccessibleResults,
   requestAccess,
-  sessionEmail,
-  signOut,
   submitContent,
   verifyAccess,
 } from './service.ts';
-import { clearSessionCookie, DASHBOARD_COOKIE, setSessionCookie } from './session-cookie.ts';
 
 export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -45,8 +47,8 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/verify-access',
       { schema: { body: verifyAccessSchema, response: { 200: messageResponseSchema } } },
       async (request, reply) => {
-        const { token } = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
-        setSessionCookie(reply, ctx.config, token);
+        const email = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
+        await setVisitorSession(ctx, reply, email);
         return { message: 'Access granted to your dashboard' };
       },
     );
@@ -55,22 +57,21 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/access',
       { schema: { body: emailBodySchema, response: { 200: accessResponseSchema } } },
       async (request) => ({
-        results: await listAccessibleResults(ctx, request.body.email, readCookie(request, DASHBOARD_COOKIE)),
+        results: await listAccessibleResults(ctx, request.body.email, await visitorEmail(ctx, request)),
       }),
     );
 
     app.get(
       '/api/content-results/session',
       { schema: { response: { 200: sessionResponseSchema } } },
-      async (request) => ({ email: await sessionEmail(ctx, readCookie(request, DASHBOARD_COOKIE)) }),
+      async (request) => ({ email: await visitorEmail(ctx, request) }),
     );
 
     app.post(
       '/api/content-results/sign-out',
       { schema: { response: { 200: messageResponseSchema } } },
       async (request, reply) => {
-        await signOut(ctx, readCookie(request, DASHBOARD_COOKIE));
-        clearSessionCookie(reply, ctx.config);
+        await clearVisitorSession(ctx, request, reply);
         return { message: 'Signed out' };
       },
     );
@@ -79,7 +80,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/:id',
       { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageResponseSchema } } },
       async (request) => {
-        await deleteContent(ctx, request.params.id, readCookie(request, DASHBOARD_COOKIE));
+        await deleteContent(ctx, request.params.id, await requireVisitorEmail(ctx, request));
         return { message: 'Deleted' };
       },
     );

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthSchema } from '#contract/api.ts';
 import type { AppContext } from '../../context.ts';
+import { pingDatabase } from './repository.ts';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -10,7 +10,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { response: { 200: healthSchema, 503: healthSchema } } },
       async (_request, reply) => {
         try {
-          await ctx.database.db.execute(sql`select 1`);
+          await pingDatabase(ctx.database.db);
           return { status: 'ok' as const, database: 'up' as const, role: ctx.config.role };
         } catch {
           return reply.code(503).send({

@@ -1,8 +1,8 @@
 import { PRODUCT_NAME, TAGLINE } from '#contract/brand.ts';
 import { codeBlock, emailLayout } from '../../lib/email-layout.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { CODE_TTL_MINUTES } from '../../lib/verification-codes.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
+import { CODE_TTL_MINUTES } from '../email-codes/index.ts';
 
 /** The code that confirms 'Delete my data'. */
 export function deleteCodeEmail(email: string, code: string): MailMessage {

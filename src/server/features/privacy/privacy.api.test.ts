@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
 import { codeIn } from '#tests/support/smtp-sink.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
-import { runRetention } from './jobs.ts';
+import { runRetention } from './repository.ts';
 import { DELETE_CODES_PER_EMAIL } from './service.ts';
 
 let echo: TestApp;
@@ -53,9 +53,9 @@ async function signIn(email: string): Promise<string> {
 
 const deleteMails = (email: string) => echo.smtp.to(email).filter((m) => /Confirm deleting/.test(m.subject));
 
-async function deletionCode(email: string, cookie: string): Promise<string> {
+async function deletionCode(email: string, cookie: string, ip?: string): Promise<string> {
   const before = deleteMails(email).length;
-  const res = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie });
+  const res = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie, ip });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ message: 'We sent a confirmation code to your e-mail.' });
   await echo.smtp.waitFor(() => deleteMails(email).length > before);
@@ -63,12 +63,16 @@ async function deletionCode(email: string, cookie: string): Promise<string> {
   return codeIn(mails[mails.length - 1]!);
 }
 
-async function insertTrend(source: string, ownerHash: string | null = null): Promise<string> {
+async function insertTrend(
+  source: string,
+  ownerHash: string | null = null,
+  createdBy: string | null = null,
+): Promise<string> {
   const [row] = await echo.query<{ id: string }>(
-    `with t as (insert into trends (source, platform, owner_hash) values ($1, 'tiktok', $2) returning id),
+    `with t as (insert into trends (source, platform, owner_hash, created_by) values ($1, 'tiktok', $2, $3) returning id),
      c as (insert into trend_totals (id, count) values (1, 1) on conflict (id) do update set count = trend_totals.count + 1)
      select id from t`,
-    [source, ownerHash],
+    [source, ownerHash, createdBy],
   );
   return row!.id;
 }
@@ -114,8 +118,8 @@ describe("'Delete my data'", () => {
     await insertResult(echo, { email });
     await insertResult(echo, { email, productType: 'echo_core' });
     const otherResult = await insertResult(echo, { email: other });
-    const mine = await insertTrend('https://www.tiktok.com/@p/video/1001');
-    const shared = await insertTrend('https://www.tiktok.com/@p/video/1002');
+    const mine = await insertTrend('https://www.tiktok.com/@p/video/1001', null, email);
+    const shared = await insertTrend('https://www.tiktok.com/@p/video/1002', null, email);
     const browserOwned = await insertTrend('https://www.tiktok.com/@p/video/1003', ownerHash);
     const othersTrend = await insertTrend('https://www.tiktok.com/@p/video/1004');
     await fileTrend(email, mine);
@@ -141,16 +145,22 @@ describe("'Delete my data'", () => {
       message: 'Your data has been deleted.',
       deleted: { results: 4, trends: 2 },
     });
-    expect(String(res.headers['set-cookie'])).toMatch(/^echo_dashboard=; Path=\/api; Max-Age=0/);
+    expect(String(res.headers['set-cookie'])).toMatch(/^echo_dashboard=; Max-Age=0; Path=\/api;/);
 
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(0);
     expect(
       await countOf('select count(*) as n from trends where id = any($1::uuid[])', [[mine, browserOwned]]),
     ).toBe(0);
-    // A trend another address filed too stays, with that address's entry.
+    // A trend another address filed too stays, with that address's entry, and forgets its creator.
     expect(
       await countOf('select count(*) as n from trends where id = any($1::uuid[])', [[shared, othersTrend]]),
     ).toBe(2);
+    expect(
+      await countOf(
+        'select count(*) as n from trends where id = $1 and created_by is null and owner_hash is null',
+        [shared],
+      ),
+    ).toBe(1);
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [other])).toBe(3);
     expect(await countOf('select count(*) as n from content_results where id = $1', [otherResult])).toBe(1);
     expect(await countOf('select count as n from trend_totals where id = 1', [])).toBe(totalBefore - 2);
@@ -185,6 +195,66 @@ describe("'Delete my data'", () => {
     expect(mail!.text).toContain('4 content result(s)');
     expect(mail!.text).toContain('2 trend(s)');
     expect(echo.smtp.to(other).some((m) => /deleted/.test(m.subject))).toBe(false);
+  });
+
+  it('removes only the trends the address created: a trend someone else added is unfiled, not deleted', async () => {
+    // Someone adds a trend without signing in (their browser owns it).
+    const added = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/trends',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ source: 'https://www.tiktok.com/@creator/video/7300000000000000001' }),
+    });
+    expect(added.statusCode).toBe(201);
+    const trendId = added.json().id as string;
+    const ownerCookie = String(added.headers['set-cookie']).split(';')[0]!;
+
+    // A signed-in visitor re-adds the same video: it is filed on their dashboard, not theirs to delete.
+    const email = 'readds@example.com';
+    const cookie = await signIn(email);
+    const readded = await call(
+      'POST',
+      '/api/trends',
+      { source: 'https://www.tiktok.com/@creator/video/7300000000000000001' },
+      { cookie },
+    );
+    expect(readded.statusCode).toBe(200);
+    expect(
+      await countOf('select count(*) as n from content_results where user_email = $1 and trend_id = $2', [
+        email,
+        trendId,
+      ]),
+    ).toBe(1);
+    // And one they add themselves while signed in is recorded as theirs.
+    const own = await call(
+      'POST',
+      '/api/trends',
+      { source: 'https://www.tiktok.com/@creator/video/7300000000000000002' },
+      { cookie },
+    );
+    expect(own.statusCode).toBe(201);
+    expect(
+      await countOf('select count(*) as n from trends where id = $1 and created_by = $2', [
+        own.json().id,
+        email,
+      ]),
+    ).toBe(1);
+
+    const code = await deletionCode(email, cookie);
+    const res = await call('POST', '/api/privacy/delete-data', { code }, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().deleted).toEqual({ results: 2, trends: 1 });
+    expect(await countOf('select count(*) as n from trends where id = $1', [trendId])).toBe(1);
+    expect(await countOf('select count(*) as n from trends where id = $1', [own.json().id])).toBe(0);
+    expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(0);
+    // The browser that added it still owns it.
+    const list = await echo.app!.inject({
+      method: 'GET',
+      url: '/api/trends',
+      headers: { cookie: ownerCookie },
+    });
+    expect(list.json().find((t: { id: string }) => t.id === trendId)?.can_delete).toBe(true);
   });
 
   it('refuses an expired code and a reused one', async () => {
@@ -224,21 +294,25 @@ describe("'Delete my data'", () => {
     const email = 'limits@example.com';
     await insertResult(echo, { email });
     const cookie = await signIn(email);
-    const code = await deletionCode(email, cookie);
+    // Lockouts and request limits count per (address, client): one browser here.
+    const ip = freshIp();
+    const code = await deletionCode(email, cookie, ip);
     const wrong = code === '111111' ? '222222' : '111111';
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++)
-      statuses.push((await call('POST', '/api/privacy/delete-data', { code: wrong }, { cookie })).statusCode);
+      statuses.push(
+        (await call('POST', '/api/privacy/delete-data', { code: wrong }, { cookie, ip })).statusCode,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 429]);
     // Even the right code no longer works after 5 wrong tries.
-    expect((await call('POST', '/api/privacy/delete-data', { code }, { cookie })).statusCode).toBe(429);
+    expect((await call('POST', '/api/privacy/delete-data', { code }, { cookie, ip })).statusCode).toBe(429);
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(1);
 
     for (let i = 1; i < DELETE_CODES_PER_EMAIL; i++)
       expect(
-        (await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie })).statusCode,
+        (await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie, ip })).statusCode,
       ).toBe(200);
-    const limited = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie });
+    const limited = await call('POST', '/api/privacy/delete-data/request-code', undefined, { cookie, ip });
     expect(limited.statusCode).toBe(429);
     expect(typeof limited.json().message).toBe('string');
   });
@@ -253,12 +327,12 @@ describe('opt-out of anonymised data use', () => {
 
     const initial = await call('GET', '/api/privacy/data-use', undefined, { cookie });
     expect(initial.json()).toEqual({ optedOut: false });
-    expect(String(initial.headers['set-cookie'])).toMatch(/^echo_no_tracking=; Path=\/; Max-Age=0/);
+    expect(String(initial.headers['set-cookie'])).toMatch(/^echo_no_tracking=; Max-Age=0; Path=\/;/);
 
     const on = await call('PUT', '/api/privacy/data-use', { optedOut: true }, { cookie });
     expect(on.json()).toEqual({ optedOut: true });
     const set = String(on.headers['set-cookie']);
-    expect(set).toMatch(/^echo_no_tracking=1; Path=\/; Max-Age=\d+; SameSite=Lax/);
+    expect(set).toMatch(/^echo_no_tracking=1; Max-Age=\d+; Path=\/; SameSite=Lax/);
     expect(set).not.toMatch(/HttpOnly/i);
     // Another browser of the same address learns it when the dashboard reads the choice.
     const other = await signIn(email);

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,31 +10,21 @@ import {
 } from '#contract/privacy.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { readCookie } from '../../lib/cookies.ts';
-import { sha256 } from '../../lib/crypto.ts';
-import { requireAdmin } from '../admin-auth/guard.ts';
-import { clearSessionCookie, DASHBOARD_COOKIE } from '../content-results/session-cookie.ts';
-import { OWNER_COOKIE } from '../trends/routes.ts';
-import {
-  deleteMyData,
-  isOptedOut,
-  optedOutEmails,
-  requestDeletionCode,
-  requireDashboardEmail,
-  setOptOut,
-} from './service.ts';
+import { adminOnly } from '../admin-auth/index.ts';
+import { clearVisitorSession, requireVisitorEmail, trendOwnerHash } from '../visitor-session/index.ts';
+import { deleteMyData, isOptedOut, optedOutEmails, requestDeletionCode, setOptOut } from './service.ts';
 
 const NO_TRACKING_MAX_AGE = 400 * 24 * 3600;
 
 /** Readable by the web app on purpose (not HttpOnly): src/web/lib/pixel.ts checks it. */
-function noTrackingCookie(config: Config, on: boolean): string {
-  return [
-    `${NO_TRACKING_COOKIE}=${on ? '1' : ''}`,
-    'Path=/',
-    `Max-Age=${on ? NO_TRACKING_MAX_AGE : 0}`,
-    'SameSite=Lax',
-    ...(config.publicUrl.startsWith('https://') ? ['Secure'] : []),
-  ].join('; ');
+function setNoTrackingCookie(config: Config, reply: FastifyReply, on: boolean): void {
+  reply.setCookie(NO_TRACKING_COOKIE, on ? '1' : '', {
+    path: '/',
+    maxAge: on ? NO_TRACKING_MAX_AGE : 0,
+    sameSite: 'lax',
+    httpOnly: false,
+    secure: config.publicUrl.startsWith('https://'),
+  });
 }
 
 const messageSchema = z.object({ message: z.string() });
@@ -44,10 +34,9 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/privacy')) reply.header('cache-control', 'no-store');
     });
-    const emailOf = (cookieHeader: Parameters<typeof readCookie>[0]) =>
-      requireDashboardEmail(ctx, readCookie(cookieHeader, DASHBOARD_COOKIE));
+    const emailOf = (request: FastifyRequest) => requireVisitorEmail(ctx, request);
     const syncCookie = (reply: FastifyReply, optedOut: boolean) =>
-      reply.header('set-cookie', noTrackingCookie(ctx.config, optedOut));
+      setNoTrackingCookie(ctx.config, reply, optedOut);
 
     app.post(
       '/api/privacy/delete-data/request-code',
@@ -60,10 +49,8 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: deleteDataSchema, response: { 200: deleteDataResponseSchema } } },
       async (request, reply) => {
         const email = await emailOf(request);
-        const owner = readCookie(request, OWNER_COOKIE);
-        const ownerHash = owner && /^[A-Za-z0-9_-]{20,100}$/.test(owner) ? sha256(owner) : null;
-        const result = await deleteMyData(ctx, email, request.body.code, ownerHash, request.ip);
-        clearSessionCookie(reply, ctx.config);
+        const result = await deleteMyData(ctx, email, request.body.code, trendOwnerHash(request), request.ip);
+        await clearVisitorSession(ctx, request, reply);
         return result;
       },
     );
@@ -73,7 +60,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/privacy/data-use',
       { schema: { response: { 200: dataUseSchema } } },
       async (request, reply) => {
-        const optedOut = await isOptedOut(ctx.database.db, await emailOf(request));
+        const optedOut = await isOptedOut(ctx, await emailOf(request));
         syncCookie(reply, optedOut);
         return { optedOut };
       },
@@ -92,7 +79,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // For any aggregate use or training export: the addresses it must leave out.
     app.get(
       '/api/admin/privacy/opt-outs',
-      { preHandler: requireAdmin(ctx), schema: { response: { 200: optOutListSchema } } },
+      { ...adminOnly(ctx), schema: { response: { 200: optOutListSchema } } },
       async () => ({ emails: await optedOutEmails(ctx.database.db) }),
     );
   };

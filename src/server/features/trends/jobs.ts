@@ -3,7 +3,7 @@ import { checkTrendUrl } from '#contract/social-urls.ts';
 import { MAX_TWIST_IDEAS } from '#contract/trend-display.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobHandler } from '../../jobs/queue.ts';
+import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm } from '../../providers/llm/llm.ts';
 import { fetchMediaMetadata, YtDlpError } from '../../providers/media/yt-dlp.ts';
@@ -85,13 +85,13 @@ export function createAnalyseTrendHandler(
     const trend = await findTrend(db, trendId);
     if (trend?.status !== 'processing') return;
 
-    if (mode === 'more' && trend.analysis_input && trend.skeleton) {
-      const room = MAX_TWIST_IDEAS - trend.twist_ideas.length;
+    if (mode === 'more' && trend.analysisInput && trend.skeleton) {
+      const room = MAX_TWIST_IDEAS - trend.twistIdeas.length;
       if (room <= 0) {
         await markFailed(db, trendId, `This trend already has ${MAX_TWIST_IDEAS} ideas.`);
         return;
       }
-      const { engine, twistIdeas } = await analyser.moreIdeas(trend.analysis_input, trend.twist_ideas);
+      const { engine, twistIdeas } = await analyser.moreIdeas(trend.analysisInput, trend.twistIdeas);
       await appendIdeas(db, trendId, twistIdeas.slice(0, room), engine);
       return;
     }
@@ -130,4 +130,12 @@ export function createAnalyseTrendHandler(
       engine: analysis.engine,
     });
   };
+}
+
+export const TREND_JOBS = [analyseTrendJob, analyseTrendFailedJob];
+
+/** The worker side of trends: the analysis and its dead letter. */
+export function registerTrendJobs(queue: JobQueue, deps: TrendJobDeps): void {
+  queue.handle(analyseTrendJob, createAnalyseTrendHandler(deps));
+  queue.handle(analyseTrendFailedJob, createAnalyseTrendFailedHandler(deps));
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,38 +9,19 @@ import {
   trendSchema,
 } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
-import { readCookie, serializeCookie } from '../../lib/cookies.ts';
-import { randomToken, sha256 } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { bearerToken } from '../admin-auth/guard.ts';
-import { isAdminToken } from '../admin-auth/service.ts';
-import { DASHBOARD_COOKIE } from '../content-results/session-cookie.ts';
+import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
+import { ensureTrendOwnerHash, trendOwnerHash, visitorEmail } from '../visitor-session/index.ts';
 import { createTrend, listTrendPage, processTrend, removeTrend, type Viewer } from './service.ts';
 
-/** The httpOnly cookie that marks the browser which added a trend (only its hash is stored). */
-export const OWNER_COOKIE = 'echo_trend_owner';
-const OWNER_COOKIE_MAX_AGE = 400 * 24 * 3600;
 /** The unpaged list (spec §7 shape) answers at most this many trends; the page uses ?limit. */
 export const UNPAGED_LIST_LIMIT = 500;
 
 async function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  const cookie = readCookie(request, OWNER_COOKIE);
-  const owner = cookie && /^[A-Za-z0-9_-]{20,100}$/.test(cookie) ? cookie : null;
   const token = bearerToken(request);
   const isAdmin = !!token && token.length <= 200 && (await isAdminToken(ctx, token));
-  return { ownerHash: owner ? sha256(owner) : null, isAdmin };
-}
-
-function setOwnerCookie(ctx: AppContext, reply: FastifyReply, token: string) {
-  reply.header(
-    'set-cookie',
-    serializeCookie(ctx.config, OWNER_COOKIE, token, {
-      path: '/',
-      maxAgeSeconds: OWNER_COOKIE_MAX_AGE,
-      sameSite: 'Lax',
-    }),
-  );
+  return { ownerHash: trendOwnerHash(request), isAdmin };
 }
 
 const idParams = z.object({ id: z.string().max(200) });
@@ -88,16 +69,10 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           60,
         );
         const viewer = await viewerOf(ctx, request);
-        let ownerHash = viewer.ownerHash;
-        if (!ownerHash) {
-          const token = randomToken(24);
-          setOwnerCookie(ctx, reply, token);
-          ownerHash = sha256(token);
-        }
         const { trend, created } = await createTrend(ctx, request.body.source, {
           ...viewer,
-          ownerHash,
-          dashboardToken: readCookie(request, DASHBOARD_COOKIE),
+          ownerHash: ensureTrendOwnerHash(ctx, request, reply),
+          email: await visitorEmail(ctx, request),
         });
         return reply.code(created ? 201 : 200).send(trend);
       },

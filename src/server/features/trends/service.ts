@@ -2,8 +2,7 @@ import { canonicalTrendUrl } from '#contract/trend-display.ts';
 import type { Trend, TrendPage } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { fileTrendResult } from '../content-results/repository.ts';
-import { sessionEmail } from '../content-results/service.ts';
+import { fileTrendResult } from '../content-results/index.ts';
 import { analyseTrendJob } from './jobs.ts';
 import {
   claimForProcessing,
@@ -30,16 +29,16 @@ export function toTrend(row: TrendRow, viewer: Viewer): Trend {
     id: row.id,
     source: row.source,
     platform: row.platform,
-    created_at: new Date(row.created_at).toISOString(),
+    created_at: row.createdAt.toISOString(),
     status: row.status,
     skeleton: row.skeleton,
-    twist_ideas: row.twist_ideas ?? [],
-    trending_data: row.trending_data,
+    twist_ideas: row.twistIdeas ?? [],
+    trending_data: row.trendingData,
     metrics: row.metrics,
     format: row.format,
     engine: row.engine,
     error: row.error,
-    can_delete: viewer.isAdmin || (!!viewer.ownerHash && viewer.ownerHash === row.owner_hash),
+    can_delete: viewer.isAdmin || (!!viewer.ownerHash && viewer.ownerHash === row.ownerHash),
   };
 }
 
@@ -54,22 +53,24 @@ async function existingTrend(ctx: AppContext, id: string): Promise<TrendRow> {
 export async function createTrend(
   ctx: AppContext,
   source: string,
-  viewer: Viewer & { ownerHash: string; dashboardToken?: string },
+  viewer: Viewer & { ownerHash: string; email: string | null },
 ): Promise<{ trend: Trend; created: boolean }> {
   const canonical = canonicalTrendUrl(source);
   if (!canonical) throw badRequest('URL must be from TikTok, Instagram, or YouTube');
-  const inserted = await insertTrend(ctx.database.db, {
-    source: canonical.url,
-    platform: canonical.platform,
-    ownerHash: viewer.ownerHash,
-  });
+  const inserted = await ctx.database.transaction((tx) =>
+    insertTrend(tx.db, {
+      source: canonical.url,
+      platform: canonical.platform,
+      ownerHash: viewer.ownerHash,
+      createdBy: viewer.email,
+    }),
+  );
   const row = inserted ?? (await findTrendBySource(ctx.database.db, canonical.url));
   if (!row) throw notFound(TREND_NOT_FOUND); // deleted in between
   // decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
-  const email = await sessionEmail(ctx, viewer.dashboardToken);
-  if (email) {
+  if (viewer.email) {
     await fileTrendResult(ctx.database.db, {
-      userEmail: email,
+      userEmail: viewer.email,
       trendId: row.id,
       sourceUrl: row.source,
       sourcePlatform: CONTENT_PLATFORM_OF[canonical.platform],
@@ -101,7 +102,7 @@ export async function listTrendPage(
 }
 
 const encodeCursor = (row: TrendRow) =>
-  Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
@@ -140,5 +141,5 @@ export async function processTrend(ctx: AppContext, id: string, viewer: Viewer):
 export async function removeTrend(ctx: AppContext, id: string, viewer: Viewer): Promise<void> {
   const row = await existingTrend(ctx, id);
   if (!toTrend(row, viewer).can_delete) throw forbidden('Only the person who added this trend can delete it');
-  if (!(await deleteTrendRow(ctx.database.db, id))) throw notFound(TREND_NOT_FOUND);
+  if (!(await ctx.database.transaction((tx) => deleteTrendRow(tx.db, id)))) throw notFound(TREND_NOT_FOUND);
 }

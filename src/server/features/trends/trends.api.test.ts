@@ -74,7 +74,7 @@ describe('POST /api/trends', () => {
       can_delete: true,
     });
     expect(String(res.headers['set-cookie'])).toMatch(
-      /^echo_trend_owner=[\w-]{20,}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+      /^echo_trend_owner=[\w-]{20,}; Max-Age=\d+; Path=\/; HttpOnly; SameSite=Lax$/,
     );
     const [row] = await echo.query<{ owner_hash: string }>('select owner_hash from trends where id = $1', [
       res.json().id,

@@ -1,12 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { WaitlistSignup } from '#contract/waitlist.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { waitlistSignups } from '../../db/schema/core.ts';
 
 export async function countSignups(db: DbOrTx): Promise<number> {
-  const result = await db.execute<{ count: number }>(
-    sql`select count(*)::int as count from waitlist_signups`,
-  );
-  return result.rows[0]!.count;
+  const [row] = await db.select({ count: count() }).from(waitlistSignups);
+  return row?.count ?? 0;
 }
 
 /** Inserts a signup; returns its id, or null when the address is already on the list. */
@@ -14,12 +13,12 @@ export async function insertSignup(
   db: DbOrTx,
   signup: WaitlistSignup & { email: string },
 ): Promise<number | null> {
-  const result = await db.execute<{ id: number }>(sql`
-    insert into waitlist_signups (name, email, role, struggle)
-    values (${signup.name}, ${signup.email}, ${signup.role}, ${signup.struggle ?? null})
-    on conflict (email) do nothing
-    returning id`);
-  return result.rows[0]?.id ?? null;
+  const [row] = await db
+    .insert(waitlistSignups)
+    .values({ name: signup.name, email: signup.email, role: signup.role, struggle: signup.struggle ?? null })
+    .onConflictDoNothing({ target: waitlistSignups.email })
+    .returning({ id: waitlistSignups.id });
+  return row?.id ?? null;
 }
 
 /**
@@ -31,10 +30,18 @@ export async function claimReminder(
   email: string,
   intervalMinutes: number,
 ): Promise<{ name: string } | null> {
-  const result = await db.execute<{ name: string }>(sql`
-    update waitlist_signups set last_reminder_at = now()
-    where email = ${email}
-      and (last_reminder_at is null or last_reminder_at < now() - make_interval(mins => ${intervalMinutes}))
-    returning name`);
-  return result.rows[0] ?? null;
+  const [row] = await db
+    .update(waitlistSignups)
+    .set({ lastReminderAt: sql`now()` })
+    .where(
+      and(
+        eq(waitlistSignups.email, email),
+        or(
+          isNull(waitlistSignups.lastReminderAt),
+          lt(waitlistSignups.lastReminderAt, sql`now() - make_interval(mins => ${intervalMinutes})`),
+        ),
+      ),
+    )
+    .returning({ name: waitlistSignups.name });
+  return row ?? null;
 }

@@ -6,7 +6,7 @@ import {
 } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { referralCodeFromCookie } from '../affiliates/service.ts';
+import { referralCodeFromCookie } from '../affiliates/index.ts';
 import { getWaitlistCount, joinWaitlist } from './service.ts';
 
 export function waitlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -30,7 +30,7 @@ export function waitlistRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ctx.config.rateLimits.signupPerMinute,
           60,
         );
-        const result = await joinWaitlist(ctx, request.body, referralCodeFromCookie(request.headers.cookie));
+        const result = await joinWaitlist(ctx, request.body, referralCodeFromCookie(request));
         return reply.code(result.alreadyExists ? 200 : 201).send(result);
       },
     );

@@ -5,7 +5,7 @@ import {
   type WaitlistSignupResponse,
 } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
-import { attributeSignup } from '../affiliates/service.ts';
+import { attributeSignup } from '../affiliates/index.ts';
 import { enrolWaitlistSignup } from '../campaigns/index.ts';
 import { queueEmail } from '../outbox/index.ts';
 import { reminderEmail } from './emails.ts';

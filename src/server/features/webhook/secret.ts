@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { findSecret, insertSecretOnce } from './repository.ts';
 import { generateWebhookSecret } from './signature.ts';
 
 const SECRET_NAME = 'webhook_secret';
@@ -14,14 +14,8 @@ export async function ensureWebhookSecret(
 ): Promise<{ secret: string; generated: boolean }> {
   if (configured) return { secret: configured, generated: false };
   const candidate = generateWebhookSecret();
-  const inserted = await db.execute<{ value: string }>(sql`
-    insert into app_secrets (name, value) values (${SECRET_NAME}, ${candidate})
-    on conflict (name) do nothing returning value`);
-  if (inserted.rows[0]) return { secret: candidate, generated: true };
-  const existing = await db.execute<{ value: string }>(
-    sql`select value from app_secrets where name = ${SECRET_NAME}`,
-  );
-  return { secret: existing.rows[0]!.value, generated: false };
+  if (await insertSecretOnce(db, SECRET_NAME, candidate)) return { secret: candidate, generated: true };
+  return { secret: (await findSecret(db, SECRET_NAME))!, generated: false };
 }
 
 const cache = new WeakMap<object, Promise<string>>();

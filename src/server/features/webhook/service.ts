@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { transcriptionCompleteSchema, type WebhookDryRunResponse } from '#contract/content-results.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { summarizeJob } from '../content-results/jobs.ts';
-import { completeWithTranscript } from '../content-results/repository.ts';
-import { summarizeExtractive } from '../content-results/summary.ts';
+import { completeWithTranscript, summarizeExtractive, summarizeJob } from '../content-results/index.ts';
+import { deleteDeliveriesBefore, recordDelivery } from './repository.ts';
 import { webhookSecret } from './secret.ts';
 import { verifyWebhook, webhookHeaders } from './signature.ts';
 
@@ -43,9 +41,7 @@ export async function completeTranscription(
   if (body.dryRun) return { message: 'Dry run: signature and payload are valid; nothing was changed' };
 
   return ctx.database.transaction(async (tx) => {
-    const fresh = await tx.db.execute(sql`
-      insert into webhook_deliveries (id) values (${check.id}) on conflict (id) do nothing returning id`);
-    if (fresh.rows.length === 0) return { message: 'Already processed' };
+    if (!(await recordDelivery(tx.db, check.id))) return { message: 'Already processed' };
     const outcome = UUID.test(body.contentResultId)
       ? await completeWithTranscript(tx.db, body.contentResultId, {
           transcription: body.transcript,
@@ -65,7 +61,7 @@ export async function completeTranscription(
 
 /** Forgets delivery ids older than a day (their timestamps can no longer pass the check). */
 export async function pruneDeliveries(db: DbOrTx): Promise<void> {
-  await db.execute(sql`delete from webhook_deliveries where received_at < now() - interval '1 day'`);
+  await deleteDeliveriesBefore(db, new Date(Date.now() - 24 * 3600_000));
 }
 
 /**

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** Echo Studio, part 2: drafts made from a user's notes (issue 14). */
+
+export const DRAFT_FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips'] as const;
+export type DraftFormat = (typeof DRAFT_FORMATS)[number];
+export const DRAFT_FORMAT_LABELS: Record<DraftFormat, string> = {
+  blog: 'SEO blog post',
+  linkedin: 'LinkedIn post',
+  thread: 'X/Twitter thread',
+  carousel: 'Instagram carousel',
+  clips: 'Clip hooks',
+};
+
+export const DRAFT_ENGINES = ['auto', 'extractive', 'llm'] as const;
+export type DraftEngineChoice = (typeof DRAFT_ENGINES)[number];
+
+/** Limits of each format (issue 14). */
+export const META_DESCRIPTION_MAX = 160;
+export const LINKEDIN_HOOK_MAX = 210;
+export const LINKEDIN_MAX = 3000;
+export const THREAD_POST_MAX = 280;
+export const CAROUSEL_MIN_SLIDES = 5;
+export const CAROUSEL_MAX_SLIDES = 10;
+export const CAROUSEL_SLIDE_MAX_WORDS = 30;
+export const CLIP_MIN_SECONDS = 15;
+export const CLIP_MAX_SECONDS = 60;
+/** A draft scoring under this is regenerated once (LLM engine), then shown with a warning. */
+export const FIDELITY_WARNING_BELOW = 60;
+
+/**
+ * What a block is in its format. A block is one traceable unit: a sentence of a paragraph, a
+ * heading, a post of a thread, a slide, a clip. `group` joins sentence blocks into paragraphs.
+ */
+export const BLOCK_KINDS = [
+  'title',
+  'meta',
+  'keywords',
+  'heading',
+  'sentence',
+  'quote',
+  'hook',
+  'cta',
+  'post',
+  'slide',
+  'clip',
+] as const;
+export type BlockKind = (typeof BLOCK_KINDS)[number];
+
+export const draftSourceSchema = z.object({
+  note_id: z.string(),
+  sentence_id: z.string(),
+  /** False when the source note was deleted after the draft was made. */
+  available: z.boolean(),
+});
+
+export const draftBlockSchema = z.object({
+  id: z.string(),
+  kind: z.enum(BLOCK_KINDS),
+  text: z.string(),
+  /** Paragraph or section number: blocks with the same group are shown together. */
+  group: z.number().int().nonnegative(),
+  sources: z.array(draftSourceSchema),
+  /** False when no source sentence supports this text (shown marked). */
+  supported: z.boolean(),
+  start_ms: z.number().int().nonnegative().optional(),
+  end_ms: z.number().int().nonnegative().optional(),
+});
+export type DraftBlock = z.infer<typeof draftBlockSchema>;
+
+export const fidelitySchema = z.object({
+  score: z.number().int().min(0).max(100),
+  reasons: z.array(z.string()),
+});
+
+export const DRAFT_STATUSES = ['waiting', 'generating', 'ready', 'failed'] as const;
+export const draftSchema = z.object({
+  id: z.string(),
+  format: z.enum(DRAFT_FORMATS),
+  engine: z.enum(['extractive', 'llm']),
+  status: z.enum(DRAFT_STATUSES),
+  note_ids: z.array(z.string()),
+  blocks: z.array(draftBlockSchema),
+  fidelity: fidelitySchema.nullable(),
+  /** Format details (slug, keywords, warnings such as a fallback to the extractive engine). */
+  meta: z.record(z.string(), z.unknown()),
+  error: z.string().nullable(),
+  edited: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+export const createDraftsSchema = z.object({
+  note_ids: z.array(z.string().uuid()).min(1, 'Pick at least one note').max(20),
+  formats: z.array(z.enum(DRAFT_FORMATS)).min(1, 'Pick at least one format'),
+  engine: z.enum(DRAFT_ENGINES).default('auto'),
+});
+export type CreateDrafts = z.infer<typeof createDraftsSchema>;
+
+export const updateDraftSchema = z.object({
+  blocks: z.array(z.object({ id: z.string(), text: z.string().max(5000) })).max(500),
+  /** Save the edited draft as a written sample of the user's voice (default on). */
+  learn: z.boolean().default(true),
+});
+
+export const regenerateDraftSchema = z.object({ block_id: z.string().optional() });
+
+export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip'] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+/**
+ * The platforms' own share links (no API keys): LinkedIn's share box with the post's text, X's
+ * post intent with the first post of a thread.
+ */
+export const shareLinks = (text: string) => ({
+  linkedin: `https://www.linkedin.com/feed/?shareActive=true&text=${encodeURIComponent(text)}`,
+  x: `https://x.com/intent/post?text=${encodeURIComponent(text.slice(0, THREAD_POST_MAX))}`,
+});

@@ -1,0 +1,26 @@
+/** Transcriptions and the content dashboard: routes, jobs, and what other features need. */
+export {
+  CALLBACK_WAIT_MINUTES,
+  CONTENT_JOBS,
+  type ContentJobDeps,
+  callbackTimeoutJob,
+  configuredTranscribers,
+  createCallbackTimeoutHandler,
+  createSummarizeHandler,
+  createTranscribeFailedHandler,
+  createTranscribeHandler,
+  registerContentJobs,
+  summarizeJob,
+  TRANSCRIBE_RETRIES,
+  TRANSCRIPTION_DID_NOT_FINISH,
+  transcribeFailedJob,
+  transcribeJob,
+} from './jobs.ts';
+export {
+  completeWithTranscript,
+  deleteResultsOf,
+  filedTrendIds,
+  fileTrendResult,
+} from './repository.ts';
+export { contentResultsRoutes } from './routes.ts';
+export { summarizeExtractive } from './summary.ts';

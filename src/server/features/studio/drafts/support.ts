@@ -1,0 +1,85 @@
+/**
+ * Support checking: does a draft sentence say what its claimed source sentences said? Two cheap,
+ * explainable measures, either of which may carry it:
+ * - content-word recall: the share of the sentence's content words (lower-cased, stop words out,
+ *   crude stemming) found in the sources;
+ * - character trigram containment: the share of the sentence's letter trigrams found in the sources
+ *   (robust to paraphrase by reordering and to inflection).
+ */
+
+/** A sentence is supported when either measure reaches this share. */
+export const SUPPORT_THRESHOLD = 0.5;
+
+const STOP_WORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have he her his how i if in ' +
+    'into is it its just me my no not of on or our out so than that the their them then there these they ' +
+    'this to too up us was we were what when where which who why will with would you your yours about ' +
+    'also am any because being both each few more most much must only other over same should some such ' +
+    'very own off again further once here all nor'
+  ).split(' '),
+);
+
+/** Lower-cased words with a crude suffix strip, so 'pricing'/'priced'/'prices' meet. */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [])
+    .map((w) => w.replace(/'s$|'/g, ''))
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w))
+    .map(stem);
+}
+
+function stem(word: string): string {
+  if (word.length <= 4) return word;
+  return word.replace(/(ing|ed|es|s|ly|ment|ness)$/, '');
+}
+
+function trigrams(text: string): Set<string> {
+  const letters = ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= letters.length; i++) grams.add(letters.slice(i, i + 3));
+  return grams;
+}
+
+export interface SupportScore {
+  /** Share of content words found in the sources (0-1). */
+  recall: number;
+  /** Share of letter trigrams found in the sources (0-1). */
+  containment: number;
+  supported: boolean;
+}
+
+/** How well `sources` support `sentence`. A sentence without content words is supported by anything. */
+export function supportOf(sentence: string, sources: string[]): SupportScore {
+  const words = contentWords(sentence);
+  if (words.length === 0) return { recall: 1, containment: 1, supported: true };
+  if (sources.length === 0) return { recall: 0, containment: 0, supported: false };
+  const sourceWords = new Set(sources.flatMap(contentWords));
+  const recall = words.filter((w) => sourceWords.has(w)).length / words.length;
+  const grams = trigrams(sentence);
+  const sourceGrams = trigrams(sources.join(' '));
+  let shared = 0;
+  for (const gram of grams) if (sourceGrams.has(gram)) shared++;
+  const containment = grams.size ? shared / grams.size : 1;
+  return { recall, containment, supported: Math.max(recall, containment) >= SUPPORT_THRESHOLD };
+}
+
+/**
+ * The source sentences that best support `sentence` (for text the user typed in an edit, or a model
+ * that claimed none): those sharing the most content words, best first, at most `limit`.
+ */
+export function bestSources<T extends { text: string }>(sentence: string, candidates: T[], limit = 2): T[] {
+  const words = new Set(contentWords(sentence));
+  if (words.size === 0) return [];
+  return candidates
+    .map((candidate) => ({
+      candidate,
+      shared: contentWords(candidate.text).filter((w) => words.has(w)).length,
+    }))
+    .filter((c) => c.shared > 0)
+    .sort((a, b) => b.shared - a.shared)
+    .slice(0, limit)
+    .map((c) => c.candidate);
+}
