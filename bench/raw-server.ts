@@ -10,6 +10,7 @@
  * Environment: DATABASE_URL, PORT, HOST, SIGNUP_RATE_LIMIT, DB_POOL_SIZE (default 10).
  */
 import http from 'node:http';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 // Echo's own templates, so the outbox rows have the same size as Echo's.
 import type { Config } from '../src/server/config.ts';
@@ -179,7 +180,8 @@ async function signup(req: http.IncomingMessage, res: http.ServerResponse): Prom
     let alreadyExists = false;
     if (inserted.rows[0]) {
       await enrolWaitlistSignup(
-        { db: undefined as never, executeSql: (text, values) => client.query(text, values as unknown[]) },
+        // Echo's own enrolment statement (one CTE) runs through drizzle's execute on this client.
+        { db: drizzle(client), executeSql: (text, values) => client.query(text, values as unknown[]) },
         ENROL_QUEUE,
         ENROL_CONFIG,
         { id: Number(inserted.rows[0].id), name: input.name, email: input.email },
