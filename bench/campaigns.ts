@@ -53,7 +53,7 @@ function percentile(sorted: number[], p: number): number {
 async function rawBaseline(sink: SmtpSink): Promise<number> {
   // The same pool and as many sends in flight as the engine's bulk lane.
   const mailer = createSmtpMailer(sink.url, 'Echo <hello@echo.local>', { maxConnections: SMTP_POOLS.bulk });
-  const inFlight = BULK_BATCH * (sendOutboxBatchJob.concurrency ?? 1);
+  const inFlight = BULK_BATCH * (sendOutboxBatchJob.batchSize ?? 1) * (sendOutboxBatchJob.concurrency ?? 1);
   const before = sink.messages.length;
   let next = 0;
   const started = performance.now();

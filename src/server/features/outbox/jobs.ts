@@ -70,7 +70,10 @@ export const sendOutboxBatchJob = defineJob({
   retryDelaySeconds: 10,
   expireInSeconds: 300,
   heartbeat: true,
-  concurrency: 2,
+  // Two batches fetched at once (200 messages in flight), and the next two at once when they are
+  // done (a full fetch does not wait for the polling interval).
+  batchSize: 2,
+  concurrency: 1,
 });
 
 export const OUTBOX_JOBS = [sendOutboxJob, sendOutboxFailedJob, sendOutboxBatchJob, sendOutboxBatchFailedJob];
