@@ -40,6 +40,8 @@ export async function runInterruptCleanups(): Promise<void> {
 
 export interface ServerProcess {
   url: string;
+  /** The child's process id (e.g. to read its memory from /proc). */
+  pid: number;
   /** SIGTERM, then SIGKILL after 15 s; resolves once the process has exited. */
   stop(): Promise<void>;
   /** Whether it still runs and the last lines it printed, for an error message. */
@@ -110,7 +112,7 @@ export async function startServer(
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
       await response.arrayBuffer();
-      if (response.status === 200) return { url, stop, lastOutput };
+      if (response.status === 200) return { url, pid: child.pid!, stop, lastOutput };
     } catch {
       // not listening yet
     }
@@ -118,4 +120,13 @@ export async function startServer(
   }
   await stop();
   throw new Error(`${label} did not answer GET /api/health within ${timeoutMs / 1000} s\n${lastOutput()}`);
+}
+
+/**
+ * CPU time of this process in milliseconds (user + system). In-process benchmarks measure with it
+ * rather than the wall clock: on a shared machine, waiting for a core is not the code's cost.
+ */
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }

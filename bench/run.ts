@@ -18,6 +18,11 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'content-results', load: () => import('./content-results.ts') },
   { name: 'affiliates', load: () => import('./affiliates.ts') },
   { name: 'campaigns', load: () => import('./campaigns.ts') },
+  { name: 'studio-profile', load: () => import('./studio-profile.ts') },
+  { name: 'studio-fidelity', load: () => import('./studio-fidelity.ts') },
+  { name: 'studio-extractive', load: () => import('./studio-extractive.ts') },
+  { name: 'studio-search', load: () => import('./studio-search.ts') },
+  { name: 'studio-upload', load: () => import('./studio-upload.ts') },
   { name: 'lighthouse', load: () => import('./lighthouse.ts') },
 ];
 

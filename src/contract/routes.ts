@@ -1,46 +1,35 @@
-/** Page routes of the web app (spec §2). The server answers 404 for any other page path. */
+/**
+ * Every page of the web app (spec §2), listed once: the server answers 404 for any other page path,
+ * and `web/router.tsx` must give each one a screen (its type demands a loader per route).
+ * A `:id` segment is a numeric id (the campaign editor: the prefix /campaigns/ decides list versus editor).
+ */
 export const WEB_ROUTES = [
   '/',
   '/privacy-policy',
   '/tos',
   '/unsubscribe',
+  '/trends',
+  '/reaction-video',
+  '/dashboard',
+  '/studio',
+  '/webhook-test',
   '/affiliate',
   '/affiliate-login',
   '/affiliate-portal',
-  '/trends',
   '/admin',
   '/admin/conversions',
-  '/admin/outbox',
   '/campaigns',
-  '/reaction-video',
-  '/dashboard',
-  '/webhook-test',
+  '/campaigns/:id',
+  '/admin/outbox',
+  '/admin/system',
 ] as const;
-
-/** The screens that have landed; the others still render the not-found page. */
-export const BUILT_WEB_ROUTES: readonly string[] = [
-  '/',
-  '/privacy-policy',
-  '/tos',
-  '/unsubscribe',
-  '/trends',
-  '/reaction-video',
-  '/dashboard',
-  '/webhook-test',
-  '/affiliate',
-  '/affiliate-login',
-  '/affiliate-portal',
-  '/admin',
-  '/admin/conversions',
-  '/campaigns',
-  '/admin/outbox',
-];
+export type WebRoute = (typeof WEB_ROUTES)[number];
 
 /**
  * Pages whose HTML is rendered at build time (scripts/prerender.ts), so that they paint before
  * their JavaScript has loaded: the public pages that show the same thing to every visitor.
  */
-export const PRERENDERED_WEB_ROUTES: readonly string[] = [
+export const PRERENDERED_WEB_ROUTES: readonly WebRoute[] = [
   '/',
   '/privacy-policy',
   '/tos',
@@ -59,10 +48,10 @@ export function prerenderedFile(route: string): string {
 export const pagePath = (pathname: string): string =>
   pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
 
+const ROUTE_PATTERNS = WEB_ROUTES.map((route) => new RegExp(`^${route.replaceAll(':id', '\\d{1,15}')}$`));
+
+/** Whether a screen owns this page path (otherwise the server answers 404). */
 export function isKnownWebRoute(pathname: string): boolean {
   const clean = pagePath(pathname);
-  if (BUILT_WEB_ROUTES.includes(clean)) return true;
-  // The campaign editor: /campaigns/{id} (spec §2: the prefix decides list versus editor).
-  if (/^\/campaigns\/\d{1,15}$/.test(clean)) return true;
-  return false;
+  return ROUTE_PATTERNS.some((pattern) => pattern.test(clean));
 }

@@ -15,6 +15,7 @@ import { contentResultsRoutes } from './features/content-results/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { outboxRoutes } from './features/outbox/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
+import { studioRoutes } from './features/studio/index.ts';
 import { trendRoutes } from './features/trends/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { webhookRoutes } from './features/webhook/index.ts';
@@ -134,7 +135,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
     }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: ctx.config.trustProxy,
+    // A hop count as the function Fastify builds from a number (its types take no number).
+    trustProxy:
+      typeof ctx.config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(ctx.config.trustProxy)
+        : ctx.config.trustProxy,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
@@ -187,6 +195,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(campaignRoutes(ctx));
   await app.register(outboxRoutes(ctx));
   await app.register(privacyRoutes(ctx));
+  await app.register(studioRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

@@ -59,4 +59,62 @@ describe('configuration', () => {
     expect(() => loadConfig({ META_PIXEL_ID: 'abc<script>' })).toThrow(/META_PIXEL_ID/);
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('reads TRUST_PROXY as Fastify takes it: yes/no, a hop count, or trusted addresses and CIDRs', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('wants a configured admin password of at least 12 characters', () => {
+    expect(() => loadConfig({ ADMIN_PASSWORD: 'short-pass' })).toThrow(
+      /ADMIN_PASSWORD must be at least 12 characters/,
+    );
+    expect(loadConfig({ ADMIN_PASSWORD: 'twelve-chars' }).adminPassword).toBe('twelve-chars');
+  });
+
+  it('refuses to start in production without https PUBLIC_URL, SMTP_URL and ADMIN_PASSWORD, naming each', () => {
+    const good = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://echo.example',
+      SMTP_URL: 'smtps://user:pass@smtp.example:465',
+      ADMIN_PASSWORD: 'a long admin password',
+    };
+    expect(loadConfig(good).production).toBe(true);
+    expect(loadConfig({ ...good, NODE_ENV: 'development', PUBLIC_URL: 'http://x.example' }).production).toBe(
+      false,
+    );
+    expect(() => loadConfig({ ...good, PUBLIC_URL: undefined })).toThrow(/PUBLIC_URL: must be an https/);
+    expect(() => loadConfig({ ...good, PUBLIC_URL: 'http://echo.example' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ ...good, SMTP_URL: '' })).toThrow(/SMTP_URL: must be set in production/);
+    expect(() => loadConfig({ ...good, ADMIN_PASSWORD: undefined })).toThrow(/ADMIN_PASSWORD: must be set/);
+  });
+
+  it('reads the tool settings', () => {
+    expect(loadConfig({}).ytDlp).toEqual({
+      path: undefined,
+      indexUrl: 'https://pypi.org/pypi/yt-dlp/json',
+      autoUpdate: true,
+    });
+    expect(loadConfig({}).ytDlpPath).toBe('yt-dlp');
+    const set = loadConfig({
+      YTDLP_PATH: '/opt/yt-dlp',
+      YTDLP_AUTO_UPDATE: 'false',
+      FFMPEG_PATH: '/opt/ffmpeg',
+    });
+    expect(set.ytDlp).toMatchObject({ path: '/opt/yt-dlp', autoUpdate: false });
+    expect(set.ytDlpPath).toBe('/opt/yt-dlp');
+    expect(set.ffmpegPath).toBe('/opt/ffmpeg');
+  });
 });

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,7 +30,10 @@ const envSchema = z.object({
   /** Port of the embedded PostgreSQL; 0 picks a free one at every start. */
   EMBEDDED_PG_PORT: port(0),
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'web', 'worker']).default('all')),
-  ADMIN_PASSWORD: optionalString,
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+  ),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Echo <hello@echo.local>')),
   META_PIXEL_ID: z.preprocess(
@@ -39,9 +43,8 @@ const envSchema = z.object({
       .regex(/^\d{5,20}$/, 'META_PIXEL_ID must be digits')
       .optional(),
   ),
-  /** Trust X-Forwarded-For from a reverse proxy (true, or a hop count / address list understood by Fastify). */
-  TRUST_PROXY: bool(false),
-  /** 'production' turns off the local mail catcher (stored e-mails printed on the console). */
+  /** Trust X-Forwarded-For from a reverse proxy: true/false, a hop count, or trusted addresses/CIDRs. */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
   NODE_ENV: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
@@ -74,7 +77,13 @@ const envSchema = z.object({
   LLM_BASE_URL: optionalUrl,
   LLM_API_KEY: optionalString,
   LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
-  YTDLP_PATH: z.preprocess(emptyToUndefined, z.string().default('yt-dlp')),
+  YTDLP_PATH: optionalString,
+  /** The package index's JSON API for yt-dlp (managed copy when YTDLP_PATH is unset and none is on PATH). */
+  YTDLP_INDEX_URL: z.preprocess(emptyToUndefined, z.url().default('https://pypi.org/pypi/yt-dlp/json')),
+  /** Daily check for a newer managed yt-dlp. */
+  YTDLP_AUTO_UPDATE: bool(true),
+  /** ffmpeg executable; unset: `ffmpeg` on PATH, else the one shipped by @ffmpeg-installer/ffmpeg. */
+  FFMPEG_PATH: optionalString,
   /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
   WEBHOOK_SECRET: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -109,9 +118,40 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).optional(),
   ),
+  /** Studio: audio and video storage per address, in MB (default 2 GB). */
+  STUDIO_QUOTA_MB: positiveInt(2048),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: true/false (yes/no, on/off), a hop count (the number
+ * of proxies in front of Echo: the client is that many addresses from the right of X-Forwarded-For),
+ * or a comma-separated list of trusted proxy addresses and CIDRs.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined) return false;
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes', 'on'].includes(text)) return true;
+  if (['false', 'no', 'off', '0'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    if (!named && (!family || !bitsOk || extra !== undefined))
+      throw new ConfigError(
+        `Invalid configuration:\n  TRUST_PROXY: '${entry}' is not true/false, a hop count, or an address/CIDR`,
+      );
+  }
+  return entries;
+}
 
 function isTimeZone(value: string): boolean {
   try {
@@ -138,10 +178,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   metaPixelId: string | undefined;
-  trustProxy: boolean;
-  logLevel: Env['LOG_LEVEL'];
-  /** NODE_ENV=production. */
+  /** Fastify's trustProxy: false, true, a hop count, or trusted addresses/CIDRs. */
+  trustProxy: boolean | number | string[];
+  /** NODE_ENV=production: refuses to start without https PUBLIC_URL, SMTP_URL and ADMIN_PASSWORD. */
   production: boolean;
+  logLevel: Env['LOG_LEVEL'];
   rateLimits: {
     signupPerMinute: number;
     adminLoginFailuresPerMinute: number;
@@ -155,7 +196,15 @@ export interface Config {
   twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl: string; timeoutMs?: number };
   stt: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
   llm: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
+  /**
+   * yt-dlp: `path` is YTDLP_PATH when set (it overrides everything); unset, `yt-dlp` on PATH,
+   * else a managed copy from the package index under DATA_DIR/tools (providers/media/ytdlp-tool.ts).
+   */
+  ytDlp: { path: string | undefined; indexUrl: string; autoUpdate: boolean };
+  /** Kept for callers that pass one executable: YTDLP_PATH, else `yt-dlp` (resolved at run time). */
   ytDlpPath: string;
+  /** FFMPEG_PATH when set; unset: `ffmpeg` on PATH, else the npm package's binary. */
+  ffmpegPath: string | undefined;
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
   affiliateHoldDays: number;
@@ -164,6 +213,8 @@ export interface Config {
   jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
+  /** Echo Studio: per-address media storage quota. */
+  studio: { quotaBytes: number };
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +229,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const providerTimeoutMs =
     e.PROVIDER_TIMEOUT_SECONDS === undefined ? undefined : Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    // Settings whose defaults are for one machine only: refuse rather than run unsafely.
+    const missing: string[] = [];
+    if (!e.PUBLIC_URL?.startsWith('https://'))
+      missing.push(
+        '  PUBLIC_URL: must be an https:// address in production (cookies are sent only with Secure)',
+      );
+    if (!e.SMTP_URL) missing.push('  SMTP_URL: must be set in production (codes could not be delivered)');
+    if (!e.ADMIN_PASSWORD)
+      missing.push('  ADMIN_PASSWORD: must be set in production (at least 12 characters)');
+    if (missing.length)
+      throw new ConfigError(`Invalid configuration (NODE_ENV=production):\n${missing.join('\n')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -192,7 +257,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     metaPixelId: e.META_PIXEL_ID,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     rateLimits: {
@@ -214,7 +279,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     stt: { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: providerTimeoutMs },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: providerTimeoutMs },
-    ytDlpPath: e.YTDLP_PATH,
+    ytDlp: { path: e.YTDLP_PATH, indexUrl: e.YTDLP_INDEX_URL, autoUpdate: e.YTDLP_AUTO_UPDATE },
+    ytDlpPath: e.YTDLP_PATH ?? 'yt-dlp',
+    ffmpegPath: e.FFMPEG_PATH,
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     affiliateHoldDays: e.AFFILIATE_HOLD_DAYS,
@@ -230,5 +297,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     },
     providerTimeoutMs,
+    studio: { quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024 },
   };
 }

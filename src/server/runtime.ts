@@ -7,10 +7,12 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/index.ts';
 import { seedCampaigns } from './features/campaigns/index.ts';
+import { startSystemChecks } from './features/health/index.ts';
 import { ensureWebhookSecret } from './features/webhook/index.ts';
 import { JobQueue } from './jobs/queue.ts';
 
 import type { Logger } from './lib/logger.ts';
+import { writeSecretFile } from './lib/secret-file.ts';
 import { createSmtpMailer, SMTP_POOLS } from './providers/mail/mailer.ts';
 import { createTwilioSender } from './providers/sms/twilio.ts';
 import { ALL_JOBS, registerJobHandlers } from './worker.ts';
@@ -20,6 +22,8 @@ export interface Runtime {
   app?: FastifyInstance;
   /** Base URL the web role listens on. */
   url?: string;
+  /** Settles once the start-up tool checks (managed yt-dlp download, checklist) are done. */
+  systemReady: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +46,7 @@ export async function startRuntime(
       dataDir: config.dataDir,
       port: config.embeddedPgPort,
       onLog: (line) => log.debug({ postgres: line }),
+      onInfo: (line) => log.info(line),
     });
     databaseUrl = embedded.url;
   }
@@ -72,8 +77,10 @@ export async function startRuntime(
   });
   const ctx: AppContext = { config, database, jobs, log };
   let app: FastifyInstance | undefined;
+  let system: ReturnType<typeof startSystemChecks> | undefined;
 
   const stop = async () => {
+    system?.stop();
     await app?.close().catch((error) => log.warn({ err: error }, 'closing HTTP server failed'));
     await jobs.stop().catch((error) => log.warn({ err: error }, 'stopping the job queue failed'));
     mailer?.close();
@@ -86,20 +93,24 @@ export async function startRuntime(
     await runMigrations(database);
     const admin = await ensureAdminPassword(database.db, config.adminPassword);
     if (admin.generated) {
-      // Printed once, at the start that generated it; only its hash is stored.
+      // Printed once, at the start that generated it, and kept in a 0600 file; only its hash is stored.
+      const file = await writeSecretFile(config.dataDir, 'admin-password', admin.generated);
       process.stdout.write(
-        `\n  Admin password (generated because ADMIN_PASSWORD is not set; shown only this once):\n\n      ${admin.generated}\n\n`,
+        `\n  Admin password (generated because ADMIN_PASSWORD is not set; shown only this once, also in ${file}):\n\n      ${admin.generated}\n\n`,
       );
     }
     const webhook = await ensureWebhookSecret(database.db, config.webhookSecret);
-    if (webhook.generated && config.logLevel !== 'silent') {
-      process.stdout.write(
-        `\n  Webhook secret (generated because WEBHOOK_SECRET is not set; shown only this once, kept in the database):\n\n      ${webhook.secret}\n\n`,
-      );
+    if (webhook.generated) {
+      const file = await writeSecretFile(config.dataDir, 'webhook-secret', webhook.secret);
+      if (config.logLevel !== 'silent')
+        process.stdout.write(
+          `\n  Webhook secret (generated because WEBHOOK_SECRET is not set; shown only this once, kept in the database and ${file}):\n\n      ${webhook.secret}\n\n`,
+        );
     }
     await seedCampaigns(database);
     if (config.runsWorker) registerJobHandlers(jobs, { database, mailer, bulkMailer, sms, config, log });
     await jobs.start();
+    system = startSystemChecks(ctx, { printChecklist: config.logLevel !== 'silent' });
     if (!config.smtpUrl) log.info('SMTP_URL is not set: e-mails are kept in the outbox table');
     if (!sms) log.info('Twilio is not configured: SMS are kept in the outbox table');
 
@@ -111,7 +122,7 @@ export async function startRuntime(
     } else {
       log.info({ role: config.role }, 'Echo worker started');
     }
-    return { ctx, app, url, stop };
+    return { ctx, app, url, stop, systemReady: system.ready };
   } catch (error) {
     await stop();
     throw error;

@@ -3,8 +3,10 @@ import type { Database } from './db/client.ts';
 import { AFFILIATE_JOBS, registerAffiliateJobs } from './features/affiliates/index.ts';
 import { CAMPAIGN_JOBS, registerCampaignJobs } from './features/campaigns/index.ts';
 import { CONTENT_JOBS, registerContentJobs } from './features/content-results/index.ts';
+import { createUpdateYtDlpHandler, UPDATE_YTDLP_CRON, updateYtDlpJob } from './features/health/index.ts';
 import { OUTBOX_JOBS, registerOutboxJobs, senderDomain } from './features/outbox/index.ts';
 import { PRIVACY_JOBS, registerPrivacyJobs } from './features/privacy/index.ts';
+import { registerStudioJobs, STUDIO_JOBS } from './features/studio/index.ts';
 import { registerTrendJobs, TREND_JOBS } from './features/trends/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Logger } from './lib/logger.ts';
@@ -22,6 +24,8 @@ export const ALL_JOBS = [
   ...CONTENT_JOBS,
   ...AFFILIATE_JOBS,
   ...PRIVACY_JOBS,
+  updateYtDlpJob,
+  ...STUDIO_JOBS,
 ];
 
 export interface WorkerDeps {
@@ -58,4 +62,7 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   registerContentJobs(queue, { ...deps, jobs: queue });
   registerAffiliateJobs(queue, deps);
   registerPrivacyJobs(queue, { ...deps, months: deps.config.retentionMonths });
+  queue.handle(updateYtDlpJob, createUpdateYtDlpHandler(deps));
+  queue.schedule(updateYtDlpJob, UPDATE_YTDLP_CRON);
+  registerStudioJobs(queue, deps);
 }

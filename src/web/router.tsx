@@ -1,32 +1,39 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
-import { pagePath } from '#contract/routes.ts';
+import { pagePath, WEB_ROUTES, type WebRoute } from '#contract/routes.ts';
 import { PageLoading } from './components/page-loading.tsx';
 import LandingPage from './features/landing/pages/landing-page.tsx';
 import NotFoundPage from './pages/not-found.tsx';
 
 type PageModule = { default: ComponentType };
 
+// One screen per route of the contract's list (WEB_ROUTES): the type asks for a loader for each.
 // The landing page ships in the first bundle; every other screen loads when visited.
-const LAZY_PAGES: { path: string; load: () => Promise<PageModule> }[] = [
-  { path: '/privacy-policy', load: () => import('./features/legal/pages/privacy-policy.tsx') },
-  { path: '/tos', load: () => import('./features/legal/pages/terms.tsx') },
-  { path: '/unsubscribe', load: () => import('./features/legal/pages/unsubscribe.tsx') },
-  { path: '/trends', load: () => import('./features/trends/pages/trends-page.tsx') },
-  { path: '/reaction-video', load: () => import('./features/content-results/pages/reaction-video.tsx') },
-  { path: '/dashboard', load: () => import('./features/content-results/pages/dashboard.tsx') },
-  { path: '/webhook-test', load: () => import('./features/content-results/pages/webhook-test.tsx') },
-  { path: '/affiliate', load: () => import('./features/affiliates/pages/affiliate-landing.tsx') },
-  { path: '/affiliate-login', load: () => import('./features/affiliates/pages/affiliate-login.tsx') },
-  { path: '/affiliate-portal', load: () => import('./features/affiliates/pages/affiliate-portal.tsx') },
-  { path: '/admin', load: () => import('./features/affiliates/pages/admin-affiliates.tsx') },
-  { path: '/admin/conversions', load: () => import('./features/affiliates/pages/admin-conversions.tsx') },
-  { path: '/campaigns', load: () => import('./features/campaigns/pages/campaigns-list.tsx') },
-  { path: '/campaigns/:id', load: () => import('./features/campaigns/pages/campaign-editor.tsx') },
-  { path: '/admin/outbox', load: () => import('./features/campaigns/pages/outbox.tsx') },
-];
+const LAZY_PAGES: Record<Exclude<WebRoute, '/'>, () => Promise<PageModule>> = {
+  '/privacy-policy': () => import('./features/legal/pages/privacy-policy.tsx'),
+  '/tos': () => import('./features/legal/pages/terms.tsx'),
+  '/unsubscribe': () => import('./features/legal/pages/unsubscribe.tsx'),
+  '/trends': () => import('./features/trends/pages/trends-page.tsx'),
+  '/reaction-video': () => import('./features/content-results/pages/reaction-video.tsx'),
+  '/dashboard': () => import('./features/content-results/pages/dashboard.tsx'),
+  '/studio': () => import('./features/studio/pages/studio.tsx'),
+  '/webhook-test': () => import('./features/content-results/pages/webhook-test.tsx'),
+  '/affiliate': () => import('./features/affiliates/pages/affiliate-landing.tsx'),
+  '/affiliate-login': () => import('./features/affiliates/pages/affiliate-login.tsx'),
+  '/affiliate-portal': () => import('./features/affiliates/pages/affiliate-portal.tsx'),
+  '/admin': () => import('./features/affiliates/pages/admin-affiliates.tsx'),
+  '/admin/conversions': () => import('./features/affiliates/pages/admin-conversions.tsx'),
+  '/campaigns': () => import('./features/campaigns/pages/campaigns-list.tsx'),
+  '/campaigns/:id': () => import('./features/campaigns/pages/campaign-editor.tsx'),
+  '/admin/outbox': () => import('./features/campaigns/pages/outbox.tsx'),
+  '/admin/system': () => import('./features/system/pages/system-page.tsx'),
+};
 
-const ROUTES = LAZY_PAGES.map(({ path, load }) => ({ path, component: lazy(load) }));
+const ROUTES = WEB_ROUTES.filter((path) => path !== '/').map((path) => ({
+  path,
+  load: LAZY_PAGES[path],
+  component: lazy(LAZY_PAGES[path]),
+}));
 
 /**
  * Loads the code of the screen at this path (if it is a lazy one), so that hydrating a
@@ -34,7 +41,7 @@ const ROUTES = LAZY_PAGES.map(({ path, load }) => ({ path, component: lazy(load)
  */
 export async function preloadPage(pathname: string): Promise<void> {
   const clean = pagePath(pathname);
-  const page = LAZY_PAGES.find(({ path }) => path === clean);
+  const page = ROUTES.find(({ path }) => path === clean);
   if (page) await page.load();
 }
 

@@ -47,6 +47,12 @@ beforeAll(async () => {
   );
   affiliateToken = (await createSession(echo.ctx.database.db, 'affiliate', affiliate!.id, 1)).token;
   dashboardToken = (await createSession(echo.ctx.database.db, 'dashboard', DASHBOARD_EMAIL, 1)).token;
+  const note = await fetch(`${echo.url}/api/studio/notes`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `echo_dashboard=${dashboardToken}` },
+    body: JSON.stringify({ text: 'Um, pricing is a story. Do you tell it well? I think we do!' }),
+  });
+  expect(note.status).toBe(201);
 });
 afterAll(async () => {
   await closeBrowser?.();
@@ -105,6 +111,20 @@ const SCREENS: Screen[] = [
     signIn: 'dashboard',
     ready: (page) => page.locator('h1').isVisible(),
   },
+  { path: '/studio', ready: (page) => page.locator('h1').isVisible() },
+  {
+    path: '/studio',
+    signIn: 'dashboard',
+    ready: (page) => page.getByTestId('based-on').isVisible(),
+    // The note reader (transcript, fillers) and the delete dialog.
+    open: async (page) => {
+      await page.getByTestId('note').getByRole('link').first().click();
+      await expect.poll(() => page.getByTestId('transcript').isVisible()).toBe(true);
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    },
+  },
   { path: '/webhook-test', ready: (page) => page.locator('h1').isVisible() },
   {
     path: '/affiliate',
@@ -133,6 +153,11 @@ const SCREENS: Screen[] = [
     ready: (page) => page.getByText('Accessibility campaign').first().isVisible(),
   },
   { path: '/admin/outbox', signIn: 'admin', ready: (page) => page.locator('h1').isVisible() },
+  {
+    path: '/admin/system',
+    signIn: 'admin',
+    ready: (page) => page.getByRole('list', { name: 'Checklist' }).isVisible(),
+  },
 ];
 
 describe('accessibility (axe-core: no serious or critical violations)', () => {

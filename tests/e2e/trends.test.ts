@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAFETY_ARGS } from '#server/providers/media/yt-dlp.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
@@ -129,7 +130,7 @@ describe('trend analyser page', () => {
         .split('\n')
         .map((l) => JSON.parse(l));
       expect(calls).toEqual([
-        ['--dump-single-json', '--no-download', '--no-playlist', '--no-warnings', '--', TIKTOK],
+        [...SAFETY_ARGS, '--dump-single-json', '--no-download', '--no-warnings', '--', TIKTOK],
       ]);
 
       // Expand and collapse ideas; More Ideas adds three new ones.

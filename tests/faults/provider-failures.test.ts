@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TRANSCRIPTION_DID_NOT_FINISH,
   transcribeFailedJob,
-} from '../../src/server/features/content-results/jobs.ts';
+} from '../../src/server/features/content-results/index.ts';
 import {
   DELIVERY_DID_NOT_FINISH,
   queueEmail,

@@ -110,7 +110,7 @@ const query = fc.oneof(
     '?a=%00',
     '?limit=-1',
     '?limit=abc&cursor=%00',
-    '?cursor=' + 'x'.repeat(300),
+    `?cursor=${'x'.repeat(300)}`,
   ),
   fc
     .array(fc.tuple(fc.oneof(key, fc.constantFrom('limit', 'cursor', 'token', 'ref')), text), {

@@ -7,8 +7,13 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Debian's Chromium driven by playwright-core (no browser download), with the flags it needs as root. */
-export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
+/**
+ * Debian's Chromium driven by playwright-core (no browser download), with the flags it needs as root
+ * and any `extraArgs` (e.g. a fake microphone).
+ */
+export async function launchBrowser(
+  extraArgs: string[] = [],
+): Promise<{ browser: Browser; close(): Promise<void> }> {
   const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-chromium-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -22,6 +27,7 @@ export async function launchBrowser(): Promise<{ browser: Browser; close(): Prom
       '--disable-sync',
       '--no-first-run',
       '--disable-dev-shm-usage',
+      ...extraArgs,
     ],
   });
   return {

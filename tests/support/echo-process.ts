@@ -19,13 +19,28 @@ export interface EchoProcess {
  * this process's environment, and waits until it is ready: /api/health answers for web roles, the
  * "worker started" log line for ROLE=worker.
  */
-export async function spawnEcho(env: Record<string, string>, port = 0): Promise<EchoProcess> {
+export async function spawnEcho(
+  env: Record<string, string>,
+  port = 0,
+  /** `cwd`: run the entry point of another checkout (default: this one). */
+  options: { cwd?: string } = {},
+): Promise<EchoProcess> {
   const full: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) if (value !== undefined) full[key] = value;
   for (const key of ['DATABASE_URL', 'ADMIN_PASSWORD', 'SMTP_URL', 'ROLE', 'DATA_DIR']) delete full[key];
-  Object.assign(full, { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' }, env);
+  Object.assign(
+    full,
+    // Never the real package index (port 9 refuses at once): tests that need yt-dlp bring a fake.
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      YTDLP_INDEX_URL: 'http://127.0.0.1:9/pypi/yt-dlp/json',
+    },
+    env,
+  );
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: ROOT,
+    cwd: options.cwd ?? ROOT,
     env: full,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -19,6 +19,12 @@ export class FakeOpenAi {
   chatReply: string | ((request: ReceivedRequest) => string) = '{}';
   /** The text of audio transcriptions. */
   transcriptionText = 'Hello from the fake speech-to-text server.';
+  /**
+   * Segments answered to `response_format=verbose_json` (seconds, as OpenAI sends them). Unset: the
+   * text's sentences, `secondsPerSegment` each.
+   */
+  transcriptionSegments: Array<{ start: number; end: number; text: string }> | null = null;
+  secondsPerSegment = 2;
   /** When set, every request gets this HTTP status (simulates a failing provider). */
   failWithStatus: number | null = null;
   /** When true, every request is kept open and never answered (a provider that hangs). */
@@ -75,6 +81,27 @@ export class FakeOpenAi {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
+  /** OpenAI's verbose_json transcription: text, duration, language and timed segments. */
+  private verboseJson() {
+    const segments =
+      this.transcriptionSegments ??
+      (this.transcriptionText.match(/[^.!?]+[.!?]*/g) ?? [])
+        .map((text) => text.trim())
+        .filter(Boolean)
+        .map((text, i) => ({
+          start: i * this.secondsPerSegment,
+          end: (i + 1) * this.secondsPerSegment,
+          text: ` ${text}`,
+        }));
+    return {
+      task: 'transcribe',
+      language: 'english',
+      duration: segments.length ? segments[segments.length - 1]!.end : 0,
+      text: this.transcriptionText,
+      segments: segments.map((segment, id) => ({ id, seek: 0, ...segment, tokens: [], temperature: 0 })),
+    };
+  }
+
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -115,11 +142,18 @@ export class FakeOpenAi {
         });
       }
       if (req.method === 'POST' && request.path.endsWith('/audio/transcriptions')) {
+        if (multipartField(raw, 'response_format') === 'verbose_json') return send(200, this.verboseJson());
         return send(200, { text: this.transcriptionText });
       }
       send(404, { error: { message: 'not found' } });
     });
   }
+}
+
+/** The value of a plain field of a multipart/form-data body (null when absent). */
+export function multipartField(raw: Buffer, name: string): string | null {
+  const match = new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(raw.toString('latin1'));
+  return match ? match[1]! : null;
 }
 
 /** A valid trend analysis answer (spec §3 skeleton and five twist ideas) for the fake to give. */

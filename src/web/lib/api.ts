@@ -1,12 +1,26 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ApiError, ErrorCode } from '#contract/api.ts';
 
-/** Spec §7: a non-OK response raises "STATUS: body" (the status text when the body is empty). */
-async function throwIfResNotOk(res: Response): Promise<void> {
-  if (res.ok) return;
-  const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+/** An answer the server gave with a non-OK status; its message reads "STATUS: body" (spec §7). */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly body: string;
+  constructor(status: number, body: string) {
+    super(`${status}: ${body}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.body = body;
+  }
 }
+
+/** Spec §7: a non-OK response raises "STATUS: body" (the status text when the body is empty). */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  throw new HttpError(res.status, (await res.text()) || res.statusText);
+}
+
+/** True when the server answered (with an error status), false for network failures and the like. */
+export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError;
 
 /** Calls the API with cookies; a body is sent as JSON. */
 export async function apiRequest(
@@ -35,13 +49,11 @@ export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }): Query
   };
 }
 
-/** The server's JSON error body of an API error ("STATUS: body"), or null (network failures, other bodies). */
+/** The server's JSON error body of an API error, or null (network failures, other bodies). */
 function errorBody(error: unknown): Partial<ApiError> | null {
-  if (!(error instanceof Error)) return null;
-  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
-  if (!match) return null;
+  if (!isHttpError(error)) return null;
   try {
-    const body = JSON.parse(match[1]!) as unknown;
+    const body = JSON.parse(error.body) as unknown;
     return body && typeof body === 'object' ? (body as Partial<ApiError>) : null;
   } catch {
     return null;

@@ -45,3 +45,8 @@ export async function isLiveSession(db: DbOrTx, tokenHash: string): Promise<bool
 export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
 }
+
+/** Ends every admin session (the configured password changed). */
+export async function deleteAllSessions(db: DbOrTx): Promise<void> {
+  await db.delete(adminSessions);
+}

@@ -5,6 +5,7 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/cry
 import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { hitRateLimit, releaseRateLimitHit } from '../../lib/rate-limit.ts';
 import {
+  deleteAllSessions,
   deleteSession,
   findPasswordHash,
   insertPasswordHashOnce,
@@ -26,7 +27,12 @@ export async function ensureAdminPassword(
   const current = await findPasswordHash(db);
   if (configured) {
     if (current && (await verifyPassword(configured, current))) return {};
-    await savePasswordHash(db, await hashPassword(configured));
+    const passwordHash = await hashPassword(configured);
+    await db.transaction(async (tx) => {
+      await savePasswordHash(tx, passwordHash);
+      // A changed password ends every admin session signed in with the old one.
+      if (current) await deleteAllSessions(tx);
+    });
     return {};
   }
   if (current) return {};

@@ -13,6 +13,7 @@ import {
   payoutSettingsSchema,
 } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
+import { trackProvider } from '../../lib/provider-status.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { adminOnly, bearerToken } from '../admin-auth/index.ts';
 import { getMe, updatePayoutSettings } from './account.service.ts';
@@ -156,11 +157,14 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         done(null, body),
       );
       scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024 }, async (request) => {
-        const event = verifyStripeEvent(
-          ctx.config.stripeWebhookSecret,
-          request.body as Buffer,
-          request.headers['stripe-signature'],
-        );
+        const verify = async () =>
+          verifyStripeEvent(
+            ctx.config.stripeWebhookSecret,
+            request.body as Buffer,
+            request.headers['stripe-signature'],
+          );
+        // Recorded for /admin/system only when Stripe is configured (otherwise the intake is off).
+        const event = ctx.config.stripeWebhookSecret ? await trackProvider('stripe', verify) : await verify();
         const handled = await handleStripeEvent(ctx, event as never);
         return { received: true, duplicate: !handled };
       });

@@ -20,7 +20,10 @@ export {
   completeWithTranscript,
   deleteResultsOf,
   filedTrendIds,
+  fileEchoCoreResult,
   fileTrendResult,
+  settleEchoCoreResult,
 } from './repository.ts';
 export { contentResultsRoutes } from './routes.ts';
 export { summarizeExtractive } from './summary.ts';
+export { type ChainOutcome, runTranscribers, type Transcriber } from './transcriber.ts';

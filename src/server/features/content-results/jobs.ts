@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm, type Llm } from '../../providers/llm/llm.ts';
+import { resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 import { createSpeechToText } from '../../providers/stt/stt.ts';
 import { findResult, markProcessing, settleResult, updateSummary } from './repository.ts';
 import { summarize, summarizeExtractive } from './summary.ts';
@@ -42,7 +43,10 @@ export interface ContentJobDeps {
 export function configuredTranscribers(config: Config): Transcriber[] {
   const list: Transcriber[] = [captionsTranscriber(config.ytDlpPath)];
   const stt = createSpeechToText(config.stt);
-  if (stt) list.push(speechToTextTranscriber(config.ytDlpPath, stt));
+  if (stt)
+    list.push(
+      speechToTextTranscriber(config.ytDlpPath, stt, { ffmpegPath: resolveFfmpeg(config.ffmpegPath).path }),
+    );
   if (config.webhookSecret) list.push(externalServiceTranscriber());
   return list;
 }

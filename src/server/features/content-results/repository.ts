@@ -211,3 +211,34 @@ export async function filedTrendIds(db: DbOrTx, trendIds: string[]): Promise<str
     .where(inArray(contentResults.trendId, trendIds));
   return rows.flatMap((r) => (r.trendId ? [r.trendId] : []));
 }
+
+/** An Echo Studio draft's entry on the dashboard's 'My Voice' tab (an echo_core content result). */
+
+export async function fileEchoCoreResult(
+  db: DbOrTx,
+  values: { email: string; sourceUrl: string; summary: string },
+): Promise<string> {
+  const [row] = await db
+    .insert(contentResults)
+    .values({
+      productType: 'echo_core',
+      status: 'pending',
+      sourceUrl: values.sourceUrl,
+      userEmail: values.email,
+      resultData: { summary: values.summary },
+    })
+    .returning({ id: contentResults.id });
+  return row!.id;
+}
+
+export async function settleEchoCoreResult(
+  db: DbOrTx,
+  id: string,
+  status: 'pending' | 'processing' | 'completed' | 'failed',
+  resultData: { summary: string; error?: string },
+): Promise<void> {
+  await db
+    .update(contentResults)
+    .set({ status, resultData, updatedAt: new Date() })
+    .where(eq(contentResults.id, id));
+}

@@ -1,2 +1,5 @@
-/** GET /api/health. */
+/** GET /api/health, GET /api/capabilities, the start-up checks and the yt-dlp update job. */
+export { createUpdateYtDlpHandler, UPDATE_YTDLP_CRON, updateYtDlpJob } from './jobs.ts';
+export { saveProviderEvent } from './repository.ts';
 export { healthRoutes } from './routes.ts';
+export { startSystemChecks } from './startup.ts';

@@ -1,17 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthSchema } from '#contract/api.ts';
+import { capabilitiesSchema, systemHealthSchema } from '#contract/system.ts';
 import type { AppContext } from '../../context.ts';
+import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
 import { pingDatabase } from './repository.ts';
+import { capabilities, systemStatus } from './service.ts';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Public: status only (load balancers poll it). With an admin token: tools, providers, checklist.
     app.get(
       '/api/health',
-      { schema: { response: { 200: healthSchema, 503: healthSchema } } },
-      async (_request, reply) => {
+      {
+        schema: {
+          summary: 'Status; with an admin bearer token also tools, providers and the checklist',
+          response: { 200: systemHealthSchema, 503: systemHealthSchema },
+        },
+      },
+      async (request, reply) => {
         try {
           await pingDatabase(ctx.database.db);
-          return { status: 'ok' as const, database: 'up' as const, role: ctx.config.role };
         } catch {
           return reply.code(503).send({
             status: 'degraded' as const,
@@ -20,7 +27,24 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             message: 'Database unavailable',
           });
         }
+        const health = { status: 'ok' as const, database: 'up' as const, role: ctx.config.role };
+        const token = bearerToken(request);
+        if (!token || token.length > 200 || !(await isAdminToken(ctx, token))) return health;
+        return { ...health, ...(await systemStatus(ctx)) };
       },
+    );
+
+    // Public and cheap: what the transcription forms say up front.
+    app.get(
+      '/api/capabilities',
+      {
+        schema: {
+          summary: 'What the transcription forms tell people up front',
+          tags: ['Health'],
+          response: { 200: capabilitiesSchema },
+        },
+      },
+      async () => capabilities(ctx.config),
     );
   };
 }

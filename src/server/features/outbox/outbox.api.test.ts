@@ -171,7 +171,16 @@ describe('outbox delivery job: e-mail', () => {
   it('prints stored e-mails only outside production (and not when logs are silent)', () => {
     const config = (env: Record<string, string>) => loadConfig({ DATABASE_URL: 'postgres://x/y', ...env });
     expect(mailCatcher(config({}))).toBeTypeOf('function');
-    expect(mailCatcher(config({ NODE_ENV: 'production' }))).toBeUndefined();
+    expect(
+      mailCatcher(
+        config({
+          NODE_ENV: 'production',
+          PUBLIC_URL: 'https://echo.example.com',
+          SMTP_URL: 'smtp://localhost:2525',
+          ADMIN_PASSWORD: 'a long production password',
+        }),
+      ),
+    ).toBeUndefined();
     expect(mailCatcher(config({ LOG_LEVEL: 'silent' }))).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { runStudioRetention } from '../studio/index.ts';
 import { runRetention } from './repository.ts';
 
 /** Daily (UTC): deletes inactive personal data and expired security rows (repository.ts runRetention). */
@@ -13,12 +15,14 @@ export const RETENTION_CRON = '45 0 * * *';
 
 export function createRetentionHandler(deps: {
   database: Database;
+  config: Pick<Config, 'dataDir'>;
   log: Logger;
   months: number;
 }): JobHandler<z.infer<typeof retentionJob.schema>> {
   return async () => {
     const counts = await runRetention(deps.database.db, deps.months);
-    deps.log.info(counts, 'retention pass done');
+    const studio = await runStudioRetention(deps, deps.months);
+    deps.log.info({ ...counts, studio }, 'retention pass done');
   };
 }
 
@@ -27,7 +31,7 @@ export const PRIVACY_JOBS = [retentionJob];
 /** The worker side of privacy: the daily retention pass. */
 export function registerPrivacyJobs(
   queue: JobQueue,
-  deps: { database: Database; log: Logger; months: number },
+  deps: { database: Database; config: Pick<Config, 'dataDir'>; log: Logger; months: number },
 ): void {
   queue.handle(retentionJob, createRetentionHandler(deps));
   queue.schedule(retentionJob, RETENTION_CRON);

@@ -197,66 +197,6 @@ describe("'Delete my data'", () => {
     expect(echo.smtp.to(other).some((m) => /deleted/.test(m.subject))).toBe(false);
   });
 
-  it('removes only the trends the address created: a trend someone else added is unfiled, not deleted', async () => {
-    // Someone adds a trend without signing in (their browser owns it).
-    const added = await echo.app!.inject({
-      method: 'POST',
-      url: '/api/trends',
-      remoteAddress: freshIp(),
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ source: 'https://www.tiktok.com/@creator/video/7300000000000000001' }),
-    });
-    expect(added.statusCode).toBe(201);
-    const trendId = added.json().id as string;
-    const ownerCookie = String(added.headers['set-cookie']).split(';')[0]!;
-
-    // A signed-in visitor re-adds the same video: it is filed on their dashboard, not theirs to delete.
-    const email = 'readds@example.com';
-    const cookie = await signIn(email);
-    const readded = await call(
-      'POST',
-      '/api/trends',
-      { source: 'https://www.tiktok.com/@creator/video/7300000000000000001' },
-      { cookie },
-    );
-    expect(readded.statusCode).toBe(200);
-    expect(
-      await countOf('select count(*) as n from content_results where user_email = $1 and trend_id = $2', [
-        email,
-        trendId,
-      ]),
-    ).toBe(1);
-    // And one they add themselves while signed in is recorded as theirs.
-    const own = await call(
-      'POST',
-      '/api/trends',
-      { source: 'https://www.tiktok.com/@creator/video/7300000000000000002' },
-      { cookie },
-    );
-    expect(own.statusCode).toBe(201);
-    expect(
-      await countOf('select count(*) as n from trends where id = $1 and created_by = $2', [
-        own.json().id,
-        email,
-      ]),
-    ).toBe(1);
-
-    const code = await deletionCode(email, cookie);
-    const res = await call('POST', '/api/privacy/delete-data', { code }, { cookie });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().deleted).toEqual({ results: 2, trends: 1 });
-    expect(await countOf('select count(*) as n from trends where id = $1', [trendId])).toBe(1);
-    expect(await countOf('select count(*) as n from trends where id = $1', [own.json().id])).toBe(0);
-    expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(0);
-    // The browser that added it still owns it.
-    const list = await echo.app!.inject({
-      method: 'GET',
-      url: '/api/trends',
-      headers: { cookie: ownerCookie },
-    });
-    expect(list.json().find((t: { id: string }) => t.id === trendId)?.can_delete).toBe(true);
-  });
-
   it('refuses an expired code and a reused one', async () => {
     const email = 'expired@example.com';
     await insertResult(echo, { email });

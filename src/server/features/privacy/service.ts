@@ -11,6 +11,7 @@ import {
   verifyCodeOrThrow,
 } from '../email-codes/index.ts';
 import { deleteOutboxFor, queueEmail } from '../outbox/index.ts';
+import { deleteStudioDataOf } from '../studio/index.ts';
 import { deleteTrends, forgetCreator, trendsCreatedBy } from '../trends/index.ts';
 import { endVisitorSessionsOf } from '../visitor-session/index.ts';
 import { dataDeletedEmail, deleteCodeEmail } from './emails.ts';
@@ -51,6 +52,7 @@ export async function deleteMyData(
   await verifyCodeOrThrow(ctx.database.db, DELETE_CODE_PURPOSE, email, code, { client: clientIp });
   const deleted = await ctx.database.transaction(async (tx) => {
     const counts = await deleteDataOf(tx.db, email, ownerHash);
+    await deleteStudioDataOf(ctx, tx, email);
     await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(email, counts));
     return counts;
   });

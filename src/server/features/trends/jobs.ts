@@ -45,8 +45,9 @@ export interface TrendJobDeps {
 
 /** A reason a person can act on, from what yt-dlp said. */
 export function failureReason(error: YtDlpError): string {
+  // Public: never yt-dlp's own words (paths, versions, internals); the detail goes to the log.
   if (error.reason === 'not_installed')
-    return 'Video metadata could not be read: yt-dlp is not installed on the server.';
+    return 'Video metadata could not be read: this server cannot fetch videos right now.';
   if (error.reason === 'timeout') return 'The platform did not answer in time. Please retry later.';
   if (error.reason === 'too_large') return 'The platform sent more data than expected for this link.';
   const message = error.message;
@@ -56,7 +57,7 @@ export function failureReason(error: YtDlpError): string {
     return 'This video could not be found. It may have been deleted or the link is wrong.';
   if (/unable to download|resolve|network|connection|timed out/i.test(message))
     return 'The link could not be reached. Please check it and retry.';
-  return `Video metadata could not be read: ${message.slice(0, 200)}`;
+  return 'Video metadata could not be read from the platform. Please retry later.';
 }
 
 /** Ends the run of a trend whose analysis failed for good, so it can be retried (idempotent). */

@@ -1,13 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AnalysisInput } from './normalize.ts';
-import {
-  analyseWithTemplate,
-  detectFormat,
-  moreTwistsWithTemplate,
-  topicOf,
-  VIDEO_FORMATS,
-} from './template-engine.ts';
+import { analyseWithTemplate, detectFormat, moreTwistsWithTemplate, topicOf } from './template-engine.ts';
+import { VIDEO_FORMATS } from './video-formats.ts';
 
 const input = (over: Partial<AnalysisInput> = {}): AnalysisInput => ({
   platform: 'tiktok',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
+import { SAFETY_ARGS } from '../../providers/media/yt-dlp.ts';
 
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 const SHORTS = 'https://www.youtube.com/shorts/abc123DEF45';
@@ -188,9 +189,9 @@ describe('POST /api/trends/{id}/process and the analysis job', () => {
     expect((trend.twist_ideas as string[]).length).toBeGreaterThanOrEqual(5);
     const call = ytdlpCalls().find((args) => args.at(-1) === TIKTOK)!;
     expect(call).toEqual([
+      ...SAFETY_ARGS,
       '--dump-single-json',
       '--no-download',
-      '--no-playlist',
       '--no-warnings',
       '--',
       TIKTOK,
@@ -269,7 +270,9 @@ describe('POST /api/trends/{id}/process and the analysis job', () => {
           [id],
         );
         if (row!.status === 'failed') {
-          expect(row!.error).toBe('Video metadata could not be read: yt-dlp is not installed on the server.');
+          expect(row!.error).toBe(
+            'Video metadata could not be read: this server cannot fetch videos right now.',
+          );
           return;
         }
         await new Promise((r) => setTimeout(r, 100));

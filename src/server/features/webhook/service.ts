@@ -3,6 +3,7 @@ import { transcriptionCompleteSchema, type WebhookDryRunResponse } from '#contra
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { recordProvider } from '../../lib/provider-status.ts';
 import { completeWithTranscript, summarizeExtractive, summarizeJob } from '../content-results/index.ts';
 import { deleteDeliveriesBefore, recordDelivery } from './repository.ts';
 import { webhookSecret } from './secret.ts';
@@ -28,6 +29,7 @@ export async function completeTranscription(
 ): Promise<{ message: string }> {
   const secret = await webhookSecret(ctx);
   const check = verifyWebhook(secret, headers, rawBody);
+  recordProvider('webhook', check.ok, check.ok ? undefined : check.reason);
   if (!check.ok) throw new AppError('signature_invalid', SIGNATURE_MESSAGES[check.reason]);
   let json: unknown;
   try {

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import type { z } from 'zod';
+import { trackProvider } from '../../lib/provider-status.ts';
 
 /**
  * An OpenAI-compatible chat model (OpenAI, Ollama, llama.cpp server, vLLM...). Output is asked
@@ -32,12 +33,14 @@ export function createLlm(config: {
   return {
     model: config.model,
     async completeJson(schema, messages) {
-      const completion = await client.chat.completions.create({
-        model: config.model,
-        messages,
-        response_format: { type: 'json_object' },
-        temperature: 0.7,
-      });
+      const completion = await trackProvider('llm', () =>
+        client.chat.completions.create({
+          model: config.model,
+          messages,
+          response_format: { type: 'json_object' },
+          temperature: 0.7,
+        }),
+      );
       const text = completion.choices[0]?.message?.content ?? '';
       let value: unknown;
       try {

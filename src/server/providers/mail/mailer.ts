@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import { trackProvider } from '../../lib/provider-status.ts';
 
 export interface MailMessage {
   to: string;
@@ -48,16 +49,18 @@ export function createSmtpMailer(
   );
   return {
     async send(message) {
-      const info = await transport.sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? undefined,
-        headers: message.headers,
-        ...(message.messageId && { messageId: message.messageId }),
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      });
+      const info = await trackProvider('smtp', () =>
+        transport.sendMail({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html ?? undefined,
+          headers: message.headers,
+          ...(message.messageId && { messageId: message.messageId }),
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        }),
+      );
       return { messageId: String(info.messageId ?? '') };
     },
     close: () => transport.close(),

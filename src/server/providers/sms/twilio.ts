@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { trackProvider } from '../../lib/provider-status.ts';
 
 export interface SmsMessage {
   to: string;
@@ -33,30 +34,31 @@ export function createTwilioSender(config: TwilioConfig): SmsSender | null {
   const url = `${config.baseUrl.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`;
   return {
-    async send(message) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: {
-          authorization,
-          'content-type': 'application/x-www-form-urlencoded',
-          accept: 'application/json',
-        },
-        body: new URLSearchParams({ To: message.to, From: from, Body: message.body }).toString(),
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'error',
-      });
-      const text = await response.text();
-      let body: { sid?: string; message?: string; code?: number } = {};
-      try {
-        body = JSON.parse(text);
-      } catch {}
-      if (!response.ok)
-        throw new Error(
-          `Twilio ${response.status}: ${body.message ?? (text.slice(0, 200) || response.statusText)}`,
-        );
-      return { messageId: body.sid ?? '' };
-    },
+    send: (message) => trackProvider('twilio', () => sendSms(message)),
   };
+  async function sendSms(message: SmsMessage): Promise<{ messageId: string }> {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams({ To: message.to, From: from, Body: message.body }).toString(),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+    });
+    const text = await response.text();
+    let body: { sid?: string; message?: string; code?: number } = {};
+    try {
+      body = JSON.parse(text);
+    } catch {}
+    if (!response.ok)
+      throw new Error(
+        `Twilio ${response.status}: ${body.message ?? (text.slice(0, 200) || response.statusText)}`,
+      );
+    return { messageId: body.sid ?? '' };
+  }
 }
 
 /**

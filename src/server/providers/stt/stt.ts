@@ -1,4 +1,5 @@
 import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
+import { trackProvider } from '../../lib/provider-status.ts';
 
 /**
  * A failure that may pass on its own: no answer in time, no connection, or the server answering
@@ -13,10 +14,49 @@ export function isTransientProviderError(error: unknown): boolean {
   return false;
 }
 
+/** A transcript with the server's segment timestamps (empty when the server gives none). */
+export interface TimedTranscript {
+  text: string;
+  /** The audio's length as the server measured it, when it says. */
+  durationMs: number | null;
+  segments: Array<{ startMs: number; endMs: number; text: string }>;
+}
+
 /** A speech-to-text server speaking OpenAI's POST /v1/audio/transcriptions (OpenAI, whisper.cpp, speaches, LocalAI). */
 export interface SpeechToText {
   readonly model: string;
   transcribe(audio: Buffer, fileName: string): Promise<string>;
+  /** The same with `response_format: verbose_json`: segments with start and end times. */
+  transcribeTimed(audio: Buffer, fileName: string): Promise<TimedTranscript>;
+}
+
+interface VerboseJson {
+  text?: string;
+  duration?: number | string;
+  segments?: Array<{ start?: number | string; end?: number | string; text?: string }>;
+}
+
+const toMs = (seconds: number | string | undefined): number | null => {
+  const value = Number(seconds);
+  return Number.isFinite(value) && value >= 0 ? Math.round(value * 1000) : null;
+};
+
+/** Reads a verbose_json answer leniently (servers differ: strings for numbers, missing fields). */
+export function readVerboseJson(result: unknown): TimedTranscript {
+  const body = (result ?? {}) as VerboseJson;
+  const segments: TimedTranscript['segments'] = [];
+  for (const segment of Array.isArray(body.segments) ? body.segments : []) {
+    const startMs = toMs(segment.start);
+    const endMs = toMs(segment.end);
+    const text = typeof segment.text === 'string' ? segment.text : '';
+    if (startMs === null || endMs === null || !text.trim()) continue;
+    segments.push({ startMs, endMs: Math.max(startMs, endMs), text });
+  }
+  const text =
+    typeof body.text === 'string' && body.text.trim()
+      ? body.text.trim()
+      : segments.map((s) => s.text.trim()).join(' ');
+  return { text, durationMs: toMs(body.duration), segments };
 }
 
 export function createSpeechToText(config: {
@@ -36,12 +76,20 @@ export function createSpeechToText(config: {
   return {
     model: config.model,
     async transcribe(audio, fileName) {
+      const file = await toFile(audio, fileName);
+      const result = await trackProvider('stt', () =>
+        client.audio.transcriptions.create({ file, model: config.model, response_format: 'json' }),
+      );
+      return (result as { text?: string }).text?.trim() ?? '';
+    },
+    async transcribeTimed(audio, fileName) {
       const result = await client.audio.transcriptions.create({
         file: await toFile(audio, fileName),
         model: config.model,
-        response_format: 'json',
+        response_format: 'verbose_json',
+        timestamp_granularities: ['segment'],
       });
-      return (result as { text?: string }).text?.trim() ?? '';
+      return readVerboseJson(result);
     },
   };
 }

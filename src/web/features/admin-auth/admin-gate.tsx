@@ -4,9 +4,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { errorMessage } from '#web/lib/api.ts';
+import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { signInAdmin, signOutAdmin, useAdminToken } from './admin-session.ts';
+import { signInAdmin, signOutAdmin, useAdminToken } from './api.ts';
 
 /**
  * The admin password gate (spec §5, checked by the server per decisions.md): children render only
@@ -33,12 +33,13 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
         focusIfLost(document.querySelector<HTMLElement>('main h1') ?? document.querySelector('main')),
       );
     } catch (error) {
-      const status = error instanceof Error ? error.message.slice(0, 3) : '';
       toast({
         variant: 'destructive',
         title: 'Access Denied',
         description:
-          status === '401' ? 'Invalid admin password' : errorMessage(error, 'Invalid admin password'),
+          errorCode(error) === 'unauthorized'
+            ? 'Invalid admin password'
+            : errorMessage(error, 'Invalid admin password'),
       });
     } finally {
       setPending(false);

@@ -9,9 +9,12 @@ import type {
   Payout,
   PayoutSettings,
 } from '#contract/affiliates.ts';
-import { adminGet, adminRequest } from '#web/features/admin-auth/admin-session.ts';
-import { apiRequest } from '#web/lib/api.ts';
-import { readAffiliateToken, writeAffiliateToken } from './session.ts';
+import { adminGet, adminRequest } from '#web/features/admin-auth/index.ts';
+import { apiRequest, HttpError } from '#web/lib/api.ts';
+import { affiliateToken } from '#web/lib/token-store.ts';
+
+// The affiliate token from POST /api/auth/login lives in the one token store (`affiliate_token`, spec §3).
+export const useAffiliateToken = affiliateToken.use;
 
 export function useApplyAsAffiliate() {
   return useMutation({
@@ -24,10 +27,14 @@ export async function login(input: { email: string; code?: string }): Promise<Lo
   return (await (await apiRequest('POST', '/api/auth/login', input)).json()) as LoginResponse;
 }
 
-const authHeader = (): Record<string, string> => {
-  const token = readAffiliateToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-};
+/** Signs in with the e-mailed code and keeps the affiliate token. */
+export async function signInAffiliate(email: string, code: string): Promise<void> {
+  const result = await login({ email, code });
+  if (!('access_token' in result)) throw new HttpError(500, '{}');
+  affiliateToken.write(result.access_token);
+}
+
+const authHeader = affiliateToken.header;
 
 export const ME_KEY = ['/api/me'] as const;
 
@@ -53,7 +60,7 @@ export function useUpdatePayoutSettings() {
 
 export async function logoutAffiliate(): Promise<void> {
   const headers = authHeader();
-  writeAffiliateToken(null);
+  affiliateToken.write(null);
   if (headers.Authorization) await apiRequest('POST', '/api/auth/logout', undefined, headers).catch(() => {});
 }
 

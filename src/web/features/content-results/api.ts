@@ -6,7 +6,8 @@ import {
   type SubmitContentInput,
   type WebhookDryRunResponse,
 } from '#contract/content-results.ts';
-import { apiRequest } from '#web/lib/api.ts';
+import type { Capabilities } from '#contract/system.ts';
+import { apiRequest, errorCode, isHttpError } from '#web/lib/api.ts';
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 
@@ -19,11 +20,12 @@ export function useSubmitContent() {
   });
 }
 
+/** E-mails a 6-digit dashboard code to the address. */
+export const requestAccess = async (email: string) =>
+  json<{ message: string }>(await apiRequest('POST', '/api/content-results/request-access', { email }));
+
 export function useRequestAccess() {
-  return useMutation({
-    mutationFn: async (email: string) =>
-      json<{ message: string }>(await apiRequest('POST', '/api/content-results/request-access', { email })),
-  });
+  return useMutation({ mutationFn: requestAccess });
 }
 
 export function useVerifyAccess() {
@@ -35,15 +37,13 @@ export function useVerifyAccess() {
 
 /** Fetches the verified address's results; null when the browser holds no session for it (401). */
 export async function fetchResults(email: string): Promise<ContentResult[] | null> {
-  const res = await fetch('/api/content-results/access', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email }),
-    credentials: 'include',
-  });
-  if (res.status === 401) return null;
-  if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-  return (await json<AccessResponse>(res)).results;
+  try {
+    return (await json<AccessResponse>(await apiRequest('POST', '/api/content-results/access', { email })))
+      .results;
+  } catch (error) {
+    if (errorCode(error) === 'unauthorized') return null;
+    throw error;
+  }
 }
 
 const isBusy = (results: ContentResult[] | null | undefined) =>
@@ -59,6 +59,15 @@ export function useContentResults(email: string | null) {
   });
 }
 
+/** The cached results of the address: forget them (signed out) or fetch them again (a new submission). */
+export function useContentResultsCache(email: string) {
+  const queryClient = useQueryClient();
+  return {
+    forget: () => queryClient.removeQueries({ queryKey: resultsKey(email) }),
+    refresh: () => queryClient.invalidateQueries({ queryKey: resultsKey(email) }),
+  };
+}
+
 export function useDeleteContent(email: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -68,9 +77,13 @@ export function useDeleteContent(email: string) {
 }
 
 export async function fetchSessionEmail(): Promise<string | null> {
-  const res = await fetch('/api/content-results/session', { credentials: 'include' });
-  if (!res.ok) return null;
-  return (await json<{ email: string | null }>(res)).email;
+  try {
+    return (await json<{ email: string | null }>(await apiRequest('GET', '/api/content-results/session')))
+      .email;
+  } catch (error) {
+    if (isHttpError(error)) return null;
+    throw error;
+  }
 }
 
 export const signOut = () => apiRequest('POST', '/api/content-results/sign-out');
@@ -82,14 +95,26 @@ export interface WebhookTestAnswer {
   toleranceSeconds: number;
 }
 
+/** The webhook test endpoint could not be reached at all. */
+export class WebhookConnectError extends Error {}
+
 export async function runWebhookTests(): Promise<{ test: WebhookTestAnswer; dryRun: WebhookDryRunResponse }> {
   let testRes: Response;
   try {
     testRes = await apiRequest('GET', '/api/webhook/test');
   } catch (error) {
-    throw Object.assign(new Error('connect'), { cause: error });
+    throw new WebhookConnectError('connect', { cause: error });
   }
   const test = await json<WebhookTestAnswer>(testRes);
   const dryRun = await json<WebhookDryRunResponse>(await apiRequest('POST', '/api/webhook/test/dry-run'));
   return { test, dryRun };
+}
+
+/** GET /api/capabilities: whether only videos with captions can be transcribed (no STT server). */
+export function useCapabilities() {
+  return useQuery({
+    queryKey: ['/api/capabilities'],
+    queryFn: async () => json<Capabilities>(await apiRequest('GET', '/api/capabilities')),
+    staleTime: 5 * 60_000,
+  });
 }

@@ -1,17 +1,14 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { TRENDS_PAGE_SIZE } from '#contract/trend-display.ts';
 import type { Trend, TrendPage } from '#contract/trends.ts';
-import { readAdminToken } from '#web/features/admin-auth/admin-session.ts';
 import { apiRequest } from '#web/lib/api.ts';
+import { adminToken } from '#web/lib/token-store.ts';
 
 export const TRENDS_KEY = ['/api/trends', 'pages'] as const;
 type TrendPages = InfiniteData<TrendPage, string | null>;
 
 /** An admin signed in on this browser may delete any trend: send the admin token along. */
-function adminHeader(): Record<string, string> {
-  const token = readAdminToken();
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
+const adminHeader = adminToken.header;
 
 const isRunning = (trend: Trend) => trend.status === 'processing';
 
@@ -77,13 +74,8 @@ export function useProcessTrend() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      const res = await fetch(`/api/trends/${encodeURIComponent(id)}/process`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...adminHeader() },
-        credentials: 'include',
-      });
-      if (!res.ok) throw new Error(`${res.status}: ${(await res.text()) || res.statusText}`);
-      return (await res.json()) as Trend;
+      const url = `/api/trends/${encodeURIComponent(id)}/process`;
+      return (await (await apiRequest('POST', url, undefined, adminHeader())).json()) as Trend;
     },
     onMutate: async (id: string) => {
       await queryClient.cancelQueries({ queryKey: TRENDS_KEY });

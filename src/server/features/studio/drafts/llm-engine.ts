@@ -11,6 +11,7 @@ import {
   THREAD_POST_MAX,
 } from '#contract/studio-drafts.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
+import { cutAtWord } from '../text/extractive/common.ts';
 import { supportOf } from './support.ts';
 
 /**
@@ -177,25 +178,18 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
   return { blocks, meta: answer.slug ? { slug: answer.slug } : {} };
 }
 
-/** Keeps a block inside its format's limit, cutting at a word boundary (never mid-word). */
+/** Keeps a block inside its format's limit (never mid-word). */
 function fitToKind(kind: BlockKind, text: string): string {
-  const limit =
-    kind === 'meta'
-      ? META_DESCRIPTION_MAX
-      : kind === 'post'
-        ? THREAD_POST_MAX
-        : kind === 'hook'
-          ? LINKEDIN_HOOK_MAX
-          : 0;
   if (kind === 'slide') {
     const words = text.split(/\s+/);
     return words.length > CAROUSEL_SLIDE_MAX_WORDS
       ? `${words.slice(0, CAROUSEL_SLIDE_MAX_WORDS).join(' ')}…`
       : text;
   }
-  if (!limit || text.length <= limit) return text;
-  const cut = text.slice(0, limit - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).trimEnd()}…`;
+  const limit = { meta: META_DESCRIPTION_MAX, post: THREAD_POST_MAX, hook: LINKEDIN_HOOK_MAX }[
+    kind as string
+  ];
+  return limit ? cutAtWord(text, limit) : text;
 }
 
 export interface LlmRun {

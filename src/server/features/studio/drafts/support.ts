@@ -1,3 +1,6 @@
+import { STOP_WORDS } from '../text/function-words.ts';
+import { stem, tokenize } from '../text/tokens.ts';
+
 /**
  * Support checking: does a draft sentence say what its claimed source sentences said? Two cheap,
  * explainable measures, either of which may carry it:
@@ -10,27 +13,12 @@
 /** A sentence is supported when either measure reaches this share. */
 export const SUPPORT_THRESHOLD = 0.5;
 
-const STOP_WORDS = new Set(
-  (
-    'a an and are as at be been but by can could did do does for from had has have he her his how i if in ' +
-    'into is it its just me my no not of on or our out so than that the their them then there these they ' +
-    'this to too up us was we were what when where which who why will with would you your yours about ' +
-    'also am any because being both each few more most much must only other over same should some such ' +
-    'very own off again further once here all nor'
-  ).split(' '),
-);
-
-/** Lower-cased words with a crude suffix strip, so 'pricing'/'priced'/'prices' meet. */
+/** Stemmed content words (numbers kept: an invented figure must not pass as supported). */
 export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [])
-    .map((w) => w.replace(/'s$|'/g, ''))
-    .filter((w) => w.length > 1 && !STOP_WORDS.has(w))
+  return tokenize(text)
+    .map((t) => t.norm)
+    .filter((w) => (w.length > 1 || /\d/.test(w)) && !STOP_WORDS.has(w))
     .map(stem);
-}
-
-function stem(word: string): string {
-  if (word.length <= 4) return word;
-  return word.replace(/(ing|ed|es|s|ly|ment|ness)$/, '');
 }
 
 function trigrams(text: string): Set<string> {

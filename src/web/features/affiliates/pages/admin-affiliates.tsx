@@ -13,9 +13,10 @@ import {
 import { Input } from '#web/components/ui/input.tsx';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
 import { useAdminAffiliates, useSetAffiliateStatus } from '../api.ts';
-import { AdminLayout, Counter } from '../components/admin-layout.tsx';
+import { Counter } from '../components/counter.tsx';
 
 type Tab = AffiliateStatus | 'all';
 const PAGE = 50;
@@ -248,8 +249,9 @@ function Affiliates() {
 
 export default function AdminAffiliatesPage() {
   return (
-    <AdminLayout title="Affiliate Applications">
+    <AdminFrame title="Admin Dashboard">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Affiliate Applications</h1>
       <Affiliates />
-    </AdminLayout>
+    </AdminFrame>
   );
 }

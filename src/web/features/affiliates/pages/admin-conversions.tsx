@@ -5,6 +5,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
+import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import {
   downloadAdminCsv,
@@ -13,7 +14,7 @@ import {
   useConfirmPayout,
   useSetConversionStatus,
 } from '../api.ts';
-import { AdminLayout, Counter } from '../components/admin-layout.tsx';
+import { Counter } from '../components/counter.tsx';
 
 /** Spec §4: default for approved, secondary for paid, destructive for cancelled, outline otherwise. */
 const badgeFor = (status: string) =>
@@ -249,8 +250,9 @@ function Conversions() {
 
 export default function AdminConversionsPage() {
   return (
-    <AdminLayout title="Conversions">
+    <AdminFrame title="Admin Dashboard">
+      <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">Conversions</h1>
       <Conversions />
-    </AdminLayout>
+    </AdminFrame>
   );
 }

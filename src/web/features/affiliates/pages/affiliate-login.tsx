@@ -2,24 +2,22 @@ import { Loader2, Mail } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SUPPORT_EMAIL } from '#contract/brand.ts';
-import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
+import { CodeForm } from '#web/components/code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { EmailInput } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { errorMessage } from '#web/lib/api.ts';
+import { errorMessage, isHttpError } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { login } from '../api.ts';
+import { login, signInAffiliate } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
-import { writeAffiliateToken } from '../session.ts';
 
 function failed(error: unknown) {
-  const isHttp = error instanceof Error && /^\d{3}: /.test(error.message);
   toast({
     variant: 'destructive',
     title: 'Login Failed',
-    description: isHttp
+    description: isHttpError(error)
       ? errorMessage(error, 'Please check your email address')
       : 'Please check your connection and try again',
   });
@@ -52,14 +50,10 @@ export default function AffiliateLoginPage() {
     }
   }
 
-  async function verify(event: FormEvent) {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) return;
+  async function verify(entered: string) {
     setPending(true);
     try {
-      const result = await login({ email, code });
-      if (!('access_token' in result)) throw new Error('500: {}');
-      writeAffiliateToken(result.access_token);
+      await signInAffiliate(email, entered);
       toast({ title: 'Login Successful', description: 'Welcome to your affiliate dashboard!' });
       navigate('/affiliate-portal');
     } catch (error) {
@@ -98,44 +92,24 @@ export default function AffiliateLoginPage() {
               </Button>
             </form>
           ) : (
-            <form onSubmit={verify} className="mt-6 grid gap-4" {...keepFocus}>
-              <p className="text-sm text-muted-foreground">
-                If <strong className="text-foreground">{email}</strong> belongs to an affiliate account, a
-                6-digit code is on its way. It expires in 10 minutes.
-              </p>
-              <div className="grid gap-2">
-                <Label htmlFor={`${id}-code`}>Verification code</Label>
-                <CodeInput
-                  id={`${id}-code`}
-                  value={code}
-                  onValueChange={setCode}
-                  disabled={pending}
-                  autoFocus
-                />
-              </div>
-              <Button type="submit" disabled={pending || code.length !== CODE_LENGTH}>
-                {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                {pending ? 'Signing In...' : 'Sign In'}
-              </Button>
-              <div className="flex justify-between text-sm">
-                <button
-                  type="button"
-                  className="text-primary hover:underline"
-                  disabled={pending}
-                  onClick={() => setStep('email')}
-                >
-                  Use another e-mail
-                </button>
-                <button
-                  type="button"
-                  className="text-primary hover:underline"
-                  disabled={pending}
-                  onClick={() => void sendCode()}
-                >
-                  Resend code
-                </button>
-              </div>
-            </form>
+            <CodeForm
+              className="mt-6 grid gap-4"
+              description={
+                <>
+                  If <strong className="text-foreground">{email}</strong> belongs to an affiliate account, a
+                  6-digit code is on its way. It expires in 10 minutes.
+                </>
+              }
+              label="Verification code"
+              submitLabel="Sign In"
+              pendingLabel="Signing In..."
+              code={code}
+              onCodeChange={setCode}
+              pending={pending}
+              onSubmit={verify}
+              onResend={() => void sendCode()}
+              back={{ label: 'Use another e-mail', onClick: () => setStep('email') }}
+            />
           )}
           <div className="mt-6 space-y-2 border-t border-border pt-4 text-sm text-muted-foreground">
             <p>

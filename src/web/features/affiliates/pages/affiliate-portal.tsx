@@ -42,9 +42,8 @@ import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
-import { logoutAffiliate, useMe, useUpdatePayoutSettings } from '../api.ts';
+import { logoutAffiliate, useAffiliateToken, useMe, useUpdatePayoutSettings } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
-import { useAffiliateToken } from '../session.ts';
 
 async function copyText(text: string) {
   try {

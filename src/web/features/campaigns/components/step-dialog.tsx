@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
@@ -22,10 +21,9 @@ import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
-import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { campaignsUrl, stepsUrl } from '../api.ts';
+import { useSaveStep } from '../api.ts';
 import { SmsCounter } from './sms-counter.tsx';
 
 interface StepForm {
@@ -61,7 +59,6 @@ export function StepDialog({
   nextSequence: number;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<StepForm>(() => fromStep(step, nextSequence));
   const textRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -72,29 +69,7 @@ export function StepDialog({
   const isEmail = form.message_type === 'email';
   const editing = step !== null;
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const body = {
-        sequence_number: Number.parseInt(form.sequence_number, 10) || 1,
-        delay_days: parseDelayDays(form.delay_days),
-        message_type: form.message_type,
-        subject: isEmail ? form.subject : null,
-        html_content: isEmail ? form.html_content : null,
-        text_content: form.text_content,
-      };
-      return editing
-        ? adminRequest('PATCH', `${stepsUrl(campaignId)}/${step.id}`, body)
-        : adminRequest('POST', stepsUrl(campaignId), body);
-    },
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [stepsUrl(campaignId)] });
-      void queryClient.invalidateQueries({ queryKey: [campaignsUrl] });
-      toast({ title: editing ? 'Message updated successfully' : 'Message added successfully' });
-      onOpenChange(false);
-    },
-    onError: (error) =>
-      errorToast(errorMessage(error, editing ? 'Failed to update message' : 'Failed to add message')),
-  });
+  const save = useSaveStep(campaignId);
 
   const keepFocus = useKeepFocusWhileBusy(save.isPending);
 
@@ -108,7 +83,27 @@ export function StepDialog({
       errorToast(CONTENT_REQUIRED);
       return;
     }
-    save.mutate();
+    save.mutate(
+      {
+        stepId: step?.id,
+        step: {
+          sequence_number: Number.parseInt(form.sequence_number, 10) || 1,
+          delay_days: parseDelayDays(form.delay_days),
+          message_type: form.message_type,
+          subject: isEmail ? form.subject : null,
+          html_content: isEmail ? form.html_content : null,
+          text_content: form.text_content,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast({ title: editing ? 'Message updated successfully' : 'Message added successfully' });
+          onOpenChange(false);
+        },
+        onError: (error) =>
+          errorToast(errorMessage(error, editing ? 'Failed to update message' : 'Failed to add message')),
+      },
+    );
   }
 
   function insertNameToken() {

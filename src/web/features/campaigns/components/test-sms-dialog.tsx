@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, MessageSquare } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { E164, PHONE_INVALID } from '#contract/campaigns.ts';
@@ -15,10 +14,9 @@ import {
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
-import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { outboxUrl } from '../api.ts';
+import { useSendTestSms } from '../api.ts';
 import { SmsCounter } from './sms-counter.tsx';
 
 /** Sends one real SMS through the SMS provider (Twilio, or the outbox when it is not configured). */
@@ -30,20 +28,10 @@ export function TestSmsDialog({
   defaultMessage: string;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [phone, setPhone] = useState('');
   const [message, setMessage] = useState('');
-  const send = useMutation({
-    mutationFn: () =>
-      adminRequest('POST', `/api/campaigns/${campaignId}/test-sms`, { phone, message: message || undefined }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [outboxUrl] });
-      toast({ title: 'Test SMS sent', description: `On its way to ${phone} through the SMS provider.` });
-      setOpen(false);
-    },
-    onError: (error) => errorToast(errorMessage(error, 'Failed to send test SMS')),
-  });
+  const send = useSendTestSms(campaignId);
 
   const keepFocus = useKeepFocusWhileBusy(send.isPending);
 
@@ -53,7 +41,16 @@ export function TestSmsDialog({
       errorToast(PHONE_INVALID);
       return;
     }
-    send.mutate();
+    send.mutate(
+      { phone, message: message || undefined },
+      {
+        onSuccess: () => {
+          toast({ title: 'Test SMS sent', description: `On its way to ${phone} through the SMS provider.` });
+          setOpen(false);
+        },
+        onError: (error) => errorToast(errorMessage(error, 'Failed to send test SMS')),
+      },
+    );
   }
 
   return (

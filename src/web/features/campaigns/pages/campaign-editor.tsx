@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Mail, MessageSquare, Pencil, Plus, Save, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -18,11 +17,10 @@ import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
-import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
+import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
-import { autoSendsOnSignup, campaignsUrl, campaignUrl, stepsUrl, useCampaign, useSteps } from '../api.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
+import { autoSendsOnSignup, useCampaign, useDeleteStep, useSaveCampaign, useSteps } from '../api.ts';
 import { SmsCounter } from '../components/sms-counter.tsx';
 import { SignupBadge, StatusBadge } from '../components/status-badge.tsx';
 import { StepDialog } from '../components/step-dialog.tsx';
@@ -32,9 +30,9 @@ export default function CampaignEditorPage() {
   const params = useParams<{ id: string }>();
   const id = Number(params.id);
   return (
-    <AdminShell title="Campaign">
+    <AdminFrame title="Campaign">
       {Number.isSafeInteger(id) && id > 0 ? <Editor id={id} /> : <Missing />}
-    </AdminShell>
+    </AdminFrame>
   );
 }
 
@@ -77,22 +75,12 @@ const settingsOf = (c: Campaign): Settings => ({
 function Editor({ id }: { id: number }) {
   const campaign = useCampaign(id);
   const steps = useSteps(id);
-  const queryClient = useQueryClient();
   const [settings, setSettings] = useState<Settings | null>(null);
   useEffect(() => {
     if (campaign.data) setSettings(settingsOf(campaign.data));
   }, [campaign.data]);
 
-  const save = useMutation({
-    mutationFn: async (next: Settings) =>
-      (await (await adminRequest('PATCH', campaignUrl(id), next)).json()) as Campaign,
-    onSuccess: (saved) => {
-      queryClient.setQueryData([campaignUrl(id)], saved);
-      void queryClient.invalidateQueries({ queryKey: [campaignsUrl] });
-      toast({ title: 'Campaign saved', description: 'Your settings have been saved.' });
-    },
-    onError: (error) => errorToast(errorMessage(error, 'Failed to save campaign')),
-  });
+  const save = useSaveCampaign(id);
 
   if (campaign.isPending || (!settings && !campaign.isError))
     return <p className="text-sm text-muted-foreground">Loading campaign...</p>;
@@ -116,7 +104,10 @@ function Editor({ id }: { id: number }) {
       errorToast(CAMPAIGN_NAME_REQUIRED);
       return;
     }
-    save.mutate(settings);
+    save.mutate(settings, {
+      onSuccess: () => toast({ title: 'Campaign saved', description: 'Your settings have been saved.' }),
+      onError: (error) => errorToast(errorMessage(error, 'Failed to save campaign')),
+    });
   }
 
   return (
@@ -270,24 +261,22 @@ function StepsCard({
   loading: boolean;
   error: unknown;
 }) {
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<{ open: boolean; step: CampaignStep | null }>({
     open: false,
     step: null,
   });
   const stepsRef = useRef<HTMLOListElement>(null);
   const nextSequence = (steps?.reduce((max, s) => Math.max(max, s.sequence_number), 0) ?? 0) + 1;
-  const remove = useMutation({
-    mutationFn: (stepId: number) => adminRequest('DELETE', `${stepsUrl(campaignId)}/${stepId}`),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: [stepsUrl(campaignId)] });
-      void queryClient.invalidateQueries({ queryKey: [campaignsUrl] });
-      toast({ title: 'Message deleted successfully' });
-      // The deleted step took the focused button with it: continue from the list.
-      focusIfLost(stepsRef.current);
-    },
-    onError: () => errorToast('Failed to delete message'),
-  });
+  const remove = useDeleteStep(campaignId);
+  const removeStep = (stepId: number) =>
+    remove.mutate(stepId, {
+      onSuccess: () => {
+        toast({ title: 'Message deleted successfully' });
+        // The deleted step took the focused button with it: continue from the list.
+        focusIfLost(stepsRef.current);
+      },
+      onError: () => errorToast('Failed to delete message'),
+    });
 
   return (
     <Card>
@@ -329,7 +318,7 @@ function StepsCard({
               aria-label={`Delete step ${step.sequence_number}`}
               disabled={remove.isPending}
               onClick={() => {
-                if (window.confirm('Are you sure you want to delete this message?')) remove.mutate(step.id);
+                if (window.confirm('Are you sure you want to delete this message?')) removeStep(step.id);
               }}
             >
               <Trash2 className="text-destructive" aria-hidden="true" />

@@ -1,8 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2, Mail, Plus, Upload, Users } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { CAMPAIGN_NAME_REQUIRED, type Campaign, type ContactsImportResponse } from '#contract/campaigns.ts';
+import { CAMPAIGN_NAME_REQUIRED, type ContactsImportResponse } from '#contract/campaigns.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import {
@@ -17,18 +16,17 @@ import {
 import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
-import { adminRequest } from '#web/features/admin-auth/admin-session.ts';
+import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { autoSendsOnSignup, campaignsUrl, useCampaigns } from '../api.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
+import { autoSendsOnSignup, useCampaigns, useCreateCampaign, useImportContacts } from '../api.ts';
 import { SignupBadge, StatusBadge } from '../components/status-badge.tsx';
 
 export default function CampaignsListPage() {
   return (
-    <AdminShell title="Campaigns">
+    <AdminFrame title="Campaigns">
       <CampaignsList />
-    </AdminShell>
+    </AdminFrame>
   );
 }
 
@@ -93,26 +91,9 @@ function CampaignsList() {
 function CreateCampaignCard() {
   const id = useId();
   const [, navigate] = useLocation();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const create = useMutation({
-    mutationFn: async () =>
-      (await (
-        await adminRequest('POST', campaignsUrl, {
-          name,
-          description,
-          trigger_type: 'time_based',
-          status: 'draft',
-        })
-      ).json()) as Campaign,
-    onSuccess: (campaign) => {
-      void queryClient.invalidateQueries({ queryKey: [campaignsUrl] });
-      toast({ title: 'Campaign created successfully' });
-      navigate(`/campaigns/${campaign.id}`);
-    },
-    onError: (error) => errorToast(errorMessage(error, 'Failed to create campaign')),
-  });
+  const create = useCreateCampaign();
 
   const keepFocus = useKeepFocusWhileBusy(create.isPending);
 
@@ -122,7 +103,16 @@ function CreateCampaignCard() {
       errorToast(CAMPAIGN_NAME_REQUIRED);
       return;
     }
-    create.mutate();
+    create.mutate(
+      { name, description },
+      {
+        onSuccess: (campaign) => {
+          toast({ title: 'Campaign created successfully' });
+          navigate(`/campaigns/${campaign.id}`);
+        },
+        onError: (error) => errorToast(errorMessage(error, 'Failed to create campaign')),
+      },
+    );
   }
 
   return (
@@ -165,20 +155,18 @@ function ImportContactsDialog() {
   const [open, setOpen] = useState(false);
   const [csv, setCsv] = useState('');
   const [result, setResult] = useState<ContactsImportResponse | null>(null);
-  const importCsv = useMutation({
-    mutationFn: async () =>
-      (await (
-        await adminRequest('POST', '/api/admin/contacts/import', { csv })
-      ).json()) as ContactsImportResponse,
-    onSuccess: (data) => {
-      setResult(data);
-      toast({
-        title: 'Contacts imported',
-        description: `${data.imported} new, ${data.updated} updated, ${data.skipped.length} skipped.`,
-      });
-    },
-    onError: (error) => errorToast(errorMessage(error, 'Failed to import contacts')),
-  });
+  const importCsv = useImportContacts();
+  const runImport = () =>
+    importCsv.mutate(csv, {
+      onSuccess: (data) => {
+        setResult(data);
+        toast({
+          title: 'Contacts imported',
+          description: `${data.imported} new, ${data.updated} updated, ${data.skipped.length} skipped.`,
+        });
+      },
+      onError: (error) => errorToast(errorMessage(error, 'Failed to import contacts')),
+    });
   return (
     <Dialog
       open={open}
@@ -232,11 +220,7 @@ function ImportContactsDialog() {
           <Button type="button" variant="outline" onClick={() => setOpen(false)}>
             Close
           </Button>
-          <Button
-            type="button"
-            disabled={!csv.trim() || importCsv.isPending}
-            onClick={() => importCsv.mutate()}
-          >
+          <Button type="button" disabled={!csv.trim() || importCsv.isPending} onClick={runImport}>
             {importCsv.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
             Import
           </Button>

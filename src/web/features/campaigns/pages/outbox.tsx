@@ -2,9 +2,9 @@ import { Mail, MessageSquare, RefreshCw } from 'lucide-react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
+import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useOutbox } from '../api.ts';
-import { AdminShell } from '../components/admin-shell.tsx';
 
 const statusVariant = (status: string) =>
   status === 'sent'
@@ -17,9 +17,9 @@ const statusVariant = (status: string) =>
 
 export default function OutboxPage() {
   return (
-    <AdminShell title="Outbox">
+    <AdminFrame title="Outbox">
       <Outbox />
-    </AdminShell>
+    </AdminFrame>
   );
 }
 

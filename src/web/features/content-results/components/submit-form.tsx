@@ -1,4 +1,4 @@
-import { AlertCircle, Loader2 } from 'lucide-react';
+import { AlertCircle, Info, Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import {
   CONTENT_PLATFORMS,
@@ -8,13 +8,14 @@ import {
   SUBMIT_ERROR_RESET_MS,
   submitContentSchema,
 } from '#contract/content-results.ts';
+import { CAPTIONS_ONLY_NOTICE } from '#contract/system.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { EmailInput, Input } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useSubmitContent } from '../api.ts';
+import { useCapabilities, useSubmitContent } from '../api.ts';
 
 type Phase = 'idle' | 'success' | 'error';
 
@@ -32,6 +33,7 @@ export function SubmitForm({
 }) {
   const id = useId();
   const submit = useSubmitContent();
+  const capabilities = useCapabilities();
   const [link, setLink] = useState('');
   const [source, setSource] = useState('');
   const [email, setEmail] = useState('');
@@ -93,6 +95,12 @@ export function SubmitForm({
       className="grid gap-5"
       aria-label={inline ? 'New Transcription' : 'Submit a link for transcription'}
     >
+      {capabilities.data?.transcription.captionsOnly && (
+        <p className="flex items-start gap-2 rounded-md border border-border bg-muted/50 p-3 text-sm text-muted-foreground">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {CAPTIONS_ONLY_NOTICE}
+        </p>
+      )}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-link`}>Link</Label>
         <Input

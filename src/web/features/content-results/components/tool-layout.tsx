@@ -2,21 +2,25 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Logo } from '#web/components/logo.tsx';
 import { PageFrame } from '#web/components/page-frame.tsx';
+import { cn } from '#web/lib/cn.ts';
 
 const navLink =
-  'rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground';
+  'rounded-md px-2 py-2 text-xs font-medium sm:px-3 sm:text-sm text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground';
 
 /** Frame of the transcription tool, dashboard and webhook test pages. */
 export function ToolLayout({
   title,
   label,
   current,
+  wide = false,
   children,
 }: {
   title: string;
   /** The header label next to the logo. */
   label: string;
-  current: '/reaction-video' | '/dashboard' | '/webhook-test';
+  current: '/reaction-video' | '/dashboard' | '/webhook-test' | '/studio';
+  /** A wider content column (the Studio's two-column layout). */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -33,7 +37,7 @@ export function ToolLayout({
             </span>
           </div>
           <nav aria-label="Tools">
-            <ul className="flex items-center gap-1">
+            <ul className="flex items-center sm:gap-1">
               <li>
                 <Link
                   href="/reaction-video"
@@ -52,12 +56,23 @@ export function ToolLayout({
                   Dashboard
                 </Link>
               </li>
+              <li>
+                <Link
+                  href="/studio"
+                  className={navLink}
+                  aria-current={current === '/studio' ? 'page' : undefined}
+                >
+                  Studio
+                </Link>
+              </li>
             </ul>
           </nav>
         </>
       }
     >
-      <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6 sm:py-12">{children}</div>
+      <div className={cn('mx-auto w-full px-4 py-8 sm:px-6 sm:py-12', wide ? 'max-w-6xl' : 'max-w-4xl')}>
+        {children}
+      </div>
     </PageFrame>
   );
 }

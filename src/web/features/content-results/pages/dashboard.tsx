@@ -1,33 +1,28 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Loader2, LogOut, Mail, Plus, RefreshCw, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { AudioLines, Loader2, LogOut, Plus, RefreshCw, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   type ContentResult,
   DELETE_CONFIRMATION,
   PREFILL_FETCH_DELAY_MS,
   type ProductType,
 } from '#contract/content-results.ts';
-import { emailSchema } from '#contract/waitlist.ts';
-import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
-import { EmailInput } from '#web/components/ui/input.tsx';
-import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { PrivacyPanel } from '#web/features/privacy/components/privacy-panel.tsx';
+import { PrivacyPanel } from '#web/features/privacy/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import {
   fetchSessionEmail,
-  resultsKey,
+  requestAccess,
   signOut,
   useContentResults,
+  useContentResultsCache,
   useDeleteContent,
-  useRequestAccess,
-  useVerifyAccess,
 } from '../api.ts';
+import { CodeStep, EmailStep } from '../components/access-steps.tsx';
 import { ResultCard } from '../components/result-card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
 import { ToolLayout } from '../components/tool-layout.tsx';
@@ -55,156 +50,26 @@ const TABS: { value: string; label: string; type?: ProductType; empty: string }[
   },
 ];
 
-function EmailStep({
-  initial,
-  autoFocus,
-  onSent,
-}: {
-  initial: string;
-  /** Put the cursor in the field (when the user came back to this step, not on page load). */
-  autoFocus: boolean;
-  onSent: (email: string) => void;
-}) {
-  const id = useId();
-  const [email, setEmail] = useState(initial);
-  const request = useRequestAccess();
-  const keepFocus = useKeepFocusWhileBusy(request.isPending);
-  const valid = emailSchema.safeParse(email).success;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid) return;
-    const address = email.trim();
-    request.mutate(address, {
-      onSuccess: () => {
-        toast({ title: 'Code sent!', description: `Check ${address} for your 6-digit code.` });
-        onSent(address);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to send verification code',
-          description: errorMessage(error, 'Please try again.'),
-        }),
-    });
-  }
+/** The personal-voice tab leads to the Studio, where Echo learns the voice. */
+function StudioPromo() {
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in" {...keepFocus}>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <EmailInput
-          id={`${id}-email`}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={request.isPending}
-          autoFocus={autoFocus}
-        />
+    <Card className="flex flex-col gap-4 border-primary/20 bg-secondary/40 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-background text-primary">
+          <AudioLines className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <CardTitle>Teach Echo your voice</CardTitle>
+          <CardDescription className="mt-1">
+            Record voice notes, upload audio or video, write or import your posts in the Studio. Echo learns
+            how you speak and keeps every idea searchable.
+          </CardDescription>
+        </div>
       </div>
-      <Button type="submit" disabled={!valid || request.isPending}>
-        {request.isPending ? (
-          <Loader2 className="animate-spin" aria-hidden="true" />
-        ) : (
-          <Mail aria-hidden="true" />
-        )}
-        Send Code
-      </Button>
-    </form>
-  );
-}
-
-function CodeStep({
-  email,
-  onVerified,
-  onBack,
-}: {
-  email: string;
-  onVerified: () => void;
-  onBack: () => void;
-}) {
-  const id = useId();
-  const [code, setCode] = useState('');
-  const verify = useVerifyAccess();
-  const resend = useRequestAccess();
-  // A wrong code clears the field: the cursor is back in it for the next try.
-  const keepCodeFocus = useKeepFocusWhileBusy(verify.isPending);
-  const keepResendFocus = useKeepFocusWhileBusy(resend.isPending);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) return;
-    verify.mutate(
-      { email, code },
-      {
-        onSuccess: () => {
-          toast({ title: 'Access granted to your dashboard' });
-          onVerified();
-        },
-        onError: (error) => {
-          setCode('');
-          const status = error instanceof Error ? error.message.slice(0, 3) : '';
-          const message = errorMessage(error, '');
-          toast(
-            status === '400' || status === '429'
-              ? {
-                  variant: 'destructive',
-                  title: 'Invalid verification code',
-                  description: message === 'Invalid verification code' ? undefined : message,
-                }
-              : {
-                  variant: 'destructive',
-                  title: 'Failed to verify code',
-                  description: errorMessage(error, 'Please try again.'),
-                },
-          );
-        },
-      },
-    );
-  }
-  return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Enter your code" {...keepCodeFocus}>
-      <p className="text-sm text-muted-foreground">
-        We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires in
-        10 minutes.
-      </p>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-code`}>Verification code</Label>
-        <CodeInput
-          id={`${id}-code`}
-          value={code}
-          onValueChange={setCode}
-          disabled={verify.isPending}
-          autoFocus
-        />
-      </div>
-      <Button type="submit" disabled={code.length !== CODE_LENGTH || verify.isPending}>
-        {verify.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-        Verify
-      </Button>
-      <div className="flex flex-wrap justify-between gap-2">
-        <Button variant="link" size="sm" className="px-0" onClick={onBack}>
-          Use a different email
-        </Button>
-        <Button
-          variant="link"
-          size="sm"
-          className="px-0"
-          disabled={resend.isPending}
-          {...keepResendFocus}
-          onClick={() =>
-            resend.mutate(email, {
-              onSuccess: () =>
-                toast({ title: 'Code sent!', description: `Check ${email} for your new code.` }),
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Failed to send verification code',
-                  description: errorMessage(error, 'Please try again.'),
-                }),
-            })
-          }
-        >
-          Resend code
-        </Button>
-      </div>
-    </form>
+      <Link href="/studio" className={buttonClasses('default', 'default', 'shrink-0')}>
+        Open your Studio
+      </Link>
+    </Card>
   );
 }
 
@@ -218,7 +83,7 @@ function Results({
   focusHeading: boolean;
   onSignedOut: () => void;
 }) {
-  const queryClient = useQueryClient();
+  const cache = useContentResultsCache(email);
   const results = useContentResults(email);
   const remove = useDeleteContent(email);
   const [showForm, setShowForm] = useState(false);
@@ -301,7 +166,7 @@ function Results({
             size="sm"
             onClick={async () => {
               await signOut().catch(() => {});
-              queryClient.removeQueries({ queryKey: resultsKey(email) });
+              cache.forget();
               onSignedOut();
             }}
           >
@@ -318,7 +183,7 @@ function Results({
             fixedEmail={email}
             onSubmitted={() => {
               setShowForm(false);
-              queryClient.invalidateQueries({ queryKey: resultsKey(email) });
+              void cache.refresh();
             }}
           />
         </Card>
@@ -340,6 +205,7 @@ function Results({
           const shown = t.type ? list.filter((r) => r.product_type === t.type) : list;
           return (
             <TabsContent key={t.value} value={t.value} className="grid grid-cols-[minmax(0,1fr)] gap-4">
+              {t.value === 'voice' && <StudioPromo />}
               {results.isPending ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your content...
@@ -363,7 +229,7 @@ function Results({
       <PrivacyPanel
         email={email}
         onDeleted={() => {
-          queryClient.removeQueries({ queryKey: resultsKey(email) });
+          cache.forget();
           onSignedOut();
         }}
       />
@@ -402,13 +268,7 @@ export default function DashboardPage() {
         return setStep('access');
       }
       try {
-        const res = await fetch('/api/content-results/request-access', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: prefill }),
-          credentials: 'include',
-        });
-        if (!res.ok) throw new Error(`${res.status}: ${await res.text()}`);
+        await requestAccess(prefill);
         toast({ title: 'Code sent!', description: `Check ${prefill} for your 6-digit code.` });
         setStep('code');
       } catch (error) {

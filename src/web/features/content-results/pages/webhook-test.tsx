@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { errorToast } from '#web/components/ui/use-toast.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { runWebhookTests, type WebhookTestAnswer } from '../api.ts';
+import { runWebhookTests, WebhookConnectError, type WebhookTestAnswer } from '../api.ts';
 import { ToolLayout } from '../components/tool-layout.tsx';
 
 const WEBHOOK_PATH = '/api/webhook/transcription-complete';
@@ -50,7 +50,7 @@ export default function WebhookTestPage() {
       setAnswer(await runWebhookTests());
     } catch (error) {
       setAnswer(null);
-      const connect = error instanceof Error && error.message === 'connect';
+      const connect = error instanceof WebhookConnectError;
       errorToast(connect ? 'Failed to connect to webhook endpoint' : 'Failed to test webhook endpoint');
     } finally {
       setRunning(false);

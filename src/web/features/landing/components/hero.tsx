@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { LogoMark } from '#web/components/logo.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { focusWaitlistForm } from '#web/features/waitlist/components/waitlist-section.tsx';
+import { focusWaitlistForm } from '#web/features/waitlist/index.ts';
 
 /** Smoothly scrolls to the waitlist form and puts the cursor in its first field. */
 function goToWaitlist() {

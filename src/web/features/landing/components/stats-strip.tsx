@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useWaitlistCount } from '#web/features/waitlist/api.ts';
+import { useWaitlistCount } from '#web/features/waitlist/index.ts';
 
 function WaitlistCountValue() {
   const { data, isPending, isError } = useWaitlistCount();

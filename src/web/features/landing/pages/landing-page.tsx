@@ -1,5 +1,5 @@
 import { SiteFooter } from '#web/components/site-footer.tsx';
-import { WaitlistSection } from '#web/features/waitlist/components/waitlist-section.tsx';
+import { WaitlistSection } from '#web/features/waitlist/index.ts';
 import { AffiliatePromo } from '../components/affiliate-promo.tsx';
 import { Features } from '../components/features.tsx';
 import { Hero } from '../components/hero.tsx';

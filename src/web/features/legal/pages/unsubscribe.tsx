@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { Link, useSearch } from 'wouter';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '#contract/brand.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { LegalLayout, MailLink } from '#web/features/legal/components/legal-layout.tsx';
-import { apiRequest, errorMessage } from '#web/lib/api.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { useUnsubscribe } from '../api.ts';
 
 export default function UnsubscribePage() {
   const token = new URLSearchParams(useSearch()).get('token');
@@ -37,9 +37,7 @@ function UnsubscribeInfo() {
 
 /** The link from a campaign e-mail: opening it changes nothing until the reader confirms (RFC 8058). */
 function ConfirmUnsubscribe({ token }: { token: string }) {
-  const unsubscribe = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/unsubscribe', { token }),
-  });
+  const unsubscribe = useUnsubscribe(token);
   if (unsubscribe.isSuccess)
     return (
       <div role="status" className="mt-6 flex items-start gap-3 rounded-lg border border-border bg-muted p-4">

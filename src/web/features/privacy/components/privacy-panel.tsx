@@ -1,6 +1,6 @@
 import { Loader2, ShieldCheck, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { CODE_LENGTH, CodeInput } from '#web/components/code-input.tsx';
+import { useId, useState } from 'react';
+import { CodeForm } from '#web/components/code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import {
@@ -82,7 +82,6 @@ function DeleteDialog({
   const request = useRequestDeletionCode();
   const remove = useDeleteMyData();
   const keepSendFocus = useKeepFocusWhileBusy(request.isPending);
-  const keepCodeFocus = useKeepFocusWhileBusy(remove.isPending);
   const sendCode = () =>
     request.mutate(undefined, {
       onSuccess: () => {
@@ -96,9 +95,7 @@ function DeleteDialog({
           description: errorMessage(error, 'Please try again.'),
         }),
     });
-  function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (code.length !== CODE_LENGTH) return;
+  function confirm(code: string) {
     remove.mutate(code, {
       onSuccess: (data) => {
         toast({
@@ -148,35 +145,20 @@ function DeleteDialog({
             </Button>
           </DialogFooter>
         ) : (
-          <form onSubmit={confirm} className="grid gap-4" aria-label="Confirm deletion">
-            <p className="text-sm text-muted-foreground">
-              To make sure it is you, we sent a new 6-digit code to {email}. It expires in 10 minutes.
-            </p>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-code`}>Confirmation code</Label>
-              <CodeInput
-                id={`${id}-code`}
-                value={code}
-                onValueChange={setCode}
-                disabled={remove.isPending}
-                autoFocus
-                {...keepCodeFocus}
-              />
-            </div>
-            <DialogFooter>
-              <Button variant="link" className="px-0" onClick={sendCode} disabled={request.isPending}>
-                Resend code
-              </Button>
-              <Button
-                type="submit"
-                variant="destructive"
-                disabled={code.length !== CODE_LENGTH || remove.isPending}
-              >
-                {remove.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
-                Delete permanently
-              </Button>
-            </DialogFooter>
-          </form>
+          <CodeForm
+            aria-label="Confirm deletion"
+            description={`To make sure it is you, we sent a new 6-digit code to ${email}. It expires in 10 minutes.`}
+            label="Confirmation code"
+            submitLabel="Delete permanently"
+            submitVariant="destructive"
+            code={code}
+            onCodeChange={setCode}
+            pending={remove.isPending}
+            onSubmit={confirm}
+            resending={request.isPending}
+            onResend={sendCode}
+            layout="dialog"
+          />
         )}
       </DialogContent>
     </Dialog>

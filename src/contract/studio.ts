@@ -1,0 +1,410 @@
+import { z } from 'zod';
+
+/**
+ * Echo Studio (issues 13 and 14): notes captured by recording, upload, writing or import, searched,
+ * grouped into ideas, and a voice profile learned from them. Every route is under /api/studio and
+ * needs the dashboard session; another address's note answers 404.
+ */
+export const STUDIO_API = '/api/studio';
+
+// ---------------------------------------------------------------- limits and accepted types
+
+const MB = 1024 * 1024;
+export const STUDIO_LIMITS = {
+  /** A browser recording stops at 30 minutes. */
+  recordingMaxMs: 30 * 60 * 1000,
+  /** One uploaded audio or video file. */
+  uploadMaxBytes: 500 * MB,
+  /** Default per-address storage quota (server configurable: STUDIO_QUOTA_BYTES). */
+  defaultQuotaBytes: 2 * 1024 * MB,
+  /** One chunk of a recording sent while recording. */
+  recordingChunkMaxBytes: 16 * MB,
+  /** A written or pasted note. */
+  textMaxChars: 200_000,
+  /** A file of posts to import (its text is sent as JSON). */
+  importFileMaxBytes: 20 * MB,
+  /** Unfinished uploads and recordings are removed after this long. */
+  unfinishedUploadTtlMs: 24 * 60 * 60 * 1000,
+  notesPageSize: 20,
+  notesMaxPageSize: 100,
+  searchMaxHits: 50,
+  searchQueryMaxChars: 200,
+  pinsMax: 50,
+  bansMax: 200,
+  phraseMaxChars: 80,
+  titleMaxChars: 200,
+} as const;
+
+/** Audio and video accepted for upload and recording, checked by content (magic bytes), not by name. */
+export const ACCEPTED_MEDIA = [
+  { ext: 'mp3', mime: 'audio/mpeg', kind: 'voice' },
+  { ext: 'm4a', mime: 'audio/mp4', kind: 'voice' },
+  { ext: 'wav', mime: 'audio/wav', kind: 'voice' },
+  { ext: 'webm', mime: 'audio/webm', kind: 'voice' },
+  { ext: 'ogg', mime: 'audio/ogg', kind: 'voice' },
+  { ext: 'mp4', mime: 'video/mp4', kind: 'video' },
+  { ext: 'mov', mime: 'video/quicktime', kind: 'video' },
+] as const;
+export const ACCEPTED_MEDIA_EXTENSIONS = ACCEPTED_MEDIA.map((type) => type.ext);
+/** For `<input type="file" accept=...>`. The server still checks the content. */
+export const ACCEPTED_MEDIA_INPUT = [
+  ...ACCEPTED_MEDIA.map((type) => `.${type.ext}`),
+  'audio/*',
+  'video/mp4',
+  'video/quicktime',
+  'video/webm',
+].join(',');
+/** Files of posts accepted by POST /imports. */
+export const IMPORT_FILE_EXTENSIONS = ['csv', 'js', 'txt', 'md'] as const;
+
+export const UNSUPPORTED_MEDIA_MESSAGE =
+  'This file is not a supported audio or video file (mp3, m4a, wav, webm, ogg, mp4, mov).';
+export const UPLOAD_TOO_LARGE_MESSAGE = 'Files can be at most 500 MB.';
+export const QUOTA_EXCEEDED_MESSAGE =
+  'Your Studio storage is full. Delete some notes with audio or video to make room.';
+export const NEEDS_STT_MESSAGE =
+  'Speech-to-text is not configured. Set STT_BASE_URL (and STT_API_KEY, STT_MODEL) to an OpenAI-compatible speech-to-text server; this note will be transcribed then.';
+export const NOTE_NOT_FOUND_MESSAGE = 'Note not found';
+export const DELETE_NOTE_CONFIRMATION = 'Delete this note? Its audio or video is removed too.';
+
+// ---------------------------------------------------------------- notes
+
+export const NOTE_KINDS = ['voice', 'video', 'text', 'post'] as const;
+export type NoteKind = (typeof NOTE_KINDS)[number];
+/** Spoken (voice, video) and written (text, posts) notes get separate voice profiles. */
+export const NOTE_REGISTERS = ['spoken', 'written'] as const;
+export type NoteRegister = (typeof NOTE_REGISTERS)[number];
+export const NOTE_STATUSES = ['uploading', 'transcribing', 'needs_stt', 'ready', 'failed'] as const;
+export type NoteStatus = (typeof NOTE_STATUSES)[number];
+/** How each status is shown. */
+export const NOTE_STATUS_LABELS: Record<NoteStatus, string> = {
+  uploading: 'uploading',
+  transcribing: 'transcribing',
+  needs_stt: 'needs speech-to-text',
+  ready: 'ready',
+  failed: 'failed',
+};
+export const NOTE_KIND_LABELS: Record<NoteKind, string> = {
+  voice: 'voice',
+  video: 'video',
+  text: 'text',
+  post: 'post',
+};
+export const registerOfKind = (kind: NoteKind): NoteRegister =>
+  kind === 'voice' || kind === 'video' ? 'spoken' : 'written';
+
+/** A marked filler word inside a sentence ("um", "uh", "you know", a repeated word): offsets into the sentence's text. */
+export const fillerSpanSchema = z.object({ start: z.number().int(), end: z.number().int() });
+export type FillerSpan = z.infer<typeof fillerSpanSchema>;
+
+/** One sentence of a note's text: `text === note.text.slice(start_char, end_char)`. */
+export const sentenceSchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  start_char: z.number().int(),
+  end_char: z.number().int(),
+  /** Where the sentence starts and ends in the audio or video, when known. */
+  start_ms: z.number().int().nullable().optional(),
+  end_ms: z.number().int().nullable().optional(),
+  /** True when the whole sentence is filler, a backchannel ("Yeah.") or an abandoned start. */
+  filler: z.boolean(),
+  /** Filler words inside the sentence (offsets into `text`); marked, never deleted. */
+  fillers: z.array(fillerSpanSchema),
+});
+export type Sentence = z.infer<typeof sentenceSchema>;
+
+export const noteListItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTE_KINDS),
+  register: z.enum(NOTE_REGISTERS),
+  status: z.enum(NOTE_STATUSES),
+  /** Why a note failed, or what to configure while it waits in needs_stt; null otherwise. */
+  status_message: z.string().nullable(),
+  title: z.string(),
+  /** The first characters of the text ('' while there is none yet). */
+  excerpt: z.string(),
+  word_count: z.number().int(),
+  /** Audio or video length; null for text and posts (and while unknown). */
+  duration_ms: z.number().int().nullable(),
+  /** Bytes stored for the note's audio or video (0 when none). */
+  media_bytes: z.number().int(),
+  has_media: z.boolean(),
+  /** The imported link, for link imports; the post URL for imported posts when known. */
+  source_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type NoteListItem = z.infer<typeof noteListItemSchema>;
+
+export const noteDetailSchema = noteListItemSchema.extend({
+  text: z.string(),
+  sentences: z.array(sentenceSchema),
+  key_phrases: z.array(z.string()),
+  /** GET it with Range requests to play from a sentence's start_ms; null without media. */
+  media_url: z.string().nullable(),
+  media_mime: z.string().nullable(),
+});
+export type NoteDetail = z.infer<typeof noteDetailSchema>;
+
+/** GET /notes?cursor=&limit=&kind=&status= — newest first. */
+export const notesQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(STUDIO_LIMITS.notesMaxPageSize)
+    .default(STUDIO_LIMITS.notesPageSize),
+  kind: z.enum(NOTE_KINDS).optional(),
+  status: z.enum(NOTE_STATUSES).optional(),
+});
+export type NotesQuery = z.input<typeof notesQuerySchema>;
+export const notesPageSchema = z.object({
+  notes: z.array(noteListItemSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  total: z.number().int(),
+});
+export type NotesPage = z.infer<typeof notesPageSchema>;
+
+export const EMPTY_NOTE_MESSAGE = "Write something first: what's on your mind today?";
+/** POST /notes: a written or pasted note. */
+export const createTextNoteSchema = z.object({
+  text: z
+    .string({ error: EMPTY_NOTE_MESSAGE })
+    .trim()
+    .min(1, { error: EMPTY_NOTE_MESSAGE })
+    .max(STUDIO_LIMITS.textMaxChars, { error: 'A note can be at most 200,000 characters.' }),
+  title: z.string().trim().max(STUDIO_LIMITS.titleMaxChars).optional(),
+});
+export type CreateTextNoteInput = z.input<typeof createTextNoteSchema>;
+
+/** PATCH /notes/{id}: rename, or correct the text (the sentences and the profile are recomputed). */
+export const updateNoteSchema = z
+  .object({
+    title: z.string().trim().min(1).max(STUDIO_LIMITS.titleMaxChars).optional(),
+    text: z.string().trim().min(1, { error: EMPTY_NOTE_MESSAGE }).max(STUDIO_LIMITS.textMaxChars).optional(),
+  })
+  .refine((value) => value.title !== undefined || value.text !== undefined, { error: 'Nothing to change' });
+export type UpdateNoteInput = z.input<typeof updateNoteSchema>;
+
+export const noteIdParamsSchema = z.object({ id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }) });
+
+// ---------------------------------------------------------------- uploads (tus) and recordings
+
+/** The tus endpoint (tus 1.0.0; creation, termination). Metadata: `filename`, `filetype`, optional `title`. */
+export const STUDIO_UPLOADS_PATH = `${STUDIO_API}/uploads`;
+/** Response header naming the note an upload becomes (on the creation response and the final PATCH). */
+export const STUDIO_NOTE_ID_HEADER = 'Echo-Note-Id';
+
+/** POST /recordings: start a recording whose chunks go up while it records. */
+export const startRecordingSchema = z.object({
+  /** MediaRecorder's mimeType, e.g. 'audio/webm;codecs=opus'. */
+  mime_type: z.string().trim().max(100).optional(),
+  title: z.string().trim().max(STUDIO_LIMITS.titleMaxChars).optional(),
+});
+export const recordingSchema = z.object({
+  id: z.string(),
+  /** The chunk numbers the server holds (0-based), so a client can resend what is missing. */
+  chunks: z.array(z.number().int()),
+  bytes: z.number().int(),
+  max_duration_ms: z.number().int(),
+  chunk_max_bytes: z.number().int(),
+  created_at: z.string(),
+});
+export type Recording = z.infer<typeof recordingSchema>;
+/**
+ * PUT /recordings/{id}/chunks/{n}: the raw bytes of chunk n (Content-Type application/octet-stream
+ * or the recording's audio type). Idempotent: sending chunk n again replaces it.
+ */
+export const recordingChunkParamsSchema = z.object({
+  id: z.uuid({ error: 'Recording not found' }),
+  n: z.coerce.number().int().min(0).max(100_000),
+});
+export const recordingChunkResponseSchema = z.object({ n: z.number().int(), bytes: z.number().int() });
+/** POST /recordings/{id}/finish: all chunks 0..chunk_count-1 must be there (409 names the missing ones). */
+export const finishRecordingSchema = z.object({
+  chunk_count: z.number().int().min(1).max(100_001),
+  duration_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(STUDIO_LIMITS.recordingMaxMs + 60_000)
+    .optional(),
+});
+export const recordingIdParamsSchema = z.object({ id: z.uuid({ error: 'Recording not found' }) });
+
+// ---------------------------------------------------------------- imports
+
+export const IMPORT_FILE_FORMATS = ['linkedin_shares', 'x_tweets', 'text', 'markdown', 'csv'] as const;
+export type ImportFileFormat = (typeof IMPORT_FILE_FORMATS)[number];
+
+/** POST /imports: a TikTok, Instagram, YouTube or Facebook link, or a file of the user's own posts. */
+export const importRequestSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('link'),
+    url: z.string().trim().min(1, { error: 'Please enter a valid URL' }).max(2048),
+  }),
+  z.object({
+    type: z.literal('file'),
+    /** The file's name decides the parser: Shares.csv (LinkedIn), tweets.js (X archive), *.txt, *.md, *.csv. */
+    filename: z.string().trim().min(1).max(255),
+    /** The file's text (UTF-8). */
+    content: z
+      .string()
+      .max(STUDIO_LIMITS.importFileMaxBytes, { error: 'Import files can be at most 20 MB.' }),
+  }),
+]);
+export type ImportRequest = z.input<typeof importRequestSchema>;
+export const importResponseSchema = z.object({
+  /** For a file: which parser was used. */
+  format: z.enum([...IMPORT_FILE_FORMATS, 'link']),
+  imported: z.number().int(),
+  /** Empty posts and exact duplicates of notes the address already has. */
+  skipped: z.number().int(),
+  note_ids: z.array(z.string()),
+});
+export type ImportResponse = z.infer<typeof importResponseSchema>;
+
+// ---------------------------------------------------------------- search and ideas
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, { error: 'Type something to search for' })
+    .max(STUDIO_LIMITS.searchQueryMaxChars),
+  limit: z.coerce.number().int().min(1).max(STUDIO_LIMITS.searchMaxHits).default(20),
+});
+/** A highlighted stretch of a snippet: `snippet.slice(start, end)`. */
+export const highlightSchema = z.object({ start: z.number().int(), end: z.number().int() });
+export const searchHitSchema = z.object({
+  note_id: z.string(),
+  note_title: z.string(),
+  note_kind: z.enum(NOTE_KINDS),
+  /** The best matching sentence: open the note there (and play from start_ms). Null when none matched alone. */
+  sentence_id: z.string().nullable(),
+  start_ms: z.number().int().nullable(),
+  /** Plain text (never HTML) around the match, with the matched words in `highlights`. */
+  snippet: z.string(),
+  highlights: z.array(highlightSchema),
+  rank: z.number(),
+  /** fulltext: words matched (stemmed); similar: a close spelling (pg_trgm) of a word in the note. */
+  match: z.enum(['fulltext', 'similar']),
+  created_at: z.string(),
+});
+export type SearchHit = z.infer<typeof searchHitSchema>;
+export const searchResponseSchema = z.object({ query: z.string(), hits: z.array(searchHitSchema) });
+export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+export const ideaSchema = z.object({
+  /** Stable for the same phrase: a slug of it. */
+  id: z.string(),
+  /** The theme's main phrase, e.g. 'pricing'. */
+  label: z.string(),
+  /** Other phrases grouped under it ('price increase', 'pricing page'). */
+  phrases: z.array(z.string()),
+  note_count: z.number().int(),
+  notes: z.array(z.object({ id: z.string(), title: z.string(), created_at: z.string() })),
+  score: z.number(),
+});
+export type Idea = z.infer<typeof ideaSchema>;
+export const ideasResponseSchema = z.object({ ideas: z.array(ideaSchema), based_on_notes: z.number().int() });
+export type IdeasResponse = z.infer<typeof ideasResponseSchema>;
+/** "you've talked about pricing in 7 notes" */
+export const ideaSentence = (idea: Pick<Idea, 'label' | 'note_count'>): string =>
+  `you've talked about ${idea.label} in ${idea.note_count} ${idea.note_count === 1 ? 'note' : 'notes'}`;
+
+// ---------------------------------------------------------------- the voice profile
+
+const shareSchema = z.object({
+  text: z.string(),
+  /** Fraction of sentences (openers) or of notes (closers), 0..1. */
+  share: z.number(),
+});
+
+/**
+ * The readable part of one register's profile (computed from the stored per-note stats,
+ * deterministic, explainable). The hashed character n-gram vector stays on the server.
+ */
+export const registerProfileSchema = z.object({
+  notes: z.number().int(),
+  words: z.number().int(),
+  sentences: z.number().int(),
+  sentence_length: z.object({
+    mean: z.number(),
+    median: z.number(),
+    /** Upper bounds (inclusive, in words) of the bins; the histogram has one more (longer) bin. */
+    bins: z.array(z.number()),
+    /** Share of sentences per bin (sums to 1). */
+    histogram: z.array(z.number()),
+    /** The same bins for typical English prose, for the chart. */
+    typical: z.array(z.number()),
+  }),
+  words_per_paragraph: z.number(),
+  /** Relative frequency of each function word (the basis of Burrows' Delta). */
+  function_words: z.record(z.string(), z.number()),
+  /** Word n-grams over-represented against reference English, strongest first. */
+  signature_phrases: z.array(
+    z.object({
+      phrase: z.string(),
+      count: z.number().int(),
+      /** Notes that use it. */
+      notes: z.number().int(),
+      /** How many times more often than in reference English. */
+      ratio: z.number(),
+    }),
+  ),
+  habits: z.object({
+    openers: z.array(shareSchema),
+    closers: z.array(shareSchema),
+    /** Share of sentences that are questions / exclamations (0..1). */
+    question_rate: z.number(),
+    exclamation_rate: z.number(),
+    emoji_per_100_words: z.number(),
+    hashtags_per_100_words: z.number(),
+    /** Share of words that are first-person pronouns (0..1). */
+    first_person_rate: z.number(),
+    /** Flesch-Kincaid grade level. */
+    readability_grade: z.number(),
+  }),
+  /** Words drafts reach for that this person has used, with counts (absent: never used). */
+  buzzwords: z.record(z.string(), z.number()),
+});
+export type RegisterProfile = z.infer<typeof registerProfileSchema>;
+
+export const voiceProfileSchema = z.object({
+  /** "based on N notes, M words" */
+  based_on: z.object({ notes: z.number().int(), words: z.number().int() }),
+  summary: z.string(),
+  /** Null until the register has a ready note. */
+  spoken: registerProfileSchema.nullable(),
+  written: registerProfileSchema.nullable(),
+  pins: z.array(z.string()),
+  bans: z.array(z.string()),
+  /** Part 2: an edited draft is saved as a written sample unless this is off. */
+  learn_from_edits: z.boolean(),
+  updated_at: z.string().nullable(),
+});
+export type VoiceProfile = z.infer<typeof voiceProfileSchema>;
+export const basedOnSentence = (basedOn: { notes: number; words: number }): string =>
+  `based on ${basedOn.notes.toLocaleString('en-US')} ${basedOn.notes === 1 ? 'note' : 'notes'}, ${basedOn.words.toLocaleString('en-US')} ${basedOn.words === 1 ? 'word' : 'words'}`;
+
+const phraseSchema = z.string().trim().min(1).max(STUDIO_LIMITS.phraseMaxChars);
+/** PUT /voice: pinned phrases, banned words ("never write 'synergy'"), learning from edits. */
+export const updateVoiceSchema = z.object({
+  pins: z.array(phraseSchema).max(STUDIO_LIMITS.pinsMax).optional(),
+  bans: z.array(phraseSchema).max(STUDIO_LIMITS.bansMax).optional(),
+  learn_from_edits: z.boolean().optional(),
+});
+export type UpdateVoiceInput = z.input<typeof updateVoiceSchema>;
+
+// ---------------------------------------------------------------- storage
+
+/** GET /usage: media bytes stored against the address's quota. */
+export const usageSchema = z.object({
+  used_bytes: z.number().int(),
+  quota_bytes: z.number().int(),
+  notes: z.number().int(),
+});
+export type Usage = z.infer<typeof usageSchema>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { healthSchema } from './api.ts';
+
+/** The outside services the operator sees on /admin/system (same names as the server's registry). */
+export const PROVIDER_NAMES = ['smtp', 'twilio', 'stt', 'llm', 'stripe', 'webhook'] as const;
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+export const providerHealthSchema = z.object({
+  configured: z.boolean(),
+  lastSuccessAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
+export const toolsHealthSchema = z.object({
+  ytdlp: z.object({
+    /** null: yt-dlp does not run (not installed, python3 missing, or the managed copy not downloaded yet). */
+    version: z.string().nullable(),
+    source: z.enum(['path', 'managed']),
+    /** Why Echo's own copy could not be downloaded or updated last time (admin only). */
+    problem: z.string().optional(),
+  }),
+  ffmpeg: z.object({ version: z.string().nullable() }),
+});
+
+/** One line of the operator's checklist (admin page and console at start). */
+export const checklistItemSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  ok: z.boolean(),
+  /** What works, or what a missing piece means for users and which setting fixes it. */
+  detail: z.string(),
+});
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+
+/** GET /api/health: `status` for everyone; tools, providers and the checklist for an admin token. */
+export const systemHealthSchema = healthSchema.extend({
+  tools: toolsHealthSchema.optional(),
+  providers: z.record(z.enum(PROVIDER_NAMES), providerHealthSchema).optional(),
+  checklist: z.array(checklistItemSchema).optional(),
+});
+export type SystemHealth = z.infer<typeof systemHealthSchema>;
+
+/** GET /api/capabilities: what the forms tell people up front (public, cheap, no secrets). */
+export const capabilitiesSchema = z.object({
+  transcription: z.object({
+    /** No speech-to-text server and no external service: only videos with captions can be transcribed. */
+    captionsOnly: z.boolean(),
+  }),
+});
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+
+/** Shown above the transcription forms when `captionsOnly` (spec readings: decision 004). */
+export const CAPTIONS_ONLY_NOTICE =
+  'Only videos with captions can be transcribed right now: this server has no speech-to-text service.';

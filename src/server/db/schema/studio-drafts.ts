@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { contentResults } from './content-results.ts';
+
+/**
+ * Echo Studio drafts (issue 14): one per (generation, format). `blocks` are the draft's traceable
+ * units (each with its source sentence ids); `note_ids` are the notes it was made from (a deleted
+ * note leaves the draft readable, its links marked gone). Each draft is also an `echo_core`
+ * content result, so it shows on the dashboard's 'My Voice' tab with its status.
+ */
+export const studioDrafts = pgTable(
+  'studio_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerEmail: text('owner_email').notNull(),
+    format: text('format').notNull(),
+    /** What the user asked for: auto, extractive or llm. */
+    requestedEngine: text('requested_engine').notNull().default('auto'),
+    /** What made the current blocks. */
+    engine: text('engine').notNull().default('extractive'),
+    status: text('status').notNull().default('waiting'),
+    noteIds: uuid('note_ids').array().notNull(),
+    blocks: jsonb('blocks').notNull().default([]),
+    fidelity: jsonb('fidelity'),
+    meta: jsonb('meta').notNull().default({}),
+    error: text('error'),
+    edited: boolean('edited').notNull().default(false),
+    /** The written note an edit was saved as (learning from edits), replaced on each save. */
+    sampleNoteId: uuid('sample_note_id'),
+    contentResultId: uuid('content_result_id').references(() => contentResults.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('studio_drafts_owner_created_idx').on(t.ownerEmail, t.createdAt),
+    check(
+      'studio_drafts_format_check',
+      sql`${t.format} in ('blog', 'linkedin', 'thread', 'carousel', 'clips')`,
+    ),
+    check('studio_drafts_engine_check', sql`${t.engine} in ('extractive', 'llm')`),
+    check('studio_drafts_status_check', sql`${t.status} in ('waiting', 'generating', 'ready', 'failed')`),
+  ],
+);

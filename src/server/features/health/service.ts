@@ -1,0 +1,197 @@
+import path from 'node:path';
+import type { Capabilities, ChecklistItem, ProviderName, SystemHealth } from '#contract/system.ts';
+import { PROVIDER_NAMES } from '#contract/system.ts';
+import type { Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { findOnPath, runForOutput } from '../../providers/media/executables.ts';
+import { ffmpegVersion, resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
+import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
+import { listProviderStatus } from './repository.ts';
+
+type Tools = NonNullable<SystemHealth['tools']>;
+type Providers = NonNullable<SystemHealth['providers']>;
+
+/** The managed yt-dlp of this configuration (DATA_DIR/tools), used by the runtime and the update job. */
+export function managedYtDlpFor(config: Config): ManagedYtDlp {
+  return new ManagedYtDlp({ toolsDir: path.join(config.dataDir, 'tools'), indexUrl: config.ytDlp.indexUrl });
+}
+
+/** Which yt-dlp this configuration runs: YTDLP_PATH, `yt-dlp` on PATH, or the managed copy. */
+export function ytDlpSource(config: Config): 'path' | 'managed' {
+  return config.ytDlp.path || findOnPath(DEFAULT_YTDLP) ? 'path' : 'managed';
+}
+
+let toolsCache: { key: string; at: number; value: Promise<Tools> } | undefined;
+const TOOLS_CACHE_MS = 60_000;
+
+/** Versions of yt-dlp and ffmpeg (each runs `--version`; cached for a minute). */
+export function toolsStatus(config: Config, options: { fresh?: boolean } = {}): Promise<Tools> {
+  const key = `${config.dataDir}|${config.ytDlp.path}|${config.ffmpegPath}`;
+  if (!options.fresh && toolsCache?.key === key && Date.now() - toolsCache.at < TOOLS_CACHE_MS)
+    return toolsCache.value;
+  const value = (async (): Promise<Tools> => {
+    const source = ytDlpSource(config);
+    let ytdlpVersion: string | null = null;
+    let problem: string | null = null;
+    if (source === 'path') {
+      const file = config.ytDlp.path ?? DEFAULT_YTDLP;
+      ytdlpVersion = await runForOutput(file, ['--version'], { timeoutMs: 30_000 })
+        .then((out) => out.trim().split('\n')[0] || null)
+        .catch(() => null);
+    } else {
+      const tool = managedYtDlpFor(config);
+      const command = await tool.command();
+      ytdlpVersion = command ? await ytDlpVersion(command) : null;
+      problem = await tool.lastError();
+    }
+    const ffmpeg = await ffmpegVersion(resolveFfmpeg(config.ffmpegPath).path);
+    return {
+      ytdlp: { version: ytdlpVersion, source, ...(problem ? { problem } : {}) },
+      ffmpeg: { version: ffmpeg },
+    };
+  })();
+  toolsCache = { key, at: Date.now(), value };
+  return value;
+}
+
+export function providerConfigured(config: Config): Record<ProviderName, boolean> {
+  return {
+    smtp: Boolean(config.smtpUrl),
+    twilio: Boolean(config.twilio.accountSid && config.twilio.authToken && config.twilio.from),
+    stt: Boolean(config.stt.baseUrl),
+    llm: Boolean(config.llm.baseUrl),
+    stripe: Boolean(config.stripeWebhookSecret),
+    webhook: Boolean(config.webhookSecret),
+  };
+}
+
+export async function providersStatus(config: Config, db: Db): Promise<Providers> {
+  const configured = providerConfigured(config);
+  const rows = new Map((await listProviderStatus(db)).map((row) => [row.provider, row]));
+  const entries = PROVIDER_NAMES.map((name) => {
+    const row = rows.get(name);
+    return [
+      name,
+      {
+        configured: configured[name],
+        lastSuccessAt: row?.lastSuccessAt?.toISOString() ?? null,
+        lastFailureAt: row?.lastFailureAt?.toISOString() ?? null,
+        lastError: row?.lastError ?? null,
+      },
+    ] as const;
+  });
+  return Object.fromEntries(entries) as Providers;
+}
+
+/** What each missing piece means for users, and the setting that fixes it. */
+const MISSING: Record<ProviderName, { label: string; ok: string; missing: string }> = {
+  smtp: {
+    label: 'E-mail (SMTP)',
+    ok: 'e-mails are delivered',
+    missing:
+      'e-mails (sign-in codes, welcome and campaign e-mails) are not delivered; they wait in the outbox (/admin/outbox): set SMTP_URL',
+  },
+  twilio: {
+    label: 'SMS (Twilio)',
+    ok: 'SMS are delivered',
+    missing:
+      'SMS are not sent; they wait in the outbox: set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM',
+  },
+  stt: {
+    label: 'Speech-to-text',
+    ok: 'videos without captions are transcribed',
+    missing: 'videos without captions cannot be transcribed: set STT_BASE_URL',
+  },
+  llm: {
+    label: 'Language model',
+    ok: 'trend analyses and summaries are written by the model',
+    missing:
+      'trend analyses and summaries come from the offline template engine: set LLM_BASE_URL for model-written ones',
+  },
+  stripe: {
+    label: 'Stripe webhooks',
+    ok: 'affiliate commissions are recorded from Stripe payments',
+    missing: 'affiliate commissions are not recorded (Stripe webhooks answer 503): set STRIPE_WEBHOOK_SECRET',
+  },
+  webhook: {
+    label: 'External transcription service',
+    ok: 'videos nobody else can transcribe wait for the signed webhook',
+    missing: 'no external transcription service is waited for: set WEBHOOK_SECRET to connect one',
+  },
+};
+
+export function buildChecklist(tools: Tools, providers: Providers): ChecklistItem[] {
+  const items: ChecklistItem[] = [
+    tools.ytdlp.version
+      ? {
+          key: 'ytdlp',
+          label: 'yt-dlp',
+          ok: true,
+          detail: `yt-dlp ${tools.ytdlp.version} (${tools.ytdlp.source === 'managed' ? "Echo's own copy, kept current" : 'from YTDLP_PATH or PATH'}): captions, audio and trend metadata can be fetched${tools.ytdlp.problem ? ` (the last update failed: ${tools.ytdlp.problem})` : ''}`,
+        }
+      : {
+          key: 'ytdlp',
+          label: 'yt-dlp',
+          ok: false,
+          detail:
+            tools.ytdlp.source === 'managed'
+              ? `no video can be transcribed and no trend analysed: ${tools.ytdlp.problem ?? "Echo's own yt-dlp is not downloaded yet"} (needs python3 >= 3.9 and the package index, YTDLP_INDEX_URL; or set YTDLP_PATH)`
+              : 'no video can be transcribed and no trend analysed: the yt-dlp on YTDLP_PATH/PATH does not run',
+        },
+    tools.ffmpeg.version
+      ? {
+          key: 'ffmpeg',
+          label: 'ffmpeg',
+          ok: true,
+          detail: `ffmpeg ${tools.ffmpeg.version}: audio can be converted`,
+        }
+      : {
+          key: 'ffmpeg',
+          label: 'ffmpeg',
+          ok: false,
+          detail:
+            'audio in formats the speech-to-text server does not take cannot be converted: set FFMPEG_PATH',
+        },
+  ];
+  for (const name of PROVIDER_NAMES) {
+    const status = providers[name];
+    const text = MISSING[name];
+    const failing =
+      status.configured &&
+      status.lastFailureAt !== null &&
+      (status.lastSuccessAt === null || status.lastFailureAt > status.lastSuccessAt);
+    items.push({
+      key: name,
+      label: text.label,
+      ok: status.configured && !failing,
+      detail: !status.configured
+        ? text.missing
+        : failing
+          ? `the last call failed (${status.lastFailureAt}): ${status.lastError ?? 'no detail'}`
+          : text.ok,
+    });
+  }
+  return items;
+}
+
+/** The admin's view of GET /api/health. */
+export async function systemStatus(
+  ctx: AppContext,
+): Promise<Pick<SystemHealth, 'tools' | 'providers' | 'checklist'>> {
+  const [tools, providers] = await Promise.all([
+    toolsStatus(ctx.config),
+    providersStatus(ctx.config, ctx.database.db),
+  ]);
+  return { tools, providers, checklist: buildChecklist(tools, providers) };
+}
+
+/** The checklist as console lines (printed once at start). */
+export function formatChecklist(items: ChecklistItem[]): string {
+  const lines = items.map((item) => `  ${item.ok ? '[x]' : '[ ]'} ${item.label}: ${item.detail}`);
+  return `\n  What works on this server (also at /admin/system):\n${lines.join('\n')}\n\n`;
+}
+
+export function capabilities(config: Config): Capabilities {
+  return { transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret } };
+}

@@ -1,0 +1,47 @@
+import type { AppContext } from '../../context.ts';
+import { attachProviderSink } from '../../lib/provider-status.ts';
+import { registerManagedYtDlp } from '../../providers/media/ytdlp-tool.ts';
+import { saveProviderEvent } from './repository.ts';
+import {
+  buildChecklist,
+  formatChecklist,
+  managedYtDlpFor,
+  providersStatus,
+  toolsStatus,
+  ytDlpSource,
+} from './service.ts';
+
+/**
+ * At start: provider outcomes are recorded in `provider_status`; when neither YTDLP_PATH nor a
+ * `yt-dlp` on PATH exists, Echo's own copy is registered and, the first time, downloaded (in the
+ * background: the server does not wait for it); then the operator's checklist is printed once.
+ */
+export function startSystemChecks(ctx: AppContext, options: { printChecklist: boolean }) {
+  const { config, log } = ctx;
+  const detach = attachProviderSink((event) => saveProviderEvent(ctx.database.db, event));
+  const ready = (async () => {
+    if (ytDlpSource(config) === 'managed') {
+      const tool = managedYtDlpFor(config);
+      registerManagedYtDlp(tool);
+      const current = await tool.current();
+      if (current) log.info({ version: current.version, dir: tool.dir }, "using Echo's own yt-dlp");
+      else {
+        log.info(
+          { index: config.ytDlp.indexUrl, dir: tool.dir },
+          'no yt-dlp found: downloading the official wheel',
+        );
+        await tool.install().then(
+          (result) => log.info({ version: result.version, dir: tool.dir }, 'yt-dlp downloaded and checked'),
+          (error: Error) => log.warn(`yt-dlp is not available: ${error.message}`),
+        );
+      }
+    }
+    if (!options.printChecklist) return;
+    const [tools, providers] = await Promise.all([
+      toolsStatus(config, { fresh: true }),
+      providersStatus(config, ctx.database.db),
+    ]);
+    process.stdout.write(formatChecklist(buildChecklist(tools, providers)));
+  })().catch((error: unknown) => log.warn({ err: error }, 'system checks failed'));
+  return { ready, stop: detach };
+}

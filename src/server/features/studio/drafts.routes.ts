@@ -1,0 +1,107 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { STUDIO_API } from '#contract/studio.ts';
+import {
+  createDraftsSchema,
+  draftSchema,
+  EXPORT_TYPES,
+  regenerateDraftSchema,
+  updateDraftSchema,
+} from '#contract/studio-drafts.ts';
+import type { AppContext } from '../../context.ts';
+import {
+  createDrafts,
+  exportDraft,
+  getDraft,
+  listDraftsOf,
+  regenerateDraft,
+  saveDraftEdits,
+} from './drafts.service.ts';
+import { limit, ownerOf } from './owner.ts';
+
+const idParams = z.object({ id: z.string().max(100) });
+
+/** Echo Studio drafts (issue 14); registered inside the Studio's routes, behind its session hook. */
+export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      `${STUDIO_API}/drafts`,
+      {
+        schema: {
+          summary: 'Create drafts from notes',
+          description:
+            'Starts one generation per format (blog, linkedin, thread, carousel, clips) from the given notes and answers the drafts at once (status `waiting`); poll GET /drafts/{id}. `engine`: `auto` uses the configured language model when there is one, else the offline extractive engine.',
+          body: createDraftsSchema,
+          response: { 202: z.object({ drafts: z.array(draftSchema) }) },
+        },
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply.code(202).send({ drafts: await createDrafts(ctx, ownerOf(request), request.body) });
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts`,
+      {
+        schema: {
+          querystring: z.object({ note_id: z.string().max(100).optional() }),
+          response: { 200: z.object({ drafts: z.array(draftSchema) }) },
+        },
+      },
+      async (request) => ({ drafts: await listDraftsOf(ctx, ownerOf(request), request.query.note_id) }),
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts/:id`,
+      {
+        schema: {
+          description:
+            'A draft: its blocks, each with the source sentences it came from (`sources`, `available` false once the note is deleted) and whether they support it, and its voice-fidelity score with reasons.',
+          params: idParams,
+          response: { 200: draftSchema },
+        },
+      },
+      async (request) => getDraft(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.put(
+      `${STUDIO_API}/drafts/:id`,
+      { schema: { params: idParams, body: updateDraftSchema, response: { 200: draftSchema } } },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return saveDraftEdits(ctx, ownerOf(request), request.params.id, request.body);
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/drafts/:id/regenerate`,
+      { schema: { params: idParams, body: regenerateDraftSchema, response: { 202: draftSchema } } },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply
+          .code(202)
+          .send(await regenerateDraft(ctx, ownerOf(request), request.params.id, request.body.block_id));
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts/:id/export`,
+      {
+        schema: {
+          description:
+            'The draft as a file: md, html or txt for every format, srt or vtt for clip hooks, zip (PNG slides) for carousels.',
+          params: idParams,
+          querystring: z.object({ as: z.enum(EXPORT_TYPES) }),
+        },
+      },
+      async (request, reply) => {
+        const file = await exportDraft(ctx, ownerOf(request), request.params.id, request.query.as);
+        return reply
+          .header('content-type', file.type)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.body);
+      },
+    );
+  };
+}

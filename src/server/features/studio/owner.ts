@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+
+/** Per address and minute. */
+export const STUDIO_RATE_LIMITS = { writes: 120, imports: 10, chunks: 600 } as const;
+
+export const owners = new WeakMap<FastifyRequest, string>();
+/** The signed-in address of a Studio request (resolved once, before validation, by the onRequest hook). */
+export const ownerOf = (request: FastifyRequest): string => {
+  const owner = owners.get(request);
+  if (!owner) throw new AppError('unauthorized', 'Please verify your email to use the Studio');
+  return owner;
+};
+
+export const limit = (ctx: AppContext, request: FastifyRequest, kind: keyof typeof STUDIO_RATE_LIMITS) =>
+  enforceRateLimit(ctx.database.db, `studio-${kind}:${ownerOf(request)}`, STUDIO_RATE_LIMITS[kind], 60);

@@ -1,0 +1,293 @@
+/**
+ * Shared analysis of the source notes for every format: cleaned sentences (fillers dropped, the
+ * user's words kept), key phrases, and a TextRank ranking biased toward sentences that carry the
+ * key phrases (Mihalcea & Tarau 2004, with a personalised teleport vector).
+ */
+import { withoutFillers } from '../fillers.ts';
+import { STOP_WORDS } from '../function-words.ts';
+import { type KeyPhrase, keyPhrases } from '../keyphrases.ts';
+import { stem, tokenize } from '../tokens.ts';
+import type { Id, Part, SourceNote, SourceRef } from './types.ts';
+
+export interface Unit {
+  /** Position in reading order across all notes. */
+  index: number;
+  noteIndex: number;
+  ref: SourceRef;
+  original: string;
+  /** Fillers removed, first letter capitalised. */
+  clean: string;
+  /** Also without a leading "So," / "And" / "But" / "Okay": for use out of its context. */
+  standalone: string;
+  words: number;
+  stems: Set<string>;
+  filler: boolean;
+  /** Starts with a word that points back ("It", "That", "They"): weak on its own. */
+  dangling: boolean;
+  question: boolean;
+  hasFillers: boolean;
+  startMs?: number;
+  endMs?: number;
+  /** TextRank score times a length factor; mean about 1 over usable sentences. */
+  score: number;
+  /** Usable in a draft (not filler, at least 4 words). */
+  usable: boolean;
+}
+
+export interface Analysis {
+  units: Unit[];
+  phrases: KeyPhrase[];
+  /** Words of the notes without fillers. */
+  words: number;
+  noteCount: number;
+}
+
+const LEADING = /^(?:(?:okay|ok|so|and|but|anyway|well|yeah|alright|right|also|plus|because)\b,?\s+)+/i;
+const DANGLING = /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then)\b/i;
+
+const capitalise = (text: string) => (text.length > 0 ? text[0]!.toUpperCase() + text.slice(1) : text);
+
+/**
+ * Auto captions come without punctuation or capitals: such a sentence gets a final full stop and
+ * its "i" / "i'm" capitalised (only when it has no capital letter at all).
+ */
+function punctuate(text: string): string {
+  if (text.length === 0) return text;
+  let out = text;
+  if (!/\p{Lu}/u.test(out.slice(1))) out = out.replace(/\bi(?=\b|')/g, 'I');
+  if (!/[.!?…]["'”’)\]]*$/.test(out)) out = `${out.replace(/[,;:\s]+$/, '')}.`;
+  return out;
+}
+
+export function standaloneOf(clean: string): string {
+  const stripped = clean.replace(LEADING, '');
+  return stripped.split(/\s+/).length >= 4 ? capitalise(stripped) : clean;
+}
+
+function contentStems(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const token of tokenize(text)) {
+    if (token.norm.length > 2 && !STOP_WORDS.has(token.norm) && !/^\d/.test(token.norm))
+      out.add(stem(token.norm));
+  }
+  return out;
+}
+
+function lengthFactor(words: number): number {
+  if (words < 5) return 0.3;
+  if (words < 8) return 0.75;
+  if (words <= 30) return 1;
+  if (words <= 45) return 0.85;
+  return 0.6;
+}
+
+/** Biased TextRank over the usable sentences; writes `score` on each unit. */
+function rank(units: Unit[], phrases: KeyPhrase[]): void {
+  const nodes = units.filter((u) => u.usable);
+  const n = nodes.length;
+  if (n === 0) return;
+  const postings = new Map<string, number[]>();
+  nodes.forEach((unit, i) => {
+    for (const s of unit.stems) {
+      const list = postings.get(s);
+      if (list) list.push(i);
+      else postings.set(s, [i]);
+    }
+  });
+  const edges: Map<number, number>[] = nodes.map(() => new Map());
+  for (const list of postings.values()) {
+    if (list.length < 2 || list.length > Math.max(40, n * 0.3)) continue;
+    for (let a = 0; a < list.length; a++) {
+      for (let b = a + 1; b < list.length; b++) {
+        const i = list[a]!;
+        const j = list[b]!;
+        edges[i]!.set(j, (edges[i]!.get(j) ?? 0) + 1);
+        edges[j]!.set(i, (edges[j]!.get(i) ?? 0) + 1);
+      }
+    }
+  }
+  const norm = nodes.map((u) => Math.log(Math.max(2, u.stems.size)));
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    for (const [j, overlap] of edges[i]!) {
+      const weight = overlap / (norm[i]! + norm[j]!);
+      edges[i]!.set(j, weight);
+      out[i] += weight;
+    }
+  }
+  // Teleport toward sentences carrying the key phrases.
+  const top = phrases[0]?.score ?? 1;
+  const phraseStems = phrases.map((p) => ({ stems: p.key.split(' '), weight: p.score / top }));
+  const bias = nodes.map((u) => {
+    let hits = 0;
+    for (const p of phraseStems) if (p.stems.every((s) => u.stems.has(s))) hits += p.weight;
+    return 1 + 2 * hits;
+  });
+  const biasTotal = bias.reduce((a, b) => a + b, 0);
+  const teleport = bias.map((b) => b / biasTotal);
+  let r = new Float64Array(n).fill(1 / n);
+  const d = 0.85;
+  for (let iteration = 0; iteration < 40; iteration++) {
+    const next = new Float64Array(n);
+    let dangling = 0;
+    for (let i = 0; i < n; i++) {
+      if (out[i] === 0) {
+        dangling += r[i]!;
+        continue;
+      }
+      for (const [j, weight] of edges[i]!) next[j] += (d * r[i]! * weight) / out[i]!;
+    }
+    for (let i = 0; i < n; i++) next[i] += (1 - d + d * dangling) * teleport[i]!;
+    r = next;
+  }
+  nodes.forEach((unit, i) => {
+    unit.score = r[i]! * n * lengthFactor(unit.words);
+  });
+}
+
+export function analyse(notes: readonly SourceNote[], extraPhrases: readonly string[] = []): Analysis {
+  const units: Unit[] = [];
+  let words = 0;
+  notes.forEach((note, noteIndex) => {
+    for (const sentence of note.sentences) {
+      const clean = punctuate(capitalise(withoutFillers(sentence)));
+      const count = tokenize(clean).length;
+      const unit: Unit = {
+        index: units.length,
+        noteIndex,
+        ref: { noteId: note.id, sentenceId: sentence.id },
+        original: sentence.text.trim(),
+        clean,
+        standalone: standaloneOf(clean),
+        words: sentence.filler ? 0 : count,
+        stems: contentStems(clean),
+        filler: sentence.filler,
+        dangling: false,
+        question: /\?["'”’)]*$/.test(clean),
+        hasFillers: sentence.fillers.length > 0,
+        score: 0,
+        usable: !sentence.filler && count >= 4,
+      };
+      unit.dangling = DANGLING.test(unit.standalone);
+      if (sentence.startMs !== undefined && sentence.endMs !== undefined) {
+        unit.startMs = sentence.startMs;
+        unit.endMs = sentence.endMs;
+      }
+      words += unit.words;
+      units.push(unit);
+    }
+  });
+  const phrases = keyPhrases(
+    units.filter((u) => !u.filler).map((u) => ({ text: u.clean, fillers: [] })),
+    12,
+  );
+  for (const extra of extraPhrases) {
+    const key = extra.toLowerCase().split(/\s+/).map(stem).join(' ');
+    if (!phrases.some((p) => p.key === key))
+      phrases.push({ phrase: extra.toLowerCase(), key, score: phrases[0]?.score ?? 1, count: 1 });
+  }
+  rank(units, phrases);
+  return { units, phrases, words, noteCount: notes.length };
+}
+
+/** The part for one unit, in context (after its own predecessor) or standing alone. */
+export function partOf(unit: Unit, inContext: boolean): Part {
+  return { text: inContext ? unit.clean : unit.standalone, sources: [unit.ref], supported: true };
+}
+
+/** Joins parts in reading order, choosing the in-context form when a sentence follows its predecessor. */
+export function partsInOrder(units: readonly Unit[]): Part[] {
+  return units.map((unit, i) => partOf(unit, i > 0 && units[i - 1]!.index === unit.index - 1));
+}
+
+export function uniqueSources(parts: readonly Part[]): SourceRef[] {
+  const seen = new Set<string>();
+  const out: SourceRef[] = [];
+  for (const part of parts) {
+    for (const ref of part.sources) {
+      const key = `${String(ref.noteId)}\u0000${String(ref.sentenceId)}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(ref);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Adds, before each chosen sentence that points back ("It made them..."), the sentence it points
+ * to, when that one is usable; returns the units in reading order.
+ */
+export function withContext(
+  chosen: readonly Unit[],
+  all: readonly Unit[],
+  budget = Number.POSITIVE_INFINITY,
+): Unit[] {
+  const set = new Set(chosen.map((u) => u.index));
+  let added = 0;
+  for (const unit of chosen) {
+    if (!unit.dangling || added >= budget) continue;
+    const previous = all[unit.index - 1];
+    if (previous && previous.noteIndex === unit.noteIndex && previous.usable && !set.has(previous.index)) {
+      set.add(previous.index);
+      added += previous.words;
+    }
+  }
+  return [...set].sort((a, b) => a - b).map((i) => all[i]!);
+}
+
+/**
+ * Picks whole passages, not lone sentences: each best-ranked sentence not yet taken brings the
+ * sentence before it when it points back (or ranks well) and the sentences after it that continue
+ * the thought, up to `maxWords`; passages are taken until the word target. Reading order.
+ */
+export function passages(
+  ranked: readonly Unit[],
+  all: readonly Unit[],
+  target: number,
+  exclude: ReadonlySet<number>,
+  maxWords = 70,
+  maxSentences = 4,
+) {
+  const taken = new Set<number>(exclude);
+  let words = 0;
+  const ok = (unit: Unit | undefined, seed: Unit): unit is Unit =>
+    unit?.usable === true && !taken.has(unit.index) && unit.noteIndex === seed.noteIndex;
+  for (const seed of ranked) {
+    if (words >= target * 0.9) break;
+    if (taken.has(seed.index)) continue;
+    const passage = [seed];
+    let size = seed.words;
+    const before = all[seed.index - 1];
+    if (
+      ok(before, seed) &&
+      (seed.dangling || before.score >= seed.score * 0.5) &&
+      size + before.words <= maxWords + 10
+    ) {
+      passage.unshift(before);
+      size += before.words;
+    }
+    for (let i = seed.index + 1; i < all.length && passage.length < maxSentences; i++) {
+      const next = all[i]!;
+      if (next.filler && next.words === 0) continue; // "Um." between two sentences
+      if (!ok(next, seed) || size + next.words > maxWords) break;
+      if (!(next.dangling || next.score >= seed.score * 0.35)) break;
+      passage.push(next);
+      size += next.words;
+    }
+    for (const unit of passage) taken.add(unit.index);
+    words += size;
+  }
+  const body = [...taken]
+    .filter((i) => !exclude.has(i))
+    .sort((a, b) => a - b)
+    .map((i) => all[i]!);
+  return { body, words };
+}
+
+export function tooShortMessage(need: number, have: number, what: string, notes: number): string {
+  return `needs about ${need} words for ${what}; ${notes > 1 ? 'these notes have' : 'this note has'} ${have}`;
+}
+
+export type { Id };

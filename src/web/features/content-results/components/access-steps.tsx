@@ -1,0 +1,143 @@
+import { Loader2, Mail } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { emailSchema } from '#contract/waitlist.ts';
+import { CodeForm, isRefusedCode } from '#web/components/code-form.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { EmailInput } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorCode, errorMessage } from '#web/lib/api.ts';
+import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useRequestAccess, useVerifyAccess } from '../api.ts';
+
+// The dashboard session's two sign-in steps, shared by /dashboard and /studio.
+
+/** The e-mail step: sends a 6-digit code to the address. */
+export function EmailStep({
+  initial,
+  autoFocus,
+  onSent,
+}: {
+  initial: string;
+  /** Put the cursor in the field (when the user came back to this step, not on page load). */
+  autoFocus: boolean;
+  onSent: (email: string) => void;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState(initial);
+  const request = useRequestAccess();
+  const keepFocus = useKeepFocusWhileBusy(request.isPending);
+  const valid = emailSchema.safeParse(email).success;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return;
+    const address = email.trim();
+    request.mutate(address, {
+      onSuccess: () => {
+        toast({ title: 'Code sent!', description: `Check ${address} for your 6-digit code.` });
+        onSent(address);
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to send verification code',
+          description: errorMessage(error, 'Please try again.'),
+        }),
+    });
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in" {...keepFocus}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <EmailInput
+          id={`${id}-email`}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={request.isPending}
+          autoFocus={autoFocus}
+        />
+      </div>
+      <Button type="submit" disabled={!valid || request.isPending}>
+        {request.isPending ? (
+          <Loader2 className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Mail aria-hidden="true" />
+        )}
+        Send Code
+      </Button>
+    </form>
+  );
+}
+
+/** The code step: verifies the e-mailed code and opens the dashboard session. */
+export function CodeStep({
+  email,
+  onVerified,
+  onBack,
+}: {
+  email: string;
+  onVerified: () => void;
+  onBack: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const verify = useVerifyAccess();
+  const resend = useRequestAccess();
+  return (
+    <CodeForm
+      aria-label="Enter your code"
+      description={
+        <>
+          We sent a 6-digit code to <span className="font-medium text-foreground">{email}</span>. It expires
+          in 10 minutes.
+        </>
+      }
+      label="Verification code"
+      submitLabel="Verify"
+      code={code}
+      onCodeChange={setCode}
+      pending={verify.isPending}
+      onSubmit={(entered) =>
+        verify.mutate(
+          { email, code: entered },
+          {
+            onSuccess: () => {
+              toast({ title: 'Access granted to your dashboard' });
+              onVerified();
+            },
+            onError: (error) => {
+              // A wrong code clears the field: the cursor is back in it for the next try.
+              setCode('');
+              const message = errorMessage(error, '');
+              toast(
+                isRefusedCode(error)
+                  ? {
+                      variant: 'destructive',
+                      title: 'Invalid verification code',
+                      description: errorCode(error) === 'code_invalid' ? undefined : message,
+                    }
+                  : {
+                      variant: 'destructive',
+                      title: 'Failed to verify code',
+                      description: errorMessage(error, 'Please try again.'),
+                    },
+              );
+            },
+          },
+        )
+      }
+      resending={resend.isPending}
+      onResend={() =>
+        resend.mutate(email, {
+          onSuccess: () => toast({ title: 'Code sent!', description: `Check ${email} for your new code.` }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Failed to send verification code',
+              description: errorMessage(error, 'Please try again.'),
+            }),
+        })
+      }
+      back={{ label: 'Use a different email', onClick: onBack }}
+    />
+  );
+}

@@ -1,0 +1,205 @@
+import { LayoutDashboard, Loader2, LogOut } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
+import type { NoteListItem } from '#contract/studio.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { CodeStep, EmailStep, ToolLayout } from '#web/features/content-results/index.ts';
+import { focusIfLost } from '#web/lib/focus.ts';
+import {
+  fetchSessionEmail,
+  isInProgress,
+  SignedOutError,
+  signOut,
+  useNotes,
+  useStudioCache,
+} from '../api.ts';
+import { CaptureCard } from '../components/capture-card.tsx';
+import { DeleteNoteDialog } from '../components/delete-note-dialog.tsx';
+import { DraftWorkspace } from '../components/draft-view.tsx';
+import { IdeasCard } from '../components/ideas-card.tsx';
+import { Library } from '../components/library.tsx';
+import { NoteView } from '../components/note-view.tsx';
+import { SearchPanel } from '../components/search-panel.tsx';
+import { VoiceCard } from '../components/voice-card.tsx';
+import { draftIdOf, parseNoteParams } from '../links.ts';
+
+type Step = 'checking' | 'email' | 'code' | 'access';
+
+function Studio({
+  email,
+  focusHeading,
+  onSignedOut,
+}: {
+  email: string;
+  focusHeading: boolean;
+  onSignedOut: () => void;
+}) {
+  const cache = useStudioCache();
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const { noteId, sentenceId, ms } = parseNoteParams(search);
+  const draftId = draftIdOf(search);
+  const notes = useNotes();
+  const [query, setQuery] = useState('');
+  const [deleting, setDeleting] = useState<Pick<NoteListItem, 'id' | 'title'> | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const libraryRef = useRef<HTMLElement>(null);
+  const list = notes.data?.pages.flatMap((page) => page.notes) ?? [];
+  const total = notes.data?.pages[0]?.total ?? 0;
+  const busy = list.some(isInProgress);
+
+  useEffect(() => {
+    if (focusHeading) focusIfLost(headingRef.current);
+  }, [focusHeading]);
+  useEffect(() => {
+    if (notes.error instanceof SignedOutError) onSignedOut();
+  }, [notes.error, onSignedOut]);
+
+  // A new note shows in the library (and, once ready, in ideas and the voice profile).
+  const captured = cache.refresh;
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
+            Your Studio
+          </h1>
+          <p className="truncate text-sm text-muted-foreground">{email}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link href="/dashboard" className={buttonClasses('outline', 'sm')}>
+            <LayoutDashboard aria-hidden="true" /> Dashboard
+          </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={async () => {
+              await signOut().catch(() => {});
+              cache.clear();
+              onSignedOut();
+            }}
+          >
+            <LogOut aria-hidden="true" /> Sign out
+          </Button>
+        </div>
+      </div>
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="grid min-w-0 content-start gap-6">
+          <CaptureCard onCaptured={captured} />
+          <section ref={libraryRef} aria-labelledby="library-heading" className="grid content-start gap-4">
+            <h2 id="library-heading" className="text-lg font-semibold">
+              Your notes{' '}
+              {total > 0 && <span className="text-sm font-normal text-muted-foreground">({total})</span>}
+            </h2>
+            {draftId ? (
+              <DraftWorkspace key={draftId} draftId={draftId} />
+            ) : noteId ? (
+              <NoteView
+                key={noteId}
+                noteId={noteId}
+                sentenceId={sentenceId}
+                startMs={ms}
+                backLabel={query.trim() ? 'Back to results' : 'All notes'}
+                onDelete={setDeleting}
+              />
+            ) : (
+              <>
+                <SearchPanel query={query} onQueryChange={setQuery} />
+                {!query.trim() && <Library notes={notes} onDelete={setDeleting} />}
+              </>
+            )}
+          </section>
+        </div>
+        <div className="grid min-w-0 content-start gap-6">
+          <VoiceCard refreshing={busy} />
+          <IdeasCard refreshing={busy} />
+        </div>
+      </div>
+      <DeleteNoteDialog
+        note={deleting}
+        onClose={() => setDeleting(null)}
+        returnFocusFallback={() => libraryRef.current}
+        onDeleted={(id) => {
+          setDeleting(null);
+          if (id === noteId) navigate('/studio');
+        }}
+      />
+    </div>
+  );
+}
+
+/** /studio: the dashboard's e-mail and code steps, then the Studio of the verified address. */
+export default function StudioPage() {
+  const [step, setStep] = useState<Step>('checking');
+  const [email, setEmail] = useState('');
+  const [moved, setMoved] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    fetchSessionEmail()
+      .catch(() => null)
+      .then((current) => {
+        if (!live) return;
+        if (current) {
+          setEmail(current);
+          setStep('access');
+        } else setStep('email');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const signedOut = useCallback(() => {
+    setMoved(true);
+    setStep('email');
+  }, []);
+
+  return (
+    <ToolLayout title="Studio" label="Echo Studio" current="/studio" wide={step === 'access'}>
+      {step === 'access' ? (
+        <Studio email={email} focusHeading={moved} onSignedOut={signedOut} />
+      ) : (
+        <div className="mx-auto max-w-md">
+          <h1 className="text-3xl font-extrabold tracking-tight">Your Studio</h1>
+          <p className="mt-2 text-muted-foreground">
+            Record, upload, write or import your ideas, and let Echo learn your voice. Sign in with your
+            e-mail: we'll send you a code.
+          </p>
+          <Card className="mt-6">
+            {step === 'checking' && (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+                <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your access...
+              </p>
+            )}
+            {step === 'email' && (
+              <EmailStep
+                initial={email}
+                autoFocus={moved}
+                onSent={(address) => {
+                  setEmail(address);
+                  setStep('code');
+                }}
+              />
+            )}
+            {step === 'code' && (
+              <CodeStep
+                email={email}
+                onVerified={() => {
+                  setMoved(true);
+                  setStep('access');
+                }}
+                onBack={() => {
+                  setMoved(true);
+                  setStep('email');
+                }}
+              />
+            )}
+          </Card>
+        </div>
+      )}
+    </ToolLayout>
+  );
+}
