@@ -1,7 +1,7 @@
 /**
  * Baseline for bench/http.ts: the waitlist API on bare `node:http` + `pg`, with the same SQL as
  * Echo per route (see src/server/features/waitlist/{routes,service,repository}.ts,
- * src/server/lib/rate-limit.ts and src/server/providers/mail/outbox.ts) but no framework, schema
+ * src/server/lib/rate-limit.ts and src/server/features/outbox/index.ts) but no framework, schema
  * validation library or ORM on the request path. The job insert is pg-boss's own statement: it is
  * captured once at start-up from a real `send` and then run directly with `pg` in the transaction.
  * A new signup is enrolled in the Welcome Series with Echo's own statement (one CTE plus the job
@@ -10,15 +10,16 @@
  * Environment: DATABASE_URL, PORT, HOST, SIGNUP_RATE_LIMIT, DB_POOL_SIZE (default 10).
  */
 import http from 'node:http';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 // Echo's own templates, so the outbox rows have the same size as Echo's.
 import type { Config } from '../src/server/config.ts';
-import { enrolWaitlistSignup } from '../src/server/features/campaigns/engine.ts';
+import { enrolWaitlistSignup } from '../src/server/features/campaigns/index.ts';
+import { sendOutboxJob } from '../src/server/features/outbox/index.ts';
 import { reminderEmail } from '../src/server/features/waitlist/index.ts';
 import { JobQueue } from '../src/server/jobs/queue.ts';
-import { ALL_JOBS } from '../src/server/jobs/registry.ts';
 import type { MailMessage } from '../src/server/providers/mail/mailer.ts';
-import { sendOutboxJob } from '../src/server/providers/mail/outbox.ts';
+import { ALL_JOBS } from '../src/server/worker.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('DATABASE_URL is required');
@@ -179,7 +180,8 @@ async function signup(req: http.IncomingMessage, res: http.ServerResponse): Prom
     let alreadyExists = false;
     if (inserted.rows[0]) {
       await enrolWaitlistSignup(
-        { db: undefined as never, executeSql: (text, values) => client.query(text, values as unknown[]) },
+        // Echo's own enrolment statement (one CTE) runs through drizzle's execute on this client.
+        { db: drizzle(client), executeSql: (text, values) => client.query(text, values as unknown[]) },
         ENROL_QUEUE,
         ENROL_CONFIG,
         { id: Number(inserted.rows[0].id), name: input.name, email: input.email },

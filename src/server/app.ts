@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -11,15 +10,17 @@ import { type ApiError, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
 import type { AppContext } from './context.ts';
 import { adminAuthRoutes } from './features/admin-auth/index.ts';
 import { affiliateRoutes, setReferralCookie } from './features/affiliates/index.ts';
-import { campaignRoutes } from './features/campaigns/routes.ts';
+import { campaignRoutes } from './features/campaigns/index.ts';
 import { contentResultsRoutes } from './features/content-results/index.ts';
 import { healthRoutes } from './features/health/index.ts';
+import { outboxRoutes } from './features/outbox/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { studioRoutes } from './features/studio/index.ts';
 import { trendRoutes } from './features/trends/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { webhookRoutes } from './features/webhook/index.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { securityHeaders } from './lib/security-headers.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerWeb } from './web.ts';
 
@@ -154,10 +155,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  // Helmet's headers (strict CSP, nosniff, frame-ancestors 'none', ...), computed once and set on
+  // every response by one cheap hook.
+  const security = await securityHeaders({
     contentSecurityPolicy: contentSecurityPolicy(ctx.config.metaPixelId),
     crossOriginEmbedderPolicy: false,
     hsts: ctx.config.publicUrl.startsWith('https://'),
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(security);
+    done();
   });
 
   // The one cookie parser and writer (request.cookies, reply.setCookie) for every feature.
@@ -186,6 +193,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(webhookRoutes(ctx));
   await app.register(affiliateRoutes(ctx));
   await app.register(campaignRoutes(ctx));
+  await app.register(outboxRoutes(ctx));
   await app.register(privacyRoutes(ctx));
   await app.register(studioRoutes(ctx));
 

@@ -258,8 +258,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     metaPixelId: e.META_PIXEL_ID,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
-    production,
     logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
     rateLimits: {
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
       trendsPerMinute: e.TREND_RATE_LIMIT,

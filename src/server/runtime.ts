@@ -6,15 +6,16 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/index.ts';
-import { seedCampaigns } from './features/campaigns/seed.ts';
+import { seedCampaigns } from './features/campaigns/index.ts';
 import { startSystemChecks } from './features/health/index.ts';
 import { ensureWebhookSecret } from './features/webhook/index.ts';
 import { JobQueue } from './jobs/queue.ts';
-import { ALL_JOBS, registerJobHandlers } from './jobs/registry.ts';
+
 import type { Logger } from './lib/logger.ts';
 import { writeSecretFile } from './lib/secret-file.ts';
-import { createSmtpMailer } from './providers/mail/mailer.ts';
+import { createSmtpMailer, SMTP_POOLS } from './providers/mail/mailer.ts';
 import { createTwilioSender } from './providers/sms/twilio.ts';
+import { ALL_JOBS, registerJobHandlers } from './worker.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -54,9 +55,16 @@ export async function startRuntime(
     max: config.dbPoolSize,
     applicationName: `echo-${config.role}`,
   });
-  const mailer = config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom, { timeoutMs: config.providerTimeoutMs })
-    : null;
+  // Two SMTP pools: codes and welcome e-mails never queue behind a campaign's messages.
+  const smtp = (maxConnections: number) =>
+    config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom, {
+          timeoutMs: config.providerTimeoutMs,
+          maxConnections,
+        })
+      : null;
+  const mailer = smtp(SMTP_POOLS.transactional);
+  const bulkMailer = smtp(SMTP_POOLS.bulk);
   const sms = createTwilioSender(config.twilio);
   const jobs = new JobQueue(ALL_JOBS, {
     connectionString: databaseUrl,
@@ -76,6 +84,7 @@ export async function startRuntime(
     await app?.close().catch((error) => log.warn({ err: error }, 'closing HTTP server failed'));
     await jobs.stop().catch((error) => log.warn({ err: error }, 'stopping the job queue failed'));
     mailer?.close();
+    bulkMailer?.close();
     await database.close().catch(() => {});
     await embedded?.stop().catch((error) => log.warn({ err: error }, 'stopping PostgreSQL failed'));
   };
@@ -99,7 +108,7 @@ export async function startRuntime(
         );
     }
     await seedCampaigns(database);
-    if (config.runsWorker) registerJobHandlers(jobs, { database, mailer, sms, config, log });
+    if (config.runsWorker) registerJobHandlers(jobs, { database, mailer, bulkMailer, sms, config, log });
     await jobs.start();
     system = startSystemChecks(ctx, { printChecklist: config.logLevel !== 'silent' });
     if (!config.smtpUrl) log.info('SMTP_URL is not set: e-mails are kept in the outbox table');

@@ -6,6 +6,7 @@ import { FakeTwilio } from '#tests/support/fake-twilio.ts';
 import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
+import { codeIn } from '../support/smtp-sink.ts';
 
 /**
  * Issue 7: every flow works by keyboard alone. These tests press Tab, Shift+Tab, Enter, Space,
@@ -588,7 +589,7 @@ describe('keyboard only: transcription tool and content dashboard', () => {
         m.some((x) => x.to.includes(email) && /Confirm deleting/.test(x.subject)),
       );
       const mail = echo.smtp.to(email).find((m) => /Confirm deleting/.test(m.subject))!;
-      await page.keyboard.type(/(\d{6})$/.exec(mail.subject)![1]!);
+      await page.keyboard.type(codeIn(mail));
       await page.keyboard.press('Enter');
       await expect.poll(() => toast(page, 'Your data has been deleted.').isVisible()).toBe(true);
       // Signed out: back at the e-mail step, with the cursor there.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { codeIn } from '../support/smtp-sink.ts';
 
 let echo: TestApp;
 let browser: Browser;
@@ -105,7 +106,7 @@ describe('dashboard privacy controls', () => {
         mails.some((m) => m.to.includes(email) && /Confirm deleting/.test(m.subject)),
       );
       const mail = echo.smtp.to(email).find((m) => /Confirm deleting/.test(m.subject))!;
-      const code = /(\d{6})$/.exec(mail.subject)![1]!;
+      const code = codeIn(mail);
       await codeField.fill(code);
       await dialog.getByRole('button', { name: 'Delete permanently' }).click();
 

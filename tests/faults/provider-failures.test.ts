@@ -4,14 +4,14 @@ import {
   TRANSCRIPTION_DID_NOT_FINISH,
   transcribeFailedJob,
 } from '../../src/server/features/content-results/index.ts';
-import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/index.ts';
 import {
   DELIVERY_DID_NOT_FINISH,
   queueEmail,
   queueSms,
   SEND_RETRIES,
   sendOutboxFailedJob,
-} from '../../src/server/providers/mail/outbox.ts';
+} from '../../src/server/features/outbox/index.ts';
+import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/index.ts';
 import { makeWav } from '../support/content-results.ts';
 import { FakeOpenAi, type ReceivedRequest, SAMPLE_TREND_ANALYSIS } from '../support/fake-openai.ts';
 import { FakeTwilio } from '../support/fake-twilio.ts';

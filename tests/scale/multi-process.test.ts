@@ -3,11 +3,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded.ts';
-import { WELCOME_STEPS } from '../../src/server/features/campaigns/seed.ts';
+import { WELCOME_STEPS } from '../../src/server/features/campaigns/index.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type EchoProcess, postJson, spawnEcho } from '../support/echo-process.ts';
 import { createFakeYtDlp, ytDlpFixture } from '../support/fake-yt-dlp.ts';
-import { SmtpSink } from '../support/smtp-sink.ts';
+import { codeIn, SmtpSink } from '../support/smtp-sink.ts';
 
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 const SHORTS = 'https://www.youtube.com/shorts/abc123DEF45';
@@ -116,9 +116,7 @@ describe('two web processes and one worker on one PostgreSQL', () => {
       (all) => all.some((m) => m.to.includes(email) && /dashboard code/.test(m.subject)),
       30_000,
     );
-    const code = /(\d{6})$/.exec(
-      mails.find((m) => m.to.includes(email) && /dashboard code/.test(m.subject))!.subject,
-    )![1]!;
+    const code = codeIn(mails.find((m) => m.to.includes(email) && /dashboard code/.test(m.subject))!);
     const verified = await postJson(`${webA.url}/api/content-results/verify-access`, { email, code });
     expect(verified.status).toBe(200);
     const cookie = String(verified.headers.get('set-cookie')).split(';')[0]!;

@@ -1,3 +1,4 @@
+import { codeIn } from './smtp-sink.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Waits for the newest dashboard code e-mailed to the address and returns its 6 digits. */
@@ -6,9 +7,7 @@ export async function waitForCode(echo: TestApp, email: string, count = 1): Prom
     (mails) => mails.filter((m) => m.to.includes(email) && /dashboard code/.test(m.subject)).length >= count,
   );
   const mails = echo.smtp.to(email).filter((m) => /dashboard code/.test(m.subject));
-  const code = /(\d{6})$/.exec(mails[mails.length - 1]!.subject)?.[1];
-  if (!code) throw new Error('no code in the e-mail subject');
-  return code;
+  return codeIn(mails[mails.length - 1]!);
 }
 
 /** Inserts a content result directly (for dashboards with known data). */

@@ -7,7 +7,7 @@ import { createDatabase } from '../../src/server/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
 import { runMigrations } from '../../src/server/db/migrate.ts';
 import { JobQueue } from '../../src/server/jobs/queue.ts';
-import { ALL_JOBS } from '../../src/server/jobs/registry.ts';
+import { ALL_JOBS } from '../../src/server/worker.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   subject: string;
   /** The message with quoted-printable and base64 parts decoded (good enough for assertions). */
   text: string;
+  /** When the sink accepted it (Date.now()), for latency measurements. */
+  receivedAt: number;
 }
 
 function decodeQuotedPrintable(input: string): string {
@@ -137,7 +139,7 @@ export class SmtpSink {
           } else {
             const subjectLine = /^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
             const subject = decodeHeaderWord(subjectLine.replace(/\r?\n[ \t]/g, ' '));
-            this.messages.push({ from, to, raw, subject, text: decodeMime(raw) });
+            this.messages.push({ from, to, raw, subject, text: decodeMime(raw), receivedAt: Date.now() });
             reply('250 OK queued');
           }
           from = '';
@@ -168,4 +170,14 @@ export class SmtpSink {
       }
     });
   }
+}
+
+/**
+ * The 6-digit verification code in a code e-mail's text (codes are never in subjects): the line
+ * that holds only the code, or 'code is NNNNNN'.
+ */
+export function codeIn(mail: Pick<ReceivedMail, 'text'>): string {
+  const code = /^\s{2,}(\d{6})\s*$/m.exec(mail.text)?.[1] ?? /code is (\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error('no verification code in the e-mail');
+  return code;
 }

@@ -47,10 +47,19 @@ export interface JobDefinition<T> {
 
 export type JobHandler<T> = (data: T, context: JobContext) => Promise<void>;
 
+/**
+ * Handles a whole fetched batch at once (jobs with batchSize > 1 that share round trips, such as
+ * campaign deliveries). Returns one entry per job, in order: null when it is done, else the error
+ * that fails (and retries) only that job.
+ */
+export type BatchJobHandler<T> = (jobs: { data: T; context: JobContext }[]) => Promise<(unknown | null)[]>;
+
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds jobs of many payload types
 type AnyJob = JobDefinition<any>;
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds jobs of many payload types
 type AnyHandler = JobHandler<any>;
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds jobs of many payload types
+type AnyBatchHandler = BatchJobHandler<any>;
 
 export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
@@ -79,6 +88,7 @@ export class JobQueue {
   readonly boss: PgBoss;
   private readonly definitions = new Map<string, AnyJob>();
   private readonly handlers = new Map<string, AnyHandler>();
+  private readonly batchHandlers = new Map<string, AnyBatchHandler>();
   private readonly schedules: { name: string; cron: string }[] = [];
   private readonly options: JobQueueOptions;
   private started = false;
@@ -126,6 +136,11 @@ export class JobQueue {
     }
     if (this.options.work) {
       for (const definition of this.definitions.values()) {
+        const batchHandler = this.batchHandlers.get(definition.name);
+        if (batchHandler) {
+          await this.workBatches(definition, batchHandler);
+          continue;
+        }
         const handler = this.handlers.get(definition.name);
         if (!handler) throw new Error(`No handler registered for job ${definition.name}`);
         await this.work(definition, handler);
@@ -153,6 +168,40 @@ export class JobQueue {
   handle<T>(definition: JobDefinition<T>, handler: JobHandler<T>): void {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     this.handlers.set(definition.name, handler);
+  }
+
+  /** Registers a handler that takes each fetched batch of the job at once (before start). */
+  handleBatch<T>(definition: JobDefinition<T>, handler: BatchJobHandler<T>): void {
+    if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
+    this.batchHandlers.set(definition.name, handler);
+  }
+
+  private async workBatches(definition: AnyJob, handler: AnyBatchHandler): Promise<void> {
+    await this.boss.work(
+      definition.name,
+      {
+        batchSize: definition.batchSize ?? 1,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        localConcurrency: definition.concurrency ?? 1,
+        pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+        includeMetadata: true,
+      },
+      async (jobs) => {
+        const errors = await handler(
+          jobs.map((job) => ({
+            data: definition.schema.parse(job.data),
+            context: { jobId: job.id, retryCount: job.retryCount },
+          })),
+        );
+        return jobs.map((job, i) => {
+          const error = errors[i];
+          if (error === null || error === undefined) return { id: job.id, status: 'completed' as const };
+          const message = error instanceof Error ? error.message : String(error);
+          return { id: job.id, status: 'failed' as const, output: { message } };
+        });
+      },
+    );
   }
 
   /** Runs a job on a cron schedule (UTC), from the worker side (registered before start). */
@@ -214,20 +263,27 @@ export class JobQueue {
     tx: Tx,
     definition: JobDefinition<T>,
     data: T,
-    options: { startAfter?: Date | number; singletonKey?: string } = {},
+    options: { startAfter?: Date | number; singletonKey?: string; priority?: number } = {},
   ) {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     const payload = definition.schema.parse(data) as object;
-    return this.boss.send(definition.name, payload, { ...options, db: { executeSql: tx.executeSql } });
+    // pg-boss refuses options that are present but undefined.
+    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    return this.boss.send(definition.name, payload, { ...given, db: { executeSql: tx.executeSql } });
   }
 
   /** Enqueues many jobs of one kind in the given transaction, in batched inserts. */
-  async enqueueMany<T>(tx: Tx, definition: JobDefinition<T>, items: { data: T; startAfter?: Date }[]) {
+  async enqueueMany<T>(
+    tx: Tx,
+    definition: JobDefinition<T>,
+    items: { data: T; startAfter?: Date; priority?: number }[],
+  ) {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     for (let i = 0; i < items.length; i += 1000) {
       const batch = items.slice(i, i + 1000).map((item) => ({
         data: definition.schema.parse(item.data) as object,
         startAfter: item.startAfter,
+        ...(item.priority !== undefined && { priority: item.priority }),
       }));
       await this.boss.insert(definition.name, batch, { db: { executeSql: tx.executeSql } });
     }

@@ -17,12 +17,14 @@ export async function hitRateLimit(
   key: string,
   limit: number,
   windowSeconds: number,
+  /** Hits counted at once (a batch of messages); `allowed` then means all of them fit. */
+  cost = 1,
 ): Promise<RateLimitResult> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into rate_limits (key, count, reset_at)
-    values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    values (${key}, ${cost}::int, now() + make_interval(secs => ${windowSeconds}))
     on conflict (key) do update set
-      count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+      count = case when rate_limits.reset_at <= now() then excluded.count else rate_limits.count + excluded.count end,
       reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
     returning count, extract(epoch from (reset_at - now()))::float8 as retry_after`);
   const row = result.rows[0]!;

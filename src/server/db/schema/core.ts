@@ -53,6 +53,11 @@ export const outbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
+    /**
+     * When an attempt last timed out: the provider may have accepted the message anyway, so the
+     * retry can deliver it twice (at-least-once); e-mail retries keep the row's one Message-ID.
+     */
+    timedOutAt: timestamp('timed_out_at', { withTimezone: true }),
     /** What produced it, e.g. 'waitlist.reminder'; for the admin outbox view and tests. */
     kind: text('kind').notNull(),
     createdAt: createdAt(),

@@ -4,7 +4,7 @@ import { normalizeEmail } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
+import { queueEmail } from '../outbox/index.ts';
 import {
   type Affiliate,
   decideApplication,

@@ -2,7 +2,7 @@ import { formatMoney, type Payout, toDollars } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
+import { queueEmail } from '../outbox/index.ts';
 import { planPayout, previousPeriod } from './commission.ts';
 import { payoutSentEmail } from './emails.ts';
 import {

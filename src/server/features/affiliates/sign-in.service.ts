@@ -3,8 +3,8 @@ import { normalizeEmail } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { createSession, findSession, revokeSession } from '../../lib/sessions.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
 import { codeError, issueCode, throttleCodeRequests, verifyCodeOrThrow } from '../email-codes/index.ts';
+import { queueEmail } from '../outbox/index.ts';
 import { findAffiliateIdByEmail } from './account.repository.ts';
 import { loginCodeEmail, noAccountEmail } from './emails.ts';
 

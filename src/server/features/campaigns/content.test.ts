@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { twilioSignature, verifyTwilioSignature } from '../../providers/sms/twilio.ts';
-import { parseCsv } from './contacts.ts';
-import { nextSmsSendTime, renderCampaignEmail, renderTokens, sanitizeStepHtml } from './content.ts';
+import { parseCsv } from './contacts.service.ts';
+import { nextSmsSendTime, renderTokens, sanitizeStepHtml } from './content.ts';
+import { renderCampaignEmail } from './emails.ts';
 
 describe('name token', () => {
   it('renders the name, or "there" without one; escapes it in HTML and keeps it on one line', () => {
@@ -154,5 +155,17 @@ describe('CSV parsing', () => {
       ['Lovelace, Ada', 'ada@example.com'],
       ['Say "hi"', 'b@example.com'],
     ]);
+  });
+  it('keeps a stray quote inside a field and refuses a quote that is never closed (400)', () => {
+    expect(parseCsv('name,email\nSam "S" Lee,sam@example.com')).toEqual([
+      ['name', 'email'],
+      ['Sam "S" Lee', 'sam@example.com'],
+    ]);
+    expect(() => parseCsv('name,email\n"Sam,sam@example.com\n')).toThrow(
+      expect.objectContaining({
+        code: 'validation_failed',
+        message: expect.stringMatching(/^The CSV could not be read/),
+      }),
+    );
   });
 });

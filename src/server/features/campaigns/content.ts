@@ -1,5 +1,4 @@
 import sanitizeHtml from 'sanitize-html';
-import { TAGLINE } from '#contract/brand.ts';
 import { NAME_FALLBACK, NAME_TOKEN } from '#contract/campaigns.ts';
 import { escapeHtml, singleLine } from '../../lib/html.ts';
 
@@ -82,42 +81,6 @@ export function renderTokens(
 }
 
 export const hasNameToken = (text: string) => text.includes(NAME_TOKEN);
-
-/** Text content as HTML paragraphs, for e-mail steps saved without HTML. */
-export function textToHtml(text: string): string {
-  return text
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, '<br>')}</p>`)
-    .join('');
-}
-
-export interface CampaignEmailParts {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** A campaign e-mail: the step rendered for a contact, with the unsubscribe link and postal address. */
-export function renderCampaignEmail(
-  step: { subject: string | null; textContent: string; htmlContent: string | null },
-  contactName: string | null,
-  footer: { unsubscribeUrl: string; postalAddress: string },
-): CampaignEmailParts {
-  const subject = singleLine(renderTokens(step.subject ?? '', contactName, 'text'));
-  const text = [
-    renderTokens(step.textContent, contactName, 'text'),
-    '',
-    '--',
-    TAGLINE,
-    `Unsubscribe: ${footer.unsubscribeUrl}`,
-    footer.postalAddress,
-  ].join('\n');
-  const bodyHtml = step.htmlContent
-    ? renderTokens(step.htmlContent, contactName, 'html')
-    : renderTokens(textToHtml(step.textContent), contactName, 'html');
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${bodyHtml}<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}<br><a href="${escapeHtml(footer.unsubscribeUrl)}">Unsubscribe</a><br>${escapeHtml(footer.postalAddress)}</p></body></html>`;
-  return { subject, text, html };
-}
 
 // --- Quiet hours: no SMS between 21:00 and 08:00 in the contact's time zone ---
 

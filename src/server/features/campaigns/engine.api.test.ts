@@ -3,10 +3,10 @@ import { createTestDatabase, type TestDatabase } from '#tests/support/database.t
 import { loadConfig } from '../../config.ts';
 import { createDatabase, type Database } from '../../db/client.ts';
 import { JobQueue } from '../../jobs/queue.ts';
-import { ALL_JOBS, registerJobHandlers } from '../../jobs/registry.ts';
 import { createLogger } from '../../lib/logger.ts';
 import type { Mailer, MailMessage } from '../../providers/mail/mailer.ts';
-import { enrolAudience, processDelivery, releaseHeldDeliveries } from './engine.ts';
+import { ALL_JOBS, registerJobHandlers } from '../../worker.ts';
+import { enrolAudience, processDelivery, releaseHeldDeliveries } from './engine.service.ts';
 
 let testDb: TestDatabase;
 let database: Database;
@@ -224,6 +224,31 @@ describe('exactly once', () => {
       `select count(*)::int as n, count(distinct recipient)::int as distinct from outbox where recipient like 'race-%'`,
     );
     expect({ n, distinct }).toEqual({ n: 40, distinct: 40 });
+  });
+
+  it('applies the sending rate limit to campaign messages only, never to a welcome e-mail', async () => {
+    const id = await campaignWith('Rate', [{ seq: 1, delay: 0, type: 'email', text: 'Rate' }]);
+    for (const n of [1, 2, 3]) await contact(`rate-${n}@example.com`);
+    const t0 = new Date('2026-06-01T10:00:00Z');
+    await enrol(id, t0);
+    const d = await Promise.all(
+      [1, 2, 3].map(async (n) => (await deliveriesOf(id, `rate-${n}@example.com`))[0]!),
+    );
+    const limited = {
+      ...deps(),
+      config: { ...config, campaigns: { ...config.campaigns, sendRatePerSecond: 1 } },
+    };
+    await database.pool.query(`delete from rate_limits where key like 'campaign-send:%'`);
+    expect(await processDelivery(limited, Number(d[0]!.id), t0)).toBe('queued');
+    expect(await processDelivery(limited, Number(d[1]!.id), t0)).toBe('throttled');
+    expect(await processDelivery(limited, Number(d[2]!.id), t0, { transactional: true })).toBe('queued');
+    expect(await outboxFor('rate-2@example.com')).toHaveLength(0);
+    expect(await outboxFor('rate-3@example.com')).toHaveLength(1);
+  });
+
+  it('campaign deliveries send a heartbeat while they run, like the other long jobs', async () => {
+    const queue = await jobs.boss.getQueue('campaign.deliver');
+    expect(queue?.heartbeatSeconds).toBeGreaterThan(0);
   });
 
   it('a worker that dies mid-delivery (before commit) leaves it for the retry, which sends it once', async () => {

@@ -6,7 +6,6 @@ import {
   contactsImportResponseSchema,
   contactsImportSchema,
   createCampaignSchema,
-  outboxItemSchema,
   stepInputSchema,
   stepSchema,
   testEmailSchema,
@@ -19,18 +18,16 @@ import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { verifyTwilioSignature } from '../../providers/sms/twilio.ts';
 import { requireAdmin } from '../admin-auth/guard.ts';
-import { handleInboundSms, importContacts } from './contacts.ts';
+import { handleInboundSms, importContacts, unsubscribeContactFromEmail } from './contacts.service.ts';
 import {
   createCampaign,
   createStep,
   deleteStep,
   getCampaign,
   listCampaigns,
-  listOutbox,
   listSteps,
   sendTestEmail,
   sendTestSms,
-  unsubscribeContactFromEmail,
   updateCampaign,
   updateStep,
 } from './service.ts';
@@ -52,7 +49,7 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    // --- Admin: campaigns, steps, test sends, contacts, outbox ---
+    // --- Admin: campaigns, steps, test sends, contacts ---
     await app.register(async (scope) => {
       const admin = scope.withTypeProvider<ZodTypeProvider>();
       // onRequest: 401 comes before any body parsing or validation.
@@ -128,9 +125,6 @@ export function campaignRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         '/api/admin/contacts/import',
         { schema: { body: contactsImportSchema, response: { 200: contactsImportResponseSchema } } },
         (request) => importContacts(ctx, request.body.csv),
-      );
-      admin.get('/api/admin/outbox', { schema: { response: { 200: z.array(outboxItemSchema) } } }, () =>
-        listOutbox(ctx),
       );
     });
 

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME, SOCIAL_PROFILE_URL } from '#contract/brand.ts';
 import { WELCOME_SERIES_NAME } from '#contract/campaigns.ts';
 import type { Database } from '../../db/client.ts';
+import { insertSteps, insertSystemCampaign } from './repository.ts';
 
 /**
  * The Welcome Series exists from the first start, active, triggered by waitlist signups. Seeded at
@@ -41,21 +42,17 @@ export const WELCOME_STEPS = [
 
 export async function seedCampaigns(database: Database): Promise<void> {
   await database.transaction(async (tx) => {
-    const { rows } = await tx.executeSql(
-      `insert into campaigns (name, description, trigger_type, status, system_key)
-       values ($1, $2, 'signup', 'active', 'welcome')
-       on conflict (system_key) do nothing
-       returning id`,
-      [WELCOME_SERIES_NAME, `Sent to every new waitlist signup, starting with the welcome e-mail.`],
+    const campaign = await insertSystemCampaign(tx.db, {
+      name: WELCOME_SERIES_NAME,
+      description: 'Sent to every new waitlist signup, starting with the welcome e-mail.',
+      triggerType: 'signup',
+      status: 'active',
+      systemKey: 'welcome',
+    });
+    if (!campaign) return;
+    await insertSteps(
+      tx.db,
+      WELCOME_STEPS.map((step) => ({ ...step, campaignId: campaign.id, messageType: 'email' })),
     );
-    const id = (rows[0] as { id: number } | undefined)?.id;
-    if (id === undefined) return;
-    for (const step of WELCOME_STEPS) {
-      await tx.executeSql(
-        `insert into campaign_steps (campaign_id, sequence_number, delay_days, message_type, subject, html_content, text_content)
-         values ($1, $2, $3, 'email', $4, $5, $6)`,
-        [id, step.sequenceNumber, step.delayDays, step.subject, step.htmlContent, step.textContent],
-      );
-    }
   });
 }

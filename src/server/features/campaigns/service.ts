@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { PRODUCT_NAME } from '#contract/brand.ts';
 import {
   type Campaign,
@@ -7,23 +6,32 @@ import {
   type CampaignStep,
   type CreateCampaign,
   canChangeStatus,
-  type OutboxItem,
   type StepInput,
   stepInputSchema,
   type UpdateCampaign,
 } from '#contract/campaigns.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { campaignSteps, campaigns, contacts } from '../../db/schema/campaigns.ts';
-import { outbox } from '../../db/schema/core.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { queueEmail, queueSms } from '../../providers/mail/outbox.ts';
-import { renderCampaignEmail, renderTokens, sanitizeStepHtml } from './content.ts';
-import { enrolAudience, releaseHeldDeliveries } from './engine.ts';
+import { queueEmail, queueSms } from '../outbox/index.ts';
+import { renderTokens, sanitizeStepHtml } from './content.ts';
+import { renderCampaignEmail } from './emails.ts';
+import { enrolAudience, releaseHeldDeliveries } from './engine.service.ts';
+import {
+  type CampaignRow,
+  deleteStepRow,
+  findCampaign as findCampaignRow,
+  firstStepOfType,
+  insertCampaign,
+  insertSteps,
+  listCampaignsWithCounts,
+  listStepRows,
+  lockCampaign,
+  type StepRow,
+  updateCampaignRow,
+  updateStepRow,
+} from './repository.ts';
 import { unsubscribeHeaders } from './unsubscribe.ts';
-
-type CampaignRow = typeof campaigns.$inferSelect;
-type StepRow = typeof campaignSteps.$inferSelect;
 
 const toCampaign = (row: CampaignRow): Campaign => ({
   id: row.id,
@@ -48,14 +56,7 @@ const toStep = (row: StepRow): CampaignStep => ({
 });
 
 export async function listCampaigns(ctx: AppContext): Promise<CampaignListItem[]> {
-  const rows = await ctx.database.db
-    .select({
-      campaign: campaigns,
-      stepCount: sql<number>`(select count(*)::int from campaign_steps s where s.campaign_id = campaigns.id)`,
-      enrolledCount: sql<number>`(select count(*)::int from campaign_enrolments e where e.campaign_id = campaigns.id)`,
-    })
-    .from(campaigns)
-    .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  const rows = await listCampaignsWithCounts(ctx.database.db);
   return rows.map((r) => ({
     ...toCampaign(r.campaign),
     step_count: r.stepCount,
@@ -64,8 +65,7 @@ export async function listCampaigns(ctx: AppContext): Promise<CampaignListItem[]
 }
 
 async function findCampaign(ctx: AppContext, id: number, tx?: Tx): Promise<CampaignRow> {
-  const db = tx?.db ?? ctx.database.db;
-  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  const row = await findCampaignRow(tx?.db ?? ctx.database.db, id);
   if (!row) throw notFound('Campaign not found');
   return row;
 }
@@ -76,18 +76,15 @@ export async function getCampaign(ctx: AppContext, id: number): Promise<Campaign
 
 export async function createCampaign(ctx: AppContext, input: CreateCampaign): Promise<Campaign> {
   return ctx.database.transaction(async (tx) => {
-    const [row] = await tx.db
-      .insert(campaigns)
-      .values({
-        name: input.name,
-        description: input.description ?? '',
-        triggerType: input.trigger_type ?? 'time_based',
-        status: input.status ?? 'draft',
-      })
-      .returning();
-    if (row!.status === 'active' && row!.triggerType === 'time_based')
-      await enrolAudience(tx, ctx.jobs, row!.id);
-    return toCampaign(row!);
+    const row = await insertCampaign(tx.db, {
+      name: input.name,
+      description: input.description ?? '',
+      triggerType: input.trigger_type ?? 'time_based',
+      status: input.status ?? 'draft',
+    });
+    if (row.status === 'active' && row.triggerType === 'time_based')
+      await enrolAudience(tx, ctx.jobs, row.id);
+    return toCampaign(row);
   });
 }
 
@@ -97,24 +94,18 @@ export async function createCampaign(ctx: AppContext, input: CreateCampaign): Pr
  */
 export async function updateCampaign(ctx: AppContext, id: number, input: UpdateCampaign): Promise<Campaign> {
   return ctx.database.transaction(async (tx) => {
-    // Lock the row so two saves cannot both see the old status.
-    const { rows } = await tx.executeSql('select status from campaigns where id = $1 for update', [id]);
-    const current = rows[0] as { status: CampaignStatus } | undefined;
+    const current = await lockCampaign(tx.db, id);
     if (!current) throw notFound('Campaign not found');
-    if (input.status && !canChangeStatus(current.status, input.status))
-      throw badRequest(`A ${current.status} campaign cannot be set to ${input.status}`);
-    const [row] = await tx.db
-      .update(campaigns)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.description !== undefined && { description: input.description }),
-        ...(input.pauseOnResponse !== undefined && { pauseOnResponse: input.pauseOnResponse }),
-        ...(input.shareWithEveryone !== undefined && { shareWithEveryone: input.shareWithEveryone }),
-        ...(input.status !== undefined && { status: input.status }),
-        updatedAt: new Date(),
-      })
-      .where(eq(campaigns.id, id))
-      .returning();
+    const currentStatus = current.status as CampaignStatus;
+    if (input.status && !canChangeStatus(currentStatus, input.status))
+      throw badRequest(`A ${currentStatus} campaign cannot be set to ${input.status}`);
+    const row = await updateCampaignRow(tx.db, id, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.pauseOnResponse !== undefined && { pauseOnResponse: input.pauseOnResponse }),
+      ...(input.shareWithEveryone !== undefined && { shareWithEveryone: input.shareWithEveryone }),
+      ...(input.status !== undefined && { status: input.status }),
+    });
     if (input.status === 'active' && current.status !== 'active') {
       await releaseHeldDeliveries(tx, ctx.jobs, id);
       if (row!.triggerType === 'time_based') await enrolAudience(tx, ctx.jobs, id);
@@ -125,12 +116,7 @@ export async function updateCampaign(ctx: AppContext, id: number, input: UpdateC
 
 export async function listSteps(ctx: AppContext, campaignId: number): Promise<CampaignStep[]> {
   await findCampaign(ctx, campaignId);
-  const rows = await ctx.database.db
-    .select()
-    .from(campaignSteps)
-    .where(eq(campaignSteps.campaignId, campaignId))
-    .orderBy(asc(campaignSteps.sequenceNumber), asc(campaignSteps.id));
-  return rows.map(toStep);
+  return (await listStepRows(ctx.database.db, campaignId)).map(toStep);
 }
 
 function stepValues(input: StepInput) {
@@ -153,10 +139,7 @@ export async function createStep(
   input: StepInput,
 ): Promise<CampaignStep> {
   await findCampaign(ctx, campaignId);
-  const [row] = await ctx.database.db
-    .insert(campaignSteps)
-    .values({ campaignId, ...stepValues(input) })
-    .returning();
+  const [row] = await insertSteps(ctx.database.db, [{ campaignId, ...stepValues(input) }]);
   return toStep(row!);
 }
 
@@ -166,21 +149,13 @@ export async function updateStep(
   stepId: number,
   input: StepInput,
 ): Promise<CampaignStep> {
-  const [row] = await ctx.database.db
-    .update(campaignSteps)
-    .set({ ...stepValues(input), updatedAt: new Date() })
-    .where(and(eq(campaignSteps.id, stepId), eq(campaignSteps.campaignId, campaignId)))
-    .returning();
+  const row = await updateStepRow(ctx.database.db, campaignId, stepId, stepValues(input));
   if (!row) throw notFound('Message not found');
   return toStep(row);
 }
 
 export async function deleteStep(ctx: AppContext, campaignId: number, stepId: number): Promise<void> {
-  const deleted = await ctx.database.db
-    .delete(campaignSteps)
-    .where(and(eq(campaignSteps.id, stepId), eq(campaignSteps.campaignId, campaignId)))
-    .returning({ id: campaignSteps.id });
-  if (!deleted.length) throw notFound('Message not found');
+  if (!(await deleteStepRow(ctx.database.db, campaignId, stepId))) throw notFound('Message not found');
 }
 
 /** A test SMS through the SMS provider (Twilio, or the outbox when it is not configured). */
@@ -190,12 +165,7 @@ export async function sendTestSms(
   input: { phone: string; message?: string },
 ): Promise<{ outboxId: number }> {
   const campaign = await findCampaign(ctx, campaignId);
-  const [firstSms] = await ctx.database.db
-    .select()
-    .from(campaignSteps)
-    .where(and(eq(campaignSteps.campaignId, campaignId), eq(campaignSteps.messageType, 'sms')))
-    .orderBy(asc(campaignSteps.sequenceNumber), asc(campaignSteps.id))
-    .limit(1);
+  const firstSms = await firstStepOfType(ctx.database.db, campaignId, 'sms');
   const template =
     input.message?.trim() ||
     firstSms?.textContent ||
@@ -214,12 +184,7 @@ export async function sendTestEmail(
   input: { email: string },
 ): Promise<{ outboxId: number }> {
   const campaign = await findCampaign(ctx, campaignId);
-  const [firstEmail] = await ctx.database.db
-    .select()
-    .from(campaignSteps)
-    .where(and(eq(campaignSteps.campaignId, campaignId), eq(campaignSteps.messageType, 'email')))
-    .orderBy(asc(campaignSteps.sequenceNumber), asc(campaignSteps.id))
-    .limit(1);
+  const firstEmail = await firstStepOfType(ctx.database.db, campaignId, 'email');
   const step = firstEmail ?? {
     subject: `Test of ${campaign.name}`,
     textContent: `Test e-mail from the ${PRODUCT_NAME} campaign "${campaign.name}".`,
@@ -239,29 +204,4 @@ export async function sendTestEmail(
     }),
   );
   return { outboxId };
-}
-
-export async function listOutbox(ctx: AppContext, limit = 200): Promise<OutboxItem[]> {
-  const rows = await ctx.database.db.select().from(outbox).orderBy(desc(outbox.id)).limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    channel: r.channel === 'sms' ? 'sms' : 'email',
-    kind: r.kind,
-    recipient: r.recipient,
-    subject: r.subject,
-    status: r.status,
-    error: r.error,
-    created_at: r.createdAt.toISOString(),
-    sent_at: r.sentAt?.toISOString() ?? null,
-  }));
-}
-
-/** Unsubscribes a contact from e-mail (one-click link). Idempotent. */
-export async function unsubscribeContactFromEmail(ctx: AppContext, contactId: number): Promise<boolean> {
-  const rows = await ctx.database.db
-    .update(contacts)
-    .set({ emailSubscribed: false, updatedAt: new Date() })
-    .where(eq(contacts.id, contactId))
-    .returning({ id: contacts.id });
-  return rows.length > 0;
 }

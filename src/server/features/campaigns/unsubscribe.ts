@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { randomToken } from '../../lib/crypto.ts';
+import { getOrCreateSecret } from './repository.ts';
 
 /**
  * One-click unsubscribe (RFC 8058). Every campaign e-mail links to `/unsubscribe?token=…`, where the
@@ -12,16 +13,7 @@ import { randomToken } from '../../lib/crypto.ts';
 const SECRET_NAME = 'unsubscribe_secret';
 const secrets = new WeakMap<Database, Promise<string>>();
 
-async function loadSecret(database: Database): Promise<string> {
-  const { rows } = await database.pool.query<{ value: string }>(
-    `with ins as (
-       insert into app_secrets (name, value) values ($1, $2) on conflict (name) do nothing returning value
-     )
-     select value from ins union all select value from app_secrets where name = $1 limit 1`,
-    [SECRET_NAME, randomToken(32)],
-  );
-  return rows[0]!.value;
-}
+const loadSecret = (database: Database) => getOrCreateSecret(database.db, SECRET_NAME, randomToken(32));
 
 export function unsubscribeSecret(database: Database): Promise<string> {
   let secret = secrets.get(database);

@@ -249,7 +249,7 @@ describe('dashboard access by e-mail code', () => {
     // Both get the same e-mail (only the code differs).
     await waitForCode(echo, 'known@example.com');
     await waitForCode(echo, 'nobody@example.com');
-    const subject = (a: string) => echo.smtp.to(a)[0]!.subject.replace(/\d{6}$/, '');
+    const subject = (a: string) => echo.smtp.to(a)[0]!.subject;
     expect(subject('known@example.com')).toBe(subject('nobody@example.com'));
   });
 

@@ -9,7 +9,6 @@ import { normalizeEmail } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
 import {
   CODE_REQUESTS_PER_ADDRESS,
   CODE_REQUESTS_PER_CLIENT,
@@ -17,6 +16,7 @@ import {
   throttleCodeRequests,
   verifyCodeOrThrow,
 } from '../email-codes/index.ts';
+import { queueEmail } from '../outbox/index.ts';
 import { NOT_VERIFIED_MESSAGE } from '../visitor-session/index.ts';
 import { accessCodeEmail } from './emails.ts';
 import { transcribeJob } from './jobs.ts';

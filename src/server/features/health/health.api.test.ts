@@ -39,6 +39,37 @@ describe('platform', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it("sends helmet's full header set on every answer: API, errors and pages", async () => {
+    const helmetHeaders = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const answers = [
+      await fetch(`${echo.url}/api/waitlist/count`),
+      await fetch(`${echo.url}/api/does-not-exist`),
+      await fetch(`${echo.url}/api/waitlist`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+      await fetch(`${echo.url}/tos`),
+    ];
+    for (const res of answers)
+      for (const name of helmetHeaders) expect(res.headers.get(name), `${res.url} ${name}`).toBeTruthy();
+    expect(answers[0]!.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    // No HSTS over plain http (PUBLIC_URL is http in tests).
+    expect(answers[0]!.headers.get('strict-transport-security')).toBeNull();
+  });
+
   it('allows the pixel host in the CSP and injects the id only when META_PIXEL_ID is set', async () => {
     const withPixel = await startTestApp({ META_PIXEL_ID: '1234567890' });
     try {

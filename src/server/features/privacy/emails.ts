@@ -1,10 +1,8 @@
 import { PRODUCT_NAME, TAGLINE } from '#contract/brand.ts';
+import { codeBlock, emailLayout } from '../../lib/email-layout.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/index.ts';
-
-const wrap = (body: string) =>
-  `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}</p></body></html>`;
 
 /** The code that confirms 'Delete my data'. */
 export function deleteCodeEmail(email: string, code: string): MailMessage {
@@ -15,10 +13,10 @@ export function deleteCodeEmail(email: string, code: string): MailMessage {
   const warning = "If it wasn't you, ignore this e-mail: nothing is deleted without the code.";
   return {
     to: email,
-    subject: `Confirm deleting your ${PRODUCT_NAME} data: ${code}`,
+    subject: `Confirm deleting your ${PRODUCT_NAME} data`,
     text: [...lines, '', `    ${code}`, '', warning, '', TAGLINE].join('\n'),
-    html: wrap(
-      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${escapeHtml(code)}</p><p>${escapeHtml(warning)}</p>`,
+    html: emailLayout(
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}${codeBlock(code)}<p>${escapeHtml(warning)}</p>`,
     ),
   };
 }
@@ -36,6 +34,6 @@ export function dataDeletedEmail(email: string, deleted: { results: number; tren
     to: email,
     subject: `Your ${PRODUCT_NAME} data has been deleted`,
     text: [...lines, '', TAGLINE].join('\n'),
-    html: wrap(lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')),
+    html: emailLayout(lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')),
   };
 }

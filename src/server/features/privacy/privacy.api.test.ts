@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertResult, waitForCode } from '#tests/support/content-results.ts';
+import { codeIn } from '#tests/support/smtp-sink.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 import { runRetention } from './repository.ts';
 import { DELETE_CODES_PER_EMAIL } from './service.ts';
@@ -59,7 +60,7 @@ async function deletionCode(email: string, cookie: string, ip?: string): Promise
   expect(res.json()).toEqual({ message: 'We sent a confirmation code to your e-mail.' });
   await echo.smtp.waitFor(() => deleteMails(email).length > before);
   const mails = deleteMails(email);
-  return /(\d{6})$/.exec(mails[mails.length - 1]!.subject)![1]!;
+  return codeIn(mails[mails.length - 1]!);
 }
 
 async function insertTrend(
@@ -167,6 +168,15 @@ describe("'Delete my data'", () => {
     expect(await countOf('select count(*) as n from verification_codes where email = $1', [email])).toBe(0);
     expect(await countOf('select count(*) as n from data_use_opt_outs where email = $1', [email])).toBe(0);
     expect(await countOf('select count(*) as n from user_sessions where subject = $1', [other])).toBe(1);
+    // The address's messages are gone from the outbox (only the confirmation, queued after, remains).
+    expect(
+      (await echo.query<{ kind: string }>('select kind from outbox where recipient = $1', [email])).map(
+        (r) => r.kind,
+      ),
+    ).toEqual(['privacy.data-deleted']);
+    expect(await countOf('select count(*) as n from outbox where recipient = $1', [other])).toBeGreaterThan(
+      0,
+    );
 
     // Every session of the address ended; the other address is still signed in.
     for (const c of [cookie, secondBrowser])
@@ -341,7 +351,21 @@ describe('retention job', () => {
        ('ret-wh-old', now() - interval '2 days'), ('ret-wh-new', now())`,
     );
 
+    await echo.query(
+      `insert into outbox (recipient, text_body, kind, status, created_at) values
+       ('ret-o@example.com', 'old', 'ret.old', 'sent', now() - interval '31 days'),
+       ('ret-o@example.com', 'old but queued', 'ret.queued', 'queued', now() - interval '31 days'),
+       ('ret-o@example.com', 'recent', 'ret.recent', 'stored', now() - interval '29 days')`,
+    );
     const counts = await runRetention(echo.ctx.database.db, 24);
+    expect(counts.outbox).toBeGreaterThanOrEqual(1);
+    expect(
+      (
+        await echo.query<{ kind: string }>(
+          `select kind from outbox where recipient = 'ret-o@example.com' order by id`,
+        )
+      ).map((r) => r.kind),
+    ).toEqual(['ret.queued', 'ret.recent']);
     expect(counts.contentResults).toBeGreaterThanOrEqual(1);
     expect(counts.contacts).toBeGreaterThanOrEqual(1);
     const ids = async (sql: string) => (await echo.query<{ id: string }>(sql)).map((r) => String(r.id));
@@ -390,7 +414,7 @@ describe('retention job', () => {
 
   it('is scheduled daily with the configured months', async () => {
     const { RETENTION_CRON, retentionJob } = await import('./jobs.ts');
-    const { ALL_JOBS } = await import('../../jobs/registry.ts');
+    const { ALL_JOBS } = await import('../../worker.ts');
     expect(ALL_JOBS).toContain(retentionJob);
     expect(RETENTION_CRON).toBe('45 0 * * *');
     expect(echo.ctx.config.retentionMonths).toBe(24);

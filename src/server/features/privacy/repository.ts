@@ -5,6 +5,7 @@ import { campaignDeliveries, campaignEnrolments, contacts } from '../../db/schem
 import { contentResults, webhookDeliveries } from '../../db/schema/content-results.ts';
 import { adminSessions, rateLimits } from '../../db/schema/core.ts';
 import { dataUseOptOuts } from '../../db/schema/privacy.ts';
+import { pruneOutbox } from '../outbox/index.ts';
 
 export async function isOptedOut(db: DbOrTx, email: string): Promise<boolean> {
   const rows = await db
@@ -38,6 +39,7 @@ export interface RetentionCounts {
   adminSessions: number;
   rateLimits: number;
   webhookDeliveries: number;
+  outbox: number;
 }
 
 /**
@@ -48,7 +50,8 @@ export interface RetentionCounts {
  * - a contact: greatest(created_at, updated_at, sms_stopped_at, its latest enrolment, its latest
  *   processed campaign delivery).
  * Expired codes and sessions go at once; rate-limit windows that ended over an hour ago; webhook
- * delivery ids older than a day (the replay window is 5 minutes).
+ * delivery ids older than a day (the replay window is 5 minutes); settled outbox messages after
+ * OUTBOX_RETENTION_DAYS (features/outbox).
  */
 export async function runRetention(db: DbOrTx, months: number): Promise<RetentionCounts> {
   const cutoff = sql`now() - make_interval(months => ${months}::int)`;
@@ -83,5 +86,6 @@ export async function runRetention(db: DbOrTx, months: number): Promise<Retentio
         .delete(webhookDeliveries)
         .where(lt(webhookDeliveries.receivedAt, new Date(now.getTime() - 24 * 3600_000))),
     ),
+    outbox: await pruneOutbox(db, now),
   };
 }

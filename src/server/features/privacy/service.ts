@@ -2,7 +2,6 @@ import { DATA_DELETED_MESSAGE, DELETE_CODE_SENT_MESSAGE } from '#contract/privac
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
 import { deleteResultsOf, filedTrendIds } from '../content-results/index.ts';
 import {
   CODE_REQUESTS_PER_ADDRESS,
@@ -11,6 +10,7 @@ import {
   throttleCodeRequests,
   verifyCodeOrThrow,
 } from '../email-codes/index.ts';
+import { deleteOutboxFor, queueEmail } from '../outbox/index.ts';
 import { deleteStudioDataOf } from '../studio/index.ts';
 import { deleteTrends, forgetCreator, trendsCreatedBy } from '../trends/index.ts';
 import { endVisitorSessionsOf } from '../visitor-session/index.ts';
@@ -75,6 +75,7 @@ export async function deleteDataOf(
   await endVisitorSessionsOf(db, email);
   await deleteCodesOf(db, email);
   await deleteOptOut(db, email);
+  await deleteOutboxFor(db, email);
   return { results, trends };
 }
 

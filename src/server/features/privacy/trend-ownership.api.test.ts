@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForCode } from '#tests/support/content-results.ts';
+import { codeIn } from '#tests/support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
 /** Issue 12 item 5: 'Delete my data' never deletes a trend someone else created. */
@@ -40,7 +41,7 @@ async function deletionCode(email: string, cookie: string): Promise<string> {
     mails.some((m) => m.to.includes(email) && /Confirm deleting/.test(m.subject)),
   );
   const mail = echo.smtp.to(email).find((m) => /Confirm deleting/.test(m.subject))!;
-  return /(\d{6})$/.exec(mail.subject)![1]!;
+  return codeIn(mail);
 }
 
 const countOf = async (sql: string, values: unknown[]) =>

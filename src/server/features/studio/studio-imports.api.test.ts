@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
+import { codeIn } from '#tests/support/smtp-sink.ts';
 import {
   eventually,
   type StudioTestApp,
@@ -144,7 +145,7 @@ describe('deletion, retention and cleanup', () => {
     );
     await echo.smtp.waitFor(() => echo.smtp.to(email).length > before);
     const mails = echo.smtp.to(email);
-    const code = /(\d{6})$/.exec(mails[mails.length - 1]!.subject)![1]!;
+    const code = codeIn(mails[mails.length - 1]!);
     const res = await call('POST', '/api/privacy/delete-data', { code }, own);
     expect(res.statusCode).toBe(200);
     expect(await echo.query('select 1 from studio_notes where owner_email = $1', [email])).toEqual([]);

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME, SOCIAL_PROFILE_URL, SUPPORT_EMAIL, TAGLINE } from '#contract/brand.ts';
+import { emailLayout, paragraphs } from '../../lib/email-layout.ts';
 import { escapeHtml, singleLine } from '../../lib/html.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 
@@ -11,10 +12,7 @@ interface Recipient {
 const UNSUBSCRIBE_MAILTO = `mailto:${SUPPORT_EMAIL}?subject=Unsubscribe`;
 const unsubscribeText = `To stop receiving e-mails from ${PRODUCT_NAME}, write to ${SUPPORT_EMAIL} with the subject "Unsubscribe".`;
 
-function layout(paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}<br><a href="${UNSUBSCRIBE_MAILTO}">Unsubscribe</a></p></body></html>`;
-}
+const layout = (html: string[]) => emailLayout(paragraphs(html), { unsubscribeUrl: UNSUBSCRIBE_MAILTO });
 
 /** Sent when someone signs up again with an address already on the list (at most hourly). */
 export function reminderEmail(to: Recipient, publicUrl: string): MailMessage {

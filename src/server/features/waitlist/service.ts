@@ -5,9 +5,9 @@ import {
   type WaitlistSignupResponse,
 } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
-import { queueEmail } from '../../providers/mail/outbox.ts';
 import { attributeSignup } from '../affiliates/index.ts';
-import { enrolWaitlistSignup } from '../campaigns/engine.ts';
+import { enrolWaitlistSignup } from '../campaigns/index.ts';
+import { queueEmail } from '../outbox/index.ts';
 import { reminderEmail } from './emails.ts';
 import { claimReminder, countSignups, insertSignup } from './repository.ts';
 

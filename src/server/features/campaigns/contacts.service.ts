@@ -1,6 +1,14 @@
+import { parse } from 'csv-parse/sync';
 import { type ContactsImportResponse, E164 } from '#contract/campaigns.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import {
+  restartSms,
+  stopEnrolmentsOnReply,
+  stopSms,
+  unsubscribeEmail,
+  upsertImportedContact,
+} from './contacts.repository.ts';
 import { safeTimeZone } from './content.ts';
 
 /** Keywords of the inbound SMS webhook (any case, surrounding spaces ignored). */
@@ -17,62 +25,33 @@ export type InboundResult = 'unsubscribed' | 'resubscribed' | 'paused' | 'ignore
 export async function handleInboundSms(ctx: AppContext, from: string, body: string): Promise<InboundResult> {
   const phone = from.replace(/[\s().-]/g, '');
   const word = body.trim().toUpperCase();
-  const { pool } = ctx.database;
-  if (STOP_WORDS.includes(word)) {
-    const { rowCount } = await pool.query(
-      `update contacts set sms_subscribed = false, sms_stopped_at = now(), updated_at = now() where phone = $1`,
-      [phone],
-    );
-    return rowCount ? 'unsubscribed' : 'ignored';
-  }
-  if (START_WORDS.includes(word)) {
-    const { rowCount } = await pool.query(
-      `update contacts set sms_subscribed = true, updated_at = now()
-       where phone = $1 and sms_stopped_at is not null`,
-      [phone],
-    );
-    return rowCount ? 'resubscribed' : 'ignored';
-  }
-  const { rowCount } = await pool.query(
-    `update campaign_enrolments e set status = 'stopped', stop_reason = 'Contact replied'
-     from contacts k, campaigns c
-     where e.contact_id = k.id and e.campaign_id = c.id and k.phone = $1
-       and e.status = 'active' and c.pause_on_response`,
-    [phone],
-  );
-  return rowCount ? 'paused' : 'ignored';
+  const { db } = ctx.database;
+  if (STOP_WORDS.includes(word)) return (await stopSms(db, phone)) ? 'unsubscribed' : 'ignored';
+  if (START_WORDS.includes(word)) return (await restartSms(db, phone)) ? 'resubscribed' : 'ignored';
+  return (await stopEnrolmentsOnReply(db, phone)) ? 'paused' : 'ignored';
 }
+
+/** Unsubscribes a contact from e-mail (one-click link). Idempotent. */
+export const unsubscribeContactFromEmail = (ctx: AppContext, contactId: number) =>
+  unsubscribeEmail(ctx.database.db, contactId);
 
 // --- CSV import: name, email, phone, sms_consent, time_zone (header row required) ---
 
+/** CSV rows (RFC 4180 through csv-parse); rows of blank fields are dropped. */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length) {
-    row.push(field);
-    rows.push(row);
+  let rows: string[][];
+  try {
+    rows = parse(text, {
+      bom: true,
+      // Files put together by hand mix line endings: any of them ends a record.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw badRequest(`The CSV could not be read${line ? ` (line ${line})` : ''}: check its quotes`);
   }
   return rows.filter((r) => r.some((f) => f.trim() !== ''));
 }
@@ -117,22 +96,15 @@ export async function importContacts(ctx: AppContext, csv: string): Promise<Cont
       continue;
     }
     const consent = phone !== null && CONSENT_YES.includes(get(iConsent).toLowerCase());
-    const zone = safeTimeZone(get(iZone), ctx.config.campaigns.defaultTimeZone);
-    const name = get(iName).slice(0, 200);
     try {
-      const { rows: result } = await ctx.database.pool.query<{ inserted: boolean }>(
-        `insert into contacts (name, email, phone, sms_subscribed, time_zone, source)
-         values ($1, $2, $3, $4, $5, 'import')
-         on conflict (${email ? 'email' : 'phone'}) do update set
-           name = case when excluded.name <> '' then excluded.name else contacts.name end,
-           phone = coalesce(contacts.phone, excluded.phone),
-           sms_subscribed = contacts.sms_subscribed or (excluded.sms_subscribed and contacts.sms_stopped_at is null),
-           time_zone = excluded.time_zone,
-           updated_at = now()
-         returning (xmax = 0) as inserted`,
-        [name, email, phone, consent, zone],
-      );
-      if (result[0]?.inserted) imported++;
+      const inserted = await upsertImportedContact(ctx.database.db, {
+        name: get(iName).slice(0, 200),
+        email,
+        phone,
+        smsSubscribed: consent,
+        timeZone: safeTimeZone(get(iZone), ctx.config.campaigns.defaultTimeZone),
+      });
+      if (inserted) imported++;
       else updated++;
     } catch {
       skipped.push({ line, reason: 'Conflicts with another contact (phone or e-mail already used)' });

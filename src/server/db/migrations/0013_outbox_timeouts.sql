@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "timed_out_at" timestamp with time zone;

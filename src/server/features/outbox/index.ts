@@ -1,0 +1,30 @@
+/**
+ * The outbox: every e-mail and SMS Echo sends is written here in the caller's transaction and
+ * delivered by a job (providers/mail and providers/sms are the senders).
+ */
+export {
+  createSendOutboxFailedHandler,
+  createSendOutboxHandler,
+  DELIVERY_DID_NOT_FINISH,
+  OUTBOX_JOBS,
+  outboxMessageId,
+  registerOutboxJobs,
+  SEND_RETRIES,
+  type SendDeps,
+  senderDomain,
+  sendOutboxBatchJob,
+  sendOutboxFailedJob,
+  sendOutboxJob,
+} from './jobs.ts';
+export { outboxRoutes } from './routes.ts';
+export {
+  BULK_BATCH,
+  type BulkMessage,
+  deleteOutboxFor,
+  listOutbox,
+  OUTBOX_RETENTION_DAYS,
+  pruneOutbox,
+  queueBulkMessages,
+  queueEmail,
+  queueSms,
+} from './service.ts';
