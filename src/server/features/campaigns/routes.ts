@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { verifyTwilioSignature } from '../../providers/sms/twilio.ts';
-import { requireAdmin } from '../admin-auth/guard.ts';
+import { requireAdmin } from '../admin-auth/index.ts';
 import { handleInboundSms, importContacts, unsubscribeContactFromEmail } from './contacts.service.ts';
 import {
   createCampaign,

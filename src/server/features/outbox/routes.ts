@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { outboxItemSchema } from '#contract/campaigns.ts';
 import type { AppContext } from '../../context.ts';
-import { requireAdmin } from '../admin-auth/guard.ts';
+import { requireAdmin } from '../admin-auth/index.ts';
 import { listOutbox } from './service.ts';
 
 export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,0 +1,134 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The house's boundaries (ARCHITECTURE.md, decision 012), checked on every import of every source file:
+ * - `src/contract` imports nothing from the server, the web or Node;
+ * - the web never imports the server and the server never imports the web;
+ * - `lib`, `providers`, `db` and `jobs` never import a feature or the composition root;
+ * - a feature reaches another feature only through its `index.ts`, and never the composition root.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const src = path.join(root, 'src');
+const ALIASES: Record<string, string> = {
+  '#contract/': 'src/contract/',
+  '#server/': 'src/server/',
+  '#web/': 'src/web/',
+  '#tests/': 'tests/',
+};
+const COMPOSITION_ROOT = ['app.ts', 'runtime.ts', 'main.ts', 'worker.ts', 'openapi.ts', 'web.ts'].map((f) =>
+  path.join(src, 'server', f),
+);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every module specifier a file imports (static, dynamic, re-exports), resolved to a path when local. */
+function importsOf(file: string): { specifier: string; target: string | null }[] {
+  const text = readFileSync(file, 'utf8');
+  const found = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm)];
+  return found.map((m) => {
+    const specifier = m[1]!;
+    const alias = Object.keys(ALIASES).find((a) => specifier.startsWith(a));
+    if (alias) return { specifier, target: path.join(root, ALIASES[alias]!, specifier.slice(alias.length)) };
+    if (specifier.startsWith('.')) return { specifier, target: path.resolve(path.dirname(file), specifier) };
+    return { specifier, target: null };
+  });
+}
+
+const inside = (file: string, dir: string) => file.startsWith(path.join(src, dir) + path.sep);
+const featureOf = (file: string) =>
+  inside(file, 'server/features')
+    ? path.relative(path.join(src, 'server/features'), file).split(path.sep)[0]!
+    : null;
+
+/** What is wrong with one import, or null. Tests may build the app and quote imports; never reach into another feature. */
+function violation(file: string, specifier: string, target: string | null): string | null {
+  if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) {
+    const from = featureOf(file);
+    const to = target ? featureOf(target) : null;
+    return from && to && to !== from && path.basename(target!) !== 'index.ts'
+      ? `a feature imports ${to}'s internals (use features/${to}/index.ts)`
+      : null;
+  }
+  if (inside(file, 'contract')) {
+    if (target && !inside(target, 'contract')) return 'contract imports outside src/contract';
+    if (!target && specifier.startsWith('node:')) return 'contract imports Node';
+    return null;
+  }
+  if (!target) return null;
+  if (inside(file, 'web') && inside(target, 'server')) return 'the web imports the server';
+  if (inside(file, 'server') && inside(target, 'web')) return 'the server imports the web';
+  if (!inside(file, 'server') || !inside(target, 'server')) return null;
+  const lower = ['server/lib', 'server/providers', 'server/db', 'server/jobs'].some((d) => inside(file, d));
+  if (lower && inside(target, 'server/features')) return 'a lower layer imports a feature';
+  if (lower && COMPOSITION_ROOT.includes(target)) return 'a lower layer imports the composition root';
+  const from = featureOf(file);
+  if (!from) {
+    if (COMPOSITION_ROOT.includes(file) && featureOf(target) && path.basename(target) !== 'index.ts')
+      return 'the composition root imports a feature past its index.ts';
+    return null;
+  }
+  if (COMPOSITION_ROOT.includes(target)) return 'a feature imports the composition root';
+  const to = featureOf(target);
+  if (to && to !== from && path.basename(target) !== 'index.ts')
+    return `a feature imports ${to}'s internals (use features/${to}/index.ts)`;
+  return null;
+}
+
+describe('import boundaries', () => {
+  it('every import of src/ keeps the layers and reaches other features only through index.ts', () => {
+    const problems = sourceFiles(src).flatMap((file) =>
+      importsOf(file).flatMap(({ specifier, target }) => {
+        const why = violation(file, specifier, target);
+        return why ? [`${path.relative(root, file)} -> ${specifier}: ${why}`] : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('every server feature has an index.ts', () => {
+    const features = readdirSync(path.join(src, 'server/features'), { withFileTypes: true }).filter((d) =>
+      d.isDirectory(),
+    );
+    const missing = features
+      .filter((d) => !readdirSync(path.join(src, 'server/features', d.name)).includes('index.ts'))
+      .map((d) => d.name);
+    expect(missing).toEqual([]);
+  });
+
+  it('catches the imports it forbids', () => {
+    const f = (rel: string) => path.join(src, rel);
+    expect(
+      violation(
+        f('server/features/trends/service.ts'),
+        '../content-results/service.ts',
+        f('server/features/content-results/service.ts'),
+      ),
+    ).toMatch(/internals/);
+    expect(
+      violation(
+        f('server/features/trends/service.ts'),
+        '../content-results/index.ts',
+        f('server/features/content-results/index.ts'),
+      ),
+    ).toBeNull();
+    expect(
+      violation(f('server/lib/x.ts'), '../features/trends/index.ts', f('server/features/trends/index.ts')),
+    ).toMatch(/lower layer/);
+    expect(violation(f('server/providers/x.ts'), '../app.ts', f('server/app.ts'))).toMatch(
+      /composition root/,
+    );
+    expect(violation(f('contract/x.ts'), '#server/config.ts', f('server/config.ts'))).toMatch(/contract/);
+    expect(violation(f('contract/x.ts'), 'node:fs', null)).toMatch(/Node/);
+    expect(violation(f('web/x.tsx'), '#server/config.ts', f('server/config.ts'))).toMatch(
+      /web imports the server/,
+    );
+  });
+});
