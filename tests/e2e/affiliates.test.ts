@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, openPage, PHONE, showWaitlistForm } from '#tests/support/browser.ts';
+import { codeIn } from '#tests/support/smtp-sink.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 
 const STRIPE_SECRET = 'whsec_e2e_affiliates';
@@ -42,7 +43,7 @@ async function codeFromMail(email: string): Promise<string> {
     m.some((x) => x.to.includes(email) && /sign-in code/.test(x.subject)),
   );
   const mail = mails.filter((x) => x.to.includes(email) && /sign-in code/.test(x.subject)).at(-1)!;
-  return /(\d{6})/.exec(mail.subject)![1]!;
+  return codeIn(mail);
 }
 
 async function adminSignIn(page: Page, path = '/admin') {

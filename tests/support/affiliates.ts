@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { expect } from 'vitest';
+import { codeIn } from './smtp-sink.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './test-app.ts';
 
 export const STRIPE_SECRET = 'whsec_test_secret_for_affiliates';
@@ -42,7 +43,7 @@ export async function startAffiliatesApp() {
     const isCode = (x: { to: string[]; subject: string }) =>
       x.to.includes(email) && /sign-in code/.test(x.subject);
     const mails = await echo.smtp.waitFor((m) => m.filter(isCode).length >= nth);
-    return /(\d{6})/.exec(mails.filter(isCode)[nth - 1]!.subject)![1]!;
+    return codeIn(mails.filter(isCode)[nth - 1]!);
   }
 
   async function signIn(email: string, nth = 1): Promise<string> {

@@ -1,15 +1,11 @@
 import { PRODUCT_NAME, SUPPORT_EMAIL, TAGLINE } from '#contract/brand.ts';
+import { codeBlock, emailLayout, paragraphs } from '../../lib/email-layout.ts';
 import { escapeHtml, singleLine } from '../../lib/html.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
 import { CODE_TTL_MINUTES } from '../email-codes/index.ts';
 
-function layout(paragraphs: string[]): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}<p style="margin:24px 0 0;color:#6b7280;font-size:13px">${escapeHtml(TAGLINE)}</p></body></html>`;
-}
-
 function message(to: string, subject: string, lines: string[], htmlLines: string[]): MailMessage {
-  return { to, subject, text: [...lines, '', TAGLINE].join('\n'), html: layout(htmlLines) };
+  return { to, subject, text: [...lines, '', TAGLINE].join('\n'), html: emailLayout(paragraphs(htmlLines)) };
 }
 
 export function applicationReceivedEmail(to: { name: string; email: string }): MailMessage {
@@ -74,14 +70,14 @@ export function rejectedEmail(to: { name: string; email: string }): MailMessage 
 export function loginCodeEmail(email: string, code: string): MailMessage {
   return message(
     email,
-    `Your ${PRODUCT_NAME} affiliate sign-in code: ${code}`,
+    `Your ${PRODUCT_NAME} affiliate sign-in code`,
     [
       `Your sign-in code is ${code}`,
       '',
       `It expires in ${CODE_TTL_MINUTES} minutes. If you did not try to sign in, you can ignore this e-mail.`,
     ],
     [
-      `Your sign-in code is <strong style="font-size:20px;letter-spacing:4px">${code}</strong>`,
+      `Your sign-in code is ${codeBlock(code)}`,
       `It expires in ${CODE_TTL_MINUTES} minutes. If you did not try to sign in, you can ignore this e-mail.`,
     ],
   );
