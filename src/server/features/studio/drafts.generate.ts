@@ -16,11 +16,12 @@ import {
   writtenSamples,
 } from './drafts.repository.ts';
 import type { StoredBlock } from './drafts.service.ts';
-import { findVoiceSettings, readyNoteStats } from './repository.ts';
+import { findVoiceSettings } from './repository.ts';
 import { analyse } from './text/extractive/analyse.ts';
 import { flattenDraft, generateExtractive, type SourceNote } from './text/extractive/generate.ts';
 import { scoreFidelity } from './text/fidelity.ts';
-import { buildProfile, type NoteStats, type Register, type VoiceProfile } from './text/profile.ts';
+import type { Register, VoiceProfile } from './text/profile.ts';
+import { currentProfile } from './voice-profile.ts';
 
 /**
  * Writes one draft (the job's work): waits for notes still transcribing, picks the engine, checks
@@ -46,17 +47,6 @@ export type GenerateOutcome = 'done' | 'wait';
 
 const registerOf = (notes: { register: string }[]): Register =>
   notes.some((n) => n.register === 'spoken') ? 'spoken' : 'written';
-
-/** The owner's voice profile as of now, built from the stored per-note stats (a cheap sum). */
-export async function currentProfile(db: DbOrTx, owner: string): Promise<VoiceProfile | null> {
-  const rows = await readyNoteStats(db, owner);
-  if (!rows.length) return null;
-  const settings = await findVoiceSettings(db, owner);
-  return buildProfile(
-    rows.map((r) => r.stats as NoteStats),
-    { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
-  );
-}
 
 /** The score of a draft's text against the owner's profile, or null before any profile exists. */
 export async function draftFidelity(

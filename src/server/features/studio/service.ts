@@ -42,6 +42,7 @@ import {
   updateNote as updateNoteRow,
   upsertVoiceSettings,
 } from './repository.ts';
+import { currentProfile } from './voice-profile.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -207,8 +208,9 @@ export async function usage(ctx: AppContext, owner: string): Promise<Usage> {
 
 export async function getVoice(ctx: AppContext, owner: string): Promise<VoiceProfile> {
   const settings = await findVoiceSettings(ctx.database.db, owner);
-  const basedOn = { notes: settings?.profileNotes ?? 0, words: settings?.profileWords ?? 0 };
-  const profile = toApiProfile(settings?.profile);
+  const fresh = await currentProfile(ctx.database.db, owner);
+  const basedOn = { notes: fresh?.notes ?? 0, words: fresh?.words ?? 0 };
+  const profile = toApiProfile(fresh);
   return {
     based_on: basedOn,
     summary: basedOnSentence(basedOn),
