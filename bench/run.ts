@@ -17,6 +17,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'trends', load: () => import('./trends.ts') },
   { name: 'content-results', load: () => import('./content-results.ts') },
   { name: 'affiliates', load: () => import('./affiliates.ts') },
+  { name: 'affiliate-signin', load: () => import('./affiliate-signin.ts') },
   { name: 'campaigns', load: () => import('./campaigns.ts') },
   { name: 'studio-profile', load: () => import('./studio-profile.ts') },
   { name: 'studio-fidelity', load: () => import('./studio-fidelity.ts') },
