@@ -1,4 +1,5 @@
-import http from 'node:http';
+import type http from 'node:http';
+import { type LocalHttp, listenLocal } from './local-http.ts';
 
 export interface ReceivedRequest {
   path: string;
@@ -32,12 +33,12 @@ export class FakeOpenAi {
   /** What the next requests get, one step each, before the usual answer: an HTTP status or 'hang'. */
   private script: Array<number | 'hang'> = [];
   private holds: Array<{ arrived: () => void; released: Promise<void> }> = [];
-  private server = http.createServer((req, res) => this.handle(req, res));
+  private server: LocalHttp | null = null;
   port = 0;
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
+    this.server = await listenLocal((req, res) => this.handle(req, res));
+    this.port = this.server.port;
     return this;
   }
 
@@ -77,8 +78,7 @@ export class FakeOpenAi {
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.server?.close();
   }
 
   /** OpenAI's verbose_json transcription: text, duration, language and timed segments. */

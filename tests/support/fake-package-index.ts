@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { strToU8, zipSync } from 'fflate';
+import { listenLocal } from './local-http.ts';
 
 /**
  * A real, small yt-dlp wheel: `python3 -m yt_dlp --version` prints `version`; `--dump-single-json`
@@ -56,8 +55,8 @@ export async function startFakePackageIndex(setup: { markerDir?: string } = {}):
   const wheels = new Map<string, Buffer>();
   let latest: { version: string; filename: string; digest: string } | undefined;
   const downloaded: string[] = [];
-  const server = http.createServer((req, res) => {
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const server = await listenLocal((req, res) => {
+    const base = server.origin;
     if (req.url === '/pypi/yt-dlp/json' && latest) {
       res.setHeader('content-type', 'application/json');
       res.end(
@@ -92,10 +91,8 @@ export async function startFakePackageIndex(setup: { markerDir?: string } = {}):
     res.statusCode = 404;
     res.end('not found');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}/pypi/yt-dlp/json`,
+    url: `${server.origin}/pypi/yt-dlp/json`,
     publish(version, options = {}) {
       const wheel = buildFakeYtDlpWheel(version, setup.markerDir);
       wheels.set(wheel.filename, wheel.bytes);
@@ -103,6 +100,6 @@ export async function startFakePackageIndex(setup: { markerDir?: string } = {}):
       latest = { version, filename: wheel.filename, digest };
     },
     downloads: () => [...downloaded],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }

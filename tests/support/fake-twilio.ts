@@ -1,4 +1,5 @@
-import http from 'node:http';
+import type http from 'node:http';
+import { type LocalHttp, listenLocal } from './local-http.ts';
 
 export interface TwilioRequest {
   path: string;
@@ -27,12 +28,12 @@ export class FakeTwilio {
   /** The recipient (To) of every authenticated send, answered or not, in order. */
   readonly attempts: string[] = [];
   private script: Array<number | 'hang'> = [];
-  private server = http.createServer((req, res) => this.handle(req, res));
+  private server: LocalHttp | null = null;
   port = 0;
 
   async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as { port: number }).port;
+    this.server = await listenLocal((req, res) => this.handle(req, res));
+    this.port = this.server.port;
     return this;
   }
 
@@ -78,8 +79,7 @@ export class FakeTwilio {
   }
 
   async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.server?.close();
   }
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {

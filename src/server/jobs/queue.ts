@@ -65,6 +65,13 @@ export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
   return definition;
 }
 
+/**
+ * The dead-letter job of the jobs named `name`: `${name}.failed`, same payload, retried 5 times. Its
+ * handler records the failure on the row the job was working on (see `deadLetter`).
+ */
+export const deadLetterFor = <T>(name: string, schema: z.ZodType<T>): JobDefinition<T> =>
+  defineJob({ name: `${name}.failed`, schema, retryLimit: 5 });
+
 export interface JobQueueOptions {
   connectionString: string;
   /** Run handlers in this process (ROLE=worker or all). */

@@ -3,7 +3,7 @@ import { CONTENT_PLATFORM_KEYS, LINK_HOST_MESSAGE } from '#contract/content-resu
 import { checkMediaUrl } from '#contract/social-urls.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
+import { deadLetterFor, defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm, type Llm } from '../../providers/llm/llm.ts';
 import { resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
@@ -56,11 +56,7 @@ const llmOf = (deps: ContentJobDeps) => (deps.llm !== undefined ? deps.llm : cre
 // ---------------------------------------------------------------- content.transcribe.failed
 
 /** Receives a transcription that failed for good (its last try threw, expired, or its worker died). */
-export const transcribeFailedJob = defineJob({
-  name: 'content.transcribe.failed',
-  schema: resultPayload,
-  retryLimit: 5,
-});
+export const transcribeFailedJob = deadLetterFor('content.transcribe', resultPayload);
 
 export function createTranscribeFailedHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
   return async ({ resultId }) => {

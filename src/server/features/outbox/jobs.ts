@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobContext, type JobQueue } from '../../jobs/queue.ts';
+import { deadLetterFor, defineJob, type JobContext, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { isTimeout, type Mailer, type MailMessage } from '../../providers/mail/mailer.ts';
 import type { SmsSender } from '../../providers/sms/twilio.ts';
@@ -29,11 +29,7 @@ export const DELIVERY_DID_NOT_FINISH = 'Delivery did not finish; not sent again 
  * Receives a delivery that failed for good without recording it (its last try expired, or its
  * worker died mid-send): the row is marked failed instead of staying queued or sending.
  */
-export const sendOutboxFailedJob = defineJob({
-  name: 'outbox.send.failed',
-  schema: outboxPayload,
-  retryLimit: 5,
-});
+export const sendOutboxFailedJob = deadLetterFor('outbox.send', outboxPayload);
 
 /** Delivers one outbox row, e-mail or SMS. */
 export const sendOutboxJob = defineJob({
@@ -51,11 +47,7 @@ export const sendOutboxJob = defineJob({
 const batchPayload = z.object({ outboxIds: z.array(z.number().int().positive()).min(1).max(500) });
 
 /** Receives a bulk batch that failed for good: its rows still queued or sending are marked failed. */
-export const sendOutboxBatchFailedJob = defineJob({
-  name: 'outbox.send-bulk.failed',
-  schema: batchPayload,
-  retryLimit: 5,
-});
+export const sendOutboxBatchFailedJob = deadLetterFor('outbox.send-bulk', batchPayload);
 
 /**
  * Delivers a batch of campaign messages (the bulk lane): one claim for the batch, the sends in

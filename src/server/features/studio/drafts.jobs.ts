@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { deadLetterFor, defineJob, type JobQueue } from '../../jobs/queue.ts';
 import { createLlm } from '../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../content-results/index.ts';
 import { type GenerateDeps, generateDraft } from './drafts.generate.ts';
@@ -12,11 +12,7 @@ export const WAIT_FOR_NOTES_SECONDS = 10;
 export const DRAFT_DID_NOT_FINISH = 'Echo could not finish this draft: it stopped unexpectedly on every try.';
 
 /** Records a draft whose generation failed for good, so it never stays 'generating'. */
-export const generateDraftFailedJob = defineJob({
-  name: 'studio.draft.failed',
-  schema: draftPayload,
-  retryLimit: 5,
-});
+export const generateDraftFailedJob = deadLetterFor('studio.draft', draftPayload);
 
 /** Writes one draft (or one block of it) from its notes: waits for transcriptions, then generates. */
 export const generateDraftJob = defineJob({

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { NEEDS_STT_MESSAGE, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import { deadLetterFor, defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
 import { createSpeechToText, isTransientProviderError, type SpeechToText } from '../../providers/stt/stt.ts';
@@ -44,11 +44,7 @@ export const TRANSCRIPTION_DID_NOT_FINISH =
 export const NO_SPEECH_MESSAGE = 'No speech was found in this recording.';
 
 /** Receives a transcription that failed for good (last try threw, expired, or its worker died). */
-export const transcribeFailedJob = defineJob({
-  name: 'studio.transcribe.failed',
-  schema: notePayload,
-  retryLimit: 5,
-});
+export const transcribeFailedJob = deadLetterFor('studio.transcribe', notePayload);
 
 /** One per audio/video note or imported link: transcribing -> ready | failed (needs_stt without STT). */
 export const transcribeJob = defineJob({

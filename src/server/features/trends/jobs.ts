@@ -3,7 +3,7 @@ import { checkTrendUrl } from '#contract/social-urls.ts';
 import { MAX_TWIST_IDEAS } from '#contract/trend-display.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
+import { deadLetterFor, defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm } from '../../providers/llm/llm.ts';
 import { fetchMediaMetadata, YtDlpError } from '../../providers/media/yt-dlp.ts';
@@ -19,11 +19,7 @@ const trendPayload = z.object({ trendId: z.uuid(), mode: z.enum(['analyse', 'mor
 export const ANALYSIS_DID_NOT_FINISH = 'The analysis did not finish. Please retry.';
 
 /** Receives an analysis that failed for good (its last try threw, expired, or its worker died). */
-export const analyseTrendFailedJob = defineJob({
-  name: 'trend.analyse.failed',
-  schema: trendPayload,
-  retryLimit: 5,
-});
+export const analyseTrendFailedJob = deadLetterFor('trend.analyse', trendPayload);
 
 export const analyseTrendJob = defineJob({
   name: 'trend.analyse',

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { emailSchema } from '#contract/waitlist.ts';
 import { CodeForm, isRefusedCode } from '#web/components/code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import { EmailInput } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -139,5 +140,48 @@ export function CodeStep({
       }
       back={{ label: 'Use a different email', onClick: onBack }}
     />
+  );
+}
+
+export type AccessStep = 'checking' | 'email' | 'code' | 'access';
+
+/**
+ * The sign-in card of the dashboard and the Studio: checking an existing session, then the e-mail
+ * step, then the code step ('Use a different email' goes back). Each page keeps its own state.
+ */
+export function SignInCard({
+  title,
+  intro,
+  step,
+  email,
+  moved,
+  onSent,
+  onVerified,
+  onBack,
+}: {
+  title: string;
+  intro: string;
+  step: Exclude<AccessStep, 'access'>;
+  email: string;
+  /** Focus moves into the form (the user arrived here by an action, not by loading the page). */
+  moved: boolean;
+  onSent: (email: string) => void;
+  onVerified: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className="mx-auto max-w-md">
+      <h1 className="text-3xl font-extrabold tracking-tight">{title}</h1>
+      <p className="mt-2 text-muted-foreground">{intro}</p>
+      <Card className="mt-6">
+        {step === 'checking' && (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+            <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your access...
+          </p>
+        )}
+        {step === 'email' && <EmailStep initial={email} autoFocus={moved} onSent={onSent} />}
+        {step === 'code' && <CodeStep email={email} onVerified={onVerified} onBack={onBack} />}
+      </Card>
+    </div>
   );
 }

@@ -22,12 +22,10 @@ import {
   useContentResultsCache,
   useDeleteContent,
 } from '../api.ts';
-import { CodeStep, EmailStep } from '../components/access-steps.tsx';
+import { type AccessStep, SignInCard } from '../components/access-steps.tsx';
 import { ResultCard } from '../components/result-card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
 import { ToolLayout } from '../components/tool-layout.tsx';
-
-type Step = 'checking' | 'email' | 'code' | 'access';
 
 const TABS: { value: string; label: string; type?: ProductType; empty: string }[] = [
   {
@@ -242,7 +240,7 @@ export default function DashboardPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const prefill = new URLSearchParams(search).get('email')?.trim() ?? '';
-  const [step, setStep] = useState<Step>('checking');
+  const [step, setStep] = useState<AccessStep>('checking');
   const [email, setEmail] = useState(prefill);
   /** Set when the user moved between steps, so the next step takes the focus. */
   const [moved, setMoved] = useState(false);
@@ -294,42 +292,27 @@ export default function DashboardPage() {
       {step === 'access' ? (
         <Results email={email} focusHeading={moved} onSignedOut={signedOut} />
       ) : (
-        <div className="mx-auto max-w-md">
-          <h1 className="text-3xl font-extrabold tracking-tight">Your Dashboard</h1>
-          <p className="mt-2 text-muted-foreground">
-            Enter the e-mail you submitted your links with. We'll send you a code to open your transcripts.
-          </p>
-          <Card className="mt-6">
-            {step === 'checking' && (
-              <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-                <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your access...
-              </p>
-            )}
-            {step === 'email' && (
-              <EmailStep
-                initial={email}
-                autoFocus={moved}
-                onSent={(address) => {
-                  setEmail(address);
-                  setStep('code');
-                }}
-              />
-            )}
-            {step === 'code' && (
-              <CodeStep
-                email={email}
-                onVerified={() => {
-                  setMoved(true);
-                  setStep('access');
-                }}
-                onBack={() => {
-                  setMoved(true);
-                  setStep('email');
-                }}
-              />
-            )}
-          </Card>
-        </div>
+        <SignInCard
+          title="Your Dashboard"
+          intro={
+            "Enter the e-mail you submitted your links with. We'll send you a code to open your transcripts."
+          }
+          step={step}
+          email={email}
+          moved={moved}
+          onSent={(address) => {
+            setEmail(address);
+            setStep('code');
+          }}
+          onVerified={() => {
+            setMoved(true);
+            setStep('access');
+          }}
+          onBack={() => {
+            setMoved(true);
+            setStep('email');
+          }}
+        />
       )}
     </ToolLayout>
   );

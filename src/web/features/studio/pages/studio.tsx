@@ -1,10 +1,9 @@
-import { LayoutDashboard, Loader2, LogOut } from 'lucide-react';
+import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { NoteListItem } from '#contract/studio.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { Card } from '#web/components/ui/card.tsx';
-import { CodeStep, EmailStep, ToolLayout } from '#web/features/content-results/index.ts';
+import { type AccessStep, SignInCard, ToolLayout } from '#web/features/content-results/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
 import {
   fetchSessionEmail,
@@ -23,8 +22,6 @@ import { NoteView } from '../components/note-view.tsx';
 import { SearchPanel } from '../components/search-panel.tsx';
 import { VoiceCard } from '../components/voice-card.tsx';
 import { draftIdOf, parseNoteParams } from '../links.ts';
-
-type Step = 'checking' | 'email' | 'code' | 'access';
 
 function Studio({
   email,
@@ -135,7 +132,7 @@ function Studio({
 
 /** /studio: the dashboard's e-mail and code steps, then the Studio of the verified address. */
 export default function StudioPage() {
-  const [step, setStep] = useState<Step>('checking');
+  const [step, setStep] = useState<AccessStep>('checking');
   const [email, setEmail] = useState('');
   const [moved, setMoved] = useState(false);
 
@@ -165,43 +162,27 @@ export default function StudioPage() {
       {step === 'access' ? (
         <Studio email={email} focusHeading={moved} onSignedOut={signedOut} />
       ) : (
-        <div className="mx-auto max-w-md">
-          <h1 className="text-3xl font-extrabold tracking-tight">Your Studio</h1>
-          <p className="mt-2 text-muted-foreground">
-            Record, upload, write or import your ideas, and let Echo learn your voice. Sign in with your
-            e-mail: we'll send you a code.
-          </p>
-          <Card className="mt-6">
-            {step === 'checking' && (
-              <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-                <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your access...
-              </p>
-            )}
-            {step === 'email' && (
-              <EmailStep
-                initial={email}
-                autoFocus={moved}
-                onSent={(address) => {
-                  setEmail(address);
-                  setStep('code');
-                }}
-              />
-            )}
-            {step === 'code' && (
-              <CodeStep
-                email={email}
-                onVerified={() => {
-                  setMoved(true);
-                  setStep('access');
-                }}
-                onBack={() => {
-                  setMoved(true);
-                  setStep('email');
-                }}
-              />
-            )}
-          </Card>
-        </div>
+        <SignInCard
+          title="Your Studio"
+          intro={
+            "Record, upload, write or import your ideas, and let Echo learn your voice. Sign in with your e-mail: we'll send you a code."
+          }
+          step={step}
+          email={email}
+          moved={moved}
+          onSent={(address) => {
+            setEmail(address);
+            setStep('code');
+          }}
+          onVerified={() => {
+            setMoved(true);
+            setStep('access');
+          }}
+          onBack={() => {
+            setMoved(true);
+            setStep('email');
+          }}
+        />
       )}
     </ToolLayout>
   );
