@@ -44,6 +44,10 @@ export interface Analysis {
 
 const LEADING = /^(?:(?:okay|ok|so|and|but|anyway|well|yeah|alright|right|also|plus|because)\b,?\s+)+/i;
 const DANGLING = /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then)\b/i;
+/** "When I raised my prices, those clients…", "The other thing…": leans on what came before. */
+const POINTS_BACK = /^(?:\S+\s+){0,6}(?:those|these)\b|^(?:\S+\s+){0,2}(?:other|they|them|he|she)\b/i;
+/** A restart left after its filler is gone: "They just, they look at" -> "They look at". */
+const RESTART = /^(\p{L}+)(?:\s+\p{L}+){0,2},\s+(?=\1\b)/iu;
 
 const capitalise = (text: string) => (text.length > 0 ? text[0]!.toUpperCase() + text.slice(1) : text);
 
@@ -150,7 +154,7 @@ export function analyse(notes: readonly SourceNote[], extraPhrases: readonly str
   let words = 0;
   notes.forEach((note, noteIndex) => {
     for (const sentence of note.sentences) {
-      const clean = punctuate(capitalise(withoutFillers(sentence)));
+      const clean = punctuate(capitalise(withoutFillers(sentence).replace(RESTART, '')));
       const count = tokenize(clean).length;
       const unit: Unit = {
         index: units.length,
@@ -168,7 +172,7 @@ export function analyse(notes: readonly SourceNote[], extraPhrases: readonly str
         score: 0,
         usable: !sentence.filler && count >= 4,
       };
-      unit.dangling = DANGLING.test(unit.standalone);
+      unit.dangling = DANGLING.test(unit.standalone) || POINTS_BACK.test(unit.standalone);
       if (sentence.startMs !== undefined && sentence.endMs !== undefined) {
         unit.startMs = sentence.startMs;
         unit.endMs = sentence.endMs;
