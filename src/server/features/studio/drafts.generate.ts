@@ -5,7 +5,7 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../content-results/index.ts';
-import { type EngineDraft, type EngineInput, generateWithLlm, type VoiceBrief } from './drafts/llm-engine.ts';
+import { type EngineDraft, type EngineInput, generateWithLlm, type VoiceBrief } from './drafts.llm.ts';
 import {
   type DraftRow,
   findDraftById,

@@ -8,8 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../content-results/index.ts';
-import { toHtml, toMarkdown, toText } from './drafts/exports.ts';
-import { bestSources, supportOf } from './drafts/support.ts';
+import { toHtml, toMarkdown, toText } from './drafts.exports.ts';
 import { authorName, draftFidelity } from './drafts.generate.ts';
 import { generateDraftJob } from './drafts.jobs.ts';
 import {
@@ -26,6 +25,7 @@ import { renderCarousel, zipSlides } from './render/carousel.ts';
 import { createTextNote, deleteNote } from './service.ts';
 import { analyse } from './text/extractive/analyse.ts';
 import { cuesOf, toSrt, toVtt } from './text/extractive/clips.ts';
+import { bestSources, supportOf } from './text/support.ts';
 
 /** Echo Studio, part 2: drafts made from notes (issue 14). Generation itself runs in a job. */
 

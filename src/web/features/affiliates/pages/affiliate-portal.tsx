@@ -1,6 +1,4 @@
 import {
-  Check,
-  Copy,
   DollarSign,
   Download,
   Link2,
@@ -12,10 +10,9 @@ import {
   TrendingUp,
   Wallet,
 } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import {
-  COPIED_MS,
   formatMoney,
   type MeResponse,
   PAYOUT_METHODS,
@@ -43,54 +40,8 @@ import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { logoutAffiliate, useAffiliateToken, useMe, useUpdatePayoutSettings } from '../api.ts';
+import { CopyButton } from '../components/copy-button.tsx';
 import { PageShell } from '../components/page-shell.tsx';
-
-async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
-}
-
-/** A copy button: 'Copied!' for 2 seconds and a toast. */
-function CopyButton({
-  text,
-  label,
-  toastTitle,
-  disabled,
-}: {
-  text: string;
-  label: string;
-  toastTitle: string;
-  disabled?: boolean;
-}) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return (
-    <Button
-      variant="outline"
-      aria-label={label}
-      disabled={disabled}
-      onClick={async () => {
-        await copyText(text);
-        setCopied(true);
-        toast({ title: toastTitle, description: 'Copied to your clipboard.' });
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-      }}
-    >
-      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
-      {copied ? 'Copied!' : 'Copy'}
-    </Button>
-  );
-}
 
 function Centered({ children }: { children: ReactNode }) {
   return <div className="mx-auto flex max-w-lg flex-col items-center px-4 py-20 text-center">{children}</div>;

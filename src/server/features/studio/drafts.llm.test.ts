@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildLlmMessages, type EngineInput, llmAnswerSchema, toEngineDraft } from './llm-engine.ts';
+import { buildLlmMessages, type EngineInput, llmAnswerSchema, toEngineDraft } from './drafts.llm.ts';
 
 const input = (format: EngineInput['format']): EngineInput => ({
   format,

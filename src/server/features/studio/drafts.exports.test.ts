@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftBlock } from '#contract/studio-drafts.ts';
-import { toHtml, toMarkdown, toText } from './exports.ts';
+import { toHtml, toMarkdown, toText } from './drafts.exports.ts';
 
 let n = 0;
 const block = (

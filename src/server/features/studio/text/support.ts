@@ -1,5 +1,5 @@
-import { STOP_WORDS } from '../text/function-words.ts';
-import { stem, tokenize } from '../text/tokens.ts';
+import { STOP_WORDS } from './function-words.ts';
+import { stem, tokenize } from './tokens.ts';
 
 /**
  * Support checking: does a draft sentence say what its claimed source sentences said? Two cheap,

@@ -10,9 +10,9 @@ import {
   META_DESCRIPTION_MAX,
   THREAD_POST_MAX,
 } from '#contract/studio-drafts.ts';
-import type { Llm } from '../../../providers/llm/llm.ts';
-import { cutAtWord } from '../text/extractive/common.ts';
-import { supportOf } from './support.ts';
+import type { Llm } from '../../providers/llm/llm.ts';
+import { cutAtWord } from './text/extractive/common.ts';
+import { supportOf } from './text/support.ts';
 
 /**
  * The LLM engine: attribute first, then generate. The model gets the user's source sentences,
