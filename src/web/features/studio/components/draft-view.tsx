@@ -323,7 +323,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                 rel="noopener noreferrer"
                 className={buttonClasses('outline', 'sm')}
               >
-                LinkedIn
+                <span className="sr-only">Share on </span>LinkedIn
               </a>
               <a
                 href={share.x}
@@ -331,7 +331,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                 rel="noopener noreferrer"
                 className={buttonClasses('outline', 'sm')}
               >
-                X
+                <span className="sr-only">Share on </span>X
               </a>
             </div>
             <Fidelity draft={draft} />
