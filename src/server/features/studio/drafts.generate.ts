@@ -1,7 +1,7 @@
 import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
 import { type DraftFormat, FIDELITY_WARNING_BELOW } from '#contract/studio-drafts.ts';
 import type { Config } from '../../config.ts';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../content-results/index.ts';
@@ -45,21 +45,16 @@ const BANNED_OR_LOW = (score: number) =>
 
 export type GenerateOutcome = 'done' | 'wait';
 
-const registerOf = (notes: { register: string }[]): Register =>
+export const registerOf = (notes: { register: string }[]): Register =>
   notes.some((n) => n.register === 'spoken') ? 'spoken' : 'written';
 
 /** The score of a draft's text against the owner's profile, or null before any profile exists. */
-export async function draftFidelity(
-  db: DbOrTx,
-  owner: string,
-  _format: string,
+export function fidelityOf(
+  profile: VoiceProfile | null,
+  register: Register,
   blocks: Pick<StoredBlock, 'text' | 'kind'>[],
-  noteIds: string[],
-): Promise<{ score: number; reasons: string[] } | null> {
-  const profile = await currentProfile(db, owner);
+): { score: number; reasons: string[] } | null {
   if (!profile) return null;
-  const notes = await sourceNotes(db, owner, noteIds);
-  const register = registerOf(notes);
   const text = blocks
     .filter((b) => !['title', 'meta', 'keywords', 'heading'].includes(b.kind))
     .map((b) => b.text)
@@ -199,7 +194,7 @@ export async function generateDraft(
       engine = 'llm';
       meta.llm_requests = 1;
       meta.prompt_chars = first.promptChars;
-      const check = await judge(db, row, first.draft, sentences, bans);
+      const check = judge(profile, register, first.draft, sentences, bans);
       if (check.problem) {
         const second = await generateWithLlm(deps.llm, {
           ...input,
@@ -207,7 +202,7 @@ export async function generateDraft(
         });
         meta.llm_requests = 2;
         meta.prompt_chars = first.promptChars + second.promptChars;
-        const recheck = await judge(db, row, second.draft, sentences, bans);
+        const recheck = judge(profile, register, second.draft, sentences, bans);
         if (recheck.score >= check.score) draft = second.draft;
         if (recheck.problem) meta.warning = BANNED_OR_LOW(Math.max(recheck.score, check.score));
       }
@@ -238,7 +233,7 @@ export async function generateDraft(
       : old;
     if (!replacement) meta.warning = 'Echo found no other sentence for that block.';
   }
-  const fidelity = await draftFidelity(db, row.ownerEmail, row.format, blocks, row.noteIds);
+  const fidelity = fidelityOf(profile, register, blocks);
   await updateDraft(db, row.id, {
     status: 'ready',
     engine,
@@ -270,17 +265,17 @@ export const authorName = (email: string) =>
     .join(' ');
 
 /** What is wrong with a model's draft, to say so in a second try: banned words or a low score. */
-async function judge(
-  db: DbOrTx,
-  row: DraftRow,
+function judge(
+  profile: VoiceProfile | null,
+  register: Register,
   draft: EngineDraft,
   sentences: SourceSentenceRow[],
   bans: string[],
-): Promise<{ score: number; problem?: string }> {
+): { score: number; problem?: string } {
   const blocks = toStored(draft, sentences);
   const text = blocks.map((b) => b.text).join(' ');
   const banned = bannedIn(text, bans);
-  const fidelity = await draftFidelity(db, row.ownerEmail, row.format, blocks, row.noteIds);
+  const fidelity = fidelityOf(profile, register, blocks);
   const score = fidelity?.score ?? 100;
   if (banned.length) return { score, problem: `the last draft used ${banned.join(', ')}: never use them` };
   if (score < FIDELITY_WARNING_BELOW)

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../content-results/index.ts';
 import { toHtml, toMarkdown, toText } from './drafts.exports.ts';
-import { authorName, draftFidelity } from './drafts.generate.ts';
+import { authorName, fidelityOf, registerOf } from './drafts.generate.ts';
 import { generateDraftJob } from './drafts.jobs.ts';
 import {
   type DraftRow,
@@ -26,6 +26,7 @@ import { createTextNote, deleteNote } from './service.ts';
 import { analyse } from './text/extractive/analyse.ts';
 import { cuesOf, toSrt, toVtt } from './text/extractive/clips.ts';
 import { bestSources, supportOf } from './text/support.ts';
+import { currentProfile } from './voice-profile.ts';
 
 /** Echo Studio, part 2: drafts made from notes (issue 14). Generation itself runs in a job. */
 
@@ -37,19 +38,19 @@ export type StoredBlock = Omit<DraftBlock, 'sources'> & {
   sources: { note_id: string; sentence_id: string }[];
 };
 
-export async function toDraft(ctx: AppContext, row: DraftRow): Promise<Draft> {
-  const blocks = row.blocks as StoredBlock[];
+/** Drafts as the API answers them; one query finds which source sentences still exist. */
+export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft[]> {
   const existing = await existingSentenceIds(
     ctx.database.db,
-    blocks.flatMap((b) => b.sources.map((s) => s.sentence_id)),
+    rows.flatMap((row) => (row.blocks as StoredBlock[]).flatMap((b) => b.sources.map((s) => s.sentence_id))),
   );
-  return {
+  return rows.map((row) => ({
     id: row.id,
     format: row.format as Draft['format'],
     engine: row.engine as Draft['engine'],
     status: row.status as Draft['status'],
     note_ids: row.noteIds,
-    blocks: blocks.map((b) => ({
+    blocks: (row.blocks as StoredBlock[]).map((b) => ({
       ...b,
       sources: b.sources.map((s) => ({ ...s, available: existing.has(s.sentence_id) })),
     })),
@@ -59,8 +60,10 @@ export async function toDraft(ctx: AppContext, row: DraftRow): Promise<Draft> {
     edited: row.edited,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-  };
+  }));
 }
+
+const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> => (await toDrafts(ctx, [row]))[0]!;
 
 async function ownDraft(ctx: AppContext, owner: string, id: string): Promise<DraftRow> {
   const row = UUID.test(id) ? await findDraft(ctx.database.db, owner, id) : undefined;
@@ -96,7 +99,7 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
     }
     return created;
   });
-  return Promise.all(rows.map((row) => toDraft(ctx, row)));
+  return toDrafts(ctx, rows);
 }
 
 export async function getDraft(ctx: AppContext, owner: string, id: string): Promise<Draft> {
@@ -105,8 +108,7 @@ export async function getDraft(ctx: AppContext, owner: string, id: string): Prom
 
 export async function listDraftsOf(ctx: AppContext, owner: string, noteId?: string): Promise<Draft[]> {
   if (noteId !== undefined && !UUID.test(noteId)) return [];
-  const rows = await listDrafts(ctx.database.db, owner, noteId);
-  return Promise.all(rows.map((row) => toDraft(ctx, row)));
+  return toDrafts(ctx, await listDrafts(ctx.database.db, owner, noteId));
 }
 
 /**
@@ -152,7 +154,11 @@ export async function saveDraftEdits(
       return { ...block, text, sources, supported: check.supported };
     })
     .filter((block) => block.text.length > 0);
-  const fidelity = await draftFidelity(ctx.database.db, owner, row.format, next, row.noteIds);
+  const [profile, notes] = await Promise.all([
+    currentProfile(ctx.database.db, owner),
+    sourceNotes(ctx.database.db, owner, row.noteIds),
+  ]);
+  const fidelity = fidelityOf(profile, registerOf(notes), next);
   const saved = await ctx.database.transaction(async (tx) => {
     const updated = await updateDraft(tx.db, row.id, { blocks: next, edited: true, fidelity });
     if (row.contentResultId)
