@@ -1,5 +1,5 @@
 import { Loader2, Mail } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useCallback, useId, useState } from 'react';
 import { emailSchema } from '#contract/waitlist.ts';
 import { CodeForm, isRefusedCode } from '#web/components/code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -144,6 +144,36 @@ export function CodeStep({
 }
 
 export type AccessStep = 'checking' | 'email' | 'code' | 'access';
+
+/**
+ * The state of the sign-in steps (dashboard and Studio): the step, the address and whether the user
+ * moved between steps (then the next step takes the focus). `card` is what SignInCard needs.
+ */
+export function useAccessSteps(initialEmail = '') {
+  const [step, setStep] = useState<AccessStep>('checking');
+  const [email, setEmail] = useState(initialEmail);
+  const [moved, setMoved] = useState(false);
+  /** Back to the e-mail step after signing out (or a lost session). */
+  const signedOut = useCallback(() => {
+    setMoved(true);
+    setStep('email');
+  }, []);
+  const card = {
+    step: step === 'access' ? ('checking' as const) : step,
+    email,
+    moved,
+    onSent: (address: string) => {
+      setEmail(address);
+      setStep('code');
+    },
+    onVerified: () => {
+      setMoved(true);
+      setStep('access');
+    },
+    onBack: signedOut,
+  };
+  return { step, setStep, email, setEmail, moved, signedOut, card };
+}
 
 /**
  * The sign-in card of the dashboard and the Studio: checking an existing session, then the e-mail

@@ -22,7 +22,7 @@ import {
   useContentResultsCache,
   useDeleteContent,
 } from '../api.ts';
-import { type AccessStep, SignInCard } from '../components/access-steps.tsx';
+import { SignInCard, useAccessSteps } from '../components/access-steps.tsx';
 import { ResultCard } from '../components/result-card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
 import { ToolLayout } from '../components/tool-layout.tsx';
@@ -240,10 +240,8 @@ export default function DashboardPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const prefill = new URLSearchParams(search).get('email')?.trim() ?? '';
-  const [step, setStep] = useState<AccessStep>('checking');
-  const [email, setEmail] = useState(prefill);
-  /** Set when the user moved between steps, so the next step takes the focus. */
-  const [moved, setMoved] = useState(false);
+  const access = useAccessSteps(prefill);
+  const { step, setStep, email, setEmail, moved } = access;
   const started = useRef(false);
 
   useEffect(() => {
@@ -279,11 +277,10 @@ export default function DashboardPage() {
       }
     }, PREFILL_FETCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [prefill]);
+  }, [prefill, setStep, setEmail]);
 
   const signedOut = () => {
-    setMoved(true);
-    setStep('email');
+    access.signedOut();
     if (prefill) navigate('/dashboard', { replace: true });
   };
 
@@ -297,21 +294,7 @@ export default function DashboardPage() {
           intro={
             "Enter the e-mail you submitted your links with. We'll send you a code to open your transcripts."
           }
-          step={step}
-          email={email}
-          moved={moved}
-          onSent={(address) => {
-            setEmail(address);
-            setStep('code');
-          }}
-          onVerified={() => {
-            setMoved(true);
-            setStep('access');
-          }}
-          onBack={() => {
-            setMoved(true);
-            setStep('email');
-          }}
+          {...access.card}
         />
       )}
     </ToolLayout>

@@ -1,9 +1,9 @@
 import { LayoutDashboard, LogOut } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { NoteListItem } from '#contract/studio.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { type AccessStep, SignInCard, ToolLayout } from '#web/features/content-results/index.ts';
+import { SignInCard, ToolLayout, useAccessSteps } from '#web/features/content-results/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
 import {
   fetchSessionEmail,
@@ -132,9 +132,8 @@ function Studio({
 
 /** /studio: the dashboard's e-mail and code steps, then the Studio of the verified address. */
 export default function StudioPage() {
-  const [step, setStep] = useState<AccessStep>('checking');
-  const [email, setEmail] = useState('');
-  const [moved, setMoved] = useState(false);
+  const access = useAccessSteps();
+  const { step, setStep, email, setEmail, moved, signedOut } = access;
 
   useEffect(() => {
     let live = true;
@@ -150,12 +149,7 @@ export default function StudioPage() {
     return () => {
       live = false;
     };
-  }, []);
-
-  const signedOut = useCallback(() => {
-    setMoved(true);
-    setStep('email');
-  }, []);
+  }, [setStep, setEmail]);
 
   return (
     <ToolLayout title="Studio" label="Echo Studio" current="/studio" wide={step === 'access'}>
@@ -167,21 +161,7 @@ export default function StudioPage() {
           intro={
             "Record, upload, write or import your ideas, and let Echo learn your voice. Sign in with your e-mail: we'll send you a code."
           }
-          step={step}
-          email={email}
-          moved={moved}
-          onSent={(address) => {
-            setEmail(address);
-            setStep('code');
-          }}
-          onVerified={() => {
-            setMoved(true);
-            setStep('access');
-          }}
-          onBack={() => {
-            setMoved(true);
-            setStep('email');
-          }}
+          {...access.card}
         />
       )}
     </ToolLayout>
