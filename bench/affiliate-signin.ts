@@ -13,16 +13,11 @@ import { loadConfig } from '../src/server/config.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { type Runtime, startRuntime } from '../src/server/runtime.ts';
-import { log, onInterrupt } from './lib.ts';
+import { log, median, onInterrupt } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const ROUNDS = 150;
 const TOLERANCE = 0.2;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 export async function run(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-signin-'));

@@ -15,7 +15,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/e
 import { listAffiliates } from '../src/server/features/affiliates/index.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { type Runtime, startRuntime } from '../src/server/runtime.ts';
-import { log, onInterrupt } from './lib.ts';
+import { log, median, onInterrupt } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const PASSWORD = 'bench-admin-password';
@@ -50,11 +50,6 @@ async function load(
     total: result.requests.total,
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 export async function run(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-aff-'));

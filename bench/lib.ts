@@ -13,6 +13,12 @@ export function log(message: string): void {
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** The middle value (the upper one of two for an even count); NaN for none. */
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
+};
+
 type Cleanup = () => Promise<void> | void;
 const cleanups = new Set<Cleanup>();
 

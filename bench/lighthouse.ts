@@ -22,7 +22,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { log, onInterrupt, ROOT_DIR, type ServerProcess, startServer } from './lib.ts';
+import { log, median, onInterrupt, ROOT_DIR, type ServerProcess, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -129,11 +129,6 @@ async function audit(port: number, url: string): Promise<PageRun> {
   }
   return { scores, scripts, failing };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
-};
 
 export async function run(): Promise<BenchResult[]> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) await build();

@@ -11,7 +11,7 @@ import { FORMATS } from '../src/server/features/studio/text/extractive/types.ts'
 import { keyPhrases } from '../src/server/features/studio/text/keyphrases.ts';
 import { noteStats } from '../src/server/features/studio/text/profile.ts';
 import { splitSentences, type TranscriptSegment } from '../src/server/features/studio/text/sentences.ts';
-import { cpuMs, log } from './lib.ts';
+import { cpuMs, log, median } from './lib.ts';
 import { loadSotu } from './sotu.ts';
 import type { BenchResult } from './types.ts';
 
@@ -39,8 +39,6 @@ export function spokenTranscript(): { text: string; segments: TranscriptSegment[
   }
   return { text: out.join(' '), segments };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function run(): Promise<BenchResult[]> {
   const { text, segments } = spokenTranscript();

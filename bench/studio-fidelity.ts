@@ -12,7 +12,7 @@ import { measureFidelity, scoreOf } from '../src/server/features/studio/text/fid
 import { buildProfile, type NoteStats, noteStats } from '../src/server/features/studio/text/profile.ts';
 import type { RegisterProfile } from '../src/server/features/studio/text/profile-shape.ts';
 import { wordsOf } from '../src/server/features/studio/text/tokens.ts';
-import { log } from './lib.ts';
+import { log, median } from './lib.ts';
 import { loadSotu } from './sotu.ts';
 import type { BenchResult } from './types.ts';
 
@@ -27,11 +27,6 @@ interface Held {
   excerpt: NoteStats;
   excerptWords: string[];
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
-};
 
 function excerptOf(text: string): string {
   // 600 words from the middle of the address, cut at sentence ends.
