@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { type Listener, listen } from './db/listen.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/index.ts';
 import { seedCampaigns } from './features/campaigns/index.ts';
@@ -13,6 +14,7 @@ import { JobQueue } from './jobs/queue.ts';
 
 import type { Logger } from './lib/logger.ts';
 import { writeSecretFile } from './lib/secret-file.ts';
+import { SESSIONS_CHANGED_CHANNEL, SessionCache } from './lib/sessions.ts';
 import { createSmtpMailer, SMTP_POOLS } from './providers/mail/mailer.ts';
 import { createTwilioSender } from './providers/sms/twilio.ts';
 import { ALL_JOBS, registerJobHandlers } from './worker.ts';
@@ -75,13 +77,16 @@ export async function startRuntime(
     retryDelaySeconds: config.jobs.retryDelaySeconds,
     onError: (error) => log.warn({ err: error }, 'job queue error'),
   });
-  const ctx: AppContext = { config, database, jobs, log };
+  const sessions = new SessionCache();
+  const ctx: AppContext = { config, database, jobs, log, sessions };
   let app: FastifyInstance | undefined;
   let system: ReturnType<typeof startSystemChecks> | undefined;
+  let sessionNotices: Listener | undefined;
 
   const stop = async () => {
     system?.stop();
     await app?.close().catch((error) => log.warn({ err: error }, 'closing HTTP server failed'));
+    await sessionNotices?.stop();
     await jobs.stop().catch((error) => log.warn({ err: error }, 'stopping the job queue failed'));
     mailer?.close();
     bulkMailer?.close();
@@ -116,6 +121,12 @@ export async function startRuntime(
 
     let url: string | undefined;
     if (config.runsWeb) {
+      // Signed-in requests skip the session lookup while this process hears of every revocation.
+      sessionNotices = listen(databaseUrl, SESSIONS_CHANGED_CHANNEL, {
+        onNotice: () => sessions.clear(),
+        onState: (listening) => sessions.setLive(listening),
+        onError: (error) => log.warn({ err: error }, 'session notices: connection lost, retrying'),
+      });
       app = await buildApp(ctx);
       url = await app.listen({ port: config.port, host: config.host });
       log.info({ url, publicUrl: config.publicUrl, role: config.role }, 'Echo is listening');

@@ -56,6 +56,8 @@ export async function deleteMyData(
     await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(email, counts));
     return counts;
   });
+  // Its sessions are gone: this process forgets them now, the others on the trigger's notice.
+  ctx.sessions.clear();
   return { message: DATA_DELETED_MESSAGE, deleted };
 }
 

@@ -37,13 +37,13 @@ export async function clearVisitorSession(
   reply: FastifyReply,
 ): Promise<void> {
   const token = sessionToken(request);
-  if (token && token.length <= 200) await revokeSession(ctx.database.db, token);
+  if (token && token.length <= 200) await revokeSession(ctx.database.db, token, ctx.sessions);
   reply.setCookie(DASHBOARD_COOKIE, '', dashboardCookie(ctx, 0));
 }
 
 /** The verified e-mail of the browser's dashboard session, or null. */
 export const visitorEmail = (ctx: AppContext, request: FastifyRequest): Promise<string | null> =>
-  findSession(ctx.database.db, 'dashboard', sessionToken(request));
+  findSession(ctx.database.db, 'dashboard', sessionToken(request), ctx.sessions);
 
 /** The verified e-mail of the browser's dashboard session; 401 (`unauthorized`) without one. */
 export async function requireVisitorEmail(ctx: AppContext, request: FastifyRequest): Promise<string> {
