@@ -121,6 +121,10 @@ export const studioVoiceSettings = pgTable('studio_voice_settings', {
   profileNotes: integer('profile_notes').notNull().default(0),
   profileWords: integer('profile_words').notNull().default(0),
   profileUpdatedAt: timestamp('profile_updated_at', { withTimezone: true }),
+  /** Counts changes to what the profile is built from (notes, pins, bans), in their transactions. */
+  notesVersion: integer('notes_version').notNull().default(0),
+  /** The notesVersion `profile` was built from: the stored copy is current when the two are equal. */
+  profileVersion: integer('profile_version').notNull().default(-1),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -6,9 +6,9 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { analyseText, cleanText } from './analyse.ts';
 import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
-import { transcribeJob } from './jobs.ts';
+import { queueProfile, transcribeJob } from './jobs.ts';
 import { insertNote, insertNotesSkippingDuplicates, type NewNote, replaceSentences } from './repository.ts';
-import { queueProfile, titleFrom } from './service.ts';
+import { titleFrom } from './service.ts';
 
 /** Posts one import may bring (a decade of daily posting is about 4,000). */
 export const IMPORT_MAX_POSTS = 20_000;
@@ -91,7 +91,7 @@ async function importFile(
     const inserted = await insertNotesSkippingDuplicates(tx.db, owner, rows);
     const byHash = new Map(values.map((v) => [v.contentHash ?? null, v.sentences]));
     for (const { id, hash } of inserted) await replaceSentences(tx.db, id, byHash.get(hash) ?? []);
-    if (inserted.length) await queueProfile(ctx, tx, owner);
+    if (inserted.length) await queueProfile(ctx.jobs, tx, owner);
     return inserted.map((r) => r.id);
   });
   return { format, imported: ids.length, skipped: skipped + (values.length - ids.length), note_ids: ids };

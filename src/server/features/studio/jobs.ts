@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { NEEDS_STT_MESSAGE, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { deadLetterFor, defineJob, type JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
@@ -25,6 +25,7 @@ import {
   deleteStaleRecordings,
   findNoteById,
   findVoiceSettings,
+  markProfileStale,
   notesInStatus,
   readyNoteStats,
   referencedMediaPaths,
@@ -63,6 +64,15 @@ export const profileJob = defineJob({
   schema: z.object({ owner: z.string().min(1).max(320) }),
   retryLimit: 3,
 });
+
+/**
+ * In the transaction that changes an address's notes, pins or bans: its stored profile is marked
+ * out of date (read fresh until rebuilt, see currentProfile) and the rebuild is queued.
+ */
+export async function queueProfile(jobs: Pick<JobQueue, 'enqueue'>, tx: Tx, owner: string): Promise<void> {
+  await markProfileStale(tx.db, owner);
+  await jobs.enqueue(tx, profileJob, { owner });
+}
 
 /**
  * Every 15 minutes: unfinished uploads and recordings older than 24 h are removed, media files no
@@ -211,7 +221,7 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
       );
       if (!updated) return;
       await replaceSentences(tx.db, noteId, analysis.sentences);
-      await queue.enqueue(tx, profileJob, { owner: note.ownerEmail });
+      await queueProfile(queue, tx, note.ownerEmail);
     });
   });
 
@@ -221,8 +231,9 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
   });
 
   queue.handle(profileJob, async ({ owner }) => {
-    const rows = await readyNoteStats(db, owner);
+    // The version first: a change committing while this runs leaves the copy marked out of date.
     const settings = await findVoiceSettings(db, owner);
+    const rows = await readyNoteStats(db, owner);
     const profile = buildProfile(
       rows.map((r) => r.stats as NoteStats),
       { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
@@ -232,6 +243,7 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
       profileNotes: profile.notes,
       profileWords: profile.words,
       profileUpdatedAt: new Date(),
+      profileVersion: settings?.notesVersion ?? 0,
     });
   });
 

@@ -283,6 +283,17 @@ export async function upsertVoiceSettings(
   return row!;
 }
 
+/** Notes, pins or bans changed (in the caller's transaction): the stored profile is out of date. */
+export async function markProfileStale(db: DbOrTx, owner: string): Promise<void> {
+  await db
+    .insert(studioVoiceSettings)
+    .values({ ownerEmail: owner, notesVersion: 1 })
+    .onConflictDoUpdate({
+      target: studioVoiceSettings.ownerEmail,
+      set: { notesVersion: sql`${studioVoiceSettings.notesVersion} + 1` },
+    });
+}
+
 // ---------------------------------------------------------------- recordings
 
 export async function insertRecording(

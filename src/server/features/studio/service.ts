@@ -21,7 +21,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { analyseText, cleanText, sentencesAsSegments } from './analyse.ts';
 import { deleteDraftsOf } from './drafts.repository.ts';
-import { profileJob } from './jobs.ts';
+import { queueProfile } from './jobs.ts';
 import { removeMediaFiles } from './media.ts';
 import { toApiProfile } from './profile-view.ts';
 import {
@@ -47,10 +47,6 @@ import { currentProfile } from './voice-profile.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const quotaBytes = (ctx: AppContext): number => ctx.config.studio.quotaBytes;
-
-/** Recomputes the owner's voice profile after the transaction commits (a cheap sum of stored stats). */
-export const queueProfile = (ctx: Pick<AppContext, 'jobs'>, tx: Tx, owner: string) =>
-  ctx.jobs.enqueue(tx, profileJob, { owner });
 
 /** A title for a note without one: its first words. */
 export function titleFrom(text: string, fallback: string): string {
@@ -117,7 +113,7 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
       keyPhrases: analysis.keyPhrases,
     });
     await replaceSentences(tx.db, note.id, analysis.sentences);
-    await queueProfile(ctx, tx, owner);
+    await queueProfile(ctx.jobs, tx, owner);
     return note;
   });
   return getNote(ctx, owner, row.id);
@@ -179,7 +175,7 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
       keyPhrases: analysis.keyPhrases,
     });
     await replaceSentences(tx.db, id, analysis.sentences);
-    await queueProfile(ctx, tx, owner);
+    await queueProfile(ctx.jobs, tx, owner);
   });
   return getNote(ctx, owner, id);
 }
@@ -189,7 +185,7 @@ export async function deleteNote(ctx: AppContext, owner: string, id: string): Pr
   if (!UUID.test(id)) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   const row = await ctx.database.transaction(async (tx) => {
     const deleted = await deleteNoteRow(tx.db, owner, id);
-    if (deleted) await queueProfile(ctx, tx, owner);
+    if (deleted) await queueProfile(ctx.jobs, tx, owner);
     return deleted;
   });
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
@@ -240,7 +236,7 @@ export async function updateVoice(ctx: AppContext, owner: string, input: UpdateV
       ...(input.bans ? { bans: uniqueCaseless(input.bans.map((b) => b.trim())) } : {}),
       ...(input.learn_from_edits !== undefined ? { learnFromEdits: input.learn_from_edits } : {}),
     });
-    await queueProfile(ctx, tx, owner);
+    await queueProfile(ctx.jobs, tx, owner);
   });
   return getVoice(ctx, owner);
 }

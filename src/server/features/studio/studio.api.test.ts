@@ -225,4 +225,33 @@ describe('Ideas and the voice profile', () => {
     const tooLong = await call('PUT', '/api/studio/voice', cookie, { bans: ['x'.repeat(81)] });
     expect(tooLong.statusCode).toBe(400);
   });
+  it('reads the stored profile while it is current, and the notes themselves as soon as they change', async () => {
+    const email = 'stored@example.com';
+    const cookie = await sessionCookie(echo, email);
+    await addNote(cookie, 'I keep my notes short. I say what I mean. Then I stop.');
+    const versions = () =>
+      echo.query<{ notes_version: number; profile_version: number }>(
+        'select notes_version, profile_version from studio_voice_settings where owner_email = $1',
+        [email],
+      );
+    // The job has rebuilt the stored copy from the latest version.
+    await eventually(async () => {
+      const [row] = await versions();
+      return row && row.notes_version === row.profile_version;
+    });
+    // Proof it is the copy that is read: a mark put into it shows in the card.
+    await echo.query(
+      `update studio_voice_settings set profile = jsonb_set(profile, '{words}', '4242') where owner_email = $1`,
+      [email],
+    );
+    const voice = () => call('GET', '/api/studio/voice', cookie).then((r) => r.json() as VoiceProfile);
+    expect((await voice()).based_on.words).toBe(4242);
+    // A new note marks it out of date in its own transaction: the next read counts the note at once.
+    await addNote(cookie, 'Another short one. Same voice.');
+    const [row] = await versions();
+    expect(row!.notes_version).toBeGreaterThan(row!.profile_version);
+    const fresh = await voice();
+    expect(fresh.based_on.notes).toBe(2);
+    expect(fresh.based_on.words).toBeLessThan(100);
+  });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "studio_voice_settings" ADD COLUMN "notes_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "studio_voice_settings" ADD COLUMN "profile_version" integer DEFAULT -1 NOT NULL;
