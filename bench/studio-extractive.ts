@@ -11,8 +11,8 @@ import { FORMATS } from '../src/server/features/studio/text/extractive/types.ts'
 import { keyPhrases } from '../src/server/features/studio/text/keyphrases.ts';
 import { noteStats } from '../src/server/features/studio/text/profile.ts';
 import { splitSentences, type TranscriptSegment } from '../src/server/features/studio/text/sentences.ts';
+import { loadSotu } from '../tests/support/sotu.ts';
 import { cpuMs, log, median } from './lib.ts';
-import { loadSotu } from './sotu.ts';
 import type { BenchResult } from './types.ts';
 
 const BUDGET_MS = 250;

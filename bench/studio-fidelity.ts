@@ -12,8 +12,8 @@ import { measureFidelity, scoreOf } from '../src/server/features/studio/text/fid
 import { buildProfile, type NoteStats, noteStats } from '../src/server/features/studio/text/profile.ts';
 import type { RegisterProfile } from '../src/server/features/studio/text/profile-shape.ts';
 import { wordsOf } from '../src/server/features/studio/text/tokens.ts';
+import { loadSotu } from '../tests/support/sotu.ts';
 import { log, median } from './lib.ts';
-import { loadSotu } from './sotu.ts';
 import type { BenchResult } from './types.ts';
 
 const MIN_ADDRESSES = 3;

@@ -6,8 +6,8 @@
  * as the baseline.
  */
 import { buildProfile, type NoteStats, noteStats } from '../src/server/features/studio/text/profile.ts';
+import { loadSotu } from '../tests/support/sotu.ts';
 import { cpuMs, log } from './lib.ts';
-import { loadSotu } from './sotu.ts';
 import type { BenchResult } from './types.ts';
 
 const TARGET_WORDS = 1_000_000;

@@ -1,11 +1,12 @@
 /**
- * Key phrases of a note (RAKE-style: candidate phrases are runs of content words between stop
- * words and punctuation, scored by word frequency and co-occurrence degree) and the Ideas of a
- * whole corpus (key phrases ranked by how many notes mention them, near-duplicates grouped).
- * Pure and deterministic.
+ * Key phrases of a note (RAKE-style: candidate phrases are noun phrases, runs of nouns and
+ * adjectives ending on a noun between stop words, verbs and punctuation, scored by word frequency
+ * and co-occurrence degree) and the Ideas of a whole corpus (key phrases ranked by how many notes
+ * mention them, near-duplicates grouped). Pure and deterministic.
  */
 import { withoutFillers } from './fillers.ts';
 import { STOP_WORDS } from './function-words.ts';
+import { posByOffset } from './pos.ts';
 import { splitSentences } from './sentences.ts';
 import { stem, tokenize } from './tokens.ts';
 
@@ -20,7 +21,11 @@ export interface KeyPhrase {
 
 const MAX_WORDS = 4;
 
-/** Common verbs and number words: they end or split noun phrases ("pays nine dollars" -> "dollars"). */
+/**
+ * Common verbs, number words and words of time: they end or split noun phrases ("pays nine
+ * dollars" -> "dollars", "last month American forces" -> "American forces"), even where the
+ * tagger takes them for nouns.
+ */
 // biome-ignore format: a word list
 const NOT_NOUNS = new Set(
   ('pay pays paid paying charge charges charged charging raise raised raising ran run runs running write wrote written ' +
@@ -29,7 +34,9 @@ const NOT_NOUNS = new Set(
   'love loved hear heard spend spent lose lost win won happen happened happens realise realised realize realized ' +
   'call called bring brought read reads change changed changes help helped helps turn turned stop stopped ' +
   'zero one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty sixty ' +
-  'seventy eighty ninety hundred thousand million billion percent half dozen').split(' '),
+  'seventy eighty ninety hundred thousand million billion percent half dozen ' +
+  'today tonight yesterday tomorrow morning evening night nights day days week weeks month months year years ' +
+  'decade decades').split(' '),
 );
 
 function isContent(word: string): boolean {
@@ -38,23 +45,38 @@ function isContent(word: string): boolean {
   return !(word.length > 4 && word.endsWith('ly'));
 }
 
-/** Candidate phrases of one sentence: maximal runs of content words not broken by punctuation. */
+/** Tags a noun phrase is made of (universal tags); a phrase ends on a noun. */
+const IN_PHRASE = new Set(['NOUN', 'PROPN', 'ADJ']);
+const ENDS_PHRASE = new Set(['NOUN', 'PROPN']);
+
+/**
+ * Candidate phrases of one sentence: maximal runs of content words tagged as nouns or adjectives,
+ * not broken by punctuation, with trailing adjectives dropped ("pricing page", never "price almost
+ * sets" or "surprise kills deals").
+ */
 function candidates(text: string): string[][] {
   const tokens = tokenize(text);
+  const tags = posByOffset(text);
   const out: string[][] = [];
-  let run: string[] = [];
+  let run: { norm: string; tag: string }[] = [];
   const flush = () => {
-    if (run.length > 0 && run.length <= MAX_WORDS) out.push(run);
-    else if (run.length > MAX_WORDS) {
+    while (run.length > 0 && !ENDS_PHRASE.has(run.at(-1)!.tag)) run.pop();
+    const words = run.map((w) => w.norm);
+    if (words.length > 0 && words.length <= MAX_WORDS) out.push(words);
+    else if (words.length > MAX_WORDS) {
       // A long run: keep its pieces of MAX_WORDS (rare; lists of nouns).
-      for (let i = 0; i < run.length; i += MAX_WORDS) out.push(run.slice(i, i + MAX_WORDS));
+      for (let i = 0; i < words.length; i += MAX_WORDS) out.push(words.slice(i, i + MAX_WORDS));
     }
     run = [];
   };
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (i > 0 && /[^\s'’-]/.test(text.slice(tokens[i - 1]!.end, token.start))) flush();
-    if (isContent(token.norm)) run.push(token.norm);
+    // A word the tagger did not mark (rare) is taken as a noun, and so is an -ing form: a gerund
+    // names an activity, which is a theme ("Hiring is slow", "customer onboarding").
+    const given = tags.get(token.start) ?? 'NOUN';
+    const tag = given === 'VERB' && token.norm.length > 5 && token.norm.endsWith('ing') ? 'NOUN' : given;
+    if (isContent(token.norm) && IN_PHRASE.has(tag)) run.push({ norm: token.norm, tag });
     else flush();
   }
   flush();

@@ -42,7 +42,9 @@ export interface Analysis {
   noteCount: number;
 }
 
-const LEADING = /^(?:(?:okay|ok|so|and|but|anyway|well|yeah|alright|right|also|plus|because)\b,?\s+)+/i;
+/** Openers a sentence standing alone does without ("So, ...", "And ...", "Now, ..."). */
+const LEADING =
+  /^(?:(?:(?:okay|ok|so|and|but|anyway|well|yeah|alright|right|also|plus|because)\b,?|(?:now|look|listen|see),)\s+)+/i;
 const DANGLING = /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then)\b/i;
 /** "When I raised my prices, those clients…", "The other thing…": leans on what came before. */
 const POINTS_BACK = /^(?:\S+\s+){0,6}(?:those|these)\b|^(?:\S+\s+){0,2}(?:other|they|them|he|she)\b/i;
@@ -266,12 +268,15 @@ export function passages(
     const before = all[seed.index - 1];
     if (
       ok(before, seed) &&
+      !before.dangling &&
       (seed.dangling || before.score >= seed.score * 0.5) &&
       size + before.words <= maxWords + 10
     ) {
       passage.unshift(before);
       size += before.words;
     }
+    // Never a sentence that leans on one left out ("He was one of them..." without "them").
+    if (seed.dangling && passage.length === 1 && before?.noteIndex === seed.noteIndex) continue;
     for (let i = seed.index + 1; i < all.length && passage.length < maxSentences; i++) {
       const next = all[i]!;
       if (next.filler && next.words === 0) continue; // "Um." between two sentences

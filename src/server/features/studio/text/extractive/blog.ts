@@ -4,9 +4,17 @@
  * conclusion; about 600-1,500 words when the source allows (the best-ranked sentences, with the
  * sentence a chosen one points back to).
  */
-import { keyPhrases } from '../keyphrases.ts';
+import { type KeyPhrase, keyPhrases } from '../keyphrases.ts';
 import { type Analysis, passages, tooShortMessage, type Unit } from './analyse.ts';
-import { BlockList, countWordsOf, cutAtWord, slugOf, titleText, titleUnit } from './common.ts';
+import {
+  BlockList,
+  countWordsOf,
+  cutAtWord,
+  slugOf,
+  startsAsSentence,
+  titleText,
+  titleUnit,
+} from './common.ts';
 import type { BlogMeta, FormatResult, Part, SourceRef } from './types.ts';
 
 export const BLOG_MIN_WORDS = 150;
@@ -32,6 +40,8 @@ function sections(body: Unit[], k: number): Unit[][] {
     let score = cohesion(body.slice(Math.max(0, i - 4), i), body.slice(i, i + 4));
     if (body[i]!.noteIndex !== body[i - 1]!.noteIndex) score -= 1;
     if (body[i]!.index - body[i - 1]!.index > 3) score -= 0.15;
+    // Never a heading between a sentence and the one it points back to.
+    if (body[i]!.dangling && body[i]!.index - body[i - 1]!.index === 1) score += 2;
     gaps.push({ at: i, score });
   }
   gaps.sort((a, b) => a.score - b.score || a.at - b.at);
@@ -89,7 +99,10 @@ function asWritten(phrase: string, carriers: readonly Unit[]): string {
  */
 function headingFor(section: Unit[], analysis: Analysis, used: Set<string>): Part {
   const line = section
-    .filter((u) => u.words >= 3 && u.words <= 10 && !u.dangling && !u.question && u.score >= 0.3)
+    .filter(
+      (u) =>
+        u.words >= 3 && u.words <= 10 && !u.dangling && !u.question && u.score >= 0.3 && startsAsSentence(u),
+    )
     .sort((a, b) => b.score - a.score)[0];
   if (line && section.length > 2) {
     section.splice(section.indexOf(line), 1);
@@ -101,23 +114,37 @@ function headingFor(section: Unit[], analysis: Analysis, used: Set<string>): Par
     5,
   );
   const generic = analysis.phrases[0]?.key;
-  const specific = local.filter((p) => p.key !== generic && p.key.includes(' ') && p.count >= 2);
-  const general = analysis.phrases.filter((p) => p.key !== generic);
-  for (const phrase of [...specific, ...general, ...analysis.phrases]) {
-    if (used.has(phrase.key)) continue;
-    const stems = phrase.key.split(' ');
-    const carriers = section.filter((u) => stems.every((s) => u.stems.has(s)));
-    if (carriers.length === 0) continue;
-    used.add(phrase.key);
-    return {
-      text: asWritten(phrase.phrase, carriers),
-      sources: carriers.slice(0, 2).map((u) => u.ref),
-      supported: true,
-    };
+  const multiWord = (p: KeyPhrase) => p.key !== generic && p.key.includes(' ');
+  const specific = local.filter((p) => multiWord(p) && p.count >= 2);
+  const general = analysis.phrases.filter(multiWord);
+  const phraseHeading = (phrases: readonly KeyPhrase[]): Part | undefined => {
+    for (const phrase of phrases) {
+      if (used.has(phrase.key)) continue;
+      const stems = phrase.key.split(' ');
+      const carriers = section.filter((u) => stems.every((s) => u.stems.has(s)));
+      if (carriers.length === 0) continue;
+      used.add(phrase.key);
+      return {
+        text: asWritten(phrase.phrase, carriers),
+        sources: carriers.slice(0, 2).map((u) => u.ref),
+        supported: true,
+      };
+    }
+    return undefined;
+  };
+  // A phrase of two words or more; else a short sentence; a single word ("World") only as a last resort.
+  const byPhrase = phraseHeading([...specific, ...general]);
+  if (byPhrase) return byPhrase;
+  const best = section
+    .filter((u) => u.words <= 12 && !u.dangling && !u.question && startsAsSentence(u))
+    .sort((a, b) => b.score - a.score)[0];
+  if (best) {
+    if (section.length > 2) section.splice(section.indexOf(best), 1);
+    return { text: best.standalone.replace(/[.!]+$/, ''), sources: [best.ref], supported: true };
   }
-  const best = section.filter((u) => u.words <= 9 && !u.dangling).sort((a, b) => b.score - a.score)[0];
-  if (best) return { text: best.standalone.replace(/[.!?]+$/, ''), sources: [best.ref], supported: true };
-  return { text: 'More on this', sources: [], supported: false };
+  return (
+    phraseHeading([...local, ...analysis.phrases]) ?? { text: 'More on this', sources: [], supported: false }
+  );
 }
 
 function quotable(unit: Unit): boolean {
@@ -155,6 +182,9 @@ export function blogPost(analysis: Analysis): FormatResult {
     conclusion.unshift(last);
     endWords += last.words;
   }
+  // The conclusion keeps the sentence its first one points back to.
+  while (body.length > 4 && conclusion[0]?.dangling && body.at(-1)!.index === conclusion[0].index - 1)
+    conclusion.unshift(body.pop()!);
 
   const list = new BlockList();
   const titleString = titleText(title, analysis);

@@ -104,6 +104,12 @@ export function titleUnit(analysis: Analysis): Unit | undefined {
   for (const unit of analysis.units) {
     if (!unit.usable || unit.dangling || unit.question || unit.words < 4 || unit.words > 12) continue;
     if (/^(?:i think|i mean|i was|i did|we did|and|but|so)\b/i.test(unit.standalone)) continue;
+    // A title begins with a capital letter ("000, while..." is a piece of a number) and stands on its own.
+    if (
+      !/^["'“‘(]?\p{Lu}/u.test(unit.standalone) ||
+      /\bas (?:i|we) (?:have )?(?:said|stated|mentioned)\b/i.test(unit.standalone)
+    )
+      continue;
     // Short lines make better titles; a piece of a run-on sentence rarely does.
     let score = unit.score * (1 + 0.08 * (12 - unit.words)) * (startsAsSentence(unit) ? 1 : 0.3);
     if (analysis.phrases.slice(0, 3).some((p) => p.key.split(' ').every((s) => unit.stems.has(s))))

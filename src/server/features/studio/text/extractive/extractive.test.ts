@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadSotu } from '#tests/support/sotu.ts';
 import { segmentsOf, TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import { splitSentences } from '../sentences.ts';
 import { wordsOf } from '../tokens.ts';
@@ -260,5 +261,48 @@ describe('flattenDraft', () => {
     const clipRows = flattenDraft(draft('clips'));
     for (const row of clipRows) expect(row.endMs! - row.startMs!).toBeGreaterThanOrEqual(15_000);
     expect(flattenDraft(draft('carousel')).every((r) => r.kind === 'slide')).toBe(true);
+  });
+});
+
+describe('long real addresses (State of the Union texts)', () => {
+  const addresses = loadSotu().filter((_, i) => i % 23 === 5);
+  const notesOf = (text: string): SourceNote => ({
+    id: 'n',
+    sentences: splitSentences(text).map((s, i) => ({ ...s, id: i })),
+  });
+  const POINTING = /^(?:he|she|they|it|this|these|those|them)\b/i;
+
+  it('never leaves a sentence that points back without the sentence it points to', () => {
+    for (const { name, year, text } of addresses) {
+      const note = notesOf(text);
+      for (const result of generateExtractive([note], ['blog', 'linkedin'])) {
+        if (!result.ok) continue;
+        // The sentence it points to comes before it (a heading taken from the text counts).
+        const seen = new Set<number>();
+        for (const block of result.blocks) {
+          for (const p of block.parts) {
+            const index = Number(p.sources[0]?.sentenceId);
+            if (block.kind === 'paragraph' && POINTING.test(p.text))
+              expect(seen.has(index - 1), `${name} ${year} ${result.format}: "${p.text.slice(0, 60)}"`).toBe(
+                true,
+              );
+            if (block.kind !== 'heading' || p.sources.length === 1)
+              for (const ref of p.sources) seen.add(Number(ref.sentenceId));
+          }
+        }
+      }
+    }
+  });
+
+  it('gives titles that begin as sentences and headings that are phrases or lines, not verbs', () => {
+    for (const { name, year, text } of addresses) {
+      const [blog] = generateExtractive([notesOf(text)], ['blog']);
+      if (!blog!.ok) continue;
+      const title = blog.blocks.find((b) => b.kind === 'title')!.text;
+      expect(title, `${name} ${year}`).toMatch(/^["'“‘(]?\p{Lu}/u);
+      const keywords = (blog.meta as BlogMeta).keywords;
+      for (const keyword of keywords)
+        expect(keyword, `${name} ${year}`).not.toMatch(/\b(?:is|are|was|were|has|have)\b/);
+    }
   });
 });
