@@ -69,4 +69,5 @@ export async function requireAffiliate(ctx: AppContext, token: string | null): P
   return Number(subject);
 }
 
-export const logoutAffiliate = (ctx: AppContext, token: string) => revokeSession(ctx.database.db, token, ctx.sessions);
+export const logoutAffiliate = (ctx: AppContext, token: string) =>
+  revokeSession(ctx.database.db, token, ctx.sessions);
