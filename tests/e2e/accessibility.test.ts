@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 
-// Keyboard-only flows are in keyboard.test.ts.
-
-// Evaluated through the DevTools protocol: the app's CSP (script-src 'self') would block a script tag.
-const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+// Keyboard-only flows are in keyboard.test.ts; the Studio's draft screen (drafts of a recorded and
+// of a pasted note) is checked with the same helper in studio-drafts.test.ts.
 
 let echo: TestApp;
 let browser: Browser;
@@ -58,32 +56,6 @@ afterAll(async () => {
   await closeBrowser?.();
   await echo?.close();
 });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-/** Serious and critical axe-core violations on the page as it is now, one line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await (
-      window as unknown as { axe: { run(): Promise<{ violations: Violation[] }> } }
-    ).axe.run();
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help} at ${n.target.join(' ')}`));
-}
 
 interface Screen {
   path: string;

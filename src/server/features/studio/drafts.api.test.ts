@@ -231,6 +231,8 @@ describe('Studio drafts, language model engine', () => {
     const prompt = JSON.stringify(chat[0]!.json);
     expect(prompt).toContain('1. ');
     expect(prompt).toContain('Attribute first');
+    // The note is pasted (written), but it is the draft's source: it is not sent again as a sample.
+    expect(prompt).not.toContain('of their writing');
   });
 
   it('falls back to the offline engine, with a visible note, when the model answers broken JSON', async () => {

@@ -5,7 +5,14 @@ import type { Database } from '../../db/client.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../content-results/index.ts';
-import { type EngineDraft, type EngineInput, generateWithLlm, type VoiceBrief } from './drafts.llm.ts';
+import {
+  type EngineDraft,
+  type EngineInput,
+  generateWithLlm,
+  LLM_SAMPLE_CHARS,
+  LLM_SAMPLES,
+  type VoiceBrief,
+} from './drafts.llm.ts';
 import {
   type DraftRow,
   findDraftById,
@@ -186,7 +193,12 @@ export async function generateDraft(
         endMs: u.endMs,
       })),
       voice: voiceBrief(profile, register, pins, bans),
-      samples: await writtenSamples(db, row.ownerEmail),
+      // Never the draft's own notes: a pasted note would go to the model twice.
+      samples: await writtenSamples(db, row.ownerEmail, {
+        exclude: notes.map((n) => n.id),
+        limit: LLM_SAMPLES,
+        maxChars: LLM_SAMPLE_CHARS,
+      }),
     };
     try {
       const first = await generateWithLlm(deps.llm, input);

@@ -112,6 +112,10 @@ type LlmAnswer = z.infer<typeof llmAnswerSchema>;
 const ANSWER_SHAPE =
   '{"blocks":[{"kind":"<kind>","text":"<text>","group":<section number>,"sources":[<sentence numbers>]}],"slug":"<blog only>"}';
 
+/** At most this many samples of the user's writing go to the model, this long each (lean prompts). */
+export const LLM_SAMPLES = 3;
+export const LLM_SAMPLE_CHARS = 600;
+
 /** The chat messages for one draft: lean (numbered sentences, a voice brief, at most 3 samples). */
 export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | 'user'; content: string }> {
   const voice = input.voice;
@@ -133,8 +137,8 @@ export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | '
     .filter(Boolean)
     .join('\n');
   const samples = input.samples
-    .slice(0, 3)
-    .map((s, i) => `Sample ${i + 1} of their writing:\n${s.slice(0, 600)}`)
+    .slice(0, LLM_SAMPLES)
+    .map((s, i) => `Sample ${i + 1} of their writing:\n${s.slice(0, LLM_SAMPLE_CHARS)}`)
     .join('\n\n');
   const numbered = input.sentences.map((s, i) => `${i + 1}. ${s.text}`).join('\n');
   return [

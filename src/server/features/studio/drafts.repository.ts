@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { studioNoteSentences, studioNotes } from '../../db/schema/studio.ts';
 import { studioDrafts } from '../../db/schema/studio-drafts.ts';
@@ -127,16 +127,24 @@ export async function existingSentenceIds(db: DbOrTx, ids: string[]): Promise<Se
   return new Set(rows.map((row) => row.id));
 }
 
-/** A few recent written notes of the owner, as examples of how they write (for the LLM engine). */
-export async function writtenSamples(db: DbOrTx, owner: string, limit = 3): Promise<string[]> {
+/**
+ * The owner's latest written notes as samples of their voice: the first `maxChars` of each (all the
+ * prompt takes), never the draft's own notes (`exclude`: a pasted note would be sent twice).
+ */
+export async function writtenSamples(
+  db: DbOrTx,
+  owner: string,
+  { exclude = [], limit = 3, maxChars }: { exclude?: string[]; limit?: number; maxChars: number },
+): Promise<string[]> {
   const rows = await db
-    .select({ text: studioNotes.text })
+    .select({ text: sql<string>`left(${studioNotes.text}, ${maxChars})` })
     .from(studioNotes)
     .where(
       and(
         eq(studioNotes.ownerEmail, owner),
         eq(studioNotes.register, 'written'),
         eq(studioNotes.status, 'ready'),
+        exclude.length ? notInArray(studioNotes.id, exclude) : undefined,
       ),
     )
     .orderBy(desc(studioNotes.createdAt))
