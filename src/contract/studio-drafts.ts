@@ -110,6 +110,18 @@ export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /**
+ * GET /drafts/{id}/clips/{n}: clip n (from 1, in the draft's order) of a clip-hooks draft, cut from
+ * its note's recording: .m4a (AAC) for a voice note, .mp4 (H.264, captions burned in) for a video.
+ */
+export const CLIP_NUMBER_MAX = 20;
+export const clipParamsSchema = z.object({
+  id: z.string().max(100),
+  n: z.coerce.number().int().min(1).max(CLIP_NUMBER_MAX),
+});
+export const CLIP_NOTE_DELETED_MESSAGE =
+  'The note this clip comes from was deleted, so there is no recording to cut. Its hook line is still here.';
+
+/**
  * The platforms' own share links (no API keys): LinkedIn's share box with the post's text, X's
  * post intent with the first post of a thread.
  */

@@ -182,6 +182,7 @@ export const ROUTES: RouteSpec[] = [
   { method: 'PUT', path: '/api/studio/drafts/:id', auth: 'dashboard', body: { blocks: [] } },
   { method: 'POST', path: '/api/studio/drafts/:id/regenerate', auth: 'dashboard', body: { block_id: 'b1' } },
   { method: 'GET', path: '/api/studio/drafts/:id/export', auth: 'dashboard' },
+  { method: 'GET', path: '/api/studio/drafts/:id/clips/:n', auth: 'dashboard' },
   { method: 'POST', path: '/api/unsubscribe', auth: 'none', body: { token: 'abc' } },
   { method: 'POST', path: '/unsubscribe', auth: 'none' },
 ];

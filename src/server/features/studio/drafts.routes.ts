@@ -1,7 +1,9 @@
+import type { Socket } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STUDIO_API } from '#contract/studio.ts';
 import {
+  clipParamsSchema,
   createDraftsSchema,
   draftSchema,
   EXPORT_TYPES,
@@ -9,6 +11,7 @@ import {
   updateDraftSchema,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../context.ts';
+import { CUT_TIMEOUT_MS, cutDraftClip } from './drafts.clips.ts';
 import {
   createDrafts,
   exportDraft,
@@ -101,6 +104,31 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           .header('content-type', file.type)
           .header('content-disposition', `attachment; filename="${file.filename}"`)
           .send(file.body);
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts/:id/clips/:n`,
+      {
+        // No automatic HEAD: it would cut the clip only to throw it away.
+        exposeHeadRoute: false,
+        schema: {
+          summary: 'Download a cut clip',
+          description:
+            'Clip `n` (from 1, in the draft’s order) of a clip-hooks draft, cut from its note’s recording with ffmpeg on request: `audio/mp4` (.m4a, AAC) for a voice note, `video/mp4` (H.264 and AAC, the clip’s captions burned in, at most 1280 px on the long side) for a video note. 404 when the draft is not yours, has no clip `n`, or its note or media is gone; 400 for a draft of another format or not ready yet; 503 when too many clips are being cut at once.',
+          params: clipParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'cuts');
+        // A video cut may take longer than the server's idle socket time-out before the first byte.
+        (request.raw.socket as Partial<Socket> | undefined)?.setTimeout?.(CUT_TIMEOUT_MS.video + 15_000);
+        const clip = await cutDraftClip(ctx, ownerOf(request), request.params.id, request.params.n);
+        return reply
+          .header('content-type', clip.type)
+          .header('content-length', clip.bytes)
+          .header('content-disposition', `attachment; filename="${clip.filename}"`)
+          .send(clip.stream);
       },
     );
   };

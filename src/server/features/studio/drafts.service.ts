@@ -23,7 +23,7 @@ import {
 } from './drafts.repository.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import { createTextNote, deleteNote } from './service.ts';
-import { analyse } from './text/extractive/analyse.ts';
+import { analyse, type Unit } from './text/extractive/analyse.ts';
 import { cuesOf, toSrt, toVtt } from './text/extractive/clips.ts';
 import { bestSources, supportOf } from './text/support.ts';
 import { currentProfile } from './voice-profile.ts';
@@ -65,7 +65,7 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
 
 const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> => (await toDrafts(ctx, [row]))[0]!;
 
-async function ownDraft(ctx: AppContext, owner: string, id: string): Promise<DraftRow> {
+export async function ownDraft(ctx: AppContext, owner: string, id: string): Promise<DraftRow> {
   const row = UUID.test(id) ? await findDraft(ctx.database.db, owner, id) : undefined;
   if (!row) throw notFound(DRAFT_NOT_FOUND_MESSAGE);
   return row;
@@ -247,15 +247,10 @@ export async function exportDraft(
   return file(Buffer.from(zipSlides(await renderCarousel(slides, authorName(owner)))));
 }
 
-/** Captions of every clip, timed on the note's own recording (the spoken words, fillers out). */
-async function captionsOf(
-  ctx: AppContext,
-  noteIds: string[],
-  clips: DraftBlock[],
-  as: 'srt' | 'vtt',
-): Promise<string> {
+/** The notes' sentences as the text engine's units, with their times (the clips' captions). */
+export async function timedUnits(ctx: AppContext, noteIds: string[]): Promise<Unit[]> {
   const sentences = await sourceSentences(ctx.database.db, noteIds);
-  const { units } = analyse(
+  return analyse(
     noteIds.map((id) => ({
       id,
       sentences: sentences
@@ -268,13 +263,23 @@ async function captionsOf(
           ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
         })),
     })),
-  );
-  const cues = clips.flatMap((clip) => {
-    const ids = new Set(clip.sources.map((s) => s.sentence_id));
-    return cuesOf(
-      units.filter((u) => ids.has(String(u.ref.sentenceId))),
-      0,
-    );
-  });
+  ).units;
+}
+
+/** The units a clip was made from (its cited sentences). */
+export const unitsOfClip = (units: Unit[], clip: { sources: { sentence_id: string }[] }): Unit[] => {
+  const ids = new Set(clip.sources.map((s) => s.sentence_id));
+  return units.filter((u) => ids.has(String(u.ref.sentenceId)));
+};
+
+/** Captions of every clip, timed on the note's own recording (the spoken words, fillers out). */
+async function captionsOf(
+  ctx: AppContext,
+  noteIds: string[],
+  clips: DraftBlock[],
+  as: 'srt' | 'vtt',
+): Promise<string> {
+  const units = await timedUnits(ctx, noteIds);
+  const cues = clips.flatMap((clip) => cuesOf(unitsOfClip(units, clip), 0));
   return as === 'srt' ? toSrt(cues) : toVtt(cues);
 }

@@ -19,6 +19,7 @@ import {
   mediaFile,
   recordingDir,
   removeMediaFiles,
+  removeStaleCuts,
 } from './media.ts';
 import {
   deleteNote,
@@ -261,7 +262,7 @@ export async function runStudioMaintenance(deps: {
   queue: JobQueue;
   sttConfigured: boolean;
   now?: Date;
-}): Promise<{ uploads: number; recordings: number; orphans: number; requeued: number }> {
+}): Promise<{ uploads: number; recordings: number; orphans: number; cuts: number; requeued: number }> {
   const { config, database } = deps;
   const db = database.db;
   const now = deps.now ?? new Date();
@@ -285,6 +286,7 @@ export async function runStudioMaintenance(deps: {
     await removeMediaFiles(config.dataDir, [relative]);
     orphans++;
   }
+  const cuts = await removeStaleCuts(config.dataDir, now);
   let requeued = 0;
   if (deps.sttConfigured) {
     for (const note of await notesInStatus(db, ['needs_stt'], now)) {
@@ -301,5 +303,5 @@ export async function runStudioMaintenance(deps: {
       requeued++;
     }
   }
-  return { uploads, recordings: stale.length, orphans, requeued };
+  return { uploads, recordings: stale.length, orphans, cuts, requeued };
 }

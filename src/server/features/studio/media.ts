@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import type { NoteKind } from '#contract/studio.ts';
@@ -9,13 +9,16 @@ import { resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 /**
  * Where Studio keeps files, all under DATA_DIR: tus uploads in `uploads/` (the file store's own
  * layout: `<id>` and `<id>.json`), recording chunks in `studio/recordings/<id>/<n>`, finished
- * recordings in `studio/media/<note id>.<ext>`. A note's `media_path` is relative to DATA_DIR.
+ * recordings in `studio/media/<note id>.<ext>`, clips being cut in `studio/cuts/<random id>/` (gone
+ * once sent). A note's `media_path` is relative to DATA_DIR.
  */
 export function studioDirs(dataDir: string) {
   return {
     uploads: path.join(dataDir, 'uploads'),
     recordings: path.join(dataDir, 'studio', 'recordings'),
     media: path.join(dataDir, 'studio', 'media'),
+    /** One folder per clip being cut (its captions and the cut file), removed once sent. */
+    cuts: path.join(dataDir, 'studio', 'cuts'),
   };
 }
 
@@ -34,6 +37,19 @@ export async function removeMediaFiles(dataDir: string, relatives: string[]): Pr
     await rm(file, { force: true });
     if (relative.startsWith('uploads/')) await rm(`${file}.json`, { force: true });
   }
+}
+
+/** Removes cut folders older than an hour (left by a crash mid-cut); returns how many. */
+export async function removeStaleCuts(dataDir: string, now: Date): Promise<number> {
+  const root = studioDirs(dataDir).cuts;
+  let removed = 0;
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const info = await stat(path.join(root, name)).catch(() => null);
+    if (!info || now.getTime() - info.mtimeMs < 60 * 60_000) continue;
+    await rm(path.join(root, name), { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
 }
 
 export const recordingDir = (dataDir: string, id: string) => path.join(studioDirs(dataDir).recordings, id);
@@ -91,12 +107,21 @@ export async function detectMedia(file: string, declaredType?: string | null): P
   return { ext: found.ext, ...accepted };
 }
 
-/** Runs ffmpeg without a shell; resolves with its stderr (where it reports the input's duration). */
-export function runFfmpeg(binary: string, args: string[], timeoutMs = 30 * 60_000): Promise<string> {
+/**
+ * Runs ffmpeg without a shell; resolves with its stderr (where it reports the input's duration).
+ * `cwd` lets a filter name a file by a plain relative name (no filtergraph escaping of DATA_DIR).
+ */
+export function runFfmpeg(
+  binary: string,
+  args: string[],
+  timeoutMs = 30 * 60_000,
+  options: { cwd?: string } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], {
       shell: false,
       stdio: ['ignore', 'ignore', 'pipe'],
+      ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     let stderr = '';
     const timer = setTimeout(() => {

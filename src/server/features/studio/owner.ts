@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 
-/** Per address and minute. */
-export const STUDIO_RATE_LIMITS = { writes: 120, imports: 10, chunks: 600 } as const;
+/** Per address and minute (`cuts`: clips cut from a recording with ffmpeg). */
+export const STUDIO_RATE_LIMITS = { writes: 120, imports: 10, chunks: 600, cuts: 20 } as const;
 
 export const owners = new WeakMap<FastifyRequest, string>();
 /** The signed-in address of a Studio request (resolved once, before validation, by the onRequest hook). */

@@ -173,7 +173,7 @@ describe('deletion, retention and cleanup', () => {
     expect((await call('GET', '/api/studio/notes')).json().total).toBeGreaterThan(0);
   });
 
-  it('removes uploads unfinished after 24 hours and media files no note references', async () => {
+  it('removes uploads unfinished after 24 hours, media files no note references and cut folders left behind', async () => {
     const created = await echo.app!.inject({
       method: 'POST',
       url: '/api/studio/uploads',
@@ -186,15 +186,21 @@ describe('deletion, retention and cleanup', () => {
     await writeFile(orphan, 'x');
     const old = new Date(Date.now() - 2 * 3600_000);
     await utimes(orphan, old, old);
+    // A clip cut whose folder a crash left behind.
+    const cut = path.join(echo.dataDir, 'studio', 'cuts', 'left-by-a-crash');
+    await mkdir(cut, { recursive: true });
+    await writeFile(path.join(cut, 'clip.m4a'), 'x');
+    await utimes(cut, old, old);
     const counts = await runStudioMaintenance({
       config: echo.ctx.config,
       database: echo.ctx.database,
       queue: echo.ctx.jobs,
       sttConfigured: false,
     });
-    expect(counts).toMatchObject({ uploads: 1, orphans: 1 });
+    expect(counts).toMatchObject({ uploads: 1, orphans: 1, cuts: 1 });
     expect((await call('GET', `/api/studio/notes/${id}`)).statusCode).toBe(404);
     expect(existsSync(path.join(echo.dataDir, 'uploads', id))).toBe(false);
     expect(existsSync(orphan)).toBe(false);
+    expect(existsSync(cut)).toBe(false);
   });
 });

@@ -345,6 +345,8 @@ export const DRAFT_REFRESH_MS = 1_500;
 export const isWriting = (draft: Pick<Draft, 'status'>) =>
   draft.status === 'waiting' || draft.status === 'generating';
 export const draftExportUrl = (id: string, as: ExportType) => `${STUDIO_API}/drafts/${id}/export?as=${as}`;
+/** Clip n (from 1) of a clip-hooks draft, cut from its note's recording by the server. */
+export const draftClipUrl = (id: string, n: number) => `${STUDIO_API}/drafts/${id}/clips/${n}`;
 
 export function useDraftsOfNote(noteId: string) {
   return useQuery({

@@ -16,6 +16,7 @@ import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import {
+  draftClipUrl,
   draftExportUrl,
   fetchDraftText,
   isWriting,
@@ -134,6 +135,11 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
   const activeBlock = draft.blocks.find((b) => b.id === active) ?? null;
   const plain = draft.blocks.map((b) => b.text).join('\n\n');
   const share = shareLinks(draft.format === 'thread' ? (draft.blocks[0]?.text ?? '') : plain);
+  // Clips whose note still has its recording can be downloaded cut (audio, or video with captions).
+  const clips = draft.blocks.filter((b) => b.kind === 'clip');
+  const cuttable = (block: DraftBlock) =>
+    block.start_ms !== undefined &&
+    sourceNotes.some((note) => note.id === block.sources[0]?.note_id && note.has_media);
   const playClip = (block: DraftBlock) => {
     const noteId = block.sources[0]?.note_id;
     const element = noteId ? media.get(noteId) : undefined;
@@ -312,6 +318,19 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                   {DOWNLOAD_LABELS[as]}
                 </a>
               ))}
+              {clips.map(
+                (block, i) =>
+                  cuttable(block) && (
+                    <a
+                      key={block.id}
+                      href={draftClipUrl(draft.id, i + 1)}
+                      download
+                      className={buttonClasses('outline', 'sm')}
+                    >
+                      <span className="sr-only">Download </span>Clip {i + 1}
+                    </a>
+                  ),
+              )}
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <span className="text-sm font-semibold">
