@@ -114,6 +114,11 @@ export type ExportType = (typeof EXPORT_TYPES)[number];
  * its note's recording: .m4a (AAC) for a voice note, .mp4 (H.264, captions burned in) for a video.
  */
 export const CLIP_NUMBER_MAX = 20;
+/** GET /drafts/{id}/export?as=…[&clip=n]: `clip` (captions only) gives clip n's captions on its own clock. */
+export const exportQuerySchema = z.object({
+  as: z.enum(EXPORT_TYPES),
+  clip: z.coerce.number().int().min(1).max(CLIP_NUMBER_MAX).optional(),
+});
 export const clipParamsSchema = z.object({
   id: z.string().max(100),
   n: z.coerce.number().int().min(1).max(CLIP_NUMBER_MAX),

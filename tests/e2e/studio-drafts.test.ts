@@ -253,6 +253,14 @@ describe('Echo Studio drafts', () => {
             expect(to).toBeLessThanOrEqual(Math.ceil(speechSeconds));
           }
           expect(await blocks.getByRole('button', { name: 'Play this clip' }).count()).toBe(count);
+          // Each clip's own captions, timed from its start.
+          const srt = blocks.getByRole('link', { name: 'Clip 1 captions as SRT' });
+          expect(await srt.getAttribute('href')).toMatch(/\/export\?as=srt&clip=1$/);
+          const captions = await page.evaluate(
+            async (href) => (await fetch(href!, { credentials: 'same-origin' })).text(),
+            await srt.getAttribute('href'),
+          );
+          expect(captions).toMatch(/^1\r?\n00:00:0\d,\d{3} --> /);
           // By keyboard too: focus moves to a clip, its sentences show.
           await expectSourceShown(page, supported.first(), 'focus');
         }

@@ -14,9 +14,9 @@ import {
   startStudioApp,
   tusMetadata,
 } from '#tests/support/studio.ts';
-import { clipCaptions } from './drafts.clips.ts';
 import { timedUnits } from './drafts.service.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from './media.ts';
+import { clipCaptions } from './text/extractive/clips.ts';
 
 /**
  * Cut clips of clip-hooks drafts: a voice note (espeak speech) and a video note (a plain colour
@@ -219,6 +219,39 @@ describe('cut clips of clip hooks', () => {
       expect(cue.startMs).toBeGreaterThanOrEqual(0);
       expect(cue.endMs).toBeLessThanOrEqual(length);
     }
+  });
+
+  it('exports captions of everything said in each clip: all clips on the recording’s clock, or one from 0', async () => {
+    const clips = clipsOf(voice.draft);
+    const times = (srt: string) =>
+      [...srt.matchAll(/(\d\d):(\d\d):(\d\d),(\d{3}) --> (\d\d):(\d\d):(\d\d),(\d{3})/g)].map((m) => {
+        const ms = (h: string, mi: string, se: string, f: string) => ((+h * 60 + +mi) * 60 + +se) * 1000 + +f;
+        return [ms(m[1]!, m[2]!, m[3]!, m[4]!), ms(m[5]!, m[6]!, m[7]!, m[8]!)] as const;
+      });
+    const all = await call('GET', `/api/studio/drafts/${voice.draft.id}/export?as=srt`, alice);
+    expect(all.statusCode).toBe(200);
+    const allCues = times(all.body);
+    // More cues than clips: a clip's captions are all it says, not only its hook line.
+    expect(allCues.length).toBeGreaterThan(clips.length * 2);
+    for (const [start, end] of allCues)
+      expect(
+        clips.some((c) => start >= c.start_ms! && end <= c.end_ms!),
+        `${start}-${end}`,
+      ).toBe(true);
+
+    const one = await call('GET', `/api/studio/drafts/${voice.draft.id}/export?as=vtt&clip=1`, alice);
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-disposition']).toMatch(/filename="clip-1-\d{4}-\d{2}-\d{2}\.vtt"/);
+    expect(one.body.startsWith('WEBVTT')).toBe(true);
+    const oneCues = times(one.body.replace(/(\d\d:\d\d:\d\d)\.(\d{3})/g, '$1,$2'));
+    expect(oneCues[0]![0]).toBeLessThan(1500);
+    for (const [, end] of oneCues) expect(end).toBeLessThanOrEqual(lengthOf(clips[0]!) * 1000);
+    expect(
+      (await call('GET', `/api/studio/drafts/${voice.draft.id}/export?as=md&clip=1`, alice)).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('GET', `/api/studio/drafts/${voice.draft.id}/export?as=srt&clip=19`, alice)).statusCode,
+    ).toBe(404);
   });
 
   it('answers 404 to another address, and for a clip the draft does not have', async () => {

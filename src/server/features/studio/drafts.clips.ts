@@ -9,8 +9,7 @@ import type { StoredBlock } from './drafts.service.ts';
 import { ownDraft, timedUnits } from './drafts.service.ts';
 import { ffmpegBinary, mediaFile, runFfmpeg, studioDirs } from './media.ts';
 import { findNote } from './repository.ts';
-import type { Unit } from './text/extractive/analyse.ts';
-import { type Cue, cuesOf, toSrt } from './text/extractive/clips.ts';
+import { clipCaptions, toSrt } from './text/extractive/clips.ts';
 
 /**
  * The cut clip of a clip-hooks draft (issue 14): the note's own recording from the clip's start to
@@ -40,21 +39,6 @@ export interface CutClip {
   bytes: number;
   type: string;
   filename: string;
-}
-
-/**
- * The captions of a stretch of one note's recording on the cut's own clock: every sentence said
- * between start and end (a clip cites only its hook line, but its captions are all it says), 0 at
- * the clip's start, nothing past its end.
- */
-export function clipCaptions(noteUnits: readonly Unit[], startMs: number, endMs: number): Cue[] {
-  const length = endMs - startMs;
-  const said = noteUnits.filter(
-    (u) => u.startMs !== undefined && u.endMs !== undefined && u.endMs > startMs && u.startMs < endMs,
-  );
-  return cuesOf(said, startMs)
-    .map((cue) => ({ ...cue, startMs: Math.max(0, cue.startMs), endMs: Math.min(length, cue.endMs) }))
-    .filter((cue) => cue.endMs > cue.startMs && cue.text.trim().length > 0);
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

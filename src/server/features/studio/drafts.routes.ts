@@ -6,7 +6,7 @@ import {
   clipParamsSchema,
   createDraftsSchema,
   draftSchema,
-  EXPORT_TYPES,
+  exportQuerySchema,
   regenerateDraftSchema,
   updateDraftSchema,
 } from '#contract/studio-drafts.ts';
@@ -93,13 +93,19 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           description:
-            'The draft as a file: md, html or txt for every format, srt or vtt for clip hooks, zip (PNG slides) for carousels.',
+            "The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) for carousels.",
           params: idParams,
-          querystring: z.object({ as: z.enum(EXPORT_TYPES) }),
+          querystring: exportQuerySchema,
         },
       },
       async (request, reply) => {
-        const file = await exportDraft(ctx, ownerOf(request), request.params.id, request.query.as);
+        const file = await exportDraft(
+          ctx,
+          ownerOf(request),
+          request.params.id,
+          request.query.as,
+          request.query.clip,
+        );
         return reply
           .header('content-type', file.type)
           .header('content-disposition', `attachment; filename="${file.filename}"`)

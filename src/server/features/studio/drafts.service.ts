@@ -24,7 +24,7 @@ import {
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import { createTextNote, deleteNote } from './service.ts';
 import { analyse, type Unit } from './text/extractive/analyse.ts';
-import { cuesOf, toSrt, toVtt } from './text/extractive/clips.ts';
+import { clipCaptions, toSrt, toVtt } from './text/extractive/clips.ts';
 import { bestSources, supportOf } from './text/support.ts';
 import { currentProfile } from './voice-profile.ts';
 
@@ -219,24 +219,31 @@ const EXPORTS: Record<ExportType, { type: string; ext: string }> = {
   zip: { type: 'application/zip', ext: 'zip' },
 };
 
-/** The draft as a file to download. */
+/**
+ * The draft as a file to download. Captions (SRT, VTT) of clip hooks: every clip on the recording's
+ * own clock, or with `clip` (from 1) that clip alone on the cut's clock (0 at its start).
+ */
 export async function exportDraft(
   ctx: AppContext,
   owner: string,
   id: string,
   as: ExportType,
+  clip?: number,
 ): Promise<{ body: string | Buffer; type: string; filename: string }> {
+  if (clip !== undefined && as !== 'srt' && as !== 'vtt')
+    throw badRequest('Only captions (SRT, VTT) are made per clip.');
   const row = await ownDraft(ctx, owner, id);
   if (row.status !== 'ready') throw badRequest('This draft is not ready yet.');
   const draft = await toDraft(ctx, row);
-  const filename = `${draft.format}-${draft.created_at.slice(0, 10)}.${EXPORTS[as].ext}`;
+  const name = clip === undefined ? draft.format : `clip-${clip}`;
+  const filename = `${name}-${draft.created_at.slice(0, 10)}.${EXPORTS[as].ext}`;
   const file = (body: string | Buffer) => ({ body, type: EXPORTS[as].type, filename });
   if (as === 'md') return file(toMarkdown(draft));
   if (as === 'html') return file(toHtml(draft));
   if (as === 'txt') return file(toText(draft));
   if (as === 'srt' || as === 'vtt') {
     if (draft.format !== 'clips') throw badRequest('Captions (SRT, VTT) are made for clip hooks.');
-    return file(await captionsOf(ctx, row.noteIds, draft.blocks, as));
+    return file(await captionsOf(ctx, row.noteIds, draft.blocks, as, clip));
   }
   if (draft.format !== 'carousel') throw badRequest('A zip of slides is made for carousels.');
   const slides = draft.blocks.map((b, i) => ({
@@ -266,20 +273,30 @@ export async function timedUnits(ctx: AppContext, noteIds: string[]): Promise<Un
   ).units;
 }
 
-/** The units a clip was made from (its cited sentences). */
-export const unitsOfClip = (units: Unit[], clip: { sources: { sentence_id: string }[] }): Unit[] => {
-  const ids = new Set(clip.sources.map((s) => s.sentence_id));
-  return units.filter((u) => ids.has(String(u.ref.sentenceId)));
-};
-
-/** Captions of every clip, timed on the note's own recording (the spoken words, fillers out). */
+/**
+ * Captions of clips: all that is said in each (a clip cites only its hook line), from the note's
+ * sentences as they are now. Every clip on its recording's clock, or clip `only` on its own.
+ */
 async function captionsOf(
   ctx: AppContext,
   noteIds: string[],
-  clips: DraftBlock[],
+  blocks: DraftBlock[],
   as: 'srt' | 'vtt',
+  only?: number,
 ): Promise<string> {
   const units = await timedUnits(ctx, noteIds);
-  const cues = clips.flatMap((clip) => cuesOf(unitsOfClip(units, clip), 0));
+  const clips = blocks.filter((b) => b.kind === 'clip');
+  if (only !== undefined && !clips[only - 1]) throw notFound(`This draft has ${clips.length} clips.`);
+  const cues = (only === undefined ? clips : [clips[only - 1]!]).flatMap((clip) => {
+    const noteId = clip.sources[0]?.note_id;
+    if (clip.start_ms === undefined || clip.end_ms === undefined || !noteId) return [];
+    const own = clipCaptions(
+      units.filter((u) => String(u.ref.noteId) === noteId),
+      clip.start_ms,
+      clip.end_ms,
+    );
+    const shift = only === undefined ? clip.start_ms : 0;
+    return own.map((cue) => ({ ...cue, startMs: cue.startMs + shift, endMs: cue.endMs + shift }));
+  });
   return as === 'srt' ? toSrt(cues) : toVtt(cues);
 }

@@ -344,7 +344,9 @@ export const draftKeys = {
 export const DRAFT_REFRESH_MS = 1_500;
 export const isWriting = (draft: Pick<Draft, 'status'>) =>
   draft.status === 'waiting' || draft.status === 'generating';
-export const draftExportUrl = (id: string, as: ExportType) => `${STUDIO_API}/drafts/${id}/export?as=${as}`;
+/** A draft as a file; with `clip` (from 1), that clip's captions alone, timed from its start. */
+export const draftExportUrl = (id: string, as: ExportType, clip?: number) =>
+  `${STUDIO_API}/drafts/${id}/export?as=${as}${clip ? `&clip=${clip}` : ''}`;
 /** Clip n (from 1) of a clip-hooks draft, cut from its note's recording by the server. */
 export const draftClipUrl = (id: string, n: number) => `${STUDIO_API}/drafts/${id}/clips/${n}`;
 

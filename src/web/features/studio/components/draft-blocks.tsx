@@ -1,8 +1,9 @@
 import { AlertTriangle, Play, RefreshCw } from 'lucide-react';
 import type { Draft, DraftBlock } from '#contract/studio-drafts.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { draftExportUrl } from '../api.ts';
 import { formatDuration } from './use-recorder.ts';
 
 /**
@@ -90,6 +91,7 @@ function groups(blocks: DraftBlock[]): DraftBlock[][] {
 }
 
 export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
+  const clipNumber = (block: DraftBlock) => draft.blocks.filter((b) => b.kind === 'clip').indexOf(block) + 1;
   const posts = draft.blocks.filter((b) => b.kind === 'post');
   if (h.editing)
     return (
@@ -150,16 +152,32 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
             );
           case 'clip':
             return (
-              <div key={first.id} className="flex items-start justify-between gap-3 rounded-lg border p-3">
+              <div
+                key={first.id}
+                className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-start sm:justify-between sm:gap-3"
+              >
                 <div className="grid gap-1">
                   <p className="font-mono text-xs text-muted-foreground">
                     {formatDuration(first.start_ms ?? 0)} – {formatDuration(first.end_ms ?? 0)}
                   </p>
                   <Traceable block={first} h={h} className="font-semibold" />
                 </div>
-                <Button variant="outline" size="sm" onClick={() => h.onPlay(first)}>
-                  <Play aria-hidden="true" /> Play<span className="sr-only"> this clip</span>
-                </Button>
+                <div className="flex shrink-0 flex-wrap items-center gap-1 sm:justify-end">
+                  <Button variant="outline" size="sm" onClick={() => h.onPlay(first)}>
+                    <Play aria-hidden="true" /> Play<span className="sr-only"> this clip</span>
+                  </Button>
+                  {(['srt', 'vtt'] as const).map((as) => (
+                    <a
+                      key={as}
+                      href={draftExportUrl(draft.id, as, clipNumber(first))}
+                      download
+                      className={buttonClasses('ghost', 'sm')}
+                    >
+                      <span className="sr-only">Clip {clipNumber(first)} captions as </span>
+                      {as.toUpperCase()}
+                    </a>
+                  ))}
+                </div>
               </div>
             );
           default:

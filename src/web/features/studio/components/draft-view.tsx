@@ -85,7 +85,10 @@ function FormatSwitcher({ draft }: { draft: Draft }) {
           className={buttonClasses(d.id === draft.id ? 'default' : 'outline', 'sm')}
         >
           {DRAFT_FORMAT_LABELS[d.format]}
-          {isWriting(d) && <Loader2 className="animate-spin" aria-label="being written" />}
+          {/* The open draft's own status is the freshest (the list polls on its own). */}
+          {isWriting(d.id === draft.id ? draft : d) && (
+            <Loader2 className="animate-spin" aria-label="being written" />
+          )}
         </Link>
       ))}
     </nav>

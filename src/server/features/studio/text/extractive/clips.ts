@@ -64,6 +64,21 @@ export function cuesOf(units: readonly Unit[], offsetMs: number): Cue[] {
   return cues.map((c) => ({ ...c, startMs: Math.round(c.startMs), endMs: Math.round(c.endMs) }));
 }
 
+/**
+ * The captions of a stretch of one note's recording on the cut's own clock: every sentence said
+ * between start and end (a clip cites only its hook line, but its captions are all it says), 0 at
+ * the clip's start, nothing past its end.
+ */
+export function clipCaptions(noteUnits: readonly Unit[], startMs: number, endMs: number): Cue[] {
+  const length = endMs - startMs;
+  const said = noteUnits.filter(
+    (u) => u.startMs !== undefined && u.endMs !== undefined && u.endMs > startMs && u.startMs < endMs,
+  );
+  return cuesOf(said, startMs)
+    .map((cue) => ({ ...cue, startMs: Math.max(0, cue.startMs), endMs: Math.min(length, cue.endMs) }))
+    .filter((cue) => cue.endMs > cue.startMs && cue.text.trim().length > 0);
+}
+
 interface Window {
   from: number;
   to: number;
