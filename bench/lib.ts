@@ -60,16 +60,17 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
  * Starts a server script (Echo's `src/server/main.ts` or a baseline) as a child process on a free
  * port of 127.0.0.1 and waits until GET /api/health answers 200. The environment holds PATH, HOME,
  * PORT, HOST, LOG_LEVEL=warn, a bench admin password and `env`. It is killed when the benchmark is
- * interrupted or the process exits; a failure shows the last lines it printed.
+ * interrupted or the process exits; a failure shows the last lines it printed. `nodeArgs` go to
+ * node before the script (V8 flags).
  */
 export async function startServer(
   script: string,
   env: Record<string, string>,
-  { label = script, timeoutMs = 90_000 } = {},
+  { label = script, timeoutMs = 90_000, nodeArgs = [] as string[] } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     cwd: ROOT_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
