@@ -10,7 +10,7 @@
  * machine) under any sustained allocation; the bare server allocates too little per chunk to grow
  * it. Echo is also measured with the young generation capped at 2 MB semi-spaces
  * (`--max-semi-space-size=2`), an operator's choice documented in docs/deploy.md: it costs about
- * 13% of GET /api/waitlist/count throughput (`npm run bench -- http` with the same flag).
+ * 15% of GET /api/waitlist/count throughput (`npm run bench -- http` with the same flag).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
