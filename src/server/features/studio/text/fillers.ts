@@ -215,7 +215,8 @@ export function withoutFillers(sentence: { text: string; fillers: Span[] }): str
   }
   out += sentence.text.slice(cursor);
   out = out
-    .replace(/\s+([,.!?;:])/g, '$1')
+    // Spaces before punctuation go; matched from the start of a run only (linear on long runs).
+    .replace(/(?<!\s)\s+(?=[,.!?;:])/g, '')
     .replace(/,\s*([.!?])/g, '$1')
     .replace(/^[\s,;:—–-]+/, '')
     .replace(/\s{2,}/g, ' ')
