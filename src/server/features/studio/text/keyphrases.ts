@@ -4,6 +4,7 @@
  * and co-occurrence degree) and the Ideas of a whole corpus (key phrases ranked by how many notes
  * mention them, near-duplicates grouped). Pure and deterministic.
  */
+import { RootIndex } from './containment.ts';
 import { withoutFillers } from './fillers.ts';
 import { STOP_WORDS } from './function-words.ts';
 import { posByOffset } from './pos.ts';
@@ -150,7 +151,13 @@ export function ideasOf<Id>(
   notes: readonly { id: Id; phrases: readonly Pick<KeyPhrase, 'phrase' | 'score'>[] }[],
   { limit = 20, minNotes }: { limit?: number; minNotes?: number } = {},
 ): Idea<Id>[] {
-  type Group = { key: string[]; forms: Map<string, number>; notes: Set<number>; score: number };
+  type Group = {
+    key: string[];
+    joined: string;
+    forms: Map<string, number>;
+    notes: Set<number>;
+    score: number;
+  };
   const groups = new Map<string, Group>();
   notes.forEach((note, noteIndex) => {
     for (const { phrase, score } of note.phrases) {
@@ -158,7 +165,7 @@ export function ideasOf<Id>(
       const key = stems.join(' ');
       let group = groups.get(key);
       if (!group) {
-        group = { key: stems, forms: new Map(), notes: new Set(), score: 0 };
+        group = { key: stems, joined: key, forms: new Map(), notes: new Set(), score: 0 };
         groups.set(key, group);
       }
       group.forms.set(phrase, (group.forms.get(phrase) ?? 0) + 1);
@@ -168,25 +175,20 @@ export function ideasOf<Id>(
   });
   // Longer phrases join the best shorter group whose stems they contain (most notes first).
   const ordered = [...groups.values()].sort(
-    (a, b) =>
-      a.key.length - b.key.length ||
-      b.notes.size - a.notes.size ||
-      (a.key.join(' ') < b.key.join(' ') ? -1 : 1),
+    (a, b) => a.key.length - b.key.length || b.notes.size - a.notes.size || (a.joined < b.joined ? -1 : 1),
   );
   const roots: Group[] = [];
+  const index = new RootIndex<Group>();
   for (const group of ordered) {
-    let parent: Group | undefined;
-    for (const root of roots) {
-      if (root.key.length >= group.key.length) continue;
-      if (!root.key.every((s) => group.key.includes(s))) continue;
-      if (root.notes.size < group.notes.size) continue;
-      if (!parent || root.notes.size > parent.notes.size) parent = root;
-    }
+    const parent = index.parentOf(group);
     if (parent) {
       for (const [form, count] of group.forms) parent.forms.set(form, (parent.forms.get(form) ?? 0) + count);
       for (const n of group.notes) parent.notes.add(n);
       parent.score += group.score;
-    } else roots.push(group);
+    } else {
+      roots.push(group);
+      index.add(group);
+    }
   }
   const threshold = minNotes ?? (notes.length > 1 ? 2 : 1);
   return roots

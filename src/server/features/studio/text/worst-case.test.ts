@@ -10,10 +10,11 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { loadSotu } from '#tests/support/sotu.ts';
-import { keyPhrases } from './keyphrases.ts';
+import { RootIndex } from './containment.ts';
+import { ideasOf, keyPhrases } from './keyphrases.ts';
 import { noteStats } from './profile.ts';
 import { splitSentences, type TranscriptSegment } from './sentences.ts';
-import { countWords } from './tokens.ts';
+import { countWords, hash32 } from './tokens.ts';
 
 const MAX = STUDIO_LIMITS.textMaxChars;
 /** CPU time one note of MAX characters may take through the whole analysis, at least. */
@@ -169,4 +170,53 @@ describe('text analysis worst case', () => {
       { numRuns: 10 },
     );
   }, 120_000);
+});
+
+describe('ideas over a large corpus', () => {
+  it('13,000 notes of 12 key phrases each are grouped within the budget', () => {
+    // Key phrases of 1-4 words over 4,000 made-up words: about 150,000 distinct themes.
+    const word = (n: number) => `w${(hash32(String(n)) % 4000).toString(36)}`;
+    const notes = Array.from({ length: 13_000 }, (_, id) => ({
+      id,
+      phrases: Array.from({ length: 12 }, (_, k) => {
+        const seed = id * 12 + k;
+        const length = 1 + (hash32(`l${seed}`) % 4);
+        const words = Array.from({ length }, (_, w) => word(seed * 4 + w));
+        return { phrase: words.join(' '), score: 1 + (seed % 7) };
+      }),
+    }));
+    const started = cpuMs();
+    const ideas = ideasOf(notes);
+    expect(cpuMs() - started).toBeLessThan(MIN_BUDGET_MS);
+    expect(ideas.length).toBeGreaterThan(0);
+  });
+
+  it('finds the same parent as comparing a group with every root', () => {
+    type G = { key: string[]; notes: { size: number } };
+    const group = fc.record({
+      key: fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e'), { minLength: 1, maxLength: 5 }),
+      notes: fc.record({ size: fc.integer({ min: 1, max: 4 }) }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(group, { maxLength: 40 }),
+        fc.array(group, { minLength: 1, maxLength: 10 }),
+        (roots, groups) => {
+          const index = new RootIndex<G>();
+          for (const root of roots) index.add(root);
+          for (const g of groups) {
+            let expected: G | undefined;
+            for (const root of roots) {
+              if (root.key.length >= g.key.length) continue;
+              if (!root.key.every((s) => g.key.includes(s))) continue;
+              if (root.notes.size < g.notes.size) continue;
+              if (!expected || root.notes.size > expected.notes.size) expected = root;
+            }
+            expect(index.parentOf(g)).toBe(expected);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
