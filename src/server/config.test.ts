@@ -106,6 +106,7 @@ describe('configuration', () => {
       path: undefined,
       indexUrl: 'https://pypi.org/pypi/yt-dlp/json',
       autoUpdate: true,
+      pin: undefined,
     });
     expect(loadConfig({}).ytDlpPath).toBe('yt-dlp');
     const set = loadConfig({
@@ -116,5 +117,18 @@ describe('configuration', () => {
     expect(set.ytDlp).toMatchObject({ path: '/opt/yt-dlp', autoUpdate: false });
     expect(set.ytDlpPath).toBe('/opt/yt-dlp');
     expect(set.ffmpegPath).toBe('/opt/ffmpeg');
+  });
+
+  it('pins the managed yt-dlp with YTDLP_VERSION and an optional YTDLP_SHA256', () => {
+    expect(loadConfig({ YTDLP_VERSION: '2025.10.22' }).ytDlp.pin).toEqual({ version: '2025.10.22' });
+    expect(loadConfig({ YTDLP_VERSION: '2025.10.22', YTDLP_SHA256: 'AB'.repeat(32) }).ytDlp.pin).toEqual({
+      version: '2025.10.22',
+      sha256: 'ab'.repeat(32),
+    });
+    expect(() => loadConfig({ YTDLP_VERSION: '2025.10.22', YTDLP_SHA256: 'abc' })).toThrow(
+      /YTDLP_SHA256: YTDLP_SHA256 must be a sha256 digest/,
+    );
+    expect(() => loadConfig({ YTDLP_VERSION: '../latest' })).toThrow(/YTDLP_VERSION/);
+    expect(() => loadConfig({ YTDLP_SHA256: 'ab'.repeat(32) })).toThrow(/YTDLP_SHA256: needs YTDLP_VERSION/);
   });
 });

@@ -82,6 +82,23 @@ const envSchema = z.object({
   YTDLP_INDEX_URL: z.preprocess(emptyToUndefined, z.url().default('https://pypi.org/pypi/yt-dlp/json')),
   /** Daily check for a newer managed yt-dlp. */
   YTDLP_AUTO_UPDATE: bool(true),
+  /** Pins the managed yt-dlp to this release (whatever its age); unset: the newest one >= 48 hours old. */
+  YTDLP_VERSION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d[0-9A-Za-z.!+]*$/, 'YTDLP_VERSION must be a yt-dlp release, e.g. 2025.10.22')
+      .optional(),
+  ),
+  /** With YTDLP_VERSION: the sha256 its wheel must have (the index's digest and the download). */
+  YTDLP_SHA256: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'YTDLP_SHA256 must be a sha256 digest (64 hex digits)')
+      .transform((digest) => digest.toLowerCase())
+      .optional(),
+  ),
   /** ffmpeg executable; unset: `ffmpeg` on PATH, else the one shipped by @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optionalString,
   /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
@@ -200,7 +217,13 @@ export interface Config {
    * yt-dlp: `path` is YTDLP_PATH when set (it overrides everything); unset, `yt-dlp` on PATH,
    * else a managed copy from the package index under DATA_DIR/tools (providers/media/ytdlp-tool.ts).
    */
-  ytDlp: { path: string | undefined; indexUrl: string; autoUpdate: boolean };
+  ytDlp: {
+    path: string | undefined;
+    indexUrl: string;
+    autoUpdate: boolean;
+    /** YTDLP_VERSION (and YTDLP_SHA256): the release the managed copy must be. */
+    pin: { version: string; sha256?: string } | undefined;
+  };
   /** Kept for callers that pass one executable: YTDLP_PATH, else `yt-dlp` (resolved at run time). */
   ytDlpPath: string;
   /** FFMPEG_PATH when set; unset: `ffmpeg` on PATH, else the npm package's binary. */
@@ -228,6 +251,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const providerTimeoutMs =
     e.PROVIDER_TIMEOUT_SECONDS === undefined ? undefined : Math.round(e.PROVIDER_TIMEOUT_SECONDS * 1000);
+  if (e.YTDLP_SHA256 && !e.YTDLP_VERSION)
+    throw new ConfigError(
+      'Invalid configuration:\n  YTDLP_SHA256: needs YTDLP_VERSION (the release whose wheel has that digest)',
+    );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const production = e.NODE_ENV === 'production';
   if (production) {
@@ -279,7 +306,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     stt: { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: providerTimeoutMs },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: providerTimeoutMs },
-    ytDlp: { path: e.YTDLP_PATH, indexUrl: e.YTDLP_INDEX_URL, autoUpdate: e.YTDLP_AUTO_UPDATE },
+    ytDlp: {
+      path: e.YTDLP_PATH,
+      indexUrl: e.YTDLP_INDEX_URL,
+      autoUpdate: e.YTDLP_AUTO_UPDATE,
+      pin: e.YTDLP_VERSION
+        ? { version: e.YTDLP_VERSION, ...(e.YTDLP_SHA256 ? { sha256: e.YTDLP_SHA256 } : {}) }
+        : undefined,
+    },
     ytDlpPath: e.YTDLP_PATH ?? 'yt-dlp',
     ffmpegPath: e.FFMPEG_PATH,
     webhookSecret: e.WEBHOOK_SECRET,

@@ -44,39 +44,69 @@ export function buildFakeYtDlpWheel(
 export interface FakePackageIndex {
   /** The JSON API URL to put in YTDLP_INDEX_URL. */
   url: string;
-  /** Publishes a release (the newest one is what the index lists); `digest` overrides the real sha256. */
-  publish(version: string, options?: { digest?: string }): void;
+  /**
+   * Publishes a release (the last one published is the index's newest); `digest` overrides the real
+   * sha256; `uploadedAt` defaults to a month ago (each release a second after the one before).
+   */
+  publish(version: string, options?: { digest?: string; uploadedAt?: Date }): void;
+  /** Leaves `releases` out of the project document (a mirror with per-version documents only). */
+  omitReleaseList(omit: boolean): void;
   downloads(): string[];
   close(): Promise<void>;
 }
 
-/** A local package index speaking PyPI's JSON API (`/pypi/yt-dlp/json`) and serving the wheel files. */
+interface Published {
+  version: string;
+  filename: string;
+  digest: string;
+  uploadedAt: Date;
+}
+
+/**
+ * A local package index speaking PyPI's JSON API (`/pypi/yt-dlp/json` with `info`, `urls` and
+ * `releases`, each file with its `upload_time_iso_8601`; `/pypi/yt-dlp/<version>/json`) and
+ * serving the wheel files.
+ */
 export async function startFakePackageIndex(setup: { markerDir?: string } = {}): Promise<FakePackageIndex> {
   const wheels = new Map<string, Buffer>();
-  let latest: { version: string; filename: string; digest: string } | undefined;
+  const releases = new Map<string, Published>();
+  let latest: Published | undefined;
+  let withReleaseList = true;
+  let published = 0;
   const downloaded: string[] = [];
+  const files = (base: string, release: Published) => [
+    {
+      packagetype: 'sdist',
+      filename: `yt_dlp-${release.version}.tar.gz`,
+      url: `${base}/files/none.tar.gz`,
+      digests: { sha256: '0'.repeat(64) },
+      upload_time_iso_8601: release.uploadedAt.toISOString(),
+      yanked: false,
+    },
+    {
+      packagetype: 'bdist_wheel',
+      filename: release.filename,
+      url: `${base}/files/${release.filename}`,
+      digests: { sha256: release.digest },
+      size: wheels.get(release.filename)?.length,
+      upload_time_iso_8601: release.uploadedAt.toISOString(),
+      yanked: false,
+    },
+  ];
   const server = await listenLocal((req, res) => {
     const base = server.origin;
-    if (req.url === '/pypi/yt-dlp/json' && latest) {
+    const versionDocument = /^\/pypi\/yt-dlp\/([^/]+)\/json$/.exec(req.url ?? '');
+    const release = versionDocument ? releases.get(decodeURIComponent(versionDocument[1]!)) : undefined;
+    if ((req.url === '/pypi/yt-dlp/json' && latest) || release) {
+      const shown = release ?? latest!;
       res.setHeader('content-type', 'application/json');
       res.end(
         JSON.stringify({
-          info: { name: 'yt-dlp', version: latest.version },
-          urls: [
-            {
-              packagetype: 'sdist',
-              filename: `yt_dlp-${latest.version}.tar.gz`,
-              url: `${base}/files/none.tar.gz`,
-              digests: { sha256: '0'.repeat(64) },
-            },
-            {
-              packagetype: 'bdist_wheel',
-              filename: latest.filename,
-              url: `${base}/files/${latest.filename}`,
-              digests: { sha256: latest.digest },
-              size: wheels.get(latest.filename)?.length,
-            },
-          ],
+          info: { name: 'yt-dlp', version: shown.version },
+          urls: files(base, shown),
+          ...(withReleaseList && !release
+            ? { releases: Object.fromEntries([...releases.values()].map((r) => [r.version, files(base, r)])) }
+            : {}),
         }),
       );
       return;
@@ -97,7 +127,13 @@ export async function startFakePackageIndex(setup: { markerDir?: string } = {}):
       const wheel = buildFakeYtDlpWheel(version, setup.markerDir);
       wheels.set(wheel.filename, wheel.bytes);
       const digest = options.digest ?? createHash('sha256').update(wheel.bytes).digest('hex');
-      latest = { version, filename: wheel.filename, digest };
+      published += 1;
+      const uploadedAt = options.uploadedAt ?? new Date(Date.now() - 30 * 86_400_000 + published * 1000);
+      latest = { version, filename: wheel.filename, digest, uploadedAt };
+      releases.set(version, latest);
+    },
+    omitReleaseList(omit) {
+      withReleaseList = !omit;
     },
     downloads: () => [...downloaded],
     close: () => server.close(),

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import type { z } from 'zod';
+import { type FieldState, useFieldsFromDom } from './use-fields-from-dom.ts';
 
 type Values<S extends z.ZodType> = { [K in keyof z.input<S>]-?: string };
 type Errors<S extends z.ZodType> = Partial<Record<keyof z.input<S>, string>>;
@@ -20,23 +21,36 @@ function validate<S extends z.ZodType>(
 
 /**
  * A small form state hook driven by a contract schema: the same zod schema the server validates
- * with gives the messages. Fields are validated on submit, then again as they change.
+ * with gives the messages. Fields are validated on submit, then again as they change. Give
+ * `formRef` to the `<form>`: values filled in before the page's script ran count (useFieldsFromDom).
  */
 export function useZodForm<S extends z.ZodType>(schema: S, initial: Values<S>) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors<S>>({});
   const [submitted, setSubmitted] = useState(false);
 
+  function change(name: keyof Values<S>, value: string) {
+    // Functional: the fields filled before hydration arrive together.
+    setValues((current) => ({ ...current, [name]: value }));
+    if (submitted) setErrors(validate(schema, { ...values, [name]: value }).errors);
+  }
+
+  const formRef = useFieldsFromDom(
+    Object.fromEntries(
+      Object.entries(values).map(([name, value]): [string, FieldState] => [
+        name,
+        { value: value as string, set: (next) => change(name as keyof Values<S>, next) },
+      ]),
+    ),
+  );
+
   function field<K extends keyof Values<S> & string>(name: K) {
     return {
       name,
       value: values[name],
       'aria-invalid': errors[name] ? true : undefined,
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-        const next = { ...values, [name]: event.target.value };
-        setValues(next);
-        if (submitted) setErrors(validate(schema, next).errors);
-      },
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+        change(name, event.target.value),
     };
   }
 
@@ -55,5 +69,5 @@ export function useZodForm<S extends z.ZodType>(schema: S, initial: Values<S>) {
     };
   }
 
-  return { values, errors, field, handleSubmit };
+  return { values, errors, field, handleSubmit, formRef };
 }

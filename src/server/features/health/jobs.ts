@@ -5,8 +5,8 @@ import type { Logger } from '../../lib/logger.ts';
 import { managedYtDlpFor, ytDlpSource } from './service.ts';
 
 /**
- * Daily (UTC): looks for a newer yt-dlp release on the package index and switches Echo's managed
- * copy to it once its sha256 and a `--version` run passed (platforms change often; a stale yt-dlp
+ * Daily (UTC): looks for a newer yt-dlp release on the package index (at least 48 hours old, or
+ * the YTDLP_VERSION pin) and switches Echo's managed copy to it once its sha256 and a `--version` run passed (platforms change often; a stale yt-dlp
  * is the usual cause of failed fetches). Nothing to do when YTDLP_PATH is set, a yt-dlp is on
  * PATH, or YTDLP_AUTO_UPDATE=false.
  */
@@ -26,7 +26,10 @@ export function createUpdateYtDlpHandler(deps: { config: Config; log: Logger }):
     try {
       const result = await tool.install();
       if (result.changed)
-        deps.log.info({ from: before?.version ?? null, to: result.version }, 'yt-dlp updated');
+        deps.log.info(
+          { from: before?.version ?? null, to: result.version, sha256: result.sha256 },
+          'yt-dlp updated',
+        );
     } catch (error) {
       // The copy in use stays; tomorrow's run tries again.
       deps.log.warn(

@@ -14,7 +14,11 @@ type Providers = NonNullable<SystemHealth['providers']>;
 
 /** The managed yt-dlp of this configuration (DATA_DIR/tools), used by the runtime and the update job. */
 export function managedYtDlpFor(config: Config): ManagedYtDlp {
-  return new ManagedYtDlp({ toolsDir: path.join(config.dataDir, 'tools'), indexUrl: config.ytDlp.indexUrl });
+  return new ManagedYtDlp({
+    toolsDir: path.join(config.dataDir, 'tools'),
+    indexUrl: config.ytDlp.indexUrl,
+    pin: config.ytDlp.pin,
+  });
 }
 
 /** Which yt-dlp this configuration runs: YTDLP_PATH, `yt-dlp` on PATH, or the managed copy. */

@@ -13,7 +13,7 @@ import {
 
 /**
  * At start: provider outcomes are recorded in `provider_status`; when neither YTDLP_PATH nor a
- * `yt-dlp` on PATH exists, Echo's own copy is registered and, the first time, downloaded (in the
+ * `yt-dlp` on PATH exists, Echo's own copy is registered and, the first time (or when YTDLP_VERSION names another release), downloaded (in the
  * background: the server does not wait for it); then the operator's checklist is printed once.
  */
 export function startSystemChecks(ctx: AppContext, options: { printChecklist: boolean }) {
@@ -24,14 +24,24 @@ export function startSystemChecks(ctx: AppContext, options: { printChecklist: bo
       const tool = managedYtDlpFor(config);
       registerManagedYtDlp(tool);
       const current = await tool.current();
-      if (current) log.info({ version: current.version, dir: tool.dir }, "using Echo's own yt-dlp");
+      if (current && (await tool.matchesPin()))
+        log.info(
+          { version: current.version, sha256: current.sha256, dir: tool.dir },
+          "using Echo's own yt-dlp",
+        );
       else {
         log.info(
-          { index: config.ytDlp.indexUrl, dir: tool.dir },
-          'no yt-dlp found: downloading the official wheel',
+          { index: config.ytDlp.indexUrl, dir: tool.dir, pinned: config.ytDlp.pin?.version ?? null },
+          current
+            ? 'yt-dlp: switching to the pinned release'
+            : 'no yt-dlp found: downloading the official wheel',
         );
         await tool.install().then(
-          (result) => log.info({ version: result.version, dir: tool.dir }, 'yt-dlp downloaded and checked'),
+          (result) =>
+            log.info(
+              { version: result.version, sha256: result.sha256, dir: tool.dir },
+              'yt-dlp downloaded and checked',
+            ),
           (error: Error) => log.warn(`yt-dlp is not available: ${error.message}`),
         );
       }

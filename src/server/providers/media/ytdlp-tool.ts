@@ -5,6 +5,19 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { findOnPath, runForOutput } from './executables.ts';
+import {
+  type IndexDocument,
+  type IndexRelease,
+  MIN_RELEASE_AGE_MS,
+  pinnedRelease,
+  seasonedRelease,
+  versionDocumentUrl,
+  WHEEL_NAME,
+  YtDlpInstallError,
+  type YtDlpPin,
+} from './ytdlp-index.ts';
+
+export { YtDlpInstallError, type YtDlpPin } from './ytdlp-index.ts';
 
 /** How yt-dlp is started: a program and the arguments/environment that come before the caller's. */
 export interface YtDlpCommand {
@@ -15,13 +28,6 @@ export interface YtDlpCommand {
   source: 'path' | 'managed';
 }
 
-export class YtDlpInstallError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'YtDlpInstallError';
-  }
-}
-
 /** What the state file of the managed copy records (DATA_DIR/tools/yt-dlp/current.json). */
 interface ManagedState {
   version: string;
@@ -30,17 +36,8 @@ interface ManagedState {
   installedAt: string;
 }
 
-interface IndexRelease {
-  version: string;
-  filename: string;
-  url: string;
-  sha256: string;
-  size?: number;
-}
-
 const MIN_PYTHON: [number, number] = [3, 9];
 const MAX_WHEEL_BYTES = 64 * 1024 * 1024;
-const WHEEL_NAME = /^yt_dlp-[A-Za-z0-9_.!+-]+-py3-none-any\.whl$/;
 
 /** `python3`'s version as [major, minor], or null when it does not run. */
 export async function pythonVersion(python = 'python3'): Promise<[number, number] | null> {
@@ -60,21 +57,33 @@ export interface ManagedYtDlpOptions {
   toolsDir: string;
   /** JSON API of the index for the yt-dlp project (PyPI's shape). */
   indexUrl: string;
+  /** The operator's release (YTDLP_VERSION, YTDLP_SHA256); unset: the newest one old enough. */
+  pin?: YtDlpPin;
+  /** How old a release must be to be taken unpinned (48 hours). */
+  minReleaseAgeMs?: number;
   python?: string;
   timeoutMs?: number;
 }
 
+/** What an install did: the release in use, its wheel's sha256, and whether it changed. */
+export interface InstallResult {
+  version: string;
+  sha256: string;
+  changed: boolean;
+}
+
 /**
  * Echo's own copy of yt-dlp: the official pure-Python wheel from the package index, run as
- * `python3 -m yt_dlp` with the wheel on PYTHONPATH (no pip, no virtual environment). A wheel is
- * used only after its sha256 matched the index's published digest and a `--version` run passed;
+ * `python3 -m yt_dlp` with the wheel on PYTHONPATH (no pip, no virtual environment). The release
+ * is the operator's pin, else the newest one at least 48 hours old (ytdlp-index.ts). A wheel is
+ * used only after its sha256 matched the expected digest and a `--version` run passed;
  * the switch to a new release is one rename of the state file, and the previous wheel stays on
  * disk (a run that started with it keeps working).
  */
 export class ManagedYtDlp {
   readonly dir: string;
   private readonly options: ManagedYtDlpOptions;
-  private installing: Promise<{ version: string; changed: boolean }> | undefined;
+  private installing: Promise<InstallResult> | undefined;
 
   constructor(options: ManagedYtDlpOptions) {
     this.options = options;
@@ -95,14 +104,25 @@ export class ManagedYtDlp {
   }
 
   /** The installed release, or null. Read at every call, so a switch made by another process counts. */
-  async current(): Promise<{ version: string; wheel: string } | null> {
+  async current(): Promise<{ version: string; sha256: string; wheel: string } | null> {
     const state = await this.readState();
-    return state ? { version: state.version, wheel: path.join(this.dir, state.wheel) } : null;
+    return state
+      ? { version: state.version, sha256: state.sha256, wheel: path.join(this.dir, state.wheel) }
+      : null;
   }
 
+  /** Whether the installed copy is what the configuration asks for (the pin, when there is one). */
+  async matchesPin(): Promise<boolean> {
+    const state = await this.readState();
+    const pin = this.options.pin;
+    if (!state) return false;
+    return !pin || (state.version === pin.version && (!pin.sha256 || state.sha256 === pin.sha256));
+  }
+
+  /** How to run the installed copy; null when there is none or it is not the pinned release. */
   async command(): Promise<YtDlpCommand | null> {
     const current = await this.current();
-    if (!current) return null;
+    if (!current || !(await this.matchesPin())) return null;
     return {
       file: this.python,
       args: ['-m', 'yt_dlp'],
@@ -111,8 +131,8 @@ export class ManagedYtDlp {
     };
   }
 
-  /** Installs the index's newest release unless it is the one in use; one run at a time per process. */
-  install(): Promise<{ version: string; changed: boolean }> {
+  /** Installs the release to use (see the class) unless it is the one in use; one run at a time per process. */
+  install(): Promise<InstallResult> {
     this.installing ??= this.installLatest()
       .then(
         async (result) => {
@@ -147,7 +167,7 @@ export class ManagedYtDlp {
     }
   }
 
-  private async installLatest(): Promise<{ version: string; changed: boolean }> {
+  private async installLatest(): Promise<InstallResult> {
     const python = await pythonVersion(this.python);
     if (!python || python[0] < MIN_PYTHON[0] || (python[0] === MIN_PYTHON[0] && python[1] < MIN_PYTHON[1])) {
       throw new YtDlpInstallError(
@@ -156,19 +176,19 @@ export class ManagedYtDlp {
           : `Echo's own yt-dlp needs python3 >= ${MIN_PYTHON.join('.')}, which was not found; install python3 or set YTDLP_PATH`,
       );
     }
-    const release = await this.latestRelease();
+    const release = await this.chooseRelease();
     const state = await this.readState();
     if (state?.version === release.version && state.sha256 === release.sha256)
-      return { version: release.version, changed: false };
+      return { version: release.version, sha256: release.sha256, changed: false };
 
     await mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, release.filename);
     const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
     try {
       const digest = await this.download(release.url, partial);
-      if (digest !== release.sha256.toLowerCase()) {
+      if (digest !== release.sha256) {
         throw new YtDlpInstallError(
-          `the downloaded yt-dlp ${release.version} does not match the index's sha256 digest; it was deleted and not run`,
+          `the downloaded yt-dlp ${release.version} does not match ${release.pinned && this.options.pin?.sha256 ? 'YTDLP_SHA256' : "the index's sha256 digest"}; it was deleted and not run`,
         );
       }
       const output = await runForOutput(this.python, ['-m', 'yt_dlp', '--version'], {
@@ -187,7 +207,7 @@ export class ManagedYtDlp {
     const next: ManagedState = {
       version: release.version,
       wheel: release.filename,
-      sha256: release.sha256.toLowerCase(),
+      sha256: release.sha256,
       installedAt: new Date().toISOString(),
     };
     const stateTemp = path.join(this.dir, `current.json.${randomBytes(6).toString('hex')}`);
@@ -198,42 +218,34 @@ export class ManagedYtDlp {
     for (const file of await readdir(this.dir)) {
       if (WHEEL_NAME.test(file) && !keep.has(file)) await rm(path.join(this.dir, file), { force: true });
     }
-    return { version: release.version, changed: true };
+    return { version: release.version, sha256: release.sha256, changed: true };
   }
 
-  private async latestRelease(): Promise<IndexRelease> {
-    let body: {
-      info?: { version?: string };
-      urls?: {
-        packagetype?: string;
-        filename?: string;
-        url?: string;
-        digests?: { sha256?: string };
-        size?: number;
-      }[];
-    };
+  private async readIndex(url: string): Promise<IndexDocument> {
     try {
-      const res = await fetch(this.options.indexUrl, {
+      const res = await fetch(url, {
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
       });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      body = (await res.json()) as typeof body;
+      return (await res.json()) as IndexDocument;
     } catch (error) {
       throw new YtDlpInstallError(
-        `the package index (${this.options.indexUrl}) could not be read: ${error instanceof Error ? error.message : String(error)}`,
+        `the package index (${url}) could not be read: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
-    const version = body.info?.version;
-    const wheel = body.urls?.find(
-      (file) => file.packagetype === 'bdist_wheel' && WHEEL_NAME.test(file.filename ?? ''),
-    );
-    const sha256 = wheel?.digests?.sha256;
-    if (!version || !wheel?.url || !wheel.filename || !sha256 || !/^[0-9a-f]{64}$/i.test(sha256))
-      throw new YtDlpInstallError('the package index lists no yt-dlp wheel with a sha256 digest');
-    if (!/^https?:\/\//.test(wheel.url))
-      throw new YtDlpInstallError('the package index gave a wheel URL that is not http(s)');
-    return { version, filename: wheel.filename, url: wheel.url, sha256, size: wheel.size };
+  }
+
+  /** The pinned release, else the newest release old enough to trust (ytdlp-index.ts). */
+  private async chooseRelease(): Promise<IndexRelease> {
+    const project = await this.readIndex(this.options.indexUrl);
+    const pin = this.options.pin;
+    if (!pin) return seasonedRelease(project, Date.now(), this.options.minReleaseAgeMs ?? MIN_RELEASE_AGE_MS);
+    // PyPI's project document lists every release; a mirror may only have the per-version one.
+    const versionDocument = project.releases?.[pin.version]
+      ? undefined
+      : await this.readIndex(versionDocumentUrl(this.options.indexUrl, pin.version));
+    return pinnedRelease(pin, project, versionDocument);
   }
 
   /** Streams the wheel to `file` with a size cap; returns its sha256 (hex). */

@@ -41,7 +41,7 @@ export function ApplicationDialog({
 }) {
   const id = useId();
   const apply = useApplyAsAffiliate();
-  const { errors, field, handleSubmit } = useZodForm(affiliateApplicationSchema, EMPTY);
+  const { errors, field, handleSubmit, formRef } = useZodForm(affiliateApplicationSchema, EMPTY);
   const keepFocus = useKeepFocusWhileBusy(apply.isPending);
 
   const onSubmit = handleSubmit((values) => {
@@ -99,6 +99,7 @@ export function ApplicationDialog({
           <DialogDescription>We review every application within 2-3 business days.</DialogDescription>
         </DialogHeader>
         <form
+          ref={formRef}
           onSubmit={onSubmit}
           noValidate
           className="grid gap-4"

@@ -10,6 +10,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage, isHttpError } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
 import { login, signInAffiliate } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
 
@@ -33,6 +34,8 @@ export default function AffiliateLoginPage() {
   const [pending, setPending] = useState(false);
   // Fields and buttons are disabled while signing in; after a failure the cursor is back where it was.
   const keepFocus = useKeepFocusWhileBusy(pending);
+  // An address put in before the page's script ran (autofill, a password manager) counts.
+  const emailForm = useFieldsFromDom({ email: { value: email, set: setEmail } });
 
   async function sendCode(event?: FormEvent) {
     event?.preventDefault();
@@ -68,7 +71,7 @@ export default function AffiliateLoginPage() {
         <Card>
           <h1 className="text-2xl font-extrabold tracking-tight">Affiliate Login</h1>
           {step === 'email' ? (
-            <form onSubmit={sendCode} className="mt-6 grid gap-4" {...keepFocus}>
+            <form ref={emailForm} onSubmit={sendCode} className="mt-6 grid gap-4" {...keepFocus}>
               <p className="text-sm text-muted-foreground">
                 Sign in with the e-mail address you applied with. We'll e-mail you a 6-digit code.
               </p>
@@ -76,6 +79,7 @@ export default function AffiliateLoginPage() {
                 <Label htmlFor={`${id}-email`}>Email</Label>
                 <EmailInput
                   id={`${id}-email`}
+                  name="email"
                   required
                   value={email}
                   disabled={pending}

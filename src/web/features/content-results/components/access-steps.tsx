@@ -9,6 +9,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
 import { useRequestAccess, useVerifyAccess } from '../api.ts';
 
 // The dashboard session's two sign-in steps, shared by /dashboard and /studio.
@@ -29,6 +30,7 @@ export function EmailStep({
   const request = useRequestAccess();
   const keepFocus = useKeepFocusWhileBusy(request.isPending);
   const valid = emailSchema.safeParse(email).success;
+  const formRef = useFieldsFromDom({ email: { value: email, set: setEmail } });
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) return;
@@ -47,11 +49,18 @@ export function EmailStep({
     });
   }
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="Dashboard sign-in" {...keepFocus}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className="grid gap-4"
+      aria-label="Dashboard sign-in"
+      {...keepFocus}
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-email`}>Email</Label>
         <EmailInput
           id={`${id}-email`}
+          name="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           disabled={request.isPending}

@@ -15,6 +15,7 @@ import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
 import { useCapabilities, useSubmitContent } from '../api.ts';
 
 type Phase = 'idle' | 'success' | 'error';
@@ -38,6 +39,12 @@ export function SubmitForm({
   const [source, setSource] = useState('');
   const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
+  // What was put in before the page's script ran counts (/reaction-video is prerendered).
+  const formRef = useFieldsFromDom({
+    link: { value: link, set: setLink },
+    source: { value: source, set: setSource },
+    email: { value: email, set: setEmail },
+  });
 
   const inline = fixedEmail !== undefined;
   const parsed = inline
@@ -90,6 +97,7 @@ export function SubmitForm({
 
   return (
     <form
+      ref={formRef}
       onSubmit={onSubmit}
       noValidate
       className="grid gap-5"
@@ -105,6 +113,7 @@ export function SubmitForm({
         <Label htmlFor={`${id}-link`}>Link</Label>
         <Input
           id={`${id}-link`}
+          name="link"
           type="url"
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=..."
@@ -120,6 +129,7 @@ export function SubmitForm({
         <Label htmlFor={`${id}-source`}>Source platform</Label>
         <Select
           id={`${id}-source`}
+          name="source"
           placeholder="Select a platform"
           value={source}
           onChange={(e) => setSource(e.target.value)}
@@ -137,6 +147,7 @@ export function SubmitForm({
           <Label htmlFor={`${id}-email`}>Email</Label>
           <EmailInput
             id={`${id}-email`}
+            name="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             disabled={submit.isPending}

@@ -9,6 +9,7 @@ import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
 import { useAddTrend } from '../api.ts';
 
 const EXAMPLES: Record<(typeof TREND_PLATFORMS)[number], string> = {
@@ -35,6 +36,12 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
     const result = value.trim() ? checkTrendUrl(value) : null;
     if (result?.ok) setPlatform(result.platform as (typeof TREND_PLATFORMS)[number]);
   }
+
+  // A link (and platform) put in before the page's script ran counts.
+  const formRef = useFieldsFromDom({
+    url: { value: url, set: onUrlChange },
+    platform: { value: platform, set: (value) => setPlatform(value as (typeof TREND_PLATFORMS)[number]) },
+  });
 
   function onSubmit(event: FormEvent | KeyboardEvent) {
     event.preventDefault();
@@ -63,6 +70,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
       </CardTitle>
       <CardDescription className="mt-1">Paste the link of a short video that is trending.</CardDescription>
       <form
+        ref={formRef}
         aria-label="Add New Trend"
         noValidate
         onSubmit={onSubmit}
@@ -72,6 +80,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
           <Label htmlFor={urlId}>Trend URL</Label>
           <Input
             id={urlId}
+            name="url"
             type="url"
             required
             inputMode="url"
@@ -98,6 +107,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
           <Label htmlFor={platformId}>Platform</Label>
           <Select
             id={platformId}
+            name="platform"
             value={platform}
             onChange={(e) => setPlatform(e.target.value as (typeof TREND_PLATFORMS)[number])}
           >

@@ -18,7 +18,7 @@ export default function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   const join = useJoinWaitlist();
   // The fields are disabled while joining: after a failure, focus is back where it was.
   const keepFocus = useKeepFocusWhileBusy(join.isPending);
-  const { errors, field, handleSubmit } = useZodForm(waitlistSignupSchema, {
+  const { errors, field, handleSubmit, formRef } = useZodForm(waitlistSignupSchema, {
     name: '',
     email: '',
     role: '',
@@ -48,7 +48,14 @@ export default function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   const errorId = (name: keyof typeof errors) => (errors[name] ? `${id}-${name}-error` : undefined);
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Join the waitlist" {...keepFocus}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-5"
+      aria-label="Join the waitlist"
+      {...keepFocus}
+    >
       <div className="grid gap-2">
         <Label htmlFor={`${id}-name`}>Name</Label>
         <Input
