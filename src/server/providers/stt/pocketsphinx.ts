@@ -204,7 +204,7 @@ export async function checkPocketsphinx(
       maxOutputBytes: 64 * 1024,
     });
   } catch (error) {
-    return { version: null, problem: asPocketsphinxError(error).message };
+    return { version: null, problem: error instanceof Error ? error.message : String(error) };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
