@@ -6,6 +6,7 @@ import { speak, wordErrorRate } from '#tests/support/speech.ts';
 import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import {
   checkPocketsphinx,
+  createOfflineSpeechToText,
   createPocketsphinx,
   PocketsphinxError,
   type RoughTranscript,
@@ -93,6 +94,14 @@ describe('PocketSphinx, the offline rough transcript', () => {
       await audio.remove();
     }
   }, 60_000);
+
+  it("is the configuration's offline recogniser when it is installed", () => {
+    expect(createOfflineSpeechToText({})?.model).toBe('pocketsphinx-en-us');
+    expect(resolvePocketsphinx(undefined, '/nonexistent')).toBeNull();
+    expect(resolvePocketsphinx('/opt/sphinx/bin/pocketsphinx_continuous', '/nonexistent')).toBe(
+      '/opt/sphinx/bin/pocketsphinx_continuous',
+    );
+  });
 
   it('says so when the file is not audio', async () => {
     const stt = createPocketsphinx({ binary: binary!, ffmpeg });

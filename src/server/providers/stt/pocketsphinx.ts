@@ -2,6 +2,7 @@ import { mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findOnPath } from '../media/executables.ts';
+import { resolveFfmpeg } from '../media/ffmpeg.ts';
 import { BoundedRunError, formatSeconds, runBounded } from './bounded-run.ts';
 import {
   DEFAULT_SEGMENT_OPTIONS,
@@ -77,6 +78,18 @@ export interface Pocketsphinx extends SpeechToText {
 export function resolvePocketsphinx(configured?: string, searchPath?: string): string | null {
   if (configured) return configured;
   return findOnPath(POCKETSPHINX_BINARY, searchPath);
+}
+
+/**
+ * The offline recogniser of a configuration (POCKETSPHINX_PATH or PATH, with FFMPEG_PATH's
+ * ffmpeg), or null when PocketSphinx is not installed.
+ */
+export function createOfflineSpeechToText(config: {
+  pocketsphinxPath?: string;
+  ffmpegPath?: string;
+}): Pocketsphinx | null {
+  const binary = resolvePocketsphinx(config.pocketsphinxPath);
+  return binary ? createPocketsphinx({ binary, ffmpeg: resolveFfmpeg(config.ffmpegPath).path }) : null;
 }
 
 export function createPocketsphinx(options: PocketsphinxOptions): Pocketsphinx {
