@@ -167,4 +167,18 @@ describe('PocketSphinx and ffmpeg as children', () => {
       /^-infile \S+audio\.raw -samprate 16000 -time yes\n$/,
     );
   });
+
+  it('stops a recogniser that writes more than its output cap', async () => {
+    const fakeFfmpeg = path.join(dir, 'ffmpeg-quiet');
+    await writeFile(fakeFfmpeg, '#!/bin/sh\nhead -c 32000 /dev/zero\n');
+    const chatty = path.join(dir, 'chatty');
+    await writeFile(chatty, "#!/bin/sh\nwhile :; do echo 'word 0.600 1.100 0.9'; done\n");
+    await chmod(fakeFfmpeg, 0o755);
+    await chmod(chatty, 0o755);
+    const stt = createPocketsphinx({ binary: chatty, ffmpeg: fakeFfmpeg, maxOutputBytes: 100_000 });
+    const error = await stt.transcribeTimed(Buffer.from('x'), 'note.wav').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PocketsphinxError);
+    expect((error as PocketsphinxError).reason).toBe('too_large');
+    expect((error as Error).message).toBe('PocketSphinx wrote more than 100000 bytes and was stopped');
+  });
 });
