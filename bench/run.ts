@@ -26,6 +26,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'studio-llm', load: () => import('./studio-llm.ts') },
   { name: 'studio-search', load: () => import('./studio-search.ts') },
   { name: 'studio-upload', load: () => import('./studio-upload.ts') },
+  { name: 'pocketsphinx', load: () => import('./pocketsphinx.ts') },
   { name: 'lighthouse', load: () => import('./lighthouse.ts') },
 ];
 

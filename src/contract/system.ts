@@ -21,6 +21,8 @@ export const toolsHealthSchema = z.object({
     problem: z.string().optional(),
   }),
   ffmpeg: z.object({ version: z.string().nullable() }),
+  /** The offline recogniser: null when it does not run (with why); 'unknown' when it runs but says no version. */
+  pocketsphinx: z.object({ version: z.string().nullable(), problem: z.string().optional() }),
 });
 
 /** One line of the operator's checklist (admin page and console at start). */

@@ -101,6 +101,8 @@ const envSchema = z.object({
   ),
   /** ffmpeg executable; unset: `ffmpeg` on PATH, else the one shipped by @ffmpeg-installer/ffmpeg. */
   FFMPEG_PATH: optionalString,
+  /** PocketSphinx (offline rough transcripts); unset: `pocketsphinx_continuous` on PATH (Debian's pocketsphinx). */
+  POCKETSPHINX_PATH: optionalString,
   /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
   WEBHOOK_SECRET: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -228,6 +230,8 @@ export interface Config {
   ytDlpPath: string;
   /** FFMPEG_PATH when set; unset: `ffmpeg` on PATH, else the npm package's binary. */
   ffmpegPath: string | undefined;
+  /** POCKETSPHINX_PATH when set; unset: `pocketsphinx_continuous` on PATH, else none. */
+  pocketsphinxPath: string | undefined;
   webhookSecret: string | undefined;
   stripeWebhookSecret: string | undefined;
   affiliateHoldDays: number;
@@ -316,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     ytDlpPath: e.YTDLP_PATH ?? 'yt-dlp',
     ffmpegPath: e.FFMPEG_PATH,
+    pocketsphinxPath: e.POCKETSPHINX_PATH,
     webhookSecret: e.WEBHOOK_SECRET,
     stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
     affiliateHoldDays: e.AFFILIATE_HOLD_DAYS,

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#test
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
+import { resolveFfmpeg } from '../../src/server/providers/media/ffmpeg.ts';
 
 const transcript = readFileSync(new URL('../fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
 
@@ -98,16 +99,20 @@ function uploadedSeconds(raw: Buffer, contentType: string, dir: string): number 
   const start = body.indexOf('\r\n\r\n', part) + 4;
   const file = path.join(dir, 'sent-to-stt');
   writeFileSync(file, raw.subarray(start, body.indexOf(delimiter, start)));
-  const out = execFileSync('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'format=duration',
-    '-of',
-    'csv=p=0',
-    file,
-  ]);
-  return Number(out.toString().trim());
+  // Decoded to the end by ffmpeg (the one Echo runs: PATH or the npm package's), which reports
+  // the time it reached: the audio really in the file, not a header's estimate.
+  const report = spawnSync(
+    resolveFfmpeg().path,
+    ['-hide_banner', '-nostdin', '-i', file, '-f', 'null', '-'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const times = [...report.stderr.matchAll(/time=(\d+):(\d+):(\d+(?:\.\d+)?)/g)];
+  const last = times.at(-1);
+  if (report.status !== 0 || !last)
+    throw new Error(`ffmpeg could not read ${file}: ${report.stderr.slice(-300)}`);
+  return Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3]);
 }
 
 let echo: TestApp;

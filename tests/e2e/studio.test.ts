@@ -9,6 +9,7 @@ import { waitForCode } from '#tests/support/content-results.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
+import { resolveFfmpeg } from '../../src/server/providers/media/ffmpeg.ts';
 
 // Speech the fake microphone plays (looped) and what the fake speech-to-text server answers for it.
 const SPOKEN = 'Pricing is the story you tell about value. We doubled our price and nobody left.';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   uploadWav = path.join(tmp, 'interview.wav');
   execFileSync('espeak-ng', ['-w', speechWav, SPOKEN]);
   // About 20 MB of real audio: three 8 MB pieces of upload.
-  execFileSync('ffmpeg', [
+  execFileSync(resolveFfmpeg().path, [
     '-loglevel',
     'error',
     '-y',

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { findOnPath, runForOutput } from '../../providers/media/executables.ts';
 import { ffmpegVersion, resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
+import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
 import { listProviderStatus } from './repository.ts';
 
 type Tools = NonNullable<SystemHealth['tools']>;
@@ -29,9 +30,9 @@ export function ytDlpSource(config: Config): 'path' | 'managed' {
 let toolsCache: { key: string; at: number; value: Promise<Tools> } | undefined;
 const TOOLS_CACHE_MS = 60_000;
 
-/** Versions of yt-dlp and ffmpeg (each runs `--version`; cached for a minute). */
+/** Versions of yt-dlp and ffmpeg (each runs `--version`) and PocketSphinx (a short self-test); cached for a minute. */
 export function toolsStatus(config: Config, options: { fresh?: boolean } = {}): Promise<Tools> {
-  const key = `${config.dataDir}|${config.ytDlp.path}|${config.ffmpegPath}`;
+  const key = `${config.dataDir}|${config.ytDlp.path}|${config.ffmpegPath}|${config.pocketsphinxPath}`;
   if (!options.fresh && toolsCache?.key === key && Date.now() - toolsCache.at < TOOLS_CACHE_MS)
     return toolsCache.value;
   const value = (async (): Promise<Tools> => {
@@ -49,10 +50,14 @@ export function toolsStatus(config: Config, options: { fresh?: boolean } = {}): 
       ytdlpVersion = command ? await ytDlpVersion(command) : null;
       problem = await tool.lastError();
     }
-    const ffmpeg = await ffmpegVersion(resolveFfmpeg(config.ffmpegPath).path);
+    const [ffmpeg, pocketsphinx] = await Promise.all([
+      ffmpegVersion(resolveFfmpeg(config.ffmpegPath).path),
+      checkPocketsphinx(resolvePocketsphinx(config.pocketsphinxPath)),
+    ]);
     return {
       ytdlp: { version: ytdlpVersion, source, ...(problem ? { problem } : {}) },
       ffmpeg: { version: ffmpeg },
+      pocketsphinx,
     };
   })();
   toolsCache = { key, at: Date.now(), value };
@@ -156,6 +161,19 @@ export function buildChecklist(tools: Tools, providers: Providers): ChecklistIte
           ok: false,
           detail:
             'audio in formats the speech-to-text server does not take cannot be converted: set FFMPEG_PATH',
+        },
+    tools.pocketsphinx.version
+      ? {
+          key: 'pocketsphinx',
+          label: 'PocketSphinx (offline speech-to-text)',
+          ok: true,
+          detail: `PocketSphinx ${tools.pocketsphinx.version} with its US English model: rough offline transcripts can be made without a speech-to-text server`,
+        }
+      : {
+          key: 'pocketsphinx',
+          label: 'PocketSphinx (offline speech-to-text)',
+          ok: false,
+          detail: `no rough offline transcript without a speech-to-text server (${tools.pocketsphinx.problem ?? 'it does not run'}): install Debian's pocketsphinx and pocketsphinx-en-us, or set POCKETSPHINX_PATH`,
         },
   ];
   for (const name of PROVIDER_NAMES) {

@@ -54,6 +54,12 @@ describe('GET /api/health for the operator', () => {
     expect(body).toMatchObject({ status: 'ok', database: 'up', role: 'all' });
     expect(body.tools.ytdlp).toEqual({ version: '2025.1.1', source: 'managed' });
     expect(body.tools.ffmpeg.version).toEqual(expect.any(String));
+    // Debian's pocketsphinx and pocketsphinx-en-us are installed where the tests run.
+    expect(body.tools.pocketsphinx).toEqual({ version: expect.any(String) });
+    expect(body.checklist.find((item: { key: string }) => item.key === 'pocketsphinx')).toMatchObject({
+      label: 'PocketSphinx (offline speech-to-text)',
+      ok: true,
+    });
     expect(Object.keys(body.providers).sort()).toEqual(['llm', 'smtp', 'stripe', 'stt', 'twilio', 'webhook']);
     expect(body.providers.smtp).toMatchObject({ configured: true });
     expect(body.providers.stt).toEqual({

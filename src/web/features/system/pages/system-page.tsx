@@ -108,7 +108,8 @@ function SystemChecklist() {
         <p className="text-sm text-muted-foreground">
           yt-dlp {data.tools.ytdlp.version ?? 'not running'} (
           {data.tools.ytdlp.source === 'managed' ? "Echo's own copy" : 'YTDLP_PATH or PATH'}), ffmpeg{' '}
-          {data.tools.ffmpeg.version ?? 'not running'}.
+          {data.tools.ffmpeg.version ?? 'not running'}, PocketSphinx{' '}
+          {data.tools.pocketsphinx.version ?? 'not running'}.
         </p>
       )}
     </div>
