@@ -327,7 +327,7 @@ function studioRows(): Record<string, Row> {
     'POST /api/studio/imports': [
       'importStudioNotes',
       'Import notes from a file (text, Markdown, subtitles, exports)',
-      { errors: ['malformed_request', 'unsupported_media_type', 'quota_exceeded'] },
+      { errors: ['malformed_request', 'unsupported_media_type'] },
     ],
     'GET /api/studio/search': ['searchStudioNotes', 'Search your notes'],
     'GET /api/studio/ideas': ['listStudioIdeas', 'Ideas found across your notes'],
@@ -357,6 +357,7 @@ function studioRows(): Record<string, Row> {
     'POST /api/studio/recordings': [
       'startStudioRecording',
       'Start a recording sent in chunks while it records',
+      { errors: ['quota_exceeded'] },
     ],
     'GET /api/studio/recordings/{id}': ['getStudioRecording', 'A recording and the chunks stored so far'],
     'DELETE /api/studio/recordings/{id}': [
@@ -382,6 +383,7 @@ function studioRows(): Record<string, Row> {
     'POST /api/studio/drafts': [
       'createStudioDrafts',
       'Create drafts (blog post, posts, thread...) from notes',
+      { errors: ['not_found'] },
     ],
     'GET /api/studio/drafts': ['listStudioDrafts', 'Your drafts, newest first'],
     'GET /api/studio/drafts/{id}': ['getStudioDraft', 'One draft with its blocks and their sources'],

@@ -7666,7 +7666,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large`, `quota_exceeded` */
+            /** @description `payload_too_large` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7680,7 +7680,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "payload_too_large" | "quota_exceeded";
+                        code?: "payload_too_large";
                     };
                 };
             };
@@ -8876,7 +8876,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `payload_too_large` */
+            /** @description `payload_too_large`, `quota_exceeded` */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8890,7 +8890,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "payload_too_large";
+                        code?: "payload_too_large" | "quota_exceeded";
                     };
                 };
             };
@@ -9681,6 +9681,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
                     };
                 };
             };
