@@ -4576,7 +4576,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        received: true;
+                        duplicate: boolean;
+                    };
+                };
             };
             /** @description `validation_failed`, `malformed_request` */
             400: {

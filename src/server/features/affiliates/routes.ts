@@ -233,6 +233,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           '(after payout: a negative adjustment), `customer.subscription.deleted` ends the active referral.',
           'Each event id is handled once: a repeat answers `{ received: true, duplicate: true }`.',
         ].join(' '),
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       };
       scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024, schema: stripeDocs }, async (request) => {
         const verify = async () =>
