@@ -35,7 +35,6 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/reaction-video/submit',
       {
         schema: {
-          summary: 'Submit a video link for transcription',
           description:
             'Creates a pending transcription for the e-mail address and starts it: the platform\'s captions, else speech-to-text, else the signed external webhook. Example body: `{ "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "source": "Youtube", "email": "dana@example.com" }`. Limited per client address and per e-mail address (429 `rate_limited`). The results are read on the dashboard after e-mail code verification.',
           body: submitContentSchema,
@@ -49,7 +48,6 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/request-access',
       {
         schema: {
-          summary: 'E-mail a dashboard code',
           description:
             'Sends a 6-digit code (10 minutes, single use) to the address. Answers the same whether or not the address has results.',
           body: emailBodySchema,
@@ -63,7 +61,6 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/verify-access',
       {
         schema: {
-          summary: 'Verify a dashboard code',
           description:
             'A right code sets the httpOnly dashboard session cookie (`echo_dashboard`). Wrong: 400 `code_invalid`; expired: 400 `code_expired`; too many tries: 429 `code_locked`.',
           body: verifyAccessSchema,
