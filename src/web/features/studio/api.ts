@@ -33,7 +33,7 @@ export {
   type MediaUpload,
   startMediaUpload,
   uploadProblem,
-} from './uploads.ts';
+} from './capture/uploads.ts';
 
 export const NOTE_TEXT_MAX = STUDIO_LIMITS.textMaxChars;
 export const POSTS_ACCEPT = IMPORT_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');

@@ -1,0 +1,143 @@
+import { FileText, Link2, Loader2 } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '#web/components/ui/button.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { POSTS_ACCEPT, useImportFile, useImportLink } from '../../api.ts';
+
+const isUrl = (value: string) => {
+  try {
+    return /^https?:$/.test(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** Import a TikTok, Instagram, YouTube or Facebook video by link, or a file of the user's own posts. */
+export function ImportPanel({ onImported }: { onImported: () => void }) {
+  const id = useId();
+  const [url, setUrl] = useState('');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const urlInput = useRef<HTMLInputElement>(null);
+  /** Counts link imports: after one, once the form is enabled again, the cursor goes back in the field. */
+  const [imported, setImported] = useState(0);
+  const link = useImportLink();
+  const file = useImportFile();
+  const keepLinkFocus = useKeepFocusWhileBusy(link.isPending);
+  const keepFileFocus = useKeepFocusWhileBusy(file.isPending);
+  const valid = isUrl(url.trim());
+  // The import button stays disabled after an import (no link): continue from the empty field.
+  useEffect(() => {
+    if (imported && !link.isPending) focusIfLost(urlInput.current);
+  }, [imported, link.isPending]);
+
+  function submitLink(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return;
+    link.mutate(url.trim(), {
+      onSuccess: () => {
+        setUrl('');
+        setImported((n) => n + 1);
+        toast({ title: 'Video imported', description: 'Echo is fetching its transcript.' });
+        onImported();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Import failed',
+          description: errorMessage(error, 'Please try again.'),
+        }),
+    });
+  }
+
+  function importFile(chosen: File) {
+    file.mutate(chosen, {
+      onSuccess: (answer) => {
+        toast({
+          title: 'Posts imported',
+          description: `${answer.imported} ${answer.imported === 1 ? 'post' : 'posts'} from ${chosen.name} became notes${answer.skipped ? ` (${answer.skipped} skipped: empty or already there)` : ''}.`,
+        });
+        onImported();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Import failed',
+          description: errorMessage(error, 'Please check the file and try again.'),
+        }),
+    });
+  }
+
+  return (
+    <div className="grid gap-6 md:grid-cols-2">
+      <form
+        onSubmit={submitLink}
+        className="grid content-start gap-3"
+        aria-label="Import a video"
+        {...keepLinkFocus}
+      >
+        <Label htmlFor={`${id}-url`}>Video link</Label>
+        <Input
+          ref={urlInput}
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=..."
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          aria-describedby={`${id}-url-hint`}
+          disabled={link.isPending}
+        />
+        <p id={`${id}-url-hint`} className="text-xs text-muted-foreground">
+          A TikTok, Instagram, YouTube or Facebook video. Echo transcribes what is said.
+        </p>
+        <Button type="submit" disabled={!valid || link.isPending} className="justify-self-start">
+          {link.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Link2 aria-hidden="true" />
+          )}
+          Import video
+        </Button>
+      </form>
+      <div className="grid content-start gap-3">
+        <p className="text-sm font-medium leading-none">Your own posts</p>
+        <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
+          LinkedIn's export (<code>Shares.csv</code>), your X archive's <code>tweets.js</code>, or a .txt, .md
+          or .csv file. Each post becomes a note marked written.
+        </p>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={POSTS_ACCEPT}
+          className="sr-only"
+          tabIndex={-1}
+          aria-label="File of your posts"
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            event.target.value = '';
+            if (chosen) importFile(chosen);
+          }}
+        />
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => fileInput.current?.click()}
+          disabled={file.isPending}
+          aria-describedby={`${id}-file-hint`}
+          {...keepFileFocus}
+        >
+          {file.isPending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <FileText aria-hidden="true" />
+          )}
+          Import posts
+        </Button>
+      </div>
+    </div>
+  );
+}
