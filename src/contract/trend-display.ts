@@ -1,5 +1,4 @@
 import { checkTrendUrl, detectPlatform, parseWebUrl } from './social-urls.ts';
-import type { Trend } from './trends.ts';
 
 /**
  * The trend analyser's constants and display rules, without zod (the schemas are in trends.ts): the
@@ -19,6 +18,10 @@ export const MAX_TWIST_IDEAS = 60;
 /** Placeholders that mean "no audio name" (spec §2). */
 export const AUDIO_NAME_PLACEHOLDERS = ['Name of trending audio/music', 'Audio not available'] as const;
 
+/** The platforms a trend can come from. */
+export const TREND_PLATFORMS = ['tiktok', 'instagram', 'youtube'] as const;
+export type TrendPlatform = (typeof TREND_PLATFORMS)[number];
+
 export const TREND_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const;
 export type TrendStatus = (typeof TREND_STATUSES)[number];
 export const ANALYSIS_ENGINES = ['llm', 'template'] as const;
@@ -28,11 +31,11 @@ export type AnalysisEngine = (typeof ANALYSIS_ENGINES)[number];
  * The one stored form of a trend URL, so the same video added twice is recognised: https, the
  * platform's main host, tracking parameters dropped (YouTube keeps only `v`). Null when invalid.
  */
-export function canonicalTrendUrl(raw: string): { platform: Trend['platform']; url: string } | null {
+export function canonicalTrendUrl(raw: string): { platform: TrendPlatform; url: string } | null {
   const check = checkTrendUrl(raw);
   if (!check.ok) return null;
   const url = new URL(check.url);
-  const platform = check.platform as Trend['platform'];
+  const platform = check.platform as TrendPlatform;
   if (platform === 'youtube') {
     if (url.hostname === 'youtube.com' || url.hostname === 'm.youtube.com') url.hostname = 'www.youtube.com';
     const v = url.searchParams.get('v');

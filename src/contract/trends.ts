@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkTrendUrl } from './social-urls.ts';
-import { ANALYSIS_ENGINES, TREND_STATUSES, TRENDS_MAX_PAGE_SIZE } from './trend-display.ts';
+import { ANALYSIS_ENGINES, TREND_PLATFORMS, TREND_STATUSES, TRENDS_MAX_PAGE_SIZE } from './trend-display.ts';
 
 /** Spec §3 trending_data. */
 export const trendingDataSchema = z.object({
@@ -29,7 +29,7 @@ export type TrendMetrics = z.infer<typeof trendMetricsSchema>;
 export const trendSchema = z.object({
   id: z.string(),
   source: z.string(),
-  platform: z.enum(['tiktok', 'instagram', 'youtube']),
+  platform: z.enum(TREND_PLATFORMS),
   created_at: z.string(),
   status: z.enum(TREND_STATUSES),
   skeleton: z.string().nullable(),

@@ -12,8 +12,6 @@ import {
   speechWav,
   startStudioApp,
 } from '#tests/support/studio.ts';
-import { runStudioMaintenance } from '../notes/jobs.ts';
-import { runStudioRetention } from '../notes/service.ts';
 
 const CAPTIONED = 'https://www.youtube.com/watch?v=studio123';
 const VTT =
@@ -204,3 +202,6 @@ describe('deletion, retention and cleanup', () => {
     expect(existsSync(cut)).toBe(false);
   });
 });
+
+import { runStudioRetention } from '../index.ts';
+import { runStudioMaintenance } from './jobs.ts';

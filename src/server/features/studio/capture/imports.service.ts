@@ -4,15 +4,17 @@ import { checkMediaUrl } from '#contract/social-urls.ts';
 import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
-import { analyseText, cleanText } from '../notes/analyse.ts';
-import { queueProfile, transcribeJob } from '../notes/jobs.ts';
 import {
+  analyseText,
+  cleanText,
   insertNote,
   insertNotesSkippingDuplicates,
   type NewNote,
+  queueProfile,
   replaceSentences,
-} from '../notes/repository.ts';
-import { titleFrom } from '../notes/service.ts';
+  titleFrom,
+  transcribeJob,
+} from '../notes/index.ts';
 import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
 
 /** Posts one import may bring (a decade of daily posting is about 4,000). */

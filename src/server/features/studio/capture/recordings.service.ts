@@ -12,17 +12,15 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { detectMedia, recordingDir, studioDirs } from '../media.ts';
+import { findNote, insertNote, toListItem } from '../notes/index.ts';
 import {
   deleteRecording,
-  findNote,
   findRecording,
   finishRecording,
-  insertNote,
   insertRecording,
   type RecordingRow,
   recordChunk,
-} from '../notes/repository.ts';
-import { toListItem } from '../notes/service.ts';
+} from './repository.ts';
 import { assertQuota, byteCap, mediaStatus, queueTranscription } from './uploads.service.ts';
 
 /** Browser recordings whose chunks go up while recording (a dropped connection loses nothing sent). */

@@ -2,12 +2,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   finishRecordingSchema,
+  importRequestSchema,
+  importResponseSchema,
   noteListItemSchema,
   recordingChunkParamsSchema,
   recordingChunkResponseSchema,
   recordingIdParamsSchema,
   recordingSchema,
   STUDIO_API,
+  STUDIO_LIMITS,
   STUDIO_NOTE_ID_HEADER,
   STUDIO_UPLOADS_PATH,
   startRecordingSchema,
@@ -16,6 +19,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { ensureStudioDirs } from '../media.ts';
 import { limit, ownerOf } from '../owner.ts';
+import { importForOwner } from './imports.service.ts';
 import {
   discardRecording,
   finishRecordingAsNote,
@@ -24,6 +28,23 @@ import {
   startRecording,
 } from './recordings.service.ts';
 import { checkUploadRequest, createTusServer, patchUpload, tusOwners } from './uploads.service.ts';
+
+/** Imports: links to transcribe and files of posts (X, LinkedIn, CSV, plain text). */
+export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      `${STUDIO_API}/imports`,
+      {
+        schema: { body: importRequestSchema, response: { 201: importResponseSchema } },
+        bodyLimit: STUDIO_LIMITS.importFileMaxBytes * 2,
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'imports');
+        return reply.code(201).send(await importForOwner(ctx, ownerOf(request), request.body));
+      },
+    );
+  };
+}
 
 /** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
 const STREAMED_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];

@@ -21,16 +21,6 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from '../media.ts';
-import { transcribeJob } from '../notes/jobs.ts';
-import {
-  deleteNote,
-  findNoteByUpload,
-  insertNote,
-  type NoteRow,
-  storedBytes,
-  updateNote,
-} from '../notes/repository.ts';
-import { quotaBytes, titleFrom } from '../notes/service.ts';
 
 /** The session's address of each request handed to the tus server (set by the route). */
 export const tusOwners = new WeakMap<IncomingMessage, string>();
@@ -87,7 +77,7 @@ export async function sniffUpload(
 
 /** Removes an upload and the note it was becoming. */
 export async function discardUpload(ctx: AppContext, note: NoteRow): Promise<void> {
-  await deleteNote(ctx.database.db, note.ownerEmail, note.id);
+  await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
   if (note.mediaPath) await removeMediaFiles(ctx.config.dataDir, [note.mediaPath]);
 }
 
@@ -100,7 +90,7 @@ export async function finishUpload(ctx: AppContext, note: NoteRow, bytes: number
   }
   const media = sniffed.media;
   await ctx.database.transaction(async (tx) => {
-    const updated = await updateNote(
+    const updated = await updateNoteRow(
       tx.db,
       null,
       note.id,
@@ -279,3 +269,15 @@ export function byteCap(max: number) {
   });
   return { stream, bytes: () => bytes };
 }
+
+import {
+  deleteNoteRow,
+  findNoteByUpload,
+  insertNote,
+  type NoteRow,
+  quotaBytes,
+  storedBytes,
+  titleFrom,
+  transcribeJob,
+  updateNoteRow,
+} from '../notes/index.ts';

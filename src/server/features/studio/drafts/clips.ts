@@ -6,9 +6,9 @@ import { CLIP_NOTE_DELETED_MESSAGE } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { ffmpegBinary, mediaFile, runFfmpeg, studioDirs } from '../media.ts';
-import { findNote } from '../notes/repository.ts';
+import { findNote } from '../notes/index.ts';
 import { clipCaptions, toSrt } from '../text/extractive/clips.ts';
-import type { StoredBlock } from './service.ts';
+import type { StoredBlock } from './repository.ts';
 import { ownDraft, timedUnits } from './service.ts';
 
 /**

@@ -5,8 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
-import { findVoiceSettings } from '../notes/repository.ts';
-import { currentProfile } from '../notes/voice-profile.ts';
+import { currentProfile, findVoiceSettings } from '../notes/index.ts';
 import { analyse } from '../text/extractive/analyse.ts';
 import { flattenDraft, generateExtractive, type SourceNote } from '../text/extractive/generate.ts';
 import { scoreFidelity } from '../text/fidelity.ts';
@@ -23,12 +22,12 @@ import {
   type DraftRow,
   findDraftById,
   type SourceSentenceRow,
+  type StoredBlock,
   sourceNotes,
   sourceSentences,
   updateDraft,
   writtenSamples,
 } from './repository.ts';
-import type { StoredBlock } from './service.ts';
 
 /**
  * Writes one draft (the job's work): waits for notes still transcribing, picks the engine, checks

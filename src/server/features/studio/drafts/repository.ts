@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { DraftBlock } from '#contract/studio-drafts.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { studioNoteSentences, studioNotes } from '../../../db/schema/studio.ts';
 import { studioDrafts } from '../../../db/schema/studio-drafts.ts';
@@ -6,6 +7,10 @@ import { studioDrafts } from '../../../db/schema/studio-drafts.ts';
 /** All SQL of Studio drafts (issue 14). */
 
 export type DraftRow = typeof studioDrafts.$inferSelect;
+/** Stored blocks: the contract's block without `available` (worked out when read). */
+export type StoredBlock = Omit<DraftBlock, 'sources'> & {
+  sources: { note_id: string; sentence_id: string }[];
+};
 export type NewDraft = typeof studioDrafts.$inferInsert;
 export type SourceNoteRow = Pick<
   typeof studioNotes.$inferSelect,

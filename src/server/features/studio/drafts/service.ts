@@ -8,14 +8,13 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { createTextNote, deleteNote } from '../notes/service.ts';
-import { currentProfile } from '../notes/voice-profile.ts';
+import { createTextNote, currentProfile, deleteNote } from '../notes/index.ts';
 import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
 import { bestSources, supportOf } from '../text/support.ts';
 import { toHtml, toMarkdown, toText } from './exports.ts';
 import { authorName, fidelityOf, registerOf } from './generate.ts';
-import { generateDraftJob } from './jobs.ts';
+import { generateDraftJob } from './job-definitions.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import {
   type DraftRow,
@@ -23,6 +22,7 @@ import {
   findDraft,
   insertDraft,
   listDrafts,
+  type StoredBlock,
   sourceNotes,
   sourceSentences,
   updateDraft,
@@ -32,11 +32,6 @@ import {
 
 export const DRAFT_NOT_FOUND_MESSAGE = 'Draft not found';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Stored blocks: the contract's block without `available` (worked out when read). */
-export type StoredBlock = Omit<DraftBlock, 'sources'> & {
-  sources: { note_id: string; sentence_id: string }[];
-};
 
 /** Drafts as the API answers them; one query finds which source sentences still exist. */
 export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft[]> {

@@ -27,7 +27,6 @@ export type NewNote = typeof studioNotes.$inferInsert;
 export type SentenceRow = typeof studioNoteSentences.$inferSelect;
 export type NewSentence = Omit<typeof studioNoteSentences.$inferInsert, 'noteId'>;
 export type VoiceSettingsRow = typeof studioVoiceSettings.$inferSelect;
-export type RecordingRow = typeof studioRecordings.$inferSelect;
 
 /** Every column but the (large) text and stats: what the library list reads. */
 const LISTED = {
@@ -294,77 +293,9 @@ export async function markProfileStale(db: DbOrTx, owner: string): Promise<void>
     });
 }
 
-// ---------------------------------------------------------------- recordings
-
-export async function insertRecording(
-  db: DbOrTx,
-  values: typeof studioRecordings.$inferInsert,
-): Promise<RecordingRow> {
-  const [row] = await db.insert(studioRecordings).values(values).returning();
-  return row!;
-}
-
-export async function findRecording(
-  db: DbOrTx,
-  owner: string,
-  id: string,
-): Promise<RecordingRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(studioRecordings)
-    .where(and(eq(studioRecordings.id, id), eq(studioRecordings.ownerEmail, owner)));
-  return row;
-}
-
-/** Records chunk n (idempotent: the byte count is corrected by the size difference). */
-export async function recordChunk(
-  db: DbOrTx,
-  id: string,
-  n: number,
-  bytesDelta: number,
-): Promise<RecordingRow | undefined> {
-  const [row] = await db
-    .update(studioRecordings)
-    .set({
-      chunks: sql`(select array_agg(distinct c order by c) from unnest(array_append(${studioRecordings.chunks}, ${n}::int)) c)`,
-      bytes: sql`${studioRecordings.bytes} + ${bytesDelta}`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(studioRecordings.id, id), isNull(studioRecordings.noteId)))
-    .returning();
-  return row;
-}
-
-/** Marks the recording finished as the note; false when it was finished already. */
-export async function finishRecording(db: DbOrTx, id: string, noteId: string): Promise<boolean> {
-  const rows = await db
-    .update(studioRecordings)
-    .set({ noteId, updatedAt: new Date() })
-    .where(and(eq(studioRecordings.id, id), isNull(studioRecordings.noteId)))
-    .returning({ id: studioRecordings.id });
-  return rows.length > 0;
-}
-
-export async function deleteRecording(db: DbOrTx, owner: string, id: string): Promise<boolean> {
-  const rows = await db
-    .delete(studioRecordings)
-    .where(and(eq(studioRecordings.id, id), eq(studioRecordings.ownerEmail, owner)))
-    .returning({ id: studioRecordings.id });
-  return rows.length > 0;
-}
-
-/** Recordings never finished (or finished) whose last chunk is older than the date. */
-export async function deleteStaleRecordings(db: DbOrTx, updatedBefore: Date): Promise<string[]> {
-  const rows = await db
-    .delete(studioRecordings)
-    .where(lt(studioRecordings.updatedAt, updatedBefore))
-    .returning({ id: studioRecordings.id });
-  return rows.map((r) => r.id);
-}
-
 // ---------------------------------------------------------------- whole addresses
 
-/** Deletes every note, recording and the voice settings of an address; returns the media paths. */
+/** Deletes every note and the voice settings of an address; returns the media paths. */
 export async function deleteStudioRowsOf(
   db: DbOrTx,
   owner: string,
@@ -373,7 +304,6 @@ export async function deleteStudioRowsOf(
     .delete(studioNotes)
     .where(eq(studioNotes.ownerEmail, owner))
     .returning({ mediaPath: studioNotes.mediaPath });
-  await db.delete(studioRecordings).where(eq(studioRecordings.ownerEmail, owner));
   await db.delete(studioVoiceSettings).where(eq(studioVoiceSettings.ownerEmail, owner));
   return { notes: notes.length, media: notes.flatMap((n) => (n.mediaPath ? [n.mediaPath] : [])) };
 }

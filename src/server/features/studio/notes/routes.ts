@@ -6,8 +6,6 @@ import { z } from 'zod';
 import {
   createTextNoteSchema,
   ideasResponseSchema,
-  importRequestSchema,
-  importResponseSchema,
   NOTE_NOT_FOUND_MESSAGE,
   noteDetailSchema,
   noteIdParamsSchema,
@@ -24,12 +22,8 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { requireVisitorEmail } from '../../visitor-session/index.ts';
-import { importForOwner } from '../capture/imports.service.ts';
-import { uploadRoutes } from '../capture/routes.ts';
-import { draftRoutes } from '../drafts/routes.ts';
 import { mediaFile } from '../media.ts';
-import { limit, ownerOf, owners } from '../owner.ts';
+import { limit, ownerOf } from '../owner.ts';
 import { listIdeas } from './ideas.service.ts';
 import { findNote } from './repository.ts';
 import { searchNotes } from './search.service.ts';
@@ -78,15 +72,9 @@ async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: Fastif
   return reply.send(request.method === 'HEAD' ? '' : createReadStream(file, { start, end }));
 }
 
-export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+/** The library (notes and their media), search, ideas, the voice profile and usage. */
+export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Every Studio route needs the dashboard session, checked before anything else is read.
-    app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(`${STUDIO_API}/`)) return;
-      reply.header('cache-control', 'no-store');
-      owners.set(request, await requireVisitorEmail(ctx, request));
-    });
-
     app.post(
       `${STUDIO_API}/notes`,
       {
@@ -141,18 +129,6 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         sendMedia(ctx, request, reply, (request.params as { id: string }).id),
     });
 
-    app.post(
-      `${STUDIO_API}/imports`,
-      {
-        schema: { body: importRequestSchema, response: { 201: importResponseSchema } },
-        bodyLimit: STUDIO_LIMITS.importFileMaxBytes * 2,
-      },
-      async (request, reply) => {
-        await limit(ctx, request, 'imports');
-        return reply.code(201).send(await importForOwner(ctx, ownerOf(request), request.body));
-      },
-    );
-
     app.get(
       `${STUDIO_API}/search`,
       { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
@@ -179,8 +155,5 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(`${STUDIO_API}/usage`, { schema: { response: { 200: usageSchema } } }, async (request) =>
       usage(ctx, ownerOf(request)),
     );
-
-    await app.register(uploadRoutes(ctx));
-    await app.register(draftRoutes(ctx));
   };
 }

@@ -15,26 +15,24 @@ import {
   type Usage,
   type VoiceProfile,
 } from '#contract/studio.ts';
-import type { Config } from '../../../config.ts';
 import type { AppContext } from '../../../context.ts';
-import type { Database, Tx } from '../../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { deleteDraftsOf } from '../drafts/repository.ts';
 import { removeMediaFiles } from '../media.ts';
 import { analyseText, cleanText, sentencesAsSegments } from './analyse.ts';
-import { queueProfile } from './jobs.ts';
+import { profileJob } from './job-definitions.ts';
 import { toApiProfile } from './profile-view.ts';
 import {
   countNotes,
   deleteNote as deleteNoteRow,
-  deleteStudioRowsOf,
   findNote,
   findVoiceSettings,
-  inactiveStudioOwners,
   insertNote,
   type ListedNote,
   listNotes,
   listSentences,
+  markProfileStale,
   type NoteRow,
   replaceSentences,
   type SentenceRow,
@@ -45,6 +43,15 @@ import {
 import { currentProfile } from './voice-profile.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * In the transaction that changes an address's notes, pins or bans: its stored profile is marked
+ * out of date (read fresh until rebuilt, see currentProfile) and the rebuild is queued.
+ */
+export async function queueProfile(jobs: Pick<JobQueue, 'enqueue'>, tx: Tx, owner: string): Promise<void> {
+  await markProfileStale(tx.db, owner);
+  await jobs.enqueue(tx, profileJob, { owner });
+}
 
 export const quotaBytes = (ctx: AppContext): number => ctx.config.studio.quotaBytes;
 
@@ -239,39 +246,4 @@ export async function updateVoice(ctx: AppContext, owner: string, input: UpdateV
     await queueProfile(ctx.jobs, tx, owner);
   });
   return getVoice(ctx, owner);
-}
-
-// ---------------------------------------------------------------- whole addresses
-
-/**
- * 'Delete my data': every draft, note (with its sentences), recording and the voice settings and profile
- * of the address, in the caller's transaction; media files are removed at once (the maintenance
- * job also removes any file no note references, should the transaction roll back afterwards).
- */
-export async function deleteStudioDataOf(
-  ctx: { config: Pick<Config, 'dataDir'> },
-  tx: Tx,
-  owner: string,
-): Promise<{ notes: number }> {
-  await deleteDraftsOf(tx.db, owner);
-  const { notes, media } = await deleteStudioRowsOf(tx.db, owner);
-  await removeMediaFiles(ctx.config.dataDir, media);
-  return { notes };
-}
-
-/**
- * The retention pass: every Studio row and file of an address whose newest note or voice-settings
- * change is older than `months` (called by the daily privacy retention job).
- */
-export async function runStudioRetention(
-  deps: { database: Database; config: Pick<Config, 'dataDir'> },
-  months: number,
-): Promise<{ addresses: number; notes: number }> {
-  const before = new Date();
-  before.setUTCMonth(before.getUTCMonth() - months);
-  let notes = 0;
-  const owners = await inactiveStudioOwners(deps.database.db, before);
-  for (const owner of owners)
-    notes += (await deps.database.transaction((tx) => deleteStudioDataOf(deps, tx, owner))).notes;
-  return { addresses: owners.length, notes };
 }

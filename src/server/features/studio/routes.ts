@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { STUDIO_API } from '#contract/studio.ts';
+import type { AppContext } from '../../context.ts';
+import { requireVisitorEmail } from '../visitor-session/index.ts';
+import { importRoutes, uploadRoutes } from './capture/index.ts';
+import { draftRoutes } from './drafts/index.ts';
+import { notesRoutes } from './notes/index.ts';
+import { owners } from './owner.ts';
+
+/** Every Studio route: the rooms' routes behind the dashboard session. */
+export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Every Studio route needs the dashboard session, checked before anything else is read.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith(`${STUDIO_API}/`)) return;
+      reply.header('cache-control', 'no-store');
+      owners.set(request, await requireVisitorEmail(ctx, request));
+    });
+
+    await app.register(notesRoutes(ctx));
+    await app.register(importRoutes(ctx));
+    await app.register(uploadRoutes(ctx));
+    await app.register(draftRoutes(ctx));
+  };
+}
