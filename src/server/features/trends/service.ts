@@ -67,7 +67,7 @@ export async function createTrend(
   );
   const row = inserted ?? (await findTrendBySource(ctx.database.db, canonical.url));
   if (!row) throw notFound(TREND_NOT_FOUND); // deleted in between
-  // decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
+  // docs/spec/decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
   if (viewer.email) {
     await fileTrendResult(ctx.database.db, {
       userEmail: viewer.email,
@@ -137,7 +137,7 @@ export async function processTrend(ctx: AppContext, id: string, viewer: Viewer):
   });
 }
 
-/** Only the browser that added the trend, or an admin, may delete it (decisions.md). */
+/** Only the browser that added the trend, or an admin, may delete it (docs/spec/decisions.md). */
 export async function removeTrend(ctx: AppContext, id: string, viewer: Viewer): Promise<void> {
   const row = await existingTrend(ctx, id);
   if (!toTrend(row, viewer).can_delete) throw forbidden('Only the person who added this trend can delete it');

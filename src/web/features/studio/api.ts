@@ -25,7 +25,7 @@ import type { CreateDrafts, Draft, ExportType } from '#contract/studio-drafts.ts
 import { apiRequest } from '#web/lib/api.ts';
 
 export { ACCEPTED_MEDIA_INPUT as MEDIA_ACCEPT } from '#contract/studio.ts';
-// The Studio uses the dashboard's session (decisions.md).
+// The Studio uses the dashboard's session (docs/spec/decisions.md).
 export { fetchSessionEmail, signOut } from '#web/features/content-results/index.ts';
 export {
   type InterruptedUpload,
