@@ -19,7 +19,7 @@ import {
 import { queueEmail } from '../outbox/index.ts';
 import { NOT_VERIFIED_MESSAGE } from '../visitor-session/index.ts';
 import { accessCodeEmail } from './emails.ts';
-import { transcribeJob } from './jobs.ts';
+import { transcribeJob } from './job-definitions.ts';
 import { deleteResultOf, insertResult, listResultsOf, touchResultsOf } from './repository.ts';
 
 export const CODE_PURPOSE = 'dashboard';

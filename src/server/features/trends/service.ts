@@ -3,7 +3,7 @@ import type { Trend, TrendPage } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { fileTrendResult } from '../content-results/index.ts';
-import { analyseTrendJob } from './jobs.ts';
+import { analyseTrendJob } from './job-definitions.ts';
 import {
   claimForProcessing,
   countTrends,
