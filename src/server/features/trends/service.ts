@@ -1,3 +1,4 @@
+import { isUuid } from '#contract/ids.ts';
 import { canonicalTrendUrl } from '#contract/trend-display.ts';
 import type { Trend, TrendPage } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +22,6 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TREND_NOT_FOUND = 'Trend not found';
 
 export function toTrend(row: TrendRow, viewer: Viewer): Trend {
@@ -43,7 +43,7 @@ export function toTrend(row: TrendRow, viewer: Viewer): Trend {
 }
 
 async function existingTrend(ctx: AppContext, id: string): Promise<TrendRow> {
-  if (!UUID.test(id)) throw notFound(TREND_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(TREND_NOT_FOUND);
   const row = await findTrend(ctx.database.db, id);
   if (!row) throw notFound(TREND_NOT_FOUND);
   return row;
@@ -106,13 +106,7 @@ const encodeCursor = (row: TrendRow) =>
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (
-    !createdAt ||
-    !id ||
-    !UUID.test(id) ||
-    Number.isNaN(Date.parse(createdAt)) ||
-    !/^\d{4}-/.test(createdAt)
-  )
+  if (!createdAt || !id || !isUuid(id) || Number.isNaN(Date.parse(createdAt)) || !/^\d{4}-/.test(createdAt))
     throw badRequest('Invalid cursor');
   return { createdAt, id };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isUuid } from '#contract/ids.ts';
 import { CLIP_NOTE_DELETED_MESSAGE } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
@@ -32,7 +33,6 @@ export const CUT_TIMEOUT_MS = { voice: 30_000, video: 120_000 } as const;
 /** Longest side of a cut video (720x1280 for a vertical clip); smaller videos keep their size. */
 const VIDEO_MAX_SIDE = 1280;
 const CAPTIONS_FILE = 'captions.srt';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CutClip {
   stream: ReadStream;
@@ -118,7 +118,7 @@ export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n
   const { start_ms: startMs, end_ms: endMs } = clip;
   if (startMs === undefined || endMs === undefined || endMs <= startMs)
     throw badRequest('This clip has no times in the recording, so it cannot be cut.');
-  const noteId = clip.sources.find((s) => UUID.test(s.note_id))?.note_id;
+  const noteId = clip.sources.find((s) => isUuid(s.note_id))?.note_id;
   const note = noteId ? await findNote(ctx.database.db, owner, noteId) : undefined;
   if (!note) throw notFound(CLIP_NOTE_DELETED_MESSAGE);
   if (!note.mediaPath || (note.kind !== 'voice' && note.kind !== 'video') || note.status === 'uploading')

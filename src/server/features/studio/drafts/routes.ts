@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParamsSchema } from '#contract/ids.ts';
 import { STUDIO_API } from '#contract/studio.ts';
 import {
   clipParamsSchema,
@@ -21,8 +22,6 @@ import {
   regenerateDraft,
   saveDraftEdits,
 } from './service.ts';
-
-const idParams = z.object({ id: z.string().max(100) });
 
 /** Echo Studio drafts (issue 14); registered inside the Studio's routes, behind its session hook. */
 export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -61,7 +60,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           description:
             'A draft: its blocks, each with the source sentences it came from (`sources`, `available` false once the note is deleted) and whether they support it, and its voice-fidelity score with reasons.',
-          params: idParams,
+          params: idParamsSchema,
           response: { 200: draftSchema },
         },
       },
@@ -70,7 +69,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       `${STUDIO_API}/drafts/:id`,
-      { schema: { params: idParams, body: updateDraftSchema, response: { 200: draftSchema } } },
+      { schema: { params: idParamsSchema, body: updateDraftSchema, response: { 200: draftSchema } } },
       async (request) => {
         await limit(ctx, request, 'writes');
         return saveDraftEdits(ctx, ownerOf(request), request.params.id, request.body);
@@ -79,7 +78,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${STUDIO_API}/drafts/:id/regenerate`,
-      { schema: { params: idParams, body: regenerateDraftSchema, response: { 202: draftSchema } } },
+      { schema: { params: idParamsSchema, body: regenerateDraftSchema, response: { 202: draftSchema } } },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
         return reply
@@ -94,7 +93,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           description:
             "The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) for carousels.",
-          params: idParams,
+          params: idParamsSchema,
           querystring: exportQuerySchema,
         },
       },

@@ -1,3 +1,4 @@
+import { isUuid } from '#contract/ids.ts';
 import {
   type CreateDrafts,
   DRAFT_FORMAT_LABELS,
@@ -31,7 +32,6 @@ import {
 /** Echo Studio, part 2: drafts made from notes (issue 14). Generation itself runs in a job. */
 
 export const DRAFT_NOT_FOUND_MESSAGE = 'Draft not found';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Drafts as the API answers them; one query finds which source sentences still exist. */
 export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft[]> {
@@ -61,7 +61,7 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
 const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> => (await toDrafts(ctx, [row]))[0]!;
 
 export async function ownDraft(ctx: AppContext, owner: string, id: string): Promise<DraftRow> {
-  const row = UUID.test(id) ? await findDraft(ctx.database.db, owner, id) : undefined;
+  const row = isUuid(id) ? await findDraft(ctx.database.db, owner, id) : undefined;
   if (!row) throw notFound(DRAFT_NOT_FOUND_MESSAGE);
   return row;
 }
@@ -102,7 +102,7 @@ export async function getDraft(ctx: AppContext, owner: string, id: string): Prom
 }
 
 export async function listDraftsOf(ctx: AppContext, owner: string, noteId?: string): Promise<Draft[]> {
-  if (noteId !== undefined && !UUID.test(noteId)) return [];
+  if (noteId !== undefined && !isUuid(noteId)) return [];
   return toDrafts(ctx, await listDrafts(ctx.database.db, owner, noteId));
 }
 

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParamsSchema, isUuid } from '#contract/ids.ts';
 import {
   createTextNoteSchema,
   ideasResponseSchema,
@@ -38,11 +38,9 @@ import {
   usage,
 } from './service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Streams a note's media, honouring one byte range (play from a sentence's time). */
 async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, id: string) {
-  const note = UUID.test(id) ? await findNote(ctx.database.db, ownerOf(request), id) : undefined;
+  const note = isUuid(id) ? await findNote(ctx.database.db, ownerOf(request), id) : undefined;
   if (!note?.mediaPath || note.status === 'uploading') throw notFound(NOTE_NOT_FOUND_MESSAGE);
   const file = mediaFile(ctx.config.dataDir, note.mediaPath);
   const size = (await stat(file).catch(() => null))?.size;
@@ -95,7 +93,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${STUDIO_API}/notes/:id`,
-      { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: noteDetailSchema } } },
+      { schema: { params: idParamsSchema, response: { 200: noteDetailSchema } } },
       async (request) => getNote(ctx, ownerOf(request), request.params.id),
     );
 
@@ -111,20 +109,16 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete(
-      `${STUDIO_API}/notes/:id`,
-      { schema: { params: z.object({ id: z.string().max(100) }) } },
-      async (request, reply) => {
-        await limit(ctx, request, 'writes');
-        await deleteNote(ctx, ownerOf(request), request.params.id);
-        return reply.code(204).send();
-      },
-    );
+    app.delete(`${STUDIO_API}/notes/:id`, { schema: { params: idParamsSchema } }, async (request, reply) => {
+      await limit(ctx, request, 'writes');
+      await deleteNote(ctx, ownerOf(request), request.params.id);
+      return reply.code(204).send();
+    });
 
     app.route({
       method: ['GET', 'HEAD'],
       url: `${STUDIO_API}/notes/:id/media`,
-      schema: { params: z.object({ id: z.string().max(100) }) },
+      schema: { params: idParamsSchema },
       handler: async (request, reply) =>
         sendMedia(ctx, request, reply, (request.params as { id: string }).id),
     });

@@ -1,3 +1,4 @@
+import { isUuid } from '#contract/ids.ts';
 import {
   basedOnSentence,
   type CreateTextNoteInput,
@@ -41,8 +42,6 @@ import {
   upsertVoiceSettings,
 } from './repository.ts';
 import { currentProfile } from './voice-profile.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * In the transaction that changes an address's notes, pins or bans: its stored profile is marked
@@ -127,7 +126,7 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
 }
 
 export async function getNote(ctx: AppContext, owner: string, id: string): Promise<NoteDetail> {
-  const row = UUID.test(id) ? await findNote(ctx.database.db, owner, id) : undefined;
+  const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   return toDetail(row, await listSentences(ctx.database.db, row.id));
 }
@@ -139,7 +138,7 @@ function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string
   if (!cursor) return null;
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest('Invalid cursor');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw badRequest('Invalid cursor');
   return { createdAt, id };
 }
 
@@ -161,7 +160,7 @@ export async function listNotePage(
 
 /** Renames a note, or corrects its text (sentences, stats and key phrases are recomputed). */
 export async function updateNote(ctx: AppContext, owner: string, id: string, input: UpdateNoteInput) {
-  const row = UUID.test(id) ? await findNote(ctx.database.db, owner, id) : undefined;
+  const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   if (input.text !== undefined && row.status !== 'ready')
     throw conflict('This note has no text to edit yet; wait until it is ready.');
@@ -189,7 +188,7 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
 
 /** Deletes a note of the owner and its media file; 404 for anyone else's. */
 export async function deleteNote(ctx: AppContext, owner: string, id: string): Promise<void> {
-  if (!UUID.test(id)) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  if (!isUuid(id)) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   const row = await ctx.database.transaction(async (tx) => {
     const deleted = await deleteNoteRow(tx.db, owner, id);
     if (deleted) await queueProfile(ctx.jobs, tx, owner);
