@@ -6,7 +6,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { POSTS_ACCEPT, useImportFile, useImportLink } from '../../api.ts';
+import { POSTS_ACCEPT, useImportFile, useImportLink } from '../api.ts';
 
 const isUrl = (value: string) => {
   try {

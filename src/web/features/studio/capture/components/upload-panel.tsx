@@ -10,7 +10,7 @@ import {
   type MediaUpload,
   startMediaUpload,
   uploadProblem,
-} from '../../api.ts';
+} from '../api.ts';
 
 const formatBytes = (bytes: number) =>
   bytes >= 1024 ** 3

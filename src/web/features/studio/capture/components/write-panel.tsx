@@ -6,7 +6,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { NOTE_TEXT_MAX, useCreateTextNote } from '../../api.ts';
+import { NOTE_TEXT_MAX, useCreateTextNote } from '../api.ts';
 
 /** Write or paste a note (the landing demo's field, for real). */
 export function WritePanel({ onSaved }: { onSaved: (noteId: string) => void }) {

@@ -19,8 +19,8 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { errorToast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useCreateDrafts } from '../../api.ts';
 import { draftHref } from '../../links.ts';
+import { useCreateDrafts } from '../api.ts';
 
 const HINTS: Record<DraftFormat, string> = {
   blog: 'Title, meta description, sections, quotes',

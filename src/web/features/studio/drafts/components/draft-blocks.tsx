@@ -3,8 +3,8 @@ import type { Draft, DraftBlock } from '#contract/studio-drafts.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { draftExportUrl } from '../../api.ts';
 import { formatDuration } from '../../capture/components/use-recorder.ts';
+import { draftExportUrl } from '../api.ts';
 
 /**
  * A draft's blocks, read or edited. Every block can be hovered or focused to show its sources beside

@@ -15,6 +15,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
+import { draftHref, noteHref } from '../../links.ts';
 import {
   draftClipUrl,
   draftExportUrl,
@@ -25,8 +26,7 @@ import {
   useRegenerateDraft,
   useSaveDraft,
   useSourceNotes,
-} from '../../api.ts';
-import { draftHref, noteHref } from '../../links.ts';
+} from '../api.ts';
 import { DraftBlocks } from './draft-blocks.tsx';
 import { DraftSources } from './draft-sources.tsx';
 

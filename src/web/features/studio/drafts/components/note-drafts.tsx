@@ -2,8 +2,8 @@ import { Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { DRAFT_FORMAT_LABELS } from '#contract/studio-drafts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { isWriting, useDraftsOfNote } from '../../api.ts';
 import { draftHref } from '../../links.ts';
+import { isWriting, useDraftsOfNote } from '../api.ts';
 import { CreateContent } from './create-content.tsx';
 
 /** On a ready note: 'Create content', and the drafts already made from it. */

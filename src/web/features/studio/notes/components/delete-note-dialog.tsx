@@ -11,7 +11,7 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useDeleteNote } from '../../api.ts';
+import { useDeleteNote } from '../api.ts';
 
 /** Asks before deleting a note (and its audio or video). */
 export function DeleteNoteDialog({

@@ -2,8 +2,8 @@ import { Lightbulb, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import { ideaSentence } from '#contract/studio.ts';
 import { Card, CardDescription } from '#web/components/ui/card.tsx';
-import { useIdeas } from '../../api.ts';
 import { noteHref } from '../../links.ts';
+import { useIdeas } from '../api.ts';
 
 const NOTES_SHOWN = 5;
 

@@ -6,9 +6,9 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorCode } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useNote } from '../../api.ts';
 import { formatDuration } from '../../capture/components/use-recorder.ts';
 import { NoteDrafts } from '../../drafts/components/note-drafts.tsx';
+import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
 import { NoteMeta } from './note-meta.tsx';
 

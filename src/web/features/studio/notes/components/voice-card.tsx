@@ -11,7 +11,7 @@ import { Card, CardDescription } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useUpdateVoice, useVoice } from '../../api.ts';
+import { useUpdateVoice, useVoice } from '../api.ts';
 import { type LengthBin, LengthChart } from './length-chart.tsx';
 import { PhraseList } from './phrase-list.tsx';
 
