@@ -14,7 +14,7 @@ import {
   startStudioApp,
   tusMetadata,
 } from '#tests/support/studio.ts';
-import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../media.ts';
+import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { clipCaptions } from '../text/extractive/clips.ts';
 import { timedUnits } from './service.ts';
 

@@ -6,13 +6,14 @@ import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
+import { audioPieces, ffmpegBinary } from '../../../providers/media/ffmpeg-run.ts';
 import {
   createSpeechToText,
   isTransientProviderError,
   type SpeechToText,
 } from '../../../providers/stt/stt.ts';
 import { configuredTranscribers, runTranscribers, type Transcriber } from '../../content-results/index.ts';
-import { audioPieces, ffmpegBinary, mediaFile } from '../media.ts';
+import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
 import type { TranscriptSegment } from '../text/sentences.ts';
