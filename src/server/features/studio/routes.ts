@@ -5,16 +5,16 @@ import { requireVisitorEmail } from '../visitor-session/index.ts';
 import { importRoutes, uploadRoutes } from './capture/index.ts';
 import { draftRoutes } from './drafts/index.ts';
 import { notesRoutes } from './notes/index.ts';
-import { owners } from './owner.ts';
 
 /** Every Studio route: the rooms' routes behind the dashboard session. */
 export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.decorateRequest('studioOwner', null);
     // Every Studio route needs the dashboard session, checked before anything else is read.
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${STUDIO_API}/`)) return;
       reply.header('cache-control', 'no-store');
-      owners.set(request, await requireVisitorEmail(ctx, request));
+      request.studioOwner = await requireVisitorEmail(ctx, request);
     });
 
     await app.register(notesRoutes(ctx));
