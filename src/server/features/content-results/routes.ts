@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   accessResponseSchema,
   emailBodySchema,
@@ -9,6 +8,7 @@ import {
   submitContentSchema,
   verifyAccessSchema,
 } from '#contract/content-results.ts';
+import { idParamsSchema } from '#contract/ids.ts';
 import type { AppContext } from '../../context.ts';
 import {
   clearVisitorSession,
@@ -99,7 +99,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/content-results/:id',
-      { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageResponseSchema } } },
+      { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
         await deleteContent(ctx, request.params.id, await requireVisitorEmail(ctx, request));
         return { message: 'Deleted' };
