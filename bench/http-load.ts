@@ -15,16 +15,28 @@ export const MAX_ERROR_SHARE = 0.01;
 
 export const ENDPOINTS: Record<
   Endpoint,
-  { title: string; connections: number; requests: (tag: string) => AutocannonRequest[] }
+  {
+    title: string;
+    connections: number;
+    /**
+     * Requests before the measured slices. A count, not seconds: V8 must have optimised each
+     * server's hot code before it is measured, and on a busy machine a few seconds were not enough
+     * for Echo (its CPU per response still fell from slice to slice; the baseline has little code).
+     */
+    warmupRequests: number;
+    requests: (tag: string) => AutocannonRequest[];
+  }
 > = {
   count: {
     title: 'GET /api/waitlist/count',
     connections: 50,
+    warmupRequests: 20_000,
     requests: () => [{ method: 'GET', path: '/api/waitlist/count' }],
   },
   signup: {
     title: 'POST /api/waitlist',
     connections: 20,
+    warmupRequests: 1_000,
     requests: signupRequests,
   },
 };
@@ -76,7 +88,8 @@ export const addCpu = (list: CpuSpent[]): CpuSpent => {
 export async function measuredRun(
   target: { url: string; pid: number; postgresPid: number },
   endpoint: Endpoint,
-  seconds: number,
+  /** Seconds, or `{ requests }` for a run of that many requests. */
+  length: number | { requests: number },
   tag: string,
 ): Promise<{ load: AutocannonRawResult; cpu: CpuSpent }> {
   const { connections, requests } = ENDPOINTS[endpoint];
@@ -89,7 +102,7 @@ export async function measuredRun(
   const load = (await autocannon({
     url: target.url,
     connections,
-    duration: seconds,
+    ...(typeof length === 'number' ? { duration: length } : { amount: length.requests }),
     timeout: 10,
     requests: requests(tag),
     skipAggregateResult: true,

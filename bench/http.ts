@@ -43,7 +43,6 @@ import { parentPid, processCpuMs } from './proc.ts';
 import type { BenchResult } from './types.ts';
 
 const POOL_SIZE = 10;
-const WARMUP_SECONDS = 2;
 const SLICE_SECONDS = 2;
 /** Which server of a phase's pair measures each slice: A B B A, twice (8 s per server and endpoint). */
 const SLICE_ORDER = [0, 1, 1, 0, 0, 1, 1, 0] as const;
@@ -141,8 +140,8 @@ async function measurePair(pair: [Running, Running], endpoint: Endpoint): Promis
     pid: running.server.pid,
     postgresPid: running.postgresPid,
   });
-  const once = async (running: Running, seconds: number, tag: string) => {
-    const result = await measuredRun(target(running), endpoint, seconds, tag);
+  const once = async (running: Running, length: number | { requests: number }, tag: string) => {
+    const result = await measuredRun(target(running), endpoint, length, tag);
     const stats = merge(connections, [result.load]);
     assertHealthy(`${running.label} ${title} (${tag})`, stats);
     // ROLE=all: its worker finishes this run's jobs before the other server's turn.
@@ -157,7 +156,7 @@ async function measurePair(pair: [Running, Running], endpoint: Endpoint): Promis
     created: 0,
   })) as unknown as [Measured & { created: number }, Measured & { created: number }];
   for (const [index, running] of pair.entries()) {
-    const warmup = await once(running, WARMUP_SECONDS, `${running.label}w`);
+    const warmup = await once(running, { requests: ENDPOINTS[endpoint].warmupRequests }, `${running.label}w`);
     measured[index]!.phaseRequests += warmup.stats.completed;
     measured[index]!.created += warmup.stats.statusCodes['201'] ?? 0;
   }
