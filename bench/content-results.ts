@@ -1,7 +1,8 @@
 /**
  * The dashboard and the transcription webhook under load: the real Echo server (child process
  * `node src/server/main.ts`) against a raw `node:http` + `pg` baseline doing the same SQL
- * (bench/content-results-raw.ts), on one embedded PostgreSQL, turns in ABBA order as in bench/http.ts.
+ * (bench/content-results-raw.ts), on one embedded PostgreSQL, in four long turns in ABBA order
+ * (bench/http.ts has moved to short alternating slices, which a busy machine disturbs less).
  *
  * - POST /api/content-results/access for one verified address with 1,000 results (~400 KB answers).
  * - POST /api/webhook/transcription-complete: signed completions of distinct waiting results per second.
