@@ -7723,6 +7723,12 @@ export interface operations {
                             score: number;
                         }[];
                         based_on_notes: number;
+                        message: string | null;
+                        note_topics: {
+                            note_id: string;
+                            label: string;
+                            topics: string[];
+                        } | null;
                     };
                 };
             };

@@ -1,6 +1,6 @@
 import type { IdeasResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
-import { ideasOf } from '../text/keyphrases.ts';
+import { ideasView } from '../text/ideas.ts';
 import { readyNotePhrases } from './repository.ts';
 
 /** Themes shown on the Ideas tab. */
@@ -16,19 +16,27 @@ const slug = (label: string) =>
 
 /**
  * The themes the address keeps coming back to: the stored key phrases of its ready notes, grouped
- * and ranked across the whole corpus by the text engine, each with the notes that mention it.
+ * and ranked across the whole corpus by the text engine, each with the notes that mention it. An
+ * Idea is a theme found in two or more notes; until then the answer says so (`message`), and a
+ * library of one note gets at most three topics of that note, labelled as such.
  */
 export async function listIdeas(ctx: AppContext, owner: string): Promise<IdeasResponse> {
   const rows = await readyNotePhrases(ctx.database.db, owner);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const ideas = ideasOf(
+  const view = ideasView(
     rows.map((row) => ({ id: row.id, phrases: row.keyPhrases })),
     { limit: IDEAS_LIMIT },
   );
   const used = new Set<string>();
   return {
     based_on_notes: rows.length,
-    ideas: ideas.map((idea) => {
+    message: view.message,
+    note_topics: view.noteTopics && {
+      note_id: view.noteTopics.noteId,
+      label: view.noteTopics.label,
+      topics: view.noteTopics.topics,
+    },
+    ideas: view.ideas.map((idea) => {
       let id = slug(idea.label);
       for (let i = 2; used.has(id); i++) id = `${slug(idea.label)}-${i}`;
       used.add(id);

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoteDetail, SearchResponse, VoiceProfile } from '#contract/studio.ts';
+import {
+  IDEAS_NEED_TWO_NOTES,
+  NOTE_TOPICS_LABEL,
+  NOTE_TOPICS_MAX,
+  type NoteDetail,
+  type SearchResponse,
+  type VoiceProfile,
+} from '#contract/studio.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 let echo: StudioTestApp;
@@ -188,6 +195,31 @@ describe('Ideas and the voice profile', () => {
     const pricing = ideas.find((i: { label: string }) => i.label === 'pricing');
     expect(pricing).toMatchObject({ id: 'pricing', note_count: 3 });
     expect(pricing.notes.map((n: { id: string }) => n.id).sort()).toEqual(ids.slice(0, 3).sort());
+  });
+
+  it('shows no Ideas from one note, only its topics labelled as such, and an Idea once two notes share it', async () => {
+    const cookie = await sessionCookie(echo, 'one-note-ideas@example.com');
+    const first = await addNote(
+      cookie,
+      'Our podcast launch went badly. We recorded twelve podcast episodes first. The launch taught us to publish early, and the podcast audience told us what worked.',
+    );
+    const one = (await call('GET', '/api/studio/ideas', cookie)).json();
+    expect(one.ideas).toEqual([]);
+    expect(one.message).toBe(IDEAS_NEED_TWO_NOTES);
+    expect(one.note_topics).toMatchObject({ note_id: first.id, label: NOTE_TOPICS_LABEL });
+    expect(one.note_topics.topics.length).toBeGreaterThan(0);
+    expect(one.note_topics.topics.length).toBeLessThanOrEqual(NOTE_TOPICS_MAX);
+
+    const second = await addNote(
+      cookie,
+      'The podcast grew this month. Guests shared every podcast episode with their lists.',
+    );
+    const two = (await call('GET', '/api/studio/ideas', cookie)).json();
+    expect(two.message).toBeNull();
+    expect(two.note_topics).toBeNull();
+    const podcast = two.ideas.find((i: { label: string }) => i.label === 'podcast');
+    expect(podcast.notes.map((n: { id: string }) => n.id).sort()).toEqual([first.id, second.id].sort());
+    expect(two.ideas.every((i: { note_count: number }) => i.note_count >= 2)).toBe(true);
   });
 
   it('builds the profile from the notes ("based on N notes, M words") and keeps pins and bans', async () => {

@@ -1,6 +1,6 @@
 import { Lightbulb, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
-import { ideaSentence } from '#contract/studio.ts';
+import { IDEAS_NEED_TWO_NOTES, ideaSentence } from '#contract/studio.ts';
 import { Card, CardDescription } from '#web/components/ui/card.tsx';
 import { noteHref } from '../../links.ts';
 import { useIdeas } from '../api.ts';
@@ -26,9 +26,24 @@ export function IdeasCard({ refreshing }: { refreshing: boolean }) {
       ) : ideas.isError ? (
         <p className="text-sm text-destructive">Your ideas could not be loaded.</p>
       ) : list.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          Themes appear once a few notes talk about the same things.
-        </p>
+        <div className="grid gap-3" data-testid="ideas-empty">
+          <p className="text-sm text-muted-foreground">{ideas.data?.message ?? IDEAS_NEED_TWO_NOTES}</p>
+          {ideas.data?.note_topics && ideas.data.note_topics.topics.length > 0 && (
+            <div className="grid gap-1.5" data-testid="note-topics">
+              <h3 className="text-sm font-semibold">{ideas.data.note_topics.label}</h3>
+              <ul className="flex flex-wrap gap-1.5" aria-label={ideas.data.note_topics.label}>
+                {ideas.data.note_topics.topics.map((topic) => (
+                  <li
+                    key={topic}
+                    className="rounded-full bg-secondary px-2.5 py-1 text-xs font-medium text-secondary-foreground"
+                  >
+                    {topic}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
       ) : (
         <ul className="grid gap-4">
           {list.map((idea) => (
