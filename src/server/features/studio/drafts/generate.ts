@@ -1,5 +1,5 @@
 import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
-import { type DraftFormat, FIDELITY_WARNING_BELOW } from '#contract/studio-drafts.ts';
+import { type DraftFormat, FIDELITY_WARNING_BELOW, originOf } from '#contract/studio-drafts.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
@@ -8,7 +8,7 @@ import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { currentProfile, findVoiceSettings } from '../notes/index.ts';
 import { analyse } from '../text/extractive/analyse.ts';
 import { flattenDraft, generateExtractive, type SourceNote } from '../text/extractive/generate.ts';
-import { scoreFidelity } from '../text/fidelity.ts';
+import { scoreDraftFidelity, scoreFidelity } from '../text/fidelity.ts';
 import type { Register, VoiceProfile } from '../text/profile.ts';
 import {
   type EngineDraft,
@@ -54,15 +54,42 @@ export type GenerateOutcome = 'done' | 'wait';
 export const registerOf = (notes: { register: string }[]): Register =>
   notes.some((n) => n.register === 'spoken') ? 'spoken' : 'written';
 
-/** The score of a draft's text against the owner's profile, or null before any profile exists. */
+const ECHO_KINDS: readonly string[] = ['title', 'meta', 'keywords', 'heading'];
+
+/**
+ * The score of a draft against the owner's profile, or null before any profile exists. Given the
+ * source sentences (the offline engine's drafts), it also counts what Echo changed: words added or
+ * cut from what was said, and sentences moved out of order (text/fidelity-edits.ts); Echo's own
+ * blocks are never scored. Without them (a model's rephrasing, the user's own edits) it scores the
+ * style of the user's blocks alone.
+ */
 export function fidelityOf(
   profile: VoiceProfile | null,
   register: Register,
-  blocks: Pick<StoredBlock, 'text' | 'kind'>[],
+  blocks: Pick<StoredBlock, 'text' | 'kind' | 'origin' | 'said' | 'sources'>[],
+  sentences?: readonly SourceSentenceRow[],
 ): { score: number; reasons: string[] } | null {
   if (!profile) return null;
+  const origin = (b: (typeof blocks)[number]) => (ECHO_KINDS.includes(b.kind) ? 'echo' : originOf(b));
+  if (sentences) {
+    const at = new Map(sentences.map((s, i) => [s.id, i]));
+    const fidelity = scoreDraftFidelity(
+      blocks.map((b) => {
+        const positions = b.sources.map((src) => at.get(src.sentence_id)).filter((i) => i !== undefined);
+        return {
+          text: b.text,
+          origin: origin(b),
+          said: b.said ?? positions.map((i) => sentences[i]!.text).join(' '),
+          positions,
+        };
+      }),
+      profile,
+      register,
+    );
+    return fidelity && { score: Math.round(fidelity.score), reasons: fidelity.reasons };
+  }
   const text = blocks
-    .filter((b) => !['title', 'meta', 'keywords', 'heading'].includes(b.kind))
+    .filter((b) => origin(b) === 'user')
     .map((b) => b.text)
     .join(' ');
   if (!text.trim()) return null;
@@ -246,7 +273,7 @@ export async function generateDraft(
       : old;
     if (!replacement) meta.warning = 'Echo found no other sentence for that block.';
   }
-  const fidelity = fidelityOf(profile, register, blocks);
+  const fidelity = fidelityOf(profile, register, blocks, engine === 'extractive' ? sentences : undefined);
   await updateDraft(db, row.id, {
     status: 'ready',
     engine,
