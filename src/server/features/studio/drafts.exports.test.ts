@@ -15,6 +15,7 @@ const block = (
   group,
   sources: [],
   supported: true,
+  origin: 'user',
   ...extra,
 });
 

@@ -107,6 +107,8 @@ function toStored(draft: EngineDraft, sentences: SourceSentenceRow[]): StoredBlo
     group: block.group,
     sources: block.sourceIds.map((id) => ({ note_id: noteOf.get(id) ?? '', sentence_id: id })),
     supported: block.supported,
+    origin: block.origin ?? (block.sourceIds.length > 0 ? 'user' : 'echo'),
+    ...(block.said !== undefined ? { said: block.said } : {}),
     ...(block.startMs !== undefined ? { start_ms: block.startMs } : {}),
     ...(block.endMs !== undefined ? { end_ms: block.endMs } : {}),
   }));

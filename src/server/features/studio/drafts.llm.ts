@@ -55,6 +55,10 @@ export interface EngineBlock {
   group: number;
   sourceIds: string[];
   supported: boolean;
+  /** Whose words (default: the user's when the block cites sources). */
+  origin?: 'user' | 'echo';
+  /** The source sentence(s) as said, when light editing cut something. */
+  said?: string;
   startMs?: number;
   endMs?: number;
 }

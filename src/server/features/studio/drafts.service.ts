@@ -4,6 +4,7 @@ import {
   type Draft,
   type DraftBlock,
   type ExportType,
+  originOf,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -52,6 +53,7 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
     note_ids: row.noteIds,
     blocks: (row.blocks as StoredBlock[]).map((b) => ({
       ...b,
+      origin: originOf(b),
       sources: b.sources.map((s) => ({ ...s, available: existing.has(s.sentence_id) })),
     })),
     fidelity: (row.fidelity as Draft['fidelity']) ?? null,
