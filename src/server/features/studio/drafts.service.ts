@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../content-results/index.ts';
 import { toHtml, toMarkdown, toText } from './drafts.exports.ts';
-import { authorName, fidelityOf, registerOf } from './drafts.generate.ts';
+import { fidelityOf, registerOf } from './drafts.generate.ts';
 import { generateDraftJob } from './drafts.jobs.ts';
 import {
   type DraftRow,
@@ -253,7 +253,9 @@ export async function exportDraft(
       i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
-  return file(Buffer.from(zipSlides(await renderCarousel(slides, authorName(owner)))));
+  // The byline the user chose (none yet: the slides name nobody), never a name made from an address.
+  const byline = typeof draft.meta.author === 'string' ? draft.meta.author : '';
+  return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
 }
 
 /** The notes' sentences as the text engine's units, with their times (the clips' captions). */
