@@ -88,6 +88,9 @@ export function phrasesIn(text: string, phrases: readonly string[]): string[] {
   );
 }
 
+const LEAD_IN_ONLY =
+  /^(?:(?:so|and|but|okay|ok|now|well)\s*,?\s+)*(?:here's the thing|here is the thing|here's the deal|the thing is|let me tell you|you know what|listen|look)\s*[.!:,]?$/i;
+
 /** Openers a sentence standing alone does without ("So, ...", "And ...", "Now, ..."). */
 const LEADING =
   /^(?:(?:(?:okay|ok|so|and|but|anyway|well|yeah|alright|right|also|plus|because)\b,?|(?:now|look|listen|see),)\s+)+/i;
@@ -211,7 +214,9 @@ export function analyse(
       const edited = editSentence({ text: sentence.text, fillers: marked.fillers }, { pins });
       const clean = punctuate(capitalise(edited.text));
       const count = tokenize(clean).length;
-      const filler = sentence.filler || marked.filler;
+      // A sentence that only announces a point ("So here's the thing.") is a filler, unless pinned.
+      const leadIn = LEAD_IN_ONLY.test(clean) && phrasesIn(clean, pins).length === 0;
+      const filler = sentence.filler || marked.filler || leadIn;
       const banned = phrasesIn(clean, bans);
       const unit: Unit = {
         index: units.length,

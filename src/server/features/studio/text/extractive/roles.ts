@@ -91,7 +91,7 @@ const SETTING =
   /^(?:so,?\s+)?(?:i want to (?:share|tell|talk)|let me (?:tell|share)|this (?:one )?is (?:for|about)|here's (?:a|the) story|a few|last (?:year|month|week|spring|summer|autumn|fall|winter)|when (?:i|we) (?:started|launched|began)|(?:i|we) (?:started|launched|began|recorded|founded|joined|moved))\b/i;
 /** Openers that lean on what came before. */
 export const POINTS_BACK_AT_START =
-  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|\b(?:after that|because of that|that's why|like i said|as i said|the same|the other one|those|these)\b/i;
+  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|\b(?:after that|because of that|that's why|like i said|as i said)\b/i;
 
 export function rolesOf(text: string, position: number, first: boolean): Roles {
   const words = text.split(/\s+/).filter(Boolean).length;
