@@ -34,6 +34,9 @@ function cohesion(a: readonly Unit[], b: readonly Unit[]): number {
   return dot / Math.max(1e-9, norm(left) * norm(right));
 }
 
+const TIME_CUE =
+  /^(?:(?:so|and|but)\s+)?(?:last|next|this|that)\s+(?:year|month|week|spring|summer|autumn|fall|winter|time)\b|^(?:(?:so|and|but)\s+)?(?:in\s+\d{4}|now|today|these days|later|after|(?:\w+\s+)?(?:months|years|weeks|days)\s+later)\b/i;
+
 /** Splits atoms into `k` runs at the weakest topical links; a list with an announcement opens its own run. */
 function sections(atoms: readonly Atom[], k: number): Atom[][] {
   if (atoms.length === 0) return [];
@@ -48,6 +51,16 @@ function sections(atoms: readonly Atom[], k: number): Atom[][] {
     if (b.units[0]!.noteIndex !== a.units.at(-1)!.noteIndex) score -= 1;
     if (b.units[0]!.index - a.units.at(-1)!.index > 3) score -= 0.15;
     if (b.list?.head) forced.add(i);
+    // Sections begin where the speaker moves on: an item, a new scene, a time ("Last spring", "Now").
+    const opener = b.units[0]!;
+    if (
+      opener.roles.item > 0 ||
+      opener.roles.setting ||
+      opener.roles.announces > 0 ||
+      TIME_CUE.test(opener.clean)
+    )
+      score -= 0.6;
+    if (opener.dangling || opener.roles.pointsBack) score += 1;
     gaps.push({ at: i, score });
   }
   gaps.sort((x, y) => x.score - y.score || x.at - y.at);
@@ -145,8 +158,7 @@ function headingFor(
   const generic = analysis.phrases[0]?.key;
   const candidates = [
     ...local.filter((p) => p.key !== generic && p.key.includes(' ') && p.count >= 2),
-    ...analysis.phrases.filter((p) => p.key !== generic && p.key.includes(' ')),
-    ...local.filter((p) => p.key.includes(' ')),
+    ...analysis.phrases.filter((p) => p.key !== generic && p.key.includes(' ') && p.count >= 2),
   ];
   for (const phrase of candidates) {
     if (used.has(phrase.key) || phrasesIn(phrase.phrase, analysis.settings.bans ?? []).length > 0) continue;
@@ -215,7 +227,7 @@ export function blogPost(analysis: Analysis): FormatResult {
 
   const list = new BlockList();
   list.add('title', [title.part], title.text);
-  const k = Math.max(1, Math.min(6, Math.round(words / 200)));
+  const k = Math.max(1, Math.min(6, Math.round(words / 150)));
   const runs = sections(middle, k);
   const used = new Set<string>();
   const quote = [...middle, ...conclusion]

@@ -80,6 +80,8 @@ export function editSentence(
   text = text
     .replace(/\s+([,.!?;:])/g, '$1')
     .replace(/,\s*,/g, ',')
+    // "and, it felt safe" (a filler cut between the two): the comma goes, never a word.
+    .replace(/(,\s*)(and|but|so|because|then),\s+/gi, '$1$2 ')
     .replace(/^[\s,;:—–-]+/, '')
     .replace(/\s{2,}/g, ' ')
     .trim();

@@ -101,7 +101,14 @@ export function rolesOf(text: string, position: number, first: boolean): Roles {
   let announces = 0;
   if (count && !itemMatch && words <= 30)
     announces = COUNT_WORDS[count[1]!.toLowerCase()] ?? Number(count[1]) ?? 1;
-  else if (!itemMatch && words <= 14 && (WHAT_WE_DID.test(text) || /:\s*$/.test(text))) announces = 1;
+  else if (
+    !itemMatch &&
+    words <= 14 &&
+    (WHAT_WE_DID.test(text) ||
+      /:\s*$/.test(text) ||
+      /\b(?:is|was|are)\s+(?:simple|this|easy|short)[.:]$/i.test(text))
+  )
+    announces = 1;
   if (Number.isNaN(announces)) announces = 1;
   const item = itemMatch
     ? (ORDINALS[(itemMatch[1] ?? itemMatch[2] ?? '').toLowerCase()] ?? 0)
