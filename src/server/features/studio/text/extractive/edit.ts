@@ -72,7 +72,13 @@ export function editSentence(
     cut(OPENING_MARKERS, () => '');
     cut(LEAD_INS, () => '');
   }
-  for (let i = 0; i < 3; i++) cut(ASIDES, (m) => (m[1] ? ', ' : ''));
+  for (let i = 0; i < 3; i++) {
+    const before = cuts.length;
+    cut(ASIDES, (m) => (m[1] ? ', ' : ''));
+    // "which, honestly, was" -> "which was": no comma is left after a word that cannot end a clause.
+    if (cuts.length > before)
+      text = text.replace(/\b(which|who|that|because|is|was|were|are|the|a|to)\s*,\s+/gi, '$1 ');
+  }
   cut(TAG_QUESTION, () => '.');
   cut(HEDGED_RESTART, (m) => `${m[1]} `);
   cut(OPENING_RESTART, () => '');

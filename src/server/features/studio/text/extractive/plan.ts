@@ -96,8 +96,8 @@ export function plan(analysis: Analysis, options: PlanOptions): Plan {
       best = score;
       hookAtom = atom;
     }
-    // The opening never skips the story's turn, its lesson or a pinned line: it comes at or before them.
-    if (hookAtom && (atom.turn || atom.lesson || atom.pinned)) break;
+    // The opening never skips what matters (a turn, a lesson, a list, figures or names, a pinned line).
+    if (hookAtom && (atom.turn || atom.lesson || atom.pinned || atom.list || atom.facts > 0)) break;
   }
   const closing = closingAtom(atoms, total);
   // Before the hook: the preamble it replaces (the hook opens the post).

@@ -65,13 +65,13 @@ const COUNT_ANNOUNCE = new RegExp(
   'iu',
 );
 const WHAT_WE_DID =
-  /^(?:and\s+|so\s+)?(?:here's|here is|this is|that's)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b.*\b(?:is|was)\s+(?:simple|this|easy)\b/i;
+  /^(?:and\s+|so\s+)?(?:here's|here is|this is|that's)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
 const ITEM =
   /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part)\s+(one|two|three|four|five|six|seven|\d)\b/i;
 const FINAL_ITEM =
   /^(?:and\s+)?(?:finally\b|(?:the\s+)?(?:last|final)\s+(?:one|thing|step|point|piece|part|mistake|lesson|reason|rule|tip|change|question)\b)/i;
 const VERBS =
-  'try|launch|pick|stop|start|do|make|write|find|ask|tell|share|go|take|build|keep|give|let|remember|think|use|cancel|list|move|focus|get|be|put|read|check|call|book|send|cut|talk|plan|record|post|publish|test|raise|charge|say|stay|learn|look|watch|listen|spend|save|treat|protect|block|skip|drop|choose|decide|set|add|show|run|ship|practise|practice|forget|trust|own|name|measure|track|hire|fire|quit|wait|slow|repeat|write';
+  'try|launch|pick|stop|start|do|make|write|find|ask|tell|share|go|take|build|keep|give|let|remember|think|use|cancel|list|move|focus|get|be|put|read|check|call|book|send|cut|talk|plan|record|post|publish|test|raise|charge|say|stay|learn|look|watch|listen|spend|save|treat|protect|block|skip|drop|choose|decide|set|add|show|run|ship|practise|practice|forget|trust|own|name|measure|track|hire|fire|quit|wait|slow|repeat|join|sign|enrol|enroll|register|subscribe|come|bring|visit|see|grab|download|pick|praise|reward|stop|remember|imagine|notice|choose';
 const IMPERATIVE = new RegExp(
   `^(?:so,?\\s+|and\\s+|now,?\\s+|just\\s+|please\\s+)?(?:don't\\s+|do not\\s+|never\\s+|always\\s+)?(?:${VERBS})\\b(?!\\s+(?:to|of|is|was)\\b)`,
   'i',

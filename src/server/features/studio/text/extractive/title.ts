@@ -7,6 +7,7 @@
 import { type Analysis, type Unit, userPart } from './analyse.ts';
 import { startsAsSentence } from './common.ts';
 import { atomsFor } from './plan.ts';
+import { POINTS_BACK_AT_START } from './roles.ts';
 import type { Part } from './types.ts';
 
 const MAX_WORDS = 12;
@@ -17,7 +18,8 @@ const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 export function titleForm(unit: Unit): string | undefined {
   let text = unit.standalone;
   const condition = CONDITION.exec(text);
-  if (condition && wordCount(text.slice(condition[0].length)) >= 4) text = text.slice(condition[0].length);
+  const rest = condition ? text.slice(condition[0].length) : '';
+  if (condition && wordCount(rest) >= 4 && !POINTS_BACK_AT_START.test(rest)) text = rest;
   text = text.replace(/[.!]+$/, '');
   text = text[0]!.toUpperCase() + text.slice(1);
   const n = wordCount(text);
@@ -60,6 +62,8 @@ export function titleOf(analysis: Analysis): Title {
       score *= 1.4;
     if (unit.roles.lesson) score *= 2;
     if (unit.roles.turn) score *= 1.5;
+    // A title is read first: one that leans on something ("do that one") makes a poor one.
+    if (/\b(?:it|this|that|them|those|these|they)\b/i.test(text)) score *= 0.5;
     if (unit.pinned) score *= 1.3;
     // The point of a story (a lesson in its second half) makes its title when one fits.
     const isLesson = unit.roles.lesson && unit.index >= analysis.units.length * 0.5;
