@@ -139,6 +139,8 @@ export function atomsOf(all: readonly Unit[]): Atom[] {
           : unit.roles.item === 1
             ? listAt(units, i, false)
             : undefined;
+      // "It's six short lessons": a count with no list after it announces nothing.
+      if (!found && unit.roles.announces >= 2) unit.roles.announces = 0;
       if (found) {
         flush();
         const members = [...(found.list.head ? [found.list.head] : []), ...found.list.items.flat()];
@@ -147,15 +149,20 @@ export function atomsOf(all: readonly Unit[]): Atom[] {
         i = found.end;
         continue;
       }
-      // A sentence leaning on the one before joins its atom (a list only by what continues its last item).
-      if (leans(unit) && (current.length > 0 || (currentIsList && atoms.length > 0))) {
+      // A sentence leaning on the one before joins its atom (a list only by what continues its last item);
+      // an announcement ("Here's what happened.") opens one.
+      if (
+        unit.roles.announces === 0 &&
+        leans(unit) &&
+        (current.length > 0 || (currentIsList && atoms.length > 0))
+      ) {
         if (current.length > 0) current.push(unit);
         else {
           const previous = atoms.pop()!;
           previous.list!.items.at(-1)!.push(unit);
           atoms.push(atomOf(previous.index, [...previous.units, unit], previous.list));
         }
-      } else if (unit.roles.announces > 0 && !found) {
+      } else if (unit.roles.announces > 0) {
         // An announcement without items Echo can see stays with what follows it.
         flush();
         current = [unit];

@@ -35,6 +35,9 @@ const OPENING_RESTART = /^(\p{L}+)(?:\s+\p{L}+){0,2},\s+(?=\1\b)/iu;
 /** A bracketed aside without figures. */
 const BRACKETED = /\s*\((?![^)]*\d)[^()]{1,80}\)/g;
 
+const STRAY_COMMA =
+  /\b(which|who|that|because|is|was|were|are|the|a|to|me|him|her|us|them|asked|told|said)\s*,\s+/gi;
+
 export interface EditOptions {
   /** Phrases the user pinned: a cut never removes one. */
   pins?: readonly string[];
@@ -72,17 +75,14 @@ export function editSentence(
     cut(OPENING_MARKERS, () => '');
     cut(LEAD_INS, () => '');
   }
-  for (let i = 0; i < 3; i++) {
-    const before = cuts.length;
-    cut(ASIDES, (m) => (m[1] ? ', ' : ''));
-    // "which, honestly, was" -> "which was": no comma is left after a word that cannot end a clause.
-    if (cuts.length > before)
-      text = text.replace(/\b(which|who|that|because|is|was|were|are|the|a|to)\s*,\s+/gi, '$1 ');
-  }
+  for (let i = 0; i < 3; i++) cut(ASIDES, (m) => (m[1] ? ', ' : ''));
   cut(TAG_QUESTION, () => '.');
   cut(HEDGED_RESTART, (m) => `${m[1]} `);
   cut(OPENING_RESTART, () => '');
   cut(BRACKETED, () => '');
+  // "which, honestly, was" -> "which was", "asked me, you know, how" -> "asked me how": once something
+  // was cut, no comma is left after a word that cannot end a clause.
+  if (cuts.length > 0) text = text.replace(STRAY_COMMA, '$1 ');
   text = text
     .replace(/\s+([,.!?;:])/g, '$1')
     .replace(/,\s*,/g, ',')

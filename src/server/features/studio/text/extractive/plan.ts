@@ -37,6 +37,11 @@ export function atomsFor(analysis: Analysis): Atom[] {
   return atoms;
 }
 
+const ABOUT_THE_TALK =
+  /\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|i want to (?:talk|share|tell)|let me (?:tell|share)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\b/i;
+/** A sentence about the talk itself, not its subject (an opening may skip it). */
+const aboutTheTalk = (unit: Unit) => unit.words < 4 || (unit.words <= 16 && ABOUT_THE_TALK.test(unit.clean));
+
 /** How well an atom's first sentence opens a post: a strong line, early, that leans on nothing. */
 function openerScore(atom: Atom, total: number): number {
   const unit = atom.units[0]!;
@@ -46,6 +51,7 @@ function openerScore(atom: Atom, total: number): number {
   const position = atom.units[0]!.index / Math.max(1, total);
   let score = base * Math.max(0.2, 1 - 1.6 * position);
   if (unit.roles.setting) score *= 1.4;
+  else if (aboutTheTalk(unit)) score *= 0.5;
   if (atom.index === 0) score *= 1.3;
   if (unit.pinned) score *= 1.3;
   return score;
@@ -96,8 +102,8 @@ export function plan(analysis: Analysis, options: PlanOptions): Plan {
       best = score;
       hookAtom = atom;
     }
-    // The opening never skips what matters (a turn, a lesson, a list, figures or names, a pinned line).
-    if (hookAtom && (atom.turn || atom.lesson || atom.pinned || atom.list || atom.facts > 0)) break;
+    // The opening skips only talk about the talk ("Quick one today", "This one is for team leads").
+    if (hookAtom && !atom.units.every(aboutTheTalk)) break;
   }
   const closing = closingAtom(atoms, total);
   // Before the hook: the preamble it replaces (the hook opens the post).

@@ -61,11 +61,11 @@ const ORDINALS: Record<string, number> = {
 const LIST_NOUNS =
   'mistakes|things|steps|lessons|reasons|changes|ways|rules|questions|tips|ideas|problems|parts|options|habits|tricks|principles|points|myths|signs|moves|stages|phases|pillars|takeaways|truths|secrets|decisions|priorities|goals|facts|numbers|people|tools|questions|ingredients';
 const COUNT_ANNOUNCE = new RegExp(
-  `\\b(two|three|four|five|six|seven|\\d)\\s+(?:[\\p{L}'’-]+\\s+){0,2}?(?:${LIST_NOUNS})\\b`,
+  `\\b(two|three|four|five|six|seven|\\d)\\s+(?:(?!of\\b|years\\b|months\\b|weeks\\b|days\\b)[\\p{L}'’-]+\\s+)?(?:${LIST_NOUNS})\\b`,
   'iu',
 );
 const WHAT_WE_DID =
-  /^(?:and\s+|so\s+)?(?:here's|here is|this is|that's)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
+  /^(?:and\s+|so\s+)?(?:here's|here is|this is)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
 const ITEM =
   /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part)\s+(one|two|three|four|five|six|seven|\d)\b/i;
 const FINAL_ITEM =
