@@ -26,7 +26,7 @@ import { renderCarousel, zipSlides } from './render/carousel.ts';
 import { createTextNote, deleteNote } from './service.ts';
 import { analyse, type Unit } from './text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from './text/extractive/clips.ts';
-import { bestSources, supportOf } from './text/support.ts';
+import { bestSources, claimsSupport, supportOf } from './text/support.ts';
 import { currentProfile } from './voice-profile.ts';
 
 /** Echo Studio, part 2: drafts made from notes (issue 14). Generation itself runs in a job. */
@@ -137,6 +137,7 @@ export async function saveDraftEdits(
     .map((block) => {
       const text = edits.get(block.id);
       if (text === undefined || text === block.text) return block;
+      if (!claimsSupport(block)) return { ...block, text }; // Echo's words claim no source
       let sources = block.sources.filter((s) => byId.has(s.sentence_id));
       let check = supportOf(
         text,
