@@ -68,7 +68,10 @@ export function editSentence(
     const rest = text.slice(0, match.index) + replace(match) + text.slice(match.index + match[0].length);
     // Never cut a sentence down to nothing or to a stub.
     if (rest.split(/\s+/).filter(Boolean).length < 2) return;
-    cuts.push(match[0].trim());
+    // What was cut, without what the replacement keeps ("four just, they" keeps "four").
+    const kept = replace(match).trim();
+    const removed = kept && match[0].trim().startsWith(kept) ? match[0].trim().slice(kept.length) : match[0];
+    cuts.push(removed.trim());
     text = rest;
   };
   for (let round = 0; round < 2; round++) {
@@ -78,7 +81,11 @@ export function editSentence(
   for (let i = 0; i < 3; i++) cut(ASIDES, (m) => (m[1] ? ', ' : ''));
   cut(TAG_QUESTION, () => '.');
   cut(HEDGED_RESTART, (m) => `${m[1]} `);
-  cut(OPENING_RESTART, () => '');
+  // "They just, they look at" is a restart; "We shipped late, we shipped broken" is said on purpose.
+  const restart = OPENING_RESTART.exec(text);
+  const again = restart && text.slice(restart[0].length).split(/\s+/);
+  if (restart && again && restart[0].split(/[\s,]+/)[1]?.toLowerCase() !== again[1]?.toLowerCase())
+    cut(OPENING_RESTART, () => '');
   cut(BRACKETED, () => '');
   // "which, honestly, was" -> "which was", "asked me, you know, how" -> "asked me how": once something
   // was cut, no comma is left after a word that cannot end a clause.

@@ -45,7 +45,9 @@ const aboutTheTalk = (unit: Unit) => unit.words < 4 || (unit.words <= 16 && ABOU
 /** How well an atom's first sentence opens a post: a strong line, early, that leans on nothing. */
 function openerScore(atom: Atom, total: number): number {
   const unit = atom.units[0]!;
-  if (atom.list || unit.question || unit.roles.pointsBack || unit.roles.item > 0) return 0;
+  // A question opens a post only when the note opens with it ("Can we talk about this hustle thing?").
+  if (atom.list || (unit.question && unit.index > 0) || unit.roles.pointsBack || unit.roles.item > 0)
+    return 0;
   if (unit.roles.announces > 0) return 0;
   const base = hookScore(unit) || (unit.usable && unit.words >= 5 && !unit.dangling ? unit.score * 0.6 : 0);
   const position = atom.units[0]!.index / Math.max(1, total);

@@ -146,15 +146,17 @@ describe('light, traceable editing', () => {
       [
         'If you are about to launch something, honestly, launch it early.',
         'If you are about to launch something, launch it early.',
-        [', honestly,'],
+        ['honestly,'],
       ],
       [
         'By episode five the first four just, they sounded stiff.',
         'By episode five the first four sounded stiff.',
-        ['four just, they'],
+        ['just, they'],
       ],
       ["But here's the thing, nobody tells you that.", 'Nobody tells you that.', ["But here's the thing,"]],
       ['Now, this is the part people skip.', 'This is the part people skip.', ['Now,']],
+      ['They just, they look at the price.', 'They look at the price.', ['just, they']],
+      ['We shipped late, we shipped broken.', 'We shipped late, we shipped broken.', []],
     ];
     for (const [said, written, cuts] of cases) {
       const edited = editSentence({ text: said, fillers: markFillers(said).fillers });
