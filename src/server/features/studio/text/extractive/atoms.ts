@@ -117,7 +117,8 @@ export function atomsOf(all: readonly Unit[]): Atom[] {
   const atoms: Atom[] = [];
   const byNote = new Map<number, Unit[]>();
   for (const unit of all) {
-    if (!keepable(unit)) continue;
+    // Banned sentences take part in grouping, then leave with what depends on them (below).
+    if (unit.filler || unit.words === 0) continue;
     const list = byNote.get(unit.noteIndex);
     if (list) list.push(unit);
     else byNote.set(unit.noteIndex, [unit]);
@@ -177,5 +178,13 @@ export function atomsOf(all: readonly Unit[]): Atom[] {
     }
     flush();
   }
-  return atoms;
+  // Settings are law: a list with a banned sentence goes whole; a passage keeps what comes before
+  // its first banned sentence (what follows leans on it: "It didn't." without what it answers).
+  const kept: Atom[] = [];
+  for (const atom of atoms) {
+    const at = atom.units.findIndex((u) => !keepable(u));
+    if (at < 0) kept.push({ ...atom, index: kept.length });
+    else if (!atom.list && at > 0) kept.push(atomOf(kept.length, atom.units.slice(0, at)));
+  }
+  return kept;
 }

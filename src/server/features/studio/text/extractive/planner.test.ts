@@ -245,6 +245,15 @@ describe("Echo's words and the user's settings", () => {
     expect(drafts(note).some((d) => /here's the thing/i.test(textOf(d)))).toBe(false);
   });
 
+  it('leaves out a whole list when one of its items uses a banned word, and what leans on it', () => {
+    for (const draft of drafts(fixture('story-podcast-launch'), { bans: ['binge'] })) {
+      const text = draft.blocks.map((b) => b.text).join(' ');
+      for (const gone of ['binge', 'I made two mistakes', 'The first mistake', "It didn't."])
+        expect(text, draft.format).not.toContain(gone);
+      expect(text, draft.format).toContain('downloads');
+    }
+  });
+
   it('keeps her own ending and her point, with steps in order', () => {
     const [blog, linkedin] = drafts(fixture('howto-meetings-steps'));
     expect(linkedin!.blocks.at(-1)!.text).toBe('Try it this week and tell me what you cut.');
