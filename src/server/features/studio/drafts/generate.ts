@@ -193,9 +193,15 @@ export async function generateDraft(
         ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
       })),
   }));
-  const author = authorName(row.ownerEmail);
+  // The name the user signs with comes from a voice-card setting (not there yet); never from the address.
+  const byline: string | undefined = undefined;
   const offline = (): EngineDraft | string => {
-    const [result] = generateExtractive(sourceNotesInput, [format], { author, ideas: keyPhrases });
+    const [result] = generateExtractive(sourceNotesInput, [format], {
+      byline,
+      ideas: keyPhrases,
+      bans,
+      pins,
+    });
     if (!result!.ok) return result!.message;
     const { clips: _clips, descriptionSources: _sources, ...meta } = result!.meta as Record<string, unknown>;
     return { blocks: flattenDraft(result!), meta };
@@ -212,7 +218,7 @@ export async function generateDraft(
       .sort((a, b) => a.index - b.index);
     const input: EngineInput = {
       format,
-      author,
+      author: byline ?? 'the speaker',
       sentences: best.map((u) => ({
         id: String(u.ref.sentenceId),
         noteId: String(u.ref.noteId),
@@ -294,15 +300,6 @@ export async function generateDraft(
 }
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-
-/** The name on carousel slides: the address's local part, as a name ("dana.lee" -> "Dana Lee"). */
-export const authorName = (email: string) =>
-  email
-    .split('@')[0]!
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join(' ');
 
 /** What is wrong with a model's draft, to say so in a second try: banned words or a low score. */
 function judge(

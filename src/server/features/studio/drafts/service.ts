@@ -13,9 +13,9 @@ import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/
 import { createTextNote, currentProfile, deleteNote } from '../notes/index.ts';
 import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
-import { bestSources, supportOf } from '../text/support.ts';
+import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
 import { toHtml, toMarkdown, toText } from './exports.ts';
-import { authorName, fidelityOf, registerOf } from './generate.ts';
+import { fidelityOf, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import {
@@ -132,6 +132,7 @@ export async function saveDraftEdits(
     .map((block) => {
       const text = edits.get(block.id);
       if (text === undefined || text === block.text) return block;
+      if (!claimsSupport(block)) return { ...block, text }; // Echo's words claim no source
       let sources = block.sources.filter((s) => byId.has(s.sentence_id));
       let check = supportOf(
         text,
@@ -248,7 +249,9 @@ export async function exportDraft(
       i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
-  return file(Buffer.from(zipSlides(await renderCarousel(slides, authorName(owner)))));
+  // The byline the user chose (none yet: the slides name nobody), never a name made from an address.
+  const byline = typeof draft.meta.author === 'string' ? draft.meta.author : '';
+  return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
 }
 
 /** The notes' sentences as the text engine's units, with their times (the clips' captions). */

@@ -139,6 +139,35 @@ const LEGIT_REPEATS = new Set([
 
 const LIKE_BEFORE = new Set(['was', 'is', "it's", 'were', 'and', 'just', 'um', 'uh', "that's", 'so', 'but']);
 
+/** Words that can end a clause, so "fixed it, it wasn't" is two clauses, not a restart. */
+const CLAUSE_ENDERS = new Set([
+  'it',
+  'you',
+  'them',
+  'him',
+  'her',
+  'me',
+  'us',
+  'this',
+  'that',
+  'there',
+  'here',
+  'now',
+  'then',
+  'too',
+  'up',
+  'out',
+  'in',
+  'on',
+  'off',
+  'down',
+  'back',
+  'over',
+  'today',
+]);
+const endsClauseBeforeComma = (word: string, separator: string, clauseStart: boolean) =>
+  separator.includes(',') && !clauseStart && CLAUSE_ENDERS.has(word);
+
 const isFillerPunct = (s: string) => /^\s*[,.!?;…—–-]/.test(s);
 
 /** Marks fillers in one sentence; offsets are relative to the sentence. */
@@ -179,7 +208,12 @@ export function markFillers(sentence: string): { fillers: Span[]; filler: boolea
       // Only "like," or ", like," (a pause word), never "I like it" or "like a pro".
       const prev = tokens[i - 1]?.norm ?? '';
       if (/^\s*,/.test(after(i)) && (atStart(i) || LIKE_BEFORE.has(prev))) mark(i, i);
-    } else if (next === word && !LEGIT_REPEATS.has(word) && /^[\s,—–-]*$/.test(after(i))) {
+    } else if (
+      next === word &&
+      !LEGIT_REPEATS.has(word) &&
+      /^[\s,—–-]*$/.test(after(i)) &&
+      !endsClauseBeforeComma(word, after(i), atStart(i))
+    ) {
       // "the the": the first copy and its separator are the filler.
       mark(i, i, tokens[i + 1]!.start);
     } else if (

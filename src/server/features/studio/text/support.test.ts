@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestSources, supportOf } from './support.ts';
+import { bestSources, claimsSupport, supportedShare, supportOf } from './support.ts';
 
 const source = [
   'So the thing about pricing is that most freelancers never ask what the result is worth.',
@@ -31,5 +31,19 @@ describe('support checking', () => {
     ]);
     expect(bestSources('Raising prices cost me one client.', candidates, 1).map((c) => c.id)).toEqual(['1']);
     expect(bestSources('Completely unrelated words here', candidates)).toEqual([]);
+  });
+
+  it("leaves Echo's own blocks out of the claim and of the share of supported blocks", () => {
+    const blocks = [
+      { origin: 'user' as const, supported: true },
+      { origin: 'user' as const, supported: false },
+      { origin: 'echo' as const, supported: false },
+      { origin: 'echo' as const, supported: false },
+    ];
+    expect(blocks.map(claimsSupport)).toEqual([true, true, false, false]);
+    expect(supportedShare(blocks)).toBe(0.5);
+    expect(supportedShare(blocks.slice(2))).toBe(1);
+    // A stored block from before origins makes the claim.
+    expect(claimsSupport({})).toBe(true);
   });
 });

@@ -10,6 +10,19 @@ import { stem, tokenize } from './tokens.ts';
  *   (robust to paraphrase by reordering and to inflection).
  */
 
+/**
+ * Whether a block makes the claim at all: the user's blocks say "this is what you said" and are
+ * checked; Echo's own (origin `echo`: a heading, keywords, a closing slide) cite nothing and claim
+ * nothing, so they are left out of the check and of the share of supported sentences.
+ */
+export const claimsSupport = (block: { origin?: 'user' | 'echo' }): boolean => block.origin !== 'echo';
+
+/** The share of the blocks claiming support that have it (1 when none claims any). */
+export function supportedShare(blocks: readonly { origin?: 'user' | 'echo'; supported: boolean }[]): number {
+  const claiming = blocks.filter(claimsSupport);
+  return claiming.length === 0 ? 1 : claiming.filter((b) => b.supported).length / claiming.length;
+}
+
 /** A sentence is supported when either measure reaches this share. */
 export const SUPPORT_THRESHOLD = 0.5;
 

@@ -3,10 +3,12 @@
  * user's words kept), key phrases, and a TextRank ranking biased toward sentences that carry the
  * key phrases (Mihalcea & Tarau 2004, with a personalised teleport vector).
  */
-import { withoutFillers } from '../fillers.ts';
+import { markFillers } from '../fillers.ts';
 import { STOP_WORDS } from '../function-words.ts';
 import { type KeyPhrase, keyPhrases } from '../keyphrases.ts';
 import { stem, tokenize } from '../tokens.ts';
+import { editSentence } from './edit.ts';
+import { type Roles, rolesOf } from './roles.ts';
 import type { Id, Part, SourceNote, SourceRef } from './types.ts';
 
 export interface Unit {
@@ -15,8 +17,17 @@ export interface Unit {
   noteIndex: number;
   ref: SourceRef;
   original: string;
-  /** Fillers removed, first letter capitalised. */
+  /** Fillers, markers, asides, tag questions and restarts cut (edit.ts), first letter capitalised. */
   clean: string;
+  /** What the light editing cut (empty when the sentence is as said). */
+  cuts: string[];
+  /** Figures, amounts and names a reader remembers ("340", "ninety percent", "Priya"), lower-cased. */
+  facts: string[];
+  /** Banned words (the user's settings) the sentence uses. */
+  banned: string[];
+  /** Carries one of the user's pinned phrases. */
+  pinned: boolean;
+  roles: Roles;
   /** Also without a leading "So," / "And" / "But" / "Okay": for use out of its context. */
   standalone: string;
   words: number;
@@ -36,11 +47,49 @@ export interface Unit {
 
 export interface Analysis {
   units: Unit[];
+  settings: Settings;
   phrases: KeyPhrase[];
   /** Words of the notes without fillers. */
   words: number;
   noteCount: number;
 }
+
+/** The user's settings, which are law: banned words never appear, pinned phrases are preferred. */
+export interface Settings {
+  bans?: readonly string[];
+  pins?: readonly string[];
+}
+
+const NUMBER_WORD =
+  /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|dozen|half)$/i;
+const NOT_NAMES = new Set(['i', "i'm", "i've", "i'd", "i'll", 'ok', 'okay']);
+
+/** What a reader remembers: figures, number words, amounts, and capitalised names past the first word. */
+export function factsOf(text: string): string[] {
+  const out = new Set<string>();
+  const tokens = text.match(/[$€£]?\d[\d,.]*%?|[\p{L}][\p{L}'’-]*/gu) ?? [];
+  tokens.forEach((token, i) => {
+    const word = token.replace(/[.,]+$/, '');
+    if (/\d/.test(word)) out.add(word.toLowerCase());
+    else if (NUMBER_WORD.test(word)) out.add(word.toLowerCase());
+    else if (i > 0 && /^\p{Lu}\p{Ll}/u.test(word) && !NOT_NAMES.has(word.toLowerCase()))
+      out.add(word.toLowerCase());
+  });
+  return [...out];
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Whole-word, case-insensitive match of each phrase. */
+export function phrasesIn(text: string, phrases: readonly string[]): string[] {
+  return phrases.filter(
+    (p) =>
+      p.trim() &&
+      new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(p.trim())}(?![\\p{L}\\p{N}])`, 'iu').test(text),
+  );
+}
+
+const LEAD_IN_ONLY =
+  /^(?:(?:so|and|but|okay|ok|now|well)\s*,?\s+)*(?:here's the thing|here is the thing|here's the deal|the thing is|let me tell you|you know what|listen|look)\s*[.!:,]?$/i;
 
 /** Openers a sentence standing alone does without ("So, ...", "And ...", "Now, ..."). */
 const LEADING =
@@ -48,8 +97,6 @@ const LEADING =
 const DANGLING = /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then)\b/i;
 /** "When I raised my prices, those clients…", "The other thing…": leans on what came before. */
 const POINTS_BACK = /^(?:\S+\s+){0,6}(?:those|these)\b|^(?:\S+\s+){0,2}(?:other|they|them|he|she)\b/i;
-/** A restart left after its filler is gone: "They just, they look at" -> "They look at". */
-const RESTART = /^(\p{L}+)(?:\s+\p{L}+){0,2},\s+(?=\1\b)/iu;
 
 const capitalise = (text: string) => (text.length > 0 ? text[0]!.toUpperCase() + text.slice(1) : text);
 
@@ -151,37 +198,55 @@ function rank(units: Unit[], phrases: KeyPhrase[]): void {
   });
 }
 
-export function analyse(notes: readonly SourceNote[], extraPhrases: readonly string[] = []): Analysis {
+export function analyse(
+  notes: readonly SourceNote[],
+  extraPhrases: readonly string[] = [],
+  settings: Settings = {},
+): Analysis {
   const units: Unit[] = [];
   let words = 0;
+  const bans = settings.bans ?? [];
+  const pins = settings.pins ?? [];
   notes.forEach((note, noteIndex) => {
-    for (const sentence of note.sentences) {
-      const clean = punctuate(capitalise(withoutFillers(sentence).replace(RESTART, '')));
+    note.sentences.forEach((sentence, position) => {
+      // Fillers are marked again: the marker's rules improve, the stored spans stay as they were.
+      const marked = markFillers(sentence.text);
+      const edited = editSentence({ text: sentence.text, fillers: marked.fillers }, { pins });
+      const clean = punctuate(capitalise(edited.text));
       const count = tokenize(clean).length;
+      // A sentence that only announces a point ("So here's the thing.") is a filler, unless pinned.
+      const leadIn = LEAD_IN_ONLY.test(clean) && phrasesIn(clean, pins).length === 0;
+      const filler = sentence.filler || marked.filler || leadIn;
+      const banned = phrasesIn(clean, bans);
       const unit: Unit = {
         index: units.length,
         noteIndex,
         ref: { noteId: note.id, sentenceId: sentence.id },
         original: sentence.text.trim(),
         clean,
+        cuts: edited.cuts,
+        facts: filler ? [] : factsOf(clean),
+        banned,
+        pinned: pins.length > 0 && phrasesIn(clean, pins).length > 0,
+        roles: rolesOf(clean, position / Math.max(1, note.sentences.length - 1), position === 0),
         standalone: standaloneOf(clean),
-        words: sentence.filler ? 0 : count,
+        words: filler ? 0 : count,
         stems: contentStems(clean),
-        filler: sentence.filler,
+        filler,
         dangling: false,
         question: /\?["'”’)]*$/.test(clean),
-        hasFillers: sentence.fillers.length > 0,
+        hasFillers: edited.cuts.length > 0,
         score: 0,
-        usable: !sentence.filler && count >= 4,
+        usable: !filler && count >= 4 && banned.length === 0,
       };
-      unit.dangling = DANGLING.test(unit.standalone) || POINTS_BACK.test(unit.standalone);
+      unit.dangling = position > 0 && (DANGLING.test(unit.standalone) || POINTS_BACK.test(unit.standalone));
       if (sentence.startMs !== undefined && sentence.endMs !== undefined) {
         unit.startMs = sentence.startMs;
         unit.endMs = sentence.endMs;
       }
       words += unit.words;
       units.push(unit);
-    }
+    });
   });
   const phrases = keyPhrases(
     units.filter((u) => !u.filler).map((u) => ({ text: u.clean, fillers: [] })),
@@ -193,12 +258,28 @@ export function analyse(notes: readonly SourceNote[], extraPhrases: readonly str
       phrases.push({ phrase: extra.toLowerCase(), key, score: phrases[0]?.score ?? 1, count: 1 });
   }
   rank(units, phrases);
-  return { units, phrases, words, noteCount: notes.length };
+  for (const unit of units) if (unit.pinned) unit.score *= 1.5;
+  return {
+    units,
+    settings,
+    phrases: phrases.filter((p) => phrasesIn(p.phrase, bans).length === 0),
+    words,
+    noteCount: notes.length,
+  };
+}
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** A part of the user's words; `said` keeps the sentence as said when the text cut something from it. */
+export function userPart(unit: Unit, text: string): Part {
+  const part: Part = { text, sources: [unit.ref], supported: true };
+  if (letters(text) !== letters(unit.original)) part.said = unit.original;
+  return part;
 }
 
 /** The part for one unit, in context (after its own predecessor) or standing alone. */
 export function partOf(unit: Unit, inContext: boolean): Part {
-  return { text: inContext ? unit.clean : unit.standalone, sources: [unit.ref], supported: true };
+  return userPart(unit, inContext ? unit.clean : unit.standalone);
 }
 
 /** Joins parts in reading order, choosing the in-context form when a sentence follows its predecessor. */
@@ -219,80 +300,6 @@ export function uniqueSources(parts: readonly Part[]): SourceRef[] {
     }
   }
   return out;
-}
-
-/**
- * Adds, before each chosen sentence that points back ("It made them..."), the sentence it points
- * to, when that one is usable; returns the units in reading order.
- */
-export function withContext(
-  chosen: readonly Unit[],
-  all: readonly Unit[],
-  budget = Number.POSITIVE_INFINITY,
-): Unit[] {
-  const set = new Set(chosen.map((u) => u.index));
-  let added = 0;
-  for (const unit of chosen) {
-    if (!unit.dangling || added >= budget) continue;
-    const previous = all[unit.index - 1];
-    if (previous && previous.noteIndex === unit.noteIndex && previous.usable && !set.has(previous.index)) {
-      set.add(previous.index);
-      added += previous.words;
-    }
-  }
-  return [...set].sort((a, b) => a - b).map((i) => all[i]!);
-}
-
-/**
- * Picks whole passages, not lone sentences: each best-ranked sentence not yet taken brings the
- * sentence before it when it points back (or ranks well) and the sentences after it that continue
- * the thought, up to `maxWords`; passages are taken until the word target. Reading order.
- */
-export function passages(
-  ranked: readonly Unit[],
-  all: readonly Unit[],
-  target: number,
-  exclude: ReadonlySet<number>,
-  maxWords = 70,
-  maxSentences = 4,
-) {
-  const taken = new Set<number>(exclude);
-  let words = 0;
-  const ok = (unit: Unit | undefined, seed: Unit): unit is Unit =>
-    unit?.usable === true && !taken.has(unit.index) && unit.noteIndex === seed.noteIndex;
-  for (const seed of ranked) {
-    if (words >= target * 0.9) break;
-    if (taken.has(seed.index)) continue;
-    const passage = [seed];
-    let size = seed.words;
-    const before = all[seed.index - 1];
-    if (
-      ok(before, seed) &&
-      !before.dangling &&
-      (seed.dangling || before.score >= seed.score * 0.5) &&
-      size + before.words <= maxWords + 10
-    ) {
-      passage.unshift(before);
-      size += before.words;
-    }
-    // Never a sentence that leans on one left out ("He was one of them..." without "them").
-    if (seed.dangling && passage.length === 1 && before?.noteIndex === seed.noteIndex) continue;
-    for (let i = seed.index + 1; i < all.length && passage.length < maxSentences; i++) {
-      const next = all[i]!;
-      if (next.filler && next.words === 0) continue; // "Um." between two sentences
-      if (!ok(next, seed) || size + next.words > maxWords) break;
-      if (!(next.dangling || next.score >= seed.score * 0.35)) break;
-      passage.push(next);
-      size += next.words;
-    }
-    for (const unit of passage) taken.add(unit.index);
-    words += size;
-  }
-  const body = [...taken]
-    .filter((i) => !exclude.has(i))
-    .sort((a, b) => a - b)
-    .map((i) => all[i]!);
-  return { body, words };
 }
 
 export function tooShortMessage(need: number, have: number, what: string, notes: number): string {

@@ -4,17 +4,20 @@
  * conclusion; about 600-1,500 words when the source allows (the best-ranked sentences, with the
  * sentence a chosen one points back to).
  */
-import { type KeyPhrase, keyPhrases } from '../keyphrases.ts';
-import { type Analysis, passages, tooShortMessage, type Unit } from './analyse.ts';
+import { keyPhrases } from '../keyphrases.ts';
 import {
-  BlockList,
-  countWordsOf,
-  cutAtWord,
-  slugOf,
-  startsAsSentence,
-  titleText,
-  titleUnit,
-} from './common.ts';
+  type Analysis,
+  partOf,
+  partsInOrder,
+  phrasesIn,
+  tooShortMessage,
+  type Unit,
+  userPart,
+} from './analyse.ts';
+import type { Atom } from './atoms.ts';
+import { BlockList, countWordsOf, cutAtWord, ownLine, slugOf, startsAsSentence } from './common.ts';
+import { plan } from './plan.ts';
+import { titleOf } from './title.ts';
 import type { BlogMeta, FormatResult, Part, SourceRef } from './types.ts';
 
 export const BLOG_MIN_WORDS = 150;
@@ -31,52 +34,75 @@ function cohesion(a: readonly Unit[], b: readonly Unit[]): number {
   return dot / Math.max(1e-9, norm(left) * norm(right));
 }
 
-/** Splits the body into `k` runs at the weakest topical links (note changes and skipped stretches count). */
-function sections(body: Unit[], k: number): Unit[][] {
-  if (k <= 1 || body.length < 4) return [body];
-  const minSize = Math.max(2, Math.floor(body.length / (k * 2)));
+const TIME_CUE =
+  /^(?:(?:so|and|but)\s+)?(?:last|next|this|that)\s+(?:year|month|week|spring|summer|autumn|fall|winter|time)\b|^(?:(?:so|and|but)\s+)?(?:in\s+\d{4}|now|today|these days|later|after|(?:\w+\s+)?(?:months|years|weeks|days)\s+later)\b/i;
+
+/** Splits atoms into `k` runs at the weakest topical links; a list with an announcement opens its own run. */
+function sections(atoms: readonly Atom[], k: number): Atom[][] {
+  if (atoms.length === 0) return [];
   const gaps: { at: number; score: number }[] = [];
-  for (let i = minSize; i <= body.length - minSize; i++) {
-    let score = cohesion(body.slice(Math.max(0, i - 4), i), body.slice(i, i + 4));
-    if (body[i]!.noteIndex !== body[i - 1]!.noteIndex) score -= 1;
-    if (body[i]!.index - body[i - 1]!.index > 3) score -= 0.15;
-    // Never a heading between a sentence and the one it points back to.
-    if (body[i]!.dangling && body[i]!.index - body[i - 1]!.index === 1) score += 2;
+  const forced = new Set<number>();
+  for (let i = 1; i < atoms.length; i++) {
+    const before = atoms.slice(Math.max(0, i - 3), i).flatMap((a) => a.units);
+    const after = atoms.slice(i, i + 3).flatMap((a) => a.units);
+    let score = cohesion(before, after);
+    const a = atoms[i - 1]!;
+    const b = atoms[i]!;
+    if (b.units[0]!.noteIndex !== a.units.at(-1)!.noteIndex) score -= 1;
+    if (b.units[0]!.index - a.units.at(-1)!.index > 3) score -= 0.15;
+    if (b.list?.head) forced.add(i);
+    // Sections begin where the speaker moves on: an item, a new scene, a time ("Last spring", "Now").
+    const opener = b.units[0]!;
+    if (
+      opener.roles.item > 0 ||
+      opener.roles.setting ||
+      opener.roles.announces > 0 ||
+      TIME_CUE.test(opener.clean)
+    )
+      score -= 0.6;
+    if (opener.dangling || opener.roles.pointsBack) score += 1;
     gaps.push({ at: i, score });
   }
-  gaps.sort((a, b) => a.score - b.score || a.at - b.at);
-  const cuts: number[] = [];
+  gaps.sort((x, y) => x.score - y.score || x.at - y.at);
+  const cuts = new Set(forced);
   for (const gap of gaps) {
-    if (cuts.length >= k - 1) break;
-    if (cuts.every((c) => Math.abs(c - gap.at) >= minSize)) cuts.push(gap.at);
+    if (cuts.size >= k - 1) break;
+    if ([...cuts].every((c) => Math.abs(c - gap.at) >= 2)) cuts.add(gap.at);
   }
-  cuts.sort((a, b) => a - b);
-  const out: Unit[][] = [];
+  const out: Atom[][] = [];
   let from = 0;
-  for (const cut of [...cuts, body.length]) {
-    out.push(body.slice(from, cut));
+  for (const cut of [...[...cuts].sort((x, y) => x - y), atoms.length]) {
+    if (cut > from) out.push(atoms.slice(from, cut));
     from = cut;
   }
-  return out.filter((s) => s.length > 0);
+  return out;
 }
 
-/** Paragraphs of at most 3 sentences / ~70 words, broken where the source skipped ahead. */
-function paragraphs(units: readonly Unit[]): Unit[][] {
+/** Paragraphs: a list's announcement and items each their own; other atoms together up to ~70 words. */
+function paragraphs(atoms: readonly Atom[], skip: ReadonlySet<Unit>): Unit[][] {
   const out: Unit[][] = [];
   let current: Unit[] = [];
   let words = 0;
-  for (const unit of units) {
-    const previous = current.at(-1);
-    const jump = previous && (unit.noteIndex !== previous.noteIndex || unit.index - previous.index > 2);
-    if (current.length > 0 && (current.length >= 4 || words + unit.words > 80 || jump)) {
-      out.push(current);
-      current = [];
-      words = 0;
+  const flush = () => {
+    if (current.length > 0) out.push(current);
+    current = [];
+    words = 0;
+  };
+  for (const atom of atoms) {
+    if (atom.list) {
+      flush();
+      for (const group of [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items]) {
+        const kept = group.filter((u) => !skip.has(u));
+        if (kept.length > 0) out.push(kept);
+      }
+      continue;
     }
-    current.push(unit);
-    words += unit.words;
+    const kept = atom.units.filter((u) => !skip.has(u));
+    if (current.length > 0 && (current.length + kept.length > 4 || words + atom.words > 80)) flush();
+    current.push(...kept);
+    words += atom.words;
   }
-  if (current.length > 0) out.push(current);
+  flush();
   return out;
 }
 
@@ -94,61 +120,67 @@ function asWritten(phrase: string, carriers: readonly Unit[]): string {
 }
 
 /**
- * A section heading in the user's words: the section's best short line (3-9 words, not pointing
- * back, not a question), which then leaves the body; else its top key phrase.
+ * A section heading: a list's own announcement ("I made two mistakes"), else the section's short
+ * opening line when it stands alone (both the user's, taken out of the body); else Echo's, from the
+ * section's key phrases (marked as Echo's).
  */
-function headingFor(section: Unit[], analysis: Analysis, used: Set<string>): Part {
-  const line = section
-    .filter(
-      (u) =>
-        u.words >= 3 && u.words <= 10 && !u.dangling && !u.question && u.score >= 0.3 && startsAsSentence(u),
-    )
-    .sort((a, b) => b.score - a.score)[0];
-  if (line && section.length > 2) {
-    section.splice(section.indexOf(line), 1);
-    return { text: line.standalone.replace(/[.!]+$/, ''), sources: [line.ref], supported: true };
+function userHeading(section: readonly Atom[]): Unit | undefined {
+  const first = section[0]!;
+  const line = first.list?.head ?? (first.list ? undefined : first.units[0]);
+  return line &&
+    line.words >= 3 &&
+    line.words <= 10 &&
+    !line.question &&
+    !line.roles.pointsBack &&
+    !line.dangling &&
+    startsAsSentence(line) &&
+    section.flatMap((a) => a.units).length > 1
+    ? line
+    : undefined;
+}
+
+function headingFor(
+  section: readonly Atom[],
+  analysis: Analysis,
+  used: Set<string>,
+  skip: Set<Unit>,
+): Part | undefined {
+  const line = userHeading(section);
+  if (line) {
+    skip.add(line);
+    return userPart(line, line.standalone.replace(/[.!:]+$/, ''));
   }
-  // The section's own key phrases first (more specific than the note's), then the note's.
+  const units = section.flatMap((a) => a.units);
   const local = keyPhrases(
-    section.map((u) => ({ text: u.clean, fillers: [] })),
+    units.map((u) => ({ text: u.clean, fillers: [] })),
     5,
   );
   const generic = analysis.phrases[0]?.key;
-  const multiWord = (p: KeyPhrase) => p.key !== generic && p.key.includes(' ');
-  const specific = local.filter((p) => multiWord(p) && p.count >= 2);
-  const general = analysis.phrases.filter(multiWord);
-  const phraseHeading = (phrases: readonly KeyPhrase[]): Part | undefined => {
-    for (const phrase of phrases) {
-      if (used.has(phrase.key)) continue;
-      const stems = phrase.key.split(' ');
-      const carriers = section.filter((u) => stems.every((s) => u.stems.has(s)));
-      if (carriers.length === 0) continue;
-      used.add(phrase.key);
-      return {
-        text: asWritten(phrase.phrase, carriers),
-        sources: carriers.slice(0, 2).map((u) => u.ref),
-        supported: true,
-      };
-    }
-    return undefined;
-  };
-  // A phrase of two words or more; else a short sentence; a single word ("World") only as a last resort.
-  const byPhrase = phraseHeading([...specific, ...general]);
-  if (byPhrase) return byPhrase;
-  const best = section
-    .filter((u) => u.words <= 12 && !u.dangling && !u.question && startsAsSentence(u))
-    .sort((a, b) => b.score - a.score)[0];
-  if (best) {
-    if (section.length > 2) section.splice(section.indexOf(best), 1);
-    return { text: best.standalone.replace(/[.!]+$/, ''), sources: [best.ref], supported: true };
+  const candidates = [
+    ...local.filter((p) => p.key !== generic && p.key.includes(' ') && p.count >= 2),
+    ...analysis.phrases.filter((p) => p.key !== generic && p.key.includes(' ') && p.count >= 2),
+  ];
+  for (const phrase of candidates) {
+    if (used.has(phrase.key) || phrasesIn(phrase.phrase, analysis.settings.bans ?? []).length > 0) continue;
+    const stems = phrase.key.split(' ');
+    const carriers = units.filter((u) => stems.every((s) => u.stems.has(s)));
+    if (carriers.length === 0) continue;
+    used.add(phrase.key);
+    return ownLine(asWritten(phrase.phrase, carriers));
   }
-  return (
-    phraseHeading([...local, ...analysis.phrases]) ?? { text: 'More on this', sources: [], supported: false }
-  );
+  return undefined;
 }
 
 function quotable(unit: Unit): boolean {
-  return unit.words >= 6 && unit.words <= 25 && !unit.dangling && !unit.hasFillers && !unit.question;
+  return (
+    unit.words >= 6 &&
+    unit.words <= 25 &&
+    !unit.dangling &&
+    !unit.roles.pointsBack &&
+    !unit.question &&
+    unit.roles.item === 0 &&
+    unit.roles.announces === 0
+  );
 }
 
 export function blogPost(analysis: Analysis): FormatResult {
@@ -160,82 +192,106 @@ export function blogPost(analysis: Analysis): FormatResult {
     };
   }
   const target =
-    analysis.words <= 700 ? analysis.words * 0.9 : Math.min(1500, Math.max(600, analysis.words * 0.5));
-  const title = titleUnit(analysis);
-  const ranked = analysis.units
-    .filter((u) => u.usable && u !== title)
-    .sort((a, b) => b.score - a.score || a.index - b.index);
-  const { body, words } = passages(ranked, analysis.units, target, new Set(title ? [title.index] : []));
+    analysis.words <= 400
+      ? analysis.words
+      : analysis.words <= 700
+        ? analysis.words * 0.9
+        : Math.min(1500, Math.max(600, analysis.words * 0.5));
+  const title = titleOf(analysis);
+  const planned = plan(analysis, { budget: target, opening: 'start' });
+  const atoms = planned.atoms;
+  const skip = new Set<Unit>();
+  const words = atoms.reduce((n, a) => n + a.words, 0);
 
-  // Introduction: the note's own opening (first chosen sentences, ~40 words); conclusion: its end.
-  const intro: Unit[] = [];
+  // Introduction: the notes' own opening (~45 words, never a list); conclusion: the lesson and ending.
+  let introEnd = 0;
   let introWords = 0;
-  while (body.length > 4 && intro.length < 3 && introWords < 40) {
-    const next = body.shift()!;
-    intro.push(next);
-    introWords += next.words;
+  while (introEnd < atoms.length - 2 && !atoms[introEnd]!.list && introWords < 45) {
+    introWords += atoms[introEnd]!.words;
+    introEnd++;
   }
-  const conclusion: Unit[] = [];
+  let endStart = atoms.length;
   let endWords = 0;
-  while (body.length > 4 && conclusion.length < 3 && endWords < 40) {
-    const last = body.pop()!;
-    conclusion.unshift(last);
-    endWords += last.words;
+  while (
+    endStart - 1 > introEnd + 1 &&
+    !atoms[endStart - 1]!.list &&
+    endWords + atoms[endStart - 1]!.words <= 80 &&
+    (atoms[endStart - 1]!.lesson || atoms[endStart - 1]!.cta || endStart === atoms.length)
+  ) {
+    endStart--;
+    endWords += atoms[endStart]!.words;
   }
-  // The conclusion keeps the sentence its first one points back to.
-  while (body.length > 4 && conclusion[0]?.dangling && body.at(-1)!.index === conclusion[0].index - 1)
-    conclusion.unshift(body.pop()!);
+  const intro = atoms.slice(0, introEnd);
+  const middle = atoms.slice(introEnd, endStart);
+  const conclusion = atoms.slice(endStart);
 
   const list = new BlockList();
-  const titleString = titleText(title, analysis);
-  list.add('title', [{ text: titleString, sources: title ? [title.ref] : [], supported: true }], titleString);
-  for (const paragraph of paragraphs(intro)) list.addUnits('paragraph', paragraph);
-
-  const k = Math.max(1, Math.min(5, Math.round(words / 280)));
-  const runs = sections(body, body.length >= 6 ? Math.max(2, k) : 1);
-  const usedHeadings = new Set<string>();
-  const headings = runs.map((run) => headingFor(run, analysis, usedHeadings));
-  const quote = body
-    .filter((u) => quotable(u) && runs.some((run) => run.includes(u)))
-    .sort((a, b) => b.score - a.score)[0];
-  for (const [r, run] of runs.entries()) {
-    const heading = headings[r]!;
-    list.add('heading', [heading], heading.text);
-    for (const paragraph of paragraphs(run)) {
+  list.add('title', [title.part], title.text);
+  const k = Math.max(1, Math.min(6, Math.round(words / 150)));
+  const runs = sections(middle, k);
+  const used = new Set<string>();
+  const quote = [...middle, ...conclusion]
+    .filter((a) => !a.list)
+    .flatMap((a) => a.units)
+    .filter(quotable)
+    .sort(
+      (a, b) =>
+        b.score * (b.roles.lesson ? 2 : 1) * (b.pinned ? 1.5 : 1) -
+          a.score * (a.roles.lesson ? 2 : 1) * (a.pinned ? 1.5 : 1) || a.index - b.index,
+    )[0];
+  const addParagraphs = (section: readonly Atom[]) => {
+    for (const paragraph of paragraphs(section, skip)) {
       const at = quote ? paragraph.indexOf(quote) : -1;
       if (at < 0) {
-        list.addUnits('paragraph', paragraph);
+        list.add('paragraph', partsInOrder(paragraph));
         continue;
       }
-      if (at > 0) list.addUnits('paragraph', paragraph.slice(0, at));
-      list.add('quote', [{ text: quote!.original, sources: [quote!.ref], supported: true }]);
-      if (at < paragraph.length - 1) list.addUnits('paragraph', paragraph.slice(at + 1));
+      if (at > 0) list.add('paragraph', partsInOrder(paragraph.slice(0, at)));
+      list.add('quote', [partOf(quote!, false)]);
+      if (at < paragraph.length - 1) list.add('paragraph', partsInOrder(paragraph.slice(at + 1)));
     }
+  };
+  // A first section with no heading of the user's own continues the introduction.
+  const firstRun = runs[0];
+  const lead = firstRun && !userHeading(firstRun) ? [...intro, ...runs.shift()!] : intro;
+  addParagraphs(lead);
+  for (const run of runs) {
+    const heading = headingFor(run, analysis, used, skip);
+    if (heading) list.add('heading', [heading], heading.text);
+    addParagraphs(run);
   }
   if (conclusion.length > 0) {
-    list.add('heading', [{ text: 'Conclusion', sources: [], supported: true }], 'Conclusion');
-    for (const paragraph of paragraphs(conclusion)) list.addUnits('paragraph', paragraph);
+    list.add('heading', [ownLine('Conclusion')], 'Conclusion');
+    addParagraphs(conclusion);
   }
 
+  const inLists = new Set(atoms.filter((a) => a.list).flatMap((a) => a.units));
   const descriptionUnit = [...analysis.units]
     .filter(
       (u) =>
         u.usable &&
-        u !== title &&
+        u !== title.unit &&
         !u.dangling &&
+        !u.roles.pointsBack &&
         !u.question &&
+        !inLists.has(u) &&
         u.standalone.length >= 50 &&
         u.standalone.length <= META_MAX,
     )
-    .sort((a, b) => b.score - a.score)[0];
+    .sort(
+      (a, b) =>
+        b.score * (b.roles.lesson || b.roles.setting ? 1.5 : 1) -
+        a.score * (a.roles.lesson || a.roles.setting ? 1.5 : 1),
+    )[0];
+  const fallback = atoms[0]?.units[0];
   const description = descriptionUnit
     ? descriptionUnit.standalone
-    : cutAtWord(ranked[0]?.standalone ?? titleString, META_MAX);
+    : cutAtWord(fallback?.standalone ?? title.text, META_MAX);
   const meta: BlogMeta & { descriptionSources: SourceRef[] } = {
-    title: titleString,
-    slug: slugOf(titleString),
+    title: title.text,
+    slug: slugOf(title.text),
     description,
-    descriptionSources: descriptionUnit ? [descriptionUnit.ref] : ranked[0] ? [ranked[0].ref] : [],
+    descriptionSources: descriptionUnit ? [descriptionUnit.ref] : fallback ? [fallback.ref] : [],
     keywords: analysis.phrases.slice(0, 6).map((p) => p.phrase),
     words: list.blocks.filter((b) => b.kind !== 'title').reduce((n, b) => n + countWordsOf(b.text), 0),
   };

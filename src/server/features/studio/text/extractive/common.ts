@@ -1,18 +1,24 @@
-/** Pieces every format uses: blocks, hooks, titles, closing questions, cutting text to a length. */
-import { type Analysis, partsInOrder, type Unit, uniqueSources } from './analyse.ts';
+/** Pieces every format uses: blocks, opening lines, slugs, cutting text to a length. */
+import { partsInOrder, type Unit, uniqueSources } from './analyse.ts';
 import type { Block, BlockKind, Part } from './types.ts';
 
 export class BlockList {
   readonly blocks: Block[] = [];
 
   add(kind: BlockKind, parts: Part[], text?: string): Block {
+    const sources = uniqueSources(parts);
+    const said = parts.some((p) => p.said !== undefined)
+      ? parts.map((p) => p.said ?? p.text).join(' ')
+      : undefined;
     const block: Block = {
       id: `b${this.blocks.length + 1}`,
       kind,
       text: text ?? parts.map((p) => p.text).join(' '),
       parts,
-      sources: uniqueSources(parts),
+      sources,
       supported: parts.every((p) => p.supported),
+      origin: sources.length > 0 ? 'user' : 'echo',
+      ...(said !== undefined ? { said } : {}),
     };
     this.blocks.push(block);
     return block;
@@ -23,7 +29,7 @@ export class BlockList {
   }
 }
 
-/** A connective line the engine adds itself: no source, marked unsupported. */
+/** Echo's own words (a heading, a closing slide): no source, not the user's, marked unsupported. */
 export function ownLine(text: string): Part {
   return { text, sources: [], supported: false };
 }
@@ -51,81 +57,9 @@ export function hookScore(unit: Unit): number {
   return score;
 }
 
-/** The best opening sentence that fits in `maxChars`. */
-export function bestHook(
-  analysis: Analysis,
-  maxChars: number,
-  exclude = new Set<number>(),
-): Unit | undefined {
-  let best: Unit | undefined;
-  let bestScore = 0;
-  for (const unit of analysis.units) {
-    if (exclude.has(unit.index) || unit.standalone.length > maxChars || unit.question) continue;
-    const score = hookScore(unit);
-    if (score > bestScore) {
-      bestScore = score;
-      best = unit;
-    }
-  }
-  return best;
-}
-
-/**
- * The user's own closing question to the audience: at least 6 words, speaking to "you" (or "we"),
- * not addressed to one person ("Jack, would you stand up?"); the best-ranked one in the last third
- * of the source, else anywhere.
- */
-export function closingQuestion(analysis: Analysis, maxChars = 280): Unit | undefined {
-  const questions = analysis.units.filter(
-    (u) =>
-      u.question &&
-      !u.filler &&
-      u.words >= 6 &&
-      !u.dangling &&
-      u.standalone.length <= maxChars &&
-      /\b(?:you|your|you've|you're|we|us)\b/i.test(u.standalone) &&
-      !/^\p{Lu}\p{Ll}+,/u.test(u.original),
-  );
-  if (questions.length === 0) return undefined;
-  const late = questions.filter((u) => u.index >= analysis.units.length * 0.66);
-  const pool = late.length > 0 ? late : questions;
-  return pool.reduce((a, b) => (b.score + b.index / 1e6 > a.score + a.index / 1e6 ? b : a));
-}
-
 /** Whether the sentence began as one (not a piece cut out of a long unpunctuated run). */
 export function startsAsSentence(unit: Unit): boolean {
   return /^["'“‘(]?[\p{Lu}\d]/u.test(unit.original);
-}
-
-/** A title from the user's words: a short declarative sentence that ranks high, or the top key phrase. */
-export function titleUnit(analysis: Analysis): Unit | undefined {
-  let best: Unit | undefined;
-  let bestScore = 0;
-  for (const unit of analysis.units) {
-    if (!unit.usable || unit.dangling || unit.question || unit.words < 4 || unit.words > 12) continue;
-    if (/^(?:i think|i mean|i was|i did|we did|and|but|so)\b/i.test(unit.standalone)) continue;
-    // A title begins with a capital letter ("000, while..." is a piece of a number) and stands on its own.
-    if (
-      !/^["'“‘(]?\p{Lu}/u.test(unit.standalone) ||
-      /\bas (?:i|we) (?:have )?(?:said|stated|mentioned)\b/i.test(unit.standalone)
-    )
-      continue;
-    // Short lines make better titles; a piece of a run-on sentence rarely does.
-    let score = unit.score * (1 + 0.08 * (12 - unit.words)) * (startsAsSentence(unit) ? 1 : 0.3);
-    if (analysis.phrases.slice(0, 3).some((p) => p.key.split(' ').every((s) => unit.stems.has(s))))
-      score *= 1.5;
-    if (score > bestScore) {
-      bestScore = score;
-      best = unit;
-    }
-  }
-  return best;
-}
-
-export function titleText(unit: Unit | undefined, analysis: Analysis): string {
-  if (unit) return unit.standalone.replace(/[.!]+$/, '');
-  const phrase = analysis.phrases[0]?.phrase ?? 'Notes';
-  return phrase[0]!.toUpperCase() + phrase.slice(1);
 }
 
 export function slugOf(title: string, max = 60): string {

@@ -29,8 +29,10 @@ export interface SourceRef {
 export interface Part {
   text: string;
   sources: SourceRef[];
-  /** False for the few connective lines the engine adds (a closing question when the user asked none). */
+  /** False for Echo's own words (a heading made from key phrases, a closing slide). */
   supported: boolean;
+  /** The source sentence as said, when light editing cut something from it. */
+  said?: string;
 }
 
 export type BlockKind =
@@ -48,13 +50,17 @@ export interface Block {
   /** Stable within the draft: "b1", "b2", ... */
   id: string;
   kind: BlockKind;
-  /** The block's text as shown (parts joined; thread posts include their "n/N" number). */
+  /** The block's text as shown (parts joined; thread posts are numbered by exports, not here). */
   text: string;
   parts: Part[];
   /** Union of the parts' sources. */
   sources: SourceRef[];
   /** True when every part is supported by the user's words. */
   supported: boolean;
+  /** `user` when the block is the user's sentences (it cites them), `echo` when Echo wrote it. */
+  origin: 'user' | 'echo';
+  /** The source sentences as said, when light editing cut something from them. */
+  said?: string;
 }
 
 export interface ClipMeta {
