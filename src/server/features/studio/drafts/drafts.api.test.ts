@@ -235,6 +235,57 @@ describe('Studio drafts, language model engine', () => {
     expect(prompt).not.toContain('of their writing');
   });
 
+  it('holds the model to the planner: half a list or dropped figures ask for a second try, then a warning', async () => {
+    const story = await addNote(
+      app,
+      cookie,
+      'We recorded twelve episodes before we published a single one. So I made two mistakes. ' +
+        'The first mistake was recording everything before getting a single reaction. ' +
+        'The second mistake was launching all twelve in one week. ' +
+        'We got about 340 downloads in the first month. Launch the first piece early and let your audience teach you.',
+    );
+    // The model answers from the numbered sentences it was sent: the announcement, the first item only,
+    // and the downloads without their figure.
+    llm.chatReply = (request) => {
+      const prompt = JSON.stringify(request.json);
+      const number = (start: string) => Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
+      return JSON.stringify({
+        blocks: [
+          { kind: 'hook', text: 'So I made two mistakes.', sources: [number('So I made two mistakes')] },
+          {
+            kind: 'sentence',
+            text: 'The first mistake was recording everything before getting a single reaction.',
+            sources: [number('The first mistake')],
+          },
+          {
+            kind: 'sentence',
+            text: 'We got a few downloads in the first month.',
+            sources: [number('We got about')],
+          },
+          {
+            kind: 'cta',
+            text: 'Launch the first piece early and let your audience teach you.',
+            sources: [number('Launch')],
+          },
+        ],
+      });
+    };
+    const before = llm.requests.length;
+    const [draft] = await draftsFor(app, cookie, {
+      note_ids: [story.id],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    const chat = llm.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chat).toHaveLength(2);
+    const retry = JSON.stringify(chat[1]!.json);
+    expect(retry).toContain('gave only part of the list');
+    expect(retry).toContain('340');
+    expect(draft).toMatchObject({ status: 'ready', engine: 'llm' });
+    expect(draft!.meta.warning).toMatch(/only part of a list you made .*leaves out 340/);
+    expect(draft!.blocks.every((b) => b.origin === 'user')).toBe(true);
+  });
+
   it('falls back to the offline engine, with a visible note, when the model answers broken JSON', async () => {
     llm.chatReply = '{"blocks": [ this is not json';
     const [draft] = await draftsFor(app, cookie, { note_ids: [note.id], formats: ['thread'] });

@@ -6,7 +6,7 @@ import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { currentProfile, findVoiceSettings } from '../notes/index.ts';
-import { analyse } from '../text/extractive/analyse.ts';
+import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { flattenDraft, generateExtractive, type SourceNote } from '../text/extractive/generate.ts';
 import { scoreDraftFidelity, scoreFidelity } from '../text/fidelity.ts';
 import type { Register, VoiceProfile } from '../text/profile.ts';
@@ -18,6 +18,7 @@ import {
   LLM_SAMPLES,
   type VoiceBrief,
 } from './llm.ts';
+import { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
 import {
   type DraftRow,
   findDraftById,
@@ -211,7 +212,8 @@ export async function generateDraft(
   let engine: 'extractive' | 'llm' = 'extractive';
   const meta: Record<string, unknown> = {};
   if (deps.llm && row.requestedEngine !== 'extractive') {
-    const units = analyse(sourceNotesInput, keyPhrases).units.filter((u) => u.usable);
+    const analysed = analyse(sourceNotesInput, keyPhrases, { bans, pins }).units;
+    const units = analysed.filter((u) => u.usable);
     const best = [...units]
       .sort((a, b) => b.score - a.score)
       .slice(0, LLM_SOURCE_SENTENCES)
@@ -240,7 +242,7 @@ export async function generateDraft(
       engine = 'llm';
       meta.llm_requests = 1;
       meta.prompt_chars = first.promptChars;
-      const check = judge(profile, register, first.draft, sentences, bans);
+      const check = judge(profile, register, first.draft, sentences, bans, analysed);
       if (check.problem) {
         const second = await generateWithLlm(deps.llm, {
           ...input,
@@ -248,9 +250,11 @@ export async function generateDraft(
         });
         meta.llm_requests = 2;
         meta.prompt_chars = first.promptChars + second.promptChars;
-        const recheck = judge(profile, register, second.draft, sentences, bans);
-        if (recheck.score >= check.score) draft = second.draft;
-        if (recheck.problem) meta.warning = BANNED_OR_LOW(Math.max(recheck.score, check.score));
+        const recheck = judge(profile, register, second.draft, sentences, bans, analysed);
+        const kept = recheck.score >= check.score ? recheck : check;
+        if (kept === recheck) draft = second.draft;
+        if (kept.voiceProblem) meta.warning = BANNED_OR_LOW(kept.score);
+        else if (kept.content) meta.warning = kept.content;
       }
     } catch (error) {
       deps.log.warn(
@@ -301,26 +305,37 @@ export async function generateDraft(
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
-/** What is wrong with a model's draft, to say so in a second try: banned words or a low score. */
+/**
+ * What is wrong with a model's draft, to say so in a second try: banned words, a low score, or a
+ * list given in part and figures or names dropped from the sentences it cites (llm-checks.ts).
+ */
 function judge(
   profile: VoiceProfile | null,
   register: Register,
   draft: EngineDraft,
   sentences: SourceSentenceRow[],
   bans: string[],
-): { score: number; problem?: string } {
+  units: readonly Unit[],
+): { score: number; problem?: string; voiceProblem?: boolean; content?: string } {
   const blocks = toStored(draft, sentences);
   const text = blocks.map((b) => b.text).join(' ');
   const banned = bannedIn(text, bans);
   const fidelity = fidelityOf(profile, register, blocks);
   const score = fidelity?.score ?? 100;
-  if (banned.length) return { score, problem: `the last draft used ${banned.join(', ')}: never use them` };
-  if (score < FIDELITY_WARNING_BELOW)
-    return {
-      score,
-      problem: `the last draft did not sound like them: ${fidelity!.reasons.slice(0, 2).join('; ')}`,
-    };
-  return { score };
+  const content = checkContent(draft, units);
+  const contentIssue = contentProblem(content);
+  const voiceIssue = banned.length
+    ? `the last draft used ${banned.join(', ')}: never use them`
+    : score < FIDELITY_WARNING_BELOW
+      ? `the last draft did not sound like them: ${fidelity!.reasons.slice(0, 2).join('; ')}`
+      : undefined;
+  const problem = [voiceIssue, contentIssue].filter(Boolean).join('; ') || undefined;
+  return {
+    score,
+    ...(problem ? { problem } : {}),
+    ...(voiceIssue ? { voiceProblem: true } : {}),
+    ...(contentIssue ? { content: contentWarning(content) } : {}),
+  };
 }
 
 async function fail(deps: GenerateDeps, row: DraftRow, reason: string): Promise<void> {

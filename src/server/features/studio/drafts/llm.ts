@@ -85,7 +85,7 @@ const RULES: Record<DraftFormat, string> = {
     'About 600-1,500 words when the sources allow; never pad.',
   linkedin:
     `A LinkedIn post: a "hook" block of at most ${LINKEDIN_HOOK_MAX} characters, "sentence" blocks for the ` +
-    `body (short paragraphs), and a closing "cta" block (a question or call to action); at most ${LINKEDIN_MAX} ` +
+    `body (short paragraphs), and a closing "cta" block (their own call to action or lesson); at most ${LINKEDIN_MAX} ` +
     'characters in all.',
   thread: `An X/Twitter thread: "post" blocks of at most ${THREAD_POST_MAX} characters each (no numbering; it is added).`,
   carousel:
@@ -95,6 +95,8 @@ const RULES: Record<DraftFormat, string> = {
     'Clip hooks: 3-5 "clip" blocks, each a hook line for one of the strongest 15-60 second moments, citing ' +
     'the consecutive sentences that make up the moment.',
 };
+
+const ECHO_KINDS: ReadonlySet<BlockKind> = new Set(['title', 'meta', 'keywords', 'heading']);
 
 /** The answer the model must give (also sent as the schema it must follow). */
 export const llmAnswerSchema = z.object({
@@ -127,6 +129,11 @@ export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | '
     `You write in the voice of ${input.author}, using only what they said in the numbered source sentences.`,
     'Attribute first: every block cites the numbers of the source sentences it draws on. Never add facts,',
     'numbers, names or claims that are not in the cited sentences. Keep their words and phrasing where you can.',
+    'Build it from what each sentence does: open with their own opening or turning point (never a sentence',
+    'that only makes sense after the story), then the setting, the turn, the evidence with its numbers, the',
+    'lesson, and close with their own call to action or lesson, never a generic question ("What do you think?").',
+    'A list they give ("two mistakes", "first... second...", "three steps") stays whole and in order, or is left',
+    'out whole; never announce a list without its items. Keep the numbers and names of every sentence you use.',
     `Their sentences average ${Math.round(voice.meanSentenceWords)} words.`,
     voice.signaturePhrases.length
       ? `Phrases they use: ${voice.signaturePhrases.slice(0, 8).join('; ')}.`
@@ -174,6 +181,8 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
       group: block.group ?? index,
       sourceIds: cited.map((s) => s.id),
       supported: checked.supported,
+      // Headings, titles and keywords are Echo's framing; a block citing nothing is Echo's words.
+      origin: ECHO_KINDS.has(block.kind) || cited.length === 0 ? 'echo' : 'user',
       ...(block.kind === 'clip' && timed.length
         ? {
             startMs: Math.min(...timed.map((s) => s.startMs!)),
