@@ -84,6 +84,11 @@ export class FakeS3 {
     await server?.close();
   }
 
+  /** Whether it is listening (false between stop() and start()). */
+  get running(): boolean {
+    return this.server !== null;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
