@@ -65,6 +65,27 @@ describe('S3 storage when the store goes away', () => {
     expect((await bytesOf(await storage.get('studio/media/cut.mp4'))).equals(body)).toBe(true);
   });
 
+  it('lists and deletes past one page (1000 keys) of the bucket', async () => {
+    const storage = new S3Storage(fake.settings);
+    for (let i = 0; i < 1001; i++)
+      fake.objects.set(`studio/media/${String(i).padStart(4, '0')}`, {
+        body: Buffer.from([i % 256]),
+        etag: '"x"',
+        contentType: 'audio/mpeg',
+        metadata: {},
+        modifiedAt: new Date(),
+      });
+    fake.log.length = 0;
+    const keys: string[] = [];
+    for await (const object of storage.list('studio/media/')) keys.push(object.key);
+    expect(keys).toHaveLength(1001);
+    expect(keys.at(-1)).toBe('studio/media/1000');
+    expect(fake.log.filter((line) => line === 'ListObjectsV2')).toHaveLength(2);
+    expect(await storage.deletePrefix('studio/media/')).toBe(1001);
+    expect(fake.objects.size).toBe(0);
+    expect(fake.log.filter((line) => line === 'DeleteObjects')).toHaveLength(2);
+  });
+
   it('its check says what is wrong instead of throwing', async () => {
     expect(await new S3Storage({ ...fake.settings, bucket: 'no-such-bucket' }).check()).toEqual({
       ok: false,

@@ -222,5 +222,12 @@ describe.each(backends)('object storage on %s', (_name, make) => {
       TempSpaceFullError,
     );
     await expect(temp.copyOf(storage, 'studio/media/gone.mp3')).rejects.toBeInstanceOf(ObjectNotFoundError);
+    // Copies a dead process left behind go once they are old; fresh ones (in use) stay.
+    const left = await temp.copyOf(storage, 'studio/media/n.mp3');
+    expect(await temp.sweep(new Date())).toBe(0);
+    expect(await temp.sweep(new Date(Date.now() + 7 * 60 * 60_000))).toBe(1);
+    expect(await stat(left.dir).catch(() => null)).toBeNull();
+    await left.release();
+    expect(temp.reserved).toBe(0);
   });
 });
