@@ -16,6 +16,7 @@ export {
   ObjectNotFoundError,
   type ObjectStorage,
   type PutOptions,
+  RangeNotSatisfiableError,
   readStart,
   type StorageCheck,
 } from './storage.ts';

@@ -15,6 +15,7 @@ import {
   type ObjectStorage,
   type PutOptions,
   partsSize,
+  RangeNotSatisfiableError,
   type StorageCheck,
   sizedBody,
 } from './storage.ts';
@@ -69,9 +70,10 @@ export class LocalDiskStorage implements ObjectStorage {
     const handle = await open(file, 'r').catch((error: unknown) => {
       throw missing(error) ? new ObjectNotFoundError(key) : error;
     });
-    if ((await handle.stat()).isDirectory()) {
+    const info = await handle.stat();
+    if (info.isDirectory() || (range && range.start >= info.size)) {
       await handle.close();
-      throw new ObjectNotFoundError(key);
+      throw info.isDirectory() ? new ObjectNotFoundError(key) : new RangeNotSatisfiableError(key, info.size);
     }
     return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
   }

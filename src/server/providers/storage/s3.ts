@@ -23,6 +23,7 @@ import {
   type ObjectStorage,
   type PutOptions,
   partsSize,
+  RangeNotSatisfiableError,
   type StorageCheck,
   sizedBody,
 } from './storage.ts';
@@ -112,6 +113,7 @@ export class S3Storage implements ObjectStorage {
       return answer.Body as Readable;
     } catch (error) {
       if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      if (statusOf(error) === 416) throw new RangeNotSatisfiableError(key);
       throw error;
     }
   }

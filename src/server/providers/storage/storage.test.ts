@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeS3 } from '#tests/support/fake-s3.ts';
 import { LocalDiskStorage } from './local-disk.ts';
 import { S3_PART_BYTES, S3Storage } from './s3.ts';
-import { ObjectNotFoundError, type ObjectStorage, readStart } from './storage.ts';
+import { ObjectNotFoundError, type ObjectStorage, RangeNotSatisfiableError, readStart } from './storage.ts';
 import { TempSpace, TempSpaceFullError } from './temp-space.ts';
 
 const fake = new FakeS3();
@@ -71,6 +71,7 @@ describe.each(backends)('object storage on %s', (_name, make) => {
     expect((await text(await storage.get('studio/media/b.txt'))).toString()).toBe('bye');
     expect(await storage.put('empty', Buffer.alloc(0), { size: 0 })).toEqual({ size: 0 });
     expect(await storage.head('empty')).toMatchObject({ size: 0 });
+    expect(await readStart(storage, 'empty')).toEqual(Buffer.alloc(0));
   });
 
   it('serves byte ranges (what an HTTP Range request asks for)', async () => {
@@ -82,6 +83,10 @@ describe.each(backends)('object storage on %s', (_name, make) => {
     expect((await readStart(storage, 'studio/media/r', 4)).toString()).toBe('0123');
     expect((await readStart(storage, 'studio/media/r')).toString()).toBe('0123456789');
     await expect(storage.get('studio/media/r', { start: 5, end: 2 })).rejects.toThrow(/invalid byte range/);
+    await expect(storage.get('studio/media/r', { start: 10 })).rejects.toBeInstanceOf(
+      RangeNotSatisfiableError,
+    );
+    await expect(storage.get('studio/media/none', { start: 0 })).rejects.toBeInstanceOf(ObjectNotFoundError);
   });
 
   it('says plainly when an object is not there', async () => {

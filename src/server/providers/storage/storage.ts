@@ -17,7 +17,10 @@ export interface ObjectStorage {
    * `size`, a body of any other length fails and stores nothing.
    */
   put(key: string, body: Readable | Uint8Array, options?: PutOptions): Promise<{ size: number }>;
-  /** The object's bytes, all or one inclusive range; ObjectNotFoundError when there is none. */
+  /**
+   * The object's bytes, all or one inclusive range (an `end` past the object is cut to it);
+   * ObjectNotFoundError when there is none, RangeNotSatisfiableError when `start` is at or past its end.
+   */
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Size and time of the object; null when there is none. */
   head(key: string): Promise<ObjectInfo | null>;
@@ -73,6 +76,16 @@ export class ObjectNotFoundError extends Error {
     super(`no stored object ${key}`);
     this.key = key;
     this.name = 'ObjectNotFoundError';
+  }
+}
+
+/** A range that starts at or past the object's end (HTTP 416). */
+export class RangeNotSatisfiableError extends Error {
+  readonly size: number | undefined;
+  constructor(key: string, size?: number) {
+    super(`the range asked of ${key} starts past its end${size === undefined ? '' : ` (${size} bytes)`}`);
+    this.name = 'RangeNotSatisfiableError';
+    this.size = size;
   }
 }
 
@@ -162,7 +175,12 @@ export async function partsSize(storage: ObjectStorage, parts: string[]): Promis
 
 /** The first `bytes` bytes of an object (fewer when it is shorter): enough to tell its format. */
 export async function readStart(storage: ObjectStorage, key: string, bytes = 4100): Promise<Buffer> {
-  const stream = await storage.get(key, { start: 0, end: bytes - 1 });
+  const stream = await storage.get(key, { start: 0, end: bytes - 1 }).catch((error: unknown) => {
+    // An empty object has no byte 0.
+    if (error instanceof RangeNotSatisfiableError) return null;
+    throw error;
+  });
+  if (!stream) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of stream) {
