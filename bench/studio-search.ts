@@ -17,7 +17,7 @@ import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
-import { fulltextSearch, similarSearch } from '../src/server/features/studio/search.repository.ts';
+import { fulltextSearch, similarSearch } from '../src/server/features/studio/notes/search.repository.ts';
 import { log, onInterrupt, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 

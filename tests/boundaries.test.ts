@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
  * - `src/contract` imports nothing from the server, the web or Node;
  * - the web never imports the server and the server never imports the web;
  * - `lib`, `providers`, `db` and `jobs` never import a feature or the composition root;
- * - a feature reaches another feature only through its `index.ts`, and never the composition root.
+ * - a feature reaches another feature only through its `index.ts`, and never the composition root;
+ * - inside a feature, a sub-feature (a folder with its own `index.ts`, such as `studio/capture`) is
+ *   reached from outside that folder only through its `index.ts` (decision 015);
+ * - no import circle anywhere in `src/` (type-only imports included).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const src = path.join(root, 'src');
@@ -48,8 +51,28 @@ const featureOf = (file: string) =>
     ? path.relative(path.join(src, 'server/features'), file).split(path.sep)[0]!
     : null;
 
+/** The sub-feature folder (one with an `index.ts`) a file sits in, e.g. `.../features/studio/capture`, or null. */
+function roomOf(file: string): string | null {
+  const feature = featureOf(file);
+  if (!feature) return null;
+  const rest = path.relative(path.join(src, 'server/features', feature), file).split(path.sep);
+  if (rest.length < 2) return null;
+  const dir = path.join(src, 'server/features', feature, rest[0]!);
+  return existsSync(path.join(dir, 'index.ts')) ? dir : null;
+}
+
+/** A sub-feature's internals reached from outside its folder (the same feature's other rooms or root). */
+function roomViolation(file: string, target: string | null): string | null {
+  if (!target || featureOf(file) === null || featureOf(file) !== featureOf(target)) return null;
+  const to = roomOf(target);
+  if (!to || roomOf(file) === to || target === path.join(to, 'index.ts')) return null;
+  return `reaches into ${path.relative(src, to)} past its index.ts`;
+}
+
 /** What is wrong with one import, or null. Tests may build the app and quote imports; never reach into another feature. */
 function violation(file: string, specifier: string, target: string | null): string | null {
+  const room = roomViolation(file, target);
+  if (room) return room;
   if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) {
     const from = featureOf(file);
     const to = target ? featureOf(target) : null;
@@ -82,6 +105,51 @@ function violation(file: string, specifier: string, target: string | null): stri
   return null;
 }
 
+/** The strongly connected groups of a graph (Tarjan), each sorted: every group of more than one file, or a file importing itself, is a circle. */
+function circlesOf(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(w);
+    } while (w !== v);
+    if (group.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return circles;
+}
+
+/** Every import circle among the given files (local imports only). */
+function importCircles(files: string[]): string[][] {
+  const known = new Set(files);
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      importsOf(file).flatMap(({ target }) => (target && known.has(target) ? [target] : [])),
+    ]),
+  );
+  return circlesOf(graph);
+}
+
 describe('import boundaries', () => {
   it('every import of src/ keeps the layers and reaches other features only through index.ts', () => {
     const problems = sourceFiles(src).flatMap((file) =>
@@ -91,6 +159,31 @@ describe('import boundaries', () => {
       }),
     );
     expect(problems).toEqual([]);
+  });
+
+  it('no import circle anywhere in src/', () => {
+    expect(
+      importCircles(sourceFiles(src)).map((c) => c.map((f) => path.relative(root, f)).join(' -> ')),
+    ).toEqual([]);
+  });
+
+  it('finds a circle with its files', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(circlesOf(graph)).toEqual([['a', 'b', 'c']]);
+    expect(circlesOf(new Map([['a', ['a']]]))).toEqual([['a']]);
+    expect(
+      circlesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('every server feature has an index.ts', () => {
@@ -127,6 +220,20 @@ describe('import boundaries', () => {
     );
     expect(violation(f('contract/x.ts'), '#server/config.ts', f('server/config.ts'))).toMatch(/contract/);
     expect(violation(f('contract/x.ts'), 'node:fs', null)).toMatch(/Node/);
+    expect(
+      violation(
+        f('server/features/studio/drafts/service.ts'),
+        '../notes/service.ts',
+        f('server/features/studio/notes/service.ts'),
+      ),
+    ).toMatch(/studio\/notes past its index/);
+    expect(
+      violation(
+        f('server/features/studio/drafts/service.ts'),
+        '../notes/index.ts',
+        f('server/features/studio/notes/index.ts'),
+      ),
+    ).toBeNull();
     expect(violation(f('web/x.tsx'), '#server/config.ts', f('server/config.ts'))).toMatch(
       /web imports the server/,
     );

@@ -7,7 +7,7 @@ export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 export const CONVERSION_STATUSES = ['pending', 'approved', 'paid', 'cancelled'] as const;
 export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
 
-/** Spec §9 business constants. */
+/** docs/spec/product-spec.md §9 business constants. */
 export const BASE_COMMISSION_RATE = 0.2;
 export const TOP_COMMISSION_RATE = 0.3;
 export const TOP_TIER_ACTIVE_REFERRALS = 20;
@@ -37,7 +37,7 @@ const optionalText = (max: number) =>
       return trimmed ? trimmed : undefined;
     });
 
-/** One schema for the application dialog and POST /api/affiliates/apply (spec §5). */
+/** One schema for the application dialog and POST /api/affiliates/apply (docs/spec/product-spec.md §5). */
 export const affiliateApplicationSchema = z.object({
   display_name: z
     .string({ error: 'Name must be at least 2 characters' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Campaigns and their steps (spec §3, §5, §7, §8) shared by the server and the web app. */
+/** Campaigns and their steps (docs/spec/product-spec.md §3, §5, §7, §8) shared by the server and the web app. */
 
 export const CAMPAIGN_STATUSES = ['draft', 'active', 'paused', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -90,7 +90,7 @@ export const stepSchema = z.object({
 });
 export type CampaignStep = z.infer<typeof stepSchema>;
 
-/** delay_days is parsed as an integer and falls back to 0 (spec §5). */
+/** delay_days is parsed as an integer and falls back to 0 (docs/spec/product-spec.md §5). */
 export function parseDelayDays(value: unknown): number {
   const parsed = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(String(value ?? ''), 10);
   return Number.isFinite(parsed) && parsed >= 0 ? Math.min(parsed, 3650) : 0;
@@ -160,7 +160,7 @@ export const outboxItemSchema = z.object({
 });
 export type OutboxItem = z.infer<typeof outboxItemSchema>;
 
-// --- SMS length (spec §9: under 160 characters; GSM-7 160/153 per part, UCS-2 70/67) ---
+// --- SMS length (docs/spec/product-spec.md §9: under 160 characters; GSM-7 160/153 per part, UCS-2 70/67) ---
 
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './waitlist.ts';
 
-/** Spec §3 "Content result" and §9: platforms as the transcription form labels them. */
+/** docs/spec/product-spec.md §3 "Content result" and §9: platforms as the transcription form labels them. */
 export const CONTENT_PLATFORMS = ['Youtube', 'Instagram', 'Tiktok', 'Facebook'] as const;
 export type ContentPlatform = (typeof CONTENT_PLATFORMS)[number];
 /** The allowlist key (src/contract/social-urls.ts) of each platform label. */
@@ -23,7 +23,7 @@ export const INVALID_LINK_MESSAGE = 'Please enter a valid URL';
 export const LINK_HOST_MESSAGE = 'Link must be from Youtube, Instagram, Tiktok or Facebook';
 export const LINK_MAX = 2048;
 
-/** Spec §9 constants of the dashboard. */
+/** docs/spec/product-spec.md §9 constants of the dashboard. */
 export const TRANSCRIPT_PREVIEW_CHARS = 500;
 export const DASHBOARD_REFRESH_MS = 10_000;
 export const REDIRECT_AFTER_SUBMIT_MS = 1500;
@@ -41,7 +41,7 @@ const linkSchema = z
   });
 const platformSchema = z.enum(CONTENT_PLATFORMS, { error: MISSING_INFORMATION_MESSAGE });
 
-/** POST /api/reaction-video/submit and the /reaction-video form (spec §5 "Content submission"). */
+/** POST /api/reaction-video/submit and the /reaction-video form (docs/spec/product-spec.md §5 "Content submission"). */
 export const submitContentSchema = z.object({
   link: linkSchema,
   source: platformSchema,
@@ -95,7 +95,7 @@ export const accessResponseSchema = z.object({ results: z.array(contentResultSch
 export type AccessResponse = z.infer<typeof accessResponseSchema>;
 export const sessionResponseSchema = z.object({ email: z.string().nullable() });
 
-/** POST /api/webhook/transcription-complete (spec §7). */
+/** POST /api/webhook/transcription-complete (docs/spec/product-spec.md §7). */
 export const transcriptionCompleteSchema = z.object({
   videoUrl: z.string().max(LINK_MAX).optional(),
   transcript: z
@@ -120,7 +120,7 @@ export const webhookDryRunResponseSchema = z.object({
 });
 export type WebhookDryRunResponse = z.infer<typeof webhookDryRunResponseSchema>;
 
-// ---- Exports (spec §9 "Download formats: txt, md, json; file name transcript-{date}") ----
+// ---- Exports (docs/spec/product-spec.md §9 "Download formats: txt, md, json; file name transcript-{date}") ----
 
 export const EXPORT_FORMATS = ['txt', 'md', 'json'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -1,5 +1,5 @@
 /**
- * Every page of the web app (spec §2), listed once: the server answers 404 for any other page path,
+ * Every page of the web app (docs/spec/product-spec.md §2), listed once: the server answers 404 for any other page path,
  * and `web/router.tsx` must give each one a screen (its type demands a loader per route).
  * A `:id` segment is a numeric id (the campaign editor: the prefix /campaigns/ decides list versus editor).
  */

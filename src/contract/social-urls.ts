@@ -1,7 +1,7 @@
 /**
  * Social-media URL rules shared by the forms (live checks) and the server (which hands only
  * allowlisted https URLs to yt-dlp). Hosts are matched on the parsed, lower-cased hostname:
- * "is, or is a subdomain of" (decisions.md), never on the raw string.
+ * "is, or is a subdomain of" (docs/spec/decisions.md), never on the raw string.
  */
 export const SOCIAL_PLATFORMS = {
   tiktok: { label: 'TikTok', domains: ['tiktok.com'] },
@@ -62,5 +62,5 @@ export function checkMediaUrl(
   return { ok: true, platform, url: url.toString() };
 }
 
-/** Spec §5 "Trend URL" on the server and the trend form. */
+/** docs/spec/product-spec.md §5 "Trend URL" on the server and the trend form. */
 export const checkTrendUrl = (raw: string) => checkMediaUrl(raw, TREND_PLATFORMS, TREND_HOST_MESSAGE);

@@ -47,6 +47,17 @@ export const BLOCK_KINDS = [
 ] as const;
 export type BlockKind = (typeof BLOCK_KINDS)[number];
 
+/**
+ * Whose words a block is: `user` blocks are the user's own sentences (lightly edited at most) and
+ * cite them; `echo` blocks are Echo's (a heading, keywords, a call to action, a closing slide, a
+ * thread's counter) and cite none.
+ */
+export const BLOCK_ORIGINS = ['user', 'echo'] as const;
+export type BlockOrigin = (typeof BLOCK_ORIGINS)[number];
+/** A stored block without an origin (drafts made before origins): the user's when it cites sources. */
+export const originOf = (block: { origin?: BlockOrigin; sources: readonly unknown[] }): BlockOrigin =>
+  block.origin ?? (block.sources.length > 0 ? 'user' : 'echo');
+
 export const draftSourceSchema = z.object({
   note_id: z.string(),
   sentence_id: z.string(),
@@ -63,6 +74,12 @@ export const draftBlockSchema = z.object({
   sources: z.array(draftSourceSchema),
   /** False when no source sentence supports this text (shown marked). */
   supported: z.boolean(),
+  origin: z.enum(BLOCK_ORIGINS),
+  /**
+   * The source sentence(s) as said, when Echo's light editing cut something from them (fillers,
+   * a tag question, a restart, a clause): the view can show "as said / as written".
+   */
+  said: z.string().optional(),
   start_ms: z.number().int().nonnegative().optional(),
   end_ms: z.number().int().nonnegative().optional(),
 });

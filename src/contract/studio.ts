@@ -309,8 +309,22 @@ export const ideaSchema = z.object({
   score: z.number(),
 });
 export type Idea = z.infer<typeof ideaSchema>;
-export const ideasResponseSchema = z.object({ ideas: z.array(ideaSchema), based_on_notes: z.number().int() });
+export const ideasResponseSchema = z.object({
+  ideas: z.array(ideaSchema),
+  based_on_notes: z.number().int(),
+  /** IDEAS_NEED_TWO_NOTES while no theme is shared by two notes, else null. */
+  message: z.string().nullable(),
+  /** For a library of exactly one note: at most NOTE_TOPICS_MAX topics, headed NOTE_TOPICS_LABEL. */
+  note_topics: z
+    .object({ note_id: z.string(), label: z.string(), topics: z.array(z.string()).max(3) })
+    .nullable(),
+});
 export type IdeasResponse = z.infer<typeof ideasResponseSchema>;
+/** The Ideas card until two notes share a theme (an Idea is a theme found in at least two notes). */
+export const IDEAS_NEED_TWO_NOTES = 'Ideas appear once two or more notes share a theme';
+/** The heading over the (at most NOTE_TOPICS_MAX) topics shown for a single note. */
+export const NOTE_TOPICS_LABEL = 'Topics of this note';
+export const NOTE_TOPICS_MAX = 3;
 /** "you've talked about pricing in 7 notes" */
 export const ideaSentence = (idea: Pick<Idea, 'label' | 'note_count'>): string =>
   `you've talked about ${idea.label} in ${idea.note_count} ${idea.note_count === 1 ? 'note' : 'notes'}`;

@@ -1,23 +1,26 @@
 import { checkTrendUrl, detectPlatform, parseWebUrl } from './social-urls.ts';
-import type { Trend } from './trends.ts';
 
 /**
  * The trend analyser's constants and display rules, without zod (the schemas are in trends.ts): the
  * trends page imports this module, so its bundle does not carry the schema library.
  */
 
-/** Spec §9 and decisions.md: the trend grid shows 12 per page. */
+/** docs/spec/product-spec.md §9 and docs/spec/decisions.md: the trend grid shows 12 per page. */
 export const TRENDS_PAGE_SIZE = 12;
 export const TRENDS_MAX_PAGE_SIZE = 100;
-/** Spec §9: processing starts 1000 ms after a trend is added; fake generation takes 2000 ms. */
+/** docs/spec/product-spec.md §9: processing starts 1000 ms after a trend is added; fake generation takes 2000 ms. */
 export const AUTO_PROCESS_DELAY_MS = 1000;
 export const GENERATE_DELAY_MS = 2000;
-/** Spec §9: twist ideas shown before expanding. */
+/** docs/spec/product-spec.md §9: twist ideas shown before expanding. */
 export const VISIBLE_TWIST_IDEAS = 3;
 /** 'More Ideas' stops adding once a trend has this many. */
 export const MAX_TWIST_IDEAS = 60;
-/** Placeholders that mean "no audio name" (spec §2). */
+/** Placeholders that mean "no audio name" (docs/spec/product-spec.md §2). */
 export const AUDIO_NAME_PLACEHOLDERS = ['Name of trending audio/music', 'Audio not available'] as const;
+
+/** The platforms a trend can come from. */
+export const TREND_PLATFORMS = ['tiktok', 'instagram', 'youtube'] as const;
+export type TrendPlatform = (typeof TREND_PLATFORMS)[number];
 
 export const TREND_STATUSES = ['pending', 'processing', 'processed', 'failed'] as const;
 export type TrendStatus = (typeof TREND_STATUSES)[number];
@@ -28,11 +31,11 @@ export type AnalysisEngine = (typeof ANALYSIS_ENGINES)[number];
  * The one stored form of a trend URL, so the same video added twice is recognised: https, the
  * platform's main host, tracking parameters dropped (YouTube keeps only `v`). Null when invalid.
  */
-export function canonicalTrendUrl(raw: string): { platform: Trend['platform']; url: string } | null {
+export function canonicalTrendUrl(raw: string): { platform: TrendPlatform; url: string } | null {
   const check = checkTrendUrl(raw);
   if (!check.ok) return null;
   const url = new URL(check.url);
-  const platform = check.platform as Trend['platform'];
+  const platform = check.platform as TrendPlatform;
   if (platform === 'youtube') {
     if (url.hostname === 'youtube.com' || url.hostname === 'm.youtube.com') url.hostname = 'www.youtube.com';
     const v = url.searchParams.get('v');
@@ -47,7 +50,7 @@ export function canonicalTrendUrl(raw: string): { platform: Trend['platform']; u
   return { platform, url: url.toString() };
 }
 
-/** Spec §9: 1,000,000+ as x.xM, 1,000+ as x.xK (one decimal), smaller numbers as they are. */
+/** docs/spec/product-spec.md §9: 1,000,000+ as x.xM, 1,000+ as x.xK (one decimal), smaller numbers as they are. */
 export function formatMetric(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
   if (value >= 1_000_000) return `${(value / 1_000_000).toFixed(1)}M`;
@@ -61,7 +64,7 @@ export function formatEngagementRate(rate: number | null | undefined): string {
   return `${(rate * 100).toFixed(1)}%`;
 }
 
-/** The Source line's badge (spec §2): TikTok, Instagram, YouTube, External or Unknown. */
+/** The Source line's badge (docs/spec/product-spec.md §2): TikTok, Instagram, YouTube, External or Unknown. */
 export function sourceBadge(source: string): 'TikTok' | 'Instagram' | 'YouTube' | 'External' | 'Unknown' {
   const url = parseWebUrl(source);
   if (!url) return 'Unknown';
@@ -72,16 +75,16 @@ export function sourceBadge(source: string): 'TikTok' | 'Instagram' | 'YouTube' 
   return 'External';
 }
 
-/** The audio name to show, or null for the placeholders and blanks (spec §2). */
+/** The audio name to show, or null for the placeholders and blanks (docs/spec/product-spec.md §2). */
 export function displayAudioName(name: string | null | undefined): string | null {
   const text = name?.trim();
   if (!text) return null;
   return (AUDIO_NAME_PLACEHOLDERS as readonly string[]).includes(text) ? null : text;
 }
 
-/** Spec §2: the 'Use This Audio' link is shown only for URLs starting with http. */
+/** docs/spec/product-spec.md §2: the 'Use This Audio' link is shown only for URLs starting with http. */
 export const isAudioLink = (url: string | null | undefined): url is string =>
   typeof url === 'string' && url.startsWith('http');
 
-/** Spec §9 template copy text: the skeleton, a blank line, 'Your Twist: ' and the twist. */
+/** docs/spec/product-spec.md §9 template copy text: the skeleton, a blank line, 'Your Twist: ' and the twist. */
 export const templateText = (skeleton: string, twist: string) => `${skeleton}\n\nYour Twist: ${twist}`;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { checkTrendUrl } from './social-urls.ts';
-import { ANALYSIS_ENGINES, TREND_STATUSES, TRENDS_MAX_PAGE_SIZE } from './trend-display.ts';
+import { ANALYSIS_ENGINES, TREND_PLATFORMS, TREND_STATUSES, TRENDS_MAX_PAGE_SIZE } from './trend-display.ts';
 
-/** Spec §3 trending_data. */
+/** docs/spec/product-spec.md §3 trending_data. */
 export const trendingDataSchema = z.object({
   sound_name: z.string().nullable(),
   audio_name: z.string().nullable(),
@@ -15,7 +15,7 @@ export const trendingDataSchema = z.object({
 });
 export type TrendingData = z.infer<typeof trendingDataSchema>;
 
-/** Spec §3 engagement metrics; null when the platform did not report the number. */
+/** docs/spec/product-spec.md §3 engagement metrics; null when the platform did not report the number. */
 export const trendMetricsSchema = z.object({
   view_count: z.number().nullable(),
   like_count: z.number().nullable(),
@@ -29,7 +29,7 @@ export type TrendMetrics = z.infer<typeof trendMetricsSchema>;
 export const trendSchema = z.object({
   id: z.string(),
   source: z.string(),
-  platform: z.enum(['tiktok', 'instagram', 'youtube']),
+  platform: z.enum(TREND_PLATFORMS),
   created_at: z.string(),
   status: z.enum(TREND_STATUSES),
   skeleton: z.string().nullable(),
@@ -64,7 +64,7 @@ export const trendListQuerySchema = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-/** Spec §3: the creation payload is the source only; spec §5 rules, checked by the server too. */
+/** docs/spec/product-spec.md §3: the creation payload is the source only; docs/spec/product-spec.md §5 rules, checked by the server too. */
 export const createTrendSchema = z.object({
   source: z
     .string({ error: 'Please enter a valid URL starting with https://' })

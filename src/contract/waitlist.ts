@@ -19,7 +19,7 @@ export const emailSchema = z
   .max(EMAIL_MAX, { error: 'Invalid email address' })
   .pipe(z.email({ error: 'Invalid email address' }));
 
-/** One schema for the landing form and for POST /api/waitlist (spec §5 "Waitlist"). */
+/** One schema for the landing form and for POST /api/waitlist (docs/spec/product-spec.md §5 "Waitlist"). */
 export const waitlistSignupSchema = z.object({
   name: z
     .string({ error: 'Name is required' })

@@ -1,9 +1,16 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '#contract/brand.ts';
 import type { AppContext } from './context.ts';
+import {
+  apiErrorComponent,
+  describeOperations,
+  type RouteFacts,
+  recordRoute,
+  recordWithEnumKeys,
+} from './openapi-document.ts';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const API_DOCS_PATH = '/api/docs';
@@ -11,38 +18,16 @@ export const API_DOCS_PATH = '/api/docs';
 export const isReferenceRoute = (path: string) =>
   path === OPENAPI_JSON_PATH || path.startsWith(API_DOCS_PATH);
 
-const TAGS: Record<string, string> = {
-  admin: 'Admin',
-  affiliates: 'Affiliates',
-  auth: 'Affiliates',
-  me: 'Affiliates',
-  webhooks: 'Affiliates',
-  campaigns: 'Campaigns',
-  twilio: 'Campaigns',
-  unsubscribe: 'Campaigns',
-  'content-results': 'Transcription and dashboard',
-  'reaction-video': 'Transcription and dashboard',
-  webhook: 'Transcription webhook',
-  privacy: 'Privacy',
-  trends: 'Trends',
-  waitlist: 'Waitlist',
-  health: 'Health',
-  studio: 'Studio',
-};
-
-/** The reference's group for a path: its first segment after /api. */
-const tagOf = (url: string) => {
-  const area = url.split('/')[2] ?? '';
-  return TAGS[area] ?? area.charAt(0).toUpperCase() + area.slice(1);
-};
-
 /**
  * The API reference, generated from the same zod schemas that validate each route:
  * `GET /api/openapi.json` (OpenAPI 3.1) and a readable reference at `/api/docs`. Must be registered
- * before the feature routes so that it sees them. Routes describe themselves with `schema.summary`,
- * `description` and `tags`.
+ * before the feature routes so that it sees them. Routes give their schemas and `description`; each
+ * operation's id, summary, feature tag and security come from one table (openapi-operations.ts),
+ * its error answers from what the route declares plus that table (openapi-document.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const facts: RouteFacts = new Map();
+  const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: recordWithEnumKeys } });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -56,9 +41,12 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
           'payload_too_large, unsupported_media_type, unavailable, internal) and decides the status;',
           '`message` is safe to show a person; `issues` lists field errors of a validation failure.',
         ].join(' '),
+        termsOfService: `${ctx.config.publicUrl}/tos`,
+        license: { name: 'Proprietary: all rights reserved', url: `${ctx.config.publicUrl}/tos` },
       },
       servers: [{ url: ctx.config.publicUrl }],
       components: {
+        schemas: { ApiError: apiErrorComponent() },
         securitySchemes: {
           adminToken: {
             type: 'http',
@@ -79,13 +67,12 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
         },
       },
     },
-    // Each route is grouped under its area (the path's first segment after /api) unless it names tags.
     transform: (input) => {
-      const output = jsonSchemaTransform(input);
-      const schema = output.schema as { tags?: string[] } | undefined;
-      if (!schema) return output;
-      return { ...output, schema: { ...schema, tags: schema.tags ?? [tagOf(output.url)] } };
+      recordRoute(facts, input.url, input.route.method, input.route.handler);
+      return zodTransform(input);
     },
+    transformObject: (input) =>
+      describeOperations('openapiObject' in input ? input.openapiObject : input.swaggerObject, facts),
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,

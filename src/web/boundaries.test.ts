@@ -32,7 +32,7 @@ function sourceFiles(dir: string): string[] {
 
 /** A page or component: its queries and mutations belong in its feature's api.ts. */
 const isView = (file: string) =>
-  /^src\/web\/(features\/[^/]+\/(pages|components)|components|pages)\//.test(file);
+  /^src\/web\/(features\/[^/]+\/([^/]+\/)?(pages|components)|components|pages)\//.test(file);
 
 /** Where an import specifier points, relative to the repository ('#web/x' -> 'src/web/x'). */
 function target(file: string, specifier: string): string | null {
@@ -102,6 +102,9 @@ describe('web boundaries', () => {
     expect(violations(page, "apiRequest('POST', '/api/x');")).toHaveLength(1);
     expect(violations(page, 'const m = useMutation({ mutationFn });')).toHaveLength(1);
     expect(violations('src/web/features/x/components/c.tsx', 'useQuery({ queryKey });')).toHaveLength(1);
+    // A sub-feature's components (features/studio/notes/components) are views too.
+    expect(violations('src/web/features/x/y/components/c.tsx', 'useQuery({ queryKey });')).toHaveLength(1);
+    expect(violations('src/web/features/x/y/api.ts', 'useQuery({ queryKey });')).toEqual([]);
     // A code sample in a string is not a call; the feature's api.ts is where calls belong.
     expect(violations(page, 'const sample = `await fetch(url)`;')).toEqual([]);
     expect(violations('src/web/features/x/api.ts', "useQuery({ queryKey: ['/api/x'] });")).toEqual([]);

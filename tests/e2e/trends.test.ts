@@ -259,7 +259,7 @@ describe('trend analyser page', () => {
       // This browser added none of them: no delete buttons.
       expect(await page.getByRole('button', { name: /^Delete trend/ }).count()).toBe(0);
 
-      // A failing process request rolls the optimistic 'processing' back (spec §4).
+      // A failing process request rolls the optimistic 'processing' back (docs/spec/product-spec.md §4).
       const seeded = card(page, 'https://www.tiktok.com/@seed/video/1');
       expect(await seeded.getByTestId('trend-status').innerText()).toBe('Pending');
       let release = () => {};

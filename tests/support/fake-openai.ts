@@ -156,7 +156,7 @@ export function multipartField(raw: Buffer, name: string): string | null {
   return match ? match[1]! : null;
 }
 
-/** A valid trend analysis answer (spec §3 skeleton and five twist ideas) for the fake to give. */
+/** A valid trend analysis answer (docs/spec/product-spec.md §3 skeleton and five twist ideas) for the fake to give. */
 export const SAMPLE_TREND_ANALYSIS = {
   format: 'List / countdown',
   beats: [

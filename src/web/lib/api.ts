@@ -1,7 +1,7 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import type { ApiError, ErrorCode } from '#contract/api.ts';
 
-/** An answer the server gave with a non-OK status; its message reads "STATUS: body" (spec §7). */
+/** An answer the server gave with a non-OK status; its message reads "STATUS: body" (docs/spec/product-spec.md §7). */
 export class HttpError extends Error {
   readonly status: number;
   readonly body: string;
@@ -13,7 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-/** Spec §7: a non-OK response raises "STATUS: body" (the status text when the body is empty). */
+/** docs/spec/product-spec.md §7: a non-OK response raises "STATUS: body" (the status text when the body is empty). */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   throw new HttpError(res.status, (await res.text()) || res.statusText);

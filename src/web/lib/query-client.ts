@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api.ts';
 
-/** Spec §7 defaults: never stale, no refetch on focus, no polling, no retries; 401 throws. */
+/** docs/spec/product-spec.md §7 defaults: never stale, no refetch on focus, no polling, no retries; 401 throws. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

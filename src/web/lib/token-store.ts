@@ -44,7 +44,7 @@ function tokenStore(key: string): TokenStore {
   };
 }
 
-/** The admin token from POST /api/admin/login (decisions.md: local storage key `admin_token`). */
+/** The admin token from POST /api/admin/login (docs/spec/decisions.md: local storage key `admin_token`). */
 export const adminToken = tokenStore('admin_token');
-/** The affiliate token from POST /api/auth/login (spec §3: local storage key `affiliate_token`). */
+/** The affiliate token from POST /api/auth/login (docs/spec/product-spec.md §3: local storage key `affiliate_token`). */
 export const affiliateToken = tokenStore(AFFILIATE_TOKEN_STORAGE_KEY);

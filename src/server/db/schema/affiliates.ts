@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
-/** Affiliate applications and accounts (spec §3 "Affiliate"). E-mail is normalised (trimmed, lower-case). */
+/** Affiliate applications and accounts (docs/spec/product-spec.md §3 "Affiliate"). E-mail is normalised (trimmed, lower-case). */
 export const affiliates = pgTable(
   'affiliates',
   {
@@ -123,7 +123,7 @@ export const affiliatePayouts = pgTable(
 );
 
 /**
- * Commissions (spec §3 "Conversion"), in integer cents. `rate_bps` is the rate in force when the
+ * Commissions (docs/spec/product-spec.md §3 "Conversion"), in integer cents. `rate_bps` is the rate in force when the
  * payment arrived (2000 = 20%) and is never recomputed. A refund after payout adds a row of type
  * 'refund_adjustment' with a negative commission that is netted against the next payout.
  */

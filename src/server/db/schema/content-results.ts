@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from './columns.ts';
 import { trends } from './trends.ts';
 
 /**
- * Spec §3 "Content result": transcriptions now; trend analyses and echo_core results are written
+ * docs/spec/product-spec.md §3 "Content result": transcriptions now; trend analyses and echo_core results are written
  * by their own features. `user_email` is normalised (trimmed, lower-cased).
  */
 export const contentResults = pgTable(

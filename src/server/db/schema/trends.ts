@@ -16,7 +16,7 @@ import type { Trend, TrendingData, TrendMetrics } from '#contract/trends.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /**
- * Trends (spec §3): a short-video URL and its analysis. `source` is the canonical URL (one row per
+ * Trends (docs/spec/product-spec.md §3): a short-video URL and its analysis. `source` is the canonical URL (one row per
  * video). The owner is the browser that added it: only the SHA-256 of its random owner cookie is kept;
  * `created_by` is the verified e-mail of whoever added it, when the browser had a dashboard session.
  */

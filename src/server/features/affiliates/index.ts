@@ -10,11 +10,10 @@ export {
   AFFILIATE_JOBS,
   APPROVE_COMMISSIONS_CRON,
   approveCommissionsJob,
-  createAffiliateJobHandlers,
   MONTHLY_PAYOUTS_CRON,
   monthlyPayoutsJob,
-  registerAffiliateJobs,
-} from './jobs.ts';
+} from './job-definitions.ts';
+export { createAffiliateJobHandlers, registerAffiliateJobs } from './jobs.ts';
 /** HTTP: apply, sign-in, /api/me, admin affiliates/conversions/payouts and exports, Stripe webhook. */
 export { affiliateRoutes } from './routes.ts';
 /** `?ref=` visits (click + cookie) and the waitlist signup's attribution. */

@@ -37,7 +37,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/affiliates/apply',
       {
         schema: {
-          summary: 'Apply to the affiliate programme',
           description:
             'Stores a pending application and e-mails a confirmation. A second application for the same address answers 409 `already_exists`.',
           body: affiliateApplicationSchema,
@@ -60,7 +59,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/login',
       {
         schema: {
-          summary: 'Affiliate sign-in by e-mailed code',
           description: [
             'Step 1, `{ email }`: e-mails a 6-digit code (valid 10 minutes) and answers `{ code_sent, message }`,',
             'the same for every address. Step 2, `{ email, code }`: answers `{ access_token }`, a Bearer token',
@@ -78,9 +76,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/auth/logout',
       {
         schema: {
-          summary: 'Affiliate sign-out',
           description: 'Ends the session of the Bearer token, if any.',
-          security: [{ affiliateToken: [] }],
           response: { 200: ok },
         },
       },
@@ -95,10 +91,8 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/me',
       {
         schema: {
-          summary: 'The signed-in affiliate',
           description:
             'Profile, referral link, commission tier (20%, or 30% from 20 active referrals) and stats in dollars.',
-          security: [{ affiliateToken: [] }],
           response: { 200: meResponseSchema },
         },
       },
@@ -109,8 +103,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/me/payout-settings',
       {
         schema: {
-          summary: 'Save payout settings',
-          security: [{ affiliateToken: [] }],
           body: payoutSettingsSchema,
           response: { 200: meResponseSchema },
         },
@@ -131,8 +123,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          summary: 'All affiliates and applications, newest first',
-          security: [{ adminToken: [] }],
           response: { 200: z.array(adminAffiliateSchema) },
         },
       },
@@ -144,10 +134,8 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          summary: 'Approve or reject a pending application',
           description:
             'Approval creates the referral code and e-mails the affiliate; a decided application answers 409 `conflict`.',
-          security: [{ adminToken: [] }],
           params: idParams,
           body: affiliateStatusUpdateSchema,
           response: { 200: adminAffiliateSchema },
@@ -161,8 +149,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          summary: 'All commissions, newest first',
-          security: [{ adminToken: [] }],
           response: { 200: z.array(conversionSchema) },
         },
       },
@@ -174,8 +160,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          summary: 'Set a commission status',
-          security: [{ adminToken: [] }],
           params: idParams,
           body: conversionStatusUpdateSchema,
           response: { 200: z.object({ id: z.number(), status: conversionStatusUpdateSchema.shape.status }) },
@@ -188,7 +172,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/admin/conversions/export.csv',
       {
         ...admin,
-        schema: { summary: 'Commissions as CSV', security: [{ adminToken: [] }] },
       },
       async (_request, reply) =>
         reply
@@ -202,8 +185,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          summary: 'Monthly payouts (due and paid)',
-          security: [{ adminToken: [] }],
           response: { 200: z.array(payoutSchema) },
         },
       },
@@ -214,7 +195,6 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/admin/payouts/export.csv',
       {
         ...admin,
-        schema: { summary: 'Due payouts as CSV', security: [{ adminToken: [] }] },
       },
       async (_request, reply) =>
         reply
@@ -228,10 +208,8 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         ...admin,
         schema: {
-          summary: 'Confirm a payout was sent',
           description:
             'Its commissions become paid and the affiliate is e-mailed; repeating it changes nothing.',
-          security: [{ adminToken: [] }],
           params: idParams,
           response: { 200: ok },
         },
@@ -249,13 +227,13 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         done(null, body),
       );
       const stripeDocs = {
-        summary: 'Stripe events (commissions)',
         description: [
           'Signed with the `Stripe-Signature` header (STRIPE_WEBHOOK_SECRET; 401 `signature_invalid` otherwise).',
           '`invoice.paid` creates a commission for a referred customer, `charge.refunded` reduces or cancels it',
           '(after payout: a negative adjustment), `customer.subscription.deleted` ends the active referral.',
           'Each event id is handled once: a repeat answers `{ received: true, duplicate: true }`.',
         ].join(' '),
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       };
       scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024, schema: stripeDocs }, async (request) => {
         const verify = async () =>

@@ -19,7 +19,7 @@ import {
   setDeliveryOutboxes,
   settleDelivery,
 } from './engine.repository.ts';
-import { deliverCampaignStepJob } from './jobs.ts';
+import { deliverCampaignStepJob } from './job-definitions.ts';
 import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.ts';
 
 /**

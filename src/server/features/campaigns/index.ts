@@ -6,6 +6,7 @@ export {
   processDelivery,
   releaseHeldDeliveries,
 } from './engine.service.ts';
-export { CAMPAIGN_JOBS, createDeliverHandler, deliverCampaignStepJob, registerCampaignJobs } from './jobs.ts';
+export { CAMPAIGN_JOBS, deliverCampaignStepJob } from './job-definitions.ts';
+export { createDeliverHandler, registerCampaignJobs } from './jobs.ts';
 export { campaignRoutes } from './routes.ts';
 export { seedCampaigns, WELCOME_STEPS } from './seed.ts';

@@ -1,25 +1,6 @@
-import { z } from 'zod';
-import { defineJob, type JobQueue } from '../../jobs/queue.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import { type EngineDeps, processDeliveries, processDelivery } from './engine.service.ts';
-
-/** One campaign delivery (enrolment, step), due at its time; see engine.service.ts. */
-export const deliverCampaignStepJob = defineJob({
-  name: 'campaign.deliver',
-  schema: z.object({
-    deliveryId: z.number().int().positive(),
-    /** The welcome e-mail answering a signup: no campaign rate limit, the transactional lane. */
-    transactional: z.boolean().optional(),
-  }),
-  retryLimit: 5,
-  retryDelaySeconds: 5,
-  expireInSeconds: 120,
-  // Like the other long jobs: a batch whose worker died is retried after a stale heartbeat.
-  heartbeat: true,
-  concurrency: 2,
-  batchSize: 100,
-});
-
-export const CAMPAIGN_JOBS = [deliverCampaignStepJob];
+import { deliverCampaignStepJob } from './job-definitions.ts';
 
 export function createDeliverHandler(deps: EngineDeps & { now?: () => Date }) {
   return async ({ deliveryId, transactional }: { deliveryId: number; transactional?: boolean }) => {

@@ -2,19 +2,21 @@
 export {
   CALLBACK_WAIT_MINUTES,
   CONTENT_JOBS,
-  type ContentJobDeps,
   callbackTimeoutJob,
+  summarizeJob,
+  TRANSCRIBE_RETRIES,
+  TRANSCRIPTION_DID_NOT_FINISH,
+  transcribeFailedJob,
+  transcribeJob,
+} from './job-definitions.ts';
+export {
+  type ContentJobDeps,
   configuredTranscribers,
   createCallbackTimeoutHandler,
   createSummarizeHandler,
   createTranscribeFailedHandler,
   createTranscribeHandler,
   registerContentJobs,
-  summarizeJob,
-  TRANSCRIBE_RETRIES,
-  TRANSCRIPTION_DID_NOT_FINISH,
-  transcribeFailedJob,
-  transcribeJob,
 } from './jobs.ts';
 export {
   completeWithTranscript,

@@ -1,13 +1,23 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { CONTENT_PLATFORM_KEYS, LINK_HOST_MESSAGE } from '#contract/content-results.ts';
 import { checkMediaUrl } from '#contract/social-urls.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { deadLetterFor, defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm, type Llm } from '../../providers/llm/llm.ts';
 import { resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 import { createSpeechToText } from '../../providers/stt/stt.ts';
+import {
+  CALLBACK_WAIT_MINUTES,
+  callbackTimeoutJob,
+  type resultPayload,
+  summarizeJob,
+  TRANSCRIBE_RETRIES,
+  TRANSCRIPTION_DID_NOT_FINISH,
+  transcribeFailedJob,
+  transcribeJob,
+} from './job-definitions.ts';
 import { findResult, markProcessing, settleResult, updateSummary } from './repository.ts';
 import { summarize, summarizeExtractive } from './summary.ts';
 import {
@@ -18,16 +28,7 @@ import {
   type Transcriber,
 } from './transcriber.ts';
 
-const resultPayload = z.object({ resultId: z.uuid() });
 type ResultPayload = z.infer<typeof resultPayload>;
-
-export const TRANSCRIBE_RETRIES = 2;
-
-/** Shown on a transcription whose job failed for good (see transcribeFailedJob). */
-export const TRANSCRIPTION_DID_NOT_FINISH =
-  'The transcription did not finish: it stopped unexpectedly on every try.';
-/** Fails a result still waiting for an external service's callback after this long. */
-export const CALLBACK_WAIT_MINUTES = 30;
 
 export interface ContentJobDeps {
   database: Database;
@@ -53,25 +54,12 @@ export function configuredTranscribers(config: Config): Transcriber[] {
 
 const llmOf = (deps: ContentJobDeps) => (deps.llm !== undefined ? deps.llm : createLlm(deps.config.llm));
 
-// ---------------------------------------------------------------- content.transcribe.failed
-
-/** Receives a transcription that failed for good (its last try threw, expired, or its worker died). */
-export const transcribeFailedJob = deadLetterFor('content.transcribe', resultPayload);
-
 export function createTranscribeFailedHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
   return async ({ resultId }) => {
     if (await settleResult(deps.database.db, resultId, 'failed', { error: TRANSCRIPTION_DID_NOT_FINISH }))
       deps.log.warn({ resultId }, 'transcription failed for good; marked failed');
   };
 }
-
-// ---------------------------------------------------------------- content.callback-timeout
-
-export const callbackTimeoutJob = defineJob({
-  name: 'content.callback-timeout',
-  schema: resultPayload,
-  retryLimit: 3,
-});
 
 export function createCallbackTimeoutHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
   return async ({ resultId }) => {
@@ -80,23 +68,6 @@ export function createCallbackTimeoutHandler(deps: ContentJobDeps): JobHandler<R
     });
   };
 }
-
-// ---------------------------------------------------------------- content.transcribe
-
-/**
- * One per submission: pending -> processing -> completed | failed (or waiting for the webhook).
- * A provider that timed out or answered 5xx is retried (the result stays processing); the last
- * attempt records the failure with its reason.
- */
-export const transcribeJob = defineJob({
-  name: 'content.transcribe',
-  schema: resultPayload,
-  retryLimit: TRANSCRIBE_RETRIES,
-  deadLetter: transcribeFailedJob,
-  retryDelaySeconds: 30,
-  expireInSeconds: 30 * 60,
-  heartbeat: true,
-});
 
 export function createTranscribeHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
   const { database, config, log, jobs } = deps;
@@ -150,17 +121,6 @@ export function createTranscribeHandler(deps: ContentJobDeps): JobHandler<Result
   };
 }
 
-// ---------------------------------------------------------------- content.summarize
-
-/** Replaces the extractive summary of a webhook-completed result with the LLM's. */
-export const summarizeJob = defineJob({
-  name: 'content.summarize',
-  schema: resultPayload,
-  retryLimit: 2,
-  expireInSeconds: 300,
-  heartbeat: true,
-});
-
 export function createSummarizeHandler(deps: ContentJobDeps): JobHandler<ResultPayload> {
   const llm = llmOf(deps);
   return async ({ resultId }) => {
@@ -173,10 +133,6 @@ export function createSummarizeHandler(deps: ContentJobDeps): JobHandler<ResultP
     if (summary !== summarizeExtractive(text)) await updateSummary(deps.database.db, resultId, summary);
   };
 }
-
-// ---------------------------------------------------------------- registration
-
-export const CONTENT_JOBS = [transcribeJob, transcribeFailedJob, callbackTimeoutJob, summarizeJob];
 
 /** The worker side of this feature: one handler per job. */
 export function registerContentJobs(queue: JobQueue, deps: ContentJobDeps): void {

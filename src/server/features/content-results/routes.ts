@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   accessResponseSchema,
   emailBodySchema,
@@ -9,6 +8,7 @@ import {
   submitContentSchema,
   verifyAccessSchema,
 } from '#contract/content-results.ts';
+import { idParamsSchema } from '#contract/ids.ts';
 import type { AppContext } from '../../context.ts';
 import {
   clearVisitorSession,
@@ -35,7 +35,6 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/reaction-video/submit',
       {
         schema: {
-          summary: 'Submit a video link for transcription',
           description:
             'Creates a pending transcription for the e-mail address and starts it: the platform\'s captions, else speech-to-text, else the signed external webhook. Example body: `{ "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "source": "Youtube", "email": "dana@example.com" }`. Limited per client address and per e-mail address (429 `rate_limited`). The results are read on the dashboard after e-mail code verification.',
           body: submitContentSchema,
@@ -49,7 +48,6 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/request-access',
       {
         schema: {
-          summary: 'E-mail a dashboard code',
           description:
             'Sends a 6-digit code (10 minutes, single use) to the address. Answers the same whether or not the address has results.',
           body: emailBodySchema,
@@ -63,7 +61,6 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/verify-access',
       {
         schema: {
-          summary: 'Verify a dashboard code',
           description:
             'A right code sets the httpOnly dashboard session cookie (`echo_dashboard`). Wrong: 400 `code_invalid`; expired: 400 `code_expired`; too many tries: 429 `code_locked`.',
           body: verifyAccessSchema,
@@ -102,7 +99,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/content-results/:id',
-      { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: messageResponseSchema } } },
+      { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
         await deleteContent(ctx, request.params.id, await requireVisitorEmail(ctx, request));
         return { message: 'Deleted' };

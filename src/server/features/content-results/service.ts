@@ -4,6 +4,7 @@ import {
   type ContentResult,
   LINK_HOST_MESSAGE,
 } from '#contract/content-results.ts';
+import { isUuid } from '#contract/ids.ts';
 import { checkMediaUrl } from '#contract/social-urls.ts';
 import { normalizeEmail } from '#contract/waitlist.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,7 +20,7 @@ import {
 import { queueEmail } from '../outbox/index.ts';
 import { NOT_VERIFIED_MESSAGE } from '../visitor-session/index.ts';
 import { accessCodeEmail } from './emails.ts';
-import { transcribeJob } from './jobs.ts';
+import { transcribeJob } from './job-definitions.ts';
 import { deleteResultOf, insertResult, listResultsOf, touchResultsOf } from './repository.ts';
 
 export const CODE_PURPOSE = 'dashboard';
@@ -96,9 +97,7 @@ export async function listAccessibleResults(
   return listResultsOf(ctx.database.db, subject);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function deleteContent(ctx: AppContext, id: string, subject: string): Promise<void> {
-  if (!UUID.test(id) || !(await deleteResultOf(ctx.database.db, id, subject)))
+  if (!isUuid(id) || !(await deleteResultOf(ctx.database.db, id, subject)))
     throw notFound('Content not found');
 }

@@ -12,7 +12,6 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/health',
       {
         schema: {
-          summary: 'Status; with an admin bearer token also tools, providers and the checklist',
           response: { 200: systemHealthSchema, 503: systemHealthSchema },
         },
       },
@@ -39,8 +38,6 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/capabilities',
       {
         schema: {
-          summary: 'What the transcription forms tell people up front',
-          tags: ['Health'],
           response: { 200: capabilitiesSchema },
         },
       },

@@ -3,18 +3,20 @@
  * delivered by a job (providers/mail and providers/sms are the senders).
  */
 export {
-  createSendOutboxFailedHandler,
-  createSendOutboxHandler,
   DELIVERY_DID_NOT_FINISH,
   OUTBOX_JOBS,
-  outboxMessageId,
-  registerOutboxJobs,
   SEND_RETRIES,
-  type SendDeps,
-  senderDomain,
   sendOutboxBatchJob,
   sendOutboxFailedJob,
   sendOutboxJob,
+} from './job-definitions.ts';
+export {
+  createSendOutboxFailedHandler,
+  createSendOutboxHandler,
+  outboxMessageId,
+  registerOutboxJobs,
+  type SendDeps,
+  senderDomain,
 } from './jobs.ts';
 export { outboxRoutes } from './routes.ts';
 export {

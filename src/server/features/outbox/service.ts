@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { MailMessage } from '../../providers/mail/mailer.ts';
-import { sendOutboxBatchJob, sendOutboxJob } from './jobs.ts';
+import { sendOutboxBatchJob, sendOutboxJob } from './job-definitions.ts';
 import {
   deleteByRecipient,
   deleteSettledBefore,

@@ -1,17 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { runStudioRetention } from '../studio/index.ts';
+import { RETENTION_CRON, retentionJob } from './job-definitions.ts';
 import { runRetention } from './repository.ts';
-
-/** Daily (UTC): deletes inactive personal data and expired security rows (repository.ts runRetention). */
-export const retentionJob = defineJob({
-  name: 'privacy.retention',
-  schema: z.object({}).passthrough().nullish(),
-});
-export const RETENTION_CRON = '45 0 * * *';
 
 export function createRetentionHandler(deps: {
   database: Database;
@@ -25,8 +19,6 @@ export function createRetentionHandler(deps: {
     deps.log.info({ ...counts, studio }, 'retention pass done');
   };
 }
-
-export const PRIVACY_JOBS = [retentionJob];
 
 /** The worker side of privacy: the daily retention pass. */
 export function registerPrivacyJobs(

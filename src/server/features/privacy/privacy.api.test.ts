@@ -413,7 +413,7 @@ describe('retention job', () => {
   });
 
   it('is scheduled daily with the configured months', async () => {
-    const { RETENTION_CRON, retentionJob } = await import('./jobs.ts');
+    const { RETENTION_CRON, retentionJob } = await import('./job-definitions.ts');
     const { ALL_JOBS } = await import('../../worker.ts');
     expect(ALL_JOBS).toContain(retentionJob);
     expect(RETENTION_CRON).toBe('45 0 * * *');

@@ -1,10 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromFile } from 'file-type';
 import type { NoteKind } from '#contract/studio.ts';
-import type { Config } from '../../config.ts';
-import { resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 
 /**
  * Where Studio keeps files, all under DATA_DIR: tus uploads in `uploads/` (the file store's own
@@ -106,99 +103,3 @@ export async function detectMedia(file: string, declaredType?: string | null): P
     return { ext: 'webm', mime: 'video/webm', kind: 'video' };
   return { ext: found.ext, ...accepted };
 }
-
-/**
- * Runs ffmpeg without a shell; resolves with its stderr (where it reports the input's duration).
- * `cwd` lets a filter name a file by a plain relative name (no filtergraph escaping of DATA_DIR).
- */
-export function runFfmpeg(
-  binary: string,
-  args: string[],
-  timeoutMs = 30 * 60_000,
-  options: { cwd?: string } = {},
-): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], {
-      shell: false,
-      stdio: ['ignore', 'ignore', 'pipe'],
-      ...(options.cwd ? { cwd: options.cwd } : {}),
-    });
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`ffmpeg did not finish within ${Math.round(timeoutMs / 1000)} s`));
-    }, timeoutMs);
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(
-        new Error(
-          error.code === 'ENOENT'
-            ? 'ffmpeg is needed to prepare audio for speech-to-text but was not found; install ffmpeg or set FFMPEG_PATH'
-            : error.message,
-        ),
-      );
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(stderr);
-      else {
-        const last = stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
-        reject(new Error(`the file could not be read as audio (${last || `ffmpeg exit ${code}`})`));
-      }
-    });
-  });
-}
-
-/** "Duration: 00:01:02.50" in ffmpeg's report of its input, in ms (null for N/A). */
-export function parseFfmpegDuration(stderr: string): number | null {
-  const match = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
-  if (!match) return null;
-  return Math.round((Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])) * 1000);
-}
-
-/** Audio pieces sent to speech-to-text one by one (each well under the 25 MB request limit). */
-export const STT_PIECE_SECONDS = 600;
-
-/**
- * Converts any accepted audio or video into mono 16 kHz MP3 pieces of STT_PIECE_SECONDS (video
- * dropped), written to `dir`; returns them in order with the input's duration when ffmpeg knows it.
- */
-export async function audioPieces(
-  ffmpeg: string,
-  input: string,
-  dir: string,
-): Promise<{ pieces: Array<{ file: string; offsetMs: number }>; durationMs: number | null }> {
-  const stderr = await runFfmpeg(ffmpeg, [
-    '-y',
-    '-i',
-    input,
-    '-vn',
-    '-ac',
-    '1',
-    '-ar',
-    '16000',
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    '48k',
-    '-f',
-    'segment',
-    '-segment_time',
-    String(STT_PIECE_SECONDS),
-    '-reset_timestamps',
-    '1',
-    path.join(dir, 'piece%04d.mp3'),
-  ]);
-  const files = (await readdir(dir)).filter((f) => /^piece\d{4}\.mp3$/.test(f)).sort();
-  return {
-    pieces: files.map((file, i) => ({ file: path.join(dir, file), offsetMs: i * STT_PIECE_SECONDS * 1000 })),
-    durationMs: parseFfmpegDuration(stderr),
-  };
-}
-
-/** The ffmpeg Studio runs: FFMPEG_PATH, else ffmpeg on PATH, else the npm package's binary. */
-export const ffmpegBinary = (config: Pick<Config, 'ffmpegPath'>): string =>
-  resolveFfmpeg(config.ffmpegPath).path;

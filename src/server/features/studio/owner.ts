@@ -6,10 +6,16 @@ import { enforceRateLimit } from '../../lib/rate-limit.ts';
 /** Per address and minute (`cuts`: clips cut from a recording with ffmpeg). */
 export const STUDIO_RATE_LIMITS = { writes: 120, imports: 10, chunks: 600, cuts: 20 } as const;
 
-export const owners = new WeakMap<FastifyRequest, string>();
-/** The signed-in address of a Studio request (resolved once, before validation, by the onRequest hook). */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in address of a Studio request (set once, before validation, by the Studio's onRequest hook). */
+    studioOwner: string | null;
+  }
+}
+
+/** The signed-in address of a Studio request (the `studioOwner` decoration; see routes.ts). */
 export const ownerOf = (request: FastifyRequest): string => {
-  const owner = owners.get(request);
+  const owner = request.studioOwner;
   if (!owner) throw new AppError('unauthorized', 'Please verify your email to use the Studio');
   return owner;
 };

@@ -1,185 +1,24 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createTextNoteSchema,
-  ideasResponseSchema,
-  importRequestSchema,
-  importResponseSchema,
-  NOTE_NOT_FOUND_MESSAGE,
-  noteDetailSchema,
-  noteIdParamsSchema,
-  notesPageSchema,
-  notesQuerySchema,
-  STUDIO_API,
-  STUDIO_LIMITS,
-  searchQuerySchema,
-  searchResponseSchema,
-  updateNoteSchema,
-  updateVoiceSchema,
-  usageSchema,
-  voiceProfileSchema,
-} from '#contract/studio.ts';
+import { STUDIO_API } from '#contract/studio.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
 import { requireVisitorEmail } from '../visitor-session/index.ts';
-import { draftRoutes } from './drafts.routes.ts';
-import { listIdeas } from './ideas.service.ts';
-import { importForOwner } from './imports.service.ts';
-import { mediaFile } from './media.ts';
-import { limit, ownerOf, owners } from './owner.ts';
-import { findNote } from './repository.ts';
-import { searchNotes } from './search.service.ts';
-import {
-  createTextNote,
-  deleteNote,
-  getNote,
-  getVoice,
-  listNotePage,
-  updateNote,
-  updateVoice,
-  usage,
-} from './service.ts';
-import { uploadRoutes } from './uploads.routes.ts';
+import { importRoutes, uploadRoutes } from './capture/index.ts';
+import { draftRoutes } from './drafts/index.ts';
+import { notesRoutes } from './notes/index.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Streams a note's media, honouring one byte range (play from a sentence's time). */
-async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, id: string) {
-  const note = UUID.test(id) ? await findNote(ctx.database.db, ownerOf(request), id) : undefined;
-  if (!note?.mediaPath || note.status === 'uploading') throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  const file = mediaFile(ctx.config.dataDir, note.mediaPath);
-  const size = (await stat(file).catch(() => null))?.size;
-  if (size === undefined) throw notFound('The media file of this note is gone');
-  reply.header('accept-ranges', 'bytes').header('content-type', note.mediaMime ?? 'application/octet-stream');
-  const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? '').trim());
-  if (!range || (range[1] === '' && range[2] === '')) {
-    reply.header('content-length', size);
-    return reply.send(request.method === 'HEAD' ? '' : createReadStream(file));
-  }
-  let start: number;
-  let end: number;
-  if (range[1] === '') {
-    start = Math.max(0, size - Number(range[2]));
-    end = size - 1;
-  } else {
-    start = Number(range[1]);
-    end = range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1);
-  }
-  if (start >= size || start > end) {
-    return reply.code(416).header('content-range', `bytes */${size}`).send('');
-  }
-  reply
-    .code(206)
-    .header('content-range', `bytes ${start}-${end}/${size}`)
-    .header('content-length', end - start + 1);
-  return reply.send(request.method === 'HEAD' ? '' : createReadStream(file, { start, end }));
-}
-
+/** Every Studio route: the rooms' routes behind the dashboard session. */
 export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    app.decorateRequest('studioOwner', null);
     // Every Studio route needs the dashboard session, checked before anything else is read.
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${STUDIO_API}/`)) return;
       reply.header('cache-control', 'no-store');
-      owners.set(request, await requireVisitorEmail(ctx, request));
+      request.studioOwner = await requireVisitorEmail(ctx, request);
     });
 
-    app.post(
-      `${STUDIO_API}/notes`,
-      {
-        schema: { body: createTextNoteSchema, response: { 201: noteDetailSchema } },
-        bodyLimit: STUDIO_LIMITS.textMaxChars * 4 + 4096,
-      },
-      async (request, reply) => {
-        await limit(ctx, request, 'writes');
-        return reply.code(201).send(await createTextNote(ctx, ownerOf(request), request.body));
-      },
-    );
-
-    app.get(
-      `${STUDIO_API}/notes`,
-      { schema: { querystring: notesQuerySchema, response: { 200: notesPageSchema } } },
-      async (request) => listNotePage(ctx, ownerOf(request), request.query),
-    );
-
-    app.get(
-      `${STUDIO_API}/notes/:id`,
-      { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: noteDetailSchema } } },
-      async (request) => getNote(ctx, ownerOf(request), request.params.id),
-    );
-
-    app.patch(
-      `${STUDIO_API}/notes/:id`,
-      {
-        schema: { params: noteIdParamsSchema, body: updateNoteSchema, response: { 200: noteDetailSchema } },
-        bodyLimit: STUDIO_LIMITS.textMaxChars * 4 + 4096,
-      },
-      async (request) => {
-        await limit(ctx, request, 'writes');
-        return updateNote(ctx, ownerOf(request), request.params.id, request.body);
-      },
-    );
-
-    app.delete(
-      `${STUDIO_API}/notes/:id`,
-      { schema: { params: z.object({ id: z.string().max(100) }) } },
-      async (request, reply) => {
-        await limit(ctx, request, 'writes');
-        await deleteNote(ctx, ownerOf(request), request.params.id);
-        return reply.code(204).send();
-      },
-    );
-
-    app.route({
-      method: ['GET', 'HEAD'],
-      url: `${STUDIO_API}/notes/:id/media`,
-      schema: { params: z.object({ id: z.string().max(100) }) },
-      handler: async (request, reply) =>
-        sendMedia(ctx, request, reply, (request.params as { id: string }).id),
-    });
-
-    app.post(
-      `${STUDIO_API}/imports`,
-      {
-        schema: { body: importRequestSchema, response: { 201: importResponseSchema } },
-        bodyLimit: STUDIO_LIMITS.importFileMaxBytes * 2,
-      },
-      async (request, reply) => {
-        await limit(ctx, request, 'imports');
-        return reply.code(201).send(await importForOwner(ctx, ownerOf(request), request.body));
-      },
-    );
-
-    app.get(
-      `${STUDIO_API}/search`,
-      { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-      async (request) => searchNotes(ctx, ownerOf(request), request.query.q, request.query.limit),
-    );
-
-    app.get(`${STUDIO_API}/ideas`, { schema: { response: { 200: ideasResponseSchema } } }, async (request) =>
-      listIdeas(ctx, ownerOf(request)),
-    );
-
-    app.get(`${STUDIO_API}/voice`, { schema: { response: { 200: voiceProfileSchema } } }, async (request) =>
-      getVoice(ctx, ownerOf(request)),
-    );
-
-    app.put(
-      `${STUDIO_API}/voice`,
-      { schema: { body: updateVoiceSchema, response: { 200: voiceProfileSchema } } },
-      async (request) => {
-        await limit(ctx, request, 'writes');
-        return updateVoice(ctx, ownerOf(request), request.body);
-      },
-    );
-
-    app.get(`${STUDIO_API}/usage`, { schema: { response: { 200: usageSchema } } }, async (request) =>
-      usage(ctx, ownerOf(request)),
-    );
-
+    await app.register(notesRoutes(ctx));
+    await app.register(importRoutes(ctx));
     await app.register(uploadRoutes(ctx));
     await app.register(draftRoutes(ctx));
   };

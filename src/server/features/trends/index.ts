@@ -3,11 +3,13 @@ export {
   ANALYSIS_DID_NOT_FINISH,
   analyseTrendFailedJob,
   analyseTrendJob,
+  TREND_JOB_RETRIES,
+  TREND_JOBS,
+} from './job-definitions.ts';
+export {
   createAnalyseTrendFailedHandler,
   createAnalyseTrendHandler,
   registerTrendJobs,
-  TREND_JOB_RETRIES,
-  TREND_JOBS,
   type TrendJobDeps,
 } from './jobs.ts';
 export { normalizeYtDlp } from './normalize.ts';

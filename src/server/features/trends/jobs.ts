@@ -1,35 +1,22 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { checkTrendUrl } from '#contract/social-urls.ts';
 import { MAX_TWIST_IDEAS } from '#contract/trend-display.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { deadLetterFor, defineJob, type JobHandler, type JobQueue } from '../../jobs/queue.ts';
+import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm } from '../../providers/llm/llm.ts';
 import { fetchMediaMetadata, YtDlpError } from '../../providers/media/yt-dlp.ts';
 import { type Analyser, createLlmAnalyser, templateAnalyser } from './analyser.ts';
+import {
+  ANALYSIS_DID_NOT_FINISH,
+  analyseTrendFailedJob,
+  analyseTrendJob,
+  TREND_JOB_RETRIES,
+  type trendPayload,
+} from './job-definitions.ts';
 import { normalizeYtDlp } from './normalize.ts';
 import { appendIdeas, findTrend, markFailed, saveAnalysis } from './repository.ts';
-
-export const TREND_JOB_RETRIES = 2;
-
-const trendPayload = z.object({ trendId: z.uuid(), mode: z.enum(['analyse', 'more']) });
-
-/** Shown on a trend whose analysis job failed for good (see analyseTrendFailedJob). */
-export const ANALYSIS_DID_NOT_FINISH = 'The analysis did not finish. Please retry.';
-
-/** Receives an analysis that failed for good (its last try threw, expired, or its worker died). */
-export const analyseTrendFailedJob = deadLetterFor('trend.analyse', trendPayload);
-
-export const analyseTrendJob = defineJob({
-  name: 'trend.analyse',
-  schema: trendPayload,
-  deadLetter: analyseTrendFailedJob,
-  retryLimit: TREND_JOB_RETRIES,
-  retryDelaySeconds: 5,
-  expireInSeconds: 180,
-  heartbeat: true,
-});
 
 export interface TrendJobDeps {
   config: Config;
@@ -128,8 +115,6 @@ export function createAnalyseTrendHandler(
     });
   };
 }
-
-export const TREND_JOBS = [analyseTrendJob, analyseTrendFailedJob];
 
 /** The worker side of trends: the analysis and its dead letter. */
 export function registerTrendJobs(queue: JobQueue, deps: TrendJobDeps): void {

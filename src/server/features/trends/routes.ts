@@ -15,7 +15,7 @@ import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
 import { ensureTrendOwnerHash, trendOwnerHash, visitorEmail } from '../visitor-session/index.ts';
 import { createTrend, listTrendPage, processTrend, removeTrend, type Viewer } from './service.ts';
 
-/** The unpaged list (spec §7 shape) answers at most this many trends; the page uses ?limit. */
+/** The unpaged list (docs/spec/product-spec.md §7 shape) answers at most this many trends; the page uses ?limit. */
 export const UNPAGED_LIST_LIMIT = 500;
 
 async function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
@@ -28,7 +28,7 @@ const idParams = z.object({ id: z.string().max(200) });
 
 export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Spec §7: process is sent with a JSON content type and no body; accept that (and `{}`).
+    // docs/spec/product-spec.md §7: process is sent with a JSON content type and no body; accept that (and `{}`).
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
       const text = String(body);

@@ -1,9 +1,10 @@
+import { isUuid } from '#contract/ids.ts';
 import { canonicalTrendUrl } from '#contract/trend-display.ts';
 import type { Trend, TrendPage } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { fileTrendResult } from '../content-results/index.ts';
-import { analyseTrendJob } from './jobs.ts';
+import { analyseTrendJob } from './job-definitions.ts';
 import {
   claimForProcessing,
   countTrends,
@@ -21,7 +22,6 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TREND_NOT_FOUND = 'Trend not found';
 
 export function toTrend(row: TrendRow, viewer: Viewer): Trend {
@@ -43,7 +43,7 @@ export function toTrend(row: TrendRow, viewer: Viewer): Trend {
 }
 
 async function existingTrend(ctx: AppContext, id: string): Promise<TrendRow> {
-  if (!UUID.test(id)) throw notFound(TREND_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(TREND_NOT_FOUND);
   const row = await findTrend(ctx.database.db, id);
   if (!row) throw notFound(TREND_NOT_FOUND);
   return row;
@@ -67,7 +67,7 @@ export async function createTrend(
   );
   const row = inserted ?? (await findTrendBySource(ctx.database.db, canonical.url));
   if (!row) throw notFound(TREND_NOT_FOUND); // deleted in between
-  // decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
+  // docs/spec/decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
   if (viewer.email) {
     await fileTrendResult(ctx.database.db, {
       userEmail: viewer.email,
@@ -106,13 +106,7 @@ const encodeCursor = (row: TrendRow) =>
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (
-    !createdAt ||
-    !id ||
-    !UUID.test(id) ||
-    Number.isNaN(Date.parse(createdAt)) ||
-    !/^\d{4}-/.test(createdAt)
-  )
+  if (!createdAt || !id || !isUuid(id) || Number.isNaN(Date.parse(createdAt)) || !/^\d{4}-/.test(createdAt))
     throw badRequest('Invalid cursor');
   return { createdAt, id };
 }
@@ -137,7 +131,7 @@ export async function processTrend(ctx: AppContext, id: string, viewer: Viewer):
   });
 }
 
-/** Only the browser that added the trend, or an admin, may delete it (decisions.md). */
+/** Only the browser that added the trend, or an admin, may delete it (docs/spec/decisions.md). */
 export async function removeTrend(ctx: AppContext, id: string, viewer: Viewer): Promise<void> {
   const row = await existingTrend(ctx, id);
   if (!toTrend(row, viewer).can_delete) throw forbidden('Only the person who added this trend can delete it');

@@ -4,7 +4,7 @@ import { waitForCode } from '#tests/support/content-results.ts';
 import { createFakeYtDlp, ytDlpFixture } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-// decisions.md: adding a trend with a verified dashboard session files it in that dashboard's Trends tab.
+// docs/spec/decisions.md: adding a trend with a verified dashboard session files it in that dashboard's Trends tab.
 const TIKTOK = 'https://www.tiktok.com/@brewedbyjules/video/7434512345678901234';
 const fixture = ytDlpFixture('tiktok-2025.json');
 

@@ -7,7 +7,7 @@ import { createSession, findSession, revokeSession, revokeSessionsOf } from '../
 
 /**
  * The dashboard session cookie: httpOnly, SameSite=Strict, Secure under https. Path /api, not only
- * /api/content-results: adding a trend while signed in files it on the dashboard (decisions.md).
+ * /api/content-results: adding a trend while signed in files it on the dashboard (docs/spec/decisions.md).
  */
 export const DASHBOARD_COOKIE = 'echo_dashboard';
 export const DASHBOARD_SESSION_HOURS = 24;

@@ -21,7 +21,6 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/webhook/test',
       {
         schema: {
-          summary: 'Where to send transcripts, and how to sign them',
           description:
             'Answers the production webhook URL, the signature scheme and the accepted clock skew, so an external transcription service can be set up.',
           response: { 200: webhookTestResponseSchema },
@@ -40,7 +39,6 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/webhook/test/dry-run',
       {
         schema: {
-          summary: 'Send a signed test delivery',
           description:
             'The server signs a sample delivery with its own secret and posts it to the webhook, then answers what the webhook said: a way to check the endpoint end to end without writing a client.',
           response: { 200: webhookDryRunResponseSchema },
@@ -59,7 +57,6 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       WEBHOOK_PATH,
       {
         schema: {
-          summary: 'Deliver a finished transcript (signed)',
           description: [
             'Called by an external transcription service when a transcript is ready.',
             '',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { transcriptionCompleteSchema, type WebhookDryRunResponse } from '#contract/content-results.ts';
+import { isUuid } from '#contract/ids.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
@@ -10,7 +11,6 @@ import { webhookSecret } from './secret.ts';
 import { verifyWebhook, webhookHeaders } from './signature.ts';
 
 export const WEBHOOK_PATH = '/api/webhook/transcription-complete';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SIGNATURE_MESSAGES = {
   missing_headers: 'Missing webhook signature headers (webhook-id, webhook-timestamp, webhook-signature)',
@@ -44,7 +44,7 @@ export async function completeTranscription(
 
   return ctx.database.transaction(async (tx) => {
     if (!(await recordDelivery(tx.db, check.id))) return { message: 'Already processed' };
-    const outcome = UUID.test(body.contentResultId)
+    const outcome = isUuid(body.contentResultId)
       ? await completeWithTranscript(tx.db, body.contentResultId, {
           transcription: body.transcript,
           videoUrl: body.videoUrl,

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { AdminGate, AdminSignOutButton } from './admin-gate.tsx';
 
-/** The admin navigation, in order: every admin screen is reached from here (spec §2). */
+/** The admin navigation, in order: every admin screen is reached from here (docs/spec/product-spec.md §2). */
 export const ADMIN_LINKS: readonly { href: string; label: string }[] = [
   { href: '/admin', label: 'Affiliates' },
   { href: '/admin/conversions', label: 'Conversions' },

@@ -9,7 +9,7 @@ import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { signInAdmin, signOutAdmin, useAdminToken } from './api.ts';
 
 /**
- * The admin password gate (spec §5, checked by the server per decisions.md): children render only
+ * The admin password gate (docs/spec/product-spec.md §5, checked by the server per docs/spec/decisions.md): children render only
  * with a stored admin token; a wrong password shows 'Access Denied' / 'Invalid admin password'.
  */
 export function AdminGate({ title, children }: { title: string; children: ReactNode }) {

@@ -2,7 +2,7 @@ import type { AdminLoginResponse } from '#contract/admin.ts';
 import { apiRequest, errorCode } from '#web/lib/api.ts';
 import { adminToken } from '#web/lib/token-store.ts';
 
-// The admin token from POST /api/admin/login lives in the one token store (`admin_token`, decisions.md).
+// The admin token from POST /api/admin/login lives in the one token store (`admin_token`, docs/spec/decisions.md).
 export const useAdminToken = adminToken.use;
 export const readAdminToken = adminToken.read;
 /** Forgets a token the server no longer accepts (the page falls back to the password gate). */

@@ -13,7 +13,7 @@ import { adminGet, adminRequest } from '#web/features/admin-auth/index.ts';
 import { apiRequest, HttpError } from '#web/lib/api.ts';
 import { affiliateToken } from '#web/lib/token-store.ts';
 
-// The affiliate token from POST /api/auth/login lives in the one token store (`affiliate_token`, spec §3).
+// The affiliate token from POST /api/auth/login lives in the one token store (`affiliate_token`, docs/spec/product-spec.md §3).
 export const useAffiliateToken = affiliateToken.use;
 
 export function useApplyAsAffiliate() {
@@ -38,7 +38,7 @@ const authHeader = affiliateToken.header;
 
 export const ME_KEY = ['/api/me'] as const;
 
-/** The signed-in affiliate (spec §7: skipped without a token, not retried). */
+/** The signed-in affiliate (docs/spec/product-spec.md §7: skipped without a token, not retried). */
 export function useMe(token: string | null) {
   return useQuery<MeResponse>({
     queryKey: [...ME_KEY, token],

@@ -49,7 +49,7 @@ export async function fetchResults(email: string): Promise<ContentResult[] | nul
 const isBusy = (results: ContentResult[] | null | undefined) =>
   !!results?.some((r) => r.status === 'pending' || r.status === 'processing');
 
-/** Spec §9: refetched every 10 s while any result is pending or processing. */
+/** docs/spec/product-spec.md §9: refetched every 10 s while any result is pending or processing. */
 export function useContentResults(email: string | null) {
   return useQuery({
     queryKey: resultsKey(email ?? ''),

@@ -12,7 +12,7 @@ const adminHeader = adminToken.header;
 
 const isRunning = (trend: Trend) => trend.status === 'processing';
 
-/** Recent trends, newest first, 12 per page (decisions.md); polls while any analysis runs. */
+/** Recent trends, newest first, 12 per page (docs/spec/decisions.md); polls while any analysis runs. */
 export function useTrendPages() {
   return useInfiniteQuery({
     queryKey: TRENDS_KEY,
@@ -67,7 +67,7 @@ function withStatus(
 }
 
 /**
- * Spec §4: the trend is marked 'processing' at once; on failure the previous list comes back;
+ * docs/spec/product-spec.md §4: the trend is marked 'processing' at once; on failure the previous list comes back;
  * the list is polled until the analysis ends.
  */
 export function useProcessTrend() {

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT } from './__fixtures__/transcript.ts';
-import { charSimilarity, cosineDelta, jensenShannon, scoreFidelity } from './fidelity.ts';
+import {
+  charSimilarity,
+  cosineDelta,
+  draftFidelityDetail,
+  type FidelityBlock,
+  jensenShannon,
+  scoreDraftFidelity,
+  scoreFidelity,
+} from './fidelity.ts';
+import { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
 import { FW } from './function-words.ts';
 import { buildProfile, CHAR_BUCKETS, forEachChar, noteStats } from './profile.ts';
+import { splitSentences } from './sentences.ts';
 
 const rates = (pairs: Record<string, number>) => FW.map((word) => pairs[word] ?? 0);
 
@@ -94,6 +104,104 @@ describe('scoreFidelity', () => {
     expect(scoreFidelity('Anything.', buildProfile([]), 'spoken')).toEqual({
       score: 50,
       reasons: ['no notes yet: add a few notes so Echo can learn your voice'],
+    });
+  });
+
+  describe('drafts given as blocks', () => {
+    // An extractive draft of the user's second note: one block per sentence, in order.
+    const blocks: FidelityBlock[] = splitSentences(notes[1]!)
+      .filter((sentence) => !sentence.filler)
+      .map((sentence, i) => ({ text: sentence.text, positions: [i] }));
+    const theirs = splitSentences(
+      `${corporate} The organization shall ensure that all stakeholders are informed. Accordingly, the committee recommends a phased approach to the matter.`,
+    ).map((sentence) => sentence.text);
+    const detail = (draft: FidelityBlock[]) => draftFidelityDetail(draft, profile, 'spoken')!;
+
+    it("scores the user's own sentences, as said and in order, high, and says why", () => {
+      const verbatim = detail(blocks);
+      expect(verbatim.edits.factor).toBe(1);
+      expect(verbatim.score).toBeGreaterThanOrEqual(ALL_LIKE_FROM);
+      expect(verbatim.reasons.map((r) => r.text)).toContain('every sentence is yours, as you said it');
+      expect(verbatim.reasons.some((r) => r.like === false)).toBe(false);
+    });
+
+    it("leaves Echo's own blocks out of the score", () => {
+      const withEcho = [{ text: 'Leverage synergy: book a call!', origin: 'echo' as const }, ...blocks];
+      const fidelity = scoreDraftFidelity(withEcho, profile, 'spoken')!;
+      expect(fidelity.score).toBe(detail(blocks).score);
+      expect(fidelity.reasons).toContain("1 block of Echo's own (headings, calls to action) not counted");
+      expect(scoreDraftFidelity([{ text: 'Only Echo.', origin: 'echo' }], profile, 'spoken')).toBeNull();
+    });
+
+    it("drops a draft edited into someone else's words, and says what changed", () => {
+      const verbatim = detail(blocks);
+      const edited = detail(
+        blocks.map((block, i) =>
+          i % 2 === 1 ? { ...block, said: block.text, text: theirs[i % theirs.length]! } : block,
+        ),
+      );
+      expect(verbatim.score - edited.score).toBeGreaterThanOrEqual(40);
+      expect(edited.score).toBeLessThan(UNLIKE_BELOW);
+      expect(edited.reasons.some((r) => /^\d+ of its \d+ words are Echo's, not yours$/.test(r.text))).toBe(
+        true,
+      );
+      // Without `said` (the text alone), the style part still drops.
+      const plain = detail(
+        blocks.map((block, i) => (i % 2 === 1 ? { text: theirs[i % theirs.length]! } : block)),
+      );
+      expect(plain.score).toBeLessThan(verbatim.score);
+      expect(plain.style).toBeLessThan(verbatim.style);
+      // Entirely someone else's words.
+      expect(detail(theirs.map((text) => ({ text }))).score).toBeLessThan(10);
+    });
+
+    it('lowers the score by what the planner cut and reordered, in proportion', () => {
+      const verbatim = detail(blocks);
+      const cut = detail(
+        blocks.map((block) => {
+          const words = block.text.split(' ');
+          return words.length < 6
+            ? block
+            : { ...block, said: block.text, text: words.slice(0, Math.ceil(words.length / 2)).join(' ') };
+        }),
+      );
+      expect(cut.edits.cutShare).toBeGreaterThan(0.2);
+      expect(cut.score).toBeLessThan(verbatim.score);
+      expect(cut.score).toBe(Math.round(cut.style * cut.edits.factor));
+      expect(cut.reasons.some((r) => r.text.startsWith('leaves out '))).toBe(true);
+      const reordered = detail([...blocks].reverse());
+      expect(reordered.edits.moves).toBe(blocks.length - 1);
+      expect(reordered.score).toBeLessThan(verbatim.score);
+      expect(reordered.score).toBeGreaterThanOrEqual(Math.floor(verbatim.score * 0.9));
+      expect(reordered.reasons.map((r) => r.text)).toContain(
+        `moves ${blocks.length - 1} sentences out of the order you said them`,
+      );
+    });
+
+    it('never gives 95+ with a reason saying something is unlike the user, nor under 60 without one', () => {
+      const seen = new Set<number>();
+      for (let replaced = 0; replaced <= blocks.length; replaced += 2) {
+        for (const withSaid of [true, false]) {
+          for (const order of ['kept', 'reversed']) {
+            const draft = blocks.map((block, i) =>
+              i < replaced
+                ? {
+                    ...(withSaid ? { said: block.text } : {}),
+                    text: theirs[i % theirs.length]!,
+                    positions: block.positions,
+                  }
+                : block,
+            );
+            const d = detail(order === 'kept' ? draft : draft.reverse());
+            seen.add(Math.floor(d.score / 20));
+            if (d.score >= ALL_LIKE_FROM) expect(d.reasons.some((r) => r.like === false)).toBe(false);
+            if (d.score < UNLIKE_BELOW) expect(d.reasons.some((r) => r.like === false)).toBe(true);
+          }
+        }
+      }
+      // The variants span the scale (so both rules were exercised).
+      expect(seen.has(0)).toBe(true);
+      expect(seen.has(4) || seen.has(5)).toBe(true);
     });
   });
 });

@@ -3,6 +3,7 @@ import { FUNCTION_WORDS, FW } from './function-words.ts';
 import {
   buildProfile,
   forEachChar,
+  isPhraseShape,
   mergeAll,
   type NoteStats,
   noteStats,
@@ -124,6 +125,57 @@ describe('buildProfile', () => {
       mergeAll([noteStats('Most of the time. Some of the time. All of the time.', 'spoken')], 'spoken'),
     );
     expect(common.map((p) => p.phrase)).not.toContain('of the');
+  });
+
+  it('keeps only content phrases: no function-word pairs, no fragments', () => {
+    expect(isPhraseShape('of them')).toBe(false);
+    expect(isPhraseShape('the one')).toBe(false);
+    expect(isPhraseShape('write the')).toBe(false); // ends on glue: a fragment
+    expect(isPhraseShape('pricing is a')).toBe(false);
+    expect(isPhraseShape('the pricing page')).toBe(false); // "pricing page" says it
+    expect(isPhraseShape('pricing page')).toBe(true);
+    expect(isPhraseShape('ship it weekly')).toBe(true);
+    expect(isPhraseShape("here's the thing")).toBe(true); // 'thing' is a noun
+    expect(isPhraseShape('in 2020')).toBe(false);
+    expect(isPhraseShape('them write')).toBe(false);
+    // A user who says the same function-word pairs over and over gets none of them listed.
+    const habits = [
+      'Most of them write the one thing. Some of them write the one draft. All of them write the one post.',
+      'None of them write the one line. Few of them write the one page. Many of them write the one note.',
+    ].map((text) => noteStats(text, 'written'));
+    const listed = buildProfile(habits).written!.signaturePhrases.map((p) => p.phrase);
+    for (const glue of ['of them', 'the one', 'write the', 'them write', 'write the one'])
+      expect(listed).not.toContain(glue);
+    expect(listed.every((phrase) => isPhraseShape(phrase))).toBe(true);
+  });
+
+  it('needs a phrase seen in two notes or three times, and said more than the reference says it', () => {
+    const phrasesOf = (texts: string[]) =>
+      buildProfile(texts.map((text) => noteStats(text, 'written'))).written!.signaturePhrases.map(
+        (p) => p.phrase,
+      );
+    // Twice, in two notes: stable.
+    expect(phrasesOf(['We ran the pricing experiment.', 'Another pricing experiment failed.'])).toContain(
+      'pricing experiment',
+    );
+    // Twice, in one note of two: not yet.
+    expect(
+      phrasesOf(['One pricing experiment. A second pricing experiment.', 'Something else entirely.']),
+    ).not.toContain('pricing experiment');
+    // Three times in one note: stable.
+    expect(
+      phrasesOf([
+        'One pricing experiment. A second pricing experiment. A third pricing experiment.',
+        'Something else entirely.',
+      ]),
+    ).toContain('pricing experiment');
+    // A content phrase said about as often as the reference says it is not the user's signature;
+    // the same construction with a phrase the reference never says is.
+    expect(referenceCount('united states')).toBeGreaterThan(1000);
+    const numbers = Array.from({ length: 400 }, (_, i) => String(i + 1)).join(' ');
+    const sayingThrice = (phrase: string) => phrasesOf([1, 2, 3].map(() => `The ${phrase}. ${numbers}.`));
+    expect(sayingThrice('United States')).not.toContain('united states');
+    expect(sayingThrice('pricing experiment')).toContain('pricing experiment');
   });
 
   it('reports openers, closers and a readability grade', () => {

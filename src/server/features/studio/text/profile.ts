@@ -248,9 +248,39 @@ function topShares(counts: Record<string, number>, total: number, limit: number,
 }
 
 /**
- * Signature phrases: n-grams used in at least 2 notes (or 3 times in a single-note profile) and at
- * least 3 times as often as in the reference English; ranked by count x log(ratio); a phrase inside
- * a longer kept one that covers most of its uses is dropped ("the end of" under "at the end of").
+ * Nouns the function-word list keeps for stylometry ("here's the thing", "a lot") that still carry a
+ * phrase's meaning; every other FW word is glue.
+ */
+const FW_NOUNS: ReadonlySet<string> = new Set(['thing', 'things', 'way', 'lot', 'kind', 'sort']);
+/**
+ * Words a phrase may not start with: it would be a fragment of a longer one ("the pricing page",
+ * "them write", "is pricing").
+ */
+// biome-ignore format: a word list
+const NO_START: ReadonlySet<string> = new Set([
+  'a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'as', 'into', 'and',
+  'or', 'but', 'nor', 'that', 'which', 'than', 'so', 'if', 'because', 'about', 'over', 'per', 'via',
+  'them', 'him', 'me', 'us', 'whom', 'is', 'are', 'was', 'were', 'be', 'been', 'being', 'am',
+]);
+const isContent = (word: string) => (!FW_INDEX.has(word) || FW_NOUNS.has(word)) && !/\d/.test(word);
+
+/**
+ * Whether an n-gram can be a signature phrase at all: it carries a content word (not only function
+ * words: "of them", "the one"), ends on one (not a fragment: "write the", "pricing is a") and does
+ * not start with an article, preposition or conjunction.
+ */
+export function isPhraseShape(phrase: string): boolean {
+  const words = phrase.split(' ');
+  if (words.length < 2) return false;
+  if (NO_START.has(words[0]!) || FILLER_WORDS.has(words[0]!)) return false;
+  return isContent(words.at(-1)!) && words.some(isContent);
+}
+
+/**
+ * Signature phrases: content n-grams (`isPhraseShape`) the user says more than English does and says
+ * steadily: at least 3 times as often as in the reference (SOTU-derived counts, smoothed), and seen
+ * in at least 2 notes or at least 3 times; ranked by count x log(ratio); a phrase inside a longer
+ * kept one that covers most of its uses is dropped ("pricing page" under "our pricing page").
  */
 export function signaturePhrases(stats: NoteStats, limit = 20): SignaturePhrase[] {
   const candidates: (SignaturePhrase & { score: number })[] = [];
@@ -258,7 +288,8 @@ export function signaturePhrases(stats: NoteStats, limit = 20): SignaturePhrase[
   for (const phrase in stats.phrases) {
     const count = stats.phrases[phrase]!;
     const notes = stats.phraseNotes?.[phrase] ?? 1;
-    if (count < 3 || (stats.notes > 1 && notes < 2)) continue;
+    if (notes < 2 && count < 3) continue;
+    if (!isPhraseShape(phrase)) continue;
     const ratio = count / words / referenceRate(phrase);
     if (ratio < 3) continue;
     candidates.push({
@@ -270,11 +301,7 @@ export function signaturePhrases(stats: NoteStats, limit = 20): SignaturePhrase[
     });
   }
   candidates.sort((a, b) => b.score - a.score || (a.phrase < b.phrase ? -1 : 1));
-  const kept: (SignaturePhrase & { score: number })[] = [];
-  for (const candidate of candidates) {
-    if (kept.length >= limit * 3) break;
-    kept.push(candidate);
-  }
+  const kept = candidates.slice(0, limit * 3);
   const result = kept.filter(
     (c) =>
       !kept.some(

@@ -29,7 +29,7 @@ const EMPTY = {
   promotion_strategy: '',
 };
 
-/** The application dialog (spec §2, §4, §5, §8). */
+/** The application dialog (docs/spec/product-spec.md §2, §4, §5, §8). */
 export function ApplicationDialog({
   open,
   onOpenChange,

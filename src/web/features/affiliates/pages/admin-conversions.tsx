@@ -16,7 +16,7 @@ import {
 } from '../api.ts';
 import { Counter } from '../components/counter.tsx';
 
-/** Spec §4: default for approved, secondary for paid, destructive for cancelled, outline otherwise. */
+/** docs/spec/product-spec.md §4: default for approved, secondary for paid, destructive for cancelled, outline otherwise. */
 const badgeFor = (status: string) =>
   status === 'approved'
     ? 'default'
@@ -26,7 +26,7 @@ const badgeFor = (status: string) =>
         ? 'destructive'
         : 'outline';
 
-/** Spec §4: the row's dropdown, disabled while that row updates (and focused again afterwards). */
+/** docs/spec/product-spec.md §4: the row's dropdown, disabled while that row updates (and focused again afterwards). */
 function StatusSelect({
   id,
   status,

@@ -24,7 +24,7 @@ function failed(error: unknown) {
   });
 }
 
-/** E-mail, then the e-mailed 6-digit code (decisions.md); on success the portal. */
+/** E-mail, then the e-mailed 6-digit code (docs/spec/decisions.md); on success the portal. */
 export default function AffiliateLoginPage() {
   const id = useId();
   const [, navigate] = useLocation();

@@ -61,7 +61,7 @@ function Transcript({ text }: { text: string }) {
   );
 }
 
-// Spec §4 words transcriptions; a trend analysis filed from /trends says what it really is.
+// docs/spec/product-spec.md §4 words transcriptions; a trend analysis filed from /trends says what it really is.
 const TREND_TEXTS = {
   pending: 'Waiting for the analysis to start...',
   processing: 'Echo is analyzing this trend...',

@@ -21,7 +21,7 @@ import { useCapabilities, useSubmitContent } from '../api.ts';
 type Phase = 'idle' | 'success' | 'error';
 
 /**
- * The transcription submit form (spec §5 "Content submission", §8): link, platform and, on
+ * The transcription submit form (docs/spec/product-spec.md §5 "Content submission", §8): link, platform and, on
  * /reaction-video, the e-mail. The button stays disabled until every field is valid.
  */
 export function SubmitForm({

@@ -235,7 +235,7 @@ function Results({
   );
 }
 
-/** /dashboard: e-mail step -> code step -> the verified address's content (spec §2, §4, §8). */
+/** /dashboard: e-mail step -> code step -> the verified address's content (docs/spec/product-spec.md §2, §4, §8). */
 export default function DashboardPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -256,7 +256,7 @@ export default function DashboardPage() {
       });
       return;
     }
-    // Spec §2: a prefilled address is fetched after 100 ms; a browser already verified for it goes straight in.
+    // docs/spec/product-spec.md §2: a prefilled address is fetched after 100 ms; a browser already verified for it goes straight in.
     const timer = setTimeout(async () => {
       const current = await fetchSessionEmail().catch(() => null);
       if (current && current === prefill.toLowerCase()) {

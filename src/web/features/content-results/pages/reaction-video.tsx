@@ -7,7 +7,7 @@ import { Card } from '#web/components/ui/card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
 import { ToolLayout } from '../components/tool-layout.tsx';
 
-/** /reaction-video: the Transcription Tool (spec §2). */
+/** /reaction-video: the Transcription Tool (docs/spec/product-spec.md §2). */
 export default function ReactionVideoPage() {
   const [, navigate] = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

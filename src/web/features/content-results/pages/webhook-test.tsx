@@ -35,7 +35,7 @@ await fetch(WEBHOOK_URL, {
   body,                                              // send exactly the bytes you signed
 });`;
 
-/** /webhook-test: the production webhook URL, 'Run Tests' and setup instructions (spec §2, §8). */
+/** /webhook-test: the production webhook URL, 'Run Tests' and setup instructions (docs/spec/product-spec.md §2, §8). */
 export default function WebhookTestPage() {
   const [running, setRunning] = useState(false);
   const [answer, setAnswer] = useState<{ test: WebhookTestAnswer; dryRun: WebhookDryRunResponse } | null>(

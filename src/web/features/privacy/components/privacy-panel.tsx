@@ -165,7 +165,7 @@ function DeleteDialog({
   );
 }
 
-/** The dashboard's privacy controls (spec §1 item 9): data-use opt-out and 'Delete my data'. */
+/** The dashboard's privacy controls (docs/spec/product-spec.md §1 item 9): data-use opt-out and 'Delete my data'. */
 export function PrivacyPanel({ email, onDeleted }: { email: string; onDeleted: () => void }) {
   const [open, setOpen] = useState(false);
   return (

@@ -5,23 +5,17 @@ import type { NoteListItem } from '#contract/studio.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { SignInCard, ToolLayout, useAccessSteps } from '#web/features/content-results/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
-import {
-  fetchSessionEmail,
-  isInProgress,
-  SignedOutError,
-  signOut,
-  useNotes,
-  useStudioCache,
-} from '../api.ts';
-import { CaptureCard } from '../components/capture-card.tsx';
-import { DeleteNoteDialog } from '../components/delete-note-dialog.tsx';
-import { DraftWorkspace } from '../components/draft-view.tsx';
-import { IdeasCard } from '../components/ideas-card.tsx';
-import { Library } from '../components/library.tsx';
-import { NoteView } from '../components/note-view.tsx';
-import { SearchPanel } from '../components/search-panel.tsx';
-import { VoiceCard } from '../components/voice-card.tsx';
+import { fetchSessionEmail, isInProgress, SignedOutError, signOut, useStudioCache } from '../api.ts';
+import { CaptureCard } from '../capture/components/capture-card.tsx';
+import { DraftWorkspace } from '../drafts/components/draft-view.tsx';
 import { draftIdOf, parseNoteParams } from '../links.ts';
+import { useNotes } from '../notes/api.ts';
+import { DeleteNoteDialog } from '../notes/components/delete-note-dialog.tsx';
+import { IdeasCard } from '../notes/components/ideas-card.tsx';
+import { Library } from '../notes/components/library.tsx';
+import { NoteView } from '../notes/components/note-view.tsx';
+import { SearchPanel } from '../notes/components/search-panel.tsx';
+import { VoiceCard } from '../notes/components/voice-card.tsx';
 
 function Studio({
   email,

@@ -18,7 +18,7 @@ const EXAMPLES: Record<(typeof TREND_PLATFORMS)[number], string> = {
   youtube: 'https://www.youtube.com/shorts/abc123DEF45',
 };
 
-/** Spec §2/§5: the 'Add New Trend' form with live URL checks; processing starts 1 s after adding. */
+/** docs/spec/product-spec.md §2/§5: the 'Add New Trend' form with live URL checks; processing starts 1 s after adding. */
 export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
   const [url, setUrl] = useState('');
   const [platform, setPlatform] = useState<(typeof TREND_PLATFORMS)[number]>('tiktok');

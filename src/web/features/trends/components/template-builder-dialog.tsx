@@ -15,7 +15,7 @@ import { Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 
-/** Spec §2: the skeleton, an editable twist, copy template and a 'Generate Content' placeholder. */
+/** docs/spec/product-spec.md §2: the skeleton, an editable twist, copy template and a 'Generate Content' placeholder. */
 export function TemplateBuilderDialog({
   trend,
   idea,

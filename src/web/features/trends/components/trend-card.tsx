@@ -69,7 +69,7 @@ const STATS: Array<{
 
 export interface TrendCardProps {
   trend: Trend;
-  /** True while this card's re-analysis request is running (spec §4). */
+  /** True while this card's re-analysis request is running (docs/spec/product-spec.md §4). */
   busy: boolean;
   deleting: boolean;
   onProcess: () => void;
@@ -77,7 +77,7 @@ export interface TrendCardProps {
   onUseIdea: (idea: string) => void;
 }
 
-/** One trend (spec §2): status, platform, actions, source, skeleton, ideas, audio or pattern, stats. */
+/** One trend (docs/spec/product-spec.md §2): status, platform, actions, source, skeleton, ideas, audio or pattern, stats. */
 export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIdea }: TrendCardProps) {
   const [expanded, setExpanded] = useState(false);
   const status = STATUS_STYLES[trend.status];

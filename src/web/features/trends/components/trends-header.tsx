@@ -4,7 +4,7 @@ import { InstagramIcon } from '#web/components/instagram-icon.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 
-/** The trend page's header (spec §2): home link, the 'Trends Beta' marker and the social link. */
+/** The trend page's header (docs/spec/product-spec.md §2): home link, the 'Trends Beta' marker and the social link. */
 export function TrendsHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">

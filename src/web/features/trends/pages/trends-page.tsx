@@ -22,7 +22,7 @@ const STEPS = [
   { icon: Lightbulb, title: 'Add your twist', text: 'Pick a twist idea, edit it and copy your template.' },
 ];
 
-/** The trend analyser (/trends), spec §2 "Trend analyser page". */
+/** The trend analyser (/trends), docs/spec/product-spec.md §2 "Trend analyser page". */
 export default function TrendsPage() {
   const pages = useTrendPages();
   const processTrend = useProcessTrend();

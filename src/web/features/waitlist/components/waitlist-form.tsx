@@ -12,7 +12,7 @@ import { trackPixelEvent } from '#web/lib/pixel.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useJoinWaitlist } from '../api.ts';
 
-/** The signup form (spec §2 "Waitlist", §4, §5, §8); its own chunk, so zod stays out of the first load. */
+/** The signup form (docs/spec/product-spec.md §2 "Waitlist", §4, §5, §8); its own chunk, so zod stays out of the first load. */
 export default function WaitlistForm({ onJoined }: { onJoined: () => void }) {
   const id = useId();
   const join = useJoinWaitlist();

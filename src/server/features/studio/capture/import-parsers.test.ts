@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  ImportFormatError,
+  importFormatOf,
+  parseCsvPosts,
+  parseLinkedInShares,
+  parsePlainPosts,
+  parseXTweets,
+} from './import-parsers.ts';
+
+const fixture = (name: string) =>
+  readFileSync(path.resolve(import.meta.dirname, '../../../../../tests/fixtures/studio', name), 'utf8');
+
+describe('import parsers', () => {
+  it('chooses the parser by file name', () => {
+    expect(importFormatOf('Shares.csv')).toBe('linkedin_shares');
+    expect(importFormatOf('Basic_LinkedInDataExport/Shares.csv')).toBe('linkedin_shares');
+    expect(importFormatOf('tweets.js')).toBe('x_tweets');
+    expect(importFormatOf('tweets-part1.js')).toBe('x_tweets');
+    expect(importFormatOf('notes.TXT')).toBe('text');
+    expect(importFormatOf('posts.md')).toBe('markdown');
+    expect(importFormatOf('export.csv')).toBe('csv');
+    expect(importFormatOf('photo.png')).toBeNull();
+  });
+
+  it("reads LinkedIn's Shares.csv: multi-line and quoted commentary, dates, links", () => {
+    const posts = parseLinkedInShares(fixture('Shares.csv'));
+    expect(posts).toHaveLength(3);
+    expect(posts[0]).toMatchObject({
+      text: 'Pricing is a message.\r\n\r\nWe raised our prices by 20% and nobody left. What would you charge?',
+      url: 'https://www.linkedin.com/feed/update/urn%3Ali%3Ashare%3A7170000000000000001',
+    });
+    expect(posts[0]!.date!.toISOString()).toBe('2024-03-05T14:02:11.000Z');
+    expect(posts[1]!.text).toBe(
+      'I said "no" to three clients this month, and it was the best decision I made.',
+    );
+    // A share of a bare link has no words of the user's own.
+    expect(posts[2]!.text).toBe('');
+  });
+
+  it('says which line of a malformed CSV is wrong', () => {
+    const broken =
+      'Date,ShareLink,ShareCommentary\n2024-01-01,https://x,"fine"\n2024-01-02,https://y,"unclosed "quote" here\n';
+    expect(() => parseLinkedInShares(broken)).toThrow(ImportFormatError);
+    expect(() => parseLinkedInShares(broken)).toThrow(/^Line 3: /);
+    expect(() => parseLinkedInShares('Name,Email\nA,b@c.d\n')).toThrow(/^Line 1: .*ShareCommentary/);
+  });
+
+  it("reads an X archive's tweets.js: entities decoded, t.co links and retweets dropped", () => {
+    const posts = parseXTweets(fixture('tweets.js'));
+    expect(posts.map((p) => p.text)).toEqual([
+      'Shipping weekly > shipping perfectly. Small & often wins.',
+      "What's the one thing you'd never automate? #buildinpublic",
+    ]);
+    expect(posts[0]!.date!.toISOString()).toBe('2024-02-06T09:00:00.000Z');
+    expect(posts[0]!.url).toBe('https://x.com/i/status/1755000000000000001');
+  });
+
+  it('says which line of a broken tweets.js is wrong', () => {
+    const broken = fixture('tweets.js').replace('"lang" : "en"\n    }\n  },', '"lang" : "en"\n    }\n  }');
+    expect(() => parseXTweets(broken)).toThrow(/^Line 2[0-9]: the file is not valid/);
+    expect(() => parseXTweets('hello')).toThrow(/^Line 1: this is not an X archive/);
+  });
+
+  it('splits text and Markdown files at --- lines', () => {
+    const posts = parsePlainPosts(fixture('posts.md'));
+    expect(posts).toHaveLength(2);
+    expect(posts[0]).toMatchObject({ line: 1 });
+    expect(posts[0]!.text).toMatch(/^# Why I write every morning\n\nWriting first thing/);
+    expect(posts[1]).toMatchObject({ line: 7 });
+    expect(parsePlainPosts('One note, no separators.\nSecond line.')).toHaveLength(1);
+  });
+
+  it('reads any CSV with a text-like column, or a single column', () => {
+    expect(
+      parseCsvPosts('id,Content,date\n1,Hello there,2024-05-01\n2,"Second, with comma",\n').map(
+        (p) => p.text,
+      ),
+    ).toEqual(['Hello there', 'Second, with comma']);
+    expect(parseCsvPosts('post\nOnly column\n').map((p) => p.text)).toEqual(['Only column']);
+    expect(() => parseCsvPosts('a,b\n1,2\n')).toThrow(/^Line 1: no column named text/);
+  });
+});

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import { CONTENT_PLATFORM_KEYS, LINK_HOST_MESSAGE } from '#contract/content-results.ts';
+import { checkMediaUrl } from '#contract/social-urls.ts';
+import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError, badRequest } from '../../../lib/errors.ts';
+import {
+  analyseText,
+  cleanText,
+  insertNote,
+  insertNotesSkippingDuplicates,
+  type NewNote,
+  queueProfile,
+  replaceSentences,
+  titleFrom,
+  transcribeJob,
+} from '../notes/index.ts';
+import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
+
+/** Posts one import may bring (a decade of daily posting is about 4,000). */
+export const IMPORT_MAX_POSTS = 20_000;
+
+const hashOf = (text: string) =>
+  createHash('sha256').update(text.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex');
+
+/** A TikTok, Instagram, YouTube or Facebook link: a video note transcribed by the existing pipeline. */
+async function importLink(ctx: AppContext, owner: string, url: string): Promise<ImportResponse> {
+  const checked = checkMediaUrl(url, Object.values(CONTENT_PLATFORM_KEYS), LINK_HOST_MESSAGE);
+  if (!checked.ok) throw badRequest(checked.message);
+  const note = await ctx.database.transaction(async (tx) => {
+    const row = await insertNote(tx.db, {
+      ownerEmail: owner,
+      kind: 'video',
+      register: 'spoken',
+      status: 'transcribing',
+      title: `Video from ${new URL(checked.url).hostname.replace(/^www\./, '')}`,
+      sourceUrl: checked.url,
+    });
+    await ctx.jobs.enqueue(tx, transcribeJob, { noteId: row.id });
+    return row;
+  });
+  return { format: 'link', imported: 1, skipped: 0, note_ids: [note.id] };
+}
+
+/** A file of the user's own posts: each post becomes a ready, written note of kind post. */
+async function importFile(
+  ctx: AppContext,
+  owner: string,
+  filename: string,
+  content: string,
+): Promise<ImportResponse> {
+  const format = importFormatOf(filename);
+  if (!format)
+    throw new AppError(
+      'unsupported_media_type',
+      "Import LinkedIn's Shares.csv, an X archive's tweets.js, or a .txt, .md or .csv file of your posts.",
+    );
+  let posts: ReturnType<typeof parseImportFile>;
+  try {
+    posts = parseImportFile(format, cleanText(content));
+  } catch (error) {
+    if (error instanceof ImportFormatError)
+      throw badRequest(`${filename}: ${error.message}`, 'malformed_request');
+    throw error;
+  }
+  if (posts.length > IMPORT_MAX_POSTS)
+    throw badRequest(`This file has ${posts.length} posts; import at most ${IMPORT_MAX_POSTS} at a time.`);
+  const seen = new Set<string>();
+  const values: Array<NewNote & { sentences: ReturnType<typeof analyseText>['sentences'] }> = [];
+  let skipped = 0;
+  for (const post of posts) {
+    const text = cleanText(post.text).slice(0, STUDIO_LIMITS.textMaxChars);
+    const hash = hashOf(text);
+    if (!text || seen.has(hash)) {
+      skipped++;
+      continue;
+    }
+    seen.add(hash);
+    const analysis = analyseText(text, 'written');
+    values.push({
+      ownerEmail: owner,
+      kind: 'post',
+      register: 'written',
+      status: 'ready',
+      title: titleFrom(text, 'Imported post'),
+      text,
+      wordCount: analysis.wordCount,
+      stats: analysis.stats,
+      keyPhrases: analysis.keyPhrases,
+      sourceUrl: post.url,
+      contentHash: hash,
+      ...(post.date ? { createdAt: post.date, updatedAt: new Date() } : {}),
+      sentences: analysis.sentences,
+    });
+  }
+  const ids = await ctx.database.transaction(async (tx) => {
+    const rows = values.map(({ sentences: _sentences, ...row }) => row);
+    const inserted = await insertNotesSkippingDuplicates(tx.db, owner, rows);
+    const byHash = new Map(values.map((v) => [v.contentHash ?? null, v.sentences]));
+    for (const { id, hash } of inserted) await replaceSentences(tx.db, id, byHash.get(hash) ?? []);
+    if (inserted.length) await queueProfile(ctx.jobs, tx, owner);
+    return inserted.map((r) => r.id);
+  });
+  return { format, imported: ids.length, skipped: skipped + (values.length - ids.length), note_ids: ids };
+}
+
+export async function importForOwner(
+  ctx: AppContext,
+  owner: string,
+  input: ImportRequest,
+): Promise<ImportResponse> {
+  return input.type === 'link'
+    ? importLink(ctx, owner, input.url)
+    : importFile(ctx, owner, input.filename, input.content);
+}

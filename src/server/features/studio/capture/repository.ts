@@ -1,0 +1,77 @@
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { studioRecordings } from '../../../db/schema/studio.ts';
+
+/** The chunked recordings (one row per recording being sent, until it becomes a note). */
+export type RecordingRow = typeof studioRecordings.$inferSelect;
+
+export async function insertRecording(
+  db: DbOrTx,
+  values: typeof studioRecordings.$inferInsert,
+): Promise<RecordingRow> {
+  const [row] = await db.insert(studioRecordings).values(values).returning();
+  return row!;
+}
+
+export async function findRecording(
+  db: DbOrTx,
+  owner: string,
+  id: string,
+): Promise<RecordingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioRecordings)
+    .where(and(eq(studioRecordings.id, id), eq(studioRecordings.ownerEmail, owner)));
+  return row;
+}
+
+/** Records chunk n (idempotent: the byte count is corrected by the size difference). */
+export async function recordChunk(
+  db: DbOrTx,
+  id: string,
+  n: number,
+  bytesDelta: number,
+): Promise<RecordingRow | undefined> {
+  const [row] = await db
+    .update(studioRecordings)
+    .set({
+      chunks: sql`(select array_agg(distinct c order by c) from unnest(array_append(${studioRecordings.chunks}, ${n}::int)) c)`,
+      bytes: sql`${studioRecordings.bytes} + ${bytesDelta}`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(studioRecordings.id, id), isNull(studioRecordings.noteId)))
+    .returning();
+  return row;
+}
+
+/** Marks the recording finished as the note; false when it was finished already. */
+export async function finishRecording(db: DbOrTx, id: string, noteId: string): Promise<boolean> {
+  const rows = await db
+    .update(studioRecordings)
+    .set({ noteId, updatedAt: new Date() })
+    .where(and(eq(studioRecordings.id, id), isNull(studioRecordings.noteId)))
+    .returning({ id: studioRecordings.id });
+  return rows.length > 0;
+}
+
+export async function deleteRecording(db: DbOrTx, owner: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(studioRecordings)
+    .where(and(eq(studioRecordings.id, id), eq(studioRecordings.ownerEmail, owner)))
+    .returning({ id: studioRecordings.id });
+  return rows.length > 0;
+}
+
+/** Recordings never finished (or finished) whose last chunk is older than the date. */
+export async function deleteStaleRecordings(db: DbOrTx, updatedBefore: Date): Promise<string[]> {
+  const rows = await db
+    .delete(studioRecordings)
+    .where(lt(studioRecordings.updatedAt, updatedBefore))
+    .returning({ id: studioRecordings.id });
+  return rows.map((r) => r.id);
+}
+
+/** Every recording of an address ('Delete my data', retention). */
+export async function deleteRecordingsOf(db: DbOrTx, owner: string): Promise<void> {
+  await db.delete(studioRecordings).where(eq(studioRecordings.ownerEmail, owner));
+}

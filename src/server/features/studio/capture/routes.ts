@@ -1,0 +1,147 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  finishRecordingSchema,
+  importRequestSchema,
+  importResponseSchema,
+  noteListItemSchema,
+  recordingChunkParamsSchema,
+  recordingChunkResponseSchema,
+  recordingIdParamsSchema,
+  recordingSchema,
+  STUDIO_API,
+  STUDIO_LIMITS,
+  STUDIO_NOTE_ID_HEADER,
+  STUDIO_UPLOADS_PATH,
+  startRecordingSchema,
+} from '#contract/studio.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { ensureStudioDirs } from '../media.ts';
+import { limit, ownerOf } from '../owner.ts';
+import { importForOwner } from './imports.service.ts';
+import {
+  discardRecording,
+  finishRecordingAsNote,
+  getRecording,
+  putRecordingChunk,
+  startRecording,
+} from './recordings.service.ts';
+import { checkUploadRequest, createTusServer, patchUpload, tusOwners } from './uploads.service.ts';
+
+/** Imports: links to transcribe and files of posts (X, LinkedIn, CSV, plain text). */
+export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      `${STUDIO_API}/imports`,
+      {
+        schema: { body: importRequestSchema, response: { 201: importResponseSchema } },
+        bodyLimit: STUDIO_LIMITS.importFileMaxBytes * 2,
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'imports');
+        return reply.code(201).send(await importForOwner(ctx, ownerOf(request), request.body));
+      },
+    );
+  };
+}
+
+/** Bodies streamed to disk as they arrive (never buffered): tus PATCHes and recording chunks. */
+const STREAMED_TYPES = ['application/offset+octet-stream', 'application/octet-stream'];
+const STREAMED_PATTERNS = [/^audio\//, /^video\//];
+
+/**
+ * The tus endpoint (`/api/studio/uploads`, tus 1.0.0 with creation and termination) and the
+ * recording API (`/api/studio/recordings`: chunks go up while recording).
+ */
+export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    await ensureStudioDirs(ctx.config.dataDir);
+    const tus = createTusServer(ctx);
+    // The raw request stream is left unread for the tus server or the chunk writer.
+    const leaveUnread = (
+      _request: unknown,
+      _payload: unknown,
+      done: (error: null, body: undefined) => void,
+    ) => done(null, undefined);
+    app.addContentTypeParser(STREAMED_TYPES, leaveUnread);
+    for (const pattern of STREAMED_PATTERNS) app.addContentTypeParser(pattern, leaveUnread);
+
+    const handleTus = async (request: FastifyRequest, reply: FastifyReply) => {
+      const owner = ownerOf(request);
+      if (request.headers['tus-resumable'] !== '1.0.0')
+        throw new AppError('validation_failed', 'This is a tus 1.0.0 endpoint: send Tus-Resumable: 1.0.0');
+      const id = (request.params as { id?: string }).id;
+      if (id) {
+        if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
+          return reply.code(204).header('tus-resumable', '1.0.0').send();
+        if (request.method === 'PATCH') {
+          const { offset, noteId } = await patchUpload(ctx, owner, id, request.headers, request.raw);
+          reply.code(204).header('tus-resumable', '1.0.0').header('upload-offset', String(offset));
+          if (noteId) reply.header(STUDIO_NOTE_ID_HEADER, noteId);
+          return reply.send();
+        }
+      } else if (request.method === 'POST') await limit(ctx, request, 'writes');
+      tusOwners.set(request.raw, owner);
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    app.route({ method: 'POST', url: STUDIO_UPLOADS_PATH, bodyLimit: 1, handler: handleTus });
+    app.route({
+      method: ['HEAD', 'PATCH', 'DELETE'],
+      url: `${STUDIO_UPLOADS_PATH}/:id`,
+      bodyLimit: 1,
+      handler: handleTus,
+    });
+
+    app.post(
+      `${STUDIO_API}/recordings`,
+      { schema: { body: startRecordingSchema, response: { 201: recordingSchema } } },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply.code(201).send(await startRecording(ctx, ownerOf(request), request.body));
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/recordings/:id`,
+      { schema: { params: recordingIdParamsSchema, response: { 200: recordingSchema } } },
+      async (request) => getRecording(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.put(
+      `${STUDIO_API}/recordings/:id/chunks/:n`,
+      { schema: { params: recordingChunkParamsSchema, response: { 200: recordingChunkResponseSchema } } },
+      async (request) => {
+        await limit(ctx, request, 'chunks');
+        return putRecordingChunk(ctx, ownerOf(request), request.params.id, request.params.n, request.raw);
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/recordings/:id/finish`,
+      {
+        schema: {
+          params: recordingIdParamsSchema,
+          body: finishRecordingSchema,
+          response: { 201: noteListItemSchema },
+        },
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply
+          .code(201)
+          .send(await finishRecordingAsNote(ctx, ownerOf(request), request.params.id, request.body));
+      },
+    );
+
+    app.delete(
+      `${STUDIO_API}/recordings/:id`,
+      { schema: { params: recordingIdParamsSchema } },
+      async (request, reply) => {
+        await discardRecording(ctx, ownerOf(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,283 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { ErrorCode } from '#contract/api.ts';
+import {
+  NEEDS_STT_MESSAGE,
+  QUOTA_EXCEEDED_MESSAGE,
+  STUDIO_LIMITS,
+  STUDIO_NOTE_ID_HEADER,
+  STUDIO_UPLOADS_PATH,
+  UNSUPPORTED_MEDIA_MESSAGE,
+  UPLOAD_TOO_LARGE_MESSAGE,
+} from '#contract/studio.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from '../media.ts';
+
+/** The session's address of each request handed to the tus server (set by the route). */
+export const tusOwners = new WeakMap<IncomingMessage, string>();
+const ownerOfTusRequest = (req: unknown): string | undefined => {
+  const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  return node ? tusOwners.get(node) : undefined;
+};
+
+const sttConfigured = (ctx: AppContext) => Boolean(ctx.config.stt.baseUrl);
+
+/** Refuses what would take the address over its storage quota. */
+export async function assertQuota(ctx: AppContext, owner: string, extraBytes: number): Promise<void> {
+  const used = await storedBytes(ctx.database.db, owner);
+  if (used + extraBytes > quotaBytes(ctx)) throw new AppError('quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
+}
+
+/**
+ * A note whose media is stored and checked: transcription is queued (or it waits in needs_stt
+ * with what to configure). Runs in the caller's transaction.
+ */
+export async function queueTranscription(ctx: AppContext, tx: Tx, noteId: string): Promise<void> {
+  if (sttConfigured(ctx)) await ctx.jobs.enqueue(tx, transcribeJob, { noteId });
+}
+export const mediaStatus = (ctx: AppContext) =>
+  sttConfigured(ctx)
+    ? { status: 'transcribing' as const, statusMessage: null }
+    : { status: 'needs_stt' as const, statusMessage: NEEDS_STT_MESSAGE };
+
+/** A tus hook failure: the status and our JSON error body. */
+const tusError = (code: ErrorCode, message: string, status: number) => ({
+  status_code: status,
+  body: JSON.stringify({ code, message }),
+});
+
+const titleOf = (filename: string | null | undefined) =>
+  titleFrom((filename ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[_-]+/g, ' '), 'Uploaded recording');
+
+/** What the first bytes of a partly or fully received upload say it is (null: not media, or too early). */
+export async function sniffUpload(
+  ctx: AppContext,
+  uploadId: string,
+  declaredType?: string | null,
+): Promise<{ verdict: 'ok' | 'refused' | 'unknown'; media?: DetectedMedia }> {
+  const file = path.join(studioDirs(ctx.config.dataDir).uploads, uploadId);
+  const size = await stat(file).then(
+    (s) => s.size,
+    () => 0,
+  );
+  if (size === 0) return { verdict: 'unknown' };
+  const media = await detectMedia(file, declaredType);
+  if (media) return { verdict: 'ok', media };
+  return { verdict: size >= 4100 ? 'refused' : 'unknown' };
+}
+
+/** Removes an upload and the note it was becoming. */
+export async function discardUpload(ctx: AppContext, note: NoteRow): Promise<void> {
+  await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
+  if (note.mediaPath) await removeMediaFiles(ctx.config.dataDir, [note.mediaPath]);
+}
+
+/** A complete upload: checked by content (415 and removed when not media), then queued for transcription. */
+export async function finishUpload(ctx: AppContext, note: NoteRow, bytes: number): Promise<void> {
+  const sniffed = await sniffUpload(ctx, note.id, note.mediaMime);
+  if (!sniffed.media) {
+    await discardUpload(ctx, note);
+    throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
+  }
+  const media = sniffed.media;
+  await ctx.database.transaction(async (tx) => {
+    const updated = await updateNoteRow(
+      tx.db,
+      null,
+      note.id,
+      { kind: media.kind, mediaMime: media.mime, mediaBytes: bytes, ...mediaStatus(ctx) },
+      ['uploading'],
+    );
+    if (updated) await queueTranscription(ctx, tx, note.id);
+  });
+}
+
+/** PATCHes being written, by upload id (one at a time per upload, in this process). */
+const writing = new Set<string>();
+
+/**
+ * tus PATCH, streamed straight from the socket to the upload's file (the tus server's web-stream
+ * path is several times slower): the offset must be the bytes already stored, the body may not go
+ * past the announced length, and whatever arrived before a dropped connection stays (resume from
+ * HEAD's Upload-Offset). The first bytes are checked by content as soon as there are enough.
+ */
+export async function patchUpload(
+  ctx: AppContext,
+  owner: string,
+  id: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: NodeJS.ReadableStream,
+): Promise<{ offset: number; noteId: string | null }> {
+  const note = await findNoteByUpload(ctx.database.db, id);
+  if (!note || note.ownerEmail !== owner) throw notFound('Upload not found');
+  if (headers['content-type'] !== 'application/offset+octet-stream')
+    throw new AppError('unsupported_media_type', 'Send Content-Type: application/offset+octet-stream');
+  if (note.status !== 'uploading') throw conflict('This upload has finished.');
+  const file = path.join(studioDirs(ctx.config.dataDir).uploads, id);
+  const stored = (await stat(file).catch(() => null))?.size;
+  if (stored === undefined) throw notFound('Upload not found');
+  const offset = Number(headers['upload-offset']);
+  if (!Number.isInteger(offset) || offset !== stored)
+    throw conflict(`Upload-Offset must be ${stored}, the bytes already stored.`);
+  if (writing.has(id)) throw conflict('This upload is already receiving data.');
+  writing.add(id);
+  try {
+    const cap = byteCap(note.mediaBytes - offset);
+    await pipeline(body, cap.stream, createWriteStream(file, { flags: 'r+', start: offset })).catch(
+      (error) => {
+        if (error instanceof AppError) throw error;
+        // A dropped connection: what was written stays, and the client resumes from it.
+      },
+    );
+  } finally {
+    writing.delete(id);
+  }
+  const now = (await stat(file)).size;
+  if (now >= note.mediaBytes) {
+    await finishUpload(ctx, note, now);
+    return { offset: now, noteId: note.id };
+  }
+  if ((await sniffUpload(ctx, id, note.mediaMime)).verdict === 'refused') {
+    await discardUpload(ctx, note);
+    throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
+  }
+  return { offset: now, noteId: null };
+}
+
+/** The tus server (creation, termination, expiration) storing under DATA_DIR/uploads. */
+export function createTusServer(ctx: AppContext): TusServer {
+  const { uploads } = studioDirs(ctx.config.dataDir);
+  const datastore = new FileStore({
+    directory: uploads,
+    expirationPeriodInMilliseconds: STUDIO_LIMITS.unfinishedUploadTtlMs,
+  });
+  return new TusServer({
+    path: STUDIO_UPLOADS_PATH,
+    datastore,
+    maxSize: STUDIO_LIMITS.uploadMaxBytes,
+    relativeLocation: true,
+    respectForwardedHeaders: Boolean(ctx.config.trustProxy),
+    disableTerminationForFinishedUploads: true,
+    exposedHeaders: [STUDIO_NOTE_ID_HEADER],
+    namingFunction: () => randomUUID(),
+    async onUploadCreate(req, upload) {
+      const owner = ownerOfTusRequest(req);
+      if (!owner) throw tusError('unauthorized', 'Please verify your email to use the Studio', 401);
+      if (upload.size === undefined)
+        throw tusError(
+          'validation_failed',
+          'Send Upload-Length: the size must be known to check the quota',
+          400,
+        );
+      try {
+        await assertQuota(ctx, owner, upload.size);
+      } catch (error) {
+        if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
+        throw error;
+      }
+      const declared = upload.metadata?.filetype ?? null;
+      await insertNote(ctx.database.db, {
+        id: upload.id,
+        ownerEmail: owner,
+        kind: declared?.startsWith('video/') ? 'video' : 'voice',
+        register: 'spoken',
+        status: 'uploading',
+        title:
+          upload.metadata?.title?.trim().slice(0, STUDIO_LIMITS.titleMaxChars) ||
+          titleOf(upload.metadata?.filename),
+        mediaPath: `uploads/${upload.id}`,
+        mediaBytes: upload.size,
+        mediaMime: declared,
+        uploadId: upload.id,
+      });
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      const note = await findNoteByUpload(ctx.database.db, upload.id);
+      if (!note) throw tusError('not_found', 'This upload was removed', 404);
+      try {
+        await finishUpload(ctx, note, upload.offset);
+      } catch (error) {
+        if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
+        throw error;
+      }
+      return { headers: { [STUDIO_NOTE_ID_HEADER]: note.id } };
+    },
+    onResponseError(_req, error) {
+      if ('status_code' in error && error.status_code === 413 && !String(error.body).startsWith('{'))
+        return tusError('payload_too_large', UPLOAD_TOO_LARGE_MESSAGE, 413);
+      return undefined;
+    },
+  });
+}
+
+/**
+ * Checks a request for an existing upload: it must be the address's own (404 otherwise), and once
+ * its first bytes are on disk they must be accepted media (415 and the upload is removed).
+ */
+export async function checkUploadRequest(
+  ctx: AppContext,
+  owner: string,
+  uploadId: string,
+  method: string,
+): Promise<'terminated' | 'continue'> {
+  const note = /^[0-9a-f-]{36}$/.test(uploadId)
+    ? await findNoteByUpload(ctx.database.db, uploadId)
+    : undefined;
+  if (!note || note.ownerEmail !== owner) throw notFound('Upload not found');
+  if (method === 'DELETE') {
+    if (note.status !== 'uploading') throw conflict('This upload has finished; delete the note instead.');
+    await discardUpload(ctx, note);
+    return 'terminated';
+  }
+  if (method === 'PATCH' && note.status === 'uploading') {
+    const sniffed = await sniffUpload(ctx, uploadId, note.mediaMime);
+    if (sniffed.verdict === 'refused') {
+      await discardUpload(ctx, note);
+      throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
+    }
+  }
+  return 'continue';
+}
+
+/** Caps a stream at `max` bytes (a 413 beyond), counting what passed. */
+export function byteCap(max: number) {
+  let bytes = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > max)
+        done(
+          new AppError(
+            'payload_too_large',
+            max === 0
+              ? 'Nothing more to receive for this upload.'
+              : `At most ${max} more bytes are accepted here.`,
+          ),
+        );
+      else done(null, chunk);
+    },
+  });
+  return { stream, bytes: () => bytes };
+}
+
+import {
+  deleteNoteRow,
+  findNoteByUpload,
+  insertNote,
+  type NoteRow,
+  quotaBytes,
+  storedBytes,
+  titleFrom,
+  transcribeJob,
+  updateNoteRow,
+} from '../notes/index.ts';

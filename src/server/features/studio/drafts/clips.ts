@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isUuid } from '#contract/ids.ts';
+import { CLIP_NOTE_DELETED_MESSAGE } from '#contract/studio-drafts.ts';
+import type { AppContext } from '../../../context.ts';
+import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
+import { ffmpegBinary, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
+import { mediaFile, studioDirs } from '../media.ts';
+import { findNote } from '../notes/index.ts';
+import { clipCaptions, toSrt } from '../text/extractive/clips.ts';
+import type { StoredBlock } from './repository.ts';
+import { ownDraft, timedUnits } from './service.ts';
+
+/**
+ * The cut clip of a clip-hooks draft (issue 14): the note's own recording from the clip's start to
+ * its end, re-encoded (a stream copy cuts only at key frames): AAC audio in .m4a for a voice note,
+ * H.264 + AAC in .mp4 with the clip's captions burned in (libass `subtitles`, captions re-timed to
+ * start at 0) for a video note.
+ *
+ * Cut on request, not in a job: a clip is at most 60 s, so audio takes about a second and video a
+ * few seconds (about 15 s for a 60 s 1080x1920 clip on two cores), less than polling a job would
+ * add. Every cut works in its own folder under DATA_DIR/studio/cuts, removed once the file is sent
+ * (the maintenance job removes any left by a crash), so there is nothing to keep in step when a
+ * draft is regenerated or a note deleted. At most MAX_PARALLEL_CUTS run at once per process; a few
+ * more wait their turn, and beyond that the answer is 503 with Retry-After.
+ */
+
+export const MAX_PARALLEL_CUTS = 2;
+export const MAX_WAITING_CUTS = 8;
+/** ffmpeg's time limit per cut. */
+export const CUT_TIMEOUT_MS = { voice: 30_000, video: 120_000 } as const;
+/** Longest side of a cut video (720x1280 for a vertical clip); smaller videos keep their size. */
+const VIDEO_MAX_SIDE = 1280;
+const CAPTIONS_FILE = 'captions.srt';
+
+export interface CutClip {
+  stream: ReadStream;
+  bytes: number;
+  type: string;
+  filename: string;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(3);
+
+/**
+ * ffmpeg's arguments for one cut (run without a shell, in the cut's folder so the captions file is
+ * named without any filtergraph escaping). Seeking on the input while re-encoding is frame-accurate
+ * and starts the output's clock at 0, the clock the re-timed captions use.
+ */
+export function cutArgs(input: {
+  kind: 'voice' | 'video';
+  source: string;
+  startMs: number;
+  endMs: number;
+  captions: boolean;
+  output: string;
+}): string[] {
+  const common = ['-y', '-ss', seconds(input.startMs), '-i', input.source];
+  const duration = ['-t', seconds(input.endMs - input.startMs)];
+  const audio = ['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-sn', '-dn'];
+  if (input.kind === 'voice') return [...common, ...duration, '-map', '0:a:0', '-vn', ...audio, input.output];
+  const even = (side: string) => `trunc(min(${VIDEO_MAX_SIDE},${side})/2)*2`;
+  const filters = [
+    `scale='if(gte(iw,ih),${even('iw')},-2)':'if(gte(iw,ih),-2,${even('ih')})'`,
+    ...(input.captions ? [`subtitles=${CAPTIONS_FILE}`] : []),
+  ];
+  return [
+    ...common,
+    ...duration,
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    '-vf',
+    filters.join(','),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '23',
+    '-pix_fmt',
+    'yuv420p',
+    ...audio,
+    input.output,
+  ];
+}
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs the work when one of the MAX_PARALLEL_CUTS slots is free; 503 when too many wait already. */
+async function inCutSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_PARALLEL_CUTS) running++;
+  else if (waiting.length >= MAX_WAITING_CUTS)
+    throw new AppError('unavailable', 'Echo is cutting many clips right now; please try again in a minute.', {
+      headers: { 'retry-after': '30' },
+    });
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** Clip n (from 1, in the draft's order) of a clip-hooks draft, cut from its note's recording. */
+export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n: number): Promise<CutClip> {
+  const row = await ownDraft(ctx, owner, id);
+  if (row.format !== 'clips') throw badRequest('Cut clips are made for clip hooks.');
+  if (row.status !== 'ready') throw badRequest('This draft is not ready yet.');
+  const clips = (row.blocks as StoredBlock[]).filter((b) => b.kind === 'clip');
+  const clip = clips[n - 1];
+  if (!clip) throw notFound(`This draft has ${clips.length} clips; there is no clip ${n}.`);
+  const { start_ms: startMs, end_ms: endMs } = clip;
+  if (startMs === undefined || endMs === undefined || endMs <= startMs)
+    throw badRequest('This clip has no times in the recording, so it cannot be cut.');
+  const noteId = clip.sources.find((s) => isUuid(s.note_id))?.note_id;
+  const note = noteId ? await findNote(ctx.database.db, owner, noteId) : undefined;
+  if (!note) throw notFound(CLIP_NOTE_DELETED_MESSAGE);
+  if (!note.mediaPath || (note.kind !== 'voice' && note.kind !== 'video') || note.status === 'uploading')
+    throw badRequest(
+      'The note of this clip has no recording to cut; clips are cut from voice and video notes.',
+    );
+  const source = mediaFile(ctx.config.dataDir, note.mediaPath);
+  if (!(await stat(source).catch(() => null))?.isFile())
+    throw notFound('The media file of this note is gone');
+
+  const kind = note.kind;
+  const dir = path.join(studioDirs(ctx.config.dataDir).cuts, randomUUID());
+  const output = kind === 'video' ? 'clip.mp4' : 'clip.m4a';
+  await mkdir(dir, { recursive: true });
+  try {
+    let captions = false;
+    if (kind === 'video') {
+      const cues = clipCaptions(await timedUnits(ctx, [note.id]), startMs, endMs);
+      if (cues.length) {
+        await writeFile(path.join(dir, CAPTIONS_FILE), toSrt(cues));
+        captions = true;
+      }
+    }
+    const args = cutArgs({ kind, source, startMs, endMs, captions, output });
+    await inCutSlot(() => runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: dir }));
+    const file = path.join(dir, output);
+    const bytes = (await stat(file)).size;
+    const stream = createReadStream(file);
+    stream.once('close', () => void rm(dir, { recursive: true, force: true }).catch(() => undefined));
+    return {
+      stream,
+      bytes,
+      type: kind === 'video' ? 'video/mp4' : 'audio/mp4',
+      filename: `clip-${n}-${row.createdAt.toISOString().slice(0, 10)}.${kind === 'video' ? 'mp4' : 'm4a'}`,
+    };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    if (error instanceof AppError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.log.warn({ err: error, draftId: row.id, clip: n }, 'cutting a clip failed');
+    if (message.includes('did not finish within'))
+      throw new AppError('unavailable', 'Cutting this clip took too long; please try again later.');
+    if (message.includes('was not found'))
+      throw new AppError('unavailable', 'Cutting clips needs ffmpeg, which this server cannot find.');
+    throw new AppError(
+      'unsupported_media_type',
+      'Echo could not cut this clip: the note’s media could not be read.',
+    );
+  }
+}

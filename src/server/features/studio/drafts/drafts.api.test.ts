@@ -1,0 +1,257 @@
+import { readFileSync } from 'node:fs';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoteDetail } from '#contract/studio.ts';
+import type { Draft } from '#contract/studio-drafts.ts';
+import { FakeOpenAi } from '#tests/support/fake-openai.ts';
+import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { deleteStudioDataOf } from '../index.ts';
+
+const transcript = readFileSync(
+  new URL('../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
+  'utf8',
+);
+
+let echo: StudioTestApp;
+let alice: string;
+let bob: string;
+beforeAll(async () => {
+  echo = await startStudioApp();
+  alice = await sessionCookie(echo, 'alice@example.com');
+  bob = await sessionCookie(echo, 'bob@example.com');
+});
+afterAll(() => echo?.close());
+
+function call(app: StudioTestApp, method: string, url: string, cookie: string, body?: unknown) {
+  return app.app!.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+async function addNote(app: StudioTestApp, cookie: string, text: string): Promise<NoteDetail> {
+  const res = await call(app, 'POST', '/api/studio/notes', cookie, { text, title: 'Pricing' });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+async function draftsFor(app: StudioTestApp, cookie: string, body: unknown): Promise<Draft[]> {
+  const res = await call(app, 'POST', '/api/studio/drafts', cookie, body);
+  expect(res.statusCode, res.body).toBe(202);
+  const started = (res.json() as { drafts: Draft[] }).drafts;
+  return Promise.all(
+    started.map((d) =>
+      eventually(async () => {
+        const draft = (await call(app, 'GET', `/api/studio/drafts/${d.id}`, cookie)).json() as Draft;
+        return ['ready', 'failed'].includes(draft.status) && draft;
+      }),
+    ),
+  );
+}
+
+describe('Studio drafts, offline engine', () => {
+  let note: NoteDetail;
+  let drafts: Draft[];
+  beforeAll(async () => {
+    note = await addNote(echo, alice, transcript);
+    drafts = await draftsFor(echo, alice, {
+      note_ids: [note.id],
+      formats: ['blog', 'linkedin', 'thread', 'carousel', 'clips'],
+    });
+  });
+  const draft = (format: string) => drafts.find((d) => d.format === format)!;
+
+  it('writes each format from the note, every block traced to the note’s sentences', () => {
+    const sentenceIds = new Set(note.sentences.map((s) => s.id));
+    for (const format of ['blog', 'linkedin', 'thread', 'carousel']) {
+      const d = draft(format);
+      expect(d, format).toMatchObject({ status: 'ready', engine: 'extractive', note_ids: [note.id] });
+      for (const block of d.blocks.filter((b) =>
+        ['sentence', 'post', 'slide', 'hook', 'quote'].includes(b.kind),
+      )) {
+        expect(block.sources.length).toBeGreaterThan(0);
+        for (const s of block.sources) {
+          expect(sentenceIds.has(s.sentence_id)).toBe(true);
+          expect(s).toMatchObject({ note_id: note.id, available: true });
+        }
+        expect(block.supported).toBe(true);
+      }
+    }
+    const posts = draft('thread').blocks;
+    for (const [i, post] of posts.entries())
+      expect(`${i + 1}/${posts.length} ${post.text}`.length).toBeLessThanOrEqual(280);
+    expect(draft('blog').blocks.find((b) => b.kind === 'meta')!.text.length).toBeLessThanOrEqual(160);
+  });
+
+  it('says why a format cannot be made instead of padding (clip hooks need a recording)', () => {
+    expect(draft('clips')).toMatchObject({ status: 'failed', blocks: [] });
+    expect(draft('clips').error).toMatch(/^Clip hooks need a voice or video note/);
+  });
+
+  it('scores each draft against the voice profile with reasons in plain words', async () => {
+    const scored = draft('linkedin');
+    expect(scored.fidelity).not.toBeNull();
+    expect(scored.fidelity!.score).toBeGreaterThanOrEqual(0);
+    expect(scored.fidelity!.score).toBeLessThanOrEqual(100);
+    expect(scored.fidelity!.reasons.length).toBeGreaterThan(0);
+  });
+
+  it('files each generation on the dashboard as an echo_core result with its status', async () => {
+    const res = await call(echo, 'POST', '/api/content-results/access', alice, {
+      email: 'alice@example.com',
+    });
+    const results = (res.json() as { results: { product_type: string; status: string }[] }).results.filter(
+      (r) => r.product_type === 'echo_core',
+    );
+    expect(results).toHaveLength(5);
+    expect(results.filter((r) => r.status === 'completed')).toHaveLength(4);
+    expect(results.filter((r) => r.status === 'failed')).toHaveLength(1);
+  });
+
+  it('exports Markdown, HTML and text, a zip of 1080x1350 slides, and refuses captions for a non-clip draft', async () => {
+    const md = await call(echo, 'GET', `/api/studio/drafts/${draft('blog').id}/export?as=md`, alice);
+    expect(md.headers['content-type']).toMatch(/text\/markdown/);
+    expect(md.headers['content-disposition']).toMatch(/^attachment; filename="blog-\d{4}-\d{2}-\d{2}\.md"$/);
+    expect(md.body).toMatch(/^---\ntitle: /);
+    const html = await call(echo, 'GET', `/api/studio/drafts/${draft('blog').id}/export?as=html`, alice);
+    expect(html.body).toContain('<h2>');
+    const zip = await call(echo, 'GET', `/api/studio/drafts/${draft('carousel').id}/export?as=zip`, alice);
+    const files = unzipSync(new Uint8Array(zip.rawPayload));
+    expect(Object.keys(files)).toHaveLength(draft('carousel').blocks.length);
+    const srt = await call(echo, 'GET', `/api/studio/drafts/${draft('blog').id}/export?as=srt`, alice);
+    expect(srt.statusCode).toBe(400);
+  });
+
+  it('keeps drafts private: another address gets 404', async () => {
+    for (const url of [
+      `/api/studio/drafts/${draft('blog').id}`,
+      `/api/studio/drafts/${draft('blog').id}/export?as=md`,
+    ])
+      expect((await call(echo, 'GET', url, bob)).statusCode).toBe(404);
+    const theirs = await call(echo, 'POST', '/api/studio/drafts', bob, {
+      note_ids: [note.id],
+      formats: ['blog'],
+    });
+    expect(theirs.statusCode).toBe(404);
+  });
+
+  it('saves edits, marks an invented sentence unsupported, and learns the edit as a written note', async () => {
+    const d = draft('linkedin');
+    const body = d.blocks.find((b) => b.kind === 'sentence')!;
+    const res = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+      blocks: [{ id: body.id, text: 'We closed a ten million dollar round in Berlin last spring.' }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json() as Draft;
+    expect(saved.edited).toBe(true);
+    expect(saved.blocks.find((b) => b.id === body.id)).toMatchObject({ supported: false });
+    const notes = (await call(echo, 'GET', '/api/studio/notes', alice)).json() as {
+      notes: { title: string }[];
+    };
+    expect(notes.notes.map((n) => n.title)).toContain('Edited LinkedIn post');
+  });
+
+  it('regenerates one block with another of the user’s sentences', async () => {
+    const d = draft('carousel');
+    const slide = d.blocks[2]!;
+    const res = await call(echo, 'POST', `/api/studio/drafts/${d.id}/regenerate`, alice, {
+      block_id: slide.id,
+    });
+    expect(res.statusCode).toBe(202);
+    const again = await eventually(async () => {
+      const next = (await call(echo, 'GET', `/api/studio/drafts/${d.id}`, alice)).json() as Draft;
+      return next.status === 'ready' && next;
+    });
+    expect(again.blocks.find((b) => b.id === slide.id)!.text).not.toBe(slide.text);
+    expect(again.blocks.filter((b) => b.id !== slide.id)).toEqual(d.blocks.filter((b) => b.id !== slide.id));
+  });
+
+  it('says how many words a short note lacks, and keeps drafts readable after their note is deleted', async () => {
+    const short = await addNote(
+      echo,
+      alice,
+      'Pricing is a conversation, not a number. I raised my prices twice last year.',
+    );
+    const [blog] = await draftsFor(echo, alice, { note_ids: [short.id], formats: ['blog'] });
+    expect(blog).toMatchObject({
+      status: 'failed',
+      error: 'Needs about 150 words for a blog post; this note has 14',
+    });
+
+    const [thread] = await draftsFor(echo, alice, { note_ids: [note.id], formats: ['thread'] });
+    expect((await call(echo, 'DELETE', `/api/studio/notes/${note.id}`, alice)).statusCode).toBe(204);
+    const after = (await call(echo, 'GET', `/api/studio/drafts/${thread!.id}`, alice)).json() as Draft;
+    expect(after.blocks).toHaveLength(thread!.blocks.length);
+    expect(after.blocks.every((b) => b.sources.every((s) => s.available === false))).toBe(true);
+  });
+});
+
+describe('Studio drafts, language model engine', () => {
+  let llm: FakeOpenAi;
+  let app: StudioTestApp;
+  let cookie: string;
+  let note: NoteDetail;
+  beforeAll(async () => {
+    llm = await new FakeOpenAi().start();
+    app = await startStudioApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
+    cookie = await sessionCookie(app, 'carol@example.com');
+    note = await addNote(app, cookie, transcript);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await llm?.stop();
+  });
+
+  it('sends numbered sources and checks every claim: an invented sentence is marked unsupported', async () => {
+    llm.chatReply = JSON.stringify({
+      blocks: [
+        { kind: 'hook', text: 'Pricing is a conversation, not a number.', sources: [1, 2] },
+        {
+          kind: 'sentence',
+          text: 'Most freelancers never ask what the result is worth to the client.',
+          sources: [1, 2, 3],
+        },
+        { kind: 'sentence', text: 'Our agency closed a ten million dollar round in Berlin.', sources: [2] },
+        { kind: 'cta', text: 'What would change if you charged for the result?', sources: [3] },
+      ],
+    });
+    const before = llm.requests.length;
+    const [draft] = await draftsFor(app, cookie, {
+      note_ids: [note.id],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    expect(draft).toMatchObject({ status: 'ready', engine: 'llm' });
+    const invented = draft!.blocks.find((b) => b.text.startsWith('Our agency'))!;
+    expect(invented.supported).toBe(false);
+    const chat = llm.requests.slice(before).filter((r) => r.path.endsWith('/chat/completions'));
+    expect(chat.length).toBeGreaterThanOrEqual(1);
+    const prompt = JSON.stringify(chat[0]!.json);
+    expect(prompt).toContain('1. ');
+    expect(prompt).toContain('Attribute first');
+    // The note is pasted (written), but it is the draft's source: it is not sent again as a sample.
+    expect(prompt).not.toContain('of their writing');
+  });
+
+  it('falls back to the offline engine, with a visible note, when the model answers broken JSON', async () => {
+    llm.chatReply = '{"blocks": [ this is not json';
+    const [draft] = await draftsFor(app, cookie, { note_ids: [note.id], formats: ['thread'] });
+    expect(draft).toMatchObject({ status: 'ready', engine: 'extractive' });
+    expect(draft!.blocks.length).toBeGreaterThan(2);
+    expect(draft!.meta.fallback).toMatch(/could not write this draft/);
+  });
+
+  it("is removed with the address's other Studio data by 'Delete my data'", async () => {
+    const before = await app.query<{ n: number }>(
+      "select count(*)::int as n from studio_drafts where owner_email = 'carol@example.com'",
+    );
+    expect(before[0]!.n).toBeGreaterThan(0);
+    await app.ctx.database.transaction((tx) => deleteStudioDataOf(app.ctx, tx, 'carol@example.com'));
+    const after = await app.query<{ n: number }>(
+      "select count(*)::int as n from studio_drafts where owner_email = 'carol@example.com'",
+    );
+    expect(after[0]!.n).toBe(0);
+  });
+});

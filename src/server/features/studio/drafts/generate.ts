@@ -1,0 +1,309 @@
+import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
+import { type DraftFormat, FIDELITY_WARNING_BELOW } from '#contract/studio-drafts.ts';
+import type { Config } from '../../../config.ts';
+import type { Database } from '../../../db/client.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import type { Llm } from '../../../providers/llm/llm.ts';
+import { settleEchoCoreResult } from '../../content-results/index.ts';
+import { currentProfile, findVoiceSettings } from '../notes/index.ts';
+import { analyse } from '../text/extractive/analyse.ts';
+import { flattenDraft, generateExtractive, type SourceNote } from '../text/extractive/generate.ts';
+import { scoreFidelity } from '../text/fidelity.ts';
+import type { Register, VoiceProfile } from '../text/profile.ts';
+import {
+  type EngineDraft,
+  type EngineInput,
+  generateWithLlm,
+  LLM_SAMPLE_CHARS,
+  LLM_SAMPLES,
+  type VoiceBrief,
+} from './llm.ts';
+import {
+  type DraftRow,
+  findDraftById,
+  type SourceSentenceRow,
+  type StoredBlock,
+  sourceNotes,
+  sourceSentences,
+  updateDraft,
+  writtenSamples,
+} from './repository.ts';
+
+/**
+ * Writes one draft (the job's work): waits for notes still transcribing, picks the engine, checks
+ * the result against the voice profile, and falls back to the extractive engine when the model
+ * fails, never leaving a blank draft.
+ */
+
+export interface GenerateDeps {
+  config: Config;
+  database: Database;
+  log: Logger;
+  llm: Llm | null;
+}
+
+/** At most this many of the best source sentences go to the model (lean prompts). */
+export const LLM_SOURCE_SENTENCES = 120;
+export const FALLBACK_NOTE =
+  'The language model could not write this draft, so Echo wrote it offline from your own sentences.';
+const BANNED_OR_LOW = (score: number) =>
+  `This draft still scores ${score} for your voice after a second try.`;
+
+export type GenerateOutcome = 'done' | 'wait';
+
+export const registerOf = (notes: { register: string }[]): Register =>
+  notes.some((n) => n.register === 'spoken') ? 'spoken' : 'written';
+
+/** The score of a draft's text against the owner's profile, or null before any profile exists. */
+export function fidelityOf(
+  profile: VoiceProfile | null,
+  register: Register,
+  blocks: Pick<StoredBlock, 'text' | 'kind'>[],
+): { score: number; reasons: string[] } | null {
+  if (!profile) return null;
+  const text = blocks
+    .filter((b) => !['title', 'meta', 'keywords', 'heading'].includes(b.kind))
+    .map((b) => b.text)
+    .join(' ');
+  if (!text.trim()) return null;
+  const fidelity = scoreFidelity(text, profile, register);
+  return { score: Math.round(fidelity.score), reasons: fidelity.reasons };
+}
+
+function voiceBrief(
+  profile: VoiceProfile | null,
+  register: Register,
+  pins: string[],
+  bans: string[],
+): VoiceBrief {
+  const own = profile?.[register] ?? profile?.spoken ?? profile?.written ?? null;
+  const habits: string[] = [];
+  if (own) {
+    if (own.habits.questionRate > 0.1) habits.push('asks the reader questions');
+    if (own.habits.exclamationRate > 0.05) habits.push('uses exclamations');
+    if (own.habits.emojiPer100Words < 0.05) habits.push('never uses emoji');
+    if (own.habits.firstPersonRate > 0.04) habits.push('speaks in the first person');
+  }
+  return {
+    meanSentenceWords: own?.sentenceLength.mean ?? 15,
+    signaturePhrases: own?.signaturePhrases.map((p) => p.phrase) ?? [],
+    pinned: pins,
+    banned: bans,
+    habits,
+  };
+}
+
+const bannedIn = (text: string, bans: string[]) =>
+  bans.filter((ban) => new RegExp(`\\b${ban.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
+
+/** Engine blocks as stored blocks: ids, and sources as (note, sentence) pairs. */
+function toStored(draft: EngineDraft, sentences: SourceSentenceRow[]): StoredBlock[] {
+  const noteOf = new Map(sentences.map((s) => [s.id, s.noteId]));
+  return draft.blocks.map((block, i) => ({
+    id: `b${i + 1}`,
+    kind: block.kind,
+    text: block.text,
+    group: block.group,
+    sources: block.sourceIds.map((id) => ({ note_id: noteOf.get(id) ?? '', sentence_id: id })),
+    supported: block.supported,
+    origin: block.origin ?? (block.sourceIds.length > 0 ? 'user' : 'echo'),
+    ...(block.said !== undefined ? { said: block.said } : {}),
+    ...(block.startMs !== undefined ? { start_ms: block.startMs } : {}),
+    ...(block.endMs !== undefined ? { end_ms: block.endMs } : {}),
+  }));
+}
+
+/** The job's work for one draft (and optionally one block of it). */
+export async function generateDraft(
+  deps: GenerateDeps,
+  draftId: string,
+  blockId?: string,
+): Promise<GenerateOutcome> {
+  const db = deps.database.db;
+  const row = await findDraftById(db, draftId);
+  if (!row || row.status === 'ready' || row.status === 'failed') return 'done';
+  const notes = await sourceNotes(db, row.ownerEmail, row.noteIds);
+  if (notes.some((n) => n.status === 'uploading' || n.status === 'transcribing')) return 'wait';
+  const blocked = notes.find((n) => n.status === 'needs_stt' || n.status === 'failed');
+  if (!notes.length || blocked) {
+    const reason = !notes.length
+      ? 'The notes of this draft were deleted.'
+      : blocked!.status === 'needs_stt'
+        ? NEEDS_STT_MESSAGE
+        : `"${blocked!.title}" could not be transcribed: ${blocked!.statusMessage ?? 'unknown reason'}`;
+    await fail(deps, row, reason);
+    return 'done';
+  }
+  await updateDraft(db, row.id, { status: 'generating' });
+  if (row.contentResultId) await settleEchoCoreResult(db, row.contentResultId, 'processing', { summary: '' });
+
+  const sentences = await sourceSentences(
+    db,
+    notes.map((n) => n.id),
+  );
+  const format = row.format as DraftFormat;
+  const keyPhrases = [...new Set(notes.flatMap((n) => n.keyPhrases.map((k) => k.phrase)))];
+  const settings = await findVoiceSettings(db, row.ownerEmail);
+  const profile = await currentProfile(db, row.ownerEmail);
+  const register = registerOf(notes);
+  const pins = settings?.pins ?? [];
+  const bans = settings?.bans ?? [];
+  const exclude = new Set(
+    blockId
+      ? ((row.blocks as StoredBlock[]).find((b) => b.id === blockId)?.sources.map((s) => s.sentence_id) ?? [])
+      : [],
+  );
+  const usable = sentences.filter((s) => !exclude.has(s.id));
+  const sourceNotesInput: SourceNote[] = notes.map((note) => ({
+    id: note.id,
+    sentences: usable
+      .filter((s) => s.noteId === note.id)
+      .map((s) => ({
+        id: s.id,
+        text: s.text,
+        filler: s.filler,
+        fillers: s.fillers as { start: number; end: number }[],
+        ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
+      })),
+  }));
+  const author = authorName(row.ownerEmail);
+  const offline = (): EngineDraft | string => {
+    const [result] = generateExtractive(sourceNotesInput, [format], { author, ideas: keyPhrases });
+    if (!result!.ok) return result!.message;
+    const { clips: _clips, descriptionSources: _sources, ...meta } = result!.meta as Record<string, unknown>;
+    return { blocks: flattenDraft(result!), meta };
+  };
+
+  let draft: EngineDraft | string;
+  let engine: 'extractive' | 'llm' = 'extractive';
+  const meta: Record<string, unknown> = {};
+  if (deps.llm && row.requestedEngine !== 'extractive') {
+    const units = analyse(sourceNotesInput, keyPhrases).units.filter((u) => u.usable);
+    const best = [...units]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, LLM_SOURCE_SENTENCES)
+      .sort((a, b) => a.index - b.index);
+    const input: EngineInput = {
+      format,
+      author,
+      sentences: best.map((u) => ({
+        id: String(u.ref.sentenceId),
+        noteId: String(u.ref.noteId),
+        text: u.clean,
+        startMs: u.startMs,
+        endMs: u.endMs,
+      })),
+      voice: voiceBrief(profile, register, pins, bans),
+      // Never the draft's own notes: a pasted note would go to the model twice.
+      samples: await writtenSamples(db, row.ownerEmail, {
+        exclude: notes.map((n) => n.id),
+        limit: LLM_SAMPLES,
+        maxChars: LLM_SAMPLE_CHARS,
+      }),
+    };
+    try {
+      const first = await generateWithLlm(deps.llm, input);
+      draft = first.draft;
+      engine = 'llm';
+      meta.llm_requests = 1;
+      meta.prompt_chars = first.promptChars;
+      const check = judge(profile, register, first.draft, sentences, bans);
+      if (check.problem) {
+        const second = await generateWithLlm(deps.llm, {
+          ...input,
+          voice: { ...input.voice, habits: [...input.voice.habits, check.problem] },
+        });
+        meta.llm_requests = 2;
+        meta.prompt_chars = first.promptChars + second.promptChars;
+        const recheck = judge(profile, register, second.draft, sentences, bans);
+        if (recheck.score >= check.score) draft = second.draft;
+        if (recheck.problem) meta.warning = BANNED_OR_LOW(Math.max(recheck.score, check.score));
+      }
+    } catch (error) {
+      deps.log.warn(
+        { err: error, draftId: row.id },
+        'LLM draft failed; falling back to the extractive engine',
+      );
+      draft = offline();
+      meta.fallback = FALLBACK_NOTE;
+    }
+  } else draft = offline();
+  if (typeof draft === 'string') {
+    await fail(deps, row, capitalise(draft));
+    return 'done';
+  }
+
+  let blocks = toStored(draft, sentences);
+  if (blockId) {
+    // One block regenerated: the old draft with that block replaced by the new one in its place.
+    const old = row.blocks as StoredBlock[];
+    const at = old.findIndex((b) => b.id === blockId);
+    const kind = old[at]?.kind;
+    const candidates = blocks.filter((b) => b.kind === kind && !old.some((o) => o.text === b.text));
+    const replacement = candidates[Math.min(at, candidates.length - 1)] ?? candidates[0];
+    blocks = replacement
+      ? old.map((b) => (b.id === blockId ? { ...replacement, id: b.id, group: b.group } : b))
+      : old;
+    if (!replacement) meta.warning = 'Echo found no other sentence for that block.';
+  }
+  const fidelity = fidelityOf(profile, register, blocks);
+  await updateDraft(db, row.id, {
+    status: 'ready',
+    engine,
+    blocks,
+    fidelity,
+    meta: { ...(row.meta as object), ...draft.meta, ...meta },
+    error: null,
+    edited: blockId ? row.edited : false,
+  });
+  if (row.contentResultId)
+    await settleEchoCoreResult(db, row.contentResultId, 'completed', {
+      summary: blocks
+        .map((b) => b.text)
+        .join(' ')
+        .slice(0, 300),
+    });
+  return 'done';
+}
+
+const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** The name on carousel slides: the address's local part, as a name ("dana.lee" -> "Dana Lee"). */
+export const authorName = (email: string) =>
+  email
+    .split('@')[0]!
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join(' ');
+
+/** What is wrong with a model's draft, to say so in a second try: banned words or a low score. */
+function judge(
+  profile: VoiceProfile | null,
+  register: Register,
+  draft: EngineDraft,
+  sentences: SourceSentenceRow[],
+  bans: string[],
+): { score: number; problem?: string } {
+  const blocks = toStored(draft, sentences);
+  const text = blocks.map((b) => b.text).join(' ');
+  const banned = bannedIn(text, bans);
+  const fidelity = fidelityOf(profile, register, blocks);
+  const score = fidelity?.score ?? 100;
+  if (banned.length) return { score, problem: `the last draft used ${banned.join(', ')}: never use them` };
+  if (score < FIDELITY_WARNING_BELOW)
+    return {
+      score,
+      problem: `the last draft did not sound like them: ${fidelity!.reasons.slice(0, 2).join('; ')}`,
+    };
+  return { score };
+}
+
+async function fail(deps: GenerateDeps, row: DraftRow, reason: string): Promise<void> {
+  await updateDraft(deps.database.db, row.id, { status: 'failed', error: reason });
+  if (row.contentResultId)
+    await settleEchoCoreResult(deps.database.db, row.contentResultId, 'failed', {
+      summary: '',
+      error: reason,
+    });
+}

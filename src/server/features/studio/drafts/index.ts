@@ -1,0 +1,8 @@
+/**
+ * The Studio's drafts (decision 015): generation (offline engine or language model), exports,
+ * carousel slides and clips. The room's only face.
+ */
+export { DRAFT_JOBS } from './job-definitions.ts';
+export { registerDraftJobs } from './jobs.ts';
+export { deleteDraftsOf } from './repository.ts';
+export { draftRoutes } from './routes.ts';

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { buildLlmMessages, type EngineInput, llmAnswerSchema, toEngineDraft } from './llm.ts';
+
+const input = (format: EngineInput['format']): EngineInput => ({
+  format,
+  author: 'Dana Lee',
+  sentences: [
+    {
+      id: 's1',
+      noteId: 'n1',
+      text: 'Most freelancers never ask what the result is worth.',
+      startMs: 0,
+      endMs: 4000,
+    },
+    {
+      id: 's2',
+      noteId: 'n1',
+      text: 'I raised my prices twice last year and lost one client.',
+      startMs: 4000,
+      endMs: 9000,
+    },
+    { id: 's3', noteId: 'n1', text: 'Pricing is a conversation, not a number.', startMs: 9000, endMs: 21000 },
+  ],
+  voice: {
+    meanSentenceWords: 11,
+    signaturePhrases: ['here is the thing'],
+    pinned: [],
+    banned: ['synergy'],
+    habits: [],
+  },
+  samples: ['Here is the thing: nobody reads your rate card.'],
+});
+const parse = (value: unknown) => llmAnswerSchema.parse(value);
+
+describe('LLM engine: attribute first, then check', () => {
+  it('numbers the sources and states the voice, the bans and the format in a lean prompt', () => {
+    const [system, user] = buildLlmMessages(input('linkedin'));
+    expect(system!.content).toContain('Never use these words: synergy.');
+    expect(system!.content).toContain('average 11 words');
+    expect(user!.content).toContain('1. Most freelancers never ask');
+    expect(user!.content).toContain('3. Pricing is a conversation');
+    expect(user!.content).toContain('Sample 1 of their writing');
+  });
+
+  it('keeps supported claims, marks an invented sentence unsupported and drops kinds of other formats', () => {
+    const draft = toEngineDraft(
+      parse({
+        blocks: [
+          { kind: 'hook', text: 'Most freelancers never ask what the result is worth.', sources: [1] },
+          { kind: 'sentence', text: 'We closed a ten million dollar round in Berlin.', sources: [2] },
+          {
+            kind: 'sentence',
+            text: 'I raised prices twice last year and lost one client.',
+            sources: [2, 99],
+          },
+          { kind: 'slide', text: 'Not a LinkedIn kind', sources: [1] },
+          { kind: 'cta', text: 'What is your result worth?', sources: [] },
+        ],
+      }),
+      input('linkedin'),
+    );
+    expect(draft.blocks.map((b) => [b.kind, b.supported, b.sourceIds])).toEqual([
+      ['hook', true, ['s1']],
+      ['sentence', false, ['s2']],
+      ['sentence', true, ['s2']],
+      ['cta', false, []],
+    ]);
+  });
+
+  it('keeps thread posts within 280 characters, cut at a word boundary', () => {
+    const long = `${'pricing conversation '.repeat(20)}end`;
+    const draft = toEngineDraft(
+      parse({ blocks: [{ kind: 'post', text: long, sources: [3] }] }),
+      input('thread'),
+    );
+    const text = draft.blocks[0]!.text;
+    expect(text.length).toBeLessThanOrEqual(280);
+    expect(text.endsWith('…')).toBe(true);
+    expect(long.startsWith(text.slice(0, -1))).toBe(true);
+    expect(text.slice(0, -1).endsWith(' ')).toBe(false);
+  });
+
+  it('times a clip from the sentences it cites', () => {
+    const draft = toEngineDraft(
+      parse({ blocks: [{ kind: 'clip', text: 'Pricing is a conversation.', sources: [2, 3] }] }),
+      input('clips'),
+    );
+    expect(draft.blocks[0]).toMatchObject({ startMs: 4000, endMs: 21000, supported: true });
+  });
+
+  it('refuses an answer with no block of the format (the caller falls back)', () => {
+    expect(() =>
+      toEngineDraft(parse({ blocks: [{ kind: 'slide', text: 'x', sources: [1] }] }), input('thread')),
+    ).toThrow(/no block/);
+  });
+});

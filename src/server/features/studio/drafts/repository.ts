@@ -1,0 +1,166 @@
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { DraftBlock } from '#contract/studio-drafts.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { studioNoteSentences, studioNotes } from '../../../db/schema/studio.ts';
+import { studioDrafts } from '../../../db/schema/studio-drafts.ts';
+
+/** All SQL of Studio drafts (issue 14). */
+
+export type DraftRow = typeof studioDrafts.$inferSelect;
+/** Stored blocks: the contract's block without `available` (worked out when read). */
+export type StoredBlock = Omit<DraftBlock, 'sources'> & {
+  sources: { note_id: string; sentence_id: string }[];
+};
+export type NewDraft = typeof studioDrafts.$inferInsert;
+export type SourceNoteRow = Pick<
+  typeof studioNotes.$inferSelect,
+  'id' | 'title' | 'status' | 'statusMessage' | 'register' | 'keyPhrases' | 'text'
+>;
+export type SourceSentenceRow = Pick<
+  typeof studioNoteSentences.$inferSelect,
+  'id' | 'noteId' | 'position' | 'text' | 'startMs' | 'endMs' | 'filler' | 'fillers'
+>;
+
+export async function insertDraft(db: DbOrTx, values: NewDraft): Promise<DraftRow> {
+  const [row] = await db.insert(studioDrafts).values(values).returning();
+  return row!;
+}
+
+export async function findDraft(db: DbOrTx, owner: string, id: string): Promise<DraftRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioDrafts)
+    .where(and(eq(studioDrafts.id, id), eq(studioDrafts.ownerEmail, owner)));
+  return row;
+}
+
+export async function findDraftById(db: DbOrTx, id: string): Promise<DraftRow | undefined> {
+  const [row] = await db.select().from(studioDrafts).where(eq(studioDrafts.id, id));
+  return row;
+}
+
+/** The owner's drafts, newest first; only those made from `noteId` when given. */
+export async function listDrafts(
+  db: DbOrTx,
+  owner: string,
+  noteId?: string,
+  limit = 50,
+): Promise<DraftRow[]> {
+  return db
+    .select()
+    .from(studioDrafts)
+    .where(
+      and(
+        eq(studioDrafts.ownerEmail, owner),
+        noteId ? sql`${noteId}::uuid = any(${studioDrafts.noteIds})` : undefined,
+      ),
+    )
+    .orderBy(desc(studioDrafts.createdAt), desc(studioDrafts.id))
+    .limit(limit);
+}
+
+export async function updateDraft(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Omit<NewDraft, 'id' | 'ownerEmail'>>,
+): Promise<DraftRow | undefined> {
+  const [row] = await db
+    .update(studioDrafts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(studioDrafts.id, id))
+    .returning();
+  return row;
+}
+
+/** Claims a waiting draft for generation (one worker wins). */
+export async function claimDraft(db: DbOrTx, id: string): Promise<DraftRow | undefined> {
+  const [row] = await db
+    .update(studioDrafts)
+    .set({ status: 'generating', updatedAt: new Date() })
+    .where(and(eq(studioDrafts.id, id), inArray(studioDrafts.status, ['waiting', 'generating'])))
+    .returning();
+  return row;
+}
+
+/** The owner's notes among `ids`, in the order asked. */
+export async function sourceNotes(db: DbOrTx, owner: string, ids: string[]): Promise<SourceNoteRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      id: studioNotes.id,
+      title: studioNotes.title,
+      status: studioNotes.status,
+      statusMessage: studioNotes.statusMessage,
+      register: studioNotes.register,
+      keyPhrases: studioNotes.keyPhrases,
+      text: studioNotes.text,
+    })
+    .from(studioNotes)
+    .where(and(eq(studioNotes.ownerEmail, owner), inArray(studioNotes.id, ids)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is SourceNoteRow => row !== undefined);
+}
+
+/** The sentences of the notes, note by note (in the order given), in spoken order. */
+export async function sourceSentences(db: DbOrTx, noteIds: string[]): Promise<SourceSentenceRow[]> {
+  if (!noteIds.length) return [];
+  const rows = await db
+    .select({
+      id: studioNoteSentences.id,
+      noteId: studioNoteSentences.noteId,
+      position: studioNoteSentences.position,
+      text: studioNoteSentences.text,
+      startMs: studioNoteSentences.startMs,
+      endMs: studioNoteSentences.endMs,
+      filler: studioNoteSentences.filler,
+      fillers: studioNoteSentences.fillers,
+    })
+    .from(studioNoteSentences)
+    .where(inArray(studioNoteSentences.noteId, noteIds))
+    .orderBy(asc(studioNoteSentences.position));
+  const order = new Map(noteIds.map((id, i) => [id, i]));
+  return rows.sort((a, b) => order.get(a.noteId)! - order.get(b.noteId)! || a.position - b.position);
+}
+
+/** Which of these sentence ids still exist (their note was not deleted or re-transcribed). */
+export async function existingSentenceIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: studioNoteSentences.id })
+    .from(studioNoteSentences)
+    .where(inArray(studioNoteSentences.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The owner's latest written notes as samples of their voice: the first `maxChars` of each (all the
+ * prompt takes), never the draft's own notes (`exclude`: a pasted note would be sent twice).
+ */
+export async function writtenSamples(
+  db: DbOrTx,
+  owner: string,
+  { exclude = [], limit = 3, maxChars }: { exclude?: string[]; limit?: number; maxChars: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ text: sql<string>`left(${studioNotes.text}, ${maxChars})` })
+    .from(studioNotes)
+    .where(
+      and(
+        eq(studioNotes.ownerEmail, owner),
+        eq(studioNotes.register, 'written'),
+        eq(studioNotes.status, 'ready'),
+        exclude.length ? notInArray(studioNotes.id, exclude) : undefined,
+      ),
+    )
+    .orderBy(desc(studioNotes.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.text).filter((text) => text.trim().length > 40);
+}
+
+export async function deleteDraftsOf(db: DbOrTx, owner: string): Promise<number> {
+  const rows = await db
+    .delete(studioDrafts)
+    .where(eq(studioDrafts.ownerEmail, owner))
+    .returning({ id: studioDrafts.id });
+  return rows.length;
+}

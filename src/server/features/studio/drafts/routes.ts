@@ -1,0 +1,140 @@
+import type { Socket } from 'node:net';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '#contract/ids.ts';
+import { STUDIO_API } from '#contract/studio.ts';
+import {
+  clipParamsSchema,
+  createDraftsSchema,
+  draftSchema,
+  exportQuerySchema,
+  regenerateDraftSchema,
+  updateDraftSchema,
+} from '#contract/studio-drafts.ts';
+import type { AppContext } from '../../../context.ts';
+import { limit, ownerOf } from '../owner.ts';
+import { CUT_TIMEOUT_MS, cutDraftClip } from './clips.ts';
+import {
+  createDrafts,
+  exportDraft,
+  getDraft,
+  listDraftsOf,
+  regenerateDraft,
+  saveDraftEdits,
+} from './service.ts';
+
+/** Echo Studio drafts (issue 14); registered inside the Studio's routes, behind its session hook. */
+export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      `${STUDIO_API}/drafts`,
+      {
+        schema: {
+          summary: 'Create drafts from notes',
+          description:
+            'Starts one generation per format (blog, linkedin, thread, carousel, clips) from the given notes and answers the drafts at once (status `waiting`); poll GET /drafts/{id}. `engine`: `auto` uses the configured language model when there is one, else the offline extractive engine.',
+          body: createDraftsSchema,
+          response: { 202: z.object({ drafts: z.array(draftSchema) }) },
+        },
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply.code(202).send({ drafts: await createDrafts(ctx, ownerOf(request), request.body) });
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts`,
+      {
+        schema: {
+          querystring: z.object({ note_id: z.string().max(100).optional() }),
+          response: { 200: z.object({ drafts: z.array(draftSchema) }) },
+        },
+      },
+      async (request) => ({ drafts: await listDraftsOf(ctx, ownerOf(request), request.query.note_id) }),
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts/:id`,
+      {
+        schema: {
+          description:
+            'A draft: its blocks, each with the source sentences it came from (`sources`, `available` false once the note is deleted) and whether they support it, and its voice-fidelity score with reasons.',
+          params: idParamsSchema,
+          response: { 200: draftSchema },
+        },
+      },
+      async (request) => getDraft(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.put(
+      `${STUDIO_API}/drafts/:id`,
+      { schema: { params: idParamsSchema, body: updateDraftSchema, response: { 200: draftSchema } } },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return saveDraftEdits(ctx, ownerOf(request), request.params.id, request.body);
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/drafts/:id/regenerate`,
+      { schema: { params: idParamsSchema, body: regenerateDraftSchema, response: { 202: draftSchema } } },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply
+          .code(202)
+          .send(await regenerateDraft(ctx, ownerOf(request), request.params.id, request.body.block_id));
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts/:id/export`,
+      {
+        schema: {
+          description:
+            "The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) for carousels.",
+          params: idParamsSchema,
+          querystring: exportQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const file = await exportDraft(
+          ctx,
+          ownerOf(request),
+          request.params.id,
+          request.query.as,
+          request.query.clip,
+        );
+        return reply
+          .header('content-type', file.type)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/drafts/:id/clips/:n`,
+      {
+        // No automatic HEAD: it would cut the clip only to throw it away.
+        exposeHeadRoute: false,
+        schema: {
+          summary: 'Download a cut clip',
+          description:
+            'Clip `n` (from 1, in the draft’s order) of a clip-hooks draft, cut from its note’s recording with ffmpeg on request: `audio/mp4` (.m4a, AAC) for a voice note, `video/mp4` (H.264 and AAC, the clip’s captions burned in, at most 1280 px on the long side) for a video note. 404 when the draft is not yours, has no clip `n`, or its note or media is gone; 400 for a draft of another format or not ready yet; 503 when too many clips are being cut at once.',
+          params: clipParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'cuts');
+        // A video cut may take longer than the server's idle socket time-out before the first byte.
+        (request.raw.socket as Partial<Socket> | undefined)?.setTimeout?.(CUT_TIMEOUT_MS.video + 15_000);
+        const clip = await cutDraftClip(ctx, ownerOf(request), request.params.id, request.params.n);
+        return reply
+          .header('content-type', clip.type)
+          .header('content-length', clip.bytes)
+          .header('content-disposition', `attachment; filename="${clip.filename}"`)
+          .send(clip.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,27 @@
+/**
+ * The Studio's notes (decision 015): the library, search, ideas and the voice profile, and the
+ * transcription and profile jobs. The room's only face to the other rooms (capture, drafts).
+ */
+export { analyseText, cleanText } from './analyse.ts';
+export { NOTE_JOBS, profileJob, transcribeJob } from './job-definitions.ts';
+export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
+export {
+  deleteNote as deleteNoteRow,
+  deleteStudioRowsOf,
+  findNote,
+  findNoteByUpload,
+  findVoiceSettings,
+  inactiveStudioOwners,
+  insertNote,
+  insertNotesSkippingDuplicates,
+  type NewNote,
+  type NoteRow,
+  notesInStatus,
+  referencedMediaPaths,
+  replaceSentences,
+  storedBytes,
+  updateNote as updateNoteRow,
+} from './repository.ts';
+export { notesRoutes } from './routes.ts';
+export { createTextNote, deleteNote, queueProfile, quotaBytes, titleFrom, toListItem } from './service.ts';
+export { currentProfile } from './voice-profile.ts';

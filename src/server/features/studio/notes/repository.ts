@@ -1,0 +1,332 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
+import type { NoteKind, NoteStatus } from '#contract/studio.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import {
+  studioNoteSentences,
+  studioNotes,
+  studioRecordings,
+  studioVoiceSettings,
+} from '../../../db/schema/studio.ts';
+
+export type NoteRow = typeof studioNotes.$inferSelect;
+export type NewNote = typeof studioNotes.$inferInsert;
+export type SentenceRow = typeof studioNoteSentences.$inferSelect;
+export type NewSentence = Omit<typeof studioNoteSentences.$inferInsert, 'noteId'>;
+export type VoiceSettingsRow = typeof studioVoiceSettings.$inferSelect;
+
+/** Every column but the (large) text and stats: what the library list reads. */
+const LISTED = {
+  id: studioNotes.id,
+  ownerEmail: studioNotes.ownerEmail,
+  kind: studioNotes.kind,
+  register: studioNotes.register,
+  status: studioNotes.status,
+  statusMessage: studioNotes.statusMessage,
+  title: studioNotes.title,
+  excerpt: sql<string>`left(${studioNotes.text}, 240)`.as('excerpt'),
+  wordCount: studioNotes.wordCount,
+  durationMs: studioNotes.durationMs,
+  mediaPath: studioNotes.mediaPath,
+  mediaBytes: studioNotes.mediaBytes,
+  mediaMime: studioNotes.mediaMime,
+  sourceUrl: studioNotes.sourceUrl,
+  createdAt: studioNotes.createdAt,
+  updatedAt: studioNotes.updatedAt,
+};
+export type ListedNote = Omit<Pick<NoteRow, Exclude<keyof typeof LISTED, 'excerpt'>>, never> & {
+  excerpt: string;
+};
+
+// ---------------------------------------------------------------- notes
+
+export async function insertNote(db: DbOrTx, values: NewNote): Promise<NoteRow> {
+  const [row] = await db.insert(studioNotes).values(values).returning();
+  return row!;
+}
+
+/** Inserts posts, skipping those whose content hash the owner already has; returns the new ones. */
+export async function insertNotesSkippingDuplicates(
+  db: DbOrTx,
+  owner: string,
+  values: NewNote[],
+): Promise<Array<{ id: string; hash: string | null }>> {
+  if (values.length === 0) return [];
+  const hashes = values.map((v) => v.contentHash).filter((h): h is string => Boolean(h));
+  const existing = new Set<string>();
+  for (let i = 0; i < hashes.length; i += 1000) {
+    const rows = await db
+      .select({ hash: studioNotes.contentHash })
+      .from(studioNotes)
+      .where(
+        and(eq(studioNotes.ownerEmail, owner), inArray(studioNotes.contentHash, hashes.slice(i, i + 1000))),
+      );
+    for (const row of rows) if (row.hash) existing.add(row.hash);
+  }
+  const fresh = values.filter((v) => !v.contentHash || !existing.has(v.contentHash));
+  const out: Array<{ id: string; hash: string | null }> = [];
+  for (let i = 0; i < fresh.length; i += 500) {
+    const rows = await db
+      .insert(studioNotes)
+      .values(fresh.slice(i, i + 500))
+      .returning({ id: studioNotes.id, hash: studioNotes.contentHash });
+    out.push(...rows);
+  }
+  return out;
+}
+
+export async function findNote(db: DbOrTx, owner: string, id: string): Promise<NoteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioNotes)
+    .where(and(eq(studioNotes.id, id), eq(studioNotes.ownerEmail, owner)));
+  return row;
+}
+
+export async function findNoteById(db: DbOrTx, id: string): Promise<NoteRow | undefined> {
+  const [row] = await db.select().from(studioNotes).where(eq(studioNotes.id, id));
+  return row;
+}
+
+export interface NoteFilters {
+  kind?: NoteKind;
+  status?: NoteStatus;
+}
+
+const filtersOf = (owner: string, filters: NoteFilters): SQL[] => [
+  eq(studioNotes.ownerEmail, owner),
+  ...(filters.kind ? [eq(studioNotes.kind, filters.kind)] : []),
+  ...(filters.status ? [eq(studioNotes.status, filters.status)] : []),
+];
+
+/** Newest first; `before` is the (created_at, id) of the last note of the previous page. */
+export async function listNotes(
+  db: DbOrTx,
+  owner: string,
+  filters: NoteFilters,
+  before: { createdAt: Date; id: string } | null,
+  limit: number,
+): Promise<ListedNote[]> {
+  const where = filtersOf(owner, filters);
+  if (before)
+    where.push(
+      or(
+        lt(studioNotes.createdAt, before.createdAt),
+        and(eq(studioNotes.createdAt, before.createdAt), lt(studioNotes.id, before.id)),
+      )!,
+    );
+  return db
+    .select(LISTED)
+    .from(studioNotes)
+    .where(and(...where))
+    .orderBy(desc(studioNotes.createdAt), desc(studioNotes.id))
+    .limit(limit);
+}
+
+export async function countNotes(db: DbOrTx, owner: string, filters: NoteFilters = {}): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(studioNotes)
+    .where(and(...filtersOf(owner, filters)));
+  return row?.n ?? 0;
+}
+
+export async function listSentences(db: DbOrTx, noteId: string): Promise<SentenceRow[]> {
+  return db
+    .select()
+    .from(studioNoteSentences)
+    .where(eq(studioNoteSentences.noteId, noteId))
+    .orderBy(asc(studioNoteSentences.position));
+}
+
+export async function replaceSentences(db: DbOrTx, noteId: string, sentences: NewSentence[]): Promise<void> {
+  await db.delete(studioNoteSentences).where(eq(studioNoteSentences.noteId, noteId));
+  for (let i = 0; i < sentences.length; i += 1000) {
+    await db.insert(studioNoteSentences).values(sentences.slice(i, i + 1000).map((s) => ({ ...s, noteId })));
+  }
+}
+
+/** Updates a note of the owner; undefined when it is not theirs. */
+export async function updateNote(
+  db: DbOrTx,
+  owner: string | null,
+  id: string,
+  values: Partial<NewNote>,
+  onlyIfStatus?: NoteStatus[],
+): Promise<NoteRow | undefined> {
+  const [row] = await db
+    .update(studioNotes)
+    .set({ ...values, updatedAt: new Date() })
+    .where(
+      and(
+        eq(studioNotes.id, id),
+        ...(owner ? [eq(studioNotes.ownerEmail, owner)] : []),
+        ...(onlyIfStatus ? [inArray(studioNotes.status, onlyIfStatus)] : []),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Deletes a note of the owner (its sentences cascade); returns it, or undefined when not theirs. */
+export async function deleteNote(db: DbOrTx, owner: string, id: string): Promise<NoteRow | undefined> {
+  const [row] = await db
+    .delete(studioNotes)
+    .where(and(eq(studioNotes.id, id), eq(studioNotes.ownerEmail, owner)))
+    .returning();
+  return row;
+}
+
+export async function findNoteByUpload(db: DbOrTx, uploadId: string): Promise<NoteRow | undefined> {
+  const [row] = await db.select().from(studioNotes).where(eq(studioNotes.uploadId, uploadId));
+  return row;
+}
+
+/** Bytes of media the owner stores, plus unfinished recordings. */
+export async function storedBytes(db: DbOrTx, owner: string): Promise<number> {
+  const [notes] = await db
+    .select({ bytes: sum(studioNotes.mediaBytes).mapWith(Number) })
+    .from(studioNotes)
+    .where(eq(studioNotes.ownerEmail, owner));
+  const [recordings] = await db
+    .select({ bytes: sum(studioRecordings.bytes).mapWith(Number) })
+    .from(studioRecordings)
+    .where(and(eq(studioRecordings.ownerEmail, owner), isNull(studioRecordings.noteId)));
+  return (notes?.bytes ?? 0) + (recordings?.bytes ?? 0);
+}
+
+/** What the voice profile is built from: the stats of every ready note of the owner. */
+export async function readyNoteStats(
+  db: DbOrTx,
+  owner: string,
+): Promise<Array<Pick<NoteRow, 'register' | 'stats' | 'wordCount'>>> {
+  return db
+    .select({ register: studioNotes.register, stats: studioNotes.stats, wordCount: studioNotes.wordCount })
+    .from(studioNotes)
+    .where(
+      and(eq(studioNotes.ownerEmail, owner), eq(studioNotes.status, 'ready'), isNotNull(studioNotes.stats)),
+    );
+}
+
+/** What ideas are found in: the key phrases of every ready note of the owner. */
+export async function readyNotePhrases(
+  db: DbOrTx,
+  owner: string,
+): Promise<Array<Pick<NoteRow, 'id' | 'title' | 'createdAt' | 'keyPhrases'>>> {
+  return db
+    .select({
+      id: studioNotes.id,
+      title: studioNotes.title,
+      createdAt: studioNotes.createdAt,
+      keyPhrases: studioNotes.keyPhrases,
+    })
+    .from(studioNotes)
+    .where(and(eq(studioNotes.ownerEmail, owner), eq(studioNotes.status, 'ready')))
+    .orderBy(desc(studioNotes.createdAt));
+}
+
+/** Notes in one of the statuses whose last change is older than the date (for the maintenance job). */
+export async function notesInStatus(
+  db: DbOrTx,
+  statuses: NoteStatus[],
+  updatedBefore: Date,
+  limit = 500,
+): Promise<NoteRow[]> {
+  return db
+    .select()
+    .from(studioNotes)
+    .where(and(inArray(studioNotes.status, statuses), lt(studioNotes.updatedAt, updatedBefore)))
+    .orderBy(asc(studioNotes.updatedAt))
+    .limit(limit);
+}
+
+/** Every media path still referenced by a note (the maintenance job removes files no note has). */
+export async function referencedMediaPaths(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db
+    .select({ path: studioNotes.mediaPath })
+    .from(studioNotes)
+    .where(isNotNull(studioNotes.mediaPath));
+  return new Set(rows.map((r) => r.path!));
+}
+
+// ---------------------------------------------------------------- voice settings
+
+export async function findVoiceSettings(db: DbOrTx, owner: string): Promise<VoiceSettingsRow | undefined> {
+  const [row] = await db.select().from(studioVoiceSettings).where(eq(studioVoiceSettings.ownerEmail, owner));
+  return row;
+}
+
+export async function upsertVoiceSettings(
+  db: DbOrTx,
+  owner: string,
+  values: Partial<Omit<typeof studioVoiceSettings.$inferInsert, 'ownerEmail'>>,
+): Promise<VoiceSettingsRow> {
+  const [row] = await db
+    .insert(studioVoiceSettings)
+    .values({ ownerEmail: owner, ...values })
+    .onConflictDoUpdate({ target: studioVoiceSettings.ownerEmail, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+/** Notes, pins or bans changed (in the caller's transaction): the stored profile is out of date. */
+export async function markProfileStale(db: DbOrTx, owner: string): Promise<void> {
+  await db
+    .insert(studioVoiceSettings)
+    .values({ ownerEmail: owner, notesVersion: 1 })
+    .onConflictDoUpdate({
+      target: studioVoiceSettings.ownerEmail,
+      set: { notesVersion: sql`${studioVoiceSettings.notesVersion} + 1` },
+    });
+}
+
+// ---------------------------------------------------------------- whole addresses
+
+/** Deletes every note and the voice settings of an address; returns the media paths. */
+export async function deleteStudioRowsOf(
+  db: DbOrTx,
+  owner: string,
+): Promise<{ notes: number; media: string[] }> {
+  const notes = await db
+    .delete(studioNotes)
+    .where(eq(studioNotes.ownerEmail, owner))
+    .returning({ mediaPath: studioNotes.mediaPath });
+  await db.delete(studioVoiceSettings).where(eq(studioVoiceSettings.ownerEmail, owner));
+  return { notes: notes.length, media: notes.flatMap((n) => (n.mediaPath ? [n.mediaPath] : [])) };
+}
+
+/** Addresses whose newest Studio activity (notes, voice settings) is older than the date. */
+export async function inactiveStudioOwners(db: DbOrTx, before: Date): Promise<string[]> {
+  const rows = await db
+    .select({ owner: studioNotes.ownerEmail })
+    .from(studioNotes)
+    .groupBy(studioNotes.ownerEmail)
+    .having(
+      sql`max(greatest(${studioNotes.createdAt}, ${studioNotes.updatedAt})) < ${before.toISOString()}::timestamptz
+        and coalesce((select ${studioVoiceSettings.updatedAt} from ${studioVoiceSettings}
+                      where ${studioVoiceSettings.ownerEmail} = ${studioNotes.ownerEmail}), '-infinity') < ${before.toISOString()}::timestamptz`,
+    );
+  const settingsOnly = await db
+    .select({ owner: studioVoiceSettings.ownerEmail })
+    .from(studioVoiceSettings)
+    .where(
+      and(
+        lt(studioVoiceSettings.updatedAt, before),
+        sql`not exists (select 1 from ${studioNotes} where ${studioNotes.ownerEmail} = ${studioVoiceSettings.ownerEmail})`,
+      ),
+    );
+  return [...new Set([...rows, ...settingsOnly].map((r) => r.owner))];
+}

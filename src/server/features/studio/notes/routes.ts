@@ -1,0 +1,153 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema, isUuid } from '#contract/ids.ts';
+import {
+  createTextNoteSchema,
+  ideasResponseSchema,
+  NOTE_NOT_FOUND_MESSAGE,
+  noteDetailSchema,
+  noteIdParamsSchema,
+  notesPageSchema,
+  notesQuerySchema,
+  STUDIO_API,
+  STUDIO_LIMITS,
+  searchQuerySchema,
+  searchResponseSchema,
+  updateNoteSchema,
+  updateVoiceSchema,
+  usageSchema,
+  voiceProfileSchema,
+} from '#contract/studio.ts';
+import type { AppContext } from '../../../context.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { mediaFile } from '../media.ts';
+import { limit, ownerOf } from '../owner.ts';
+import { listIdeas } from './ideas.service.ts';
+import { findNote } from './repository.ts';
+import { searchNotes } from './search.service.ts';
+import {
+  createTextNote,
+  deleteNote,
+  getNote,
+  getVoice,
+  listNotePage,
+  updateNote,
+  updateVoice,
+  usage,
+} from './service.ts';
+
+/** Streams a note's media, honouring one byte range (play from a sentence's time). */
+async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, id: string) {
+  const note = isUuid(id) ? await findNote(ctx.database.db, ownerOf(request), id) : undefined;
+  if (!note?.mediaPath || note.status === 'uploading') throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  const file = mediaFile(ctx.config.dataDir, note.mediaPath);
+  const size = (await stat(file).catch(() => null))?.size;
+  if (size === undefined) throw notFound('The media file of this note is gone');
+  reply.header('accept-ranges', 'bytes').header('content-type', note.mediaMime ?? 'application/octet-stream');
+  const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? '').trim());
+  if (!range || (range[1] === '' && range[2] === '')) {
+    reply.header('content-length', size);
+    return reply.send(request.method === 'HEAD' ? '' : createReadStream(file));
+  }
+  let start: number;
+  let end: number;
+  if (range[1] === '') {
+    start = Math.max(0, size - Number(range[2]));
+    end = size - 1;
+  } else {
+    start = Number(range[1]);
+    end = range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1);
+  }
+  if (start >= size || start > end) {
+    return reply.code(416).header('content-range', `bytes */${size}`).send('');
+  }
+  reply
+    .code(206)
+    .header('content-range', `bytes ${start}-${end}/${size}`)
+    .header('content-length', end - start + 1);
+  return reply.send(request.method === 'HEAD' ? '' : createReadStream(file, { start, end }));
+}
+
+/** The library (notes and their media), search, ideas, the voice profile and usage. */
+export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      `${STUDIO_API}/notes`,
+      {
+        schema: { body: createTextNoteSchema, response: { 201: noteDetailSchema } },
+        bodyLimit: STUDIO_LIMITS.textMaxChars * 4 + 4096,
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply.code(201).send(await createTextNote(ctx, ownerOf(request), request.body));
+      },
+    );
+
+    app.get(
+      `${STUDIO_API}/notes`,
+      { schema: { querystring: notesQuerySchema, response: { 200: notesPageSchema } } },
+      async (request) => listNotePage(ctx, ownerOf(request), request.query),
+    );
+
+    app.get(
+      `${STUDIO_API}/notes/:id`,
+      { schema: { params: idParamsSchema, response: { 200: noteDetailSchema } } },
+      async (request) => getNote(ctx, ownerOf(request), request.params.id),
+    );
+
+    app.patch(
+      `${STUDIO_API}/notes/:id`,
+      {
+        schema: { params: noteIdParamsSchema, body: updateNoteSchema, response: { 200: noteDetailSchema } },
+        bodyLimit: STUDIO_LIMITS.textMaxChars * 4 + 4096,
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return updateNote(ctx, ownerOf(request), request.params.id, request.body);
+      },
+    );
+
+    app.delete(`${STUDIO_API}/notes/:id`, { schema: { params: idParamsSchema } }, async (request, reply) => {
+      await limit(ctx, request, 'writes');
+      await deleteNote(ctx, ownerOf(request), request.params.id);
+      return reply.code(204).send();
+    });
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `${STUDIO_API}/notes/:id/media`,
+      schema: { params: idParamsSchema },
+      handler: async (request, reply) =>
+        sendMedia(ctx, request, reply, (request.params as { id: string }).id),
+    });
+
+    app.get(
+      `${STUDIO_API}/search`,
+      { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
+      async (request) => searchNotes(ctx, ownerOf(request), request.query.q, request.query.limit),
+    );
+
+    app.get(`${STUDIO_API}/ideas`, { schema: { response: { 200: ideasResponseSchema } } }, async (request) =>
+      listIdeas(ctx, ownerOf(request)),
+    );
+
+    app.get(`${STUDIO_API}/voice`, { schema: { response: { 200: voiceProfileSchema } } }, async (request) =>
+      getVoice(ctx, ownerOf(request)),
+    );
+
+    app.put(
+      `${STUDIO_API}/voice`,
+      { schema: { body: updateVoiceSchema, response: { 200: voiceProfileSchema } } },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return updateVoice(ctx, ownerOf(request), request.body);
+      },
+    );
+
+    app.get(`${STUDIO_API}/usage`, { schema: { response: { 200: usageSchema } } }, async (request) =>
+      usage(ctx, ownerOf(request)),
+    );
+  };
+}

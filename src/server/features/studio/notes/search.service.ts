@@ -1,0 +1,91 @@
+import type { NoteKind, SearchHit, SearchResponse } from '#contract/studio.ts';
+import type { AppContext } from '../../../context.ts';
+import { fulltextSearch, HIGHLIGHT_START, HIGHLIGHT_STOP, similarSearch } from './search.repository.ts';
+
+/** Turns ts_headline's marked text into plain text plus highlight ranges (no HTML ever leaves). */
+export function readHeadline(marked: string): {
+  snippet: string;
+  highlights: Array<{ start: number; end: number }>;
+} {
+  let snippet = '';
+  const highlights: Array<{ start: number; end: number }> = [];
+  let open: number | null = null;
+  for (const char of marked) {
+    if (char === HIGHLIGHT_START) open = snippet.length;
+    else if (char === HIGHLIGHT_STOP) {
+      if (open !== null && snippet.length > open) highlights.push({ start: open, end: snippet.length });
+      open = null;
+    } else snippet += char;
+  }
+  return { snippet, highlights };
+}
+
+const trigrams = (word: string): Set<string> => {
+  const padded = `  ${word.toLowerCase()} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return out;
+};
+
+/** pg_trgm's similarity of two words (shared trigrams over all trigrams). */
+export function trigramSimilarity(a: string, b: string): number {
+  const ta = trigrams(a);
+  const tb = trigrams(b);
+  let shared = 0;
+  for (const t of ta) if (tb.has(t)) shared++;
+  return shared / (ta.size + tb.size - shared || 1);
+}
+
+/** Highlights the words of a sentence spelt most like the query's words (for similar-spelling hits). */
+export function highlightSimilar(sentence: string, query: string): Array<{ start: number; end: number }> {
+  const queryWords = query.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  const out: Array<{ start: number; end: number }> = [];
+  for (const match of sentence.matchAll(/[\p{L}\p{N}']+/gu)) {
+    const best = Math.max(0, ...queryWords.map((q) => trigramSimilarity(q, match[0])));
+    if (best >= 0.3) out.push({ start: match.index, end: match.index + match[0].length });
+  }
+  return out;
+}
+
+/**
+ * Full-text hits (websearch syntax: "quoted phrases", -excluded, or), ranked; when there are none,
+ * sentences with a similarly spelt word (a misspelt name) instead.
+ */
+export async function searchNotes(
+  ctx: AppContext,
+  owner: string,
+  query: string,
+  limit: number,
+): Promise<SearchResponse> {
+  const db = ctx.database.db;
+  const hits: SearchHit[] = (await fulltextSearch(db, owner, query, limit)).map((row) => ({
+    note_id: row.id,
+    note_title: row.title,
+    note_kind: row.kind as NoteKind,
+    sentence_id: row.sentenceId,
+    start_ms: row.startMs,
+    ...readHeadline(row.headline),
+    rank: Number(row.rank),
+    match: 'fulltext' as const,
+    created_at: new Date(row.createdAt).toISOString(),
+  }));
+  const letters = query.replace(/[^\p{L}\p{N}]/gu, '');
+  if (hits.length === 0 && letters.length >= 3) {
+    const similar = await similarSearch(db, owner, query.slice(0, 100), [], limit);
+    for (const row of similar) {
+      hits.push({
+        note_id: row.noteId,
+        note_title: row.title,
+        note_kind: row.kind as NoteKind,
+        sentence_id: row.sentenceId,
+        start_ms: row.startMs,
+        snippet: row.text,
+        highlights: highlightSimilar(row.text, query),
+        rank: Number(row.similarity) / 10,
+        match: 'similar',
+        created_at: new Date(row.createdAt).toISOString(),
+      });
+    }
+  }
+  return { query, hits };
+}

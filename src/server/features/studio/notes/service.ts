@@ -1,0 +1,248 @@
+import { isUuid } from '#contract/ids.ts';
+import {
+  basedOnSentence,
+  type CreateTextNoteInput,
+  NOTE_NOT_FOUND_MESSAGE,
+  type NoteDetail,
+  type NoteKind,
+  type NoteListItem,
+  type NoteStatus,
+  type NotesPage,
+  type NotesQuery,
+  registerOfKind,
+  STUDIO_API,
+  type UpdateNoteInput,
+  type UpdateVoiceInput,
+  type Usage,
+  type VoiceProfile,
+} from '#contract/studio.ts';
+import type { AppContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+import type { JobQueue } from '../../../jobs/queue.ts';
+import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
+import { removeMediaFiles } from '../media.ts';
+import { analyseText, cleanText, sentencesAsSegments } from './analyse.ts';
+import { profileJob } from './job-definitions.ts';
+import { toApiProfile } from './profile-view.ts';
+import {
+  countNotes,
+  deleteNote as deleteNoteRow,
+  findNote,
+  findVoiceSettings,
+  insertNote,
+  type ListedNote,
+  listNotes,
+  listSentences,
+  markProfileStale,
+  type NoteRow,
+  replaceSentences,
+  type SentenceRow,
+  storedBytes,
+  updateNote as updateNoteRow,
+  upsertVoiceSettings,
+} from './repository.ts';
+import { currentProfile } from './voice-profile.ts';
+
+/**
+ * In the transaction that changes an address's notes, pins or bans: its stored profile is marked
+ * out of date (read fresh until rebuilt, see currentProfile) and the rebuild is queued.
+ */
+export async function queueProfile(jobs: Pick<JobQueue, 'enqueue'>, tx: Tx, owner: string): Promise<void> {
+  await markProfileStale(tx.db, owner);
+  await jobs.enqueue(tx, profileJob, { owner });
+}
+
+export const quotaBytes = (ctx: AppContext): number => ctx.config.studio.quotaBytes;
+
+/** A title for a note without one: its first words. */
+export function titleFrom(text: string, fallback: string): string {
+  const line = text.trim().split(/\n/)[0]?.trim() ?? '';
+  if (!line) return fallback;
+  const words = line.split(/\s+/).slice(0, 10).join(' ');
+  return words.length > 80 ? `${words.slice(0, 77).trimEnd()}…` : words;
+}
+
+export function toListItem(row: ListedNote | NoteRow): NoteListItem {
+  const excerpt = 'excerpt' in row ? row.excerpt : row.text.slice(0, 240);
+  return {
+    id: row.id,
+    kind: row.kind as NoteKind,
+    register: registerOfKind(row.kind as NoteKind),
+    status: row.status as NoteStatus,
+    status_message: row.statusMessage,
+    title: row.title,
+    excerpt,
+    word_count: row.wordCount,
+    duration_ms: row.durationMs,
+    media_bytes: row.mediaBytes,
+    has_media: row.mediaPath !== null && row.status !== 'uploading',
+    source_url: row.sourceUrl,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDetail(row: NoteRow, sentences: SentenceRow[]): NoteDetail {
+  const item = toListItem(row);
+  return {
+    ...item,
+    text: row.text,
+    sentences: sentences.map((s) => ({
+      id: s.id,
+      text: s.text,
+      start_char: s.startChar,
+      end_char: s.endChar,
+      start_ms: s.startMs,
+      end_ms: s.endMs,
+      filler: s.filler,
+      fillers: s.fillers as Array<{ start: number; end: number }>,
+    })),
+    key_phrases: row.keyPhrases.map((k) => k.phrase),
+    media_url: item.has_media ? `${STUDIO_API}/notes/${row.id}/media` : null,
+    media_mime: item.has_media ? row.mediaMime : null,
+  };
+}
+
+export async function createTextNote(ctx: AppContext, owner: string, input: CreateTextNoteInput) {
+  const text = cleanText(input.text.trim());
+  const analysis = analyseText(text, 'written');
+  const row = await ctx.database.transaction(async (tx) => {
+    const note = await insertNote(tx.db, {
+      ownerEmail: owner,
+      kind: 'text',
+      register: 'written',
+      status: 'ready',
+      title: input.title?.trim() || titleFrom(text, 'Untitled note'),
+      text,
+      wordCount: analysis.wordCount,
+      stats: analysis.stats,
+      keyPhrases: analysis.keyPhrases,
+    });
+    await replaceSentences(tx.db, note.id, analysis.sentences);
+    await queueProfile(ctx.jobs, tx, owner);
+    return note;
+  });
+  return getNote(ctx, owner, row.id);
+}
+
+export async function getNote(ctx: AppContext, owner: string, id: string): Promise<NoteDetail> {
+  const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
+  if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  return toDetail(row, await listSentences(ctx.database.db, row.id));
+}
+
+/** A page cursor: the (created_at, id) of the last note of the page, base64url. */
+const encodeCursor = (row: { createdAt: Date; id: string }) =>
+  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !isUuid(id) || Number.isNaN(createdAt.getTime())) throw badRequest('Invalid cursor');
+  return { createdAt, id };
+}
+
+export async function listNotePage(
+  ctx: AppContext,
+  owner: string,
+  query: Required<Pick<NotesQuery, 'limit'>> & NotesQuery,
+): Promise<NotesPage> {
+  const filters = { kind: query.kind, status: query.status };
+  const limit = Number(query.limit);
+  const rows = await listNotes(ctx.database.db, owner, filters, decodeCursor(query.cursor), limit + 1);
+  const page = rows.slice(0, limit);
+  return {
+    notes: page.map(toListItem),
+    next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+    total: await countNotes(ctx.database.db, owner, filters),
+  };
+}
+
+/** Renames a note, or corrects its text (sentences, stats and key phrases are recomputed). */
+export async function updateNote(ctx: AppContext, owner: string, id: string, input: UpdateNoteInput) {
+  const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
+  if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  if (input.text !== undefined && row.status !== 'ready')
+    throw conflict('This note has no text to edit yet; wait until it is ready.');
+  await ctx.database.transaction(async (tx) => {
+    if (input.text === undefined) {
+      await updateNoteRow(tx.db, owner, id, { title: input.title });
+      return;
+    }
+    const text = cleanText(input.text.trim());
+    const register = registerOfKind(row.kind as NoteKind);
+    const segments = sentencesAsSegments(await listSentences(tx.db, id));
+    const analysis = analyseText(text, register, segments.length ? segments : undefined);
+    await updateNoteRow(tx.db, owner, id, {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      text,
+      wordCount: analysis.wordCount,
+      stats: analysis.stats,
+      keyPhrases: analysis.keyPhrases,
+    });
+    await replaceSentences(tx.db, id, analysis.sentences);
+    await queueProfile(ctx.jobs, tx, owner);
+  });
+  return getNote(ctx, owner, id);
+}
+
+/** Deletes a note of the owner and its media file; 404 for anyone else's. */
+export async function deleteNote(ctx: AppContext, owner: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  const row = await ctx.database.transaction(async (tx) => {
+    const deleted = await deleteNoteRow(tx.db, owner, id);
+    if (deleted) await queueProfile(ctx.jobs, tx, owner);
+    return deleted;
+  });
+  if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  if (row.mediaPath) await removeMediaFiles(ctx.config.dataDir, [row.mediaPath]);
+}
+
+export async function usage(ctx: AppContext, owner: string): Promise<Usage> {
+  return {
+    used_bytes: await storedBytes(ctx.database.db, owner),
+    quota_bytes: quotaBytes(ctx),
+    notes: await countNotes(ctx.database.db, owner),
+  };
+}
+
+// ---------------------------------------------------------------- the voice
+
+export async function getVoice(ctx: AppContext, owner: string): Promise<VoiceProfile> {
+  const settings = await findVoiceSettings(ctx.database.db, owner);
+  const fresh = await currentProfile(ctx.database.db, owner);
+  const basedOn = { notes: fresh?.notes ?? 0, words: fresh?.words ?? 0 };
+  const profile = toApiProfile(fresh);
+  return {
+    based_on: basedOn,
+    summary: basedOnSentence(basedOn),
+    spoken: profile.spoken,
+    written: profile.written,
+    pins: settings?.pins ?? [],
+    bans: settings?.bans ?? [],
+    learn_from_edits: settings?.learnFromEdits ?? true,
+    updated_at: settings?.profileUpdatedAt?.toISOString() ?? null,
+  };
+}
+
+const uniqueCaseless = (values: string[]) => {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    const key = v.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+export async function updateVoice(ctx: AppContext, owner: string, input: UpdateVoiceInput) {
+  await ctx.database.transaction(async (tx) => {
+    await upsertVoiceSettings(tx.db, owner, {
+      ...(input.pins ? { pins: uniqueCaseless(input.pins.map((p) => p.trim())) } : {}),
+      ...(input.bans ? { bans: uniqueCaseless(input.bans.map((b) => b.trim())) } : {}),
+      ...(input.learn_from_edits !== undefined ? { learnFromEdits: input.learn_from_edits } : {}),
+    });
+    await queueProfile(ctx.jobs, tx, owner);
+  });
+  return getVoice(ctx, owner);
+}

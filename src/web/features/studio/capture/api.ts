@@ -1,0 +1,56 @@
+import { useMutation } from '@tanstack/react-query';
+import {
+  IMPORT_FILE_EXTENSIONS,
+  type ImportResponse,
+  type NoteListItem,
+  STUDIO_API,
+  STUDIO_LIMITS,
+} from '#contract/studio.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import { json, useInvalidateStudio } from '../api.ts';
+
+export { ACCEPTED_MEDIA_INPUT as MEDIA_ACCEPT } from '#contract/studio.ts';
+export { type ChunkedRecording, startChunkedRecording } from './recordings.ts';
+export {
+  type InterruptedUpload,
+  listInterruptedUploads,
+  type MediaUpload,
+  startMediaUpload,
+  uploadProblem,
+} from './uploads.ts';
+
+export const NOTE_TEXT_MAX = STUDIO_LIMITS.textMaxChars;
+export const POSTS_ACCEPT = IMPORT_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+export function useCreateTextNote() {
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      json<NoteListItem>(await apiRequest('POST', `${STUDIO_API}/notes`, { text })),
+    onSuccess: invalidate,
+  });
+}
+
+export function useImportLink() {
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async (url: string) =>
+      json<ImportResponse>(await apiRequest('POST', `${STUDIO_API}/imports`, { type: 'link', url })),
+    onSuccess: invalidate,
+  });
+}
+
+/** A file of posts: its text goes up as JSON; the server picks the parser by the file's name. */
+export function useImportFile() {
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      if (file.size > STUDIO_LIMITS.importFileMaxBytes) throw new Error('Import files can be at most 20 MB.');
+      const content = await file.text();
+      return json<ImportResponse>(
+        await apiRequest('POST', `${STUDIO_API}/imports`, { type: 'file', filename: file.name, content }),
+      );
+    },
+    onSuccess: invalidate,
+  });
+}

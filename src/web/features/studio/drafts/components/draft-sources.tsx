@@ -1,0 +1,129 @@
+import { Loader2, Play } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import type { NoteDetail } from '#contract/studio.ts';
+import type { DraftBlock } from '#contract/studio-drafts.ts';
+import { cn } from '#web/lib/cn.ts';
+import { formatDuration } from '../../capture/components/use-recorder.ts';
+import { noteHref } from '../../links.ts';
+
+/**
+ * The notes a draft was made from, beside it: the sentences the focused block came from are
+ * highlighted and scrolled into view; a timed sentence plays from its start.
+ */
+export function DraftSources({
+  notes,
+  loading,
+  active,
+  media,
+}: {
+  notes: NoteDetail[];
+  loading: boolean;
+  active: DraftBlock | null;
+  /** The note's audio or video element, by note id (the workspace plays clips through it). */
+  media: Map<string, HTMLMediaElement>;
+}) {
+  const highlighted = new Set(active?.sources.map((s) => s.sentence_id) ?? []);
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const first = active?.sources.find((s) => s.available);
+    if (!first) return;
+    list.current
+      ?.querySelector(`[data-sentence="${first.sentence_id}"]`)
+      ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [active]);
+
+  const play = (noteId: string, ms: number) => {
+    const element = media.get(noteId);
+    if (!element) return;
+    element.currentTime = ms / 1000;
+    element.play().catch(() => {});
+  };
+
+  return (
+    <section aria-labelledby="sources-heading" className="grid content-start gap-3">
+      <h3
+        id="sources-heading"
+        className="text-sm font-semibold uppercase tracking-wider text-muted-foreground"
+      >
+        What you said
+      </h3>
+      <p className="text-xs text-muted-foreground" aria-live="polite">
+        {!active
+          ? 'Point at or focus a sentence of the draft to see where it came from.'
+          : active.sources.length === 0
+            ? 'This part of the draft has no source sentence.'
+            : active.sources.every((s) => !s.available)
+              ? 'The note this came from was deleted.'
+              : `From ${active.sources.length} ${active.sources.length === 1 ? 'sentence' : 'sentences'} you said, highlighted below.`}
+      </p>
+      {loading && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your notes...
+        </p>
+      )}
+      <div ref={list} className="grid max-h-[70vh] gap-4 overflow-y-auto pr-1" data-testid="draft-sources">
+        {notes.map((note) => (
+          <article key={note.id} className="grid gap-2" aria-label={`Note: ${note.title}`}>
+            <Link href={noteHref(note.id)} className="text-sm font-semibold text-primary hover:underline">
+              {note.title || 'Untitled note'}
+            </Link>
+            {note.media_url &&
+              (note.kind === 'video' ? (
+                // biome-ignore lint/a11y/useMediaCaption: the transcript beside it is the text alternative
+                <video
+                  ref={(el) => {
+                    if (el) media.set(note.id, el);
+                  }}
+                  src={note.media_url}
+                  controls
+                  preload="metadata"
+                  className="max-h-48 w-full rounded bg-black"
+                />
+              ) : (
+                // biome-ignore lint/a11y/useMediaCaption: the transcript beside it is the text alternative
+                <audio
+                  ref={(el) => {
+                    if (el) media.set(note.id, el);
+                  }}
+                  src={note.media_url}
+                  controls
+                  preload="metadata"
+                  className="w-full"
+                />
+              ))}
+            <ol className="grid gap-1 text-sm leading-relaxed">
+              {note.sentences.map((sentence) => {
+                const on = highlighted.has(sentence.id);
+                const timed = note.media_url && sentence.start_ms !== null && sentence.start_ms !== undefined;
+                return (
+                  <li
+                    key={sentence.id}
+                    data-sentence={sentence.id}
+                    data-highlighted={on || undefined}
+                    className={cn(
+                      'flex items-start gap-2 rounded px-2 py-1',
+                      on ? 'bg-accent/25 ring-2 ring-accent' : 'text-muted-foreground',
+                    )}
+                  >
+                    {timed && (
+                      <button
+                        type="button"
+                        className="mt-0.5 shrink-0 rounded text-primary hover:bg-muted"
+                        onClick={() => play(note.id, sentence.start_ms!)}
+                        aria-label={`Play from ${formatDuration(sentence.start_ms!)}`}
+                      >
+                        <Play className="size-4" aria-hidden="true" />
+                      </button>
+                    )}
+                    <span>{sentence.text}</span>
+                  </li>
+                );
+              })}
+            </ol>
+          </article>
+        ))}
+      </div>
+    </section>
+  );
+}

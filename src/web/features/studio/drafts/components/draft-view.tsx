@@ -1,0 +1,371 @@
+import { ArrowLeft, Check, Copy, Download, Loader2, Pencil, RefreshCw, Save, Share2, X } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link } from 'wouter';
+import {
+  DRAFT_FORMAT_LABELS,
+  type Draft,
+  type DraftBlock,
+  type ExportType,
+  FIDELITY_WARNING_BELOW,
+  shareLinks,
+} from '#contract/studio-drafts.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { errorToast, toast } from '#web/components/ui/use-toast.ts';
+import { errorCode, errorMessage } from '#web/lib/api.ts';
+import { cn } from '#web/lib/cn.ts';
+import { draftHref, noteHref } from '../../links.ts';
+import {
+  draftClipUrl,
+  draftExportUrl,
+  fetchDraftText,
+  isWriting,
+  useDraft,
+  useDraftsOfNote,
+  useRegenerateDraft,
+  useSaveDraft,
+  useSourceNotes,
+} from '../api.ts';
+import { DraftBlocks } from './draft-blocks.tsx';
+import { DraftSources } from './draft-sources.tsx';
+
+const DOWNLOADS: Record<Draft['format'], ExportType[]> = {
+  blog: ['md', 'html', 'txt'],
+  linkedin: ['txt', 'md', 'html'],
+  thread: ['txt', 'md'],
+  carousel: ['zip', 'txt', 'md'],
+  clips: ['srt', 'vtt', 'txt'],
+};
+const DOWNLOAD_LABELS: Record<ExportType, string> = {
+  md: 'Markdown',
+  html: 'HTML',
+  txt: 'Text',
+  srt: 'SRT captions',
+  vtt: 'VTT captions',
+  zip: 'Slides (PNG zip)',
+};
+
+function Fidelity({ draft }: { draft: Draft }) {
+  if (!draft.fidelity) return null;
+  const { score, reasons } = draft.fidelity;
+  const low = score < FIDELITY_WARNING_BELOW;
+  return (
+    <Card className="grid gap-2" data-testid="fidelity">
+      <div className="flex items-baseline gap-2">
+        <span
+          className={cn('text-3xl font-extrabold tabular-nums', low ? 'text-destructive' : 'text-primary')}
+        >
+          {score}
+        </span>
+        <span className="text-sm text-muted-foreground">/ 100 voice fidelity</span>
+      </div>
+      <ul className="grid list-disc gap-1 pl-5 text-sm">
+        {reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** The other formats made from the same note, to switch between them. */
+function FormatSwitcher({ draft }: { draft: Draft }) {
+  const siblings = useDraftsOfNote(draft.note_ids[0]!);
+  const latest = new Map<string, Draft>();
+  for (const d of siblings.data?.drafts ?? []) if (!latest.has(d.format)) latest.set(d.format, d);
+  if (latest.size < 2) return null;
+  return (
+    <nav aria-label="Drafts of this note" className="flex flex-wrap gap-2">
+      {[...latest.values()].map((d) => (
+        <Link
+          key={d.id}
+          href={draftHref(d.id)}
+          aria-current={d.id === draft.id ? 'page' : undefined}
+          className={buttonClasses(d.id === draft.id ? 'default' : 'outline', 'sm')}
+        >
+          {DRAFT_FORMAT_LABELS[d.format]}
+          {/* The open draft's own status is the freshest (the list polls on its own). */}
+          {isWriting(d.id === draft.id ? draft : d) && (
+            <Loader2 className="animate-spin" aria-label="being written" />
+          )}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A draft beside the words it came from: read, edit, regenerate, copy, download, share. */
+export function DraftWorkspace({ draftId }: { draftId: string }) {
+  const query = useDraft(draftId);
+  const draft = query.data;
+  const notes = useSourceNotes(draft?.note_ids ?? []);
+  const save = useSaveDraft(draftId);
+  const regenerate = useRegenerateDraft(draftId);
+  const [active, setActive] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+  const [texts, setTexts] = useState<Record<string, string>>({});
+  const [learn, setLearn] = useState(true);
+  const [copied, setCopied] = useState(false);
+  const media = useRef(new Map<string, HTMLMediaElement>()).current;
+
+  if (query.isPending)
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Opening the draft...
+      </p>
+    );
+  if (!draft)
+    return (
+      <Card role="alert" className="text-sm text-muted-foreground">
+        {errorCode(query.error) === 'not_found'
+          ? 'This draft does not exist.'
+          : 'The draft could not be loaded.'}
+      </Card>
+    );
+
+  const label = DRAFT_FORMAT_LABELS[draft.format];
+  const back = (
+    <Link
+      href={noteHref(draft.note_ids[0]!)}
+      className={buttonClasses('ghost', 'sm', '-ml-3 justify-self-start')}
+    >
+      <ArrowLeft aria-hidden="true" /> Back to the note
+    </Link>
+  );
+  const notice = [draft.meta.fallback, draft.meta.warning].find((v): v is string => typeof v === 'string');
+  const sourceNotes = notes.flatMap((q) => (q.data ? [q.data] : []));
+  const activeBlock = draft.blocks.find((b) => b.id === active) ?? null;
+  const plain = draft.blocks.map((b) => b.text).join('\n\n');
+  const share = shareLinks(draft.format === 'thread' ? (draft.blocks[0]?.text ?? '') : plain);
+  // Clips whose note still has its recording can be downloaded cut (audio, or video with captions).
+  const clips = draft.blocks.filter((b) => b.kind === 'clip');
+  const cuttable = (block: DraftBlock) =>
+    block.start_ms !== undefined &&
+    sourceNotes.some((note) => note.id === block.sources[0]?.note_id && note.has_media);
+  const playClip = (block: DraftBlock) => {
+    const noteId = block.sources[0]?.note_id;
+    const element = noteId ? media.get(noteId) : undefined;
+    if (!element || block.start_ms === undefined) return;
+    element.currentTime = block.start_ms / 1000;
+    element.play().catch(() => {});
+  };
+
+  return (
+    <div className="grid gap-4">
+      {back}
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-xl font-bold tracking-tight" id="draft-heading">
+          {label}
+        </h2>
+        <div className="flex items-center gap-2">
+          <Badge variant="outline">{draft.engine === 'llm' ? 'Language model' : 'Your own sentences'}</Badge>
+          {draft.edited && <Badge variant="secondary">Edited</Badge>}
+        </div>
+      </div>
+      <FormatSwitcher draft={draft} />
+      {isWriting(draft) ? (
+        <Card className="flex items-center gap-3" role="status">
+          <Loader2 className="size-5 animate-spin text-primary" aria-hidden="true" />
+          <div>
+            <p className="font-medium">Echo is writing your {label.toLowerCase()}...</p>
+            <p className="text-sm text-muted-foreground">
+              It waits for notes still being transcribed, then takes a few seconds.
+            </p>
+          </div>
+        </Card>
+      ) : draft.status === 'failed' ? (
+        <Card role="alert" className="grid gap-3">
+          <p className="text-sm text-destructive">{draft.error ?? 'This draft could not be written.'}</p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={regenerate.isPending}
+            onClick={() =>
+              regenerate.mutate(undefined, {
+                onError: (e) => errorToast(errorMessage(e, 'Please try again.')),
+              })
+            }
+          >
+            <RefreshCw aria-hidden="true" /> Try again
+          </Button>
+        </Card>
+      ) : (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid min-w-0 content-start gap-4">
+            {notice && (
+              <p className="rounded-lg bg-muted px-3 py-2 text-sm" role="note">
+                {notice}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Draft actions">
+              {editing ? (
+                <>
+                  <Button
+                    size="sm"
+                    disabled={save.isPending}
+                    onClick={() =>
+                      save.mutate(
+                        { blocks: Object.entries(texts).map(([id, text]) => ({ id, text })), learn },
+                        {
+                          onSuccess: () => {
+                            setEditing(false);
+                            setTexts({});
+                            toast({
+                              title: 'Draft saved',
+                              description: learn ? 'Echo will learn from your edits.' : undefined,
+                            });
+                          },
+                          onError: (error) => errorToast(errorMessage(error, 'Failed to save the draft.')),
+                        },
+                      )
+                    }
+                  >
+                    {save.isPending ? (
+                      <Loader2 className="animate-spin" aria-hidden="true" />
+                    ) : (
+                      <Save aria-hidden="true" />
+                    )}
+                    Save
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      setEditing(false);
+                      setTexts({});
+                    }}
+                  >
+                    <X aria-hidden="true" /> Cancel
+                  </Button>
+                  <label className="flex items-center gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      checked={learn}
+                      onChange={(e) => setLearn(e.target.checked)}
+                      className="size-4 accent-primary"
+                    />
+                    Learn from my edits
+                  </label>
+                </>
+              ) : (
+                <>
+                  <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" /> Edit
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    disabled={regenerate.isPending}
+                    onClick={() =>
+                      regenerate.mutate(undefined, {
+                        onError: (e) => errorToast(errorMessage(e, 'Please try again.')),
+                      })
+                    }
+                  >
+                    <RefreshCw aria-hidden="true" /> Regenerate
+                  </Button>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={async () => {
+                      try {
+                        await navigator.clipboard.writeText(await fetchDraftText(draft.id));
+                        setCopied(true);
+                        setTimeout(() => setCopied(false), 2000);
+                      } catch {
+                        errorToast('Failed to copy the draft.');
+                      }
+                    }}
+                  >
+                    {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}{' '}
+                    {copied ? 'Copied!' : 'Copy'}
+                  </Button>
+                </>
+              )}
+            </div>
+            <Card>
+              <DraftBlocks
+                draft={draft}
+                h={{
+                  active,
+                  onActive: setActive,
+                  editing,
+                  texts,
+                  onText: (id, text) => setTexts((t) => ({ ...t, [id]: text })),
+                  regenerating: regenerate.isPending,
+                  onRegenerate: (id) =>
+                    regenerate.mutate(id, {
+                      onSuccess: () => {
+                        setEditing(false);
+                        setTexts({});
+                      },
+                      onError: (e) => errorToast(errorMessage(e, 'Please try again.')),
+                    }),
+                  onPlay: playClip,
+                }}
+              />
+            </Card>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-semibold">
+                <Download className="mr-1 inline size-4" aria-hidden="true" /> Download:
+              </span>
+              {DOWNLOADS[draft.format].map((as) => (
+                <a
+                  key={as}
+                  href={draftExportUrl(draft.id, as)}
+                  download
+                  className={buttonClasses('outline', 'sm')}
+                >
+                  {DOWNLOAD_LABELS[as]}
+                </a>
+              ))}
+              {clips.map(
+                (block, i) =>
+                  cuttable(block) && (
+                    <a
+                      key={block.id}
+                      href={draftClipUrl(draft.id, i + 1)}
+                      download
+                      className={buttonClasses('outline', 'sm')}
+                    >
+                      <span className="sr-only">Download </span>Clip {i + 1}
+                    </a>
+                  ),
+              )}
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-sm font-semibold">
+                <Share2 className="mr-1 inline size-4" aria-hidden="true" /> Share:
+              </span>
+              <a
+                href={share.linkedin}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('outline', 'sm')}
+              >
+                <span className="sr-only">Share on </span>LinkedIn
+              </a>
+              <a
+                href={share.x}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('outline', 'sm')}
+              >
+                <span className="sr-only">Share on </span>X
+              </a>
+            </div>
+            <Fidelity draft={draft} />
+          </div>
+          <DraftSources
+            notes={sourceNotes}
+            loading={notes.some((q) => q.isPending)}
+            active={activeBlock}
+            media={media}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Loader2 } from 'lucide-react';
+import { Link } from 'wouter';
+import { DRAFT_FORMAT_LABELS } from '#contract/studio-drafts.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { draftHref } from '../../links.ts';
+import { isWriting, useDraftsOfNote } from '../api.ts';
+import { CreateContent } from './create-content.tsx';
+
+/** On a ready note: 'Create content', and the drafts already made from it. */
+export function NoteDrafts({ noteId, spoken }: { noteId: string; spoken: boolean }) {
+  const drafts = useDraftsOfNote(noteId);
+  const list = drafts.data?.drafts ?? [];
+  return (
+    <section aria-labelledby="note-drafts-heading" className="grid gap-2 rounded-lg border p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="note-drafts-heading" className="text-sm font-semibold">
+          Content from this note
+        </h3>
+        <CreateContent noteIds={[noteId]} spoken={spoken} />
+      </div>
+      {list.length === 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Turn this note into a blog post, a LinkedIn post, a thread, a carousel
+          {spoken ? ' and clip hooks' : ''}.
+        </p>
+      ) : (
+        <ul className="grid gap-1">
+          {list.map((draft) => (
+            <li key={draft.id} className="flex items-center justify-between gap-2 text-sm">
+              <Link href={draftHref(draft.id)} className="text-primary underline-offset-4 hover:underline">
+                {DRAFT_FORMAT_LABELS[draft.format]}
+              </Link>
+              <span className="flex items-center gap-2 text-xs text-muted-foreground">
+                {isWriting(draft) ? (
+                  <>
+                    <Loader2 className="size-3 animate-spin" aria-hidden="true" /> writing
+                  </>
+                ) : draft.status === 'failed' ? (
+                  <Badge variant="destructive">failed</Badge>
+                ) : (
+                  draft.fidelity && <span>voice {draft.fidelity.score}/100</span>
+                )}
+                <time dateTime={draft.created_at}>{new Date(draft.created_at).toLocaleDateString()}</time>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type IdeasResponse,
+  type NoteDetail,
+  type NotesPage,
+  type SearchResponse,
+  STUDIO_API,
+  type UpdateVoiceInput,
+  type Usage,
+  type VoiceProfile,
+} from '#contract/studio.ts';
+import { apiRequest } from '#web/lib/api.ts';
+import {
+  get,
+  isInProgress,
+  json,
+  SignedOutError,
+  STUDIO_REFRESH_MS,
+  studioKeys,
+  useInvalidateStudio,
+} from '../api.ts';
+
+/** The library, newest first, a page at a time; refreshed while any note is in progress. */
+export function useNotes(enabled = true) {
+  return useInfiniteQuery({
+    queryKey: studioKeys.notes,
+    enabled,
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam }) =>
+      get<NotesPage>(`${STUDIO_API}/notes${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`),
+    getNextPageParam: (last) => last.next_cursor,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.notes.some(isInProgress)) ? STUDIO_REFRESH_MS : false,
+    retry: (count, error) => !(error instanceof SignedOutError) && count < 2,
+  });
+}
+
+/** One note with its sentences; refreshed while it is in progress. */
+export function useNote(id: string | null) {
+  return useQuery({
+    queryKey: studioKeys.note(id ?? ''),
+    enabled: !!id,
+    queryFn: () => get<NoteDetail>(`${STUDIO_API}/notes/${encodeURIComponent(id!)}`),
+    refetchInterval: (query) =>
+      query.state.data && isInProgress(query.state.data) ? STUDIO_REFRESH_MS : false,
+    retry: false,
+  });
+}
+
+export function useDeleteNote() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async (id: string) => apiRequest('DELETE', `${STUDIO_API}/notes/${encodeURIComponent(id)}`),
+    onSuccess: (_res, id) => {
+      queryClient.removeQueries({ queryKey: studioKeys.note(id) });
+      return invalidate();
+    },
+  });
+}
+
+/** Full-text search across every note (an empty query asks nothing). */
+export function useSearch(q: string) {
+  const query = q.trim();
+  return useQuery({
+    queryKey: studioKeys.search(query),
+    enabled: query.length > 0,
+    queryFn: () => get<SearchResponse>(`${STUDIO_API}/search?q=${encodeURIComponent(query)}`),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Themes across notes; refreshed with the library while notes are in progress. */
+export function useIdeas(refreshing: boolean) {
+  return useQuery({
+    queryKey: studioKeys.ideas,
+    queryFn: () => get<IdeasResponse>(`${STUDIO_API}/ideas`),
+    refetchInterval: refreshing ? STUDIO_REFRESH_MS : false,
+  });
+}
+
+export function useVoice(refreshing: boolean) {
+  return useQuery({
+    queryKey: studioKeys.voice,
+    queryFn: () => get<VoiceProfile>(`${STUDIO_API}/voice`),
+    refetchInterval: refreshing ? STUDIO_REFRESH_MS : false,
+  });
+}
+
+export function useUsage() {
+  return useQuery({ queryKey: studioKeys.usage, queryFn: () => get<Usage>(`${STUDIO_API}/usage`) });
+}
+
+/** Pins and bans: the answer is the whole profile, put straight into the cache. */
+export function useUpdateVoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UpdateVoiceInput) =>
+      json<VoiceProfile>(await apiRequest('PUT', `${STUDIO_API}/voice`, input)),
+    onSuccess: (profile) => queryClient.setQueryData(studioKeys.voice, profile),
+  });
+}

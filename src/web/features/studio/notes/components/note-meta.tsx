@@ -1,0 +1,46 @@
+import { FileText, type LucideIcon, Mic, Share2, Video } from 'lucide-react';
+import { NOTE_KIND_LABELS, NOTE_STATUS_LABELS, type NoteKind, type NoteListItem } from '#contract/studio.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { formatDuration } from '../../capture/components/use-recorder.ts';
+
+export const KIND_ICONS: Record<NoteKind, LucideIcon> = {
+  voice: Mic,
+  video: Video,
+  text: FileText,
+  post: Share2,
+};
+
+const STATUS_VARIANTS = {
+  uploading: 'secondary',
+  transcribing: 'secondary',
+  needs_stt: 'outline',
+  ready: 'accent',
+  failed: 'destructive',
+} as const;
+
+/** "3:25" for audio and video, "120 words" for text. */
+export function noteLength(note: Pick<NoteListItem, 'duration_ms' | 'word_count'>): string {
+  if (note.duration_ms !== null) return formatDuration(note.duration_ms);
+  return `${note.word_count.toLocaleString('en-US')} ${note.word_count === 1 ? 'word' : 'words'}`;
+}
+
+export const formatDate = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Kind, status, length and date of a note, as one line of badges and text. */
+export function NoteMeta({ note }: { note: NoteListItem }) {
+  const Icon = KIND_ICONS[note.kind];
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-muted-foreground">
+      <span className="inline-flex items-center gap-1 font-medium text-foreground">
+        <Icon className="size-3.5 text-primary" aria-hidden="true" />
+        {NOTE_KIND_LABELS[note.kind]}
+      </span>
+      <Badge variant={STATUS_VARIANTS[note.status]} data-testid="note-status">
+        {NOTE_STATUS_LABELS[note.status]}
+      </Badge>
+      {(note.status === 'ready' || note.duration_ms !== null) && <span>{noteLength(note)}</span>}
+      <time dateTime={note.created_at}>{formatDate(note.created_at)}</time>
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { ArrowLeft, Loader2, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { NoteDetail, Sentence } from '#contract/studio.ts';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { errorCode } from '#web/lib/api.ts';
+import { cn } from '#web/lib/cn.ts';
+import { formatDuration } from '../../capture/components/use-recorder.ts';
+import { NoteDrafts } from '../../drafts/components/note-drafts.tsx';
+import { useNote } from '../api.ts';
+import { splitFillers } from '../highlight.ts';
+import { NoteMeta } from './note-meta.tsx';
+
+const FILLER = 'text-muted-foreground italic';
+
+/**
+ * A sentence's words, with filler words ("um", "you know") de-emphasised but kept; a sentence that
+ * is filler as a whole ("Yeah.", an abandoned start) is de-emphasised entirely.
+ */
+function SentenceText({ sentence }: { sentence: Sentence }) {
+  if (sentence.filler)
+    return (
+      <span className={FILLER} data-filler="">
+        {sentence.text}
+      </span>
+    );
+  return splitFillers(sentence).map((part, i) =>
+    part.hit ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed sentence
+      <span key={i} className={FILLER} data-filler="">
+        {part.text}
+      </span>
+    ) : (
+      // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed sentence
+      <span key={i}>{part.text}</span>
+    ),
+  );
+}
+
+const playable = (sentence: Sentence) => sentence.start_ms !== null && sentence.start_ms !== undefined;
+
+/**
+ * One note: its transcript sentence by sentence. For audio and video a sentence is a button that
+ * plays from its start; the sentence being played, and the one a search hit named, stand out.
+ */
+export function NoteView({
+  noteId,
+  sentenceId,
+  startMs,
+  backLabel,
+  onDelete,
+}: {
+  noteId: string;
+  sentenceId: string | null;
+  startMs: number | null;
+  /** The back link's text ("All notes", or "Back to results" while a search is open). */
+  backLabel: string;
+  onDelete: (note: NoteDetail) => void;
+}) {
+  const note = useNote(noteId);
+  const media = useRef<HTMLMediaElement | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [playingId, setPlayingId] = useState<string | null>(null);
+  const data = note.data;
+  const sentences = data?.sentences ?? [];
+
+  // Arriving at a note: focus its heading, or the sentence a search hit named (scrolled into view).
+  const arrived = useRef<string | null>(null);
+  useEffect(() => {
+    if (!data || arrived.current === `${data.id}:${sentenceId}`) return;
+    arrived.current = `${data.id}:${sentenceId}`;
+    const target = sentenceId ? document.getElementById(`sentence-${sentenceId}`) : null;
+    if (target) {
+      target.scrollIntoView({ block: 'center' });
+      target.focus({ preventScroll: true });
+    } else {
+      headingRef.current?.scrollIntoView({ block: 'nearest' });
+      headingRef.current?.focus({ preventScroll: true });
+    }
+    const at = startMs ?? sentences.find((s) => s.id === sentenceId)?.start_ms ?? null;
+    if (media.current && at !== null) media.current.currentTime = at / 1000;
+  }, [data, sentenceId, startMs, sentences]);
+
+  function playFrom(sentence: Sentence) {
+    const element = media.current;
+    if (!element || !playable(sentence)) return;
+    element.currentTime = sentence.start_ms! / 1000;
+    element.play().catch(() => {});
+  }
+
+  function onTimeUpdate() {
+    const ms = (media.current?.currentTime ?? 0) * 1000;
+    const current = sentences.findLast((s) => playable(s) && s.start_ms! <= ms);
+    setPlayingId(current?.id ?? null);
+  }
+
+  const back = (
+    <Link href="/studio" className={buttonClasses('ghost', 'sm', '-ml-3 justify-self-start')}>
+      <ArrowLeft aria-hidden="true" /> {backLabel}
+    </Link>
+  );
+  if (note.isPending)
+    return (
+      <div className="grid gap-3">
+        {back}
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Opening the note...
+        </p>
+      </div>
+    );
+  if (!data)
+    return (
+      <div className="grid gap-3">
+        {back}
+        <Card className="text-sm text-muted-foreground" role="alert">
+          {errorCode(note.error) === 'not_found' || /^404/.test(String(note.error?.message))
+            ? 'This note does not exist, or was deleted.'
+            : 'The note could not be loaded. Please try again.'}
+        </Card>
+      </div>
+    );
+
+  const isVideo = data.kind === 'video';
+  const timed = data.media_url && sentences.some(playable);
+  return (
+    <article className="grid gap-4" aria-labelledby="note-heading" data-testid="note-view">
+      <div className="flex items-center justify-between gap-2">
+        {back}
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-muted-foreground hover:text-destructive"
+          onClick={() => onDelete(data)}
+        >
+          <Trash2 aria-hidden="true" /> Delete
+        </Button>
+      </div>
+      <div className="grid gap-2">
+        <h2 id="note-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight">
+          {data.title || 'Untitled note'}
+        </h2>
+        <NoteMeta note={data} />
+        {data.source_url && (
+          <a
+            href={data.source_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="truncate text-sm text-primary underline-offset-4 hover:underline"
+          >
+            {data.source_url}
+          </a>
+        )}
+      </div>
+      {data.media_url &&
+        (isVideo ? (
+          // biome-ignore lint/a11y/useMediaCaption: the transcript below is the text alternative
+          <video
+            ref={(el) => {
+              media.current = el;
+            }}
+            src={data.media_url}
+            controls
+            preload="metadata"
+            className="max-h-80 w-full rounded-lg bg-black"
+            onTimeUpdate={onTimeUpdate}
+            aria-label={`Video of ${data.title}`}
+          />
+        ) : (
+          // biome-ignore lint/a11y/useMediaCaption: the transcript below is the text alternative
+          <audio
+            ref={(el) => {
+              media.current = el;
+            }}
+            src={data.media_url}
+            controls
+            preload="metadata"
+            className="w-full"
+            onTimeUpdate={onTimeUpdate}
+            aria-label={`Audio of ${data.title}`}
+          />
+        ))}
+      {data.status === 'ready' && <NoteDrafts noteId={data.id} spoken={data.register === 'spoken'} />}
+      {data.status_message && data.status !== 'ready' && (
+        <p
+          className={cn(
+            'rounded-lg px-3 py-2 text-sm',
+            data.status === 'failed'
+              ? 'bg-destructive/10 text-destructive'
+              : 'bg-muted text-muted-foreground',
+          )}
+        >
+          {data.status_message}
+        </p>
+      )}
+      {data.status === 'transcribing' || data.status === 'uploading' ? (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+          <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Echo is transcribing this note...
+        </p>
+      ) : null}
+      {sentences.length > 0 && (
+        <section aria-label="Transcript" className="grid gap-2">
+          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Transcript</h3>
+          {timed && <p className="text-xs text-muted-foreground">Choose a sentence to play from there.</p>}
+          <ol className="grid gap-1 text-base leading-relaxed" data-testid="transcript">
+            {sentences.map((sentence) => {
+              const target = sentence.id === sentenceId;
+              const className = cn(
+                'block w-full rounded-md px-2 py-1 text-left outline-offset-2',
+                target && 'bg-accent/20 ring-2 ring-accent',
+                playingId === sentence.id && 'bg-secondary',
+              );
+              return (
+                <li key={sentence.id}>
+                  {timed && playable(sentence) ? (
+                    <button
+                      type="button"
+                      id={`sentence-${sentence.id}`}
+                      className={cn(className, 'hover:bg-muted')}
+                      onClick={() => playFrom(sentence)}
+                      aria-current={target ? 'true' : undefined}
+                      data-target={target || undefined}
+                    >
+                      <span className="sr-only">Play from {formatDuration(sentence.start_ms!)}: </span>
+                      <span
+                        aria-hidden="true"
+                        className="mr-2 font-mono text-xs text-muted-foreground tabular-nums"
+                      >
+                        {formatDuration(sentence.start_ms!)}
+                      </span>
+                      <SentenceText sentence={sentence} />
+                    </button>
+                  ) : (
+                    <p
+                      id={`sentence-${sentence.id}`}
+                      tabIndex={target ? -1 : undefined}
+                      className={className}
+                      aria-current={target ? 'true' : undefined}
+                      data-target={target || undefined}
+                    >
+                      <SentenceText sentence={sentence} />
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </section>
+      )}
+    </article>
+  );
+}
