@@ -25,6 +25,18 @@ export const toolsHealthSchema = z.object({
   pocketsphinx: z.object({ version: z.string().nullable(), problem: z.string().optional() }),
 });
 
+/** Where Studio files are kept and whether that store answered (admin only). */
+export const storageHealthSchema = z.object({
+  /** `local`: DATA_DIR on this machine; `s3`: an S3-compatible bucket (S3_BUCKET). */
+  kind: z.enum(['local', 's3']),
+  /** The folder, or the bucket and its endpoint (never a key). */
+  location: z.string(),
+  /** S3: the bucket answered a HeadBucket; local: the folder is writable. */
+  reachable: z.boolean(),
+  problem: z.string().optional(),
+});
+export type StorageHealth = z.infer<typeof storageHealthSchema>;
+
 /** One line of the operator's checklist (admin page and console at start). */
 export const checklistItemSchema = z.object({
   key: z.string(),
@@ -40,6 +52,7 @@ export const systemHealthSchema = healthSchema.extend({
   tools: toolsHealthSchema.optional(),
   providers: z.record(z.enum(PROVIDER_NAMES), providerHealthSchema).optional(),
   checklist: z.array(checklistItemSchema).optional(),
+  storage: storageHealthSchema.optional(),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 

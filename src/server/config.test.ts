@@ -131,4 +131,40 @@ describe('configuration', () => {
     expect(() => loadConfig({ YTDLP_VERSION: '../latest' })).toThrow(/YTDLP_VERSION/);
     expect(() => loadConfig({ YTDLP_SHA256: 'ab'.repeat(32) })).toThrow(/YTDLP_SHA256: needs YTDLP_VERSION/);
   });
+
+  it('keeps Studio files on this machine unless S3_BUCKET is set, and wants the keys with it', () => {
+    const local = loadConfig({});
+    expect(local.storage.s3).toBeUndefined();
+    expect(local.storage.temp.maxBytes).toBe(4096 * 1024 * 1024);
+    expect(loadConfig({ STORAGE_TEMP_DIR: '/srv/tmp', STORAGE_TEMP_MB: '1024' }).storage.temp).toEqual({
+      dir: '/srv/tmp',
+      maxBytes: 1024 * 1024 * 1024,
+    });
+    const s3 = {
+      S3_ENDPOINT: 'http://minio.internal:9000',
+      S3_BUCKET: 'echo-media',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig({ ...s3, S3_FORCE_PATH_STYLE: 'true' }).storage.s3).toEqual({
+      endpoint: 'http://minio.internal:9000',
+      bucket: 'echo-media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: '', S3_REGION: 'eu-west-1' }).storage.s3).toMatchObject({
+      endpoint: undefined,
+      region: 'eu-west-1',
+      forcePathStyle: false,
+    });
+    expect(() => loadConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: both must be set/,
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: '' })).toThrow(
+      /S3_BUCKET: must be set with S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ STORAGE_TEMP_MB: '100' })).toThrow(ConfigError);
+  });
 });

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -139,6 +140,19 @@ const envSchema = z.object({
   ),
   /** Studio: audio and video storage per address, in MB (default 2 GB). */
   STUDIO_QUOTA_MB: positiveInt(2048),
+  // Object storage for Studio files: local disk under DATA_DIR unless S3_BUCKET is set.
+  /** S3-compatible endpoint (MinIO, R2, Ceph...); unset with S3_BUCKET: AWS's endpoint for S3_REGION. */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** `endpoint/bucket/key` addresses (most self-hosted stores) instead of `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: bool(false),
+  /** Folder for local copies of stored media (ffmpeg, speech-to-text); unset: the system's temporary folder. */
+  STORAGE_TEMP_DIR: optionalString,
+  /** Most bytes of local copies at once, in MB (at least one upload's 500 MB). */
+  STORAGE_TEMP_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(512).default(4096)),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
@@ -242,6 +256,23 @@ export interface Config {
   providerTimeoutMs: number | undefined;
   /** Echo Studio: per-address media storage quota. */
   studio: { quotaBytes: number };
+  /**
+   * Where Studio files live (providers/storage): `s3` set: that bucket; unset: DATA_DIR on this
+   * machine. `temp`: the bounded folder for local copies tools need.
+   */
+  storage: {
+    s3:
+      | {
+          endpoint: string | undefined;
+          bucket: string;
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          forcePathStyle: boolean;
+        }
+      | undefined;
+    temp: { dir: string; maxBytes: number };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -258,6 +289,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.YTDLP_SHA256 && !e.YTDLP_VERSION)
     throw new ConfigError(
       'Invalid configuration:\n  YTDLP_SHA256: needs YTDLP_VERSION (the release whose wheel has that digest)',
+    );
+  const s3Named = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => e[name],
+  );
+  if (!e.S3_BUCKET && s3Named.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  S3_BUCKET: must be set with ${s3Named.join(', ')} (unset them all to keep files on this machine)`,
+    );
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: both must be set with S3_BUCKET',
     );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const production = e.NODE_ENV === 'production';
@@ -337,5 +379,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     providerTimeoutMs,
     studio: { quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024 },
+    storage: {
+      s3:
+        e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? {
+              endpoint: e.S3_ENDPOINT,
+              bucket: e.S3_BUCKET,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            }
+          : undefined,
+      temp: {
+        dir: path.resolve(e.STORAGE_TEMP_DIR ?? os.tmpdir()),
+        maxBytes: e.STORAGE_TEMP_MB * 1024 * 1024,
+      },
+    },
   };
 }

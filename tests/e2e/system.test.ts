@@ -62,6 +62,10 @@ describe('/admin/system', () => {
       expect(await page.getByRole('region', { name: 'Outside services' }).innerText()).toContain(
         'Speech-to-text',
       );
+      expect(await checklist.innerText()).toContain(`this machine's disk (${echo.ctx.config.dataDir})`);
+      await expect
+        .poll(() => page.getByText(/^Media storage: local disk, .* \(answers\)\.$/).isVisible())
+        .toBe(true);
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

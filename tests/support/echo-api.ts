@@ -1338,6 +1338,13 @@ export interface operations {
                             ok: boolean;
                             detail: string;
                         }[];
+                        storage?: {
+                            /** @enum {string} */
+                            kind: "local" | "s3";
+                            location: string;
+                            reachable: boolean;
+                            problem?: string;
+                        };
                     };
                 };
             };
@@ -1432,6 +1439,13 @@ export interface operations {
                             ok: boolean;
                             detail: string;
                         }[];
+                        storage?: {
+                            /** @enum {string} */
+                            kind: "local" | "s3";
+                            location: string;
+                            reachable: boolean;
+                            problem?: string;
+                        };
                     };
                 };
             };

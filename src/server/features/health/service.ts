@@ -1,5 +1,11 @@
 import path from 'node:path';
-import type { Capabilities, ChecklistItem, ProviderName, SystemHealth } from '#contract/system.ts';
+import type {
+  Capabilities,
+  ChecklistItem,
+  ProviderName,
+  StorageHealth,
+  SystemHealth,
+} from '#contract/system.ts';
 import { PROVIDER_NAMES } from '#contract/system.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
@@ -7,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { findOnPath, runForOutput } from '../../providers/media/executables.ts';
 import { ffmpegVersion, resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
+import { storageFor } from '../../providers/storage/index.ts';
 import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
 import { listProviderStatus } from './repository.ts';
 
@@ -130,7 +137,39 @@ const MISSING: Record<ProviderName, { label: string; ok: string; missing: string
   },
 };
 
-export function buildChecklist(tools: Tools, providers: Providers): ChecklistItem[] {
+/** Which store keeps Studio files and whether it answers now (a HeadBucket for S3; never throws). */
+export async function storageStatus(config: Config): Promise<StorageHealth> {
+  const storage = storageFor(config);
+  const check = await storage.check();
+  return {
+    kind: storage.kind,
+    location: storage.location,
+    reachable: check.ok,
+    ...(check.problem ? { problem: check.problem } : {}),
+  };
+}
+
+function storageItem(storage: StorageHealth): ChecklistItem {
+  const label = 'Media storage';
+  if (!storage.reachable)
+    return {
+      key: 'storage',
+      label,
+      ok: false,
+      detail: `${storage.problem ?? `${storage.location} did not answer`}: Studio recordings and uploads cannot be stored or played until it answers (check S3_ENDPOINT, S3_BUCKET and the keys${storage.kind === 'local' ? ', or DATA_DIR' : ''})`,
+    };
+  return {
+    key: 'storage',
+    label,
+    ok: true,
+    detail:
+      storage.kind === 's3'
+        ? `${storage.location} answers (S3)`
+        : `this machine's disk (${storage.location}); set S3_BUCKET and the other S3_* settings to keep Studio media in an S3-compatible bucket`,
+  };
+}
+
+export function buildChecklist(tools: Tools, providers: Providers, storage?: StorageHealth): ChecklistItem[] {
   const items: ChecklistItem[] = [
     tools.ytdlp.version
       ? {
@@ -176,6 +215,7 @@ export function buildChecklist(tools: Tools, providers: Providers): ChecklistIte
           detail: `no rough offline transcript without a speech-to-text server (${tools.pocketsphinx.problem ?? 'it does not run'}): install Debian's pocketsphinx and pocketsphinx-en-us, or set POCKETSPHINX_PATH`,
         },
   ];
+  if (storage) items.push(storageItem(storage));
   for (const name of PROVIDER_NAMES) {
     const status = providers[name];
     const text = MISSING[name];
@@ -200,12 +240,13 @@ export function buildChecklist(tools: Tools, providers: Providers): ChecklistIte
 /** The admin's view of GET /api/health. */
 export async function systemStatus(
   ctx: AppContext,
-): Promise<Pick<SystemHealth, 'tools' | 'providers' | 'checklist'>> {
-  const [tools, providers] = await Promise.all([
+): Promise<Pick<SystemHealth, 'tools' | 'providers' | 'checklist' | 'storage'>> {
+  const [tools, providers, storage] = await Promise.all([
     toolsStatus(ctx.config),
     providersStatus(ctx.config, ctx.database.db),
+    storageStatus(ctx.config),
   ]);
-  return { tools, providers, checklist: buildChecklist(tools, providers) };
+  return { tools, providers, storage, checklist: buildChecklist(tools, providers, storage) };
 }
 
 /** The checklist as console lines (printed once at start). */

@@ -7,6 +7,7 @@ import {
   formatChecklist,
   managedYtDlpFor,
   providersStatus,
+  storageStatus,
   toolsStatus,
   ytDlpSource,
 } from './service.ts';
@@ -46,12 +47,17 @@ export function startSystemChecks(ctx: AppContext, options: { printChecklist: bo
         );
       }
     }
+    // The bucket is asked once at start; one that does not answer is reported, never fatal.
+    const storage = await storageStatus(config);
+    if (storage.reachable)
+      log.info({ storage: storage.kind, location: storage.location }, 'media storage answers');
+    else log.warn({ storage: storage.kind, location: storage.location }, `media storage: ${storage.problem}`);
     if (!options.printChecklist) return;
     const [tools, providers] = await Promise.all([
       toolsStatus(config, { fresh: true }),
       providersStatus(config, ctx.database.db),
     ]);
-    process.stdout.write(formatChecklist(buildChecklist(tools, providers)));
+    process.stdout.write(formatChecklist(buildChecklist(tools, providers, storage)));
   })().catch((error: unknown) => log.warn({ err: error }, 'system checks failed'));
   return { ready, stop: detach };
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakePackageIndex, startFakePackageIndex } from '#tests/support/fake-package-index.ts';
+import { FAKE_S3, FakeS3 } from '#tests/support/fake-s3.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { registerManagedYtDlp } from '../../providers/media/ytdlp-tool.ts';
@@ -76,6 +77,54 @@ describe('GET /api/health for the operator', () => {
       detail: 'videos without captions cannot be transcribed: set STT_BASE_URL',
     });
     expect(body.checklist.find((item: { key: string }) => item.key === 'ytdlp').ok).toBe(true);
+    // No S3_* settings: Studio files stay in DATA_DIR.
+    expect(body.storage).toEqual({ kind: 'local', location: dataDir, reachable: true });
+    expect(body.checklist.find((item: { key: string }) => item.key === 'storage')).toEqual({
+      key: 'storage',
+      label: 'Media storage',
+      ok: true,
+      detail: `this machine's disk (${dataDir}); set S3_BUCKET and the other S3_* settings to keep Studio media in an S3-compatible bucket`,
+    });
+  });
+
+  it('starts with a bucket that does not answer, and says so; once it answers, the checklist follows', async () => {
+    const s3 = await new FakeS3().start();
+    await s3.stop();
+    const withS3 = await startTestApp(s3.env);
+    try {
+      await withS3.systemReady;
+      const login = await withS3.app!.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: TEST_ADMIN_PASSWORD },
+      });
+      const ask = async () =>
+        (
+          await withS3.app!.inject({
+            method: 'GET',
+            url: '/api/health',
+            headers: { authorization: `Bearer ${login.json().token}` },
+          })
+        ).json();
+      const down = await ask();
+      expect(down).toMatchObject({ status: 'ok', storage: { kind: 's3', reachable: false } });
+      expect(down.storage.problem).toContain(`bucket ${FAKE_S3.bucket} at ${s3.url} did not answer`);
+      const item = down.checklist.find((i: { key: string }) => i.key === 'storage');
+      expect(item.ok).toBe(false);
+      expect(item.detail).toMatch(/cannot be stored or played until it answers/);
+      await s3.start();
+      const up = await ask();
+      expect(up.storage).toEqual({
+        kind: 's3',
+        location: `bucket ${FAKE_S3.bucket} at ${s3.url}`,
+        reachable: true,
+      });
+      expect(up.checklist.find((i: { key: string }) => i.key === 'storage')).toMatchObject({ ok: true });
+      expect(s3.log.filter((line) => line === 'HeadBucket').length).toBeGreaterThan(0);
+    } finally {
+      await withS3.close();
+      await s3.stop();
+    }
   });
 
   it("records each provider's last success where it is called (SMTP here)", async () => {

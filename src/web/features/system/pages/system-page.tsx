@@ -112,6 +112,14 @@ function SystemChecklist() {
           {data.tools.pocketsphinx.version ?? 'not running'}.
         </p>
       )}
+      {data?.storage && (
+        <p className="text-sm text-muted-foreground">
+          Media storage: {data.storage.kind === 's3' ? 'S3' : 'local disk'}, {data.storage.location}
+          {data.storage.reachable
+            ? ' (answers).'
+            : ` (does not answer: ${data.storage.problem ?? 'no detail'}).`}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,231 @@
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import {
+  assertKey,
+  assertPrefix,
+  assertRange,
+  type ByteRange,
+  concatObjects,
+  type ObjectInfo,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  type PutOptions,
+  partsSize,
+  RangeNotSatisfiableError,
+  type StorageCheck,
+  sizedBody,
+} from './storage.ts';
+
+/** The S3_* settings (config.ts). */
+export interface S3Settings {
+  /** S3_ENDPOINT; unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+}
+
+/** Multipart part size for streamed puts (S3's minimum is 5 MiB; 8 MiB as @tus/s3-store uses). */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The client options for one bucket, shared with @tus/s3-store. Checksums are sent and checked only
+ * where S3 requires them: several S3-compatible stores refuse the SDK's newer default (streamed
+ * CRC32 trailers).
+ */
+export function s3ClientConfig(settings: S3Settings, timeoutMs?: number): S3ClientConfig {
+  return {
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: timeoutMs ?? 60_000 },
+  };
+}
+
+const statusOf = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+const isNotFound = (error: unknown) =>
+  statusOf(error) === 404 || ['NoSuchKey', 'NotFound'].includes((error as Error)?.name);
+
+/** Objects in one bucket of S3 or an S3-compatible store (MinIO, R2, Ceph, Garage...). */
+export class S3Storage implements ObjectStorage {
+  readonly kind = 's3' as const;
+  readonly location: string;
+  readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(settings: S3Settings, options: { timeoutMs?: number } = {}) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client(s3ClientConfig(settings, options.timeoutMs));
+    this.location = `bucket ${settings.bucket} at ${settings.endpoint ?? `AWS ${settings.region}`}`;
+  }
+
+  async put(key: string, body: Readable | Uint8Array, options: PutOptions = {}): Promise<{ size: number }> {
+    assertKey(key);
+    const counted = sizedBody(body, options.size);
+    // One PutObject for a body under a part, else a multipart upload completed at the end (aborted on failure).
+    const upload = new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: counted.stream,
+        ...(options.contentType ? { ContentType: options.contentType } : {}),
+      },
+      partSize: S3_PART_BYTES,
+      queueSize: 1,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+    return { size: counted.bytes() };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    assertKey(key);
+    assertRange(range);
+    try {
+      const answer = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end ?? ''}` } : {}),
+        }),
+      );
+      return answer.Body as Readable;
+    } catch (error) {
+      if (isNotFound(error)) throw new ObjectNotFoundError(key);
+      if (statusOf(error) === 416) throw new RangeNotSatisfiableError(key);
+      throw error;
+    }
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    assertKey(key);
+    try {
+      const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return { key, size: answer.ContentLength ?? 0, modifiedAt: answer.LastModified ?? new Date(0) };
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertPrefix(prefix, { folder: true });
+    // Unfinished multipart uploads first (an upload in progress keeps its parts, invisible but stored).
+    let keyMarker: string | undefined;
+    let uploadMarker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ...(keyMarker ? { KeyMarker: keyMarker, UploadIdMarker: uploadMarker } : {}),
+        }),
+      );
+      for (const upload of page.Uploads ?? [])
+        await this.client
+          .send(
+            new AbortMultipartUploadCommand({
+              Bucket: this.bucket,
+              Key: upload.Key,
+              UploadId: upload.UploadId,
+            }),
+          )
+          .catch((error: unknown) => {
+            if (!isNotFound(error)) throw error;
+          });
+      keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
+      uploadMarker = page.NextUploadIdMarker;
+    } while (keyMarker);
+    let removed = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      const answer = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      const failed = answer.Errors?.[0];
+      if (failed)
+        throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
+      removed += batch.length;
+      batch = [];
+    };
+    for await (const object of this.list(prefix)) {
+      batch.push(object.key);
+      if (batch.length === 1000) await flush();
+    }
+    await flush();
+    return removed;
+  }
+
+  async *list(prefix: string): AsyncIterable<ObjectInfo> {
+    assertPrefix(prefix);
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ...(token ? { ContinuationToken: token } : {}),
+        }),
+      );
+      for (const object of page.Contents ?? [])
+        if (object.Key)
+          yield { key: object.Key, size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date(0) };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async assemble(parts: string[], target: string, options: { contentType?: string } = {}) {
+    const size = await partsSize(this, parts);
+    return this.put(target, concatObjects(this, parts), { size, ...options });
+  }
+
+  async check(): Promise<StorageCheck> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }), {
+        abortSignal: AbortSignal.timeout(5_000),
+      });
+      return { ok: true };
+    } catch (error) {
+      const status = statusOf(error);
+      const reason =
+        status === 404
+          ? 'the bucket does not exist'
+          : status === 403
+            ? 'access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)'
+            : status
+              ? `HTTP ${status}`
+              : (error as Error).message || (error as Error).name;
+      return { ok: false, problem: `${this.location} did not answer: ${reason}` };
+    }
+  }
+}

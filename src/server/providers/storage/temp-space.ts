@@ -1,0 +1,146 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ObjectNotFoundError, type ObjectStorage } from './storage.ts';
+
+/** A local copy of a stored object for tools that need a path (ffmpeg, PocketSphinx, file-type). */
+export interface LocalCopy {
+  /** The object's bytes as a file: read it, never change it. */
+  file: string;
+  /** A private empty folder for the tool's own outputs (pieces, cuts); gone at release. */
+  dir: string;
+  /** Removes the folder (and the copy) and gives its bytes back to the budget; safe to call twice. */
+  release(): Promise<void>;
+}
+
+export class TempSpaceFullError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TempSpaceFullError';
+  }
+}
+
+const PREFIX = 'echo-storage-';
+
+/**
+ * Bounded temporary space: copies of stored objects are made under `dir`, and all of them together
+ * (with the room each caller asks for its outputs) never exceed `maxBytes`; a caller waits (up to
+ * `waitMs`) for room, and an object that could never fit is refused at once. Objects already on
+ * this machine's disk are read in place (no copy, no bytes counted).
+ */
+export class TempSpace {
+  private used = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  readonly options: { dir: string; maxBytes: number; waitMs?: number };
+
+  constructor(options: { dir: string; maxBytes: number; waitMs?: number }) {
+    this.options = options;
+  }
+
+  /** Bytes reserved right now (for tests and the operator). */
+  get reserved(): number {
+    return this.used;
+  }
+
+  private async reserve(bytes: number): Promise<void> {
+    if (bytes > this.options.maxBytes)
+      throw new TempSpaceFullError(
+        `${bytes} bytes do not fit in the ${this.options.maxBytes} bytes of temporary space (STORAGE_TEMP_MB)`,
+      );
+    const deadline = Date.now() + (this.options.waitMs ?? 120_000);
+    while (this.used + bytes > this.options.maxBytes) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new TempSpaceFullError('temporary space is busy; try again later');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiting.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    this.used += bytes;
+  }
+
+  private give(bytes: number) {
+    this.used -= bytes;
+    for (const wake of this.waiting.splice(0)) wake();
+  }
+
+  /**
+   * A local copy of `key` with `extraBytes` of room for outputs (counted in the budget, not
+   * enforced on the tool). Always `release()` it: `withLocalCopy` does.
+   */
+  async copyOf(
+    storage: ObjectStorage,
+    key: string,
+    options: { extraBytes?: number } = {},
+  ): Promise<LocalCopy> {
+    const info = await storage.head(key);
+    if (!info) throw new ObjectNotFoundError(key);
+    const inPlace = storage.localPath?.(key);
+    const bytes = (inPlace ? 0 : info.size) + (options.extraBytes ?? 0);
+    await this.reserve(bytes);
+    let released = false;
+    let dir: string | undefined;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      if (dir) await rm(dir, { recursive: true, force: true });
+      this.give(bytes);
+    };
+    try {
+      await mkdir(this.options.dir, { recursive: true });
+      dir = await mkdtemp(path.join(this.options.dir, PREFIX));
+      const work = path.join(dir, 'work');
+      await mkdir(work);
+      if (inPlace) return { file: inPlace, dir: work, release };
+      const file = path.join(dir, `object${path.extname(key).slice(0, 8)}`);
+      let written = 0;
+      const cap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          written += chunk.length;
+          // The object changed since head: never write past what was reserved.
+          if (written > info.size) done(new Error(`${key} grew while it was being copied`));
+          else done(null, chunk);
+        },
+      });
+      await pipeline(await storage.get(key), cap, createWriteStream(file, { flags: 'wx' }));
+      return { file, dir: work, release };
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  }
+
+  /** Runs `work` on a local copy of `key`, released however `work` ends. */
+  async withLocalCopy<T>(
+    storage: ObjectStorage,
+    key: string,
+    work: (copy: LocalCopy) => Promise<T>,
+    options: { extraBytes?: number } = {},
+  ): Promise<T> {
+    const copy = await this.copyOf(storage, key, options);
+    try {
+      return await work(copy);
+    } finally {
+      await copy.release();
+    }
+  }
+
+  /** Removes copies left by a process that died holding them (older than `olderThanMs`); returns how many. */
+  async sweep(now: Date, olderThanMs = 6 * 60 * 60_000): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.options.dir).catch(() => [] as string[])) {
+      if (!name.startsWith(PREFIX)) continue;
+      const info = await stat(path.join(this.options.dir, name)).catch(() => null);
+      if (!info || now.getTime() - info.mtimeMs < olderThanMs) continue;
+      await rm(path.join(this.options.dir, name), { recursive: true, force: true });
+      removed++;
+    }
+    return removed;
+  }
+}
