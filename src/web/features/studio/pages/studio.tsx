@@ -9,6 +9,7 @@ import { focusIfLost } from '#web/lib/focus.ts';
 import { isInProgress, SignedOutError, useStudioCache } from '../api.ts';
 import { CaptureCard } from '../capture/components/capture-card.tsx';
 import { DraftWorkspace } from '../drafts/components/draft-view.tsx';
+import { NoteDrafts } from '../drafts/components/note-drafts.tsx';
 import { draftIdOf, parseNoteParams } from '../links.ts';
 import { useNotes } from '../notes/api.ts';
 import { DeleteNoteDialog } from '../notes/components/delete-note-dialog.tsx';
@@ -92,6 +93,7 @@ function Studio({
                   startMs={ms}
                   backLabel={query.trim() ? 'Back to results' : 'All notes'}
                   onDelete={setDeleting}
+                  drafts={(note) => <NoteDrafts {...note} />}
                 />
               ) : (
                 <>
