@@ -59,6 +59,16 @@ export const inlineSubmitSchema = submitContentSchema.pick({ link: true, source:
 export const submitContentResponseSchema = z.object({ success: z.literal(true), id: z.string() });
 
 export const emailBodySchema = z.object({ email: emailSchema });
+/** Where a visitor asked for a sign-in code: the e-mail names that page (the dashboard when absent). */
+export const ACCESS_ORIGINS = ['dashboard', 'studio'] as const;
+export type AccessOrigin = (typeof ACCESS_ORIGINS)[number];
+export const requestAccessSchema = z.object({
+  email: emailSchema,
+  from: z
+    .enum(ACCESS_ORIGINS)
+    .optional()
+    .describe('The page the code is for (its e-mail names it): `dashboard` (the default) or `studio`.'),
+});
 export const verifyAccessSchema = z.object({
   email: emailSchema,
   code: z

@@ -90,6 +90,10 @@ describe('Echo Studio', () => {
     const codeField = page.getByRole('textbox', { name: 'Verification code' });
     await expect.poll(() => codeField.isVisible()).toBe(true);
     await codeField.fill(await waitForCode(echo, email));
+    // The e-mail says where the code was asked for.
+    const [mail] = echo.smtp.to(email);
+    expect(mail!.subject).toBe('Your Echo Studio code');
+    expect(mail!.text).toContain('/studio.');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Your Studio' }).isVisible()).toBe(true);
     expect(await page.getByText(email, { exact: true }).isVisible()).toBe(true);

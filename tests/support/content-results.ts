@@ -1,12 +1,13 @@
 import { codeIn } from './smtp-sink.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Waits for the newest dashboard code e-mailed to the address and returns its 6 digits. */
+/** Waits for the newest sign-in code (dashboard or Studio) e-mailed to the address and returns its 6 digits. */
 export async function waitForCode(echo: TestApp, email: string, count = 1): Promise<string> {
   await echo.smtp.waitFor(
-    (mails) => mails.filter((m) => m.to.includes(email) && /dashboard code/.test(m.subject)).length >= count,
+    (mails) =>
+      mails.filter((m) => m.to.includes(email) && /(dashboard|Studio) code/.test(m.subject)).length >= count,
   );
-  const mails = echo.smtp.to(email).filter((m) => /dashboard code/.test(m.subject));
+  const mails = echo.smtp.to(email).filter((m) => /(dashboard|Studio) code/.test(m.subject));
   return codeIn(mails[mails.length - 1]!);
 }
 

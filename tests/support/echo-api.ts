@@ -2582,6 +2582,11 @@ export interface operations {
             content: {
                 "application/json": {
                     email: string;
+                    /**
+                     * @description The page the code is for (its e-mail names it): `dashboard` (the default) or `studio`.
+                     * @enum {string}
+                     */
+                    from?: "dashboard" | "studio";
                 };
             };
         };

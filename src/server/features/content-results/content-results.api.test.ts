@@ -44,6 +44,37 @@ async function signIn(email: string, ip = freshIp()): Promise<string> {
 }
 
 describe('dashboard access by e-mail code', () => {
+  it('names the page the code was asked on: the Studio, or the dashboard by default', async () => {
+    const ip = freshIp();
+    const studio = 'from-studio@example.com';
+    expect(
+      (await call('POST', '/api/content-results/request-access', { email: studio, from: 'studio' }, { ip }))
+        .statusCode,
+    ).toBe(200);
+    const studioCode = await waitForCode(echo, studio);
+    const [studioMail] = echo.smtp.to(studio);
+    expect(studioMail!.subject).toBe('Your Echo Studio code');
+    expect(studioMail!.text).toContain(studioCode);
+    expect(studioMail!.text).toMatch(/Enter it on \S+\/studio\./);
+    expect(studioMail!.text).not.toContain('dashboard');
+
+    const dashboard = 'from-dashboard@example.com';
+    await call('POST', '/api/content-results/request-access', { email: dashboard }, { ip });
+    await waitForCode(echo, dashboard);
+    const [dashboardMail] = echo.smtp.to(dashboard);
+    expect(dashboardMail!.subject).toBe('Your Echo dashboard code');
+    expect(dashboardMail!.text).toMatch(/Enter it on \S+\/dashboard\./);
+
+    const elsewhere = await call(
+      'POST',
+      '/api/content-results/request-access',
+      { email: 'from-elsewhere@example.com', from: 'admin' },
+      { ip },
+    );
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ code: 'validation_failed' });
+  });
+
   it('sends a code, verifies it once, sets an httpOnly SameSite cookie and lists only that address', async () => {
     const email = 'flow@example.com';
     const older = await insertResult(echo, {

@@ -3,6 +3,7 @@ import {
   accessResponseSchema,
   emailBodySchema,
   messageResponseSchema,
+  requestAccessSchema,
   sessionResponseSchema,
   submitContentResponseSchema,
   submitContentSchema,
@@ -50,11 +51,11 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           description:
             'Sends a 6-digit code (10 minutes, single use) to the address. Answers the same whether or not the address has results.',
-          body: emailBodySchema,
+          body: requestAccessSchema,
           response: { 200: messageResponseSchema },
         },
       },
-      async (request) => requestAccess(ctx, request.body.email, request.ip),
+      async (request) => requestAccess(ctx, request.body.email, request.ip, request.body.from),
     );
 
     app.post(

@@ -1,4 +1,5 @@
 import {
+  type AccessOrigin,
   CONTENT_PLATFORM_KEYS,
   type ContentPlatform,
   type ContentResult,
@@ -63,13 +64,23 @@ export async function submitContent(
 }
 
 /** E-mails a code to any valid address: the answer never tells whether it has results. */
-export async function requestAccess(ctx: AppContext, rawEmail: string, clientIp: string) {
+export async function requestAccess(
+  ctx: AppContext,
+  rawEmail: string,
+  clientIp: string,
+  from: AccessOrigin = 'dashboard',
+) {
   const email = normalizeEmail(rawEmail);
   const { db } = ctx.database;
   await throttleCodeRequests(db, CODE_PURPOSE, email, clientIp);
   await ctx.database.transaction(async (tx) => {
     const code = await issueCode(tx.db, CODE_PURPOSE, email);
-    await queueEmail(tx, ctx.jobs, 'dashboard.code', accessCodeEmail(email, code, ctx.config.publicUrl));
+    await queueEmail(
+      tx,
+      ctx.jobs,
+      'dashboard.code',
+      accessCodeEmail(email, code, ctx.config.publicUrl, from),
+    );
   });
   return { message: CODE_SENT_MESSAGE };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -12,6 +13,21 @@ declare module 'fastify' {
     studioOwner: string | null;
   }
 }
+
+/** The same address by the raw Node request, for a handler that sees only that (the tus server). */
+const rawOwners = new WeakMap<IncomingMessage, string>();
+
+/**
+ * The one place a Studio request's signed-in address is recorded (the session hook, routes.ts):
+ * the `studioOwner` decoration, and the raw request it wraps.
+ */
+export function setOwner(request: FastifyRequest, owner: string): void {
+  request.studioOwner = owner;
+  rawOwners.set(request.raw, owner);
+}
+
+/** The signed-in address of a raw Node request that went through the session hook. */
+export const ownerOfRaw = (raw: IncomingMessage): string | undefined => rawOwners.get(raw);
 
 /** The signed-in address of a Studio request (the `studioOwner` decoration; see routes.ts). */
 export const ownerOf = (request: FastifyRequest): string => {

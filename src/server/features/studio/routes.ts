@@ -5,6 +5,7 @@ import { requireVisitorEmail } from '../visitor-session/index.ts';
 import { importRoutes, uploadRoutes } from './capture/index.ts';
 import { draftRoutes } from './drafts/index.ts';
 import { notesRoutes } from './notes/index.ts';
+import { setOwner } from './owner.ts';
 
 /** Every Studio route: the rooms' routes behind the dashboard session. */
 export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -14,7 +15,7 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${STUDIO_API}/`)) return;
       reply.header('cache-control', 'no-store');
-      request.studioOwner = await requireVisitorEmail(ctx, request);
+      setOwner(request, await requireVisitorEmail(ctx, request));
     });
 
     await app.register(notesRoutes(ctx));

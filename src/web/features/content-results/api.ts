@@ -7,7 +7,7 @@ import {
   type WebhookDryRunResponse,
 } from '#contract/content-results.ts';
 import type { Capabilities } from '#contract/system.ts';
-import { apiRequest, errorCode, isHttpError } from '#web/lib/api.ts';
+import { apiRequest, errorCode } from '#web/lib/api.ts';
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 
@@ -17,21 +17,6 @@ export function useSubmitContent() {
   return useMutation({
     mutationFn: async (input: SubmitContentInput) =>
       json<{ success: true; id: string }>(await apiRequest('POST', '/api/reaction-video/submit', input)),
-  });
-}
-
-/** E-mails a 6-digit dashboard code to the address. */
-export const requestAccess = async (email: string) =>
-  json<{ message: string }>(await apiRequest('POST', '/api/content-results/request-access', { email }));
-
-export function useRequestAccess() {
-  return useMutation({ mutationFn: requestAccess });
-}
-
-export function useVerifyAccess() {
-  return useMutation({
-    mutationFn: async (input: { email: string; code: string }) =>
-      json<{ message: string }>(await apiRequest('POST', '/api/content-results/verify-access', input)),
   });
 }
 
@@ -75,18 +60,6 @@ export function useDeleteContent(email: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: resultsKey(email) }),
   });
 }
-
-export async function fetchSessionEmail(): Promise<string | null> {
-  try {
-    return (await json<{ email: string | null }>(await apiRequest('GET', '/api/content-results/session')))
-      .email;
-  } catch (error) {
-    if (isHttpError(error)) return null;
-    throw error;
-  }
-}
-
-export const signOut = () => apiRequest('POST', '/api/content-results/sign-out');
 
 export interface WebhookTestAnswer {
   message: string;

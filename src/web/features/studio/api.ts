@@ -4,8 +4,8 @@ import { STUDIO_API } from '#contract/studio.ts';
 
 // What the Studio's rooms (capture/, notes/, drafts/, each with its own api.ts) share: the query
 // keys, the signed-out answer, and the page's hold on the cache.
-// The Studio uses the dashboard's session (docs/spec/decisions.md).
-export { fetchSessionEmail, signOut } from '#web/features/content-results/index.ts';
+// The Studio uses the visitor session of the dashboard (docs/spec/decisions.md): its sign-in and
+// frame are web/features/visitor-session.
 
 /** While any note is uploading or transcribing, the library (and what depends on it) refreshes this often. */
 export const STUDIO_REFRESH_MS = 3_000;

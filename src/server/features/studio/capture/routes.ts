@@ -27,7 +27,7 @@ import {
   putRecordingChunk,
   startRecording,
 } from './recordings.service.ts';
-import { checkUploadRequest, createTusServer, patchUpload, tusOwners } from './uploads.service.ts';
+import { checkUploadRequest, createTusServer, patchUpload } from './uploads.service.ts';
 
 /** Imports: links to transcribe and files of posts (X, LinkedIn, CSV, plain text). */
 export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -82,7 +82,6 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           return reply.send();
         }
       } else if (request.method === 'POST') await limit(ctx, request, 'writes');
-      tusOwners.set(request.raw, owner);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

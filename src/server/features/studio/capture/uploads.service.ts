@@ -21,12 +21,12 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from '../media.ts';
+import { ownerOfRaw } from '../owner.ts';
 
-/** The session's address of each request handed to the tus server (set by the route). */
-export const tusOwners = new WeakMap<IncomingMessage, string>();
+/** The session's address of a request handed to the tus server (recorded by the session hook). */
 const ownerOfTusRequest = (req: unknown): string | undefined => {
   const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
-  return node ? tusOwners.get(node) : undefined;
+  return node ? ownerOfRaw(node) : undefined;
 };
 
 const sttConfigured = (ctx: AppContext) => Boolean(ctx.config.stt.baseUrl);

@@ -1,6 +1,7 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { CONVERSION_STATUSES, type ConversionStatus, formatMoney } from '#contract/affiliates.ts';
+import { Table, TableCell, TableMessage, TableRow } from '#web/components/table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Select } from '#web/components/ui/select.tsx';
@@ -128,76 +129,62 @@ function Conversions() {
           Export Due Payouts (CSV)
         </Button>
       </div>
-      <section
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-        tabIndex={0}
-        aria-label="Conversions table"
-        className="mt-6 overflow-x-auto rounded-xl border border-border bg-background shadow-sm"
+      <Table
+        label="Conversions table"
+        minWidth="min-w-[760px]"
+        className="mt-6"
+        columns={[
+          { label: 'Date' },
+          { label: 'Affiliate' },
+          { label: 'Customer' },
+          { label: 'Type' },
+          { label: 'Order Value', align: 'right' },
+          { label: 'Commission', align: 'right' },
+          { label: 'Status' },
+        ]}
       >
-        <table className="w-full min-w-[760px] text-left text-sm">
-          <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              <th className="px-4 py-3">Date</th>
-              <th className="px-4 py-3">Affiliate</th>
-              <th className="px-4 py-3">Customer</th>
-              <th className="px-4 py-3">Type</th>
-              <th className="px-4 py-3 text-right">Order Value</th>
-              <th className="px-4 py-3 text-right">Commission</th>
-              <th className="px-4 py-3">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {conversions.isPending ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-10 text-center">
-                  <Loader2
-                    className="mx-auto size-6 animate-spin text-primary"
-                    aria-label="Loading conversions"
+        {conversions.isPending ? (
+          <TableMessage columns={7} className="py-10">
+            <Loader2 className="mx-auto size-6 animate-spin text-primary" aria-label="Loading conversions" />
+          </TableMessage>
+        ) : list.length === 0 ? (
+          <TableMessage columns={7} className="py-10 text-muted-foreground">
+            No conversions yet.
+          </TableMessage>
+        ) : (
+          list.map((c) => (
+            <TableRow key={c.id} data-testid="conversion-row">
+              <TableCell className="whitespace-nowrap">
+                {new Date(c.created_at).toLocaleDateString('en-US')}
+              </TableCell>
+              <TableCell>
+                <div className="font-medium">{c.affiliates.display_name}</div>
+                <div className="text-xs text-muted-foreground">{c.affiliates.referral_code}</div>
+              </TableCell>
+              <TableCell>{c.customer_email}</TableCell>
+              <TableCell>{c.conversion_type}</TableCell>
+              <TableCell className="text-right tabular-nums">{formatMoney(c.order_value)}</TableCell>
+              <TableCell className="text-right tabular-nums">
+                {formatMoney(c.commission_amount)}
+                <div className="text-xs text-muted-foreground">{c.commission_rate}%</div>
+              </TableCell>
+              <TableCell>
+                <div className="flex items-center gap-2">
+                  <Badge variant={badgeFor(c.status)} className="capitalize">
+                    {c.status}
+                  </Badge>
+                  <StatusSelect
+                    id={c.id}
+                    status={c.status}
+                    busy={updating.has(c.id)}
+                    onChange={(status) => change(c.id, status)}
                   />
-                </td>
-              </tr>
-            ) : list.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="px-4 py-10 text-center text-muted-foreground">
-                  No conversions yet.
-                </td>
-              </tr>
-            ) : (
-              list.map((c) => (
-                <tr key={c.id} className="border-b border-border last:border-0" data-testid="conversion-row">
-                  <td className="whitespace-nowrap px-4 py-3">
-                    {new Date(c.created_at).toLocaleDateString('en-US')}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="font-medium">{c.affiliates.display_name}</div>
-                    <div className="text-xs text-muted-foreground">{c.affiliates.referral_code}</div>
-                  </td>
-                  <td className="px-4 py-3">{c.customer_email}</td>
-                  <td className="px-4 py-3">{c.conversion_type}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatMoney(c.order_value)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums">
-                    {formatMoney(c.commission_amount)}
-                    <div className="text-xs text-muted-foreground">{c.commission_rate}%</div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex items-center gap-2">
-                      <Badge variant={badgeFor(c.status)} className="capitalize">
-                        {c.status}
-                      </Badge>
-                      <StatusSelect
-                        id={c.id}
-                        status={c.status}
-                        busy={updating.has(c.id)}
-                        onChange={(status) => change(c.id, status)}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </section>
+                </div>
+              </TableCell>
+            </TableRow>
+          ))
+        )}
+      </Table>
       <section aria-labelledby="due-payouts" className="mt-10">
         <h2 id="due-payouts" className="text-xl font-bold">
           Due Payouts

@@ -2,6 +2,7 @@ import { Loader2, Mail, Plus, Upload, Users } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { CAMPAIGN_NAME_REQUIRED, type ContactsImportResponse } from '#contract/campaigns.ts';
+import { PageHeader } from '#web/components/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import {
@@ -34,15 +35,11 @@ function CampaignsList() {
   const campaigns = useCampaigns();
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Campaigns</h1>
-          <p className="text-sm text-muted-foreground">
-            Sequenced e-mail and SMS steps for your waitlist and contacts.
-          </p>
-        </div>
-        <ImportContactsDialog />
-      </div>
+      <PageHeader
+        title="Campaigns"
+        description="Sequenced e-mail and SMS steps for your waitlist and contacts."
+        actions={<ImportContactsDialog />}
+      />
       <CreateCampaignCard />
       <section aria-label="Campaign list" className="grid gap-3">
         {campaigns.isPending && <p className="text-sm text-muted-foreground">Loading campaigns...</p>}

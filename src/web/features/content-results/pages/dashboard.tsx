@@ -1,31 +1,19 @@
-import { AudioLines, Loader2, LogOut, Plus, RefreshCw, X } from 'lucide-react';
+import { AudioLines, Loader2, Plus, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
-import {
-  type ContentResult,
-  DELETE_CONFIRMATION,
-  PREFILL_FETCH_DELAY_MS,
-  type ProductType,
-} from '#contract/content-results.ts';
+import { type ContentResult, DELETE_CONFIRMATION, type ProductType } from '#contract/content-results.ts';
+import { PageHeader } from '#web/components/page-header.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { PrivacyPanel } from '#web/features/privacy/index.ts';
+import { SignedInFrame, SignOutButton } from '#web/features/visitor-session/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import {
-  fetchSessionEmail,
-  requestAccess,
-  signOut,
-  useContentResults,
-  useContentResultsCache,
-  useDeleteContent,
-} from '../api.ts';
-import { SignInCard, useAccessSteps } from '../components/access-steps.tsx';
+import { useContentResults, useContentResultsCache, useDeleteContent } from '../api.ts';
 import { ResultCard } from '../components/result-card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
-import { ToolLayout } from '../components/tool-layout.tsx';
 
 const TABS: { value: string; label: string; type?: ProductType; empty: string }[] = [
   {
@@ -132,47 +120,41 @@ function Results({
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
-          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-            Your Content
-          </h1>
-          <p className="truncate text-sm text-muted-foreground">{email}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => results.refetch()}
-            disabled={results.isFetching}
-            {...keepRefreshFocus}
-          >
-            <RefreshCw className={results.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-            Refresh
-          </Button>
-          <Button
-            ref={newButtonRef}
-            size="sm"
-            onClick={() => setShowForm(!showForm)}
-            aria-expanded={showForm}
-          >
-            {showForm ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
-            New Transcription
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={async () => {
-              await signOut().catch(() => {});
-              cache.forget();
-              onSignedOut();
-            }}
-          >
-            <LogOut aria-hidden="true" />
-            Sign out
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        prominent
+        headingRef={headingRef}
+        title="Your Content"
+        description={email}
+        actions={
+          <>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => results.refetch()}
+              disabled={results.isFetching}
+              {...keepRefreshFocus}
+            >
+              <RefreshCw className={results.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+              Refresh
+            </Button>
+            <Button
+              ref={newButtonRef}
+              size="sm"
+              onClick={() => setShowForm(!showForm)}
+              aria-expanded={showForm}
+            >
+              {showForm ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
+              New Transcription
+            </Button>
+            <SignOutButton
+              onSignedOut={() => {
+                cache.forget();
+                onSignedOut();
+              }}
+            />
+          </>
+        }
+      />
       {showForm && (
         <Card>
           <CardTitle>New Transcription</CardTitle>
@@ -240,63 +222,22 @@ export default function DashboardPage() {
   const search = useSearch();
   const [, navigate] = useLocation();
   const prefill = new URLSearchParams(search).get('email')?.trim() ?? '';
-  const access = useAccessSteps(prefill);
-  const { step, setStep, email, setEmail, moved } = access;
-  const started = useRef(false);
-
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    if (!prefill) {
-      fetchSessionEmail().then((current) => {
-        if (current) {
-          setEmail(current);
-          setStep('access');
-        } else setStep('email');
-      });
-      return;
-    }
-    // docs/spec/product-spec.md §2: a prefilled address is fetched after 100 ms; a browser already verified for it goes straight in.
-    const timer = setTimeout(async () => {
-      const current = await fetchSessionEmail().catch(() => null);
-      if (current && current === prefill.toLowerCase()) {
-        setEmail(current);
-        return setStep('access');
-      }
-      try {
-        await requestAccess(prefill);
-        toast({ title: 'Code sent!', description: `Check ${prefill} for your 6-digit code.` });
-        setStep('code');
-      } catch (error) {
-        toast({
-          variant: 'destructive',
-          title: 'Failed to send verification code',
-          description: errorMessage(error, 'Please try again.'),
-        });
-        setStep('email');
-      }
-    }, PREFILL_FETCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [prefill, setStep, setEmail]);
-
-  const signedOut = () => {
-    access.signedOut();
-    if (prefill) navigate('/dashboard', { replace: true });
-  };
-
   return (
-    <ToolLayout title="Dashboard" label="Content Dashboard" current="/dashboard">
-      {step === 'access' ? (
-        <Results email={email} focusHeading={moved} onSignedOut={signedOut} />
-      ) : (
-        <SignInCard
-          title="Your Dashboard"
-          intro={
-            "Enter the e-mail you submitted your links with. We'll send you a code to open your transcripts."
-          }
-          {...access.card}
-        />
+    <SignedInFrame
+      page="dashboard"
+      prefill={prefill}
+      signIn={{
+        title: 'Your Dashboard',
+        intro:
+          "Enter the e-mail you submitted your links with. We'll send you a code to open your transcripts.",
+      }}
+      onSignedOut={() => {
+        if (prefill) navigate('/dashboard', { replace: true });
+      }}
+    >
+      {({ email, arrived, signedOut }) => (
+        <Results email={email} focusHeading={arrived} onSignedOut={signedOut} />
       )}
-    </ToolLayout>
+    </SignedInFrame>
   );
 }

@@ -2,10 +2,10 @@ import { LayoutDashboard } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { REDIRECT_AFTER_SUBMIT_MS } from '#contract/content-results.ts';
+import { ToolLayout } from '#web/components/tool-layout.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { SubmitForm } from '../components/submit-form.tsx';
-import { ToolLayout } from '../components/tool-layout.tsx';
 
 /** /reaction-video: the Transcription Tool (docs/spec/product-spec.md §2). */
 export default function ReactionVideoPage() {

@@ -1,12 +1,12 @@
 import { CheckCircle2, Loader2, Play, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import type { WebhookDryRunResponse } from '#contract/content-results.ts';
+import { ToolLayout } from '#web/components/tool-layout.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { errorToast } from '#web/components/ui/use-toast.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { runWebhookTests, WebhookConnectError, type WebhookTestAnswer } from '../api.ts';
-import { ToolLayout } from '../components/tool-layout.tsx';
 
 const WEBHOOK_PATH = '/api/webhook/transcription-complete';
 

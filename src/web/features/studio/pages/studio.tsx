@@ -1,13 +1,15 @@
-import { LayoutDashboard, LogOut } from 'lucide-react';
+import { LayoutDashboard } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { NoteListItem } from '#contract/studio.ts';
-import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { SignInCard, ToolLayout, useAccessSteps } from '#web/features/content-results/index.ts';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { buttonClasses } from '#web/components/ui/button.tsx';
+import { SignedInFrame, SignOutButton } from '#web/features/visitor-session/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
-import { fetchSessionEmail, isInProgress, SignedOutError, signOut, useStudioCache } from '../api.ts';
+import { isInProgress, SignedOutError, useStudioCache } from '../api.ts';
 import { CaptureCard } from '../capture/components/capture-card.tsx';
 import { DraftWorkspace } from '../drafts/components/draft-view.tsx';
+import { NoteDrafts } from '../drafts/components/note-drafts.tsx';
 import { draftIdOf, parseNoteParams } from '../links.ts';
 import { useNotes } from '../notes/api.ts';
 import { DeleteNoteDialog } from '../notes/components/delete-note-dialog.tsx';
@@ -52,30 +54,25 @@ function Studio({
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
-          <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-            Your Studio
-          </h1>
-          <p className="truncate text-sm text-muted-foreground">{email}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link href="/dashboard" className={buttonClasses('outline', 'sm')}>
-            <LayoutDashboard aria-hidden="true" /> Dashboard
-          </Link>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={async () => {
-              await signOut().catch(() => {});
-              cache.clear();
-              onSignedOut();
-            }}
-          >
-            <LogOut aria-hidden="true" /> Sign out
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        prominent
+        headingRef={headingRef}
+        title="Your Studio"
+        description={email}
+        actions={
+          <>
+            <Link href="/dashboard" className={buttonClasses('outline', 'sm')}>
+              <LayoutDashboard aria-hidden="true" /> Dashboard
+            </Link>
+            <SignOutButton
+              onSignedOut={() => {
+                cache.clear();
+                onSignedOut();
+              }}
+            />
+          </>
+        }
+      />
       {draftId ? (
         // A draft takes the whole width: the draft beside the words it came from.
         <DraftWorkspace key={draftId} draftId={draftId} />
@@ -96,6 +93,7 @@ function Studio({
                   startMs={ms}
                   backLabel={query.trim() ? 'Back to results' : 'All notes'}
                   onDelete={setDeleting}
+                  drafts={(note) => <NoteDrafts {...note} />}
                 />
               ) : (
                 <>
@@ -124,40 +122,21 @@ function Studio({
   );
 }
 
-/** /studio: the dashboard's e-mail and code steps, then the Studio of the verified address. */
+/** /studio: the visitor session's e-mail and code steps, then the Studio of the verified address. */
 export default function StudioPage() {
-  const access = useAccessSteps();
-  const { step, setStep, email, setEmail, moved, signedOut } = access;
-
-  useEffect(() => {
-    let live = true;
-    fetchSessionEmail()
-      .catch(() => null)
-      .then((current) => {
-        if (!live) return;
-        if (current) {
-          setEmail(current);
-          setStep('access');
-        } else setStep('email');
-      });
-    return () => {
-      live = false;
-    };
-  }, [setStep, setEmail]);
-
   return (
-    <ToolLayout title="Studio" label="Echo Studio" current="/studio" wide={step === 'access'}>
-      {step === 'access' ? (
-        <Studio email={email} focusHeading={moved} onSignedOut={signedOut} />
-      ) : (
-        <SignInCard
-          title="Your Studio"
-          intro={
-            "Record, upload, write or import your ideas, and let Echo learn your voice. Sign in with your e-mail: we'll send you a code."
-          }
-          {...access.card}
-        />
+    <SignedInFrame
+      page="studio"
+      wide
+      signIn={{
+        title: 'Your Studio',
+        intro:
+          "Record, upload, write or import your ideas, and let Echo learn your voice. Sign in with your e-mail: we'll send you a code.",
+      }}
+    >
+      {({ email, arrived, signedOut }) => (
+        <Studio email={email} focusHeading={arrived} onSignedOut={signedOut} />
       )}
-    </ToolLayout>
+    </SignedInFrame>
   );
 }

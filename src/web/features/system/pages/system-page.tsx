@@ -1,4 +1,6 @@
 import { CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
+import { PageHeader } from '#web/components/page-header.tsx';
+import { Table, TableCell, TableRow } from '#web/components/table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -22,19 +24,16 @@ function SystemChecklist() {
   const data = health.data;
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">System</h1>
-          <p className="text-sm text-muted-foreground">
-            What works on this server, and what each missing piece means for the people using it. The console
-            prints the same list at every start.
-          </p>
-        </div>
-        <Button variant="outline" onClick={() => void health.refetch()} disabled={health.isFetching}>
-          <RefreshCw className={health.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
-          Refresh
-        </Button>
-      </div>
+      <PageHeader
+        title="System"
+        description="What works on this server, and what each missing piece means for the people using it. The console prints the same list at every start."
+        actions={
+          <Button variant="outline" onClick={() => void health.refetch()} disabled={health.isFetching}>
+            <RefreshCw className={health.isFetching ? 'animate-spin' : undefined} aria-hidden="true" />
+            Refresh
+          </Button>
+        }
+      />
       {health.isError && (
         <p role="alert" className="text-sm text-destructive">
           {errorMessage(health.error, 'Failed to load the system status')}
@@ -63,46 +62,33 @@ function SystemChecklist() {
         </Card>
       )}
       {data?.providers && (
-        <Card tabIndex={0} role="region" aria-label="Outside services" className="overflow-x-auto p-0">
-          <table className="w-full min-w-[560px] text-left text-sm">
-            <thead className="border-b border-border bg-muted/50 text-xs uppercase tracking-wide text-muted-foreground">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Service
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Configured
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Last success
-                </th>
-                <th scope="col" className="px-4 py-3 font-medium">
-                  Last failure
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(data.providers).map(([name, status]) => (
-                <tr key={name} className="border-b border-border last:border-0">
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    {data.checklist?.find((item) => item.key === name)?.label ?? name}
-                  </th>
-                  <td className="px-4 py-3">
-                    <Badge variant={status.configured ? 'default' : 'secondary'}>
-                      {status.configured ? 'yes' : 'no'}
-                    </Badge>
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-muted-foreground">
-                    {when(status.lastSuccessAt)}
-                  </td>
-                  <td className="px-4 py-3 text-muted-foreground" title={status.lastError ?? undefined}>
-                    {when(status.lastFailureAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Card>
+        <Table
+          label="Outside services"
+          minWidth="min-w-[560px]"
+          columns={[
+            { label: 'Service' },
+            { label: 'Configured' },
+            { label: 'Last success' },
+            { label: 'Last failure' },
+          ]}
+        >
+          {Object.entries(data.providers).map(([name, status]) => (
+            <TableRow key={name}>
+              <TableCell header>{data.checklist?.find((item) => item.key === name)?.label ?? name}</TableCell>
+              <TableCell>
+                <Badge variant={status.configured ? 'default' : 'secondary'}>
+                  {status.configured ? 'yes' : 'no'}
+                </Badge>
+              </TableCell>
+              <TableCell className="whitespace-nowrap text-muted-foreground">
+                {when(status.lastSuccessAt)}
+              </TableCell>
+              <TableCell className="text-muted-foreground" title={status.lastError ?? undefined}>
+                {when(status.lastFailureAt)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </Table>
       )}
       {data?.tools && (
         <p className="text-sm text-muted-foreground">

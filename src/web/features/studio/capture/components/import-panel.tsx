@@ -1,5 +1,6 @@
 import { FileText, Link2, Loader2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FileInput } from '#web/components/file-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
@@ -20,7 +21,6 @@ const isUrl = (value: string) => {
 export function ImportPanel({ onImported }: { onImported: () => void }) {
   const id = useId();
   const [url, setUrl] = useState('');
-  const fileInput = useRef<HTMLInputElement>(null);
   const urlInput = useRef<HTMLInputElement>(null);
   /** Counts link imports: after one, once the form is enabled again, the cursor goes back in the field. */
   const [imported, setImported] = useState(0);
@@ -109,23 +109,11 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
           LinkedIn's export (<code>Shares.csv</code>), your X archive's <code>tweets.js</code>, or a .txt, .md
           or .csv file. Each post becomes a note marked written.
         </p>
-        <input
-          ref={fileInput}
-          type="file"
+        <FileInput
           accept={POSTS_ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="File of your posts"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            if (chosen) importFile(chosen);
-          }}
-        />
-        <Button
-          variant="outline"
+          label="File of your posts"
+          onFile={importFile}
           className="justify-self-start"
-          onClick={() => fileInput.current?.click()}
           disabled={file.isPending}
           aria-describedby={`${id}-file-hint`}
           {...keepFileFocus}
@@ -136,7 +124,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
             <FileText aria-hidden="true" />
           )}
           Import posts
-        </Button>
+        </FileInput>
       </div>
     </div>
   );

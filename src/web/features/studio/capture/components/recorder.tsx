@@ -4,8 +4,9 @@ import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { formatDuration } from '../../format.ts';
 import { type ChunkedRecording, startChunkedRecording } from '../api.ts';
-import { formatDuration, pickMimeType, useRecorder } from './use-recorder.ts';
+import { pickMimeType, useRecorder } from './use-recorder.ts';
 
 const MAX_RECORDING_MS = STUDIO_LIMITS.recordingMaxMs;
 

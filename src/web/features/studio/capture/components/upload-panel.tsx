@@ -1,5 +1,6 @@
 import { FileAudio, Loader2, Upload, WifiOff, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { FileInput } from '#web/components/file-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -33,7 +34,6 @@ interface Progress {
  */
 export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null) => void }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useRef<MediaUpload | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -143,26 +143,17 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
         >
           <Upload className="size-8 text-primary" aria-hidden="true" />
           <p className="text-sm text-muted-foreground">Drop an audio or video file here, or</p>
-          <Button variant="outline" onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+          <FileInput
+            accept={MEDIA_ACCEPT}
+            label="Audio or video file"
+            onFile={begin}
+            aria-describedby={`${id}-hint`}
+          >
             Choose a file
-          </Button>
+          </FileInput>
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
             MP3, M4A, WAV, WebM, OGG, MP4 or MOV, up to 500 MB.
           </p>
-          <input
-            ref={input}
-            id={`${id}-file`}
-            type="file"
-            accept={MEDIA_ACCEPT}
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Audio or video file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) begin(file);
-            }}
-          />
         </div>
       )}
       {!progress && interrupted.length > 0 && (

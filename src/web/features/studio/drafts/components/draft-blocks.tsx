@@ -3,7 +3,7 @@ import type { Draft, DraftBlock } from '#contract/studio-drafts.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { formatDuration } from '../../capture/components/use-recorder.ts';
+import { formatDuration } from '../../format.ts';
 import { draftExportUrl } from '../api.ts';
 
 /**

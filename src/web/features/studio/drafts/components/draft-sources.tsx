@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { DraftBlock } from '#contract/studio-drafts.ts';
 import { cn } from '#web/lib/cn.ts';
-import { formatDuration } from '../../capture/components/use-recorder.ts';
+import { formatDuration } from '../../format.ts';
 import { noteHref } from '../../links.ts';
 
 /**

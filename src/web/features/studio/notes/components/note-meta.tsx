@@ -1,7 +1,7 @@
 import { FileText, type LucideIcon, Mic, Share2, Video } from 'lucide-react';
 import { NOTE_KIND_LABELS, NOTE_STATUS_LABELS, type NoteKind, type NoteListItem } from '#contract/studio.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { formatDuration } from '../../capture/components/use-recorder.ts';
+import { formatDuration } from '../../format.ts';
 
 export const KIND_ICONS: Record<NoteKind, LucideIcon> = {
   voice: Mic,

@@ -1,13 +1,12 @@
 import { ArrowLeft, Loader2, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { NoteDetail, Sentence } from '#contract/studio.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorCode } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
-import { formatDuration } from '../../capture/components/use-recorder.ts';
-import { NoteDrafts } from '../../drafts/components/note-drafts.tsx';
+import { formatDuration } from '../../format.ts';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
 import { NoteMeta } from './note-meta.tsx';
@@ -50,6 +49,7 @@ export function NoteView({
   startMs,
   backLabel,
   onDelete,
+  drafts,
 }: {
   noteId: string;
   sentenceId: string | null;
@@ -57,6 +57,8 @@ export function NoteView({
   /** The back link's text ("All notes", or "Back to results" while a search is open). */
   backLabel: string;
   onDelete: (note: NoteDetail) => void;
+  /** What can be made of a ready note (the drafts room's, given by the page). */
+  drafts: (note: { noteId: string; spoken: boolean }) => ReactNode;
 }) {
   const note = useNote(noteId);
   const media = useRef<HTMLMediaElement | null>(null);
@@ -180,7 +182,7 @@ export function NoteView({
             aria-label={`Audio of ${data.title}`}
           />
         ))}
-      {data.status === 'ready' && <NoteDrafts noteId={data.id} spoken={data.register === 'spoken'} />}
+      {data.status === 'ready' && drafts({ noteId: data.id, spoken: data.register === 'spoken' })}
       {data.status_message && data.status !== 'ready' && (
         <p
           className={cn(

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { NOTE_KIND_LABELS, type SearchHit } from '#contract/studio.ts';
 import { Input } from '#web/components/ui/input.tsx';
 import { errorMessage } from '#web/lib/api.ts';
-import { formatDuration } from '../../capture/components/use-recorder.ts';
+import { formatDuration } from '../../format.ts';
 import { noteHref } from '../../links.ts';
 import { useSearch } from '../api.ts';
 import { splitSnippet } from '../highlight.ts';

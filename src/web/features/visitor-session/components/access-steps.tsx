@@ -1,5 +1,6 @@
 import { Loader2, Mail } from 'lucide-react';
 import { type FormEvent, useCallback, useId, useState } from 'react';
+import type { AccessOrigin } from '#contract/content-results.ts';
 import { emailSchema } from '#contract/waitlist.ts';
 import { CodeForm, isRefusedCode } from '#web/components/code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,14 +13,19 @@ import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
 import { useRequestAccess, useVerifyAccess } from '../api.ts';
 
-// The dashboard session's two sign-in steps, shared by /dashboard and /studio.
+// The visitor session's two sign-in steps, shared by /dashboard and /studio.
+
+/** The page's name in the sign-in steps. */
+const PAGE_NAME: Record<AccessOrigin, string> = { dashboard: 'dashboard', studio: 'Studio' };
 
 /** The e-mail step: sends a 6-digit code to the address. */
-export function EmailStep({
+function EmailStep({
+  from,
   initial,
   autoFocus,
   onSent,
 }: {
+  from: AccessOrigin;
   initial: string;
   /** Put the cursor in the field (when the user came back to this step, not on page load). */
   autoFocus: boolean;
@@ -27,7 +33,7 @@ export function EmailStep({
 }) {
   const id = useId();
   const [email, setEmail] = useState(initial);
-  const request = useRequestAccess();
+  const request = useRequestAccess(from);
   const keepFocus = useKeepFocusWhileBusy(request.isPending);
   const valid = emailSchema.safeParse(email).success;
   const formRef = useFieldsFromDom({ email: { value: email, set: setEmail } });
@@ -53,7 +59,7 @@ export function EmailStep({
       ref={formRef}
       onSubmit={submit}
       className="grid gap-4"
-      aria-label="Dashboard sign-in"
+      aria-label={from === 'studio' ? 'Studio sign-in' : 'Dashboard sign-in'}
       {...keepFocus}
     >
       <div className="grid gap-2">
@@ -79,19 +85,21 @@ export function EmailStep({
   );
 }
 
-/** The code step: verifies the e-mailed code and opens the dashboard session. */
-export function CodeStep({
+/** The code step: verifies the e-mailed code and opens the visitor session. */
+function CodeStep({
+  from,
   email,
   onVerified,
   onBack,
 }: {
+  from: AccessOrigin;
   email: string;
   onVerified: () => void;
   onBack: () => void;
 }) {
   const [code, setCode] = useState('');
   const verify = useVerifyAccess();
-  const resend = useRequestAccess();
+  const resend = useRequestAccess(from);
   return (
     <CodeForm
       aria-label="Enter your code"
@@ -111,7 +119,7 @@ export function CodeStep({
           { email, code: entered },
           {
             onSuccess: () => {
-              toast({ title: 'Access granted to your dashboard' });
+              toast({ title: `Access granted to your ${PAGE_NAME[from]}` });
               onVerified();
             },
             onError: (error) => {
@@ -189,6 +197,7 @@ export function useAccessSteps(initialEmail = '') {
  * step, then the code step ('Use a different email' goes back). Each page keeps its own state.
  */
 export function SignInCard({
+  from,
   title,
   intro,
   step,
@@ -198,6 +207,8 @@ export function SignInCard({
   onVerified,
   onBack,
 }: {
+  /** The page signed in to: the e-mailed code names it. */
+  from: AccessOrigin;
   title: string;
   intro: string;
   step: Exclude<AccessStep, 'access'>;
@@ -218,8 +229,8 @@ export function SignInCard({
             <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Checking your access...
           </p>
         )}
-        {step === 'email' && <EmailStep initial={email} autoFocus={moved} onSent={onSent} />}
-        {step === 'code' && <CodeStep email={email} onVerified={onVerified} onBack={onBack} />}
+        {step === 'email' && <EmailStep from={from} initial={email} autoFocus={moved} onSent={onSent} />}
+        {step === 'code' && <CodeStep from={from} email={email} onVerified={onVerified} onBack={onBack} />}
       </Card>
     </div>
   );

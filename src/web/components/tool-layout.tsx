@@ -7,6 +7,12 @@ import { cn } from '#web/lib/cn.ts';
 const navLink =
   'rounded-md px-2 py-2 text-xs font-medium sm:px-3 sm:text-sm text-muted-foreground transition-colors hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground';
 
+const TOOLS = [
+  { href: '/reaction-video', label: 'Transcribe' },
+  { href: '/dashboard', label: 'Dashboard' },
+  { href: '/studio', label: 'Studio' },
+] as const;
+
 /** Frame of the transcription tool, dashboard and webhook test pages. */
 export function ToolLayout({
   title,
@@ -18,7 +24,7 @@ export function ToolLayout({
   title: string;
   /** The header label next to the logo. */
   label: string;
-  current: '/reaction-video' | '/dashboard' | '/webhook-test' | '/studio';
+  current: (typeof TOOLS)[number]['href'] | '/webhook-test';
   /** A wider content column (the Studio's two-column layout). */
   wide?: boolean;
   children: ReactNode;
@@ -38,33 +44,17 @@ export function ToolLayout({
           </div>
           <nav aria-label="Tools">
             <ul className="flex items-center sm:gap-1">
-              <li>
-                <Link
-                  href="/reaction-video"
-                  className={navLink}
-                  aria-current={current === '/reaction-video' ? 'page' : undefined}
-                >
-                  Transcribe
-                </Link>
-              </li>
-              <li>
-                <Link
-                  href="/dashboard"
-                  className={navLink}
-                  aria-current={current === '/dashboard' ? 'page' : undefined}
-                >
-                  Dashboard
-                </Link>
-              </li>
-              <li>
-                <Link
-                  href="/studio"
-                  className={navLink}
-                  aria-current={current === '/studio' ? 'page' : undefined}
-                >
-                  Studio
-                </Link>
-              </li>
+              {TOOLS.map((tool) => (
+                <li key={tool.href}>
+                  <Link
+                    href={tool.href}
+                    className={navLink}
+                    aria-current={current === tool.href ? 'page' : undefined}
+                  >
+                    {tool.label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
         </>

@@ -1,0 +1,43 @@
+import { useRef } from 'react';
+import { Button, type ButtonProps } from './ui/button.tsx';
+
+/**
+ * Choosing a file: an outline button (the keyboard's and screen reader's way in) that opens the
+ * browser's file picker, whose own input stays out of sight and out of the tab order. The same
+ * file can be chosen again (to resume an upload): the input forgets each choice once handed over.
+ */
+export function FileInput({
+  accept,
+  label,
+  onFile,
+  children,
+  ...button
+}: Omit<ButtonProps, 'onClick' | 'type' | 'variant' | 'asChild'> & {
+  /** What the picker offers (MIME types and endings). */
+  accept: string;
+  /** The hidden input's name for assistive technology. */
+  label: string;
+  onFile: (file: File) => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button variant="outline" onClick={() => input.current?.click()} {...button}>
+        {children}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={accept}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={label}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </>
+  );
+}
