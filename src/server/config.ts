@@ -139,6 +139,13 @@ const envSchema = z.object({
   ),
   /** Studio: audio and video storage per address, in MB (default 2 GB). */
   STUDIO_QUOTA_MB: positiveInt(2048),
+  /** Studio: worker threads that analyse notes' text off the event loop (1-4). */
+  STUDIO_ANALYSIS_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).default(1)),
+  /** Studio: time budget of one text analysis on its thread, in seconds (beyond: refused, thread replaced). */
+  STUDIO_ANALYSIS_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().max(600).default(30),
+  ),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
@@ -240,8 +247,8 @@ export interface Config {
   jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
-  /** Echo Studio: per-address media storage quota. */
-  studio: { quotaBytes: number };
+  /** Echo Studio: per-address media storage quota; text analysis threads and their time budget. */
+  studio: { quotaBytes: number; analysis: { threads: number; timeoutMs: number } };
 }
 
 export class ConfigError extends Error {}
@@ -336,6 +343,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     },
     providerTimeoutMs,
-    studio: { quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024 },
+    studio: {
+      quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024,
+      analysis: {
+        threads: e.STUDIO_ANALYSIS_THREADS,
+        timeoutMs: Math.round(e.STUDIO_ANALYSIS_TIMEOUT_SECONDS * 1000),
+      },
+    },
   };
 }

@@ -5,7 +5,8 @@ import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contrac
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
 import {
-  analyseText,
+  type Analysis,
+  analyseOffThread,
   cleanText,
   insertNote,
   insertNotesSkippingDuplicates,
@@ -66,8 +67,9 @@ async function importFile(
   if (posts.length > IMPORT_MAX_POSTS)
     throw badRequest(`This file has ${posts.length} posts; import at most ${IMPORT_MAX_POSTS} at a time.`);
   const seen = new Set<string>();
-  const values: Array<NewNote & { sentences: ReturnType<typeof analyseText>['sentences'] }> = [];
+  const values: Array<NewNote & { sentences: Analysis['sentences'] }> = [];
   let skipped = 0;
+  const kept: Array<{ post: (typeof posts)[number]; text: string; hash: string }> = [];
   for (const post of posts) {
     const text = cleanText(post.text).slice(0, STUDIO_LIMITS.textMaxChars);
     const hash = hashOf(text);
@@ -76,7 +78,15 @@ async function importFile(
       continue;
     }
     seen.add(hash);
-    const analysis = analyseText(text, 'written');
+    kept.push({ post, text, hash });
+  }
+  // Every post in one task on the analysis threads (never on the event loop).
+  const analyses = await analyseOffThread(
+    ctx.config.studio.analysis,
+    kept.map(({ text }) => ({ text, register: 'written' as const })),
+  );
+  for (const [i, { post, text, hash }] of kept.entries()) {
+    const analysis = analyses[i]!;
     values.push({
       ownerEmail: owner,
       kind: 'post',

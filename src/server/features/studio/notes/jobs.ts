@@ -17,7 +17,8 @@ import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
 import type { TranscriptSegment } from '../text/sentences.ts';
-import { analyseText, cleanText } from './analyse.ts';
+import { cleanText } from './analyse.ts';
+import { analyseOffThread } from './analysis-pool.ts';
 import {
   NO_SPEECH_MESSAGE,
   profileJob,
@@ -143,11 +144,10 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       await fail(noteId, NO_SPEECH_MESSAGE);
       return;
     }
-    const analysis = analyseText(
-      text,
-      'spoken',
-      transcript.segments?.length ? transcript.segments : undefined,
-    );
+    const [analysis] = await analyseOffThread(config.studio.analysis, [
+      { text, register: 'spoken', segments: transcript.segments?.length ? transcript.segments : undefined },
+    ]);
+    if (!analysis) throw new Error('Text analysis answered nothing');
     await database.transaction(async (tx) => {
       const updated = await updateNote(
         tx.db,
