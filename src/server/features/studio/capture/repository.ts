@@ -25,18 +25,18 @@ export async function findRecording(
   return row;
 }
 
-/** Records chunk n (idempotent: the byte count is corrected by the size difference). */
+/** Records chunk n (idempotent) and the recording's bytes as counted on disk. */
 export async function recordChunk(
   db: DbOrTx,
   id: string,
   n: number,
-  bytesDelta: number,
+  bytes: number,
 ): Promise<RecordingRow | undefined> {
   const [row] = await db
     .update(studioRecordings)
     .set({
       chunks: sql`(select array_agg(distinct c order by c) from unnest(array_append(${studioRecordings.chunks}, ${n}::int)) c)`,
-      bytes: sql`${studioRecordings.bytes} + ${bytesDelta}`,
+      bytes,
       updatedAt: new Date(),
     })
     .where(and(eq(studioRecordings.id, id), isNull(studioRecordings.noteId)))

@@ -76,6 +76,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
           return reply.code(204).header('tus-resumable', '1.0.0').send();
         if (request.method === 'PATCH') {
+          await limit(ctx, request, 'patches');
           const { offset, noteId } = await patchUpload(ctx, owner, id, request.headers, request.raw);
           reply.code(204).header('tus-resumable', '1.0.0').header('upload-offset', String(offset));
           if (noteId) reply.header(STUDIO_NOTE_ID_HEADER, noteId);
