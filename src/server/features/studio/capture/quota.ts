@@ -19,16 +19,30 @@ export async function withinQuota<T>(
   extraBytes: number | ((tx: Tx) => Promise<number>),
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
+  return withOwnerLock(ctx, owner, async (tx) => {
+    const extra = typeof extraBytes === 'number' ? extraBytes : await extraBytes(tx);
+    const used = await storedBytes(tx.db, owner);
+    if (used + extra > quotaBytes(ctx)) throw new AppError('quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
+    return work(tx);
+  });
+}
+
+/**
+ * `work` in a transaction holding the address's lock (the quota's, also taken by 'Delete my data'
+ * and a recording's discard, so a chunk arriving meanwhile finds its recording gone).
+ */
+export function withOwnerLock<T>(ctx: AppContext, owner: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return inTurn(owner, () =>
     ctx.database.transaction(async (tx) => {
-      await tx.executeSql('select pg_advisory_xact_lock(hashtext($1))', [owner]);
-      const extra = typeof extraBytes === 'number' ? extraBytes : await extraBytes(tx);
-      const used = await storedBytes(tx.db, owner);
-      if (used + extra > quotaBytes(ctx)) throw new AppError('quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
+      await lockOwner(tx, owner);
       return work(tx);
     }),
   );
 }
+
+/** Takes the address's lock until the transaction ends. */
+export const lockOwner = (tx: Tx, owner: string) =>
+  tx.executeSql('select pg_advisory_xact_lock(hashtext($1))', [owner]);
 
 /** The last queued turn of each address in this process. */
 const turns = new Map<string, Promise<unknown>>();

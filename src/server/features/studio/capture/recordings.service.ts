@@ -14,7 +14,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { detectMedia, recordingDir, studioDirs } from '../media.ts';
 import { findNote, insertNote, toListItem } from '../notes/index.ts';
-import { assertQuota, remainingBytes, withinQuota } from './quota.ts';
+import { assertQuota, remainingBytes, withinQuota, withOwnerLock } from './quota.ts';
 import {
   deleteRecording,
   findRecording,
@@ -97,7 +97,10 @@ export async function putRecordingChunk(
       async (tx) => {
         // Discarded or finished meanwhile: the chunk is not kept (nor its folder recreated).
         const current = await findRecording(tx.db, owner, id);
-        if (!current || current.noteId) throw conflict('This recording is finished or was discarded.');
+        if (!current || current.noteId) {
+          if (!current) await rm(dir, { recursive: true, force: true });
+          throw conflict('This recording is finished or was discarded.');
+        }
         await rename(temp, final);
         await recordChunk(tx.db, id, n, await chunkBytes(dir));
       },
@@ -124,10 +127,13 @@ async function chunkBytes(dir: string): Promise<number> {
 }
 
 export async function discardRecording(ctx: AppContext, owner: string, id: string): Promise<void> {
-  const row = await ownRecording(ctx, owner, id);
-  if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
-  await deleteRecording(ctx.database.db, owner, id);
-  await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
+  await withOwnerLock(ctx, owner, async (tx) => {
+    const row = await findRecording(tx.db, owner, id);
+    if (!row) throw notFound('Recording not found');
+    if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
+    await deleteRecording(tx.db, owner, id);
+    await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
+  });
 }
 
 /**

@@ -71,7 +71,17 @@ export async function deleteStaleRecordings(db: DbOrTx, updatedBefore: Date): Pr
   return rows.map((r) => r.id);
 }
 
-/** Every recording of an address ('Delete my data', retention). */
-export async function deleteRecordingsOf(db: DbOrTx, owner: string): Promise<void> {
-  await db.delete(studioRecordings).where(eq(studioRecordings.ownerEmail, owner));
+/** Every recording of an address ('Delete my data', retention); their ids (their chunk folders). */
+export async function deleteRecordingsOf(db: DbOrTx, owner: string): Promise<string[]> {
+  const rows = await db
+    .delete(studioRecordings)
+    .where(eq(studioRecordings.ownerEmail, owner))
+    .returning({ id: studioRecordings.id });
+  return rows.map((r) => r.id);
+}
+
+/** The ids of every recording row (the maintenance job's sweep of chunk folders). */
+export async function recordingIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ id: studioRecordings.id }).from(studioRecordings);
+  return new Set(rows.map((r) => r.id));
 }
