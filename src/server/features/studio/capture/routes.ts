@@ -84,6 +84,11 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
       } else if (request.method === 'POST') await limit(ctx, request, 'writes');
       tusOwners.set(request.raw, owner);
+      // tus reads the upload id from the whole URL (query included): it gets the checked id only.
+      request.raw.url = id ? `${STUDIO_UPLOADS_PATH}/${encodeURIComponent(id)}` : STUDIO_UPLOADS_PATH;
+      // The tus server writes its answer itself: it carries the headers every answer has (helmet's).
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

@@ -162,6 +162,8 @@ export function createTusServer(ctx: AppContext): TusServer {
     respectForwardedHeaders: Boolean(ctx.config.trustProxy),
     disableTerminationForFinishedUploads: true,
     exposedHeaders: [STUDIO_NOTE_ID_HEADER],
+    // Same-origin only: no Access-Control-Allow-Origin (tus answers '*' without this).
+    allowedOrigins: () => false,
     namingFunction: () => randomUUID(),
     async onUploadCreate(req, upload) {
       const owner = ownerOfTusRequest(req);
