@@ -2,13 +2,54 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { findOnPath } from './executables.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 
 // Running ffmpeg (the Studio's transcription pieces and clip cuts): no shell, a time-out, its report.
 
 /**
- * Runs ffmpeg without a shell; resolves with its stderr (where it reports the input's duration).
- * `cwd` lets a filter name a file by a plain relative name (no filtergraph escaping of DATA_DIR).
+ * ffmpeg failed: `message` is safe to show a person (no path, no ffmpeg report); `detail` is the
+ * end of ffmpeg's report for the logs, with the paths it named replaced by their file names.
+ */
+export class FfmpegError extends Error {
+  readonly detail: string;
+  constructor(message: string, detail: string) {
+    super(message);
+    this.detail = detail;
+  }
+}
+
+/** ffmpeg reads local files and pipes only (no network, no other protocol an input could name). */
+const PROTOCOLS = ['-protocol_whitelist', 'file,pipe'];
+
+/** util-linux's prlimit, when installed: CPU seconds and address space of the ffmpeg process. */
+const PRLIMIT = findOnPath('prlimit');
+/** Address space an ffmpeg run may use (bytes). */
+export const FFMPEG_MEMORY_BYTES = 2 * 1024 ** 3;
+
+/** The command that runs ffmpeg confined: under prlimit when present, every input file-only. */
+export function confinedCommand(binary: string, args: string[], timeoutMs: number) {
+  const ffmpegArgs = [
+    '-hide_banner',
+    '-nostdin',
+    ...args.flatMap((arg) => (arg === '-i' ? [...PROTOCOLS, arg] : [arg])),
+  ];
+  if (!PRLIMIT) return { file: binary, args: ffmpegArgs };
+  const cpuSeconds = Math.max(1, Math.ceil(timeoutMs / 1000));
+  return {
+    file: PRLIMIT,
+    args: [`--cpu=${cpuSeconds}`, `--as=${FFMPEG_MEMORY_BYTES}`, '--', binary, ...ffmpegArgs],
+  };
+}
+
+/** The paths in ffmpeg's report replaced by their file names. */
+const withoutPaths = (text: string) => text.replace(/(?:[A-Za-z]:)?[\\/][^\s'"]*[\\/]([^\\/\s'"]+)/g, '$1');
+
+/**
+ * Runs ffmpeg without a shell, with no environment but PATH (no server secret reaches it), inputs
+ * limited to local files and pipes, and, where prlimit is installed, its CPU time and memory
+ * capped; resolves with its stderr (where it reports the input's duration). `cwd` lets a filter
+ * name a file by a plain relative name (no filtergraph escaping of DATA_DIR).
  */
 export function runFfmpeg(
   binary: string,
@@ -17,15 +58,17 @@ export function runFfmpeg(
   options: { cwd?: string } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], {
+    const command = confinedCommand(binary, args, timeoutMs);
+    const child = spawn(command.file, command.args, {
       shell: false,
       stdio: ['ignore', 'ignore', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', LC_ALL: 'C' },
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`ffmpeg did not finish within ${Math.round(timeoutMs / 1000)} s`));
+      reject(new FfmpegError(`ffmpeg did not finish within ${Math.round(timeoutMs / 1000)} s`, ''));
     }, timeoutMs);
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
@@ -33,19 +76,25 @@ export function runFfmpeg(
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       reject(
-        new Error(
+        new FfmpegError(
           error.code === 'ENOENT'
             ? 'ffmpeg is needed to prepare audio for speech-to-text but was not found; install ffmpeg or set FFMPEG_PATH'
-            : error.message,
+            : 'ffmpeg could not be started',
+          error.message,
         ),
       );
     });
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(stderr);
       else {
-        const last = stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
-        reject(new Error(`the file could not be read as audio (${last || `ffmpeg exit ${code}`})`));
+        const last = withoutPaths(stderr.trim().split('\n').slice(-2).join(' ')).slice(0, 300);
+        reject(
+          new FfmpegError(
+            'the file could not be read as audio',
+            last || `ffmpeg ${signal ? `stopped by ${signal}` : `exit ${code}`}`,
+          ),
+        );
       }
     });
   });

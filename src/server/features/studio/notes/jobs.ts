@@ -6,7 +6,7 @@ import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
-import { audioPieces, ffmpegBinary } from '../../../providers/media/ffmpeg-run.ts';
+import { audioPieces, FfmpegError, ffmpegBinary } from '../../../providers/media/ffmpeg-run.ts';
 import {
   createSpeechToText,
   isTransientProviderError,
@@ -57,8 +57,9 @@ async function transcribeMedia(
 ): Promise<{ text: string; segments: TranscriptSegment[]; durationMs: number | null }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
   try {
+    // The person sees ffmpeg's plain verdict; its report (paths replaced) only reaches the logs.
     const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir).catch((error: Error) => {
-      throw new PermanentFailure(error.message);
+      throw new PermanentFailure(error.message, { cause: error });
     });
     if (pieces.length === 0) throw new PermanentFailure('The file has no audio track.');
     const texts: string[] = [];
@@ -119,7 +120,8 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentFailure) {
-        log.info({ noteId, reason: message }, 'studio transcription failed');
+        const ffmpeg = error.cause instanceof FfmpegError ? error.cause.detail : undefined;
+        log.info({ noteId, reason: message, ffmpeg }, 'studio transcription failed');
         await fail(noteId, message);
         return;
       }
