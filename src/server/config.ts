@@ -139,6 +139,14 @@ const envSchema = z.object({
   ),
   /** Studio: audio and video storage per address, in MB (default 2 GB). */
   STUDIO_QUOTA_MB: positiveInt(2048),
+  /** Studio: notes an address may add per day (written, imported posts, uploads and recordings). */
+  STUDIO_NOTES_PER_DAY: positiveInt(500),
+  /** Studio: characters of note text an address may store (default 20 million, about 40 books). */
+  STUDIO_TEXT_QUOTA_CHARS: positiveInt(20_000_000),
+  /** Studio: minutes of audio or video an address may have transcribed per day. */
+  STUDIO_STT_MINUTES_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(240)),
+  /** Studio: the longest recording or upload Echo transcribes, in minutes (checked before speech-to-text). */
+  STUDIO_MEDIA_MAX_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(180)),
   /** Studio: worker threads that analyse notes' text off the event loop (1-4). */
   STUDIO_ANALYSIS_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).default(1)),
   /** Studio: time budget of one text analysis on its thread, in seconds (beyond: refused, thread replaced). */
@@ -248,7 +256,12 @@ export interface Config {
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
   /** Echo Studio: per-address media storage quota; text analysis threads and their time budget. */
-  studio: { quotaBytes: number; analysis: { threads: number; timeoutMs: number } };
+  studio: {
+    quotaBytes: number;
+    analysis: { threads: number; timeoutMs: number };
+    /** Per-address limits (issue 23, decision 017). */
+    limits: { notesPerDay: number; textChars: number; sttMinutesPerDay: number; mediaMaxMs: number };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -345,6 +358,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     providerTimeoutMs,
     studio: {
       quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024,
+      limits: {
+        notesPerDay: e.STUDIO_NOTES_PER_DAY,
+        textChars: e.STUDIO_TEXT_QUOTA_CHARS,
+        sttMinutesPerDay: e.STUDIO_STT_MINUTES_PER_DAY,
+        mediaMaxMs: Math.round(e.STUDIO_MEDIA_MAX_MINUTES * 60_000),
+      },
       analysis: {
         threads: e.STUDIO_ANALYSIS_THREADS,
         timeoutMs: Math.round(e.STUDIO_ANALYSIS_TIMEOUT_SECONDS * 1000),

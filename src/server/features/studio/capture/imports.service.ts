@@ -7,7 +7,9 @@ import { AppError, badRequest } from '../../../lib/errors.ts';
 import {
   type Analysis,
   analyseOffThread,
+  assertTextQuota,
   cleanText,
+  countNewNotes,
   insertNote,
   insertNotesSkippingDuplicates,
   type NewNote,
@@ -28,6 +30,7 @@ const hashOf = (text: string) =>
 async function importLink(ctx: AppContext, owner: string, url: string): Promise<ImportResponse> {
   const checked = checkMediaUrl(url, Object.values(CONTENT_PLATFORM_KEYS), LINK_HOST_MESSAGE);
   if (!checked.ok) throw badRequest(checked.message);
+  await countNewNotes(ctx, owner, 1);
   const note = await ctx.database.transaction(async (tx) => {
     const row = await insertNote(tx.db, {
       ownerEmail: owner,
@@ -80,6 +83,12 @@ async function importFile(
     seen.add(hash);
     kept.push({ post, text, hash });
   }
+  await assertTextQuota(
+    ctx,
+    owner,
+    kept.reduce((sum, k) => sum + k.text.length, 0),
+  );
+  await countNewNotes(ctx, owner, kept.length);
   // Every post in one task on the analysis threads (never on the event loop).
   const analyses = await analyseOffThread(
     ctx.config.studio.analysis,

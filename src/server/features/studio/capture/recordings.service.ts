@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { detectMedia, recordingDir, studioDirs } from '../media.ts';
-import { findNote, insertNote, toListItem } from '../notes/index.ts';
+import { countNewNotes, findNote, insertNote, toListItem } from '../notes/index.ts';
 import { assertQuota, remainingBytes, withinQuota, withOwnerLock } from './quota.ts';
 import {
   deleteRecording,
@@ -159,6 +159,7 @@ export async function finishRecordingAsNote(
     throw conflict(
       `Chunks missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}. Send them, then finish again.`,
     );
+  await countNewNotes(ctx, owner, 1);
   const dir = recordingDir(ctx.config.dataDir, id);
   const noteId = randomUUID();
   const { media: mediaDir } = studioDirs(ctx.config.dataDir);

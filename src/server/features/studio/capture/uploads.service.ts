@@ -176,6 +176,10 @@ export function createTusServer(ctx: AppContext): TusServer {
         );
       const declared = upload.metadata?.filetype ?? null;
       const size = upload.size;
+      await countNewNotes(ctx, owner, 1).catch((error) => {
+        if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
+        throw error;
+      });
       // The note (whose media_bytes count against the quota) is inserted under the address's lock.
       await withinQuota(ctx, owner, size, (tx) =>
         insertNote(tx.db, {
@@ -268,6 +272,7 @@ export function byteCap(max: number) {
 }
 
 import {
+  countNewNotes,
   deleteNoteRow,
   findNoteByUpload,
   insertNote,

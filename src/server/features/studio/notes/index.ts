@@ -6,6 +6,7 @@ export { type Analysis, cleanText } from './analyse.ts';
 export { analyseOffThread, closeAnalysisPool } from './analysis-pool.ts';
 export { NOTE_JOBS, profileJob, transcribeJob } from './job-definitions.ts';
 export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
+export { assertTextQuota, countNewNotes } from './limits.ts';
 export {
   deleteNote as deleteNoteRow,
   deleteStudioRowsOf,

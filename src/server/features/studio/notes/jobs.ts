@@ -6,7 +6,12 @@ import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
-import { audioPieces, FfmpegError, ffmpegBinary } from '../../../providers/media/ffmpeg-run.ts';
+import {
+  audioPieces,
+  FfmpegError,
+  ffmpegBinary,
+  STT_PIECE_SECONDS,
+} from '../../../providers/media/ffmpeg-run.ts';
 import {
   createSpeechToText,
   isTransientProviderError,
@@ -27,6 +32,7 @@ import {
   transcribeFailedJob,
   transcribeJob,
 } from './job-definitions.ts';
+import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {
   findNoteById,
   findVoiceSettings,
@@ -54,6 +60,8 @@ async function transcribeMedia(
   stt: SpeechToText,
   ffmpeg: string,
   file: string,
+  /** Checked once ffmpeg has measured the file, before anything is sent to speech-to-text. */
+  allow: (durationMs: number | null) => Promise<void>,
 ): Promise<{ text: string; segments: TranscriptSegment[]; durationMs: number | null }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
   try {
@@ -62,6 +70,7 @@ async function transcribeMedia(
       throw new PermanentFailure(error.message, { cause: error });
     });
     if (pieces.length === 0) throw new PermanentFailure('The file has no audio track.');
+    await allow(durationMs ?? pieces.length * STT_PIECE_SECONDS * 1000);
     const texts: string[] = [];
     const segments: TranscriptSegment[] = [];
     let measured = 0;
@@ -107,6 +116,14 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           stt,
           ffmpegBinary(config),
           mediaFile(config.dataDir, note.mediaPath),
+          async (durationMs) => {
+            const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
+            const ms = durationMs ?? 0;
+            if (ms > mediaMaxMs)
+              throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
+            if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
+              throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
+          },
         );
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);

@@ -24,6 +24,7 @@ import { removeMediaFiles } from '../media.ts';
 import { cleanText, sentencesAsSegments } from './analyse.ts';
 import { analyseOffThread } from './analysis-pool.ts';
 import { profileJob } from './job-definitions.ts';
+import { assertTextQuota, countNewNotes } from './limits.ts';
 import { toApiProfile } from './profile-view.ts';
 import {
   countNotes,
@@ -106,6 +107,8 @@ export function toDetail(row: NoteRow, sentences: SentenceRow[]): NoteDetail {
 
 export async function createTextNote(ctx: AppContext, owner: string, input: CreateTextNoteInput) {
   const text = cleanText(input.text.trim());
+  await assertTextQuota(ctx, owner, text.length);
+  await countNewNotes(ctx, owner, 1);
   const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [{ text, register: 'written' }]);
   if (!analysis) throw new Error('Text analysis answered nothing');
   const row = await ctx.database.transaction(async (tx) => {
@@ -172,6 +175,7 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
   }
   // Analysed off the event loop, outside the transaction (no connection held while it runs).
   const text = cleanText(input.text.trim());
+  await assertTextQuota(ctx, owner, text.length, row.text.length);
   const register = registerOfKind(row.kind as NoteKind);
   const segments = sentencesAsSegments(await listSentences(ctx.database.db, id));
   const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [
