@@ -141,6 +141,8 @@ const envSchema = z.object({
   STUDIO_QUOTA_MB: positiveInt(2048),
   /** Studio: notes an address may add per day (written, imported posts, uploads and recordings). */
   STUDIO_NOTES_PER_DAY: positiveInt(500),
+  /** Studio: drafts (or blocks) an address may have written per day, each up to two model calls. */
+  STUDIO_DRAFT_JOBS_PER_DAY: positiveInt(200),
   /** Studio: characters of note text an address may store (default 20 million, about 40 books). */
   STUDIO_TEXT_QUOTA_CHARS: positiveInt(20_000_000),
   /** Studio: minutes of audio or video an address may have transcribed per day. */
@@ -260,7 +262,13 @@ export interface Config {
     quotaBytes: number;
     analysis: { threads: number; timeoutMs: number };
     /** Per-address limits (issue 23, decision 017). */
-    limits: { notesPerDay: number; textChars: number; sttMinutesPerDay: number; mediaMaxMs: number };
+    limits: {
+      notesPerDay: number;
+      textChars: number;
+      sttMinutesPerDay: number;
+      mediaMaxMs: number;
+      draftJobsPerDay: number;
+    };
   };
 }
 
@@ -363,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         textChars: e.STUDIO_TEXT_QUOTA_CHARS,
         sttMinutesPerDay: e.STUDIO_STT_MINUTES_PER_DAY,
         mediaMaxMs: Math.round(e.STUDIO_MEDIA_MAX_MINUTES * 60_000),
+        draftJobsPerDay: e.STUDIO_DRAFT_JOBS_PER_DAY,
       },
       analysis: {
         threads: e.STUDIO_ANALYSIS_THREADS,
