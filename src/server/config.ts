@@ -139,6 +139,8 @@ const envSchema = z.object({
   ),
   /** Studio: audio and video storage per address, in MB (default 2 GB). */
   STUDIO_QUOTA_MB: positiveInt(2048),
+  /** Runs the npm package's ffmpeg (a December 2018 build) when NODE_ENV=production and no other is found. */
+  ALLOW_BUNDLED_FFMPEG: bool(false),
   /** Studio: notes an address may add per day (written, imported posts, uploads and recordings). */
   STUDIO_NOTES_PER_DAY: positiveInt(500),
   /** Studio: drafts (or blocks) an address may have written per day, each up to two model calls. */
@@ -247,6 +249,8 @@ export interface Config {
   ytDlpPath: string;
   /** FFMPEG_PATH when set; unset: `ffmpeg` on PATH, else the npm package's binary. */
   ffmpegPath: string | undefined;
+  /** ALLOW_BUNDLED_FFMPEG: production may run the npm package's old ffmpeg. */
+  allowBundledFfmpeg: boolean;
   /** POCKETSPHINX_PATH when set; unset: `pocketsphinx_continuous` on PATH, else none. */
   pocketsphinxPath: string | undefined;
   webhookSecret: string | undefined;
@@ -319,6 +323,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    allowBundledFfmpeg: e.ALLOW_BUNDLED_FFMPEG,
     rateLimits: {
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
       trendsPerMinute: e.TREND_RATE_LIMIT,

@@ -2,8 +2,15 @@ import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFfmpeg } from './ffmpeg.ts';
-import { confinedCommand, FfmpegError, runFfmpeg } from './ffmpeg-run.ts';
+import { packagedFfmpeg, resolveFfmpeg } from './ffmpeg.ts';
+import {
+  BUNDLED_FFMPEG_REFUSED,
+  bundledFfmpeg,
+  confinedCommand,
+  FfmpegError,
+  ffmpegBinary,
+  runFfmpeg,
+} from './ffmpeg-run.ts';
 
 /**
  * Issue 23: ffmpeg parses untrusted uploads, so it runs with no server secret in its environment,
@@ -67,6 +74,24 @@ describe('runFfmpeg', () => {
     if (command.file !== '/usr/bin/ffmpeg') {
       expect(path.basename(command.file)).toBe('prlimit');
       expect(args.slice(0, 4)).toEqual(['--cpu=90', `--as=${2 * 1024 ** 3}`, '--', '/usr/bin/ffmpeg']);
+    }
+  });
+});
+
+describe('the bundled ffmpeg', () => {
+  it('is refused in production unless the operator opts in, when it is the only one', () => {
+    const saved = process.env.PATH;
+    process.env.PATH = dir; // no ffmpeg here: the npm package's build is what would run
+    try {
+      const production = { ffmpegPath: undefined, production: true, allowBundledFfmpeg: false };
+      expect(bundledFfmpeg(production)).toEqual({ bundled: true, refused: true });
+      expect(() => ffmpegBinary(production)).toThrow(BUNDLED_FFMPEG_REFUSED);
+      expect(ffmpegBinary({ ...production, allowBundledFfmpeg: true })).toBe(packagedFfmpeg()!.path);
+      expect(ffmpegBinary({ ...production, production: false })).toBe(packagedFfmpeg()!.path);
+      // A configured ffmpeg is never the bundled one.
+      expect(ffmpegBinary({ ...production, ffmpegPath: '/usr/bin/ffmpeg' })).toBe('/usr/bin/ffmpeg');
+    } finally {
+      process.env.PATH = saved;
     }
   });
 });

@@ -147,6 +147,22 @@ export async function audioPieces(
   };
 }
 
-/** The ffmpeg Echo runs: FFMPEG_PATH, else ffmpeg on PATH, else the npm package's binary. */
-export const ffmpegBinary = (config: Pick<Config, 'ffmpegPath'>): string =>
-  resolveFfmpeg(config.ffmpegPath).path;
+export const BUNDLED_FFMPEG_REFUSED =
+  "ffmpeg is not installed: the npm package's December 2018 build is refused in production. Install the system's ffmpeg or set FFMPEG_PATH (ALLOW_BUNDLED_FFMPEG=true runs the old build anyway).";
+
+/** Whether the ffmpeg in use is the npm package's old build, and whether production refuses it. */
+export function bundledFfmpeg(config: Pick<Config, 'ffmpegPath' | 'production' | 'allowBundledFfmpeg'>) {
+  const bundled = resolveFfmpeg(config.ffmpegPath).source === 'package';
+  return { bundled, refused: bundled && config.production && !config.allowBundledFfmpeg };
+}
+
+/**
+ * The ffmpeg Echo runs: FFMPEG_PATH, else ffmpeg on PATH, else the npm package's binary (a December
+ * 2018 build that parses untrusted uploads: refused in production unless ALLOW_BUNDLED_FFMPEG).
+ */
+export const ffmpegBinary = (
+  config: Pick<Config, 'ffmpegPath' | 'production' | 'allowBundledFfmpeg'>,
+): string => {
+  if (bundledFfmpeg(config).refused) throw new FfmpegError(BUNDLED_FFMPEG_REFUSED, '');
+  return resolveFfmpeg(config.ffmpegPath).path;
+};

@@ -112,9 +112,15 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           ]);
           return;
         }
+        let ffmpeg: string;
+        try {
+          ffmpeg = ffmpegBinary(config);
+        } catch (error) {
+          throw new PermanentFailure(error instanceof Error ? error.message : String(error));
+        }
         transcript = await transcribeMedia(
           stt,
-          ffmpegBinary(config),
+          ffmpeg,
           mediaFile(config.dataDir, note.mediaPath),
           async (durationMs) => {
             const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
