@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagedFfmpeg, resolveFfmpeg } from './ffmpeg.ts';
 import {
+  audioPieces,
   BUNDLED_FFMPEG_REFUSED,
   bundledFfmpeg,
   confinedCommand,
@@ -93,5 +94,23 @@ describe('the bundled ffmpeg', () => {
     } finally {
       process.env.PATH = saved;
     }
+  });
+});
+
+describe('the input format', () => {
+  it('is the demuxer of the type detected from the first bytes; other types are not run at all', async () => {
+    const fake = path.join(dir, 'args-ffmpeg');
+    const out = path.join(dir, 'args.txt');
+    await writeFile(fake, `#!/bin/sh\nprintf '%s ' "$@" > "${out}"\n`);
+    await chmod(fake, 0o755);
+    await audioPieces(fake, '/tmp/in', dir, 'audio/wav');
+    expect(await readFile(out, 'utf8')).toContain('-y -f wav -protocol_whitelist file,pipe -i /tmp/in ');
+    await audioPieces(fake, '/tmp/in', dir, 'video/webm');
+    expect(await readFile(out, 'utf8')).toContain('-f matroska -protocol_whitelist file,pipe -i /tmp/in ');
+    await rm(out);
+    await expect(audioPieces(fake, '/tmp/in', dir, 'application/x-hls')).rejects.toThrow(
+      'this file type is not accepted',
+    );
+    await expect(readFile(out)).rejects.toThrow();
   });
 });

@@ -107,6 +107,29 @@ export function parseFfmpegDuration(stderr: string): number | null {
   return Math.round((Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])) * 1000);
 }
 
+/**
+ * The one demuxer ffmpeg may use for each media type Echo accepts (the type detected from the
+ * file's first bytes, never its name): ffmpeg then never probes an upload as anything else.
+ */
+export const DEMUXER_OF_MIME: Readonly<Record<string, string>> = {
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'mov',
+  'audio/wav': 'wav',
+  'audio/webm': 'matroska',
+  'video/webm': 'matroska',
+  'audio/ogg': 'ogg',
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+};
+
+/** `-f <demuxer>` for a detected media type; throws for a type Echo does not accept. */
+export function inputFormatArgs(mime: string | null | undefined): string[] {
+  const demuxer = mime ? DEMUXER_OF_MIME[mime] : undefined;
+  if (!demuxer)
+    throw new FfmpegError('this file type is not accepted', `no demuxer for ${mime ?? 'no type'}`);
+  return ['-f', demuxer];
+}
+
 /** Audio pieces sent to speech-to-text one by one (each well under the 25 MB request limit). */
 export const STT_PIECE_SECONDS = 600;
 
@@ -118,9 +141,12 @@ export async function audioPieces(
   ffmpeg: string,
   input: string,
   dir: string,
+  /** The detected media type: ffmpeg reads the file with that demuxer only. */
+  mime: string | null,
 ): Promise<{ pieces: Array<{ file: string; offsetMs: number }>; durationMs: number | null }> {
   const stderr = await runFfmpeg(ffmpeg, [
     '-y',
+    ...inputFormatArgs(mime),
     '-i',
     input,
     '-vn',

@@ -60,13 +60,14 @@ async function transcribeMedia(
   stt: SpeechToText,
   ffmpeg: string,
   file: string,
+  mime: string | null,
   /** Checked once ffmpeg has measured the file, before anything is sent to speech-to-text. */
   allow: (durationMs: number | null) => Promise<void>,
 ): Promise<{ text: string; segments: TranscriptSegment[]; durationMs: number | null }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
   try {
     // The person sees ffmpeg's plain verdict; its report (paths replaced) only reaches the logs.
-    const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir).catch((error: Error) => {
+    const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir, mime).catch((error: Error) => {
       throw new PermanentFailure(error.message, { cause: error });
     });
     if (pieces.length === 0) throw new PermanentFailure('The file has no audio track.');
@@ -122,6 +123,7 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           stt,
           ffmpeg,
           mediaFile(config.dataDir, note.mediaPath),
+          note.mediaMime,
           async (durationMs) => {
             const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
             const ms = durationMs ?? 0;
