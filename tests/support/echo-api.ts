@@ -938,23 +938,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/studio/imports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Import notes from a file (text, Markdown, subtitles, exports) */
-        post: operations["importStudioNotes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/studio/search": {
         parameters: {
             query?: never;
@@ -1018,6 +1001,23 @@ export interface paths {
         get: operations["getStudioUsage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import notes from a file (text, Markdown, subtitles, exports) */
+        post: operations["importStudioNotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1288,6 +1288,12 @@ export interface operations {
                             };
                             ffmpeg: {
                                 version: string | null;
+                                bundled?: boolean;
+                                refused?: boolean;
+                            };
+                            pocketsphinx: {
+                                version: string | null;
+                                problem?: string;
                             };
                         };
                         providers?: {
@@ -1378,6 +1384,12 @@ export interface operations {
                             };
                             ffmpeg: {
                                 version: string | null;
+                                bundled?: boolean;
+                                refused?: boolean;
+                            };
+                            pocketsphinx: {
+                                version: string | null;
+                                problem?: string;
                             };
                         };
                         providers?: {
@@ -7599,144 +7611,6 @@ export interface operations {
             };
         };
     };
-    importStudioNotes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "link";
-                    url: string;
-                } | {
-                    /** @enum {string} */
-                    type: "file";
-                    filename: string;
-                    content: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        format: "linkedin_shares" | "x_tweets" | "text" | "markdown" | "csv" | "link";
-                        imported: number;
-                        skipped: number;
-                        note_ids: string[];
-                    };
-                };
-            };
-            /** @description `validation_failed`, `malformed_request` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "validation_failed",
-                     *       "message": "Invalid email address"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "validation_failed" | "malformed_request";
-                    };
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "payload_too_large",
-                     *       "message": "Request body is too large (limit 100 KB)"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unsupported_media_type",
-                     *       "message": "Unsupported content type; send application/json"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "rate_limited",
-                     *       "message": "Too many requests. Please try again later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "rate_limited";
-                    };
-                };
-            };
-            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
     searchStudioNotes: {
         parameters: {
             query: {
@@ -7889,6 +7763,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -8046,6 +7938,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -8334,6 +8244,144 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    importStudioNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "link";
+                    url: string;
+                } | {
+                    /** @enum {string} */
+                    type: "file";
+                    filename: string;
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "linkedin_shares" | "x_tweets" | "text" | "markdown" | "csv" | "link";
+                        imported: number;
+                        skipped: number;
+                        note_ids: string[];
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -9522,6 +9570,9 @@ export interface operations {
                                     available: boolean;
                                 }[];
                                 supported: boolean;
+                                /** @enum {string} */
+                                origin: "user" | "echo";
+                                said?: string;
                                 start_ms?: number;
                                 end_ms?: number;
                             }[];
@@ -9636,6 +9687,9 @@ export interface operations {
                                     available: boolean;
                                 }[];
                                 supported: boolean;
+                                /** @enum {string} */
+                                origin: "user" | "echo";
+                                said?: string;
                                 start_ms?: number;
                                 end_ms?: number;
                             }[];
@@ -9811,6 +9865,9 @@ export interface operations {
                                 available: boolean;
                             }[];
                             supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo";
+                            said?: string;
                             start_ms?: number;
                             end_ms?: number;
                         }[];
@@ -9942,6 +9999,9 @@ export interface operations {
                                 available: boolean;
                             }[];
                             supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo";
+                            said?: string;
                             start_ms?: number;
                             end_ms?: number;
                         }[];
@@ -10122,6 +10182,9 @@ export interface operations {
                                 available: boolean;
                             }[];
                             supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo";
+                            said?: string;
                             start_ms?: number;
                             end_ms?: number;
                         }[];
