@@ -20,7 +20,12 @@ export const toolsHealthSchema = z.object({
     /** Why Echo's own copy could not be downloaded or updated last time (admin only). */
     problem: z.string().optional(),
   }),
-  ffmpeg: z.object({ version: z.string().nullable() }),
+  /** `bundled`: the npm package's December 2018 build is the one in use; `refused`: and production refuses it. */
+  ffmpeg: z.object({
+    version: z.string().nullable(),
+    bundled: z.boolean().optional(),
+    refused: z.boolean().optional(),
+  }),
   /** The offline recogniser: null when it does not run (with why); 'unknown' when it runs but says no version. */
   pocketsphinx: z.object({ version: z.string().nullable(), problem: z.string().optional() }),
 });

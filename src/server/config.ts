@@ -153,6 +153,25 @@ const envSchema = z.object({
   STORAGE_TEMP_DIR: optionalString,
   /** Most bytes of local copies at once, in MB (at least one upload's 500 MB). */
   STORAGE_TEMP_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(512).default(4096)),
+  /** Runs the npm package's ffmpeg (a December 2018 build) when NODE_ENV=production and no other is found. */
+  ALLOW_BUNDLED_FFMPEG: bool(false),
+  /** Studio: notes an address may add per day (written, imported posts, uploads and recordings). */
+  STUDIO_NOTES_PER_DAY: positiveInt(500),
+  /** Studio: drafts (or blocks) an address may have written per day, each up to two model calls. */
+  STUDIO_DRAFT_JOBS_PER_DAY: positiveInt(200),
+  /** Studio: characters of note text an address may store (default 20 million, about 40 books). */
+  STUDIO_TEXT_QUOTA_CHARS: positiveInt(20_000_000),
+  /** Studio: minutes of audio or video an address may have transcribed per day. */
+  STUDIO_STT_MINUTES_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(240)),
+  /** Studio: the longest recording or upload Echo transcribes, in minutes (checked before speech-to-text). */
+  STUDIO_MEDIA_MAX_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(180)),
+  /** Studio: worker threads that analyse notes' text off the event loop (1-4). */
+  STUDIO_ANALYSIS_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).default(1)),
+  /** Studio: time budget of one text analysis on its thread, in seconds (beyond: refused, thread replaced). */
+  STUDIO_ANALYSIS_TIMEOUT_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().positive().max(600).default(30),
+  ),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
 });
@@ -244,6 +263,8 @@ export interface Config {
   ytDlpPath: string;
   /** FFMPEG_PATH when set; unset: `ffmpeg` on PATH, else the npm package's binary. */
   ffmpegPath: string | undefined;
+  /** ALLOW_BUNDLED_FFMPEG: production may run the npm package's old ffmpeg. */
+  allowBundledFfmpeg: boolean;
   /** POCKETSPHINX_PATH when set; unset: `pocketsphinx_continuous` on PATH, else none. */
   pocketsphinxPath: string | undefined;
   webhookSecret: string | undefined;
@@ -254,8 +275,19 @@ export interface Config {
   jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
-  /** Echo Studio: per-address media storage quota. */
-  studio: { quotaBytes: number };
+  /** Echo Studio: per-address media storage quota; text analysis threads and their time budget. */
+  studio: {
+    quotaBytes: number;
+    analysis: { threads: number; timeoutMs: number };
+    /** Per-address limits (issue 23, decision 018). */
+    limits: {
+      notesPerDay: number;
+      textChars: number;
+      sttMinutesPerDay: number;
+      mediaMaxMs: number;
+      draftJobsPerDay: number;
+    };
+  };
   /**
    * Where Studio files live (providers/storage): `s3` set: that bucket; unset: DATA_DIR on this
    * machine. `temp`: the bounded folder for local copies tools need.
@@ -333,6 +365,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
+    allowBundledFfmpeg: e.ALLOW_BUNDLED_FFMPEG,
     rateLimits: {
       signupPerMinute: e.SIGNUP_RATE_LIMIT,
       trendsPerMinute: e.TREND_RATE_LIMIT,
@@ -378,7 +411,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     },
     providerTimeoutMs,
-    studio: { quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024 },
+    studio: {
+      quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024,
+      limits: {
+        notesPerDay: e.STUDIO_NOTES_PER_DAY,
+        textChars: e.STUDIO_TEXT_QUOTA_CHARS,
+        sttMinutesPerDay: e.STUDIO_STT_MINUTES_PER_DAY,
+        mediaMaxMs: Math.round(e.STUDIO_MEDIA_MAX_MINUTES * 60_000),
+        draftJobsPerDay: e.STUDIO_DRAFT_JOBS_PER_DAY,
+      },
+      analysis: {
+        threads: e.STUDIO_ANALYSIS_THREADS,
+        timeoutMs: Math.round(e.STUDIO_ANALYSIS_TIMEOUT_SECONDS * 1000),
+      },
+    },
     storage: {
       s3:
         e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY

@@ -1288,6 +1288,8 @@ export interface operations {
                             };
                             ffmpeg: {
                                 version: string | null;
+                                bundled?: boolean;
+                                refused?: boolean;
                             };
                             pocketsphinx: {
                                 version: string | null;
@@ -1389,6 +1391,8 @@ export interface operations {
                             };
                             ffmpeg: {
                                 version: string | null;
+                                bundled?: boolean;
+                                refused?: boolean;
                             };
                             pocketsphinx: {
                                 version: string | null;
@@ -7787,6 +7791,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -7941,6 +7963,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { findOnPath, runForOutput } from '../../providers/media/executables.ts';
 import { ffmpegVersion, resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
+import { BUNDLED_FFMPEG_REFUSED, bundledFfmpeg } from '../../providers/media/ffmpeg-run.ts';
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
 import { storageFor } from '../../providers/storage/index.ts';
 import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
@@ -63,7 +64,7 @@ export function toolsStatus(config: Config, options: { fresh?: boolean } = {}): 
     ]);
     return {
       ytdlp: { version: ytdlpVersion, source, ...(problem ? { problem } : {}) },
-      ffmpeg: { version: ffmpeg },
+      ffmpeg: { version: ffmpeg, ...bundledFfmpeg(config) },
       pocketsphinx,
     };
   })();
@@ -187,20 +188,24 @@ export function buildChecklist(tools: Tools, providers: Providers, storage?: Sto
               ? `no video can be transcribed and no trend analysed: ${tools.ytdlp.problem ?? "Echo's own yt-dlp is not downloaded yet"} (needs python3 >= 3.9 and the package index, YTDLP_INDEX_URL; or set YTDLP_PATH)`
               : 'no video can be transcribed and no trend analysed: the yt-dlp on YTDLP_PATH/PATH does not run',
         },
-    tools.ffmpeg.version
-      ? {
-          key: 'ffmpeg',
-          label: 'ffmpeg',
-          ok: true,
-          detail: `ffmpeg ${tools.ffmpeg.version}: audio can be converted`,
-        }
-      : {
-          key: 'ffmpeg',
-          label: 'ffmpeg',
-          ok: false,
-          detail:
-            'audio in formats the speech-to-text server does not take cannot be converted: set FFMPEG_PATH',
-        },
+    tools.ffmpeg.refused
+      ? { key: 'ffmpeg', label: 'ffmpeg', ok: false, detail: BUNDLED_FFMPEG_REFUSED }
+      : tools.ffmpeg.version
+        ? {
+            key: 'ffmpeg',
+            label: 'ffmpeg',
+            ok: true,
+            detail: tools.ffmpeg.bundled
+              ? `ffmpeg ${tools.ffmpeg.version}, the npm package's December 2018 build, parses uploads: install the system's ffmpeg (production refuses this one unless ALLOW_BUNDLED_FFMPEG=true)`
+              : `ffmpeg ${tools.ffmpeg.version}: audio can be converted`,
+          }
+        : {
+            key: 'ffmpeg',
+            label: 'ffmpeg',
+            ok: false,
+            detail:
+              'audio in formats the speech-to-text server does not take cannot be converted: set FFMPEG_PATH',
+          },
     tools.pocketsphinx.version
       ? {
           key: 'pocketsphinx',

@@ -1,24 +1,30 @@
+import { rm } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { deleteRecordingsOf } from './capture/index.ts';
+import { deleteRecordingsOf, lockOwner } from './capture/index.ts';
 import { deleteDraftsOf } from './drafts/index.ts';
-import { removeMediaFiles } from './media.ts';
+import { recordingDir, removeMediaFiles } from './media.ts';
 import { deleteStudioRowsOf, inactiveStudioOwners } from './notes/index.ts';
 
 /**
  * 'Delete my data': every draft, note (with its sentences), recording and the voice settings and profile
- * of the address, in the caller's transaction; media files are removed at once (the maintenance
- * job also removes any file no note references, should the transaction roll back afterwards).
+ * of the address, in the caller's transaction; media files and unfinished recordings' chunk folders
+ * are removed at once (the maintenance job also removes any file no note references and any chunk
+ * folder no recording owns, should the transaction roll back afterwards). The address's lock is
+ * held first, so a chunk arriving meanwhile waits, then finds its recording gone and keeps nothing.
  */
 export async function deleteStudioDataOf(
   ctx: { config: Pick<Config, 'dataDir'> },
   tx: Tx,
   owner: string,
 ): Promise<{ notes: number }> {
+  await lockOwner(tx, owner);
   await deleteDraftsOf(tx.db, owner);
   const { notes, media } = await deleteStudioRowsOf(tx.db, owner);
-  await deleteRecordingsOf(tx.db, owner);
+  const recordings = await deleteRecordingsOf(tx.db, owner);
   await removeMediaFiles(ctx.config.dataDir, media);
+  for (const id of recordings)
+    await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
   return { notes };
 }
 

@@ -5,4 +5,5 @@
  */
 export { deleteStudioDataOf, runStudioRetention } from './data.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
+export { closeAnalysisPool } from './notes/index.ts';
 export { studioRoutes } from './routes.ts';

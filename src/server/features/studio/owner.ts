@@ -4,8 +4,19 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 
-/** Per address and minute (`cuts`: clips cut from a recording with ffmpeg). */
-export const STUDIO_RATE_LIMITS = { writes: 120, imports: 10, chunks: 600, cuts: 20 } as const;
+/**
+ * Per address and minute (`cuts`: clips cut from a recording with ffmpeg; `patches`: tus PATCHes,
+ * each a piece of an upload resumed or continued).
+ */
+export const STUDIO_RATE_LIMITS = {
+  writes: 120,
+  imports: 10,
+  chunks: 600,
+  patches: 600,
+  cuts: 20,
+  /** Ideas and the voice card: read from every note of the address. */
+  reads: 120,
+} as const;
 
 declare module 'fastify' {
   interface FastifyRequest {

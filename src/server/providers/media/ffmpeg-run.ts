@@ -2,13 +2,54 @@ import { spawn } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { findOnPath } from './executables.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 
 // Running ffmpeg (the Studio's transcription pieces and clip cuts): no shell, a time-out, its report.
 
 /**
- * Runs ffmpeg without a shell; resolves with its stderr (where it reports the input's duration).
- * `cwd` lets a filter name a file by a plain relative name (no filtergraph escaping of DATA_DIR).
+ * ffmpeg failed: `message` is safe to show a person (no path, no ffmpeg report); `detail` is the
+ * end of ffmpeg's report for the logs, with the paths it named replaced by their file names.
+ */
+export class FfmpegError extends Error {
+  readonly detail: string;
+  constructor(message: string, detail: string) {
+    super(message);
+    this.detail = detail;
+  }
+}
+
+/** ffmpeg reads local files and pipes only (no network, no other protocol an input could name). */
+const PROTOCOLS = ['-protocol_whitelist', 'file,pipe'];
+
+/** util-linux's prlimit, when installed: CPU seconds and address space of the ffmpeg process. */
+const PRLIMIT = findOnPath('prlimit');
+/** Address space an ffmpeg run may use (bytes). */
+export const FFMPEG_MEMORY_BYTES = 2 * 1024 ** 3;
+
+/** The command that runs ffmpeg confined: under prlimit when present, every input file-only. */
+export function confinedCommand(binary: string, args: string[], timeoutMs: number) {
+  const ffmpegArgs = [
+    '-hide_banner',
+    '-nostdin',
+    ...args.flatMap((arg) => (arg === '-i' ? [...PROTOCOLS, arg] : [arg])),
+  ];
+  if (!PRLIMIT) return { file: binary, args: ffmpegArgs };
+  const cpuSeconds = Math.max(1, Math.ceil(timeoutMs / 1000));
+  return {
+    file: PRLIMIT,
+    args: [`--cpu=${cpuSeconds}`, `--as=${FFMPEG_MEMORY_BYTES}`, '--', binary, ...ffmpegArgs],
+  };
+}
+
+/** The paths in ffmpeg's report replaced by their file names. */
+const withoutPaths = (text: string) => text.replace(/(?:[A-Za-z]:)?[\\/][^\s'"]*[\\/]([^\\/\s'"]+)/g, '$1');
+
+/**
+ * Runs ffmpeg without a shell, with no environment but PATH (no server secret reaches it), inputs
+ * limited to local files and pipes, and, where prlimit is installed, its CPU time and memory
+ * capped; resolves with its stderr (where it reports the input's duration). `cwd` lets a filter
+ * name a file by a plain relative name (no filtergraph escaping of DATA_DIR).
  */
 export function runFfmpeg(
   binary: string,
@@ -17,15 +58,17 @@ export function runFfmpeg(
   options: { cwd?: string } = {},
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binary, ['-hide_banner', '-nostdin', ...args], {
+    const command = confinedCommand(binary, args, timeoutMs);
+    const child = spawn(command.file, command.args, {
       shell: false,
       stdio: ['ignore', 'ignore', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', LC_ALL: 'C' },
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
     let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`ffmpeg did not finish within ${Math.round(timeoutMs / 1000)} s`));
+      reject(new FfmpegError(`ffmpeg did not finish within ${Math.round(timeoutMs / 1000)} s`, ''));
     }, timeoutMs);
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 64 * 1024) stderr += chunk.toString('utf8');
@@ -33,19 +76,25 @@ export function runFfmpeg(
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       reject(
-        new Error(
+        new FfmpegError(
           error.code === 'ENOENT'
             ? 'ffmpeg is needed to prepare audio for speech-to-text but was not found; install ffmpeg or set FFMPEG_PATH'
-            : error.message,
+            : 'ffmpeg could not be started',
+          error.message,
         ),
       );
     });
-    child.on('close', (code) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(stderr);
       else {
-        const last = stderr.trim().split('\n').slice(-2).join(' ').slice(0, 300);
-        reject(new Error(`the file could not be read as audio (${last || `ffmpeg exit ${code}`})`));
+        const last = withoutPaths(stderr.trim().split('\n').slice(-2).join(' ')).slice(0, 300);
+        reject(
+          new FfmpegError(
+            'the file could not be read as audio',
+            last || `ffmpeg ${signal ? `stopped by ${signal}` : `exit ${code}`}`,
+          ),
+        );
       }
     });
   });
@@ -56,6 +105,29 @@ export function parseFfmpegDuration(stderr: string): number | null {
   const match = /Duration: (\d+):(\d{2}):(\d{2}(?:\.\d+)?)/.exec(stderr);
   if (!match) return null;
   return Math.round((Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3])) * 1000);
+}
+
+/**
+ * The one demuxer ffmpeg may use for each media type Echo accepts (the type detected from the
+ * file's first bytes, never its name): ffmpeg then never probes an upload as anything else.
+ */
+export const DEMUXER_OF_MIME: Readonly<Record<string, string>> = {
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'mov',
+  'audio/wav': 'wav',
+  'audio/webm': 'matroska',
+  'video/webm': 'matroska',
+  'audio/ogg': 'ogg',
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+};
+
+/** `-f <demuxer>` for a detected media type; throws for a type Echo does not accept. */
+export function inputFormatArgs(mime: string | null | undefined): string[] {
+  const demuxer = mime ? DEMUXER_OF_MIME[mime] : undefined;
+  if (!demuxer)
+    throw new FfmpegError('this file type is not accepted', `no demuxer for ${mime ?? 'no type'}`);
+  return ['-f', demuxer];
 }
 
 /** Audio pieces sent to speech-to-text one by one (each well under the 25 MB request limit). */
@@ -69,9 +141,12 @@ export async function audioPieces(
   ffmpeg: string,
   input: string,
   dir: string,
+  /** The detected media type: ffmpeg reads the file with that demuxer only. */
+  mime: string | null,
 ): Promise<{ pieces: Array<{ file: string; offsetMs: number }>; durationMs: number | null }> {
   const stderr = await runFfmpeg(ffmpeg, [
     '-y',
+    ...inputFormatArgs(mime),
     '-i',
     input,
     '-vn',
@@ -98,6 +173,22 @@ export async function audioPieces(
   };
 }
 
-/** The ffmpeg Echo runs: FFMPEG_PATH, else ffmpeg on PATH, else the npm package's binary. */
-export const ffmpegBinary = (config: Pick<Config, 'ffmpegPath'>): string =>
-  resolveFfmpeg(config.ffmpegPath).path;
+export const BUNDLED_FFMPEG_REFUSED =
+  "ffmpeg is not installed: the npm package's December 2018 build is refused in production. Install the system's ffmpeg or set FFMPEG_PATH (ALLOW_BUNDLED_FFMPEG=true runs the old build anyway).";
+
+/** Whether the ffmpeg in use is the npm package's old build, and whether production refuses it. */
+export function bundledFfmpeg(config: Pick<Config, 'ffmpegPath' | 'production' | 'allowBundledFfmpeg'>) {
+  const bundled = resolveFfmpeg(config.ffmpegPath).source === 'package';
+  return { bundled, refused: bundled && config.production && !config.allowBundledFfmpeg };
+}
+
+/**
+ * The ffmpeg Echo runs: FFMPEG_PATH, else ffmpeg on PATH, else the npm package's binary (a December
+ * 2018 build that parses untrusted uploads: refused in production unless ALLOW_BUNDLED_FFMPEG).
+ */
+export const ffmpegBinary = (
+  config: Pick<Config, 'ffmpegPath' | 'production' | 'allowBundledFfmpeg'>,
+): string => {
+  if (bundledFfmpeg(config).refused) throw new FfmpegError(BUNDLED_FFMPEG_REFUSED, '');
+  return resolveFfmpeg(config.ffmpegPath).path;
+};

@@ -5,8 +5,11 @@ import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contrac
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
 import {
-  analyseText,
+  type Analysis,
+  analyseOffThread,
+  assertTextQuota,
   cleanText,
+  countNewNotes,
   insertNote,
   insertNotesSkippingDuplicates,
   type NewNote,
@@ -27,6 +30,7 @@ const hashOf = (text: string) =>
 async function importLink(ctx: AppContext, owner: string, url: string): Promise<ImportResponse> {
   const checked = checkMediaUrl(url, Object.values(CONTENT_PLATFORM_KEYS), LINK_HOST_MESSAGE);
   if (!checked.ok) throw badRequest(checked.message);
+  await countNewNotes(ctx, owner, 1);
   const note = await ctx.database.transaction(async (tx) => {
     const row = await insertNote(tx.db, {
       ownerEmail: owner,
@@ -66,8 +70,9 @@ async function importFile(
   if (posts.length > IMPORT_MAX_POSTS)
     throw badRequest(`This file has ${posts.length} posts; import at most ${IMPORT_MAX_POSTS} at a time.`);
   const seen = new Set<string>();
-  const values: Array<NewNote & { sentences: ReturnType<typeof analyseText>['sentences'] }> = [];
+  const values: Array<NewNote & { sentences: Analysis['sentences'] }> = [];
   let skipped = 0;
+  const kept: Array<{ post: (typeof posts)[number]; text: string; hash: string }> = [];
   for (const post of posts) {
     const text = cleanText(post.text).slice(0, STUDIO_LIMITS.textMaxChars);
     const hash = hashOf(text);
@@ -76,7 +81,21 @@ async function importFile(
       continue;
     }
     seen.add(hash);
-    const analysis = analyseText(text, 'written');
+    kept.push({ post, text, hash });
+  }
+  await assertTextQuota(
+    ctx,
+    owner,
+    kept.reduce((sum, k) => sum + k.text.length, 0),
+  );
+  await countNewNotes(ctx, owner, kept.length);
+  // Every post in one task on the analysis threads (never on the event loop).
+  const analyses = await analyseOffThread(
+    ctx.config.studio.analysis,
+    kept.map(({ text }) => ({ text, register: 'written' as const })),
+  );
+  for (const [i, { post, text, hash }] of kept.entries()) {
+    const analysis = analyses[i]!;
     values.push({
       ownerEmail: owner,
       kind: 'post',

@@ -1,10 +1,18 @@
-import { rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
-import { listMediaFiles, mediaFile, recordingDir, removeMediaFiles, removeStaleCuts } from '../media.ts';
+import {
+  listMediaFiles,
+  mediaFile,
+  recordingDir,
+  removeMediaFiles,
+  removeStaleCuts,
+  studioDirs,
+} from '../media.ts';
 import {
   deleteNoteRow,
   notesInStatus,
@@ -13,7 +21,7 @@ import {
   updateNoteRow,
 } from '../notes/index.ts';
 import { MAINTENANCE_CRON, maintenanceJob } from './job-definitions.ts';
-import { deleteStaleRecordings } from './repository.ts';
+import { deleteStaleRecordings, recordingIds } from './repository.ts';
 
 export function registerCaptureJobs(
   queue: JobQueue,
@@ -34,7 +42,14 @@ export async function runStudioMaintenance(deps: {
   queue: JobQueue;
   sttConfigured: boolean;
   now?: Date;
-}): Promise<{ uploads: number; recordings: number; orphans: number; cuts: number; requeued: number }> {
+}): Promise<{
+  uploads: number;
+  recordings: number;
+  chunkFolders: number;
+  orphans: number;
+  cuts: number;
+  requeued: number;
+}> {
   const { config, database } = deps;
   const db = database.db;
   const now = deps.now ?? new Date();
@@ -47,6 +62,18 @@ export async function runStudioMaintenance(deps: {
   }
   const stale = await deleteStaleRecordings(db, cutoff);
   for (const id of stale) await rm(recordingDir(config.dataDir, id), { recursive: true, force: true });
+  // Chunk folders no recording owns (a rolled-back 'Delete my data', a crash between the row and
+  // the folder), left an hour like the media files below.
+  const owned = await recordingIds(db);
+  let chunkFolders = 0;
+  const recordingsRoot = studioDirs(config.dataDir).recordings;
+  for (const name of await readdir(recordingsRoot).catch(() => [] as string[])) {
+    if (owned.has(name)) continue;
+    const info = await stat(path.join(recordingsRoot, name)).catch(() => null);
+    if (!info || now.getTime() - info.mtimeMs < 60 * 60_000) continue;
+    await rm(path.join(recordingsRoot, name), { recursive: true, force: true });
+    chunkFolders++;
+  }
   // Files no note references (a note deleted while its file was being written, a rolled-back
   // 'Delete my data'), left an hour so files of notes being created are never touched.
   const referenced = await referencedMediaPaths(db);
@@ -75,5 +102,5 @@ export async function runStudioMaintenance(deps: {
       requeued++;
     }
   }
-  return { uploads, recordings: stale.length, orphans, cuts, requeued };
+  return { uploads, recordings: stale.length, chunkFolders, orphans, cuts, requeued };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
   type NoteListItem,
+  QUOTA_EXCEEDED_MESSAGE,
   type Recording,
   STUDIO_LIMITS,
   UNSUPPORTED_MEDIA_MESSAGE,
@@ -12,7 +13,8 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { detectMedia, recordingDir, studioDirs } from '../media.ts';
-import { findNote, insertNote, toListItem } from '../notes/index.ts';
+import { countNewNotes, findNote, insertNote, toListItem } from '../notes/index.ts';
+import { assertQuota, remainingBytes, withinQuota, withOwnerLock } from './quota.ts';
 import {
   deleteRecording,
   findRecording,
@@ -21,7 +23,7 @@ import {
   type RecordingRow,
   recordChunk,
 } from './repository.ts';
-import { assertQuota, byteCap, mediaStatus, queueTranscription } from './uploads.service.ts';
+import { byteCap, mediaStatus, queueTranscription } from './uploads.service.ts';
 
 /** Browser recordings whose chunks go up while recording (a dropped connection loses nothing sent). */
 
@@ -61,7 +63,10 @@ export async function getRecording(ctx: AppContext, owner: string, id: string): 
 
 /**
  * Stores chunk n of a recording, streamed to disk; sending the same n again replaces it (a client
- * that lost the answer simply resends). Chunk 0 must be audio by its content.
+ * that lost the answer simply resends). Chunk 0 must be audio by its content. Nothing is written
+ * when the address is full; the body is capped at what the quota still allows; the chunk is kept
+ * (renamed into place) under the address's quota lock, and the recording's byte count is then what
+ * its chunk files hold on disk, never a running sum that repeated or concurrent PUTs could skew.
  */
 export async function putRecordingChunk(
   ctx: AppContext,
@@ -73,39 +78,62 @@ export async function putRecordingChunk(
   const row = await ownRecording(ctx, owner, id);
   if (row.noteId) throw conflict('This recording is finished.');
   const dir = recordingDir(ctx.config.dataDir, id);
-  await mkdir(dir, { recursive: true });
   const final = path.join(dir, String(n));
+  const previousNow = await sizeOf(final);
+  const room = (await remainingBytes(ctx, owner)) + previousNow;
+  if (room <= 0) throw new AppError('quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
+  await mkdir(dir, { recursive: true });
   const temp = `${final}.${randomUUID()}.part`;
-  const cap = byteCap(STUDIO_LIMITS.recordingChunkMaxBytes);
+  const cap = byteCap(Math.min(STUDIO_LIMITS.recordingChunkMaxBytes, room));
   try {
     await pipeline(body, cap.stream, createWriteStream(temp));
+    const bytes = cap.bytes();
+    if (n === 0 && bytes > 0 && !(await detectMedia(temp, row.mimeType)) && bytes >= 4100)
+      throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
+    await withinQuota(
+      ctx,
+      owner,
+      async () => bytes - (await sizeOf(final)),
+      async (tx) => {
+        // Discarded or finished meanwhile: the chunk is not kept (nor its folder recreated).
+        const current = await findRecording(tx.db, owner, id);
+        if (!current || current.noteId) {
+          if (!current) await rm(dir, { recursive: true, force: true });
+          throw conflict('This recording is finished or was discarded.');
+        }
+        await rename(temp, final);
+        await recordChunk(tx.db, id, n, await chunkBytes(dir));
+      },
+    );
+    return { n, bytes };
   } catch (error) {
     await rm(temp, { force: true });
     throw error;
   }
-  const bytes = cap.bytes();
-  const previous = await stat(final).then(
+}
+
+const sizeOf = (file: string) =>
+  stat(file).then(
     (s) => s.size,
     () => 0,
   );
-  try {
-    await assertQuota(ctx, owner, bytes - previous);
-    if (n === 0 && bytes > 0 && !(await detectMedia(temp, row.mimeType)) && bytes >= 4100)
-      throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
-  await rename(temp, final);
-  await recordChunk(ctx.database.db, id, n, bytes - previous);
-  return { n, bytes };
+
+/** The bytes of a recording's kept chunks (files named by their number; '.part' files are in flight). */
+async function chunkBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[]))
+    if (/^\d+$/.test(name)) total += await sizeOf(path.join(dir, name));
+  return total;
 }
 
 export async function discardRecording(ctx: AppContext, owner: string, id: string): Promise<void> {
-  const row = await ownRecording(ctx, owner, id);
-  if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
-  await deleteRecording(ctx.database.db, owner, id);
-  await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
+  await withOwnerLock(ctx, owner, async (tx) => {
+    const row = await findRecording(tx.db, owner, id);
+    if (!row) throw notFound('Recording not found');
+    if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
+    await deleteRecording(tx.db, owner, id);
+    await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
+  });
 }
 
 /**
@@ -131,6 +159,7 @@ export async function finishRecordingAsNote(
     throw conflict(
       `Chunks missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}. Send them, then finish again.`,
     );
+  await countNewNotes(ctx, owner, 1);
   const dir = recordingDir(ctx.config.dataDir, id);
   const noteId = randomUUID();
   const { media: mediaDir } = studioDirs(ctx.config.dataDir);

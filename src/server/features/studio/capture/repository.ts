@@ -25,18 +25,18 @@ export async function findRecording(
   return row;
 }
 
-/** Records chunk n (idempotent: the byte count is corrected by the size difference). */
+/** Records chunk n (idempotent) and the recording's bytes as counted on disk. */
 export async function recordChunk(
   db: DbOrTx,
   id: string,
   n: number,
-  bytesDelta: number,
+  bytes: number,
 ): Promise<RecordingRow | undefined> {
   const [row] = await db
     .update(studioRecordings)
     .set({
       chunks: sql`(select array_agg(distinct c order by c) from unnest(array_append(${studioRecordings.chunks}, ${n}::int)) c)`,
-      bytes: sql`${studioRecordings.bytes} + ${bytesDelta}`,
+      bytes,
       updatedAt: new Date(),
     })
     .where(and(eq(studioRecordings.id, id), isNull(studioRecordings.noteId)))
@@ -71,7 +71,17 @@ export async function deleteStaleRecordings(db: DbOrTx, updatedBefore: Date): Pr
   return rows.map((r) => r.id);
 }
 
-/** Every recording of an address ('Delete my data', retention). */
-export async function deleteRecordingsOf(db: DbOrTx, owner: string): Promise<void> {
-  await db.delete(studioRecordings).where(eq(studioRecordings.ownerEmail, owner));
+/** Every recording of an address ('Delete my data', retention); their ids (their chunk folders). */
+export async function deleteRecordingsOf(db: DbOrTx, owner: string): Promise<string[]> {
+  const rows = await db
+    .delete(studioRecordings)
+    .where(eq(studioRecordings.ownerEmail, owner))
+    .returning({ id: studioRecordings.id });
+  return rows.map((r) => r.id);
+}
+
+/** The ids of every recording row (the maintenance job's sweep of chunk folders). */
+export async function recordingIds(db: DbOrTx): Promise<Set<string>> {
+  const rows = await db.select({ id: studioRecordings.id }).from(studioRecordings);
+  return new Set(rows.map((r) => r.id));
 }

@@ -76,12 +76,18 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
           return reply.code(204).header('tus-resumable', '1.0.0').send();
         if (request.method === 'PATCH') {
+          await limit(ctx, request, 'patches');
           const { offset, noteId } = await patchUpload(ctx, owner, id, request.headers, request.raw);
           reply.code(204).header('tus-resumable', '1.0.0').header('upload-offset', String(offset));
           if (noteId) reply.header(STUDIO_NOTE_ID_HEADER, noteId);
           return reply.send();
         }
       } else if (request.method === 'POST') await limit(ctx, request, 'writes');
+      // tus reads the upload id from the whole URL (query included): it gets the checked id only.
+      request.raw.url = id ? `${STUDIO_UPLOADS_PATH}/${encodeURIComponent(id)}` : STUDIO_UPLOADS_PATH;
+      // The tus server writes its answer itself: it carries the headers every answer has (helmet's).
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };

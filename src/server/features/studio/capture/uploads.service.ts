@@ -10,7 +10,6 @@ import { Server as TusServer } from '@tus/server';
 import type { ErrorCode } from '#contract/api.ts';
 import {
   NEEDS_STT_MESSAGE,
-  QUOTA_EXCEEDED_MESSAGE,
   STUDIO_LIMITS,
   STUDIO_NOTE_ID_HEADER,
   STUDIO_UPLOADS_PATH,
@@ -22,6 +21,7 @@ import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from '../media.ts';
 import { ownerOfRaw } from '../owner.ts';
+import { withinQuota } from './quota.ts';
 
 /** The session's address of a request handed to the tus server (recorded by the session hook). */
 const ownerOfTusRequest = (req: unknown): string | undefined => {
@@ -30,12 +30,6 @@ const ownerOfTusRequest = (req: unknown): string | undefined => {
 };
 
 const sttConfigured = (ctx: AppContext) => Boolean(ctx.config.stt.baseUrl);
-
-/** Refuses what would take the address over its storage quota. */
-export async function assertQuota(ctx: AppContext, owner: string, extraBytes: number): Promise<void> {
-  const used = await storedBytes(ctx.database.db, owner);
-  if (used + extraBytes > quotaBytes(ctx)) throw new AppError('quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
-}
 
 /**
  * A note whose media is stored and checked: transcription is queued (or it waits in needs_stt
@@ -168,6 +162,8 @@ export function createTusServer(ctx: AppContext): TusServer {
     respectForwardedHeaders: Boolean(ctx.config.trustProxy),
     disableTerminationForFinishedUploads: true,
     exposedHeaders: [STUDIO_NOTE_ID_HEADER],
+    // Same-origin only: no Access-Control-Allow-Origin (tus answers '*' without this).
+    allowedOrigins: () => false,
     namingFunction: () => randomUUID(),
     async onUploadCreate(req, upload) {
       const owner = ownerOfTusRequest(req);
@@ -178,26 +174,31 @@ export function createTusServer(ctx: AppContext): TusServer {
           'Send Upload-Length: the size must be known to check the quota',
           400,
         );
-      try {
-        await assertQuota(ctx, owner, upload.size);
-      } catch (error) {
+      const declared = upload.metadata?.filetype ?? null;
+      const size = upload.size;
+      await countNewNotes(ctx, owner, 1).catch((error) => {
         if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
         throw error;
-      }
-      const declared = upload.metadata?.filetype ?? null;
-      await insertNote(ctx.database.db, {
-        id: upload.id,
-        ownerEmail: owner,
-        kind: declared?.startsWith('video/') ? 'video' : 'voice',
-        register: 'spoken',
-        status: 'uploading',
-        title:
-          upload.metadata?.title?.trim().slice(0, STUDIO_LIMITS.titleMaxChars) ||
-          titleOf(upload.metadata?.filename),
-        mediaPath: `uploads/${upload.id}`,
-        mediaBytes: upload.size,
-        mediaMime: declared,
-        uploadId: upload.id,
+      });
+      // The note (whose media_bytes count against the quota) is inserted under the address's lock.
+      await withinQuota(ctx, owner, size, (tx) =>
+        insertNote(tx.db, {
+          id: upload.id,
+          ownerEmail: owner,
+          kind: declared?.startsWith('video/') ? 'video' : 'voice',
+          register: 'spoken',
+          status: 'uploading',
+          title:
+            upload.metadata?.title?.trim().slice(0, STUDIO_LIMITS.titleMaxChars) ||
+            titleOf(upload.metadata?.filename),
+          mediaPath: `uploads/${upload.id}`,
+          mediaBytes: size,
+          mediaMime: declared,
+          uploadId: upload.id,
+        }),
+      ).catch((error) => {
+        if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
+        throw error;
       });
       return {};
     },
@@ -271,12 +272,11 @@ export function byteCap(max: number) {
 }
 
 import {
+  countNewNotes,
   deleteNoteRow,
   findNoteByUpload,
   insertNote,
   type NoteRow,
-  quotaBytes,
-  storedBytes,
   titleFrom,
   transcribeJob,
   updateNoteRow,

@@ -88,11 +88,36 @@ export function cutArgs(input: {
   ];
 }
 
+/** Cuts one address may have running or waiting at once, so others always find a place (issue 23). */
+export const MAX_CUTS_PER_ADDRESS = 2;
+
 let running = 0;
 const waiting: Array<() => void> = [];
+const perAddress = new Map<string, number>();
 
-/** Runs the work when one of the MAX_PARALLEL_CUTS slots is free; 503 when too many wait already. */
-async function inCutSlot<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Runs the work when one of the MAX_PARALLEL_CUTS slots is free; 503 when too many wait already,
+ * 429 when the address already has MAX_CUTS_PER_ADDRESS cuts running or waiting.
+ */
+export async function inCutSlot<T>(owner: string, work: () => Promise<T>): Promise<T> {
+  const mine = perAddress.get(owner) ?? 0;
+  if (mine >= MAX_CUTS_PER_ADDRESS)
+    throw new AppError(
+      'rate_limited',
+      `You have ${MAX_CUTS_PER_ADDRESS} clips being cut already; download them, then cut the next one.`,
+      { headers: { 'retry-after': '10' } },
+    );
+  perAddress.set(owner, mine + 1);
+  try {
+    return await inSharedSlot(work);
+  } finally {
+    const left = (perAddress.get(owner) ?? 1) - 1;
+    if (left > 0) perAddress.set(owner, left);
+    else perAddress.delete(owner);
+  }
+}
+
+async function inSharedSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running < MAX_PARALLEL_CUTS) running++;
   else if (waiting.length >= MAX_WAITING_CUTS)
     throw new AppError('unavailable', 'Echo is cutting many clips right now; please try again in a minute.', {
@@ -144,7 +169,9 @@ export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n
       }
     }
     const args = cutArgs({ kind, source, startMs, endMs, captions, output });
-    await inCutSlot(() => runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: dir }));
+    await inCutSlot(owner, () =>
+      runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: dir }),
+    );
     const file = path.join(dir, output);
     const bytes = (await stat(file)).size;
     const stream = createReadStream(file);

@@ -15,6 +15,7 @@ import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
 import { toHtml, toMarkdown, toText } from './exports.ts';
+import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
@@ -76,6 +77,7 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   if (input.engine === 'llm' && !ctx.config.llm.baseUrl)
     throw badRequest('No language model is configured (LLM_BASE_URL); use the offline engine.');
   const from = notes.length === 1 ? `"${notes[0]!.title}"` : `${notes.length} notes`;
+  await countDraftJobs(ctx, owner, new Set(input.formats).size);
   const rows = await ctx.database.transaction(async (tx) => {
     const created: DraftRow[] = [];
     for (const format of [...new Set(input.formats)]) {
@@ -92,7 +94,12 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
         summary: `${DRAFT_FORMAT_LABELS[format]} from ${from}`,
       });
       created.push((await updateDraft(tx.db, draft.id, { contentResultId: resultId }))!);
-      await ctx.jobs.enqueue(tx, generateDraftJob, { draftId: draft.id });
+      await ctx.jobs.enqueue(
+        tx,
+        generateDraftJob,
+        { draftId: draft.id },
+        { priority: await fairPriority(tx.db, owner, draft.id) },
+      );
     }
     return created;
   });
@@ -190,13 +197,19 @@ export async function regenerateDraft(
     throw badRequest('This draft is already being written.');
   if (blockId !== undefined && !(row.blocks as StoredBlock[]).some((b) => b.id === blockId))
     throw badRequest(`Unknown block: ${blockId}`);
+  await countDraftJobs(ctx, owner, 1);
   const updated = await ctx.database.transaction(async (tx) => {
     const next = await updateDraft(tx.db, row.id, { status: 'waiting', error: null });
     if (row.contentResultId)
       await settleEchoCoreResult(tx.db, row.contentResultId, 'pending', {
         summary: summaryOf(row.blocks as StoredBlock[]),
       });
-    await ctx.jobs.enqueue(tx, generateDraftJob, { draftId: row.id, ...(blockId ? { blockId } : {}) });
+    await ctx.jobs.enqueue(
+      tx,
+      generateDraftJob,
+      { draftId: row.id, ...(blockId ? { blockId } : {}) },
+      { priority: await fairPriority(tx.db, owner, row.id) },
+    );
     return next!;
   });
   return toDraft(ctx, updated);

@@ -20,6 +20,13 @@ export interface Analysis {
   wordCount: number;
 }
 
+/** One text to analyse (what analyseText takes). */
+export interface AnalysisInput {
+  text: string;
+  register: NoteRegister;
+  segments?: TranscriptSegment[] | undefined;
+}
+
 /**
  * Everything Studio stores about a note's text, from the text engine: sentences with offsets (and
  * times from speech-to-text segments), filler marks, mergeable stats for the profile, key phrases.

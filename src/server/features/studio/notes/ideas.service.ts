@@ -1,7 +1,7 @@
 import type { IdeasResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { ideasView } from '../text/ideas.ts';
-import { readyNotePhrases } from './repository.ts';
+import { ideasFingerprint, readyNotePhrases } from './repository.ts';
 
 /** Themes shown on the Ideas tab. */
 export const IDEAS_LIMIT = 30;
@@ -14,13 +14,32 @@ const slug = (label: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80) || 'idea';
 
+/** Addresses whose Ideas this process keeps (least recently used dropped first). */
+export const IDEAS_CACHE_SIZE = 500;
+const cache = new Map<string, { fingerprint: string; ideas: IdeasResponse }>();
+
 /**
  * The themes the address keeps coming back to: the stored key phrases of its ready notes, grouped
  * and ranked across the whole corpus by the text engine, each with the notes that mention it. An
  * Idea is a theme found in two or more notes; until then the answer says so (`message`), and a
  * library of one note gets at most three topics of that note, labelled as such.
+ * Computed again only when the notes changed (issue 23: every request rebuilt them from every note).
  */
 export async function listIdeas(ctx: AppContext, owner: string): Promise<IdeasResponse> {
+  const fingerprint = await ideasFingerprint(ctx.database.db, owner);
+  const kept = cache.get(owner);
+  cache.delete(owner);
+  if (kept?.fingerprint === fingerprint) {
+    cache.set(owner, kept);
+    return kept.ideas;
+  }
+  const ideas = await computeIdeas(ctx, owner);
+  cache.set(owner, { fingerprint, ideas });
+  if (cache.size > IDEAS_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return ideas;
+}
+
+async function computeIdeas(ctx: AppContext, owner: string): Promise<IdeasResponse> {
   const rows = await readyNotePhrases(ctx.database.db, owner);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const view = ideasView(

@@ -2,9 +2,11 @@
  * The Studio's notes (decision 015): the library, search, ideas and the voice profile, and the
  * transcription and profile jobs. The room's only face to the other rooms (capture, drafts).
  */
-export { analyseText, cleanText } from './analyse.ts';
+export { type Analysis, cleanText } from './analyse.ts';
+export { analyseOffThread, closeAnalysisPool } from './analysis-pool.ts';
 export { NOTE_JOBS, profileJob, transcribeJob } from './job-definitions.ts';
 export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
+export { assertTextQuota, countNewNotes } from './limits.ts';
 export {
   deleteNote as deleteNoteRow,
   deleteStudioRowsOf,

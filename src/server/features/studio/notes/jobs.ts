@@ -6,7 +6,12 @@ import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
-import { audioPieces, ffmpegBinary } from '../../../providers/media/ffmpeg-run.ts';
+import {
+  audioPieces,
+  FfmpegError,
+  ffmpegBinary,
+  STT_PIECE_SECONDS,
+} from '../../../providers/media/ffmpeg-run.ts';
 import {
   createSpeechToText,
   isTransientProviderError,
@@ -17,7 +22,8 @@ import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
 import type { TranscriptSegment } from '../text/sentences.ts';
-import { analyseText, cleanText } from './analyse.ts';
+import { cleanText } from './analyse.ts';
+import { analyseOffThread } from './analysis-pool.ts';
 import {
   NO_SPEECH_MESSAGE,
   profileJob,
@@ -26,6 +32,7 @@ import {
   transcribeFailedJob,
   transcribeJob,
 } from './job-definitions.ts';
+import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {
   findNoteById,
   findVoiceSettings,
@@ -53,13 +60,18 @@ async function transcribeMedia(
   stt: SpeechToText,
   ffmpeg: string,
   file: string,
+  mime: string | null,
+  /** Checked once ffmpeg has measured the file, before anything is sent to speech-to-text. */
+  allow: (durationMs: number | null) => Promise<void>,
 ): Promise<{ text: string; segments: TranscriptSegment[]; durationMs: number | null }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
   try {
-    const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir).catch((error: Error) => {
-      throw new PermanentFailure(error.message);
+    // The person sees ffmpeg's plain verdict; its report (paths replaced) only reaches the logs.
+    const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir, mime).catch((error: Error) => {
+      throw new PermanentFailure(error.message, { cause: error });
     });
     if (pieces.length === 0) throw new PermanentFailure('The file has no audio track.');
+    await allow(durationMs ?? pieces.length * STT_PIECE_SECONDS * 1000);
     const texts: string[] = [];
     const segments: TranscriptSegment[] = [];
     let measured = 0;
@@ -101,10 +113,25 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           ]);
           return;
         }
+        let ffmpeg: string;
+        try {
+          ffmpeg = ffmpegBinary(config);
+        } catch (error) {
+          throw new PermanentFailure(error instanceof Error ? error.message : String(error));
+        }
         transcript = await transcribeMedia(
           stt,
-          ffmpegBinary(config),
+          ffmpeg,
           mediaFile(config.dataDir, note.mediaPath),
+          note.mediaMime,
+          async (durationMs) => {
+            const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
+            const ms = durationMs ?? 0;
+            if (ms > mediaMaxMs)
+              throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
+            if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
+              throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
+          },
         );
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
@@ -118,7 +145,8 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof PermanentFailure) {
-        log.info({ noteId, reason: message }, 'studio transcription failed');
+        const ffmpeg = error.cause instanceof FfmpegError ? error.cause.detail : undefined;
+        log.info({ noteId, reason: message, ffmpeg }, 'studio transcription failed');
         await fail(noteId, message);
         return;
       }
@@ -143,11 +171,10 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       await fail(noteId, NO_SPEECH_MESSAGE);
       return;
     }
-    const analysis = analyseText(
-      text,
-      'spoken',
-      transcript.segments?.length ? transcript.segments : undefined,
-    );
+    const [analysis] = await analyseOffThread(config.studio.analysis, [
+      { text, register: 'spoken', segments: transcript.segments?.length ? transcript.segments : undefined },
+    ]);
+    if (!analysis) throw new Error('Text analysis answered nothing');
     await database.transaction(async (tx) => {
       const updated = await updateNote(
         tx.db,

@@ -222,6 +222,19 @@ export async function readyNoteStats(
 }
 
 /** What ideas are found in: the key phrases of every ready note of the owner. */
+/**
+ * What the Ideas are computed from, in one small row: the ready notes' count, their newest change
+ * (titles included) and the profile's change counter; equal fingerprints give equal Ideas.
+ */
+export async function ideasFingerprint(db: DbOrTx, owner: string): Promise<string> {
+  const result = await db.execute<{ n: number; latest: string | null; version: number | null }>(sql`
+    select count(*)::int as n, max(updated_at)::text as latest,
+           (select notes_version from studio_voice_settings where owner_email = ${owner}) as version
+      from studio_notes where owner_email = ${owner} and status = 'ready'`);
+  const row = result.rows[0];
+  return `${row?.n ?? 0}|${row?.latest ?? ''}|${row?.version ?? 0}`;
+}
+
 export async function readyNotePhrases(
   db: DbOrTx,
   owner: string,

@@ -129,13 +129,19 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => searchNotes(ctx, ownerOf(request), request.query.q, request.query.limit),
     );
 
-    app.get(`${STUDIO_API}/ideas`, { schema: { response: { 200: ideasResponseSchema } } }, async (request) =>
-      listIdeas(ctx, ownerOf(request)),
+    app.get(
+      `${STUDIO_API}/ideas`,
+      { schema: { response: { 200: ideasResponseSchema } } },
+      async (request) => {
+        await limit(ctx, request, 'reads');
+        return listIdeas(ctx, ownerOf(request));
+      },
     );
 
-    app.get(`${STUDIO_API}/voice`, { schema: { response: { 200: voiceProfileSchema } } }, async (request) =>
-      getVoice(ctx, ownerOf(request)),
-    );
+    app.get(`${STUDIO_API}/voice`, { schema: { response: { 200: voiceProfileSchema } } }, async (request) => {
+      await limit(ctx, request, 'reads');
+      return getVoice(ctx, ownerOf(request));
+    });
 
     app.put(
       `${STUDIO_API}/voice`,

@@ -21,8 +21,10 @@ import type { Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { removeMediaFiles } from '../media.ts';
-import { analyseText, cleanText, sentencesAsSegments } from './analyse.ts';
+import { cleanText, sentencesAsSegments } from './analyse.ts';
+import { analyseOffThread } from './analysis-pool.ts';
 import { profileJob } from './job-definitions.ts';
+import { assertTextQuota, countNewNotes } from './limits.ts';
 import { toApiProfile } from './profile-view.ts';
 import {
   countNotes,
@@ -105,7 +107,10 @@ export function toDetail(row: NoteRow, sentences: SentenceRow[]): NoteDetail {
 
 export async function createTextNote(ctx: AppContext, owner: string, input: CreateTextNoteInput) {
   const text = cleanText(input.text.trim());
-  const analysis = analyseText(text, 'written');
+  await assertTextQuota(ctx, owner, text.length);
+  await countNewNotes(ctx, owner, 1);
+  const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [{ text, register: 'written' }]);
+  if (!analysis) throw new Error('Text analysis answered nothing');
   const row = await ctx.database.transaction(async (tx) => {
     const note = await insertNote(tx.db, {
       ownerEmail: owner,
@@ -164,15 +169,20 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   if (input.text !== undefined && row.status !== 'ready')
     throw conflict('This note has no text to edit yet; wait until it is ready.');
+  if (input.text === undefined) {
+    await updateNoteRow(ctx.database.db, owner, id, { title: input.title });
+    return getNote(ctx, owner, id);
+  }
+  // Analysed off the event loop, outside the transaction (no connection held while it runs).
+  const text = cleanText(input.text.trim());
+  await assertTextQuota(ctx, owner, text.length, row.text.length);
+  const register = registerOfKind(row.kind as NoteKind);
+  const segments = sentencesAsSegments(await listSentences(ctx.database.db, id));
+  const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [
+    { text, register, segments: segments.length ? segments : undefined },
+  ]);
+  if (!analysis) throw new Error('Text analysis answered nothing');
   await ctx.database.transaction(async (tx) => {
-    if (input.text === undefined) {
-      await updateNoteRow(tx.db, owner, id, { title: input.title });
-      return;
-    }
-    const text = cleanText(input.text.trim());
-    const register = registerOfKind(row.kind as NoteKind);
-    const segments = sentencesAsSegments(await listSentences(tx.db, id));
-    const analysis = analyseText(text, register, segments.length ? segments : undefined);
     await updateNoteRow(tx.db, owner, id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       text,

@@ -1,0 +1,157 @@
+/**
+ * Studio text analysis under attack (issue 23): the real Echo server (child process) while one
+ * address posts hostile notes of the maximum length (one letter repeated, seconds of CPU each) as
+ * fast as they are answered, two at a time. Measured: the latency of GET /api/waitlist/count, sent
+ * one after another on one kept-alive socket (its p99 bounds the event loop's lag: a request waits
+ * for whatever holds the loop), and how many of them were answered per second, each compared with
+ * a quiet run of the same length.
+ *
+ * Targets: p99 under attack < 100 ms; throughput under attack at least half the quiet run's (the
+ * analysis threads use a core of the machine, the loop stays free). Before the fix the analysis ran
+ * in the request: every count waited seconds behind each note.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { STUDIO_LIMITS } from '../src/contract/studio.ts';
+import { createDatabase } from '../src/server/db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
+import { log, onInterrupt, startServer } from './lib.ts';
+import type { BenchResult } from './types.ts';
+
+const OWNER = 'attacker@bench.test';
+const TOKEN = 'bench-studio-analysis-token-0123456789abcdefghij';
+const WINDOW_MS = 6_000;
+const ATTACKERS = 2;
+const TARGET_P99_MS = 100;
+const TARGET_THROUGHPUT = 0.5;
+const HOSTILE = JSON.stringify({ text: 'a'.repeat(STUDIO_LIMITS.textMaxChars) });
+
+const p99 = (samples: number[]) =>
+  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * 0.99))]!;
+
+function requester(url: string) {
+  const { hostname, port } = new URL(url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: ATTACKERS + 1 });
+  const request = (method: string, pathname: string, body?: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: hostname,
+          port,
+          method,
+          path: pathname,
+          agent,
+          headers: body
+            ? { cookie: `echo_dashboard=${TOKEN}`, 'content-type': 'application/json' }
+            : undefined,
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { request, close: () => agent.destroy() };
+}
+
+/** Counts answered one after another for WINDOW_MS: latencies and answers per second. */
+async function countWindow(request: ReturnType<typeof requester>['request']) {
+  const samples: number[] = [];
+  const end = performance.now() + WINDOW_MS;
+  while (performance.now() < end) {
+    const started = performance.now();
+    const status = await request('GET', '/api/waitlist/count');
+    if (status !== 200) throw new Error(`GET /api/waitlist/count answered ${status}`);
+    samples.push(performance.now() - started);
+  }
+  return { p99: p99(samples), perSecond: samples.length / (WINDOW_MS / 1000) };
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-studio-analysis-'));
+  let database: EmbeddedDatabase | undefined;
+  const cleanup = async () => {
+    await database?.stop().catch(() => {});
+    database = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  const unregister = onInterrupt(cleanup);
+  try {
+    database = await startEmbeddedPostgres({ dataDir });
+    const migrating = createDatabase(database.url, { max: 2 });
+    await runMigrations(migrating);
+    await migrating.close();
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    await db.query(
+      `insert into user_sessions (token_hash, kind, subject, expires_at) values ($1, 'dashboard', $2, now() + interval '1 day')`,
+      [createHash('sha256').update(TOKEN).digest('hex'), OWNER],
+    );
+    await db.end();
+    const server = await startServer(
+      'src/server/main.ts',
+      { DATABASE_URL: database.url, DATA_DIR: dataDir },
+      { label: 'echo' },
+    );
+    const client = requester(server.url);
+    try {
+      await countWindow(client.request);
+      const quiet = await countWindow(client.request);
+      let attacking = true;
+      let notes = 0;
+      const attacker = async () => {
+        while (attacking) {
+          const status = await client.request('POST', '/api/studio/notes', HOSTILE);
+          if (status !== 201 && status !== 429) throw new Error(`POST /api/studio/notes answered ${status}`);
+          notes++;
+        }
+      };
+      const attackers = Array.from({ length: ATTACKERS }, attacker);
+      const attacked = await countWindow(client.request);
+      attacking = false;
+      await Promise.all(attackers);
+      log(
+        `studio-analysis: quiet p99 ${quiet.p99.toFixed(1)} ms, ${quiet.perSecond.toFixed(0)}/s; ` +
+          `under ${notes} hostile notes p99 ${attacked.p99.toFixed(1)} ms, ${attacked.perSecond.toFixed(0)}/s`,
+      );
+      const ratio = attacked.perSecond / quiet.perSecond;
+      return [
+        {
+          name: 'GET /api/waitlist/count p99 while hostile notes are analysed (event loop lag bound)',
+          value: attacked.p99,
+          unit: 'ms',
+          baseline: quiet.p99,
+          ratio: attacked.p99 / quiet.p99,
+          target: `< ${TARGET_P99_MS} ms`,
+          met: attacked.p99 < TARGET_P99_MS,
+        },
+        {
+          name: 'GET /api/waitlist/count answers/s while hostile notes are analysed vs quiet',
+          value: attacked.perSecond,
+          unit: 'req/s',
+          baseline: quiet.perSecond,
+          ratio,
+          target: `ratio >= ${TARGET_THROUGHPUT}`,
+          met: ratio >= TARGET_THROUGHPUT,
+        },
+      ];
+    } finally {
+      client.close();
+      await server.stop();
+    }
+  } finally {
+    unregister();
+    try {
+      await cleanup();
+    } catch (error) {
+      log(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeIn } from '#tests/support/smtp-sink.ts';
+import { type StudioTestApp, sessionCookie, startStudioApp, tusMetadata } from '#tests/support/studio.ts';
+import { runStudioMaintenance } from './capture/index.ts';
+
+/**
+ * Issue 23: 'Delete my data' and retention leave no voice audio on disk: unfinished recordings'
+ * chunk folders and unfinished uploads go with the rows, a chunk racing a discard keeps nothing, and
+ * the maintenance job sweeps chunk folders no recording owns.
+ */
+let echo: StudioTestApp;
+beforeAll(async () => {
+  echo = await startStudioApp();
+});
+afterAll(() => echo?.close());
+
+const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+  echo.app!.inject({
+    method,
+    url,
+    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+const putChunk = (cookie: string, id: string, n: number, bytes: Buffer) =>
+  echo.app!.inject({
+    method: 'PUT',
+    url: `/api/studio/recordings/${id}/chunks/${n}`,
+    headers: { cookie, 'content-type': 'application/octet-stream' },
+    payload: bytes,
+  });
+
+/** Every file under a folder (relative paths). */
+async function filesUnder(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+const studioFiles = async () => [
+  ...(await filesUnder(path.join(echo.dataDir, 'studio'))),
+  ...(await filesUnder(path.join(echo.dataDir, 'uploads'))),
+];
+
+describe("'Delete my data' and the files on disk", () => {
+  it('leaves no file of the address under DATA_DIR: unfinished recordings and uploads included', async () => {
+    const email = 'gone@example.com';
+    const cookie = await sessionCookie(echo, email);
+    expect((await call(cookie, 'POST', '/api/studio/notes', { text: 'Something I said.' })).statusCode).toBe(
+      201,
+    );
+    const recording = (
+      await call(cookie, 'POST', '/api/studio/recordings', { mime_type: 'audio/webm' })
+    ).json();
+    expect((await putChunk(cookie, recording.id, 1, Buffer.alloc(3000, 5))).statusCode).toBe(200);
+    expect((await putChunk(cookie, recording.id, 2, Buffer.alloc(3000, 6))).statusCode).toBe(200);
+    const upload = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/studio/uploads',
+      headers: {
+        cookie,
+        'tus-resumable': '1.0.0',
+        'upload-length': '50000',
+        'upload-metadata': tusMetadata({ filename: 'a.wav', filetype: 'audio/wav' }),
+      },
+    });
+    expect(upload.statusCode).toBe(201);
+    expect((await studioFiles()).length).toBeGreaterThanOrEqual(3);
+
+    const before = echo.smtp.to(email).length;
+    expect((await call(cookie, 'POST', '/api/privacy/delete-data/request-code')).statusCode).toBe(200);
+    await echo.smtp.waitFor(() => echo.smtp.to(email).length > before);
+    const code = codeIn(echo.smtp.to(email).at(-1)!);
+    expect((await call(cookie, 'POST', '/api/privacy/delete-data', { code })).statusCode).toBe(200);
+
+    expect(await studioFiles()).toEqual([]);
+    expect(existsSync(path.join(echo.dataDir, 'studio', 'recordings', recording.id))).toBe(false);
+  });
+
+  it('keeps nothing of a chunk still arriving when its recording is discarded', async () => {
+    const cookie = await sessionCookie(echo, 'racing@example.com');
+    const recording = (
+      await call(cookie, 'POST', '/api/studio/recordings', { mime_type: 'audio/webm' })
+    ).json();
+    const dir = path.join(echo.dataDir, 'studio', 'recordings', recording.id);
+    // A chunk whose first half is sent; the recording is discarded; then the rest arrives.
+    const body = Buffer.alloc(40_000, 9);
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        new URL(`/api/studio/recordings/${recording.id}/chunks/1`, echo.url),
+        {
+          method: 'PUT',
+          headers: {
+            cookie,
+            'content-type': 'application/octet-stream',
+            'content-length': String(body.length),
+          },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, body: Buffer.concat(parts).toString() }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.subarray(0, 20_000));
+      void (async () => {
+        for (
+          let i = 0;
+          i < 100 && !(await readdir(dir).catch(() => [])).some((f) => f.endsWith('.part'));
+          i++
+        )
+          await new Promise((r) => setTimeout(r, 20));
+        expect((await call(cookie, 'DELETE', `/api/studio/recordings/${recording.id}`)).statusCode).toBe(204);
+        req.end(body.subarray(20_000));
+      })().catch(reject);
+    });
+    const res = await answer;
+    expect(res.status).toBe(409);
+    expect(JSON.parse(res.body).code).toBe('conflict');
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('the maintenance job removes chunk folders no recording owns, once an hour old', async () => {
+    const left = path.join(echo.dataDir, 'studio', 'recordings', '00000000-0000-4000-8000-00000000abcd');
+    await mkdir(left, { recursive: true });
+    await writeFile(path.join(left, '0'), 'voice');
+    const fresh = path.join(echo.dataDir, 'studio', 'recordings', '00000000-0000-4000-8000-00000000abce');
+    await mkdir(fresh, { recursive: true });
+    const old = new Date(Date.now() - 2 * 3600_000);
+    await utimes(left, old, old);
+    const counts = await runStudioMaintenance({
+      config: echo.ctx.config,
+      database: echo.ctx.database,
+      queue: echo.ctx.jobs,
+      sttConfigured: false,
+    });
+    expect(counts.chunkFolders).toBe(1);
+    expect(existsSync(left)).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+});

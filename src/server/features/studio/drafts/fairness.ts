@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../../../context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { hitRateLimit } from '../../../lib/rate-limit.ts';
+
+/**
+ * Drafts' share of the workers and the model (issue 23, decision 018): each draft (or block) written
+ * is one `studio.draft` job of up to two model calls; an address may start STUDIO_DRAFT_JOBS_PER_DAY
+ * a day, and its jobs queue behind everyone else's in proportion to how many it already has waiting
+ * (pg-boss serves higher priority first), so one address cannot hold every worker slot.
+ */
+export const draftsPerDayMessage = (limit: number) =>
+  `You have started ${limit.toLocaleString('en-US')} drafts in the last 24 hours, the most Echo writes in a day. Try again tomorrow.`;
+
+/** Counts `count` draft jobs of the address today; refuses (429) past the daily limit. */
+export async function countDraftJobs(ctx: AppContext, owner: string, count: number): Promise<void> {
+  const limit = ctx.config.studio.limits.draftJobsPerDay;
+  const hit = await hitRateLimit(ctx.database.db, `studio-drafts-day:${owner}`, limit, 24 * 3600, count);
+  if (!hit.allowed)
+    throw new AppError('rate_limited', draftsPerDayMessage(limit), {
+      headers: { 'retry-after': String(hit.retryAfterSeconds) },
+    });
+}
+
+/** The priority of a draft's job: minus the address's other drafts waiting or being written. */
+export async function fairPriority(db: DbOrTx, owner: string, draftId: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from studio_drafts
+         where owner_email = ${owner} and id <> ${draftId} and status in ('waiting', 'generating')`,
+  );
+  return -Number(result.rows[0]?.n ?? 0);
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STUDIO_LIMITS } from '#contract/studio.ts';
+import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+
+/**
+ * Issue 23: a note's text is analysed off the event loop, so a hostile note never stalls other
+ * people's requests. One letter repeated to the maximum length is the slowest shape with a single
+ * sentence (seconds of CPU); run in the request, it held the event loop for all of it.
+ */
+const hostile = 'a'.repeat(STUDIO_LIMITS.textMaxChars);
+
+const postNote = (echo: StudioTestApp, cookie: string, text: string) =>
+  echo.app!.inject({
+    method: 'POST',
+    url: '/api/studio/notes',
+    headers: { 'content-type': 'application/json', cookie },
+    payload: JSON.stringify({ text }),
+  });
+
+/** The longest wait of a 10 ms timer while `work` runs (the event loop's worst lag). */
+async function worstLagDuring<T>(work: () => Promise<T>): Promise<{ lagMs: number; result: T; ms: number }> {
+  let last = performance.now();
+  let lagMs = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    lagMs = Math.max(lagMs, now - last - 10);
+    last = now;
+  }, 10);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { lagMs, result, ms: performance.now() - started };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+describe('text analysis off the event loop', () => {
+  let echo: StudioTestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    echo = await startStudioApp();
+    cookie = await sessionCookie(echo, 'hostile@example.com');
+  });
+  afterAll(() => echo?.close());
+
+  it('keeps answering other requests while a hostile note is analysed, and still stores it', async () => {
+    await postNote(echo, cookie, 'Warm up the analysis thread. It works.');
+    const { lagMs, result, ms } = await worstLagDuring(async () => {
+      const note = postNote(echo, cookie, hostile);
+      const counts: number[] = [];
+      // Someone else's requests while the note is analysed.
+      for (let i = 0; i < 5; i++) {
+        const started = performance.now();
+        const res = await echo.app!.inject({ method: 'GET', url: '/api/waitlist/count' });
+        expect(res.statusCode).toBe(200);
+        counts.push(performance.now() - started);
+      }
+      return { note: await note, counts };
+    });
+    expect(result.note.statusCode).toBe(201);
+    expect(result.note.json()).toMatchObject({ status: 'ready', word_count: 1 });
+    // Analysis takes seconds of CPU; the loop never waited for it.
+    expect(ms).toBeGreaterThan(300);
+    expect(lagMs).toBeLessThan(250);
+    expect(Math.max(...result.counts)).toBeLessThan(ms / 2);
+  });
+});
+
+describe('the analysis time budget', () => {
+  let echo: StudioTestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    echo = await startStudioApp({ STUDIO_ANALYSIS_TIMEOUT_SECONDS: '0.3' });
+    cookie = await sessionCookie(echo, 'budget@example.com');
+  });
+  afterAll(() => echo?.close());
+
+  it('refuses a text that runs past it, and a fresh thread analyses the next one', async () => {
+    const refused = await postNote(echo, cookie, hostile);
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toMatchObject({ code: 'payload_too_large', message: /took too long to analyse/ });
+    const list = await echo.app!.inject({ method: 'GET', url: '/api/studio/notes', headers: { cookie } });
+    expect(list.json().total).toBe(0);
+    const ok = await postNote(echo, cookie, 'A short note. It fits the budget.');
+    expect(ok.statusCode).toBe(201);
+  });
+});
