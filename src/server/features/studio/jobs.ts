@@ -4,7 +4,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
 import { createSpeechToText, type SpeechToText } from '../../providers/stt/stt.ts';
-import type { Transcriber } from '../content-results/index.ts';
+import type { Transcriber } from '../transcription/index.ts';
 import { CAPTURE_JOBS, registerCaptureJobs } from './capture/index.ts';
 import { DRAFT_JOBS, registerDraftJobs } from './drafts/index.ts';
 import { NOTE_JOBS, registerNoteJobs } from './notes/index.ts';

@@ -12,20 +12,19 @@ import {
   isTransientProviderError,
   type SpeechToText,
 } from '../../../providers/stt/stt.ts';
-import { configuredTranscribers, runTranscribers, type Transcriber } from '../../content-results/index.ts';
+import {
+  configuredTranscribers,
+  runTranscribers,
+  TRANSCRIBE_RETRIES,
+  TRANSCRIPTION_DID_NOT_FINISH,
+  type Transcriber,
+} from '../../transcription/index.ts';
 import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
 import type { TranscriptSegment } from '../text/sentences.ts';
 import { analyseText, cleanText } from './analyse.ts';
-import {
-  NO_SPEECH_MESSAGE,
-  profileJob,
-  TRANSCRIBE_RETRIES,
-  TRANSCRIPTION_DID_NOT_FINISH,
-  transcribeFailedJob,
-  transcribeJob,
-} from './job-definitions.ts';
+import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import {
   findNoteById,
   findVoiceSettings,
