@@ -64,6 +64,27 @@ export const QUOTA_EXCEEDED_MESSAGE =
   'Your Studio storage is full. Delete some notes with audio or video to make room.';
 export const NEEDS_STT_MESSAGE =
   'Speech-to-text is not configured. Set STT_BASE_URL (and STT_API_KEY, STT_MODEL) to an OpenAI-compatible speech-to-text server; this note will be transcribed then.';
+/**
+ * What made a note's transcript: the speech-to-text server (STT_*), PocketSphinx (offline, rough),
+ * or the browser's own recognition while recording; null for written notes and captions.
+ */
+export const TRANSCRIPT_ENGINES = ['server', 'pocketsphinx', 'browser'] as const;
+export type TranscriptEngine = (typeof TRANSCRIPT_ENGINES)[number];
+/** The label of a transcript worth checking (PocketSphinx's and the browser's). */
+export const ROUGH_TRANSCRIPT_LABEL = 'rough transcript';
+export const isRoughTranscript = (engine: TranscriptEngine | null | undefined): boolean =>
+  engine === 'pocketsphinx' || engine === 'browser';
+/**
+ * What happens to speech recorded or uploaded on this install, said before the user starts and on
+ * the note afterwards ('browser': only while the browser itself recognises speech as it records).
+ */
+export const SPEECH_FATE: Record<TranscriptEngine | 'none', string> = {
+  server: 'Your speech will be transcribed by this server’s speech-to-text service.',
+  pocketsphinx:
+    'Your speech will get a rough offline transcript (PocketSphinx, on this server): check it and correct what it misheard.',
+  browser: 'Your speech will be transcribed as you speak by your browser.',
+  none: 'Your speech will be kept as audio only: ask your admin to set up speech-to-text (STT_BASE_URL).',
+};
 export const NOTE_NOT_FOUND_MESSAGE = 'Note not found';
 export const DELETE_NOTE_CONFIRMATION = 'Delete this note? Its audio or video is removed too.';
 
@@ -131,6 +152,8 @@ export const noteListItemSchema = z.object({
   has_media: z.boolean(),
   /** The imported link, for link imports; the post URL for imported posts when known. */
   source_url: z.string().nullable(),
+  /** What made the transcript (PocketSphinx's and the browser's are labelled rough); null otherwise. */
+  transcript_engine: z.enum(TRANSCRIPT_ENGINES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

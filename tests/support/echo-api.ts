@@ -938,23 +938,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/studio/imports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Import notes from a file (text, Markdown, subtitles, exports) */
-        post: operations["importStudioNotes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/studio/search": {
         parameters: {
             query?: never;
@@ -1018,6 +1001,23 @@ export interface paths {
         get: operations["getStudioUsage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import notes from a file (text, Markdown, subtitles, exports) */
+        post: operations["importStudioNotes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1289,6 +1289,10 @@ export interface operations {
                             ffmpeg: {
                                 version: string | null;
                             };
+                            pocketsphinx: {
+                                version: string | null;
+                                problem?: string;
+                            };
                         };
                         providers?: {
                             smtp: {
@@ -1379,6 +1383,10 @@ export interface operations {
                             ffmpeg: {
                                 version: string | null;
                             };
+                            pocketsphinx: {
+                                version: string | null;
+                                problem?: string;
+                            };
                         };
                         providers?: {
                             smtp: {
@@ -1456,6 +1464,10 @@ export interface operations {
                     "application/json": {
                         transcription: {
                             captionsOnly: boolean;
+                        };
+                        studio: {
+                            /** @enum {string} */
+                            engine: "server" | "pocketsphinx" | "none";
                         };
                     };
                 };
@@ -6792,6 +6804,7 @@ export interface operations {
                             media_bytes: number;
                             has_media: boolean;
                             source_url: string | null;
+                            transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -6891,6 +6904,7 @@ export interface operations {
                         media_bytes: number;
                         has_media: boolean;
                         source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7047,6 +7061,7 @@ export interface operations {
                         media_bytes: number;
                         has_media: boolean;
                         source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7275,6 +7290,7 @@ export interface operations {
                         media_bytes: number;
                         has_media: boolean;
                         source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7587,144 +7603,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
-            };
-            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    importStudioNotes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "link";
-                    url: string;
-                } | {
-                    /** @enum {string} */
-                    type: "file";
-                    filename: string;
-                    content: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Created */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        format: "linkedin_shares" | "x_tweets" | "text" | "markdown" | "csv" | "link";
-                        imported: number;
-                        skipped: number;
-                        note_ids: string[];
-                    };
-                };
-            };
-            /** @description `validation_failed`, `malformed_request` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "validation_failed",
-                     *       "message": "Invalid email address"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "validation_failed" | "malformed_request";
-                    };
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "payload_too_large",
-                     *       "message": "Request body is too large (limit 100 KB)"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unsupported_media_type",
-                     *       "message": "Unsupported content type; send application/json"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "rate_limited",
-                     *       "message": "Too many requests. Please try again later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "rate_limited";
-                    };
-                };
             };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
@@ -8334,6 +8212,144 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    importStudioNotes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "link";
+                    url: string;
+                } | {
+                    /** @enum {string} */
+                    type: "file";
+                    filename: string;
+                    content: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "linkedin_shares" | "x_tweets" | "text" | "markdown" | "csv" | "link";
+                        imported: number;
+                        skipped: number;
+                        note_ids: string[];
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };
@@ -9341,6 +9357,7 @@ export interface operations {
                         media_bytes: number;
                         has_media: boolean;
                         source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
                         created_at: string;
                         updated_at: string;
                     };
@@ -9522,6 +9539,9 @@ export interface operations {
                                     available: boolean;
                                 }[];
                                 supported: boolean;
+                                /** @enum {string} */
+                                origin: "user" | "echo";
+                                said?: string;
                                 start_ms?: number;
                                 end_ms?: number;
                             }[];
@@ -9636,6 +9656,9 @@ export interface operations {
                                     available: boolean;
                                 }[];
                                 supported: boolean;
+                                /** @enum {string} */
+                                origin: "user" | "echo";
+                                said?: string;
                                 start_ms?: number;
                                 end_ms?: number;
                             }[];
@@ -9811,6 +9834,9 @@ export interface operations {
                                 available: boolean;
                             }[];
                             supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo";
+                            said?: string;
                             start_ms?: number;
                             end_ms?: number;
                         }[];
@@ -9942,6 +9968,9 @@ export interface operations {
                                 available: boolean;
                             }[];
                             supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo";
+                            said?: string;
                             start_ms?: number;
                             end_ms?: number;
                         }[];
@@ -10122,6 +10151,9 @@ export interface operations {
                                 available: boolean;
                             }[];
                             supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo";
+                            said?: string;
                             start_ms?: number;
                             end_ms?: number;
                         }[];

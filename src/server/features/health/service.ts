@@ -8,6 +8,7 @@ import { findOnPath, runForOutput } from '../../providers/media/executables.ts';
 import { ffmpegVersion, resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
 import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
+import { mediaEngineName } from '../transcription/index.ts';
 import { listProviderStatus } from './repository.ts';
 
 type Tools = NonNullable<SystemHealth['tools']>;
@@ -215,5 +216,8 @@ export function formatChecklist(items: ChecklistItem[]): string {
 }
 
 export function capabilities(config: Config): Capabilities {
-  return { transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret } };
+  return {
+    transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret },
+    studio: { engine: mediaEngineName(config) ?? 'none' },
+  };
 }

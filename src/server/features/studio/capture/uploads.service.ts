@@ -20,6 +20,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { mediaEngineName } from '../../transcription/index.ts';
 import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from '../media.ts';
 
 /** The session's address of each request handed to the tus server (set by the route). */
@@ -29,7 +30,8 @@ const ownerOfTusRequest = (req: unknown): string | undefined => {
   return node ? tusOwners.get(node) : undefined;
 };
 
-const sttConfigured = (ctx: AppContext) => Boolean(ctx.config.stt.baseUrl);
+/** A speech-to-text server or PocketSphinx transcribes media here (else notes wait in needs_stt). */
+const sttConfigured = (ctx: AppContext) => mediaEngineName(ctx.config) !== null;
 
 /** Refuses what would take the address over its storage quota. */
 export async function assertQuota(ctx: AppContext, owner: string, extraBytes: number): Promise<void> {

@@ -1,19 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
+import { NEEDS_STT_MESSAGE, type TranscriptEngine } from '#contract/studio.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
-import { audioPieces, ffmpegBinary } from '../../../providers/media/ffmpeg-run.ts';
+import type { Pocketsphinx } from '../../../providers/stt/pocketsphinx.ts';
+import { isTransientProviderError, type SpeechToText } from '../../../providers/stt/stt.ts';
 import {
-  createSpeechToText,
-  isTransientProviderError,
-  type SpeechToText,
-} from '../../../providers/stt/stt.ts';
-import {
+  configuredMediaEngine,
   configuredTranscribers,
+  MediaTranscriptionFailure,
   runTranscribers,
   TRANSCRIBE_RETRIES,
   TRANSCRIPTION_DID_NOT_FINISH,
@@ -22,7 +17,6 @@ import {
 import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
-import type { TranscriptSegment } from '../text/sentences.ts';
 import { analyseText, cleanText } from './analyse.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import {
@@ -41,44 +35,20 @@ export interface NoteJobDeps {
   log: Logger;
   /** Tests may pass their own; the configured ones otherwise. */
   stt?: SpeechToText | null;
+  pocketsphinx?: Pocketsphinx | null;
   transcribers?: Transcriber[];
 }
 
 class PermanentFailure extends Error {}
 class RetryableFailure extends Error {}
 
-/** Transcribes a stored media file piece by piece; segment times are offset to the whole file. */
-async function transcribeMedia(
-  stt: SpeechToText,
-  ffmpeg: string,
-  file: string,
-): Promise<{ text: string; segments: TranscriptSegment[]; durationMs: number | null }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
-  try {
-    const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir).catch((error: Error) => {
-      throw new PermanentFailure(error.message);
-    });
-    if (pieces.length === 0) throw new PermanentFailure('The file has no audio track.');
-    const texts: string[] = [];
-    const segments: TranscriptSegment[] = [];
-    let measured = 0;
-    for (const piece of pieces) {
-      const result = await stt.transcribeTimed(await readFile(piece.file), path.basename(piece.file));
-      if (result.text) texts.push(result.text);
-      for (const s of result.segments)
-        segments.push({ startMs: s.startMs + piece.offsetMs, endMs: s.endMs + piece.offsetMs, text: s.text });
-      measured = piece.offsetMs + (result.durationMs ?? 0);
-    }
-    return { text: texts.join(' ').trim(), segments, durationMs: durationMs ?? (measured || null) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
   const { config, database, log } = deps;
   const db = database.db;
-  const stt = deps.stt !== undefined ? deps.stt : createSpeechToText(config.stt);
+  const engine = configuredMediaEngine(config, {
+    ...(deps.stt !== undefined ? { stt: deps.stt } : {}),
+    ...(deps.pocketsphinx !== undefined ? { pocketsphinx: deps.pocketsphinx } : {}),
+  });
   const transcribers = (deps.transcribers ?? configuredTranscribers(config)).filter(
     (t) => t.name !== 'webhook',
   );
@@ -88,22 +58,36 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       'transcribing',
     ]);
 
+  /** No engine could make a transcript: the note stays playable audio, saying why. */
+  const keepAsAudio = (noteId: string, message: string) =>
+    updateNote(db, null, noteId, { status: 'needs_stt', statusMessage: message.slice(0, 1000) }, [
+      'transcribing',
+    ]);
+
+  /** Long audio goes in pieces: the note says how far it got. */
+  const progress = async (noteId: string, done: number, total: number) => {
+    await updateNote(db, null, noteId, { statusMessage: `Transcribing: ${done} of ${total} parts done.` }, [
+      'transcribing',
+    ]);
+  };
+
   queue.handle(transcribeJob, async ({ noteId }, { retryCount }) => {
     const note = await findNoteById(db, noteId);
     if (note?.status !== 'transcribing') return;
-    let transcript: { text: string; segments?: TranscriptSegment[]; durationMs?: number | null };
+    let transcript: {
+      text: string;
+      segments?: Array<{ startMs: number; endMs: number; text: string }>;
+      durationMs?: number | null;
+      engine: TranscriptEngine | null;
+    };
     try {
       if (note.mediaPath) {
-        if (!stt) {
-          await updateNote(db, null, noteId, { status: 'needs_stt', statusMessage: NEEDS_STT_MESSAGE }, [
-            'transcribing',
-          ]);
+        if (!engine) {
+          await keepAsAudio(noteId, NEEDS_STT_MESSAGE);
           return;
         }
-        transcript = await transcribeMedia(
-          stt,
-          ffmpegBinary(config),
-          mediaFile(config.dataDir, note.mediaPath),
+        transcript = await engine.transcribe(mediaFile(config.dataDir, note.mediaPath), (done, total) =>
+          total > 1 ? progress(noteId, done, total) : Promise.resolve(),
         );
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
@@ -112,11 +96,17 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           throw new PermanentFailure(outcome.message);
         }
         if (outcome.kind !== 'transcript') throw new PermanentFailure('No transcript could be produced.');
-        transcript = { text: outcome.text };
+        transcript = { text: outcome.text, engine: outcome.method === 'stt' ? 'server' : null };
       } else throw new PermanentFailure('This note has nothing to transcribe.');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof PermanentFailure) {
+      if (error instanceof MediaTranscriptionFailure && engine?.name === 'pocketsphinx') {
+        // The offline recogniser gave up (over its time budget, unreadable audio): the audio stays.
+        log.info({ noteId, reason: message }, 'rough offline transcript failed; kept as audio');
+        await keepAsAudio(noteId, `${message} ${NEEDS_STT_MESSAGE}`);
+        return;
+      }
+      if (error instanceof PermanentFailure || error instanceof MediaTranscriptionFailure) {
         log.info({ noteId, reason: message }, 'studio transcription failed');
         await fail(noteId, message);
         return;
@@ -160,6 +150,7 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           stats: analysis.stats,
           keyPhrases: analysis.keyPhrases,
           durationMs: note.durationMs ?? transcript.durationMs ?? null,
+          transcriptEngine: transcript.engine,
         },
         ['transcribing'],
       );

@@ -44,6 +44,7 @@ const LISTED = {
   mediaBytes: studioNotes.mediaBytes,
   mediaMime: studioNotes.mediaMime,
   sourceUrl: studioNotes.sourceUrl,
+  transcriptEngine: studioNotes.transcriptEngine,
   createdAt: studioNotes.createdAt,
   updatedAt: studioNotes.updatedAt,
 };

@@ -1,0 +1,141 @@
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Config } from '../../config.ts';
+import { audioPieces, ffmpegBinary } from '../../providers/media/ffmpeg-run.ts';
+import {
+  createPocketsphinx,
+  type Pocketsphinx,
+  PocketsphinxError,
+  resolvePocketsphinx,
+} from '../../providers/stt/pocketsphinx.ts';
+import { createSpeechToText, type SpeechToText } from '../../providers/stt/stt.ts';
+
+/**
+ * Transcribing a stored audio or video file (the Studio's recordings and uploads). The engine
+ * order: the speech-to-text server when configured (STT_*), else PocketSphinx when installed
+ * (offline, rough), else none (the caller falls back to a browser transcript or keeps the audio).
+ */
+export type MediaEngineName = 'server' | 'pocketsphinx';
+
+export interface MediaSegment {
+  startMs: number;
+  endMs: number;
+  text: string;
+}
+
+export interface MediaTranscript {
+  engine: MediaEngineName;
+  text: string;
+  /** Timed segments on the whole file's clock (PocketSphinx: its word times grouped at pauses). */
+  segments: MediaSegment[];
+  durationMs: number | null;
+}
+
+export interface MediaEngine {
+  readonly name: MediaEngineName;
+  /** Transcribes a whole file piece by piece; `onPiece(done, total)` after each piece. */
+  transcribe(
+    file: string,
+    onPiece?: (done: number, total: number) => Promise<void>,
+  ): Promise<MediaTranscript>;
+}
+
+/** A failure that retrying will not fix (no audio, unreadable, PocketSphinx over its budget). */
+export class MediaTranscriptionFailure extends Error {}
+
+/** PocketSphinx's program when installed here (POCKETSPHINX_PATH, else PATH) and executable, else null. */
+function installedPocketsphinx(config: Pick<Config, 'pocketsphinxPath'>): string | null {
+  const binary = resolvePocketsphinx(config.pocketsphinxPath);
+  if (!binary) return null;
+  try {
+    accessSync(binary, constants.X_OK);
+    return binary;
+  } catch {
+    return null;
+  }
+}
+
+/** Which engine this configuration transcribes media with (cheap: no process is started). */
+export function mediaEngineName(config: Pick<Config, 'stt' | 'pocketsphinxPath'>): MediaEngineName | null {
+  if (config.stt.baseUrl) return 'server';
+  return installedPocketsphinx(config) ? 'pocketsphinx' : null;
+}
+
+/**
+ * The media engine of a configuration. Tests may pass their own server client or recogniser
+ * (`null` for none); the configured ones otherwise.
+ */
+export function configuredMediaEngine(
+  config: Config,
+  given: { stt?: SpeechToText | null; pocketsphinx?: Pocketsphinx | null } = {},
+): MediaEngine | null {
+  const ffmpeg = ffmpegBinary(config);
+  const stt = given.stt !== undefined ? given.stt : createSpeechToText(config.stt);
+  if (stt)
+    return piecewise('server', ffmpeg, async (file) =>
+      stt.transcribeTimed(await readFile(file), path.basename(file)),
+    );
+  let recogniser = given.pocketsphinx;
+  if (recogniser === undefined) {
+    const binary = installedPocketsphinx(config);
+    recogniser = binary ? createPocketsphinx({ binary, ffmpeg }) : null;
+  }
+  if (!recogniser) return null;
+  const pocketsphinx = recogniser;
+  return piecewise('pocketsphinx', ffmpeg, async (file) => {
+    try {
+      return await pocketsphinx.transcribeFile(file);
+    } catch (error) {
+      if (error instanceof PocketsphinxError)
+        throw new MediaTranscriptionFailure(`The rough offline transcript failed: ${error.message}.`);
+      throw error;
+    }
+  });
+}
+
+/** Long audio goes in pieces (each well under a request's size limit); times are offset to the whole file. */
+function piecewise(
+  name: MediaEngineName,
+  ffmpeg: string,
+  transcribePiece: (
+    file: string,
+  ) => Promise<{ text: string; segments: MediaSegment[]; durationMs: number | null }>,
+): MediaEngine {
+  return {
+    name,
+    async transcribe(file, onPiece) {
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
+      try {
+        const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir).catch((error: Error) => {
+          throw new MediaTranscriptionFailure(error.message);
+        });
+        if (pieces.length === 0) throw new MediaTranscriptionFailure('The file has no audio track.');
+        const texts: string[] = [];
+        const segments: MediaSegment[] = [];
+        let measured = 0;
+        for (const [i, piece] of pieces.entries()) {
+          const result = await transcribePiece(piece.file);
+          if (result.text) texts.push(result.text);
+          for (const s of result.segments)
+            segments.push({
+              startMs: s.startMs + piece.offsetMs,
+              endMs: s.endMs + piece.offsetMs,
+              text: s.text,
+            });
+          measured = piece.offsetMs + (result.durationMs ?? 0);
+          await onPiece?.(i + 1, pieces.length);
+        }
+        return {
+          engine: name,
+          text: texts.join(' ').trim(),
+          segments,
+          durationMs: durationMs ?? (measured || null),
+        };
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
