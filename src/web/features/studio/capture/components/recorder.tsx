@@ -1,10 +1,11 @@
 import { CircleStop, Loader2, Mic, Pause, Play, Trash2, WifiOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { type ChunkedRecording, startChunkedRecording } from '../api.ts';
+import { SpeechFate } from './speech-fate.tsx';
 import { formatDuration, pickMimeType, useRecorder } from './use-recorder.ts';
 
 const MAX_RECORDING_MS = STUDIO_LIMITS.recordingMaxMs;
@@ -18,6 +19,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
   const [pending, setPending] = useState(0);
   const [offline, setOffline] = useState(false);
   const [saving, setSaving] = useState(false);
+  const fateId = useId();
 
   const recorder = useRecorder({
     maxMs: MAX_RECORDING_MS,
@@ -129,7 +131,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       </div>
       <div className="flex flex-wrap gap-2">
         {!active && (
-          <Button onClick={start} disabled={state === 'starting' || saving}>
+          <Button onClick={start} disabled={state === 'starting' || saving} aria-describedby={fateId}>
             {state === 'starting' ? (
               <Loader2 className="animate-spin" aria-hidden="true" />
             ) : (
@@ -159,6 +161,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
           </>
         )}
       </div>
+      <SpeechFate id={fateId} />
       <div aria-live="polite" className="text-sm text-muted-foreground">
         {recorder.error && <p className="text-destructive">{recorder.error}</p>}
         {offline && (

@@ -11,6 +11,7 @@ import {
   startMediaUpload,
   uploadProblem,
 } from '../api.ts';
+import { SpeechFate } from './speech-fate.tsx';
 
 const formatBytes = (bytes: number) =>
   bytes >= 1024 ** 3
@@ -143,7 +144,11 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
         >
           <Upload className="size-8 text-primary" aria-hidden="true" />
           <p className="text-sm text-muted-foreground">Drop an audio or video file here, or</p>
-          <Button variant="outline" onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+          <Button
+            variant="outline"
+            onClick={() => input.current?.click()}
+            aria-describedby={`${id}-hint ${id}-fate`}
+          >
             Choose a file
           </Button>
           <p id={`${id}-hint`} className="text-xs text-muted-foreground">
@@ -165,6 +170,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
           />
         </div>
       )}
+      <SpeechFate id={`${id}-fate`} />
       {!progress && interrupted.length > 0 && (
         <ul className="grid gap-2 text-sm" aria-label="Interrupted uploads">
           {interrupted.map((u) => (

@@ -1,7 +1,7 @@
 import { ArrowLeft, Loader2, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { NoteDetail, Sentence } from '#contract/studio.ts';
+import { isRoughTranscript, type NoteDetail, type Sentence } from '#contract/studio.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorCode } from '#web/lib/api.ts';
@@ -180,6 +180,15 @@ export function NoteView({
             aria-label={`Audio of ${data.title}`}
           />
         ))}
+      {data.status === 'ready' && isRoughTranscript(data.transcript_engine) && (
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="rough-notice">
+          {data.transcript_engine === 'browser'
+            ? 'Your browser transcribed this as you spoke: a rough transcript.'
+            : 'PocketSphinx transcribed this offline on this server: a rough transcript.'}{' '}
+          Play the recording beside it to check what it heard; a speech-to-text server (STT_BASE_URL) gives a
+          better one.
+        </p>
+      )}
       {data.status === 'ready' && <NoteDrafts noteId={data.id} spoken={data.register === 'spoken'} />}
       {data.status_message && data.status !== 'ready' && (
         <p
