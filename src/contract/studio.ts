@@ -213,6 +213,28 @@ export type UpdateNoteInput = z.input<typeof updateNoteSchema>;
 
 export const noteIdParamsSchema = z.object({ id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }) });
 
+// ---------------------------------------------------------------- correcting what was heard
+
+export const SENTENCE_NOT_FOUND_MESSAGE = 'Sentence not found';
+export const CORRECTION_SPLITS_MESSAGE =
+  'A correction keeps one sentence. To split or join sentences, edit the whole text.';
+/** Characters a corrected sentence may have. */
+export const SENTENCE_MAX_CHARS = 2000;
+
+/** PATCH /notes/:id/sentences/:sentenceId: the sentence's corrected words (its times stay). */
+export const correctSentenceSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: 'Type the sentence as it was said.' })
+    .max(SENTENCE_MAX_CHARS, { error: `A sentence can be at most ${SENTENCE_MAX_CHARS} characters.` }),
+});
+export type CorrectSentenceInput = z.infer<typeof correctSentenceSchema>;
+export const sentenceParamsSchema = z.object({
+  id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }),
+  sentenceId: z.uuid({ error: SENTENCE_NOT_FOUND_MESSAGE }),
+});
+
 // ---------------------------------------------------------------- uploads (tus) and recordings
 
 /** The tus endpoint (tus 1.0.0; creation, termination). Metadata: `filename`, `filetype`, optional `title`. */

@@ -160,6 +160,21 @@ export async function replaceSentences(db: DbOrTx, noteId: string, sentences: Ne
   }
 }
 
+/** Rewrites sentences in place (same ids, positions and times): drafts citing them see the new words. */
+export async function rewriteSentences(
+  db: DbOrTx,
+  noteId: string,
+  sentences: Array<
+    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers'> & { id: string }
+  >,
+): Promise<void> {
+  for (const s of sentences)
+    await db
+      .update(studioNoteSentences)
+      .set({ text: s.text, startChar: s.startChar, endChar: s.endChar, filler: s.filler, fillers: s.fillers })
+      .where(and(eq(studioNoteSentences.id, s.id), eq(studioNoteSentences.noteId, noteId)));
+}
+
 /** Updates a note of the owner; undefined when it is not theirs. */
 export async function updateNote(
   db: DbOrTx,
