@@ -11,6 +11,7 @@ import { NoteDrafts } from '../../drafts/components/note-drafts.tsx';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
 import { NoteMeta } from './note-meta.tsx';
+import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
 
 const FILLER = 'text-muted-foreground italic';
 
@@ -62,6 +63,9 @@ export function NoteView({
   const media = useRef<HTMLMediaElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [playingId, setPlayingId] = useState<string | null>(null);
+  // The sentence being corrected, and each sentence's Correct button (focus returns there).
+  const [correcting, setCorrecting] = useState<string | null>(null);
+  const correctButtons = useRef(new Map<string, HTMLButtonElement>());
   const data = note.data;
   const sentences = data?.sentences ?? [];
 
@@ -123,6 +127,11 @@ export function NoteView({
 
   const isVideo = data.kind === 'video';
   const timed = data.media_url && sentences.some(playable);
+  const correctable = data.status === 'ready' && data.register === 'spoken';
+  const closeCorrection = (id: string) => {
+    setCorrecting(null);
+    requestAnimationFrame(() => correctButtons.current.get(id)?.focus());
+  };
   return (
     <article className="grid gap-4" aria-labelledby="note-heading" data-testid="note-view">
       <div className="flex items-center justify-between gap-2">
@@ -185,8 +194,8 @@ export function NoteView({
           {data.transcript_engine === 'browser'
             ? 'Your browser transcribed this as you spoke: a rough transcript.'
             : 'PocketSphinx transcribed this offline on this server: a rough transcript.'}{' '}
-          Play the recording beside it to check what it heard; a speech-to-text server (STT_BASE_URL) gives a
-          better one.
+          Play a sentence to check what it heard, and correct it with its Correct button; a speech-to-text
+          server (STT_BASE_URL) gives a better one.
         </p>
       )}
       {data.status === 'ready' && <NoteDrafts noteId={data.id} spoken={data.register === 'spoken'} />}
@@ -212,15 +221,26 @@ export function NoteView({
           <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Transcript</h3>
           {timed && <p className="text-xs text-muted-foreground">Choose a sentence to play from there.</p>}
           <ol className="grid gap-1 text-base leading-relaxed" data-testid="transcript">
-            {sentences.map((sentence) => {
+            {sentences.map((sentence, index) => {
               const target = sentence.id === sentenceId;
               const className = cn(
                 'block w-full rounded-md px-2 py-1 text-left outline-offset-2',
                 target && 'bg-accent/20 ring-2 ring-accent',
                 playingId === sentence.id && 'bg-secondary',
               );
+              if (correcting === sentence.id)
+                return (
+                  <li key={sentence.id}>
+                    <SentenceCorrection
+                      noteId={data.id}
+                      sentence={sentence}
+                      position={index + 1}
+                      onDone={() => closeCorrection(sentence.id)}
+                    />
+                  </li>
+                );
               return (
-                <li key={sentence.id}>
+                <li key={sentence.id} className="flex items-start gap-1">
                   {timed && playable(sentence) ? (
                     <button
                       type="button"
@@ -249,6 +269,17 @@ export function NoteView({
                     >
                       <SentenceText sentence={sentence} />
                     </p>
+                  )}
+                  {correctable && (
+                    <CorrectButton
+                      sentence={sentence}
+                      position={index + 1}
+                      onOpen={() => setCorrecting(sentence.id)}
+                      buttonRef={(el) => {
+                        if (el) correctButtons.current.set(sentence.id, el);
+                        else correctButtons.current.delete(sentence.id);
+                      }}
+                    />
                   )}
                 </li>
               );
