@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_FATE } from '#contract/studio.ts';
+import { seriousViolations } from '#tests/support/axe.ts';
 import { launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
@@ -67,6 +68,7 @@ describe('what happens to my speech, said before I start', () => {
       const ids = (await upload.getAttribute('aria-describedby'))!.split(' ');
       const texts = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).innerText()));
       expect(texts).toContain(SPEECH_FATE[engine]);
+      expect(await seriousViolations(page)).toEqual([]);
       expect(pageErrors).toEqual([]);
       await context.close();
     });
@@ -109,6 +111,8 @@ describe('correcting what was heard', () => {
     await page.keyboard.press('Enter');
     const field = page.getByRole('textbox', { name: 'Correct sentence 1' });
     await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The rough label, the notice, the Correct buttons and the open field, at phone width.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.type('We launched the podcast in March.');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
