@@ -268,7 +268,28 @@ export const recordingChunkParamsSchema = z.object({
 });
 export const recordingChunkResponseSchema = z.object({ n: z.number().int(), bytes: z.number().int() });
 /** POST /recordings/{id}/finish: all chunks 0..chunk_count-1 must be there (409 names the missing ones). */
+/** One phrase the browser recognised while recording, timed on the recording (ms from its start). */
+export const browserSegmentSchema = z.object({
+  start_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(STUDIO_LIMITS.recordingMaxMs + 60_000),
+  end_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(STUDIO_LIMITS.recordingMaxMs + 60_000),
+  text: z.string().trim().min(1).max(2000),
+});
+export type BrowserSegment = z.infer<typeof browserSegmentSchema>;
+
 export const finishRecordingSchema = z.object({
+  /**
+   * What the browser recognised as it recorded (Web Speech API), in order: the note's transcript
+   * when this install has no server engine (a server engine still runs and replaces it).
+   */
+  transcript: z.array(browserSegmentSchema).max(5000).optional(),
   chunk_count: z.number().int().min(1).max(100_001),
   duration_ms: z
     .number()

@@ -9551,6 +9551,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    transcript?: {
+                        start_ms: number;
+                        end_ms: number;
+                        text: string;
+                    }[];
                     chunk_count: number;
                     duration_ms?: number;
                 };

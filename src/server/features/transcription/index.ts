@@ -14,6 +14,7 @@ export {
   type MediaTranscript,
   MediaTranscriptionFailure,
   mediaEngineName,
+  phraseAsSentence,
 } from './media.ts';
 export {
   AUDIO_MAX_BYTES,

@@ -42,6 +42,17 @@ export interface MediaEngine {
   ): Promise<MediaTranscript>;
 }
 
+/**
+ * A recognised phrase as a sentence (browsers and PocketSphinx give none): its first letter
+ * upper-cased and a full stop at the end unless it already ends a sentence.
+ */
+export function phraseAsSentence(phrase: string): string {
+  const text = phrase.trim().replace(/\s+/g, ' ');
+  if (!text) return '';
+  const capital = `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+  return /[.!?…]["'”’)]?$/.test(capital) ? capital : `${capital}.`;
+}
+
 /** A failure that retrying will not fix (no audio, unreadable, PocketSphinx over its budget). */
 export class MediaTranscriptionFailure extends Error {}
 

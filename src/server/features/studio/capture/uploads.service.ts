@@ -43,11 +43,17 @@ export async function assertQuota(ctx: AppContext, owner: string, extraBytes: nu
  * A note whose media is stored and checked: transcription is queued (or it waits in needs_stt
  * with what to configure). Runs in the caller's transaction.
  */
-export async function queueTranscription(ctx: AppContext, tx: Tx, noteId: string): Promise<void> {
-  if (sttConfigured(ctx)) await ctx.jobs.enqueue(tx, transcribeJob, { noteId });
+export async function queueTranscription(
+  ctx: AppContext,
+  tx: Tx,
+  noteId: string,
+  browserTranscript = false,
+): Promise<void> {
+  if (sttConfigured(ctx) || browserTranscript) await ctx.jobs.enqueue(tx, transcribeJob, { noteId });
 }
-export const mediaStatus = (ctx: AppContext) =>
-  sttConfigured(ctx)
+/** A recording with the browser's own transcript is transcribed (by that transcript) even without an engine. */
+export const mediaStatus = (ctx: AppContext, browserTranscript = false) =>
+  sttConfigured(ctx) || browserTranscript
     ? { status: 'transcribing' as const, statusMessage: null }
     : { status: 'needs_stt' as const, statusMessage: NEEDS_STT_MESSAGE };
 

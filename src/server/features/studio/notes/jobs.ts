@@ -9,6 +9,7 @@ import {
   configuredMediaEngine,
   configuredTranscribers,
   MediaTranscriptionFailure,
+  phraseAsSentence,
   runTranscribers,
   TRANSCRIBE_RETRIES,
   TRANSCRIPTION_DID_NOT_FINISH,
@@ -83,12 +84,23 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     try {
       if (note.mediaPath) {
         if (!engine) {
-          await keepAsAudio(noteId, NEEDS_STT_MESSAGE);
-          return;
-        }
-        transcript = await engine.transcribe(mediaFile(config.dataDir, note.mediaPath), (done, total) =>
-          total > 1 ? progress(noteId, done, total) : Promise.resolve(),
-        );
+          // No server engine: what the browser recognised while recording, else the audio alone.
+          const heard = note.browserTranscript ?? [];
+          if (heard.length === 0) {
+            await keepAsAudio(noteId, NEEDS_STT_MESSAGE);
+            return;
+          }
+          const segments = heard.map((s) => ({ ...s, text: phraseAsSentence(s.text) }));
+          transcript = {
+            text: segments.map((s) => s.text).join(' '),
+            segments,
+            durationMs: null,
+            engine: 'browser',
+          };
+        } else
+          transcript = await engine.transcribe(mediaFile(config.dataDir, note.mediaPath), (done, total) =>
+            total > 1 ? progress(noteId, done, total) : Promise.resolve(),
+          );
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
         if (outcome.kind === 'failed') {

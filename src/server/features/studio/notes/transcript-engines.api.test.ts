@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => audio?.remove());
 
 /** Records `wav` in two chunks through the Studio's recording API; returns the new note's id. */
-async function record(echo: StudioTestApp, cookie: string): Promise<string> {
+async function record(echo: StudioTestApp, cookie: string, transcript?: unknown[]): Promise<string> {
   const call = (method: 'POST' | 'PUT', url: string, body?: unknown, raw?: Buffer) =>
     echo.app!.inject({
       method,
@@ -46,7 +46,10 @@ async function record(echo: StudioTestApp, cookie: string): Promise<string> {
   const half = Math.ceil(wav.length / 2);
   await call('PUT', `/api/studio/recordings/${id}/chunks/0`, undefined, wav.subarray(0, half));
   await call('PUT', `/api/studio/recordings/${id}/chunks/1`, undefined, wav.subarray(half));
-  const done = await call('POST', `/api/studio/recordings/${id}/finish`, { chunk_count: 2 });
+  const done = await call('POST', `/api/studio/recordings/${id}/finish`, {
+    chunk_count: 2,
+    ...(transcript ? { transcript } : {}),
+  });
   expect(done.statusCode).toBe(201);
   expect(done.json().status).toBe('transcribing');
   return done.json().id;
@@ -151,16 +154,40 @@ describe('with a speech-to-text server', { timeout: 60_000 }, () => {
     await stt?.stop();
   });
 
-  it('the server transcribes even where PocketSphinx is installed', async () => {
+  it('the server transcribes even where PocketSphinx is installed, and replaces a browser transcript', async () => {
     expect((await capabilities(echo)).studio).toEqual({ engine: 'server' });
     const cookie = await sessionCookie(echo, 'server@example.com');
-    const note = await settled(echo, cookie, await record(echo, cookie));
+    const heard = [{ start_ms: 100, end_ms: 3000, text: 'we recorded twelve episodes' }];
+    const note = await settled(echo, cookie, await record(echo, cookie, heard));
     expect(note).toMatchObject({ status: 'ready', transcript_engine: 'server', text: stt.transcriptionText });
     expect(stt.transcriptions.length).toBe(1);
   });
 });
 
+const HEARD = [
+  { start_ms: 150, end_ms: 3900, text: 'we recorded twelve episodes before we published a single one' },
+  { start_ms: 4700, end_ms: 8100, text: 'nobody listened to the second show until the summer' },
+];
+
 describe('with neither', { timeout: 60_000 }, () => {
+  it("uses the browser's transcript of a recording, with its times, labelled as the browser's", async () => {
+    const echo = await startStudioApp(WITHOUT_POCKETSPHINX);
+    try {
+      const cookie = await sessionCookie(echo, 'browser@example.com');
+      const note = await settled(echo, cookie, await record(echo, cookie, HEARD));
+      expect(note).toMatchObject({ status: 'ready', transcript_engine: 'browser' });
+      expect(note.text).toBe(
+        'We recorded twelve episodes before we published a single one. Nobody listened to the second show until the summer.',
+      );
+      expect(note.sentences.map((s) => [s.start_ms, s.end_ms])).toEqual([
+        [150, 3900],
+        [4700, 8100],
+      ]);
+    } finally {
+      await echo.close();
+    }
+  });
+
   it('keeps the recording as audio, saying what to set up', async () => {
     const echo = await startStudioApp(WITHOUT_POCKETSPHINX);
     try {
