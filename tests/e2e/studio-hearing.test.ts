@@ -1,3 +1,6 @@
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEECH_FATE } from '#contract/studio.ts';
@@ -24,13 +27,20 @@ let bare: StudioTestApp;
 let withServer: StudioTestApp;
 let stt: FakeOpenAi;
 
+const micWav = path.join(os.tmpdir(), `echo-hearing-mic-${process.pid}.wav`);
+
 beforeAll(async () => {
+  await writeFile(micWav, await speechWav('We launched the podcast. Nobody listened at first.'));
   stt = await new FakeOpenAi().start();
   stt.transcriptionText = 'We launched the bodkin in March. Nobody listened at first. Then the letters came.';
   [bare, withServer, { browser, close: closeBrowser }] = await Promise.all([
     startStudioApp(WITHOUT_POCKETSPHINX),
     startStudioApp({ STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' }),
-    launchBrowser(),
+    launchBrowser([
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-audio-capture=${micWav}`,
+    ]),
   ]);
 });
 afterAll(async () => {
@@ -129,6 +139,100 @@ describe('correcting what was heard', () => {
     const hit = page.getByTestId('search-hit').first();
     await expect.poll(() => hit.isVisible()).toBe(true);
     expect((await hit.locator('mark').allInnerTexts()).map((t) => t.toLowerCase())).toContain('podcast');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * A recogniser that sends audio nowhere (no on-device check, so the Studio asks first): its first
+ * session hears one phrase and ends on its own after a pause; the second hears another and runs
+ * until stopped. Its results are timed by when they arrive, as Chrome's are.
+ */
+const FAKE_RECOGNITION = `
+(() => {
+  let sessions = 0;
+  class FakeRecognition extends EventTarget {
+    constructor() { super(); this.continuous = false; this.interimResults = false; this.lang = '';
+      this.onresult = null; this.onerror = null; this.onend = null; this.timers = []; }
+    start() {
+      const session = ++sessions;
+      window.__recognitionSessions = session;
+      const result = (text, isFinal) => Object.assign([{ transcript: text, confidence: 0.9 }], { isFinal });
+      const script = session === 1
+        ? [[500, 'we launched', false], [1500, 'we launched the podcast', true]]
+        : session === 2 ? [[300, 'nobody listened', false], [1200, 'nobody listened at first', true]] : [];
+      this.timers = script.map(([at, text, isFinal]) => setTimeout(
+        () => this.onresult && this.onresult({ results: [result(text, isFinal)], resultIndex: 0 }), at));
+      if (session === 1) this.timers.push(setTimeout(() => this.onend && this.onend(), 2000));
+    }
+    stop() { this.timers.forEach(clearTimeout); setTimeout(() => this.onend && this.onend(), 0); }
+    abort() { this.stop(); }
+  }
+  window.SpeechRecognition = FakeRecognition;
+  window.webkitSpeechRecognition = FakeRecognition;
+})();
+`;
+
+describe('transcribing as you speak, in the browser', () => {
+  it('asks before sending audio away, shows a live transcript across restarts, and saves it with plausible times', async () => {
+    const email = 'live@example.com';
+    const session = await openPage(browser, bare.url, PHONE);
+    const { page, context, pageErrors } = session;
+    await context.addInitScript(FAKE_RECOGNITION);
+    const { token } = await createSession(bare.ctx.database.db, 'dashboard', email, 1);
+    await context.addCookies([{ name: 'echo_dashboard', value: token, url: `${bare.url}/api` }]);
+    await context.grantPermissions(['microphone'], { origin: bare.url });
+    await page.goto('/studio');
+
+    // Not on-device: the question comes first, and the notice says audio only until the answer.
+    const consent = page.getByTestId('live-consent');
+    await expect.poll(() => consent.isVisible()).toBe(true);
+    expect(await consent.innerText()).toContain('sends your audio to its maker');
+    const notice = page.getByTestId('speech-fate').first();
+    await expect.poll(() => notice.innerText()).toBe(SPEECH_FATE.none);
+    await consent.getByRole('button', { name: 'Use live transcript' }).click();
+    await expect.poll(() => notice.innerText()).toBe(SPEECH_FATE.browser);
+    expect(await page.evaluate(() => localStorage.getItem('echo.studio.live-transcript'))).toBe('yes');
+    expect(await consent.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    const live = page.getByTestId('live-transcript');
+    await expect.poll(() => live.innerText(), { timeout: 10_000 }).toContain('we launched the podcast');
+    // The recogniser ended on its own after its pause and was started again.
+    await expect.poll(() => live.innerText(), { timeout: 10_000 }).toContain('nobody listened at first');
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __recognitionSessions: number }).__recognitionSessions,
+      ),
+    ).toBe(2);
+    await expect
+      .poll(() => page.getByTestId('elapsed').innerText(), { timeout: 10_000 })
+      .toMatch(/^0:0[4-9]$/);
+    await page.getByRole('button', { name: 'Stop and save' }).click();
+
+    const [row] = await eventually(async () => {
+      const rows = await bare.query<{ id: string; status: string }>(
+        `select id, status from studio_notes where owner_email = $1 and status = 'ready'`,
+        [email],
+      );
+      return rows.length ? rows : null;
+    });
+    const sentences = await bare.query<{ text: string; start_ms: number; end_ms: number }>(
+      'select text, start_ms, end_ms from studio_note_sentences where note_id = $1 order by position',
+      [row!.id],
+    );
+    expect(sentences.map((s) => s.text)).toEqual(['We launched the podcast.', 'Nobody listened at first.']);
+    const [first, second] = sentences;
+    // Said (by the fake) from about 0.1 s and 2.3 s into the recording: within about a second.
+    expect(first!.start_ms).toBeLessThan(1500);
+    expect(second!.start_ms).toBeGreaterThan(first!.end_ms - 1);
+    expect(Math.abs(second!.start_ms - 2300)).toBeLessThan(1200);
+    const [note] = await bare.query<{ transcript_engine: string }>(
+      'select transcript_engine from studio_notes where id = $1',
+      [row!.id],
+    );
+    expect(note!.transcript_engine).toBe('browser');
     expect(pageErrors).toEqual([]);
     await context.close();
   });

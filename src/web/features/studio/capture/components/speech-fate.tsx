@@ -6,9 +6,11 @@ import { useSpeechEngine } from '../api.ts';
  * Said before the user starts (Record, Upload): what will happen to their speech on this install.
  * `id` lets the start button point at it (aria-describedby).
  */
-export function SpeechFate({ id }: { id: string }) {
-  const engine = useSpeechEngine();
-  if (!engine) return <p id={id} className="sr-only" />;
+export function SpeechFate({ id, live = false }: { id: string; live?: boolean }) {
+  const server = useSpeechEngine();
+  if (!server) return <p id={id} className="sr-only" />;
+  // Without a server engine, the browser's own recognition (when on) makes the transcript.
+  const engine = server === 'none' && live ? 'browser' : server;
   const Icon = engine === 'none' ? Info : AudioLines;
   return (
     <p

@@ -175,7 +175,7 @@ export function useRecorder({ maxMs, onChunk, onStopped }: Callbacks & { maxMs: 
     setState('idle');
   }, []);
 
-  return { state, level, elapsedMs, error, start, pause, resume, stop, discard, reset };
+  return { state, level, elapsedMs, elapsedNow, error, start, pause, resume, stop, discard, reset };
 }
 
 /** 75000 -> "1:15"; an hour or more -> "1:02:03". */
