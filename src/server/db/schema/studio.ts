@@ -109,6 +109,8 @@ export const studioNoteSentences = pgTable(
     filler: boolean('filler').notNull().default(false),
     /** Filler words inside the sentence: [{ start, end }] offsets into its text. */
     fillers: jsonb('fillers').notNull().default([]),
+    /** The recogniser's word times within the sentence, when it gave them: [{ text, startMs, endMs }]. */
+    words: jsonb('words').$type<Array<{ text: string; startMs: number; endMs: number }>>(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('english', ${studioNoteSentences.text})`,
     ),

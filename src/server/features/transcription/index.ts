@@ -11,10 +11,13 @@ export {
   configuredMediaEngine,
   type MediaEngine,
   type MediaEngineName,
+  type MediaSegment,
   type MediaTranscript,
   MediaTranscriptionFailure,
+  type MediaWord,
   mediaEngineName,
   phraseAsSentence,
+  wordsWithin,
 } from './media.ts';
 export {
   AUDIO_MAX_BYTES,

@@ -19,10 +19,27 @@ import { createSpeechToText, type SpeechToText } from '../../providers/stt/stt.t
  */
 export type MediaEngineName = 'server' | 'pocketsphinx';
 
+export interface MediaWord {
+  text: string;
+  startMs: number;
+  endMs: number;
+}
+
 export interface MediaSegment {
   startMs: number;
   endMs: number;
   text: string;
+  /** Word times, when the engine gives them (PocketSphinx does). */
+  words?: MediaWord[];
+}
+
+/** The words said within [startMs, endMs] (by their start), for a sentence's word times. */
+export function wordsWithin(segments: readonly MediaSegment[], startMs: number, endMs: number): MediaWord[] {
+  return segments.flatMap((s) =>
+    s.endMs < startMs || s.startMs > endMs
+      ? []
+      : (s.words ?? []).filter((w) => w.startMs >= startMs && w.startMs <= endMs),
+  );
 }
 
 export interface MediaTranscript {
@@ -134,6 +151,15 @@ function piecewise(
               startMs: s.startMs + piece.offsetMs,
               endMs: s.endMs + piece.offsetMs,
               text: s.text,
+              ...(s.words
+                ? {
+                    words: s.words.map((w) => ({
+                      text: w.text,
+                      startMs: w.startMs + piece.offsetMs,
+                      endMs: w.endMs + piece.offsetMs,
+                    })),
+                  }
+                : {}),
             });
           measured = piece.offsetMs + (result.durationMs ?? 0);
           await onPiece?.(i + 1, pieces.length);

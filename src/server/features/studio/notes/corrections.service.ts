@@ -56,7 +56,11 @@ export async function correctSentence(
     await rewriteSentences(
       tx.db,
       noteId,
-      analysis.sentences.map((s, i) => ({ ...s, id: sentences[i]!.id })),
+      analysis.sentences.map((s, i) => ({
+        ...s,
+        id: sentences[i]!.id,
+        retyped: sentences[i]!.id === sentenceId,
+      })),
     );
     await queueProfile(ctx.jobs, tx, owner);
   });

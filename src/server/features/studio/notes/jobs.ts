@@ -8,12 +8,14 @@ import { isTransientProviderError, type SpeechToText } from '../../../providers/
 import {
   configuredMediaEngine,
   configuredTranscribers,
+  type MediaSegment,
   MediaTranscriptionFailure,
   phraseAsSentence,
   runTranscribers,
   TRANSCRIBE_RETRIES,
   TRANSCRIPTION_DID_NOT_FINISH,
   type Transcriber,
+  wordsWithin,
 } from '../../transcription/index.ts';
 import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
@@ -77,7 +79,7 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     if (note?.status !== 'transcribing') return;
     let transcript: {
       text: string;
-      segments?: Array<{ startMs: number; endMs: number; text: string }>;
+      segments?: MediaSegment[];
       durationMs?: number | null;
       engine: TranscriptEngine | null;
     };
@@ -167,7 +169,18 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
         ['transcribing'],
       );
       if (!updated) return;
-      await replaceSentences(tx.db, noteId, analysis.sentences);
+      const segments = transcript.segments ?? [];
+      await replaceSentences(
+        tx.db,
+        noteId,
+        analysis.sentences.map((s) => {
+          const words =
+            typeof s.startMs === 'number' && typeof s.endMs === 'number'
+              ? wordsWithin(segments, s.startMs, s.endMs)
+              : [];
+          return words.length ? { ...s, words } : s;
+        }),
+      );
       await queueProfile(queue, tx, note.ownerEmail);
     });
   });

@@ -165,13 +165,24 @@ export async function rewriteSentences(
   db: DbOrTx,
   noteId: string,
   sentences: Array<
-    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers'> & { id: string }
+    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers'> & {
+      id: string;
+      retyped?: boolean;
+    }
   >,
 ): Promise<void> {
   for (const s of sentences)
     await db
       .update(studioNoteSentences)
-      .set({ text: s.text, startChar: s.startChar, endChar: s.endChar, filler: s.filler, fillers: s.fillers })
+      .set({
+        text: s.text,
+        startChar: s.startChar,
+        endChar: s.endChar,
+        filler: s.filler,
+        fillers: s.fillers,
+        // A retyped sentence's word times no longer match its words (its own times stay).
+        ...(s.retyped ? { words: null } : {}),
+      })
       .where(and(eq(studioNoteSentences.id, s.id), eq(studioNoteSentences.noteId, noteId)));
 }
 

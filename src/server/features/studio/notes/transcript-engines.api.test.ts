@@ -112,6 +112,20 @@ describe('without a speech-to-text server, PocketSphinx', { timeout: 120_000 }, 
     const second = audio.sentences[1]!.startMs;
     expect(note.sentences.some((s) => Math.abs(s.start_ms! - second) < 700)).toBe(true);
     expect(note.duration_ms).toBeGreaterThan(audio.durationMs - 500);
+    // PocketSphinx's word times are kept with each sentence, inside its times.
+    const stored = await echo.query<{
+      start_ms: number;
+      end_ms: number;
+      words: Array<{ text: string; startMs: number }>;
+    }>('select start_ms, end_ms, words from studio_note_sentences where note_id = $1 order by position', [
+      note.id,
+    ]);
+    expect(stored.some((s) => (s.words ?? []).length > 2)).toBe(true);
+    for (const s of stored)
+      for (const w of s.words ?? []) {
+        expect(w.startMs).toBeGreaterThanOrEqual(s.start_ms);
+        expect(w.startMs).toBeLessThanOrEqual(s.end_ms);
+      }
     // Search finds what it heard.
     const word = /summer|listened|episodes/.exec(note.text.toLowerCase())![0];
     const { hits } = (

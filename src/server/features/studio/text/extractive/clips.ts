@@ -16,6 +16,8 @@ export interface Cue {
   startMs: number;
   endMs: number;
   text: string;
+  /** Word times on the same clock as the cue, when the recogniser gave them (WebVTT highlights them). */
+  words?: ReadonlyArray<{ text: string; startMs: number }>;
 }
 
 function stamp(ms: number, separator: ',' | '.'): string {
@@ -43,8 +45,25 @@ export function toSrt(cues: readonly Cue[]): string {
     .join('\n');
 }
 
+/**
+ * A cue's words with WebVTT inline timestamps (`word <00:00:01.500>next`), so a player can
+ * highlight them one by one; the first word needs none (it starts with the cue), and times outside
+ * the cue are left out. Plain text when the cue has no word times.
+ */
+export function wordTimedText(cue: Cue): string {
+  const words = (cue.words ?? []).filter((w) => w.text.trim());
+  if (words.length === 0) return twoLines(cue.text);
+  return words
+    .map((w, i) =>
+      i === 0 || w.startMs <= cue.startMs || w.startMs >= cue.endMs
+        ? w.text
+        : `<${stamp(w.startMs, '.')}>${w.text}`,
+    )
+    .join(' ');
+}
+
 export function toVtt(cues: readonly Cue[]): string {
-  return `WEBVTT\n\n${cues.map((c) => `${stamp(c.startMs, '.')} --> ${stamp(c.endMs, '.')}\n${twoLines(c.text)}\n`).join('\n')}`;
+  return `WEBVTT\n\n${cues.map((c) => `${stamp(c.startMs, '.')} --> ${stamp(c.endMs, '.')}\n${wordTimedText(c)}\n`).join('\n')}`;
 }
 
 /** Cues for a run of sentences: what was said (fillers dropped), long sentences split by time share. */
