@@ -38,7 +38,7 @@ export function wordsWithin(segments: readonly MediaSegment[], startMs: number, 
   return segments.flatMap((s) =>
     s.endMs < startMs || s.startMs > endMs
       ? []
-      : (s.words ?? []).filter((w) => w.startMs >= startMs && w.startMs <= endMs),
+      : (s.words ?? []).filter((w) => w.startMs >= startMs && w.startMs < Math.max(endMs, startMs + 1)),
   );
 }
 

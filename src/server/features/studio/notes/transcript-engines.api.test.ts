@@ -175,6 +175,15 @@ describe('with a speech-to-text server', { timeout: 60_000 }, () => {
     const note = await settled(echo, cookie, await record(echo, cookie, heard));
     expect(note).toMatchObject({ status: 'ready', transcript_engine: 'server', text: stt.transcriptionText });
     expect(stt.transcriptions.length).toBe(1);
+    // The server's word timestamps are kept with each sentence.
+    const stored = await echo.query<{ words: Array<{ text: string }> | null }>(
+      'select words from studio_note_sentences where note_id = $1 order by position',
+      [note.id],
+    );
+    expect(stored.map((s) => s.words?.map((w) => w.text).join(' '))).toEqual([
+      'We recorded twelve episodes.',
+      'Nobody listened until the summer.',
+    ]);
   });
 });
 
