@@ -45,21 +45,35 @@ export function toSrt(cues: readonly Cue[]): string {
     .join('\n');
 }
 
+const normalWord = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+
 /**
- * A cue's words with WebVTT inline timestamps (`word <00:00:01.500>next`), so a player can
- * highlight them one by one; the first word needs none (it starts with the cue), and times outside
- * the cue are left out. Plain text when the cue has no word times.
+ * A cue's text with WebVTT inline timestamps (`word <00:00:01.500>next`), so a player can
+ * highlight it word by word. The cue's own words are kept (fillers dropped, line break); each is
+ * matched in order to the recogniser's timed words (a few may be skipped: a dropped "um"), and a
+ * word gets its time when it has one inside the cue. Plain text when the cue has no word times.
  */
 export function wordTimedText(cue: Cue): string {
-  const words = (cue.words ?? []).filter((w) => w.text.trim());
-  if (words.length === 0) return twoLines(cue.text);
-  return words
-    .map((w, i) =>
-      i === 0 || w.startMs <= cue.startMs || w.startMs >= cue.endMs
-        ? w.text
-        : `<${stamp(w.startMs, '.')}>${w.text}`,
-    )
-    .join(' ');
+  const plain = twoLines(cue.text);
+  const timed = (cue.words ?? []).filter((w) => normalWord(w.text));
+  if (timed.length === 0) return plain;
+  let next = 0;
+  let first = true;
+  return plain
+    .split(/( |\n)/)
+    .map((token) => {
+      if (token === ' ' || token === '\n' || !normalWord(token)) return token;
+      const at = timed.slice(next, next + 4).findIndex((w) => normalWord(w.text) === normalWord(token));
+      const isFirst = first;
+      first = false;
+      if (at < 0) return token;
+      const word = timed[next + at]!;
+      next += at + 1;
+      return isFirst || word.startMs <= cue.startMs || word.startMs >= cue.endMs
+        ? token
+        : `<${stamp(word.startMs, '.')}>${token}`;
+    })
+    .join('');
 }
 
 export function toVtt(cues: readonly Cue[]): string {
