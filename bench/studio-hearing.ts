@@ -55,7 +55,8 @@ async function recordAndWait(
     headers: json,
     body: JSON.stringify({ chunk_count: 2, ...(transcript ? { transcript } : {}) }),
   });
-  if (finished.status !== 201) throw new Error(`finishing answered ${finished.status}`);
+  if (finished.status !== 201)
+    throw new Error(`finishing answered ${finished.status}: ${await finished.text()}`);
   const { id: noteId } = (await finished.json()) as { id: string };
   for (;;) {
     const note = (await (await fetch(`${url}/api/studio/notes/${noteId}`, { headers })).json()) as {
@@ -100,7 +101,11 @@ export async function run(): Promise<BenchResult[]> {
     await db.end();
     const wav = await readFile(audio.file);
     // What a browser would have heard: each sentence where it was said.
-    const heard = audio.sentences.map((s) => ({ start_ms: s.startMs, end_ms: s.endMs, text: s.text }));
+    const heard = audio.sentences.map((s) => ({
+      start_ms: Math.round(s.startMs),
+      end_ms: Math.round(s.endMs),
+      text: s.text,
+    }));
     const env: Record<Engine, Record<string, string>> = {
       server: { STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-bench' },
       pocketsphinx: {},
