@@ -28,6 +28,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'studio-search', load: () => import('./studio-search.ts') },
   { name: 'studio-upload', load: () => import('./studio-upload.ts') },
   { name: 'pocketsphinx', load: () => import('./pocketsphinx.ts') },
+  { name: 'studio-hearing', load: () => import('./studio-hearing.ts') },
   { name: 'lighthouse', load: () => import('./lighthouse.ts') },
 ];
 

@@ -64,6 +64,27 @@ export const QUOTA_EXCEEDED_MESSAGE =
   'Your Studio storage is full. Delete some notes with audio or video to make room.';
 export const NEEDS_STT_MESSAGE =
   'Speech-to-text is not configured. Set STT_BASE_URL (and STT_API_KEY, STT_MODEL) to an OpenAI-compatible speech-to-text server; this note will be transcribed then.';
+/**
+ * What made a note's transcript: the speech-to-text server (STT_*), PocketSphinx (offline, rough),
+ * or the browser's own recognition while recording; null for written notes and captions.
+ */
+export const TRANSCRIPT_ENGINES = ['server', 'pocketsphinx', 'browser'] as const;
+export type TranscriptEngine = (typeof TRANSCRIPT_ENGINES)[number];
+/** The label of a transcript worth checking (PocketSphinx's and the browser's). */
+export const ROUGH_TRANSCRIPT_LABEL = 'rough transcript';
+export const isRoughTranscript = (engine: TranscriptEngine | null | undefined): boolean =>
+  engine === 'pocketsphinx' || engine === 'browser';
+/**
+ * What happens to speech recorded or uploaded on this install, said before the user starts and on
+ * the note afterwards ('browser': only while the browser itself recognises speech as it records).
+ */
+export const SPEECH_FATE: Record<TranscriptEngine | 'none', string> = {
+  server: 'Your speech will be transcribed by this server’s speech-to-text service.',
+  pocketsphinx:
+    'Your speech will get a rough offline transcript (PocketSphinx, on this server): check it and correct what it misheard.',
+  browser: 'Your speech will be transcribed as you speak by your browser.',
+  none: 'Your speech will be kept as audio only: ask your admin to set up speech-to-text (STT_BASE_URL).',
+};
 export const NOTE_NOT_FOUND_MESSAGE = 'Note not found';
 export const DELETE_NOTE_CONFIRMATION = 'Delete this note? Its audio or video is removed too.';
 
@@ -131,6 +152,8 @@ export const noteListItemSchema = z.object({
   has_media: z.boolean(),
   /** The imported link, for link imports; the post URL for imported posts when known. */
   source_url: z.string().nullable(),
+  /** What made the transcript (PocketSphinx's and the browser's are labelled rough); null otherwise. */
+  transcript_engine: z.enum(TRANSCRIPT_ENGINES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -190,6 +213,28 @@ export type UpdateNoteInput = z.input<typeof updateNoteSchema>;
 
 export const noteIdParamsSchema = z.object({ id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }) });
 
+// ---------------------------------------------------------------- correcting what was heard
+
+export const SENTENCE_NOT_FOUND_MESSAGE = 'Sentence not found';
+export const CORRECTION_SPLITS_MESSAGE =
+  'A correction keeps one sentence. To split or join sentences, edit the whole text.';
+/** Characters a corrected sentence may have. */
+export const SENTENCE_MAX_CHARS = 2000;
+
+/** PATCH /notes/:id/sentences/:sentenceId: the sentence's corrected words (its times stay). */
+export const correctSentenceSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: 'Type the sentence as it was said.' })
+    .max(SENTENCE_MAX_CHARS, { error: `A sentence can be at most ${SENTENCE_MAX_CHARS} characters.` }),
+});
+export type CorrectSentenceInput = z.infer<typeof correctSentenceSchema>;
+export const sentenceParamsSchema = z.object({
+  id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }),
+  sentenceId: z.uuid({ error: SENTENCE_NOT_FOUND_MESSAGE }),
+});
+
 // ---------------------------------------------------------------- uploads (tus) and recordings
 
 /** The tus endpoint (tus 1.0.0; creation, termination). Metadata: `filename`, `filetype`, optional `title`. */
@@ -223,7 +268,28 @@ export const recordingChunkParamsSchema = z.object({
 });
 export const recordingChunkResponseSchema = z.object({ n: z.number().int(), bytes: z.number().int() });
 /** POST /recordings/{id}/finish: all chunks 0..chunk_count-1 must be there (409 names the missing ones). */
+/** One phrase the browser recognised while recording, timed on the recording (ms from its start). */
+export const browserSegmentSchema = z.object({
+  start_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(STUDIO_LIMITS.recordingMaxMs + 60_000),
+  end_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(STUDIO_LIMITS.recordingMaxMs + 60_000),
+  text: z.string().trim().min(1).max(2000),
+});
+export type BrowserSegment = z.infer<typeof browserSegmentSchema>;
+
 export const finishRecordingSchema = z.object({
+  /**
+   * What the browser recognised as it recorded (Web Speech API), in order: the note's transcript
+   * when this install has no server engine (a server engine still runs and replaces it).
+   */
+  transcript: z.array(browserSegmentSchema).max(5000).optional(),
   chunk_count: z.number().int().min(1).max(100_001),
   duration_ms: z
     .number()

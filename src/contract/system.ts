@@ -67,6 +67,12 @@ export const capabilitiesSchema = z.object({
     /** No speech-to-text server and no external service: only videos with captions can be transcribed. */
     captionsOnly: z.boolean(),
   }),
+  /**
+   * Who transcribes what the Studio records or uploads on this install: the speech-to-text server,
+   * PocketSphinx (rough, offline), or nobody (kept as audio only). A browser that recognises speech
+   * itself may add its own transcript while recording.
+   */
+  studio: z.object({ engine: z.enum(['server', 'pocketsphinx', 'none']) }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 

@@ -309,6 +309,11 @@ function studioRows(): Record<string, Row> {
       "Edit a note's title or text",
       { errors: ['conflict'] },
     ],
+    'PATCH /api/studio/notes/{id}/sentences/{sentenceId}': [
+      'updateStudioSentence',
+      "Correct the words of one sentence of a note's transcript (its times stay)",
+      { errors: ['conflict'], example: { text: 'We raised our prices and nobody left.' } },
+    ],
     'DELETE /api/studio/notes/{id}': [
       'deleteStudioNote',
       'Delete a note and its media',

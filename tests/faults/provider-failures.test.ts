@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TRANSCRIPTION_DID_NOT_FINISH,
-  transcribeFailedJob,
-} from '../../src/server/features/content-results/index.ts';
+import { transcribeFailedJob } from '../../src/server/features/content-results/index.ts';
 import {
   DELIVERY_DID_NOT_FINISH,
   queueEmail,
@@ -11,6 +8,7 @@ import {
   SEND_RETRIES,
   sendOutboxFailedJob,
 } from '../../src/server/features/outbox/index.ts';
+import { TRANSCRIPTION_DID_NOT_FINISH } from '../../src/server/features/transcription/index.ts';
 import { ANALYSIS_DID_NOT_FINISH } from '../../src/server/features/trends/index.ts';
 import { makeWav } from '../support/content-results.ts';
 import { FakeOpenAi, type ReceivedRequest, SAMPLE_TREND_ANALYSIS } from '../support/fake-openai.ts';

@@ -98,6 +98,16 @@ export class FakeOpenAi {
       language: 'english',
       duration: segments.length ? segments[segments.length - 1]!.end : 0,
       text: this.transcriptionText,
+      // Word timestamps, as OpenAI adds them: each segment's words spread evenly over it.
+      words: segments.flatMap((segment) => {
+        const said = segment.text.trim().split(/\s+/).filter(Boolean);
+        const step = (segment.end - segment.start) / Math.max(1, said.length);
+        return said.map((word, i) => ({
+          word,
+          start: segment.start + i * step,
+          end: segment.start + (i + 1) * step,
+        }));
+      }),
       segments: segments.map((segment, id) => ({ id, seek: 0, ...segment, tokens: [], temperature: 0 })),
     };
   }

@@ -145,6 +145,12 @@ export const ROUTES: RouteSpec[] = [
   { method: 'GET', path: '/api/studio/notes', auth: 'dashboard' },
   { method: 'GET', path: '/api/studio/notes/:id', auth: 'dashboard' },
   { method: 'PATCH', path: '/api/studio/notes/:id', auth: 'dashboard', body: { title: 'Renamed' } },
+  {
+    method: 'PATCH',
+    path: '/api/studio/notes/:id/sentences/:sentenceId',
+    auth: 'dashboard',
+    body: { text: 'What was said.' },
+  },
   { method: 'DELETE', path: '/api/studio/notes/:id', auth: 'dashboard' },
   { method: 'GET', path: '/api/studio/notes/:id/media', auth: 'dashboard' },
   {

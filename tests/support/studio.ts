@@ -26,6 +26,9 @@ export async function startStudioApp(env: Record<string, string> = {}): Promise<
   };
 }
 
+/** An install without PocketSphinx (it is installed where the tests run): media waits in needs_stt. */
+export const WITHOUT_POCKETSPHINX = { POCKETSPHINX_PATH: '/nonexistent/pocketsphinx_continuous' };
+
 /** A dashboard session cookie for the address (as after verifying an e-mailed code). */
 export async function sessionCookie(echo: TestApp, email: string): Promise<string> {
   const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 24);

@@ -45,6 +45,11 @@ export const studioNotes = pgTable(
     /** The tus upload this note comes from (while and after uploading). */
     uploadId: text('upload_id'),
     sourceUrl: text('source_url'),
+    /** What made the transcript: 'server' (STT_*), 'pocketsphinx' (rough, offline) or 'browser'; null otherwise. */
+    transcriptEngine: text('transcript_engine'),
+    /** What the browser recognised while recording, timed on the recording: used when no server engine is configured. */
+    browserTranscript:
+      jsonb('browser_transcript').$type<Array<{ startMs: number; endMs: number; text: string }>>(),
     /** sha256 of the text of imported posts: the same post imported twice is skipped. */
     contentHash: text('content_hash'),
     /** The text engine's mergeable per-note stats (noteStats); the profile sums them. */
@@ -71,6 +76,10 @@ export const studioNotes = pgTable(
       .on(t.status, t.updatedAt)
       .where(sql`${t.status} in ('uploading', 'transcribing', 'needs_stt')`),
     check('studio_notes_kind_check', sql`${t.kind} in ('voice', 'video', 'text', 'post')`),
+    check(
+      'studio_notes_transcript_engine_check',
+      sql`${t.transcriptEngine} is null or ${t.transcriptEngine} in ('server', 'pocketsphinx', 'browser')`,
+    ),
     check('studio_notes_register_check', sql`${t.register} in ('spoken', 'written')`),
     check(
       'studio_notes_status_check',
@@ -100,6 +109,8 @@ export const studioNoteSentences = pgTable(
     filler: boolean('filler').notNull().default(false),
     /** Filler words inside the sentence: [{ start, end }] offsets into its text. */
     fillers: jsonb('fillers').notNull().default([]),
+    /** The recogniser's word times within the sentence, when it gave them: [{ text, startMs, endMs }]. */
+    words: jsonb('words').$type<Array<{ text: string; startMs: number; endMs: number }>>(),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL => sql`to_tsvector('english', ${studioNoteSentences.text})`,
     ),

@@ -4,14 +4,11 @@ export {
   CONTENT_JOBS,
   callbackTimeoutJob,
   summarizeJob,
-  TRANSCRIBE_RETRIES,
-  TRANSCRIPTION_DID_NOT_FINISH,
   transcribeFailedJob,
   transcribeJob,
 } from './job-definitions.ts';
 export {
   type ContentJobDeps,
-  configuredTranscribers,
   createCallbackTimeoutHandler,
   createSummarizeHandler,
   createTranscribeFailedHandler,
@@ -28,4 +25,3 @@ export {
 } from './repository.ts';
 export { contentResultsRoutes } from './routes.ts';
 export { summarizeExtractive } from './summary.ts';
-export { type ChainOutcome, runTranscribers, type Transcriber } from './transcriber.ts';

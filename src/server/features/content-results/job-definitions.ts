@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { deadLetterFor, defineJob } from '../../jobs/queue.ts';
+import { TRANSCRIBE_RETRIES } from '../transcription/index.ts';
 
 export const resultPayload = z.object({ resultId: z.uuid() });
-
-export const TRANSCRIBE_RETRIES = 2;
-
-/** Shown on a transcription whose job failed for good (see transcribeFailedJob). */
-export const TRANSCRIPTION_DID_NOT_FINISH =
-  'The transcription did not finish: it stopped unexpectedly on every try.';
 
 /** Fails a result still waiting for an external service's callback after this long. */
 export const CALLBACK_WAIT_MINUTES = 30;

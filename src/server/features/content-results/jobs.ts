@@ -6,27 +6,23 @@ import type { Database } from '../../db/client.ts';
 import type { JobHandler, JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createLlm, type Llm } from '../../providers/llm/llm.ts';
-import { resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
-import { createSpeechToText } from '../../providers/stt/stt.ts';
+import {
+  configuredTranscribers,
+  runTranscribers,
+  TRANSCRIBE_RETRIES,
+  TRANSCRIPTION_DID_NOT_FINISH,
+  type Transcriber,
+} from '../transcription/index.ts';
 import {
   CALLBACK_WAIT_MINUTES,
   callbackTimeoutJob,
   type resultPayload,
   summarizeJob,
-  TRANSCRIBE_RETRIES,
-  TRANSCRIPTION_DID_NOT_FINISH,
   transcribeFailedJob,
   transcribeJob,
 } from './job-definitions.ts';
 import { findResult, markProcessing, settleResult, updateSummary } from './repository.ts';
 import { summarize, summarizeExtractive } from './summary.ts';
-import {
-  captionsTranscriber,
-  externalServiceTranscriber,
-  runTranscribers,
-  speechToTextTranscriber,
-  type Transcriber,
-} from './transcriber.ts';
 
 type ResultPayload = z.infer<typeof resultPayload>;
 
@@ -38,18 +34,6 @@ export interface ContentJobDeps {
   /** Tests may pass their own list; the configured one otherwise. */
   transcribers?: Transcriber[];
   llm?: Llm | null;
-}
-
-/** The transcribers in the order the job tries them, from the configuration. */
-export function configuredTranscribers(config: Config): Transcriber[] {
-  const list: Transcriber[] = [captionsTranscriber(config.ytDlpPath)];
-  const stt = createSpeechToText(config.stt);
-  if (stt)
-    list.push(
-      speechToTextTranscriber(config.ytDlpPath, stt, { ffmpegPath: resolveFfmpeg(config.ffmpegPath).path }),
-    );
-  if (config.webhookSecret) list.push(externalServiceTranscriber());
-  return list;
 }
 
 const llmOf = (deps: ContentJobDeps) => (deps.llm !== undefined ? deps.llm : createLlm(deps.config.llm));

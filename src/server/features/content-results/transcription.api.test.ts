@@ -7,7 +7,7 @@ import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { createSpeechToText } from '../../providers/stt/stt.ts';
-import { captionsTranscriber, runTranscribers, speechToTextTranscriber } from './transcriber.ts';
+import { captionsTranscriber, runTranscribers, speechToTextTranscriber } from '../transcription/index.ts';
 
 const CAPTIONED = 'https://www.youtube.com/watch?v=captioned';
 const AUDIO_ONLY = 'https://www.tiktok.com/@echo/video/123';
@@ -167,7 +167,8 @@ describe('transcribers', () => {
     const before = stt.requests.length;
     expect(await transcriber.transcribe(OPUS_ONLY)).toEqual({
       kind: 'unavailable',
-      reason: 'ffmpeg is needed to convert this audio for speech-to-text but was not found; install ffmpeg',
+      reason:
+        'ffmpeg is needed to prepare audio for speech-to-text but was not found; install ffmpeg or set FFMPEG_PATH',
     });
     expect(stt.requests.length).toBe(before);
     const calls = await ytDlpCalls(OPUS_ONLY);

@@ -16,6 +16,7 @@ import { BUNDLED_FFMPEG_REFUSED, bundledFfmpeg } from '../../providers/media/ffm
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
 import { storageFor } from '../../providers/storage/index.ts';
 import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
+import { mediaEngineName } from '../transcription/index.ts';
 import { listProviderStatus } from './repository.ts';
 
 type Tools = NonNullable<SystemHealth['tools']>;
@@ -261,5 +262,8 @@ export function formatChecklist(items: ChecklistItem[]): string {
 }
 
 export function capabilities(config: Config): Capabilities {
-  return { transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret } };
+  return {
+    transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret },
+    studio: { engine: mediaEngineName(config) ?? 'none' },
+  };
 }

@@ -173,11 +173,12 @@ describe('GET /api/health for the operator', () => {
 describe('GET /api/capabilities', () => {
   it('tells the forms up front that only captioned videos can be transcribed when no STT is configured', async () => {
     const res = await echo.app!.inject({ method: 'GET', url: '/api/capabilities' });
-    expect(res.json()).toEqual({ transcription: { captionsOnly: true } });
+    // PocketSphinx is installed where the tests run: recordings get a rough offline transcript.
+    expect(res.json()).toEqual({ transcription: { captionsOnly: true }, studio: { engine: 'pocketsphinx' } });
     const withStt = await startTestApp({ STT_BASE_URL: 'http://127.0.0.1:9/v1' });
     try {
       const answer = await withStt.app!.inject({ method: 'GET', url: '/api/capabilities' });
-      expect(answer.json()).toEqual({ transcription: { captionsOnly: false } });
+      expect(answer.json()).toEqual({ transcription: { captionsOnly: false }, studio: { engine: 'server' } });
     } finally {
       await withStt.close();
     }

@@ -3,8 +3,9 @@ import type { Database } from '../../db/client.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { Llm } from '../../providers/llm/llm.ts';
+import type { Pocketsphinx } from '../../providers/stt/pocketsphinx.ts';
 import { createSpeechToText, type SpeechToText } from '../../providers/stt/stt.ts';
-import type { Transcriber } from '../content-results/index.ts';
+import type { Transcriber } from '../transcription/index.ts';
 import { CAPTURE_JOBS, registerCaptureJobs } from './capture/index.ts';
 import { DRAFT_JOBS, registerDraftJobs } from './drafts/index.ts';
 import { NOTE_JOBS, registerNoteJobs } from './notes/index.ts';
@@ -18,6 +19,8 @@ export interface StudioJobDeps {
   log: Logger;
   /** Tests may pass their own; the configured ones otherwise. */
   stt?: SpeechToText | null;
+  /** Tests may pass their own offline recogniser (or null for none); PocketSphinx on PATH otherwise. */
+  pocketsphinx?: Pocketsphinx | null;
   transcribers?: Transcriber[];
   /** Tests may pass their own language model (or null for none); the configured one otherwise. */
   llm?: Llm | null;
@@ -32,6 +35,7 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
     database,
     log,
     stt,
+    ...(deps.pocketsphinx !== undefined ? { pocketsphinx: deps.pocketsphinx } : {}),
     ...(deps.transcribers ? { transcribers: deps.transcribers } : {}),
   });
   registerDraftJobs(queue, { config, database, log, ...(deps.llm !== undefined ? { llm: deps.llm } : {}) });

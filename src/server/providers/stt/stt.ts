@@ -19,7 +19,13 @@ export interface TimedTranscript {
   text: string;
   /** The audio's length as the server measured it, when it says. */
   durationMs: number | null;
-  segments: Array<{ startMs: number; endMs: number; text: string }>;
+  segments: Array<{
+    startMs: number;
+    endMs: number;
+    text: string;
+    /** The segment's word times, when the server gives them (verbose_json with word timestamps). */
+    words?: Array<{ text: string; startMs: number; endMs: number }>;
+  }>;
 }
 
 /** A speech-to-text server speaking OpenAI's POST /v1/audio/transcriptions (OpenAI, whisper.cpp, speaches, LocalAI). */
@@ -34,6 +40,7 @@ interface VerboseJson {
   text?: string;
   duration?: number | string;
   segments?: Array<{ start?: number | string; end?: number | string; text?: string }>;
+  words?: Array<{ word?: string; start?: number | string; end?: number | string }>;
 }
 
 const toMs = (seconds: number | string | undefined): number | null => {
@@ -51,6 +58,19 @@ export function readVerboseJson(result: unknown): TimedTranscript {
     const text = typeof segment.text === 'string' ? segment.text : '';
     if (startMs === null || endMs === null || !text.trim()) continue;
     segments.push({ startMs, endMs: Math.max(startMs, endMs), text });
+  }
+  // Word times (OpenAI sends them beside the segments): each goes to the segment it starts in.
+  for (const word of Array.isArray(body.words) ? body.words : []) {
+    const startMs = toMs(word.start);
+    const endMs = toMs(word.end);
+    const said = typeof word.word === 'string' ? word.word.trim() : '';
+    if (startMs === null || endMs === null || !said) continue;
+    const segment =
+      segments.find((s) => startMs >= s.startMs && startMs < s.endMs) ??
+      segments.find((s) => startMs >= s.startMs && startMs <= s.endMs);
+    if (!segment) continue;
+    segment.words ??= [];
+    segment.words.push({ text: said, startMs, endMs: Math.max(startMs, endMs) });
   }
   const text =
     typeof body.text === 'string' && body.text.trim()
@@ -87,7 +107,7 @@ export function createSpeechToText(config: {
         file: await toFile(audio, fileName),
         model: config.model,
         response_format: 'verbose_json',
-        timestamp_granularities: ['segment'],
+        timestamp_granularities: ['segment', 'word'],
       });
       return readVerboseJson(result);
     },

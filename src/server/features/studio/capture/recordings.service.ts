@@ -4,6 +4,7 @@ import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import {
+  type BrowserSegment,
   type NoteListItem,
   QUOTA_EXCEEDED_MESSAGE,
   type Recording,
@@ -144,7 +145,7 @@ export async function finishRecordingAsNote(
   ctx: AppContext,
   owner: string,
   id: string,
-  input: { chunk_count: number; duration_ms?: number },
+  input: { chunk_count: number; duration_ms?: number; transcript?: BrowserSegment[] },
 ): Promise<NoteListItem> {
   const row = await ownRecording(ctx, owner, id);
   if (row.noteId) {
@@ -186,6 +187,11 @@ export async function finishRecordingAsNote(
   const relative = `studio/media/${noteId}.${media.ext}`;
   await rename(joined, path.join(ctx.config.dataDir, relative));
   const bytes = (await stat(path.join(ctx.config.dataDir, relative))).size;
+  const heard = (input.transcript ?? []).map((s) => ({
+    startMs: s.start_ms,
+    endMs: Math.max(s.start_ms, s.end_ms),
+    text: s.text,
+  }));
   const note = await ctx.database.transaction(async (tx) => {
     if (!(await finishRecording(tx.db, id, noteId))) throw conflict('This recording is finished.');
     const inserted = await insertNote(tx.db, {
@@ -193,14 +199,15 @@ export async function finishRecordingAsNote(
       ownerEmail: owner,
       kind: 'voice',
       register: 'spoken',
-      ...mediaStatus(ctx),
+      ...mediaStatus(ctx, heard.length > 0),
+      browserTranscript: heard.length > 0 ? heard : null,
       title: row.title || `Voice note, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       durationMs: input.duration_ms ?? null,
       mediaPath: relative,
       mediaBytes: bytes,
       mediaMime: media.mime,
     });
-    await queueTranscription(ctx, tx, noteId);
+    await queueTranscription(ctx, tx, noteId, heard.length > 0);
     return inserted;
   });
   await rm(dir, { recursive: true, force: true });

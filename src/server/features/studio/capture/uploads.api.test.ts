@@ -17,6 +17,7 @@ import {
   speechWav,
   startStudioApp,
   tusMetadata,
+  WITHOUT_POCKETSPHINX,
 } from '#tests/support/studio.ts';
 
 /** One HTTP request to the running app; `abortAfter` sends that many body bytes then drops the connection. */
@@ -85,7 +86,7 @@ describe('uploads without speech-to-text', () => {
   let echo: StudioTestApp;
   let cookie: string;
   beforeAll(async () => {
-    echo = await startStudioApp();
+    echo = await startStudioApp(WITHOUT_POCKETSPHINX);
     cookie = await sessionCookie(echo, 'uploader@example.com');
   });
   afterAll(() => echo?.close());

@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { mediaEngineName } from '../../transcription/index.ts';
 import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from '../media.ts';
 import { ownerOfRaw } from '../owner.ts';
 import { withinQuota } from './quota.ts';
@@ -29,17 +30,24 @@ const ownerOfTusRequest = (req: unknown): string | undefined => {
   return node ? ownerOfRaw(node) : undefined;
 };
 
-const sttConfigured = (ctx: AppContext) => Boolean(ctx.config.stt.baseUrl);
+/** A speech-to-text server or PocketSphinx transcribes media here (else notes wait in needs_stt). */
+const sttConfigured = (ctx: AppContext) => mediaEngineName(ctx.config) !== null;
 
 /**
  * A note whose media is stored and checked: transcription is queued (or it waits in needs_stt
  * with what to configure). Runs in the caller's transaction.
  */
-export async function queueTranscription(ctx: AppContext, tx: Tx, noteId: string): Promise<void> {
-  if (sttConfigured(ctx)) await ctx.jobs.enqueue(tx, transcribeJob, { noteId });
+export async function queueTranscription(
+  ctx: AppContext,
+  tx: Tx,
+  noteId: string,
+  browserTranscript = false,
+): Promise<void> {
+  if (sttConfigured(ctx) || browserTranscript) await ctx.jobs.enqueue(tx, transcribeJob, { noteId });
 }
-export const mediaStatus = (ctx: AppContext) =>
-  sttConfigured(ctx)
+/** A recording with the browser's own transcript is transcribed (by that transcript) even without an engine. */
+export const mediaStatus = (ctx: AppContext, browserTranscript = false) =>
+  sttConfigured(ctx) || browserTranscript
     ? { status: 'transcribing' as const, statusMessage: null }
     : { status: 'needs_stt' as const, statusMessage: NEEDS_STT_MESSAGE };
 

@@ -243,6 +243,8 @@ describe('cut clips of clip hooks', () => {
     expect(one.statusCode).toBe(200);
     expect(one.headers['content-disposition']).toMatch(/filename="clip-1-\d{4}-\d{2}-\d{2}\.vtt"/);
     expect(one.body.startsWith('WEBVTT')).toBe(true);
+    // The speech-to-text server gave word times: the captions highlight word by word.
+    expect(one.body).toMatch(/^\d\d:\d\d:\d\d\.\d{3} --> .*\n\S+ <\d\d:\d\d:\d\d\.\d{3}>\S/m);
     const oneCues = times(one.body.replace(/(\d\d:\d\d:\d\d)\.(\d{3})/g, '$1,$2'));
     expect(oneCues[0]![0]).toBeLessThan(1500);
     for (const [, end] of oneCues) expect(end).toBeLessThanOrEqual(lengthOf(clips[0]!) * 1000);

@@ -18,7 +18,7 @@ export type SourceNoteRow = Pick<
 >;
 export type SourceSentenceRow = Pick<
   typeof studioNoteSentences.$inferSelect,
-  'id' | 'noteId' | 'position' | 'text' | 'startMs' | 'endMs' | 'filler' | 'fillers'
+  'id' | 'noteId' | 'position' | 'text' | 'startMs' | 'endMs' | 'filler' | 'fillers' | 'words'
 >;
 
 export async function insertDraft(db: DbOrTx, values: NewDraft): Promise<DraftRow> {
@@ -114,6 +114,7 @@ export async function sourceSentences(db: DbOrTx, noteIds: string[]): Promise<So
       endMs: studioNoteSentences.endMs,
       filler: studioNoteSentences.filler,
       fillers: studioNoteSentences.fillers,
+      words: studioNoteSentences.words,
     })
     .from(studioNoteSentences)
     .where(inArray(studioNoteSentences.noteId, noteIds))

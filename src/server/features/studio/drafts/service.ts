@@ -298,6 +298,11 @@ async function captionsOf(
   only?: number,
 ): Promise<string> {
   const units = await timedUnits(ctx, noteIds);
+  // The recogniser's word times, where kept: WebVTT captions highlight word by word.
+  const words = new Map<string, Array<{ text: string; startMs: number }>>();
+  if (as === 'vtt')
+    for (const s of await sourceSentences(ctx.database.db, noteIds))
+      words.set(s.noteId, [...(words.get(s.noteId) ?? []), ...(s.words ?? [])]);
   const clips = blocks.filter((b) => b.kind === 'clip');
   if (only !== undefined && !clips[only - 1]) throw notFound(`This draft has ${clips.length} clips.`);
   const cues = (only === undefined ? clips : [clips[only - 1]!]).flatMap((clip) => {
@@ -309,7 +314,20 @@ async function captionsOf(
       clip.end_ms,
     );
     const shift = only === undefined ? clip.start_ms : 0;
-    return own.map((cue) => ({ ...cue, startMs: cue.startMs + shift, endMs: cue.endMs + shift }));
+    const said = words.get(noteId) ?? [];
+    return own.map((cue) => {
+      const from = cue.startMs + clip.start_ms!;
+      const to = cue.endMs + clip.start_ms!;
+      const inCue = said.filter((w) => w.startMs >= from && w.startMs < to);
+      return {
+        ...cue,
+        startMs: cue.startMs + shift,
+        endMs: cue.endMs + shift,
+        ...(inCue.length
+          ? { words: inCue.map((w) => ({ text: w.text, startMs: w.startMs - clip.start_ms! + shift })) }
+          : {}),
+      };
+    });
   });
   return as === 'srt' ? toSrt(cues) : toVtt(cues);
 }

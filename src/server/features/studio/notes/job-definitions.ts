@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deadLetterFor, defineJob } from '../../../jobs/queue.ts';
+import { TRANSCRIBE_RETRIES } from '../../transcription/index.ts';
 
 /**
  * The notes' job definitions (name, payload, retry policy): services enqueue through these, the
@@ -7,9 +8,6 @@ import { deadLetterFor, defineJob } from '../../../jobs/queue.ts';
  */
 const notePayload = z.object({ noteId: z.uuid() });
 
-export const TRANSCRIBE_RETRIES = 2;
-export const TRANSCRIPTION_DID_NOT_FINISH =
-  'The transcription did not finish: it stopped unexpectedly on every try.';
 export const NO_SPEECH_MESSAGE = 'No speech was found in this recording.';
 
 /** Receives a transcription that failed for good (last try threw, expired, or its worker died). */

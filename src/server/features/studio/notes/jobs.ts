@@ -1,37 +1,30 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
+import { NEEDS_STT_MESSAGE, type TranscriptEngine } from '#contract/studio.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
+import { FfmpegError } from '../../../providers/media/ffmpeg-run.ts';
+import type { Pocketsphinx } from '../../../providers/stt/pocketsphinx.ts';
+import { isTransientProviderError, type SpeechToText } from '../../../providers/stt/stt.ts';
 import {
-  audioPieces,
-  FfmpegError,
-  ffmpegBinary,
-  STT_PIECE_SECONDS,
-} from '../../../providers/media/ffmpeg-run.ts';
-import {
-  createSpeechToText,
-  isTransientProviderError,
-  type SpeechToText,
-} from '../../../providers/stt/stt.ts';
-import { configuredTranscribers, runTranscribers, type Transcriber } from '../../content-results/index.ts';
+  configuredMediaEngine,
+  configuredTranscribers,
+  type MediaSegment,
+  MediaTranscriptionFailure,
+  phraseAsSentence,
+  runTranscribers,
+  TRANSCRIBE_RETRIES,
+  TRANSCRIPTION_DID_NOT_FINISH,
+  type Transcriber,
+  wordsWithin,
+} from '../../transcription/index.ts';
 import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
 import type { TranscriptSegment } from '../text/sentences.ts';
 import { cleanText } from './analyse.ts';
 import { analyseOffThread } from './analysis-pool.ts';
-import {
-  NO_SPEECH_MESSAGE,
-  profileJob,
-  TRANSCRIBE_RETRIES,
-  TRANSCRIPTION_DID_NOT_FINISH,
-  transcribeFailedJob,
-  transcribeJob,
-} from './job-definitions.ts';
+import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {
   findNoteById,
@@ -49,49 +42,20 @@ export interface NoteJobDeps {
   log: Logger;
   /** Tests may pass their own; the configured ones otherwise. */
   stt?: SpeechToText | null;
+  pocketsphinx?: Pocketsphinx | null;
   transcribers?: Transcriber[];
 }
 
 class PermanentFailure extends Error {}
 class RetryableFailure extends Error {}
 
-/** Transcribes a stored media file piece by piece; segment times are offset to the whole file. */
-async function transcribeMedia(
-  stt: SpeechToText,
-  ffmpeg: string,
-  file: string,
-  mime: string | null,
-  /** Checked once ffmpeg has measured the file, before anything is sent to speech-to-text. */
-  allow: (durationMs: number | null) => Promise<void>,
-): Promise<{ text: string; segments: TranscriptSegment[]; durationMs: number | null }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
-  try {
-    // The person sees ffmpeg's plain verdict; its report (paths replaced) only reaches the logs.
-    const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir, mime).catch((error: Error) => {
-      throw new PermanentFailure(error.message, { cause: error });
-    });
-    if (pieces.length === 0) throw new PermanentFailure('The file has no audio track.');
-    await allow(durationMs ?? pieces.length * STT_PIECE_SECONDS * 1000);
-    const texts: string[] = [];
-    const segments: TranscriptSegment[] = [];
-    let measured = 0;
-    for (const piece of pieces) {
-      const result = await stt.transcribeTimed(await readFile(piece.file), path.basename(piece.file));
-      if (result.text) texts.push(result.text);
-      for (const s of result.segments)
-        segments.push({ startMs: s.startMs + piece.offsetMs, endMs: s.endMs + piece.offsetMs, text: s.text });
-      measured = piece.offsetMs + (result.durationMs ?? 0);
-    }
-    return { text: texts.join(' ').trim(), segments, durationMs: durationMs ?? (measured || null) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
   const { config, database, log } = deps;
   const db = database.db;
-  const stt = deps.stt !== undefined ? deps.stt : createSpeechToText(config.stt);
+  const engine = configuredMediaEngine(config, {
+    ...(deps.stt !== undefined ? { stt: deps.stt } : {}),
+    ...(deps.pocketsphinx !== undefined ? { pocketsphinx: deps.pocketsphinx } : {}),
+  });
   const transcribers = (deps.transcribers ?? configuredTranscribers(config)).filter(
     (t) => t.name !== 'webhook',
   );
@@ -101,38 +65,57 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       'transcribing',
     ]);
 
+  /** No engine could make a transcript: the note stays playable audio, saying why. */
+  const keepAsAudio = (noteId: string, message: string) =>
+    updateNote(db, null, noteId, { status: 'needs_stt', statusMessage: message.slice(0, 1000) }, [
+      'transcribing',
+    ]);
+
+  /** Long audio goes in pieces: the note says how far it got. */
+  const progress = async (noteId: string, done: number, total: number) => {
+    await updateNote(db, null, noteId, { statusMessage: `Transcribing: ${done} of ${total} parts done.` }, [
+      'transcribing',
+    ]);
+  };
+
   queue.handle(transcribeJob, async ({ noteId }, { retryCount }) => {
     const note = await findNoteById(db, noteId);
     if (note?.status !== 'transcribing') return;
-    let transcript: { text: string; segments?: TranscriptSegment[]; durationMs?: number | null };
+    let transcript: {
+      text: string;
+      segments?: MediaSegment[];
+      durationMs?: number | null;
+      engine: TranscriptEngine | null;
+    };
     try {
       if (note.mediaPath) {
-        if (!stt) {
-          await updateNote(db, null, noteId, { status: 'needs_stt', statusMessage: NEEDS_STT_MESSAGE }, [
-            'transcribing',
-          ]);
-          return;
-        }
-        let ffmpeg: string;
-        try {
-          ffmpeg = ffmpegBinary(config);
-        } catch (error) {
-          throw new PermanentFailure(error instanceof Error ? error.message : String(error));
-        }
-        transcript = await transcribeMedia(
-          stt,
-          ffmpeg,
-          mediaFile(config.dataDir, note.mediaPath),
-          note.mediaMime,
-          async (durationMs) => {
-            const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
-            const ms = durationMs ?? 0;
-            if (ms > mediaMaxMs)
-              throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
-            if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
-              throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
-          },
-        );
+        if (!engine) {
+          // No server engine: what the browser recognised while recording, else the audio alone.
+          const heard = note.browserTranscript ?? [];
+          if (heard.length === 0) {
+            await keepAsAudio(noteId, NEEDS_STT_MESSAGE);
+            return;
+          }
+          const segments = heard.map((s) => ({ ...s, text: phraseAsSentence(s.text) }));
+          transcript = {
+            text: segments.map((s) => s.text).join(' '),
+            segments,
+            durationMs: null,
+            engine: 'browser',
+          };
+        } else
+          transcript = await engine.transcribe(mediaFile(config.dataDir, note.mediaPath), {
+            mime: note.mediaMime,
+            // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
+            allow: async (ms) => {
+              const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
+              if (ms > mediaMaxMs)
+                throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
+              if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
+                throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
+            },
+            onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
+          });
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
         if (outcome.kind === 'failed') {
@@ -140,11 +123,18 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           throw new PermanentFailure(outcome.message);
         }
         if (outcome.kind !== 'transcript') throw new PermanentFailure('No transcript could be produced.');
-        transcript = { text: outcome.text };
+        transcript = { text: outcome.text, engine: outcome.method === 'stt' ? 'server' : null };
       } else throw new PermanentFailure('This note has nothing to transcribe.');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof PermanentFailure) {
+      if (error instanceof MediaTranscriptionFailure && engine?.name === 'pocketsphinx') {
+        // The offline recogniser gave up (over its time budget, unreadable audio): the audio stays.
+        const ffmpeg = error.cause instanceof FfmpegError ? error.cause.detail : undefined;
+        log.info({ noteId, reason: message, ffmpeg }, 'rough offline transcript failed; kept as audio');
+        await keepAsAudio(noteId, `${message} ${NEEDS_STT_MESSAGE}`);
+        return;
+      }
+      if (error instanceof PermanentFailure || error instanceof MediaTranscriptionFailure) {
         const ffmpeg = error.cause instanceof FfmpegError ? error.cause.detail : undefined;
         log.info({ noteId, reason: message, ffmpeg }, 'studio transcription failed');
         await fail(noteId, message);
@@ -188,11 +178,23 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           stats: analysis.stats,
           keyPhrases: analysis.keyPhrases,
           durationMs: note.durationMs ?? transcript.durationMs ?? null,
+          transcriptEngine: transcript.engine,
         },
         ['transcribing'],
       );
       if (!updated) return;
-      await replaceSentences(tx.db, noteId, analysis.sentences);
+      const segments = transcript.segments ?? [];
+      await replaceSentences(
+        tx.db,
+        noteId,
+        analysis.sentences.map((s) => {
+          const words =
+            typeof s.startMs === 'number' && typeof s.endMs === 'number'
+              ? wordsWithin(segments, s.startMs, s.endMs)
+              : [];
+          return words.length ? { ...s, words } : s;
+        }),
+      );
       await queueProfile(queue, tx, note.ownerEmail);
     });
   });

@@ -44,6 +44,7 @@ const LISTED = {
   mediaBytes: studioNotes.mediaBytes,
   mediaMime: studioNotes.mediaMime,
   sourceUrl: studioNotes.sourceUrl,
+  transcriptEngine: studioNotes.transcriptEngine,
   createdAt: studioNotes.createdAt,
   updatedAt: studioNotes.updatedAt,
 };
@@ -157,6 +158,32 @@ export async function replaceSentences(db: DbOrTx, noteId: string, sentences: Ne
   for (let i = 0; i < sentences.length; i += 1000) {
     await db.insert(studioNoteSentences).values(sentences.slice(i, i + 1000).map((s) => ({ ...s, noteId })));
   }
+}
+
+/** Rewrites sentences in place (same ids, positions and times): drafts citing them see the new words. */
+export async function rewriteSentences(
+  db: DbOrTx,
+  noteId: string,
+  sentences: Array<
+    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers'> & {
+      id: string;
+      retyped?: boolean;
+    }
+  >,
+): Promise<void> {
+  for (const s of sentences)
+    await db
+      .update(studioNoteSentences)
+      .set({
+        text: s.text,
+        startChar: s.startChar,
+        endChar: s.endChar,
+        filler: s.filler,
+        fillers: s.fillers,
+        // A retyped sentence's word times no longer match its words (its own times stay).
+        ...(s.retyped ? { words: null } : {}),
+      })
+      .where(and(eq(studioNoteSentences.id, s.id), eq(studioNoteSentences.noteId, noteId)));
 }
 
 /** Updates a note of the owner; undefined when it is not theirs. */

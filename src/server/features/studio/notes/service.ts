@@ -11,6 +11,7 @@ import {
   type NotesQuery,
   registerOfKind,
   STUDIO_API,
+  type TranscriptEngine,
   type UpdateNoteInput,
   type UpdateVoiceInput,
   type Usage,
@@ -79,6 +80,7 @@ export function toListItem(row: ListedNote | NoteRow): NoteListItem {
     media_bytes: row.mediaBytes,
     has_media: row.mediaPath !== null && row.status !== 'uploading',
     source_url: row.sourceUrl,
+    transcript_engine: (row.transcriptEngine as TranscriptEngine | null) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

@@ -140,6 +140,13 @@ export default function PrivacyPolicyPage() {
           <li>a marketing pixel (Meta), only when it is enabled (see section 8).</li>
         </ul>
         <p>
+          While you record a voice note, the Studio can show a live transcript made by your browser&rsquo;s
+          own speech recognition. Where the browser recognises speech on your device, your audio stays there.
+          Where it would send your audio to its maker&rsquo;s servers (Google&rsquo;s, in Chrome), the Studio
+          asks you first and remembers your answer in this browser; that service then processes the audio
+          under its own privacy terms.
+        </p>
+        <p>
           When you submit a link from YouTube, Instagram, TikTok or Facebook, we retrieve the public content
           behind it. Those platforms have their own privacy policies, which apply to your use of them.
         </p>

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   IMPORT_FILE_EXTENSIONS,
   type ImportResponse,
@@ -6,6 +6,7 @@ import {
   STUDIO_API,
   STUDIO_LIMITS,
 } from '#contract/studio.ts';
+import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { json, useInvalidateStudio } from '../api.ts';
 
@@ -21,6 +22,19 @@ export {
 
 export const NOTE_TEXT_MAX = STUDIO_LIMITS.textMaxChars;
 export const POSTS_ACCEPT = IMPORT_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+
+/**
+ * Who will transcribe what is recorded or uploaded on this install (GET /api/capabilities):
+ * 'server', 'pocketsphinx' or 'none'; undefined while unknown.
+ */
+export function useSpeechEngine(): Capabilities['studio']['engine'] | undefined {
+  const query = useQuery({
+    queryKey: ['/api/capabilities'],
+    queryFn: async () => json<Capabilities>(await apiRequest('GET', '/api/capabilities')),
+    staleTime: 5 * 60_000,
+  });
+  return query.data?.studio.engine;
+}
 
 export function useCreateTextNote() {
   const invalidate = useInvalidateStudio();

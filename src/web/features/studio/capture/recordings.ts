@@ -1,5 +1,6 @@
 import { type Recording, STUDIO_API, STUDIO_LIMITS } from '#contract/studio.ts';
 import { apiRequest, isHttpError, throwIfResNotOk } from '#web/lib/api.ts';
+import type { TimedPhrase } from './live-transcript.ts';
 
 // Recordings sent while recording: the transport beside uploads.ts (tus), used by the recorder.
 
@@ -9,7 +10,7 @@ export interface ChunkedRecording {
   /** Queues chunk `index`; it is sent (and resent until the server has it) in order. */
   send(chunk: Blob, index: number): void;
   /** Waits until every chunk is on the server, then turns the recording into a note (its id). */
-  finish(durationMs: number): Promise<string>;
+  finish(durationMs: number, transcript?: TimedPhrase[]): Promise<string>;
   /** Stops sending and deletes what the server holds. */
   discard(): void;
 }
@@ -98,7 +99,7 @@ export async function startChunkedRecording({
       onProgress(queue.size, false);
       void pump();
     },
-    async finish(durationMs) {
+    async finish(durationMs, transcript = []) {
       // MediaRecorder hands over its last chunk just before onstop: let the queue take it.
       await sleep(0);
       if (queue.size > 0 && !fatal)
@@ -113,6 +114,15 @@ export async function startChunkedRecording({
           const res = await apiRequest('POST', `${base}/finish`, {
             chunk_count: highest + 1,
             duration_ms: Math.round(Math.min(durationMs, STUDIO_LIMITS.recordingMaxMs)),
+            ...(transcript.length
+              ? {
+                  transcript: transcript.map((p) => ({
+                    start_ms: p.startMs,
+                    end_ms: p.endMs,
+                    text: p.text.slice(0, 2000),
+                  })),
+                }
+              : {}),
           });
           const note = await json<{ id?: string; note_id?: string }>(res);
           return note.note_id ?? note.id ?? '';

@@ -53,6 +53,26 @@ export function useNote(id: string | null) {
   });
 }
 
+/** Retypes one sentence of a note's transcript (its times stay); the note and search follow. */
+export function useCorrectSentence(noteId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async ({ sentenceId, text }: { sentenceId: string; text: string }) =>
+      json<NoteDetail>(
+        await apiRequest(
+          'PATCH',
+          `${STUDIO_API}/notes/${encodeURIComponent(noteId)}/sentences/${encodeURIComponent(sentenceId)}`,
+          { text },
+        ),
+      ),
+    onSuccess: (note) => {
+      queryClient.setQueryData(studioKeys.note(noteId), note);
+      return invalidate();
+    },
+  });
+}
+
 export function useDeleteNote() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateStudio();

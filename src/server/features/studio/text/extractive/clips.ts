@@ -16,6 +16,8 @@ export interface Cue {
   startMs: number;
   endMs: number;
   text: string;
+  /** Word times on the same clock as the cue, when the recogniser gave them (WebVTT highlights them). */
+  words?: ReadonlyArray<{ text: string; startMs: number }>;
 }
 
 function stamp(ms: number, separator: ',' | '.'): string {
@@ -43,8 +45,39 @@ export function toSrt(cues: readonly Cue[]): string {
     .join('\n');
 }
 
+const normalWord = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
+
+/**
+ * A cue's text with WebVTT inline timestamps (`word <00:00:01.500>next`), so a player can
+ * highlight it word by word. The cue's own words are kept (fillers dropped, line break); each is
+ * matched in order to the recogniser's timed words (a few may be skipped: a dropped "um"), and a
+ * word gets its time when it has one inside the cue. Plain text when the cue has no word times.
+ */
+export function wordTimedText(cue: Cue): string {
+  const plain = twoLines(cue.text);
+  const timed = (cue.words ?? []).filter((w) => normalWord(w.text));
+  if (timed.length === 0) return plain;
+  let next = 0;
+  let first = true;
+  return plain
+    .split(/( |\n)/)
+    .map((token) => {
+      if (token === ' ' || token === '\n' || !normalWord(token)) return token;
+      const at = timed.slice(next, next + 4).findIndex((w) => normalWord(w.text) === normalWord(token));
+      const isFirst = first;
+      first = false;
+      if (at < 0) return token;
+      const word = timed[next + at]!;
+      next += at + 1;
+      return isFirst || word.startMs <= cue.startMs || word.startMs >= cue.endMs
+        ? token
+        : `<${stamp(word.startMs, '.')}>${token}`;
+    })
+    .join('');
+}
+
 export function toVtt(cues: readonly Cue[]): string {
-  return `WEBVTT\n\n${cues.map((c) => `${stamp(c.startMs, '.')} --> ${stamp(c.endMs, '.')}\n${twoLines(c.text)}\n`).join('\n')}`;
+  return `WEBVTT\n\n${cues.map((c) => `${stamp(c.startMs, '.')} --> ${stamp(c.endMs, '.')}\n${wordTimedText(c)}\n`).join('\n')}`;
 }
 
 /** Cues for a run of sentences: what was said (fillers dropped), long sentences split by time share. */

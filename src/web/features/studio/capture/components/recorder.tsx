@@ -1,11 +1,13 @@
 import { CircleStop, Loader2, Mic, Pause, Play, Trash2, WifiOff } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { formatDuration } from '../../format.ts';
 import { type ChunkedRecording, startChunkedRecording } from '../api.ts';
+import { SpeechFate } from './speech-fate.tsx';
+import { useLiveTranscript } from './use-live-transcript.ts';
 import { pickMimeType, useRecorder } from './use-recorder.ts';
 
 const MAX_RECORDING_MS = STUDIO_LIMITS.recordingMaxMs;
@@ -19,6 +21,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
   const [pending, setPending] = useState(0);
   const [offline, setOffline] = useState(false);
   const [saving, setSaving] = useState(false);
+  const fateId = useId();
 
   const recorder = useRecorder({
     maxMs: MAX_RECORDING_MS,
@@ -28,7 +31,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       if (!current) return;
       setSaving(true);
       try {
-        const noteId = await current.finish(elapsedMs);
+        const noteId = await current.finish(elapsedMs, live.enabled ? live.take() : []);
         upload.current = null;
         toast({ title: 'Voice note saved', description: 'Echo is transcribing it now.' });
         onSaved(noteId);
@@ -41,11 +44,13 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       } finally {
         setSaving(false);
         recorder.reset();
+        live.reset();
       }
     },
   });
   const { state } = recorder;
   const active = state === 'recording' || state === 'paused';
+  const live = useLiveTranscript({ active: state === 'recording', clock: recorder.elapsedNow });
 
   async function start() {
     try {
@@ -69,6 +74,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
 
   function discard() {
     recorder.discard();
+    live.reset();
     upload.current?.discard();
     upload.current = null;
     setPending(0);
@@ -130,7 +136,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       </div>
       <div className="flex flex-wrap gap-2">
         {!active && (
-          <Button onClick={start} disabled={state === 'starting' || saving}>
+          <Button onClick={start} disabled={state === 'starting' || saving} aria-describedby={fateId}>
             {state === 'starting' ? (
               <Loader2 className="animate-spin" aria-hidden="true" />
             ) : (
@@ -160,8 +166,36 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
           </>
         )}
       </div>
+      {live.availability === 'cloud' && live.consent === null && !active && (
+        <div className="grid gap-2 rounded-lg border border-border p-3 text-sm" data-testid="live-consent">
+          <p>
+            Your browser can show what you say as you speak, but to do so it sends your audio to its
+            maker&rsquo;s servers (Google&rsquo;s, in Chrome). Use it?
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={() => live.setConsent('yes')}>
+              Use live transcript
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => live.setConsent('no')}>
+              No, thanks
+            </Button>
+          </div>
+        </div>
+      )}
+      <SpeechFate id={fateId} live={live.enabled} />
+      {live.enabled && active && (
+        <section aria-label="Live transcript" className="grid gap-1" data-testid="live-transcript">
+          <h3 className="text-xs font-medium text-muted-foreground">
+            Live transcript{live.availability === 'on-device' ? ' (on this device)' : ''}
+          </h3>
+          <p className="min-h-6 text-sm">
+            {live.text.final} <span className="text-muted-foreground">{live.text.interim}</span>
+          </p>
+        </section>
+      )}
       <div aria-live="polite" className="text-sm text-muted-foreground">
         {recorder.error && <p className="text-destructive">{recorder.error}</p>}
+        {live.problem && <p className="text-destructive">{live.problem}</p>}
         {offline && (
           <p className="flex items-center gap-2 text-destructive">
             <WifiOff className="size-4" aria-hidden="true" /> Connection lost. Your recording is kept and will

@@ -12,6 +12,7 @@ import {
   startMediaUpload,
   uploadProblem,
 } from '../api.ts';
+import { SpeechFate } from './speech-fate.tsx';
 
 const formatBytes = (bytes: number) =>
   bytes >= 1024 ** 3
@@ -147,7 +148,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
             accept={MEDIA_ACCEPT}
             label="Audio or video file"
             onFile={begin}
-            aria-describedby={`${id}-hint`}
+            aria-describedby={`${id}-hint ${id}-fate`}
           >
             Choose a file
           </FileInput>
@@ -156,6 +157,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
           </p>
         </div>
       )}
+      <SpeechFate id={`${id}-fate`} />
       {!progress && interrupted.length > 0 && (
         <ul className="grid gap-2 text-sm" aria-label="Interrupted uploads">
           {interrupted.map((u) => (

@@ -175,5 +175,5 @@ export function useRecorder({ maxMs, onChunk, onStopped }: Callbacks & { maxMs: 
     setState('idle');
   }, []);
 
-  return { state, level, elapsedMs, error, start, pause, resume, stop, discard, reset };
+  return { state, level, elapsedMs, elapsedNow, error, start, pause, resume, stop, discard, reset };
 }

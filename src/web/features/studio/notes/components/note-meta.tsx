@@ -1,5 +1,12 @@
 import { FileText, type LucideIcon, Mic, Share2, Video } from 'lucide-react';
-import { NOTE_KIND_LABELS, NOTE_STATUS_LABELS, type NoteKind, type NoteListItem } from '#contract/studio.ts';
+import {
+  isRoughTranscript,
+  NOTE_KIND_LABELS,
+  NOTE_STATUS_LABELS,
+  type NoteKind,
+  type NoteListItem,
+  ROUGH_TRANSCRIPT_LABEL,
+} from '#contract/studio.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { formatDuration } from '../../format.ts';
 
@@ -39,6 +46,19 @@ export function NoteMeta({ note }: { note: NoteListItem }) {
       <Badge variant={STATUS_VARIANTS[note.status]} data-testid="note-status">
         {NOTE_STATUS_LABELS[note.status]}
       </Badge>
+      {note.status === 'ready' && isRoughTranscript(note.transcript_engine) && (
+        <Badge
+          variant="outline"
+          data-testid="rough-transcript"
+          title={
+            note.transcript_engine === 'browser'
+              ? 'Transcribed by your browser as you spoke: check it against the recording.'
+              : 'Transcribed offline by PocketSphinx: check it against the recording.'
+          }
+        >
+          {ROUGH_TRANSCRIPT_LABEL}
+        </Badge>
+      )}
       {(note.status === 'ready' || note.duration_ms !== null) && <span>{noteLength(note)}</span>}
       <time dateTime={note.created_at}>{formatDate(note.created_at)}</time>
     </div>

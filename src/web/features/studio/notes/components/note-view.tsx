@@ -1,7 +1,7 @@
 import { ArrowLeft, Loader2, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import type { NoteDetail, Sentence } from '#contract/studio.ts';
+import { isRoughTranscript, type NoteDetail, type Sentence } from '#contract/studio.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorCode } from '#web/lib/api.ts';
@@ -10,6 +10,7 @@ import { formatDuration } from '../../format.ts';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
 import { NoteMeta } from './note-meta.tsx';
+import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
 
 const FILLER = 'text-muted-foreground italic';
 
@@ -64,6 +65,9 @@ export function NoteView({
   const media = useRef<HTMLMediaElement | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [playingId, setPlayingId] = useState<string | null>(null);
+  // The sentence being corrected, and each sentence's Correct button (focus returns there).
+  const [correcting, setCorrecting] = useState<string | null>(null);
+  const correctButtons = useRef(new Map<string, HTMLButtonElement>());
   const data = note.data;
   const sentences = data?.sentences ?? [];
 
@@ -125,6 +129,11 @@ export function NoteView({
 
   const isVideo = data.kind === 'video';
   const timed = data.media_url && sentences.some(playable);
+  const correctable = data.status === 'ready' && data.register === 'spoken';
+  const closeCorrection = (id: string) => {
+    setCorrecting(null);
+    requestAnimationFrame(() => correctButtons.current.get(id)?.focus());
+  };
   return (
     <article className="grid gap-4" aria-labelledby="note-heading" data-testid="note-view">
       <div className="flex items-center justify-between gap-2">
@@ -182,6 +191,15 @@ export function NoteView({
             aria-label={`Audio of ${data.title}`}
           />
         ))}
+      {data.status === 'ready' && isRoughTranscript(data.transcript_engine) && (
+        <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="rough-notice">
+          {data.transcript_engine === 'browser'
+            ? 'Your browser transcribed this as you spoke: a rough transcript.'
+            : 'PocketSphinx transcribed this offline on this server: a rough transcript.'}{' '}
+          Play a sentence to check what it heard, and correct it with its Correct button; a speech-to-text
+          server (STT_BASE_URL) gives a better one.
+        </p>
+      )}
       {data.status === 'ready' && drafts({ noteId: data.id, spoken: data.register === 'spoken' })}
       {data.status_message && data.status !== 'ready' && (
         <p
@@ -205,15 +223,26 @@ export function NoteView({
           <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Transcript</h3>
           {timed && <p className="text-xs text-muted-foreground">Choose a sentence to play from there.</p>}
           <ol className="grid gap-1 text-base leading-relaxed" data-testid="transcript">
-            {sentences.map((sentence) => {
+            {sentences.map((sentence, index) => {
               const target = sentence.id === sentenceId;
               const className = cn(
                 'block w-full rounded-md px-2 py-1 text-left outline-offset-2',
                 target && 'bg-accent/20 ring-2 ring-accent',
                 playingId === sentence.id && 'bg-secondary',
               );
+              if (correcting === sentence.id)
+                return (
+                  <li key={sentence.id}>
+                    <SentenceCorrection
+                      noteId={data.id}
+                      sentence={sentence}
+                      position={index + 1}
+                      onDone={() => closeCorrection(sentence.id)}
+                    />
+                  </li>
+                );
               return (
-                <li key={sentence.id}>
+                <li key={sentence.id} className="flex items-start gap-1">
                   {timed && playable(sentence) ? (
                     <button
                       type="button"
@@ -242,6 +271,17 @@ export function NoteView({
                     >
                       <SentenceText sentence={sentence} />
                     </p>
+                  )}
+                  {correctable && (
+                    <CorrectButton
+                      sentence={sentence}
+                      position={index + 1}
+                      onOpen={() => setCorrecting(sentence.id)}
+                      buttonRef={(el) => {
+                        if (el) correctButtons.current.set(sentence.id, el);
+                        else correctButtons.current.delete(sentence.id);
+                      }}
+                    />
                   )}
                 </li>
               );

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseCaptions } from '../../providers/media/captions.ts';
+import { runFfmpeg } from '../../providers/media/ffmpeg-run.ts';
 import { runYtDlp, YtDlpError } from '../../providers/media/yt-dlp.ts';
 import { isTransientProviderError, type SpeechToText } from '../../providers/stt/stt.ts';
 
@@ -85,36 +85,6 @@ export function captionsTranscriber(ytDlpPath: string, options: { timeoutMs?: nu
   };
 }
 
-/** Runs ffmpeg without a shell; a missing ffmpeg is reported plainly. */
-export function runFfmpeg(binary: string, args: string[], timeoutMs = 5 * 60_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(binary, args, { shell: false, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`ffmpeg did not finish within ${timeoutMs / 1000} s`));
-    }, timeoutMs);
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < 4096) stderr += chunk.toString('utf8');
-    });
-    child.on('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      reject(
-        new Error(
-          error.code === 'ENOENT'
-            ? 'ffmpeg is needed to convert this audio for speech-to-text but was not found; install ffmpeg'
-            : error.message,
-        ),
-      );
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve();
-      else reject(new Error(`ffmpeg failed: ${stderr.trim().split('\n').pop() ?? code}`));
-    });
-  });
-}
-
 /** 2. Audio extracted by yt-dlp (size and duration capped) sent to a speech-to-text server. */
 export function speechToTextTranscriber(
   ytDlpPath: string,
@@ -163,20 +133,11 @@ export function speechToTextTranscriber(
         if (!STT_FORMATS.has(ext)) {
           const converted = path.join(dir, 'converted.mp3');
           try {
-            await runFfmpeg(options.ffmpegPath ?? 'ffmpeg', [
-              '-nostdin',
-              '-y',
-              '-i',
-              audioPath,
-              '-vn',
-              '-ac',
-              '1',
-              '-ar',
-              '16000',
-              '-b:a',
-              '64k',
-              converted,
-            ]);
+            await runFfmpeg(
+              options.ffmpegPath ?? 'ffmpeg',
+              ['-y', '-i', audioPath, '-vn', '-ac', '1', '-ar', '16000', '-b:a', '64k', converted],
+              5 * 60_000,
+            );
           } catch (error) {
             return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
           }

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CORRECTION_SPLITS_MESSAGE, type NoteDetail, SENTENCE_NOT_FOUND_MESSAGE } from '#contract/studio.ts';
+import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+
+/** Correcting what was heard (issue 22): one sentence's words change; its id and times stay. */
+let echo: StudioTestApp;
+let cookie: string;
+beforeAll(async () => {
+  echo = await startStudioApp();
+  cookie = await sessionCookie(echo, 'corrector@example.com');
+});
+afterAll(() => echo?.close());
+
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+  echo.app!.inject({
+    method,
+    url,
+    headers: { cookie, 'content-type': 'application/json' },
+    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+  });
+
+const search = async (q: string) =>
+  (
+    (await call('GET', `/api/studio/search?q=${encodeURIComponent(q)}`)).json().hits as Array<{
+      note_id: string;
+    }>
+  ).map((h) => h.note_id);
+
+const versions = async () =>
+  (
+    await echo.query<{ notes_version: number; profile_version: number }>(
+      'select notes_version, profile_version from studio_voice_settings where owner_email = $1',
+      ['corrector@example.com'],
+    )
+  )[0];
+
+describe('correcting a sentence', () => {
+  it('changes its words, keeps its id and times, and updates search, key phrases and the profile', async () => {
+    const created = await call('POST', '/api/studio/notes', {
+      title: 'Launch story',
+      text: 'We launched the bodkin in March. Nobody listened at first. Then the letters came.',
+    });
+    expect(created.statusCode).toBe(201);
+    const note = created.json() as NoteDetail;
+    // As if a recogniser had timed it.
+    await echo.query(
+      `update studio_note_sentences set start_ms = position * 2000, end_ms = position * 2000 + 1800 where note_id = $1`,
+      [note.id],
+    );
+    await eventually(async () => {
+      const v = await versions();
+      return v && v.profile_version === v.notes_version ? v : null;
+    });
+    const before = (await versions())!.notes_version;
+    expect(await search('podcast')).toEqual([]);
+
+    const first = note.sentences[0]!;
+    const res = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${first.id}`, {
+      text: '  We launched the podcast   in March.  ',
+    });
+    expect(res.statusCode).toBe(200);
+    const corrected = res.json() as NoteDetail;
+    expect(corrected.text).toBe(
+      'We launched the podcast in March. Nobody listened at first. Then the letters came.',
+    );
+    expect(corrected.sentences.map((s) => [s.id, s.text, s.start_ms, s.end_ms])).toEqual([
+      [first.id, 'We launched the podcast in March.', 0, 1800],
+      [note.sentences[1]!.id, 'Nobody listened at first.', 2000, 3800],
+      [note.sentences[2]!.id, 'Then the letters came.', 4000, 5800],
+    ]);
+    for (const s of corrected.sentences) expect(corrected.text.slice(s.start_char, s.end_char)).toBe(s.text);
+    expect(corrected.key_phrases.join(' ')).not.toMatch(/bodkin/);
+
+    // Search finds the corrected word (note and sentence), not the misheard one.
+    expect(await search('podcast')).toEqual([note.id]);
+    expect(await search('bodkin')).toEqual([]);
+    // The profile is rebuilt from the corrected text (notes_version moved on, the job caught up).
+    expect((await versions())!.notes_version).toBe(before + 1);
+    await eventually(async () => {
+      const v = await versions();
+      return v && v.profile_version === before + 1 ? v : null;
+    });
+  });
+
+  it('refuses a correction that splits the sentence, and unknown sentences', async () => {
+    const note = (
+      await call('POST', '/api/studio/notes', { text: 'One idea here. Another one there.' })
+    ).json();
+    const split = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${note.sentences[0].id}`, {
+      text: 'One idea. Here it is.',
+    });
+    expect(split.statusCode).toBe(400);
+    expect(split.json()).toMatchObject({ code: 'validation_failed', message: CORRECTION_SPLITS_MESSAGE });
+    const unknown = await call(
+      'PATCH',
+      `/api/studio/notes/${note.id}/sentences/00000000-0000-4000-8000-000000000000`,
+      { text: 'Anything.' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(SENTENCE_NOT_FOUND_MESSAGE);
+    const empty = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${note.sentences[0].id}`, {
+      text: '   ',
+    });
+    expect(empty.statusCode).toBe(400);
+    // Nothing changed.
+    expect((await call('GET', `/api/studio/notes/${note.id}`)).json().text).toBe(
+      'One idea here. Another one there.',
+    );
+  });
+});
