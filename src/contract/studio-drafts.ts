@@ -123,6 +123,30 @@ export const updateDraftSchema = z.object({
 
 export const regenerateDraftSchema = z.object({ block_id: z.string().optional() });
 
+/**
+ * An earlier version of a draft (issue 28): the draft as it was before a save, a regeneration or a
+ * restore replaced it. GET /drafts/{id}/versions lists them newest first;
+ * POST /drafts/{id}/versions/{vid}/restore brings one back (the draft as it was is kept in turn).
+ */
+export const VERSION_REASONS = ['save', 'regenerate', 'restore'] as const;
+export const VERSION_REASON_LABELS: Record<(typeof VERSION_REASONS)[number], string> = {
+  save: 'Before you saved edits',
+  regenerate: 'Before Echo wrote it again',
+  restore: 'Before you restored a version',
+};
+export const draftVersionSchema = z.object({
+  id: z.string(),
+  reason: z.enum(VERSION_REASONS),
+  engine: z.enum(['extractive', 'llm']),
+  edited: z.boolean(),
+  blocks: z.array(draftBlockSchema),
+  fidelity: fidelitySchema.nullable(),
+  created_at: z.string(),
+});
+export type DraftVersion = z.infer<typeof draftVersionSchema>;
+export const draftVersionsSchema = z.object({ versions: z.array(draftVersionSchema) });
+export const versionParamsSchema = z.object({ id: z.string().max(100), vid: z.string().max(100) });
+
 export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 

@@ -15,7 +15,7 @@ import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
 import { bestSources, supportOf } from '../text/support.ts';
 import { toHtml, toMarkdown, toText } from './exports.ts';
-import { authorName, fidelityOf, registerOf } from './generate.ts';
+import { authorName, fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import {
@@ -23,6 +23,7 @@ import {
   existingSentenceIds,
   findDraft,
   insertDraft,
+  keepVersion,
   listDrafts,
   type StoredBlock,
   sourceNotes,
@@ -46,11 +47,7 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
     engine: row.engine as Draft['engine'],
     status: row.status as Draft['status'],
     note_ids: row.noteIds,
-    blocks: (row.blocks as StoredBlock[]).map((b) => ({
-      ...b,
-      origin: originOf(b),
-      sources: b.sources.map((s) => ({ ...s, available: existing.has(s.sentence_id) })),
-    })),
+    blocks: withAvailability(row.blocks as StoredBlock[], existing),
     fidelity: (row.fidelity as Draft['fidelity']) ?? null,
     meta: row.meta as Record<string, unknown>,
     error: row.error,
@@ -60,7 +57,16 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
   }));
 }
 
-const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> => (await toDrafts(ctx, [row]))[0]!;
+/** Stored blocks as the API answers them: an origin, and whether each source sentence still exists. */
+export const withAvailability = (blocks: StoredBlock[], existing: Set<string>): DraftBlock[] =>
+  blocks.map((b) => ({
+    ...b,
+    origin: originOf(b),
+    sources: b.sources.map((s) => ({ ...s, available: existing.has(s.sentence_id) })),
+  }));
+
+export const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> =>
+  (await toDrafts(ctx, [row]))[0]!;
 
 export async function ownDraft(ctx: AppContext, owner: string, id: string): Promise<DraftRow> {
   const row = isUuid(id) ? await findDraft(ctx.database.db, owner, id) : undefined;
@@ -157,7 +163,13 @@ export async function saveDraftEdits(
   ]);
   const fidelity = fidelityOf(profile, registerOf(notes), next);
   const saved = await ctx.database.transaction(async (tx) => {
-    const updated = await updateDraft(tx.db, row.id, { blocks: next, edited: true, fidelity });
+    await keepVersion(tx.db, row, 'save');
+    const updated = await updateDraft(tx.db, row.id, {
+      blocks: next,
+      edited: true,
+      fidelity,
+      meta: freshMeta(row.meta),
+    });
     if (row.contentResultId)
       await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', { summary: summaryOf(next) });
     return updated!;
@@ -190,7 +202,12 @@ export async function regenerateDraft(
   if (blockId !== undefined && !(row.blocks as StoredBlock[]).some((b) => b.id === blockId))
     throw badRequest(`Unknown block: ${blockId}`);
   const updated = await ctx.database.transaction(async (tx) => {
-    const next = await updateDraft(tx.db, row.id, { status: 'waiting', error: null });
+    if (row.status === 'ready') await keepVersion(tx.db, row, 'regenerate');
+    const next = await updateDraft(tx.db, row.id, {
+      status: 'waiting',
+      error: null,
+      meta: freshMeta(row.meta),
+    });
     if (row.contentResultId)
       await settleEchoCoreResult(tx.db, row.contentResultId, 'pending', {
         summary: summaryOf(row.blocks as StoredBlock[]),

@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoteDetail } from '#contract/studio.ts';
 import { STUDIO_API } from '#contract/studio.ts';
-import type { CreateDrafts, Draft, ExportType } from '#contract/studio-drafts.ts';
+import type { CreateDrafts, Draft, DraftVersion, ExportType } from '#contract/studio-drafts.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { get, json, SignedOutError, studioKeys } from '../api.ts';
 
@@ -12,6 +12,7 @@ export type CreateDraftsInput = Pick<CreateDrafts, 'note_ids' | 'formats'> & {
 export const draftKeys = {
   ofNote: (noteId: string) => [STUDIO_API, 'drafts', 'note', noteId] as const,
   draft: (id: string) => [STUDIO_API, 'draft', id] as const,
+  versions: (id: string) => [STUDIO_API, 'draft', id, 'versions'] as const,
 };
 /** While a draft is being written, it is fetched this often. */
 export const DRAFT_REFRESH_MS = 1_500;
@@ -68,6 +69,8 @@ function useDraftMutation<T>(request: (input: T) => Promise<Response>) {
     mutationFn: async (input: T) => json<Draft>(await request(input)),
     onSuccess: (draft) => {
       queryClient.setQueryData(draftKeys.draft(draft.id), draft);
+      // Every save, regeneration and restore keeps the draft as it was.
+      queryClient.invalidateQueries({ queryKey: draftKeys.versions(draft.id) });
       for (const id of draft.note_ids) queryClient.invalidateQueries({ queryKey: draftKeys.ofNote(id) });
       // A saved edit can become a written sample of the voice.
       queryClient.invalidateQueries({ queryKey: studioKeys.notes });
@@ -84,6 +87,20 @@ export const useSaveDraft = (id: string) =>
 export const useRegenerateDraft = (id: string) =>
   useDraftMutation((blockId: string | undefined) =>
     apiRequest('POST', `${STUDIO_API}/drafts/${id}/regenerate`, blockId ? { block_id: blockId } : {}),
+  );
+
+/** The draft's earlier versions, newest first (fetched when the history is open). */
+export function useDraftVersions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: draftKeys.versions(id),
+    queryFn: () => get<{ versions: DraftVersion[] }>(`${STUDIO_API}/drafts/${id}/versions`),
+    enabled,
+  });
+}
+
+export const useRestoreVersion = (id: string) =>
+  useDraftMutation((versionId: string) =>
+    apiRequest('POST', `${STUDIO_API}/drafts/${id}/versions/${versionId}/restore`),
   );
 
 /** The draft as plain text (for copying), as the server formats it. */
