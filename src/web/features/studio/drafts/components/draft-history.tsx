@@ -11,7 +11,12 @@ const SHOWN = 10;
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const firstWords = (text: string) =>
-  text.length > 120 ? `${text.slice(0, 120).replace(/\s+\S*$/, '')}…` : text;
+  text.length > 120
+    ? `${text
+        .slice(0, 120)
+        .replace(/\s+\S*$/, '')
+        .replace(/[\s.,;:!?]+$/, '')}…`
+    : text;
 
 /** The draft's earlier versions (before each save, regeneration or restore); any can come back. */
 export function DraftHistory({ draftId, onRestored }: { draftId: string; onRestored: () => void }) {
