@@ -136,6 +136,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.id,
           request.query.as,
           request.query.clip,
+          request.query.numbers === 'yes',
         );
         return reply
           .header('content-type', file.type)

@@ -243,6 +243,7 @@ export async function exportDraft(
   id: string,
   as: ExportType,
   clip?: number,
+  numbered = true,
 ): Promise<{ body: string | Buffer; type: string; filename: string }> {
   if (clip !== undefined && as !== 'srt' && as !== 'vtt')
     throw badRequest('Only captions (SRT, VTT) are made per clip.');
@@ -252,9 +253,9 @@ export async function exportDraft(
   const name = clip === undefined ? draft.format : `clip-${clip}`;
   const filename = `${name}-${draft.created_at.slice(0, 10)}.${EXPORTS[as].ext}`;
   const file = (body: string | Buffer) => ({ body, type: EXPORTS[as].type, filename });
-  if (as === 'md') return file(toMarkdown(draft));
-  if (as === 'html') return file(toHtml(draft));
-  if (as === 'txt') return file(toText(draft));
+  if (as === 'md') return file(toMarkdown(draft, numbered));
+  if (as === 'html') return file(toHtml(draft, numbered));
+  if (as === 'txt') return file(toText(draft, numbered));
   if (as === 'srt' || as === 'vtt') {
     if (draft.format !== 'clips') throw badRequest('Captions (SRT, VTT) are made for clip hooks.');
     return file(await captionsOf(ctx, row.noteIds, draft.blocks, as, clip));

@@ -126,3 +126,28 @@ describe('Draft versions (issue 28)', () => {
     expect(after[0]!.n).toBe(0);
   });
 });
+
+describe('Thread exports, ready to post (issue 28)', () => {
+  it('numbers each post once in text, Markdown and HTML, or not at all with numbers=no', async () => {
+    const carol = await sessionCookie(echo, 'carol@example.com');
+    const note = (
+      await call('POST', '/api/studio/notes', carol, { text: transcript, title: 'Pricing' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', carol, { note_ids: [note.id], formats: ['thread'] });
+    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+    const thread = await eventually(async () => {
+      const draft = (await call('GET', `/api/studio/drafts/${id}`, carol)).json() as Draft;
+      return draft.status === 'ready' && draft;
+    });
+    const posts = thread.blocks.filter((b) => b.kind === 'post').length;
+    expect(posts).toBeGreaterThan(1);
+    for (const as of ['txt', 'md', 'html']) {
+      const file = await call('GET', `/api/studio/drafts/${id}/export?as=${as}`, carol);
+      expect(file.statusCode).toBe(200);
+      const counters = file.body.match(/\b\d+\/\d+\b/g) ?? [];
+      expect(counters, as).toEqual(Array.from({ length: posts }, (_, i) => `${i + 1}/${posts}`));
+      const bare = await call('GET', `/api/studio/drafts/${id}/export?as=${as}&numbers=no`, carol);
+      expect(bare.body.match(/\b\d+\/\d+\b/g), as).toBeNull();
+    }
+  });
+});

@@ -19,8 +19,8 @@ export const DRAFT_REFRESH_MS = 1_500;
 export const isWriting = (draft: Pick<Draft, 'status'>) =>
   draft.status === 'waiting' || draft.status === 'generating';
 /** A draft as a file; with `clip` (from 1), that clip's captions alone, timed from its start. */
-export const draftExportUrl = (id: string, as: ExportType, clip?: number) =>
-  `${STUDIO_API}/drafts/${id}/export?as=${as}${clip ? `&clip=${clip}` : ''}`;
+export const draftExportUrl = (id: string, as: ExportType, clip?: number, numbered = true) =>
+  `${STUDIO_API}/drafts/${id}/export?as=${as}${clip ? `&clip=${clip}` : ''}${numbered ? '' : '&numbers=no'}`;
 /** Clip n (from 1) of a clip-hooks draft, cut from its note's recording by the server. */
 export const draftClipUrl = (id: string, n: number) => `${STUDIO_API}/drafts/${id}/clips/${n}`;
 
@@ -104,6 +104,6 @@ export const useRestoreVersion = (id: string) =>
   );
 
 /** The draft as plain text (for copying), as the server formats it. */
-export async function fetchDraftText(id: string): Promise<string> {
-  return (await apiRequest('GET', draftExportUrl(id, 'txt'))).text();
+export async function fetchDraftText(id: string, numbered = true): Promise<string> {
+  return (await apiRequest('GET', draftExportUrl(id, 'txt', undefined, numbered))).text();
 }

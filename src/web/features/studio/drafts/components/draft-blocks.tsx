@@ -1,5 +1,5 @@
 import { AlertTriangle, Play, RefreshCw, Sparkles } from 'lucide-react';
-import type { Draft, DraftBlock } from '#contract/studio-drafts.ts';
+import { type Draft, type DraftBlock, postBody } from '#contract/studio-drafts.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -150,7 +150,7 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
                 <p className="mb-1 font-mono text-xs text-muted-foreground">
                   {posts.indexOf(first) + 1}/{posts.length}
                 </p>
-                <Traceable block={first} h={h} />
+                <Traceable block={{ ...first, text: postBody(first.text) }} h={h} />
               </div>
             );
           case 'slide':

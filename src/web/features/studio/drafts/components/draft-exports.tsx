@@ -19,25 +19,48 @@ const DOWNLOAD_LABELS: Record<ExportType, string> = {
   zip: 'Slides (PNG zip)',
 };
 
-/** The draft's downloads (files, cut clips) and the platforms' share links. */
+/**
+ * The draft's downloads (files, cut clips) and the platforms' share links, ready to post: a thread
+ * numbered once or not at all (`numbered`, the user's choice), one X link per post.
+ */
 export function DraftExports({
   draft,
   cuttable,
+  numbered,
+  onNumbered,
 }: {
   draft: Draft;
   cuttable: (block: DraftBlock) => boolean;
+  numbered: boolean;
+  onNumbered: (numbered: boolean) => void;
 }) {
   const clips = draft.blocks.filter((b) => b.kind === 'clip');
-  const plain = draft.blocks.map((b) => b.text).join('\n\n');
-  const share = shareLinks(draft.format === 'thread' ? (draft.blocks[0]?.text ?? '') : plain);
+  const share = shareLinks(draft, numbered);
+  const thread = draft.format === 'thread';
   return (
     <>
+      {thread && (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={numbered}
+            onChange={(e) => onNumbered(e.target.checked)}
+            className="size-4 accent-primary"
+          />
+          Number the posts (1/{share.x.length}, 2/{share.x.length}...) when copying, downloading and sharing
+        </label>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm font-semibold">
           <Download className="mr-1 inline size-4" aria-hidden="true" /> Download:
         </span>
         {DOWNLOADS[draft.format].map((as) => (
-          <a key={as} href={draftExportUrl(draft.id, as)} download className={buttonClasses('outline', 'sm')}>
+          <a
+            key={as}
+            href={draftExportUrl(draft.id, as, undefined, numbered)}
+            download
+            className={buttonClasses('outline', 'sm')}
+          >
             {DOWNLOAD_LABELS[as]}
           </a>
         ))}
@@ -67,14 +90,31 @@ export function DraftExports({
         >
           <span className="sr-only">Share on </span>LinkedIn
         </a>
-        <a
-          href={share.x}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClasses('outline', 'sm')}
-        >
-          <span className="sr-only">Share on </span>X
-        </a>
+        {thread ? (
+          share.x.map((href, i) => (
+            <a
+              key={href}
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('outline', 'sm')}
+            >
+              <span className="sr-only">Share post </span>
+              <span aria-hidden="true">X </span>
+              {i + 1}/{share.x.length}
+              <span className="sr-only"> on X</span>
+            </a>
+          ))
+        ) : (
+          <a
+            href={share.x[0]}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('outline', 'sm')}
+          >
+            <span className="sr-only">Share on </span>X
+          </a>
+        )}
       </div>
     </>
   );

@@ -23,6 +23,7 @@ export const REPLACE_EDITED_TEXT =
  */
 export function DraftToolbar({
   draft,
+  numbered,
   editing,
   saving,
   regenerating,
@@ -36,6 +37,8 @@ export function DraftToolbar({
   onHistory,
 }: {
   draft: Draft;
+  /** A thread is copied with its posts numbered (or not). */
+  numbered: boolean;
   editing: boolean;
   saving: boolean;
   regenerating: boolean;
@@ -89,7 +92,7 @@ export function DraftToolbar({
             size="sm"
             onClick={async () => {
               try {
-                await navigator.clipboard.writeText(await fetchDraftText(draft.id));
+                await navigator.clipboard.writeText(await fetchDraftText(draft.id, numbered));
                 setCopied(true);
                 setTimeout(() => setCopied(false), 2000);
               } catch {

@@ -92,6 +92,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [learn, setLearn] = useState(true);
   const [history, setHistory] = useState(false);
+  const [numbered, setNumbered] = useState(true);
   /** The block whose regeneration this visit asked for (its answer is said once, then forgotten). */
   const [pendingBlock, setPendingBlock] = useState<string | null>(null);
   const media = useRef(new Map<string, HTMLMediaElement>()).current;
@@ -192,6 +193,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
             )}
             <DraftToolbar
               draft={draft}
+              numbered={numbered}
               editing={editing}
               saving={save.isPending}
               regenerating={regenerate.isPending}
@@ -242,7 +244,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                 }}
               />
             </Card>
-            <DraftExports draft={draft} cuttable={cuttable} />
+            <DraftExports draft={draft} cuttable={cuttable} numbered={numbered} onNumbered={setNumbered} />
             <Fidelity draft={draft} />
           </div>
           <DraftSources
