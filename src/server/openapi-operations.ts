@@ -397,7 +397,7 @@ function studioRows(): Record<string, Row> {
       'Earlier versions of a draft, newest first',
     ],
     'POST /api/studio/drafts/{id}/versions/{vid}/restore': [
-      'restoreStudioDraftVersion',
+      'applyStudioDraftVersion',
       'Bring an earlier version of a draft back',
     ],
     'GET /api/studio/drafts/{id}/export': [

@@ -166,9 +166,10 @@ export async function generateDraft(
         ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
       })),
   }));
-  const author = authorName(row.ownerEmail);
+  // The name the user chose for their content (the voice card); none is made up from the address.
+  const byline = settings?.byline ?? undefined;
   const offline = (): EngineDraft | string => {
-    const [result] = generateExtractive(sourceNotesInput, [format], { author, ideas: keyPhrases });
+    const [result] = generateExtractive(sourceNotesInput, [format], { author: byline, ideas: keyPhrases });
     if (!result!.ok) return result!.message;
     const { clips: _clips, descriptionSources: _sources, ...meta } = result!.meta as Record<string, unknown>;
     return { blocks: flattenDraft(result!), meta };
@@ -185,7 +186,7 @@ export async function generateDraft(
       .sort((a, b) => a.index - b.index);
     const input: EngineInput = {
       format,
-      author,
+      author: byline ?? 'the speaker',
       sentences: best.map((u) => ({
         id: String(u.ref.sentenceId),
         noteId: String(u.ref.noteId),
@@ -277,15 +278,6 @@ export function freshMeta(meta: unknown): Record<string, unknown> {
 }
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-
-/** The name on carousel slides: the address's local part, as a name ("dana.lee" -> "Dana Lee"). */
-export const authorName = (email: string) =>
-  email
-    .split('@')[0]!
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join(' ');
 
 /** What is wrong with a model's draft, to say so in a second try: banned words or a low score. */
 function judge(

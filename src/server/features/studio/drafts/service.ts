@@ -10,12 +10,12 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { createTextNote, currentProfile, deleteNote } from '../notes/index.ts';
+import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
 import { bestSources, supportOf } from '../text/support.ts';
 import { toHtml, toMarkdown, toText } from './exports.ts';
-import { authorName, fidelityOf, freshMeta, registerOf } from './generate.ts';
+import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import {
@@ -266,7 +266,8 @@ export async function exportDraft(
       i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
-  return file(Buffer.from(zipSlides(await renderCarousel(slides, authorName(owner)))));
+  const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
+  return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
 }
 
 /** The notes' sentences as the text engine's units, with their times (the clips' captions). */

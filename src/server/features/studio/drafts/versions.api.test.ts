@@ -151,3 +151,42 @@ describe('Thread exports, ready to post (issue 28)', () => {
     }
   });
 });
+
+describe('The name for your content (issue 28)', () => {
+  it('is the one the user chose, on the carousel and nowhere made from the e-mail address', async () => {
+    const dana = await sessionCookie(echo, 'dana.lee@example.com');
+    expect((await call('GET', '/api/studio/voice', dana)).json()).toMatchObject({ byline: null });
+    const note = (
+      await call('POST', '/api/studio/notes', dana, { text: transcript, title: 'Pricing' })
+    ).json() as NoteDetail;
+    const carousel = async () => {
+      const res = await call('POST', '/api/studio/drafts', dana, {
+        note_ids: [note.id],
+        formats: ['carousel'],
+      });
+      const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+      return eventually(async () => {
+        const draft = (await call('GET', `/api/studio/drafts/${id}`, dana)).json() as Draft;
+        return draft.status === 'ready' && draft;
+      });
+    };
+    const nameless = await carousel();
+    expect(JSON.stringify(nameless.blocks)).not.toMatch(/Dana|Lee\b/);
+
+    const put = await call('PUT', '/api/studio/voice', dana, { byline: '  @danalee ' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ byline: '@danalee' });
+    const named = await carousel();
+    // The name goes to the engine (a closing line without one of the note's own) and on the slides.
+    expect(named.meta.author ?? named.meta.byline).toBe('@danalee');
+    expect(nameless.meta.author ?? nameless.meta.byline ?? null).toBeNull();
+    const zip = await call('GET', `/api/studio/drafts/${named.id}/export?as=zip`, dana);
+    expect(zip.statusCode).toBe(200);
+
+    expect((await call('PUT', '/api/studio/voice', dana, { byline: '' })).json()).toMatchObject({
+      byline: null,
+    });
+    const long = await call('PUT', '/api/studio/voice', dana, { byline: 'x'.repeat(61) });
+    expect(long.statusCode).toBe(400);
+  });
+});
