@@ -49,6 +49,8 @@ export const capabilitiesSchema = z.object({
     /** No speech-to-text server and no external service: only videos with captions can be transcribed. */
     captionsOnly: z.boolean(),
   }),
+  /** Studio drafts: whether a language model is configured (else only the offline engine runs). */
+  drafts: z.object({ llm: z.boolean() }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 

@@ -129,4 +129,32 @@ describe.each([
       await session.context.close();
     }
   }, 60_000);
+
+  it('offers only what can run in the Create content dialog, which fits the screen', async () => {
+    const session = await onDraft(`create-${name}@example.com`, viewport);
+    const { page } = session;
+    try {
+      await page.getByRole('link', { name: 'Back to the note' }).click();
+      await page.getByRole('button', { name: 'Create content' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create content' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      // A written note has no timings; no language model is set up here: both say why.
+      const clips = dialog.getByRole('checkbox', { name: /Clip hooks/ });
+      expect(await clips.isDisabled()).toBe(true);
+      expect(await dialog.innerText()).toContain('Needs a voice or video note with timings');
+      await expect.poll(() => dialog.getByRole('radio', { name: /Language model/ }).isDisabled()).toBe(true);
+      expect(await dialog.innerText()).toContain('No language model is set up on this server.');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/create-content-${name}.png` });
+      const cancel = dialog.getByRole('button', { name: 'Cancel' });
+      await cancel.scrollIntoViewIfNeeded();
+      const box = (await cancel.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      await cancel.click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  }, 60_000);
 });

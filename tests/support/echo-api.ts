@@ -1505,6 +1505,9 @@ export interface operations {
                         transcription: {
                             captionsOnly: boolean;
                         };
+                        drafts: {
+                            llm: boolean;
+                        };
                     };
                 };
             };

@@ -215,5 +215,8 @@ export function formatChecklist(items: ChecklistItem[]): string {
 }
 
 export function capabilities(config: Config): Capabilities {
-  return { transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret } };
+  return {
+    transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret },
+    drafts: { llm: Boolean(config.llm.baseUrl) },
+  };
 }

@@ -124,11 +124,11 @@ describe('GET /api/health for the operator', () => {
 describe('GET /api/capabilities', () => {
   it('tells the forms up front that only captioned videos can be transcribed when no STT is configured', async () => {
     const res = await echo.app!.inject({ method: 'GET', url: '/api/capabilities' });
-    expect(res.json()).toEqual({ transcription: { captionsOnly: true } });
+    expect(res.json()).toEqual({ transcription: { captionsOnly: true }, drafts: { llm: false } });
     const withStt = await startTestApp({ STT_BASE_URL: 'http://127.0.0.1:9/v1' });
     try {
       const answer = await withStt.app!.inject({ method: 'GET', url: '/api/capabilities' });
-      expect(answer.json()).toEqual({ transcription: { captionsOnly: false } });
+      expect(answer.json()).toEqual({ transcription: { captionsOnly: false }, drafts: { llm: false } });
     } finally {
       await withStt.close();
     }

@@ -2,6 +2,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import type { NoteDetail } from '#contract/studio.ts';
 import { STUDIO_API } from '#contract/studio.ts';
 import type { CreateDrafts, Draft, DraftVersion, ExportType } from '#contract/studio-drafts.ts';
+import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { get, json, SignedOutError, studioKeys } from '../api.ts';
 
@@ -88,6 +89,15 @@ export const useRegenerateDraft = (id: string) =>
   useDraftMutation((blockId: string | undefined) =>
     apiRequest('POST', `${STUDIO_API}/drafts/${id}/regenerate`, blockId ? { block_id: blockId } : {}),
   );
+
+/** GET /api/capabilities (shared with the other forms): whether a language model is configured. */
+export function useDraftEngines() {
+  return useQuery({
+    queryKey: ['/api/capabilities'],
+    queryFn: async () => json<Capabilities>(await apiRequest('GET', '/api/capabilities')),
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** The draft's earlier versions, newest first (fetched when the history is open). */
 export function useDraftVersions(id: string, enabled: boolean) {

@@ -180,7 +180,13 @@ export function NoteView({
             aria-label={`Audio of ${data.title}`}
           />
         ))}
-      {data.status === 'ready' && <NoteDrafts noteId={data.id} spoken={data.register === 'spoken'} />}
+      {data.status === 'ready' && (
+        <NoteDrafts
+          noteId={data.id}
+          spoken={data.register === 'spoken'}
+          timed={data.sentences.some((s) => s.start_ms != null)}
+        />
+      )}
       {data.status_message && data.status !== 'ready' && (
         <p
           className={cn(
