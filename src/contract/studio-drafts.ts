@@ -123,6 +123,30 @@ export const updateDraftSchema = z.object({
 
 export const regenerateDraftSchema = z.object({ block_id: z.string().optional() });
 
+/**
+ * An earlier version of a draft (issue 28): the draft as it was before a save, a regeneration or a
+ * restore replaced it. GET /drafts/{id}/versions lists them newest first;
+ * POST /drafts/{id}/versions/{vid}/restore brings one back (the draft as it was is kept in turn).
+ */
+export const VERSION_REASONS = ['save', 'regenerate', 'restore'] as const;
+export const VERSION_REASON_LABELS: Record<(typeof VERSION_REASONS)[number], string> = {
+  save: 'Before you saved edits',
+  regenerate: 'Before Echo wrote it again',
+  restore: 'Before you restored a version',
+};
+export const draftVersionSchema = z.object({
+  id: z.string(),
+  reason: z.enum(VERSION_REASONS),
+  engine: z.enum(['extractive', 'llm']),
+  edited: z.boolean(),
+  blocks: z.array(draftBlockSchema),
+  fidelity: fidelitySchema.nullable(),
+  created_at: z.string(),
+});
+export type DraftVersion = z.infer<typeof draftVersionSchema>;
+export const draftVersionsSchema = z.object({ versions: z.array(draftVersionSchema) });
+export const versionParamsSchema = z.object({ id: z.string().max(100), vid: z.string().max(100) });
+
 export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
@@ -134,6 +158,8 @@ export const CLIP_NUMBER_MAX = 20;
 /** GET /drafts/{id}/export?as=…[&clip=n]: `clip` (captions only) gives clip n's captions on its own clock. */
 export const exportQuerySchema = z.object({
   as: z.enum(EXPORT_TYPES),
+  /** A thread's posts numbered "1/N" once (the default), or `numbers=no` for none. */
+  numbers: z.enum(['yes', 'no']).default('yes'),
   clip: z.coerce.number().int().min(1).max(CLIP_NUMBER_MAX).optional(),
 });
 export const clipParamsSchema = z.object({
@@ -143,11 +169,71 @@ export const clipParamsSchema = z.object({
 export const CLIP_NOTE_DELETED_MESSAGE =
   'The note this clip comes from was deleted, so there is no recording to cut. Its hook line is still here.';
 
+/** A thread post's text without a counter ("1/6") the engine or the user put at its start or end. */
+export const postBody = (text: string): string =>
+  text
+    .replace(/^\s*\(?\d{1,2}\s*\/\s*\d{1,2}\)?[\s.:-]*/, '')
+    .replace(/[\s-]*\(?\d{1,2}\s*\/\s*\d{1,2}\)?\s*$/, '')
+    .trim();
+/** Thread post n of `count`, numbered once ("1/6 …") or not at all. */
+export const numberedPost = (text: string, n: number, count: number, numbered = true): string =>
+  numbered ? `${n}/${count} ${postBody(text)}` : postBody(text);
+
 /**
- * The platforms' own share links (no API keys): LinkedIn's share box with the post's text, X's
- * post intent with the first post of a thread.
+ * `text` cut to at most `max` characters, only where a sentence or (failing that) a word ends, with
+ * "…" when something was cut; never mid-word.
  */
-export const shareLinks = (text: string) => ({
-  linkedin: `https://www.linkedin.com/feed/?shareActive=true&text=${encodeURIComponent(text)}`,
-  x: `https://x.com/intent/post?text=${encodeURIComponent(text.slice(0, THREAD_POST_MAX))}`,
-});
+export function cutAtBoundary(text: string, max: number): string {
+  const clean = text.trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max - 1);
+  const sentence = Math.max(...['. ', '! ', '? '].map((end) => room.lastIndexOf(end)));
+  if (sentence >= max / 2) return clean.slice(0, sentence + 1);
+  const word = room.search(/\s+\S*$/);
+  return `${(word > 0 ? room.slice(0, word) : room).replace(/[\s,;:–—-]+$/, '')}…`;
+}
+
+/** The draft's paragraphs as posted: sentences of one group joined, no meta description or keywords. */
+function paragraphsOf(blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group'>[]): string[] {
+  const out: { group: number; kind: BlockKind; texts: string[] }[] = [];
+  for (const block of blocks) {
+    if (block.kind === 'meta' || block.kind === 'keywords' || !block.text.trim()) continue;
+    const last = out.at(-1);
+    if (last && block.kind === 'sentence' && last.kind === 'sentence' && last.group === block.group)
+      last.texts.push(block.text);
+    else out.push({ group: block.group, kind: block.kind, texts: [block.text] });
+  }
+  return out.map((p) => p.texts.join(' '));
+}
+
+/**
+ * What each platform's share box gets (no API keys: LinkedIn's share box, X's post intent): a blog
+ * post as its title and opening paragraph; a thread as one X link per post (numbered once) and the
+ * whole thread for LinkedIn; X text cut only where a sentence or word ends.
+ */
+export function shareLinks(
+  draft: { format: DraftFormat; blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group'>[] },
+  numbered = true,
+): { linkedin: string; x: string[] } {
+  const posts = draft.blocks.filter((b) => b.kind === 'post');
+  let linkedin: string;
+  let x: string[];
+  if (draft.format === 'thread') {
+    x = posts.map((p, i) => numberedPost(p.text, i + 1, posts.length, numbered));
+    linkedin = x.join('\n\n');
+  } else if (draft.format === 'blog') {
+    const title = draft.blocks.find((b) => b.kind === 'title')?.text ?? '';
+    const opening = paragraphsOf(draft.blocks.filter((b) => b.kind === 'sentence'))[0] ?? '';
+    linkedin = [title, opening].filter(Boolean).join('\n\n');
+    x = [linkedin.replace(/\n\n/, ': ')];
+  } else {
+    linkedin = paragraphsOf(draft.blocks).join('\n\n');
+    x = [linkedin];
+  }
+  return {
+    linkedin: `https://www.linkedin.com/feed/?shareActive=true&text=${encodeURIComponent(linkedin.slice(0, LINKEDIN_MAX))}`,
+    x: x.map(
+      (text) => `https://x.com/intent/post?text=${encodeURIComponent(cutAtBoundary(text, THREAD_POST_MAX))}`,
+    ),
+  };
+}

@@ -464,18 +464,23 @@ export const voiceProfileSchema = z.object({
   bans: z.array(z.string()),
   /** Part 2: an edited draft is saved as a written sample unless this is off. */
   learn_from_edits: z.boolean(),
+  /** The name or handle the user chose for their content (on carousel slides); null: none shown. */
+  byline: z.string().nullable(),
   updated_at: z.string().nullable(),
 });
 export type VoiceProfile = z.infer<typeof voiceProfileSchema>;
 export const basedOnSentence = (basedOn: { notes: number; words: number }): string =>
   `based on ${basedOn.notes.toLocaleString('en-US')} ${basedOn.notes === 1 ? 'note' : 'notes'}, ${basedOn.words.toLocaleString('en-US')} ${basedOn.words === 1 ? 'word' : 'words'}`;
 
+export const BYLINE_MAX_CHARS = 60;
 const phraseSchema = z.string().trim().min(1).max(STUDIO_LIMITS.phraseMaxChars);
 /** PUT /voice: pinned phrases, banned words ("never write 'synergy'"), learning from edits. */
 export const updateVoiceSchema = z.object({
   pins: z.array(phraseSchema).max(STUDIO_LIMITS.pinsMax).optional(),
   bans: z.array(phraseSchema).max(STUDIO_LIMITS.bansMax).optional(),
   learn_from_edits: z.boolean().optional(),
+  /** "Name for your content": an empty one removes it. */
+  byline: z.string().trim().max(BYLINE_MAX_CHARS, `At most ${BYLINE_MAX_CHARS} characters`).optional(),
 });
 export type UpdateVoiceInput = z.input<typeof updateVoiceSchema>;
 

@@ -73,6 +73,8 @@ export const capabilitiesSchema = z.object({
    * itself may add its own transcript while recording.
    */
   studio: z.object({ engine: z.enum(['server', 'pocketsphinx', 'none']) }),
+  /** Studio drafts: whether a language model is configured (else only the offline engine runs). */
+  drafts: z.object({ llm: z.boolean() }),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;
 

@@ -397,6 +397,14 @@ function studioRows(): Record<string, Row> {
       'regenerateStudioDraft',
       'Write a draft (or one block) again',
     ],
+    'GET /api/studio/drafts/{id}/versions': [
+      'listStudioDraftVersions',
+      'Earlier versions of a draft, newest first',
+    ],
+    'POST /api/studio/drafts/{id}/versions/{vid}/restore': [
+      'applyStudioDraftVersion',
+      'Bring an earlier version of a draft back',
+    ],
     'GET /api/studio/drafts/{id}/export': [
       'exportStudioDraft',
       'Download a draft as a file',

@@ -1205,6 +1205,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/drafts/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Earlier versions of a draft, newest first
+         * @description The earlier versions of a draft, newest first: the draft as it was before each save, regeneration or restore (the last 20 are kept).
+         */
+        get: operations["listStudioDraftVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/drafts/{id}/versions/{vid}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bring an earlier version of a draft back
+         * @description Brings an earlier version back as the draft; the draft as it was is kept as a version in turn.
+         */
+        post: operations["applyStudioDraftVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/drafts/{id}/export": {
         parameters: {
             query?: never;
@@ -1503,6 +1543,9 @@ export interface operations {
                         studio: {
                             /** @enum {string} */
                             engine: "server" | "pocketsphinx" | "none";
+                        };
+                        drafts: {
+                            llm: boolean;
                         };
                     };
                 };
@@ -8156,6 +8199,7 @@ export interface operations {
                         pins: string[];
                         bans: string[];
                         learn_from_edits: boolean;
+                        byline: string | null;
                         updated_at: string | null;
                     };
                 };
@@ -8238,6 +8282,7 @@ export interface operations {
                     pins?: string[];
                     bans?: string[];
                     learn_from_edits?: boolean;
+                    byline?: string;
                 };
             };
         };
@@ -8339,6 +8384,7 @@ export interface operations {
                         pins: string[];
                         bans: string[];
                         learn_from_edits: boolean;
+                        byline: string | null;
                         updated_at: string | null;
                     };
                 };
@@ -10582,10 +10628,270 @@ export interface operations {
             };
         };
     };
+    listStudioDraftVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        versions: {
+                            id: string;
+                            /** @enum {string} */
+                            reason: "save" | "regenerate" | "restore";
+                            /** @enum {string} */
+                            engine: "extractive" | "llm";
+                            edited: boolean;
+                            blocks: {
+                                id: string;
+                                /** @enum {string} */
+                                kind: "title" | "meta" | "keywords" | "heading" | "sentence" | "quote" | "hook" | "cta" | "post" | "slide" | "clip";
+                                text: string;
+                                group: number;
+                                sources: {
+                                    note_id: string;
+                                    sentence_id: string;
+                                    available: boolean;
+                                }[];
+                                supported: boolean;
+                                /** @enum {string} */
+                                origin: "user" | "echo";
+                                said?: string;
+                                start_ms?: number;
+                                end_ms?: number;
+                            }[];
+                            fidelity: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    applyStudioDraftVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                vid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips";
+                        /** @enum {string} */
+                        engine: "extractive" | "llm";
+                        /** @enum {string} */
+                        status: "waiting" | "generating" | "ready" | "failed";
+                        note_ids: string[];
+                        blocks: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "title" | "meta" | "keywords" | "heading" | "sentence" | "quote" | "hook" | "cta" | "post" | "slide" | "clip";
+                            text: string;
+                            group: number;
+                            sources: {
+                                note_id: string;
+                                sentence_id: string;
+                                available: boolean;
+                            }[];
+                            supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo";
+                            said?: string;
+                            start_ms?: number;
+                            end_ms?: number;
+                        }[];
+                        fidelity: {
+                            score: number;
+                            reasons: string[];
+                        } | null;
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        error: string | null;
+                        edited: boolean;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     exportStudioDraft: {
         parameters: {
             query: {
                 as: "md" | "html" | "txt" | "srt" | "vtt" | "zip";
+                numbers?: "yes" | "no";
                 clip?: number;
             };
             header?: never;

@@ -42,3 +42,29 @@ export const studioDrafts = pgTable(
     check('studio_drafts_status_check', sql`${t.status} in ('waiting', 'generating', 'ready', 'failed')`),
   ],
 );
+
+/**
+ * Earlier versions of a draft (issue 28): what the draft was before each save, regeneration or
+ * restore, so no edit is ever overwritten. Owned through the draft (deleted with it).
+ */
+export const studioDraftVersions = pgTable(
+  'studio_draft_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => studioDrafts.id, { onDelete: 'cascade' }),
+    blocks: jsonb('blocks').notNull(),
+    fidelity: jsonb('fidelity'),
+    meta: jsonb('meta').notNull().default({}),
+    engine: text('engine').notNull(),
+    edited: boolean('edited').notNull(),
+    /** What replaced this version: a save, a regeneration or a restore of another version. */
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('studio_draft_versions_draft_created_idx').on(t.draftId, t.createdAt),
+    check('studio_draft_versions_reason_check', sql`${t.reason} in ('save', 'regenerate', 'restore')`),
+  ],
+);

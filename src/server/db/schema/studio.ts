@@ -127,6 +127,8 @@ export const studioVoiceSettings = pgTable('studio_voice_settings', {
   pins: text('pins').array().notNull().default(sql`'{}'::text[]`),
   bans: text('bans').array().notNull().default(sql`'{}'::text[]`),
   learnFromEdits: boolean('learn_from_edits').notNull().default(true),
+  /** The name or handle the user chose for their content (carousel slides); none when null. */
+  byline: text('byline'),
   /** { spoken, written } as built from the notes' stats; null until computed. */
   profile: jsonb('profile'),
   profileNotes: integer('profile_notes').notNull().default(0),

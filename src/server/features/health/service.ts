@@ -265,5 +265,6 @@ export function capabilities(config: Config): Capabilities {
   return {
     transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret },
     studio: { engine: mediaEngineName(config) ?? 'none' },
+    drafts: { llm: Boolean(config.llm.baseUrl) },
   };
 }

@@ -174,11 +174,19 @@ describe('GET /api/capabilities', () => {
   it('tells the forms up front that only captioned videos can be transcribed when no STT is configured', async () => {
     const res = await echo.app!.inject({ method: 'GET', url: '/api/capabilities' });
     // PocketSphinx is installed where the tests run: recordings get a rough offline transcript.
-    expect(res.json()).toEqual({ transcription: { captionsOnly: true }, studio: { engine: 'pocketsphinx' } });
+    expect(res.json()).toEqual({
+      transcription: { captionsOnly: true },
+      studio: { engine: 'pocketsphinx' },
+      drafts: { llm: false },
+    });
     const withStt = await startTestApp({ STT_BASE_URL: 'http://127.0.0.1:9/v1' });
     try {
       const answer = await withStt.app!.inject({ method: 'GET', url: '/api/capabilities' });
-      expect(answer.json()).toEqual({ transcription: { captionsOnly: false }, studio: { engine: 'server' } });
+      expect(answer.json()).toEqual({
+        transcription: { captionsOnly: false },
+        studio: { engine: 'server' },
+        drafts: { llm: false },
+      });
     } finally {
       await withStt.close();
     }

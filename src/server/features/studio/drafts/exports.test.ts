@@ -76,6 +76,15 @@ describe('draft exports', () => {
       blocks: [block('post', 'First.'), block('post', 'Second.', 1)],
     };
     expect(toText(thread)).toBe('1/2 First.\n\n2/2 Second.\n');
+    // A counter the engine (or the user) already put in a post is not numbered again.
+    const counted = {
+      format: 'thread' as const,
+      meta: {},
+      blocks: [block('post', 'Step one. 1/2'), block('post', 'Step three. 2/2', 1)],
+    };
+    for (const text of [toText(counted), toMarkdown(counted), toHtml(counted)])
+      expect(text.match(/\d\/2/g)).toEqual(['1/2', '2/2']);
+    expect(toText(counted, false)).toBe('Step one.\n\nStep three.\n');
     const clips = {
       format: 'clips' as const,
       blocks: [block('clip', 'Ask what it is worth', 0, { start_ms: 65_000, end_ms: 92_500 })],

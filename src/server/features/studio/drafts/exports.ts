@@ -1,8 +1,8 @@
-import type { Draft, DraftBlock } from '#contract/studio-drafts.ts';
+import { type Draft, type DraftBlock, numberedPost } from '#contract/studio-drafts.ts';
 
 /**
  * A draft as a file: Markdown, HTML (every text escaped) or plain text. Thread posts are numbered
- * "1/N"; blog posts carry their title, description and keywords (front matter in Markdown, <meta>
+ * "1/N" once (a counter already in a post's text is dropped), or not at all (`numbered` false); blog posts carry their title, description and keywords (front matter in Markdown, <meta>
  * in HTML); clips list their times. Captions (SRT/VTT) and carousel PNGs are made elsewhere.
  */
 
@@ -12,7 +12,7 @@ type Part = {
 };
 
 /** Blocks as parts: sentence blocks of one group make one paragraph. */
-function partsOf(draft: Pick<Draft, 'format' | 'blocks'>): Part[] {
+function partsOf(draft: Pick<Draft, 'format' | 'blocks'>, numbered = true): Part[] {
   const parts: Part[] = [];
   const posts = draft.blocks.filter((b) => b.kind === 'post');
   let paragraph: { group: number; texts: string[] } | null = null;
@@ -28,13 +28,13 @@ function partsOf(draft: Pick<Draft, 'format' | 'blocks'>): Part[] {
       continue;
     }
     flush();
-    parts.push(partOf(block, posts));
+    parts.push(partOf(block, posts, numbered));
   }
   flush();
   return parts;
 }
 
-function partOf(block: DraftBlock, posts: DraftBlock[]): Part {
+function partOf(block: DraftBlock, posts: DraftBlock[], numbered: boolean): Part {
   switch (block.kind) {
     case 'title':
     case 'meta':
@@ -43,7 +43,10 @@ function partOf(block: DraftBlock, posts: DraftBlock[]): Part {
     case 'quote':
       return { kind: block.kind, text: block.text };
     case 'post':
-      return { kind: 'paragraph', text: `${posts.indexOf(block) + 1}/${posts.length} ${block.text}` };
+      return {
+        kind: 'paragraph',
+        text: numberedPost(block.text, posts.indexOf(block) + 1, posts.length, numbered),
+      };
     case 'slide':
       return { kind: 'item', text: block.text };
     case 'clip':
@@ -64,8 +67,8 @@ const clock = (ms: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-export function toMarkdown(draft: Pick<Draft, 'format' | 'blocks' | 'meta'>): string {
-  const parts = partsOf(draft);
+export function toMarkdown(draft: Pick<Draft, 'format' | 'blocks' | 'meta'>, numbered = true): string {
+  const parts = partsOf(draft, numbered);
   const front = parts.filter((p) => ['title', 'meta', 'keywords'].includes(p.kind));
   const out: string[] = [];
   if (draft.format === 'blog' && front.length) {
@@ -86,9 +89,9 @@ export function toMarkdown(draft: Pick<Draft, 'format' | 'blocks' | 'meta'>): st
   return `${out.join('\n').trim()}\n`;
 }
 
-export function toText(draft: Pick<Draft, 'format' | 'blocks'>): string {
+export function toText(draft: Pick<Draft, 'format' | 'blocks'>, numbered = true): string {
   let item = 0;
-  const lines = partsOf(draft).flatMap((p) => {
+  const lines = partsOf(draft, numbered).flatMap((p) => {
     if (p.kind === 'meta' || p.kind === 'keywords') return [];
     if (p.kind === 'item') return [`${++item}. ${p.text}`];
     return [p.text, ''];
@@ -99,8 +102,8 @@ export function toText(draft: Pick<Draft, 'format' | 'blocks'>): string {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function toHtml(draft: Pick<Draft, 'format' | 'blocks'>): string {
-  const parts = partsOf(draft);
+export function toHtml(draft: Pick<Draft, 'format' | 'blocks'>, numbered = true): string {
+  const parts = partsOf(draft, numbered);
   const title = parts.find((p) => p.kind === 'title')?.text ?? 'Draft';
   const head = [`<meta charset="utf-8">`, `<title>${escapeHtml(title)}</title>`];
   const meta = parts.find((p) => p.kind === 'meta');

@@ -194,8 +194,8 @@ export async function generateDraft(
         ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
       })),
   }));
-  // The name the user signs with comes from a voice-card setting (not there yet); never from the address.
-  const byline: string | undefined = undefined;
+  // The name the user chose for their content (the voice card); none is made up from the address.
+  const byline = settings?.byline ?? undefined;
   const offline = (): EngineDraft | string => {
     const [result] = generateExtractive(sourceNotesInput, [format], {
       byline,
@@ -281,7 +281,8 @@ export async function generateDraft(
     blocks = replacement
       ? old.map((b) => (b.id === blockId ? { ...replacement, id: b.id, group: b.group } : b))
       : old;
-    if (!replacement) meta.warning = 'Echo found no other sentence for that block.';
+    // The answer to this regeneration only: the view says it once, when the block comes back.
+    meta.block_result = { block_id: blockId, replaced: Boolean(replacement) };
   }
   const fidelity = fidelityOf(profile, register, blocks, engine === 'extractive' ? sentences : undefined);
   await updateDraft(db, row.id, {
@@ -289,7 +290,7 @@ export async function generateDraft(
     engine,
     blocks,
     fidelity,
-    meta: { ...(row.meta as object), ...draft.meta, ...meta },
+    meta: { ...freshMeta(row.meta), ...draft.meta, ...meta },
     error: null,
     edited: blockId ? row.edited : false,
   });
@@ -301,6 +302,15 @@ export async function generateDraft(
         .slice(0, 300),
     });
   return 'done';
+}
+
+/**
+ * The meta a new generation keeps: what belongs to the last one (its warning, fallback, a block's
+ * result) goes, so no message outlives the moment it answered.
+ */
+export function freshMeta(meta: unknown): Record<string, unknown> {
+  const { warning: _w, fallback: _f, block_result: _b, ...rest } = (meta ?? {}) as Record<string, unknown>;
+  return rest;
 }
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DraftBlock } from '#contract/studio-drafts.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { studioNoteSentences, studioNotes } from '../../../db/schema/studio.ts';
-import { studioDrafts } from '../../../db/schema/studio-drafts.ts';
+import { studioDrafts, studioDraftVersions } from '../../../db/schema/studio-drafts.ts';
 
 /** All SQL of Studio drafts (issue 14). */
 
@@ -12,6 +12,10 @@ export type StoredBlock = Omit<DraftBlock, 'sources'> & {
   sources: { note_id: string; sentence_id: string }[];
 };
 export type NewDraft = typeof studioDrafts.$inferInsert;
+export type DraftVersionRow = typeof studioDraftVersions.$inferSelect;
+export type VersionReason = 'save' | 'regenerate' | 'restore';
+/** Versions kept per draft (the oldest beyond it are dropped). */
+export const VERSIONS_KEPT = 20;
 export type SourceNoteRow = Pick<
   typeof studioNotes.$inferSelect,
   'id' | 'title' | 'status' | 'statusMessage' | 'register' | 'keyPhrases' | 'text'
@@ -164,4 +168,47 @@ export async function deleteDraftsOf(db: DbOrTx, owner: string): Promise<number>
     .where(eq(studioDrafts.ownerEmail, owner))
     .returning({ id: studioDrafts.id });
   return rows.length;
+}
+
+/**
+ * Keeps the draft as it is now as a version (before a save, regeneration or restore replaces it),
+ * then drops the oldest beyond VERSIONS_KEPT. Nothing is kept for a draft without blocks.
+ */
+export async function keepVersion(db: DbOrTx, row: DraftRow, reason: VersionReason): Promise<void> {
+  if (!(row.blocks as unknown[]).length) return;
+  await db.insert(studioDraftVersions).values({
+    draftId: row.id,
+    blocks: row.blocks,
+    fidelity: row.fidelity,
+    meta: row.meta,
+    engine: row.engine,
+    edited: row.edited,
+    reason,
+  });
+  await db.execute(sql`
+    delete from ${studioDraftVersions} where ${studioDraftVersions.draftId} = ${row.id}
+      and ${studioDraftVersions.id} not in (
+        select id from ${studioDraftVersions} where ${studioDraftVersions.draftId} = ${row.id}
+        order by created_at desc, id desc limit ${VERSIONS_KEPT})`);
+}
+
+/** A draft's versions, newest first. */
+export async function listVersions(db: DbOrTx, draftId: string): Promise<DraftVersionRow[]> {
+  return db
+    .select()
+    .from(studioDraftVersions)
+    .where(eq(studioDraftVersions.draftId, draftId))
+    .orderBy(desc(studioDraftVersions.createdAt), desc(studioDraftVersions.id));
+}
+
+export async function findVersion(
+  db: DbOrTx,
+  draftId: string,
+  id: string,
+): Promise<DraftVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(studioDraftVersions)
+    .where(and(eq(studioDraftVersions.draftId, draftId), eq(studioDraftVersions.id, id)));
+  return row;
 }

@@ -7,9 +7,11 @@ import {
   clipParamsSchema,
   createDraftsSchema,
   draftSchema,
+  draftVersionsSchema,
   exportQuerySchema,
   regenerateDraftSchema,
   updateDraftSchema,
+  versionParamsSchema,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { limit, ownerOf } from '../owner.ts';
@@ -22,6 +24,7 @@ import {
   regenerateDraft,
   saveDraftEdits,
 } from './service.ts';
+import { draftVersions, restoreVersion } from './versions.service.ts';
 
 /** Echo Studio drafts (issue 14); registered inside the Studio's routes, behind its session hook. */
 export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -88,6 +91,35 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
+      `${STUDIO_API}/drafts/:id/versions`,
+      {
+        schema: {
+          description:
+            'The earlier versions of a draft, newest first: the draft as it was before each save, regeneration or restore (the last 20 are kept).',
+          params: idParamsSchema,
+          response: { 200: draftVersionsSchema },
+        },
+      },
+      async (request) => ({ versions: await draftVersions(ctx, ownerOf(request), request.params.id) }),
+    );
+
+    app.post(
+      `${STUDIO_API}/drafts/:id/versions/:vid/restore`,
+      {
+        schema: {
+          description:
+            'Brings an earlier version back as the draft; the draft as it was is kept as a version in turn.',
+          params: versionParamsSchema,
+          response: { 200: draftSchema },
+        },
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return restoreVersion(ctx, ownerOf(request), request.params.id, request.params.vid);
+      },
+    );
+
+    app.get(
       `${STUDIO_API}/drafts/:id/export`,
       {
         schema: {
@@ -104,6 +136,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           request.params.id,
           request.query.as,
           request.query.clip,
+          request.query.numbers === 'yes',
         );
         return reply
           .header('content-type', file.type)

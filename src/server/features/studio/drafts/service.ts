@@ -10,13 +10,13 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { createTextNote, currentProfile, deleteNote } from '../notes/index.ts';
+import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
 import { toHtml, toMarkdown, toText } from './exports.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
-import { fidelityOf, registerOf } from './generate.ts';
+import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
 import { renderCarousel, zipSlides } from './render/carousel.ts';
 import {
@@ -24,6 +24,7 @@ import {
   existingSentenceIds,
   findDraft,
   insertDraft,
+  keepVersion,
   listDrafts,
   type StoredBlock,
   sourceNotes,
@@ -47,11 +48,7 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
     engine: row.engine as Draft['engine'],
     status: row.status as Draft['status'],
     note_ids: row.noteIds,
-    blocks: (row.blocks as StoredBlock[]).map((b) => ({
-      ...b,
-      origin: originOf(b),
-      sources: b.sources.map((s) => ({ ...s, available: existing.has(s.sentence_id) })),
-    })),
+    blocks: withAvailability(row.blocks as StoredBlock[], existing),
     fidelity: (row.fidelity as Draft['fidelity']) ?? null,
     meta: row.meta as Record<string, unknown>,
     error: row.error,
@@ -61,7 +58,16 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
   }));
 }
 
-const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> => (await toDrafts(ctx, [row]))[0]!;
+/** Stored blocks as the API answers them: an origin, and whether each source sentence still exists. */
+export const withAvailability = (blocks: StoredBlock[], existing: Set<string>): DraftBlock[] =>
+  blocks.map((b) => ({
+    ...b,
+    origin: originOf(b),
+    sources: b.sources.map((s) => ({ ...s, available: existing.has(s.sentence_id) })),
+  }));
+
+export const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> =>
+  (await toDrafts(ctx, [row]))[0]!;
 
 export async function ownDraft(ctx: AppContext, owner: string, id: string): Promise<DraftRow> {
   const row = isUuid(id) ? await findDraft(ctx.database.db, owner, id) : undefined;
@@ -165,7 +171,13 @@ export async function saveDraftEdits(
   ]);
   const fidelity = fidelityOf(profile, registerOf(notes), next);
   const saved = await ctx.database.transaction(async (tx) => {
-    const updated = await updateDraft(tx.db, row.id, { blocks: next, edited: true, fidelity });
+    await keepVersion(tx.db, row, 'save');
+    const updated = await updateDraft(tx.db, row.id, {
+      blocks: next,
+      edited: true,
+      fidelity,
+      meta: freshMeta(row.meta),
+    });
     if (row.contentResultId)
       await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', { summary: summaryOf(next) });
     return updated!;
@@ -199,7 +211,12 @@ export async function regenerateDraft(
     throw badRequest(`Unknown block: ${blockId}`);
   await countDraftJobs(ctx, owner, 1);
   const updated = await ctx.database.transaction(async (tx) => {
-    const next = await updateDraft(tx.db, row.id, { status: 'waiting', error: null });
+    if (row.status === 'ready') await keepVersion(tx.db, row, 'regenerate');
+    const next = await updateDraft(tx.db, row.id, {
+      status: 'waiting',
+      error: null,
+      meta: freshMeta(row.meta),
+    });
     if (row.contentResultId)
       await settleEchoCoreResult(tx.db, row.contentResultId, 'pending', {
         summary: summaryOf(row.blocks as StoredBlock[]),
@@ -240,6 +257,7 @@ export async function exportDraft(
   id: string,
   as: ExportType,
   clip?: number,
+  numbered = true,
 ): Promise<{ body: string | Buffer; type: string; filename: string }> {
   if (clip !== undefined && as !== 'srt' && as !== 'vtt')
     throw badRequest('Only captions (SRT, VTT) are made per clip.');
@@ -249,9 +267,9 @@ export async function exportDraft(
   const name = clip === undefined ? draft.format : `clip-${clip}`;
   const filename = `${name}-${draft.created_at.slice(0, 10)}.${EXPORTS[as].ext}`;
   const file = (body: string | Buffer) => ({ body, type: EXPORTS[as].type, filename });
-  if (as === 'md') return file(toMarkdown(draft));
-  if (as === 'html') return file(toHtml(draft));
-  if (as === 'txt') return file(toText(draft));
+  if (as === 'md') return file(toMarkdown(draft, numbered));
+  if (as === 'html') return file(toHtml(draft, numbered));
+  if (as === 'txt') return file(toText(draft, numbered));
   if (as === 'srt' || as === 'vtt') {
     if (draft.format !== 'clips') throw badRequest('Captions (SRT, VTT) are made for clip hooks.');
     return file(await captionsOf(ctx, row.noteIds, draft.blocks, as, clip));
@@ -262,8 +280,7 @@ export async function exportDraft(
       i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
-  // The byline the user chose (none yet: the slides name nobody), never a name made from an address.
-  const byline = typeof draft.meta.author === 'string' ? draft.meta.author : '';
+  const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
   return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
 }
 

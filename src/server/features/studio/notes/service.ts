@@ -233,6 +233,7 @@ export async function getVoice(ctx: AppContext, owner: string): Promise<VoicePro
     pins: settings?.pins ?? [],
     bans: settings?.bans ?? [],
     learn_from_edits: settings?.learnFromEdits ?? true,
+    byline: settings?.byline ?? null,
     updated_at: settings?.profileUpdatedAt?.toISOString() ?? null,
   };
 }
@@ -253,6 +254,7 @@ export async function updateVoice(ctx: AppContext, owner: string, input: UpdateV
       ...(input.pins ? { pins: uniqueCaseless(input.pins.map((p) => p.trim())) } : {}),
       ...(input.bans ? { bans: uniqueCaseless(input.bans.map((b) => b.trim())) } : {}),
       ...(input.learn_from_edits !== undefined ? { learnFromEdits: input.learn_from_edits } : {}),
+      ...(input.byline !== undefined ? { byline: input.byline || null } : {}),
     });
     await queueProfile(ctx.jobs, tx, owner);
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoteDetail } from '#contract/studio.ts';
 import { STUDIO_API } from '#contract/studio.ts';
-import type { CreateDrafts, Draft, ExportType } from '#contract/studio-drafts.ts';
+import type { CreateDrafts, Draft, DraftVersion, ExportType } from '#contract/studio-drafts.ts';
+import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { get, json, SignedOutError, studioKeys } from '../api.ts';
 
@@ -12,14 +13,15 @@ export type CreateDraftsInput = Pick<CreateDrafts, 'note_ids' | 'formats'> & {
 export const draftKeys = {
   ofNote: (noteId: string) => [STUDIO_API, 'drafts', 'note', noteId] as const,
   draft: (id: string) => [STUDIO_API, 'draft', id] as const,
+  versions: (id: string) => [STUDIO_API, 'draft', id, 'versions'] as const,
 };
 /** While a draft is being written, it is fetched this often. */
 export const DRAFT_REFRESH_MS = 1_500;
 export const isWriting = (draft: Pick<Draft, 'status'>) =>
   draft.status === 'waiting' || draft.status === 'generating';
 /** A draft as a file; with `clip` (from 1), that clip's captions alone, timed from its start. */
-export const draftExportUrl = (id: string, as: ExportType, clip?: number) =>
-  `${STUDIO_API}/drafts/${id}/export?as=${as}${clip ? `&clip=${clip}` : ''}`;
+export const draftExportUrl = (id: string, as: ExportType, clip?: number, numbered = true) =>
+  `${STUDIO_API}/drafts/${id}/export?as=${as}${clip ? `&clip=${clip}` : ''}${numbered ? '' : '&numbers=no'}`;
 /** Clip n (from 1) of a clip-hooks draft, cut from its note's recording by the server. */
 export const draftClipUrl = (id: string, n: number) => `${STUDIO_API}/drafts/${id}/clips/${n}`;
 
@@ -68,6 +70,8 @@ function useDraftMutation<T>(request: (input: T) => Promise<Response>) {
     mutationFn: async (input: T) => json<Draft>(await request(input)),
     onSuccess: (draft) => {
       queryClient.setQueryData(draftKeys.draft(draft.id), draft);
+      // Every save, regeneration and restore keeps the draft as it was.
+      queryClient.invalidateQueries({ queryKey: draftKeys.versions(draft.id) });
       for (const id of draft.note_ids) queryClient.invalidateQueries({ queryKey: draftKeys.ofNote(id) });
       // A saved edit can become a written sample of the voice.
       queryClient.invalidateQueries({ queryKey: studioKeys.notes });
@@ -86,7 +90,30 @@ export const useRegenerateDraft = (id: string) =>
     apiRequest('POST', `${STUDIO_API}/drafts/${id}/regenerate`, blockId ? { block_id: blockId } : {}),
   );
 
+/** GET /api/capabilities (shared with the other forms): whether a language model is configured. */
+export function useDraftEngines() {
+  return useQuery({
+    queryKey: ['/api/capabilities'],
+    queryFn: async () => json<Capabilities>(await apiRequest('GET', '/api/capabilities')),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The draft's earlier versions, newest first (fetched when the history is open). */
+export function useDraftVersions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: draftKeys.versions(id),
+    queryFn: () => get<{ versions: DraftVersion[] }>(`${STUDIO_API}/drafts/${id}/versions`),
+    enabled,
+  });
+}
+
+export const useRestoreVersion = (id: string) =>
+  useDraftMutation((versionId: string) =>
+    apiRequest('POST', `${STUDIO_API}/drafts/${id}/versions/${versionId}/restore`),
+  );
+
 /** The draft as plain text (for copying), as the server formats it. */
-export async function fetchDraftText(id: string): Promise<string> {
-  return (await apiRequest('GET', draftExportUrl(id, 'txt'))).text();
+export async function fetchDraftText(id: string, numbered = true): Promise<string> {
+  return (await apiRequest('GET', draftExportUrl(id, 'txt', undefined, numbered))).text();
 }

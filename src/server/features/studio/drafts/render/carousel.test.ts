@@ -1,6 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { renderCarousel, SLIDE_HEIGHT, SLIDE_WIDTH, zipSlides } from './carousel.ts';
+import { flattenDraft, generateExtractive } from '../../text/extractive/generate.ts';
+import {
+  type Node,
+  printable,
+  renderCarousel,
+  SLIDE_HEIGHT,
+  SLIDE_WIDTH,
+  slideGlyphs,
+  slideTree,
+  zipSlides,
+} from './carousel.ts';
+import { missingGlyphs } from './glyphs.ts';
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (png: Uint8Array) => {
@@ -27,5 +39,55 @@ describe('carousel slides', () => {
     const files = unzipSync(zipSlides(pngs));
     expect(Object.keys(files)).toEqual(['slide-01.png', 'slide-02.png', 'slide-03.png']);
     expect(Buffer.from(files['slide-02.png']!).equals(pngs[1]!)).toBe(true);
+  });
+});
+
+/** Every string a slide prints (the text nodes of its tree). */
+const printed = (node: Node | string | undefined): string[] => {
+  if (node === undefined) return [];
+  if (typeof node === 'string') return [node];
+  const children = node.props.children;
+  return (Array.isArray(children) ? children : [children]).flatMap((child) => printed(child));
+};
+
+describe('carousel glyphs', () => {
+  const font = slideGlyphs();
+
+  it('knows what the bundled font lacks', () => {
+    expect(missingGlyphs('Swipe →', font)).toEqual(['→']);
+    expect(missingGlyphs('Swipe 🎯', font)).toEqual(['🎯']);
+    expect(missingGlyphs('“Dana’s” pricing — 3/10 – café', font)).toEqual([]);
+  });
+
+  it('prints only characters the font has: every slide of a carousel from a note, arrows and emoji too', () => {
+    const transcript = readFileSync(
+      new URL('../../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
+      'utf8',
+    );
+    const sentences = transcript
+      .split(/(?<=[.!?])\s+/)
+      .map((text, i) => ({ id: `s${i}`, text, filler: false, fillers: [] }));
+    const [draft] = generateExtractive([{ id: 'n1', sentences }], ['carousel'], { byline: 'Dana → Lee 🎯' });
+    if (!draft?.ok) throw new Error('the note is long enough for a carousel');
+    const blocks = flattenDraft(draft);
+    const slides = [
+      ...blocks.map((b, i) => ({
+        kind:
+          i === 0 ? ('title' as const) : i === blocks.length - 1 ? ('closing' as const) : ('idea' as const),
+        text: b.text,
+      })),
+      { kind: 'idea' as const, text: 'Step one → step two 🚀, then “rest”.' },
+    ];
+    for (const [i, slide] of slides.entries()) {
+      const text = printed(slideTree(slide, i, slides.length, 'Dana → Lee 🎯')).join(' ');
+      expect(missingGlyphs(text, font), text).toEqual([]);
+    }
+    // Nothing left of a slide's words but what cannot be drawn.
+    expect(printable('Step one → step two 🚀, then “rest”.')).toBe('Step one step two, then “rest”.');
+  });
+
+  it('prints no name when none is chosen', () => {
+    const tree = slideTree({ kind: 'idea', text: 'Ask what it is worth.' }, 1, 5, '');
+    expect(printed(tree).filter((s) => s.trim())).toEqual(['2 / 5', 'Ask what it is worth.', 'Swipe']);
   });
 });

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { zipSync } from 'fflate';
 import satori from 'satori';
+import { coveredCodePoints, missingGlyphs } from './glyphs.ts';
 
 /** Instagram's portrait post: 1080 x 1350. */
 export const SLIDE_WIDTH = 1080;
@@ -16,9 +17,13 @@ export interface CarouselSlide {
 }
 
 /** A satori element: the same shape React elements have, written without JSX (the server has no JSX). */
-interface Node {
+export interface Node {
   type: string;
-  props: { style?: Record<string, unknown>; children?: (Node | string)[] | Node | string };
+  props: {
+    style?: Record<string, unknown>;
+    children?: (Node | string)[] | Node | string;
+    [attribute: string]: unknown;
+  };
 }
 const h = (type: string, style: Record<string, unknown>, children: Node['props']['children']): Node => ({
   type,
@@ -41,6 +46,46 @@ function loadFonts() {
   return fonts;
 }
 
+let covered: Set<number> | undefined;
+/** Every character the slides' font can draw. */
+export function slideGlyphs(): Set<number> {
+  covered ??= coveredCodePoints(loadFonts()[0]!.data);
+  return covered;
+}
+
+/** The text as a slide prints it: characters the font cannot draw (an emoji, an arrow) are left out. */
+export function printable(text: string): string {
+  const missing = new Set(missingGlyphs(text, slideGlyphs()));
+  if (!missing.size) return text;
+  return [...text]
+    .filter((char) => !missing.has(char))
+    .join('')
+    .replace(/ {2,}/g, ' ')
+    .replace(/ ([,.;:!?])/g, '$1')
+    .trim();
+}
+
+/** "Swipe" and an arrow drawn as a path (the font has no arrow glyph). */
+const swipe = (color: string): Node[] => [
+  h('div', { display: 'flex' }, 'Swipe'),
+  {
+    type: 'svg',
+    props: {
+      width: 40,
+      height: 40,
+      viewBox: '0 0 24 24',
+      fill: 'none',
+      stroke: color,
+      strokeWidth: 2.5,
+      style: { marginLeft: 12 },
+      children: {
+        type: 'path',
+        props: { d: 'M4 12h15M13 6l6 6-6 6', strokeLinecap: 'round', strokeLinejoin: 'round' },
+      },
+    },
+  },
+];
+
 /** Font size that keeps a slide's text inside it: shorter text is set larger. */
 function fontSizeFor(slide: CarouselSlide): number {
   const length = slide.text.length;
@@ -48,7 +93,7 @@ function fontSizeFor(slide: CarouselSlide): number {
   return length > 160 ? 52 : length > 100 ? 60 : 68;
 }
 
-function slideTree(slide: CarouselSlide, index: number, total: number, author: string): Node {
+export function slideTree(slide: CarouselSlide, index: number, total: number, author: string): Node {
   const dark = slide.kind !== 'idea';
   const foreground = dark ? '#ffffff' : '#111827';
   return h(
@@ -78,21 +123,28 @@ function slideTree(slide: CarouselSlide, index: number, total: number, author: s
           lineHeight: 1.2,
           letterSpacing: slide.kind === 'title' ? -1.5 : -0.5,
         },
-        slide.text,
+        printable(slide.text),
       ),
       h(
         'div',
         { display: 'flex', width: SLIDE_WIDTH - 2 * PADDING, justifyContent: 'space-between', fontSize: 34 },
         [
-          h('div', { display: 'flex', fontWeight: 700 }, author),
-          h('div', { display: 'flex' }, slide.kind === 'closing' ? '' : 'Swipe →'),
+          h('div', { display: 'flex', fontWeight: 700 }, printable(author)),
+          h(
+            'div',
+            { display: 'flex', alignItems: 'center' },
+            slide.kind === 'closing' ? '' : swipe(foreground),
+          ),
         ],
       ),
     ],
   );
 }
 
-/** Renders each slide as a 1080x1350 PNG with the author's name (satori -> SVG, resvg -> PNG). */
+/**
+ * Renders each slide as a 1080x1350 PNG with the user's chosen name, none when empty (satori -> SVG,
+ * resvg -> PNG).
+ */
 export async function renderCarousel(slides: CarouselSlide[], author: string): Promise<Buffer[]> {
   const pngs: Buffer[] = [];
   for (const [index, slide] of slides.entries()) {

@@ -19,8 +19,9 @@ import {
 } from '#web/components/ui/dialog.tsx';
 import { errorToast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { cn } from '#web/lib/cn.ts';
 import { draftHref } from '../../links.ts';
-import { useCreateDrafts } from '../api.ts';
+import { useCreateDrafts, useDraftEngines } from '../api.ts';
 
 const HINTS: Record<DraftFormat, string> = {
   blog: 'Title, meta description, sections, quotes',
@@ -35,16 +36,28 @@ const ENGINES: { value: DraftEngineChoice; label: string; hint: string }[] = [
   { value: 'llm', label: 'Language model', hint: 'Rewritten in your voice, every sentence checked' },
 ];
 
-/** 'Create content': pick formats (and the engine), then open the first draft. */
-export function CreateContent({ noteIds, spoken }: { noteIds: string[]; spoken: boolean }) {
+/** Why a format or engine cannot run here (shown with it, disabled), or null when it can. */
+export const CLIPS_NEED_TIMINGS = 'Needs a voice or video note with timings; this note has none.';
+export const LLM_NOT_CONFIGURED = 'No language model is set up on this server.';
+
+/**
+ * 'Create content': pick formats (and the engine), then open the first draft. Only what can run is
+ * offered: clip hooks need a note with timings, the language model needs one configured.
+ */
+export function CreateContent({ noteIds, timed }: { noteIds: string[]; timed: boolean }) {
   const [open, setOpen] = useState(false);
   const [formats, setFormats] = useState<DraftFormat[]>(
-    spoken ? [...DRAFT_FORMATS] : DRAFT_FORMATS.filter((f) => f !== 'clips'),
+    timed ? [...DRAFT_FORMATS] : DRAFT_FORMATS.filter((f) => f !== 'clips'),
   );
   const [engine, setEngine] = useState<DraftEngineChoice>('auto');
+  const engines = useDraftEngines();
+  const llm = engines.data?.drafts.llm ?? false;
+  const refusal = (format: DraftFormat) => (format === 'clips' && !timed ? CLIPS_NEED_TIMINGS : null);
+  const engineRefusal = (value: DraftEngineChoice) => (value === 'llm' && !llm ? LLM_NOT_CONFIGURED : null);
   const create = useCreateDrafts();
   const [, navigate] = useLocation();
   const id = useId();
+  const chosen = DRAFT_FORMATS.filter((f) => formats.includes(f) && !refusal(f));
   const toggle = (format: DraftFormat) =>
     setFormats((current) =>
       current.includes(format) ? current.filter((f) => f !== format) : [...current, format],
@@ -57,7 +70,7 @@ export function CreateContent({ noteIds, spoken }: { noteIds: string[]; spoken: 
           <Sparkles aria-hidden="true" /> Create content
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[calc(100dvh-2rem)]">
         <DialogHeader>
           <DialogTitle>Create content</DialogTitle>
           <DialogDescription>
@@ -70,19 +83,23 @@ export function CreateContent({ noteIds, spoken }: { noteIds: string[]; spoken: 
           {DRAFT_FORMATS.map((format) => (
             <label
               key={format}
-              className="flex cursor-pointer items-start gap-3 rounded-md border p-2 hover:bg-muted"
+              className={cn(
+                'flex items-start gap-3 rounded-md border p-2',
+                refusal(format) ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:bg-muted',
+              )}
             >
               <input
                 type="checkbox"
                 className="mt-1 size-4 accent-primary"
-                checked={formats.includes(format)}
+                checked={formats.includes(format) && !refusal(format)}
+                disabled={Boolean(refusal(format))}
                 onChange={() => toggle(format)}
                 aria-describedby={`${id}-${format}`}
               />
               <span className="grid">
                 <span className="text-sm font-medium">{DRAFT_FORMAT_LABELS[format]}</span>
                 <span id={`${id}-${format}`} className="text-xs text-muted-foreground">
-                  {HINTS[format]}
+                  {refusal(format) ?? HINTS[format]}
                 </span>
               </span>
             </label>
@@ -91,17 +108,27 @@ export function CreateContent({ noteIds, spoken }: { noteIds: string[]; spoken: 
         <fieldset className="grid gap-2">
           <legend className="mb-1 text-sm font-semibold">Engine</legend>
           {ENGINES.map((option) => (
-            <label key={option.value} className="flex cursor-pointer items-start gap-3">
+            <label
+              key={option.value}
+              className={cn(
+                'flex items-start gap-3',
+                engineRefusal(option.value) ? 'cursor-not-allowed opacity-70' : 'cursor-pointer',
+              )}
+            >
               <input
                 type="radio"
                 name={`${id}-engine`}
                 className="mt-1 size-4 accent-primary"
                 checked={engine === option.value}
+                disabled={Boolean(engineRefusal(option.value))}
                 onChange={() => setEngine(option.value)}
+                aria-describedby={`${id}-engine-${option.value}`}
               />
               <span className="grid">
                 <span className="text-sm">{option.label}</span>
-                <span className="text-xs text-muted-foreground">{option.hint}</span>
+                <span id={`${id}-engine-${option.value}`} className="text-xs text-muted-foreground">
+                  {engineRefusal(option.value) ?? option.hint}
+                </span>
               </span>
             </label>
           ))}
@@ -111,10 +138,10 @@ export function CreateContent({ noteIds, spoken }: { noteIds: string[]; spoken: 
             Cancel
           </Button>
           <Button
-            disabled={create.isPending || formats.length === 0}
+            disabled={create.isPending || chosen.length === 0}
             onClick={() =>
               create.mutate(
-                { note_ids: noteIds, formats: DRAFT_FORMATS.filter((f) => formats.includes(f)), engine },
+                { note_ids: noteIds, formats: chosen, engine: engineRefusal(engine) ? 'auto' : engine },
                 {
                   onSuccess: ({ drafts }) => {
                     setOpen(false);
@@ -133,7 +160,7 @@ export function CreateContent({ noteIds, spoken }: { noteIds: string[]; spoken: 
             )}
             {create.isPending
               ? 'Starting...'
-              : `Create ${formats.length === 1 ? 'draft' : `${formats.length} drafts`}`}
+              : `Create ${chosen.length === 1 ? 'draft' : `${chosen.length} drafts`}`}
           </Button>
         </DialogFooter>
       </DialogContent>

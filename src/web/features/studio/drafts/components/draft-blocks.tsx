@@ -1,5 +1,5 @@
-import { AlertTriangle, Play, RefreshCw } from 'lucide-react';
-import type { Draft, DraftBlock } from '#contract/studio-drafts.ts';
+import { AlertTriangle, Play, RefreshCw, Sparkles } from 'lucide-react';
+import { type Draft, type DraftBlock, postBody } from '#contract/studio-drafts.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -22,8 +22,13 @@ export interface BlockHandlers {
   onPlay: (block: DraftBlock) => void;
 }
 
+export const ECHO_SUGGESTION = 'Echo’s suggestion';
+
 function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandlers; className?: string }) {
   const gone = block.sources.length > 0 && block.sources.every((s) => !s.available);
+  // Echo's own words (a heading, a call to action, a closing slide) are not claimed as the user's.
+  const echo = block.origin === 'echo';
+  const unsupported = !echo && !block.supported;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <button> always lays out as a box; sentences must flow inline within their paragraph
     <span
@@ -31,6 +36,8 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
       tabIndex={0}
       data-block={block.id}
       data-supported={block.supported}
+      data-origin={block.origin}
+      title={echo ? ECHO_SUGGESTION : undefined}
       aria-pressed={h.active === block.id}
       onClick={() => h.onActive(block.id)}
       onKeyDown={(event) => {
@@ -44,12 +51,15 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
       className={cn(
         'rounded-sm outline-offset-2 transition-colors',
         h.active === block.id && 'bg-accent/25',
-        !block.supported && 'underline decoration-destructive decoration-wavy underline-offset-4',
+        echo &&
+          'text-muted-foreground italic underline decoration-dotted decoration-muted-foreground underline-offset-4',
+        unsupported && 'underline decoration-destructive decoration-wavy underline-offset-4',
         className,
       )}
     >
+      {echo && <span className="sr-only">{ECHO_SUGGESTION}: </span>}
       {block.text}
-      {!block.supported && <span className="sr-only"> (no source supports this sentence)</span>}
+      {unsupported && <span className="sr-only"> (no source supports this sentence)</span>}
       {gone && <span className="sr-only"> (its source note was deleted)</span>}
     </span>
   );
@@ -59,7 +69,7 @@ function EditableBlock({ block, h, rows = 2 }: { block: DraftBlock; h: BlockHand
   return (
     <div className="grid gap-1">
       <Textarea
-        aria-label={`Edit ${block.kind}`}
+        aria-label={`Edit ${block.kind}${block.origin === 'echo' ? ` (${ECHO_SUGGESTION})` : ''}`}
         rows={rows}
         value={h.texts[block.id] ?? block.text}
         onChange={(event) => h.onText(block.id, event.target.value)}
@@ -140,7 +150,7 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
                 <p className="mb-1 font-mono text-xs text-muted-foreground">
                   {posts.indexOf(first) + 1}/{posts.length}
                 </p>
-                <Traceable block={first} h={h} />
+                <Traceable block={{ ...first, text: postBody(first.text) }} h={h} />
               </div>
             );
           case 'slide':
@@ -193,10 +203,19 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
             );
         }
       })}
-      {draft.blocks.some((b) => !b.supported) && (
+      {draft.blocks.some((b) => b.origin === 'user' && !b.supported) && (
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
           <AlertTriangle className="size-4 text-destructive" aria-hidden="true" /> Underlined sentences are
           not supported by anything you said.
+        </p>
+      )}
+      {draft.blocks.some((b) => b.origin === 'echo') && (
+        <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="echo-legend">
+          <Sparkles className="size-4" aria-hidden="true" />
+          <span>
+            <span className="italic underline decoration-dotted underline-offset-4">Dotted, in grey</span>:{' '}
+            {ECHO_SUGGESTION}, not something you said.
+          </span>
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { Loader2, Play } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { DraftBlock } from '#contract/studio-drafts.ts';
@@ -51,12 +51,15 @@ export function DraftSources({
       <p className="text-xs text-muted-foreground" aria-live="polite">
         {!active
           ? 'Point at or focus a sentence of the draft to see where it came from.'
-          : active.sources.length === 0
-            ? 'This part of the draft has no source sentence.'
-            : active.sources.every((s) => !s.available)
-              ? 'The note this came from was deleted.'
-              : `From ${active.sources.length} ${active.sources.length === 1 ? 'sentence' : 'sentences'} you said, highlighted below.`}
+          : active.origin === 'echo'
+            ? 'Echo’s suggestion: Echo wrote this part; it is not something you said.'
+            : active.sources.length === 0
+              ? 'This part of the draft has no source sentence.'
+              : active.sources.every((s) => !s.available)
+                ? 'The note this came from was deleted.'
+                : `From ${active.sources.length} ${active.sources.length === 1 ? 'sentence' : 'sentences'} you said, highlighted below.`}
       </p>
+      {active?.said && <SaidOrWritten key={active.id} said={active.said} written={active.text} />}
       {loading && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your notes...
@@ -125,5 +128,32 @@ export function DraftSources({
         ))}
       </div>
     </section>
+  );
+}
+
+/** A lightly edited sentence, as said or as Echo wrote it (fillers, a restart, a tag question cut). */
+function SaidOrWritten({ said, written }: { said: string; written: string }) {
+  const [show, setShow] = useState<'said' | 'written'>('said');
+  return (
+    <div className="grid gap-2 rounded-lg border p-3" data-testid="said-or-written">
+      <fieldset className="flex gap-1">
+        <legend className="sr-only">Show this sentence</legend>
+        {(['said', 'written'] as const).map((which) => (
+          <button
+            key={which}
+            type="button"
+            aria-pressed={show === which}
+            onClick={() => setShow(which)}
+            className={cn(
+              'rounded-md border px-2 py-1 text-xs',
+              show === which ? 'bg-primary text-primary-foreground' : 'bg-background',
+            )}
+          >
+            {which === 'said' ? 'As said' : 'As written'}
+          </button>
+        ))}
+      </fieldset>
+      <p className="text-sm">{show === 'said' ? said : written}</p>
+    </div>
   );
 }

@@ -1,13 +1,11 @@
-import { ArrowLeft, Check, Copy, Download, Loader2, Pencil, RefreshCw, Save, Share2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowLeft, Loader2, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
   DRAFT_FORMAT_LABELS,
   type Draft,
   type DraftBlock,
-  type ExportType,
   FIDELITY_WARNING_BELOW,
-  shareLinks,
 } from '#contract/studio-drafts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -17,9 +15,6 @@ import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { draftHref, noteHref } from '../../links.ts';
 import {
-  draftClipUrl,
-  draftExportUrl,
-  fetchDraftText,
   isWriting,
   useDraft,
   useDraftsOfNote,
@@ -28,23 +23,10 @@ import {
   useSourceNotes,
 } from '../api.ts';
 import { DraftBlocks } from './draft-blocks.tsx';
+import { DraftExports } from './draft-exports.tsx';
+import { DraftHistory } from './draft-history.tsx';
 import { DraftSources } from './draft-sources.tsx';
-
-const DOWNLOADS: Record<Draft['format'], ExportType[]> = {
-  blog: ['md', 'html', 'txt'],
-  linkedin: ['txt', 'md', 'html'],
-  thread: ['txt', 'md'],
-  carousel: ['zip', 'txt', 'md'],
-  clips: ['srt', 'vtt', 'txt'],
-};
-const DOWNLOAD_LABELS: Record<ExportType, string> = {
-  md: 'Markdown',
-  html: 'HTML',
-  txt: 'Text',
-  srt: 'SRT captions',
-  vtt: 'VTT captions',
-  zip: 'Slides (PNG zip)',
-};
+import { DraftToolbar } from './draft-toolbar.tsx';
 
 function Fidelity({ draft }: { draft: Draft }) {
   if (!draft.fidelity) return null;
@@ -95,7 +77,10 @@ function FormatSwitcher({ draft }: { draft: Draft }) {
   );
 }
 
-/** A draft beside the words it came from: read, edit, regenerate, copy, download, share. */
+/** The answer to a block's regeneration, said once when that block comes back. */
+const NO_OTHER_SENTENCE = 'Echo found no other sentence for that block; it is unchanged.';
+
+/** A draft beside the words it came from: read, edit, regenerate, restore, copy, download, share. */
 export function DraftWorkspace({ draftId }: { draftId: string }) {
   const query = useDraft(draftId);
   const draft = query.data;
@@ -106,8 +91,19 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
   const [editing, setEditing] = useState(false);
   const [texts, setTexts] = useState<Record<string, string>>({});
   const [learn, setLearn] = useState(true);
-  const [copied, setCopied] = useState(false);
+  const [history, setHistory] = useState(false);
+  const [numbered, setNumbered] = useState(true);
+  /** The block whose regeneration this visit asked for (its answer is said once, then forgotten). */
+  const [pendingBlock, setPendingBlock] = useState<string | null>(null);
   const media = useRef(new Map<string, HTMLMediaElement>()).current;
+
+  useEffect(() => {
+    if (!pendingBlock || !draft || isWriting(draft)) return;
+    const result = draft.meta.block_result as { block_id?: string; replaced?: boolean } | undefined;
+    if (draft.status === 'ready' && result?.block_id === pendingBlock && !result.replaced)
+      toast({ title: NO_OTHER_SENTENCE });
+    setPendingBlock(null);
+  }, [draft, pendingBlock]);
 
   if (query.isPending)
     return (
@@ -125,21 +121,12 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
     );
 
   const label = DRAFT_FORMAT_LABELS[draft.format];
-  const back = (
-    <Link
-      href={noteHref(draft.note_ids[0]!)}
-      className={buttonClasses('ghost', 'sm', '-ml-3 justify-self-start')}
-    >
-      <ArrowLeft aria-hidden="true" /> Back to the note
-    </Link>
-  );
   const notice = [draft.meta.fallback, draft.meta.warning].find((v): v is string => typeof v === 'string');
   const sourceNotes = notes.flatMap((q) => (q.data ? [q.data] : []));
   const activeBlock = draft.blocks.find((b) => b.id === active) ?? null;
-  const plain = draft.blocks.map((b) => b.text).join('\n\n');
-  const share = shareLinks(draft.format === 'thread' ? (draft.blocks[0]?.text ?? '') : plain);
+  const onError = (e: unknown) => errorToast(errorMessage(e, 'Please try again.'));
+  const regenerateAll = () => regenerate.mutate(undefined, { onError });
   // Clips whose note still has its recording can be downloaded cut (audio, or video with captions).
-  const clips = draft.blocks.filter((b) => b.kind === 'clip');
   const cuttable = (block: DraftBlock) =>
     block.start_ms !== undefined &&
     sourceNotes.some((note) => note.id === block.sources[0]?.note_id && note.has_media);
@@ -150,10 +137,19 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
     element.currentTime = block.start_ms / 1000;
     element.play().catch(() => {});
   };
+  const stopEditing = () => {
+    setEditing(false);
+    setTexts({});
+  };
 
   return (
     <div className="grid gap-4">
-      {back}
+      <Link
+        href={noteHref(draft.note_ids[0]!)}
+        className={buttonClasses('ghost', 'sm', '-ml-3 justify-self-start')}
+      >
+        <ArrowLeft aria-hidden="true" /> Back to the note
+      </Link>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-xl font-bold tracking-tight" id="draft-heading">
           {label}
@@ -164,11 +160,11 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
         </div>
       </div>
       <FormatSwitcher draft={draft} />
-      {isWriting(draft) ? (
+      {isWriting(draft) && !pendingBlock ? (
         <Card className="flex items-center gap-3" role="status">
           <Loader2 className="size-5 animate-spin text-primary" aria-hidden="true" />
           <div>
-            <p className="font-medium">Echo is writing your {label.toLowerCase()}...</p>
+            <p className="font-medium">Echo is writing your {label}...</p>
             <p className="text-sm text-muted-foreground">
               It waits for notes still being transcribed, then takes a few seconds.
             </p>
@@ -182,11 +178,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
             size="sm"
             className="justify-self-start"
             disabled={regenerate.isPending}
-            onClick={() =>
-              regenerate.mutate(undefined, {
-                onError: (e) => errorToast(errorMessage(e, 'Please try again.')),
-              })
-            }
+            onClick={regenerateAll}
           >
             <RefreshCw aria-hidden="true" /> Try again
           </Button>
@@ -199,92 +191,36 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                 {notice}
               </p>
             )}
-            <div className="flex flex-wrap gap-2" role="toolbar" aria-label="Draft actions">
-              {editing ? (
-                <>
-                  <Button
-                    size="sm"
-                    disabled={save.isPending}
-                    onClick={() =>
-                      save.mutate(
-                        { blocks: Object.entries(texts).map(([id, text]) => ({ id, text })), learn },
-                        {
-                          onSuccess: () => {
-                            setEditing(false);
-                            setTexts({});
-                            toast({
-                              title: 'Draft saved',
-                              description: learn ? 'Echo will learn from your edits.' : undefined,
-                            });
-                          },
-                          onError: (error) => errorToast(errorMessage(error, 'Failed to save the draft.')),
-                        },
-                      )
-                    }
-                  >
-                    {save.isPending ? (
-                      <Loader2 className="animate-spin" aria-hidden="true" />
-                    ) : (
-                      <Save aria-hidden="true" />
-                    )}
-                    Save
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => {
-                      setEditing(false);
-                      setTexts({});
-                    }}
-                  >
-                    <X aria-hidden="true" /> Cancel
-                  </Button>
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={learn}
-                      onChange={(e) => setLearn(e.target.checked)}
-                      className="size-4 accent-primary"
-                    />
-                    Learn from my edits
-                  </label>
-                </>
-              ) : (
-                <>
-                  <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-                    <Pencil aria-hidden="true" /> Edit
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    disabled={regenerate.isPending}
-                    onClick={() =>
-                      regenerate.mutate(undefined, {
-                        onError: (e) => errorToast(errorMessage(e, 'Please try again.')),
-                      })
-                    }
-                  >
-                    <RefreshCw aria-hidden="true" /> Regenerate
-                  </Button>
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={async () => {
-                      try {
-                        await navigator.clipboard.writeText(await fetchDraftText(draft.id));
-                        setCopied(true);
-                        setTimeout(() => setCopied(false), 2000);
-                      } catch {
-                        errorToast('Failed to copy the draft.');
-                      }
-                    }}
-                  >
-                    {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}{' '}
-                    {copied ? 'Copied!' : 'Copy'}
-                  </Button>
-                </>
-              )}
-            </div>
+            <DraftToolbar
+              draft={draft}
+              numbered={numbered}
+              editing={editing}
+              saving={save.isPending}
+              regenerating={regenerate.isPending}
+              learn={learn}
+              historyOpen={history}
+              onEdit={() => setEditing(true)}
+              onCancel={stopEditing}
+              onLearn={setLearn}
+              onHistory={() => setHistory((open) => !open)}
+              onRegenerate={regenerateAll}
+              onSave={() =>
+                save.mutate(
+                  { blocks: Object.entries(texts).map(([id, text]) => ({ id, text })), learn },
+                  {
+                    onSuccess: () => {
+                      stopEditing();
+                      toast({
+                        title: 'Draft saved',
+                        description: learn ? 'Echo will learn from your edits.' : undefined,
+                      });
+                    },
+                    onError: (error) => errorToast(errorMessage(error, 'Failed to save the draft.')),
+                  },
+                )
+              }
+            />
+            {history && <DraftHistory draftId={draft.id} onRestored={stopEditing} />}
             <Card>
               <DraftBlocks
                 draft={draft}
@@ -294,68 +230,21 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                   editing,
                   texts,
                   onText: (id, text) => setTexts((t) => ({ ...t, [id]: text })),
-                  regenerating: regenerate.isPending,
+                  regenerating: regenerate.isPending || isWriting(draft),
                   onRegenerate: (id) =>
                     regenerate.mutate(id, {
+                      // Only this block is written again: the other blocks' unsaved edits stay.
                       onSuccess: () => {
-                        setEditing(false);
-                        setTexts({});
+                        setPendingBlock(id);
+                        setTexts(({ [id]: _dropped, ...rest }) => rest);
                       },
-                      onError: (e) => errorToast(errorMessage(e, 'Please try again.')),
+                      onError,
                     }),
                   onPlay: playClip,
                 }}
               />
             </Card>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm font-semibold">
-                <Download className="mr-1 inline size-4" aria-hidden="true" /> Download:
-              </span>
-              {DOWNLOADS[draft.format].map((as) => (
-                <a
-                  key={as}
-                  href={draftExportUrl(draft.id, as)}
-                  download
-                  className={buttonClasses('outline', 'sm')}
-                >
-                  {DOWNLOAD_LABELS[as]}
-                </a>
-              ))}
-              {clips.map(
-                (block, i) =>
-                  cuttable(block) && (
-                    <a
-                      key={block.id}
-                      href={draftClipUrl(draft.id, i + 1)}
-                      download
-                      className={buttonClasses('outline', 'sm')}
-                    >
-                      <span className="sr-only">Download </span>Clip {i + 1}
-                    </a>
-                  ),
-              )}
-            </div>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-sm font-semibold">
-                <Share2 className="mr-1 inline size-4" aria-hidden="true" /> Share:
-              </span>
-              <a
-                href={share.linkedin}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses('outline', 'sm')}
-              >
-                <span className="sr-only">Share on </span>LinkedIn
-              </a>
-              <a
-                href={share.x}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses('outline', 'sm')}
-              >
-                <span className="sr-only">Share on </span>X
-              </a>
-            </div>
+            <DraftExports draft={draft} cuttable={cuttable} numbered={numbered} onNumbered={setNumbered} />
             <Fidelity draft={draft} />
           </div>
           <DraftSources

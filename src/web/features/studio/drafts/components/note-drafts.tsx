@@ -7,7 +7,7 @@ import { isWriting, useDraftsOfNote } from '../api.ts';
 import { CreateContent } from './create-content.tsx';
 
 /** On a ready note: 'Create content', and the drafts already made from it. */
-export function NoteDrafts({ noteId, spoken }: { noteId: string; spoken: boolean }) {
+export function NoteDrafts({ noteId, spoken, timed }: { noteId: string; spoken: boolean; timed: boolean }) {
   const drafts = useDraftsOfNote(noteId);
   const list = drafts.data?.drafts ?? [];
   return (
@@ -16,12 +16,12 @@ export function NoteDrafts({ noteId, spoken }: { noteId: string; spoken: boolean
         <h3 id="note-drafts-heading" className="text-sm font-semibold">
           Content from this note
         </h3>
-        <CreateContent noteIds={[noteId]} spoken={spoken} />
+        <CreateContent noteIds={[noteId]} timed={timed} />
       </div>
       {list.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           Turn this note into a blog post, a LinkedIn post, a thread, a carousel
-          {spoken ? ' and clip hooks' : ''}.
+          {spoken && timed ? ' and clip hooks' : ''}.
         </p>
       ) : (
         <ul className="grid gap-1">

@@ -59,7 +59,7 @@ export function NoteView({
   backLabel: string;
   onDelete: (note: NoteDetail) => void;
   /** What can be made of a ready note (the drafts room's, given by the page). */
-  drafts: (note: { noteId: string; spoken: boolean }) => ReactNode;
+  drafts: (note: { noteId: string; spoken: boolean; timed: boolean }) => ReactNode;
 }) {
   const note = useNote(noteId);
   const media = useRef<HTMLMediaElement | null>(null);
@@ -200,7 +200,12 @@ export function NoteView({
           server (STT_BASE_URL) gives a better one.
         </p>
       )}
-      {data.status === 'ready' && drafts({ noteId: data.id, spoken: data.register === 'spoken' })}
+      {data.status === 'ready' &&
+        drafts({
+          noteId: data.id,
+          spoken: data.register === 'spoken',
+          timed: data.sentences.some((s) => s.start_ms != null),
+        })}
       {data.status_message && data.status !== 'ready' && (
         <p
           className={cn(

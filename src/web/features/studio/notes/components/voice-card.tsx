@@ -12,6 +12,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useUpdateVoice, useVoice } from '../api.ts';
+import { BylineField } from './byline-field.tsx';
 import { type LengthBin, LengthChart } from './length-chart.tsx';
 import { PhraseList } from './phrase-list.tsx';
 
@@ -133,7 +134,7 @@ export function VoiceCard({ refreshing }: { refreshing: boolean }) {
   const register = chosen && registers.includes(chosen) ? chosen : fallback;
   const shown = register ? profile?.[register] : null;
 
-  const save = (input: { pins?: string[]; bans?: string[] }) =>
+  const save = (input: { pins?: string[]; bans?: string[]; byline?: string }) =>
     update.mutateAsync(input).catch((error) => {
       toast({
         variant: 'destructive',
@@ -194,6 +195,12 @@ export function VoiceCard({ refreshing }: { refreshing: boolean }) {
             </>
           )}
           <div className="grid gap-5 border-t border-border pt-5">
+            <BylineField
+              key={profile.byline ?? ''}
+              byline={profile.byline}
+              saving={update.isPending}
+              onSave={(byline) => save({ byline })}
+            />
             <PhraseList
               label="Pinned phrases"
               hint="Phrases Echo should keep using when it writes for you."

@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoteDetail } from '#contract/studio.ts';
+import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
+import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { deleteStudioDataOf } from '../index.ts';
+
+const transcript = readFileSync(
+  new URL('../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
+  'utf8',
+);
+
+let echo: StudioTestApp;
+let alice: string;
+let bob: string;
+beforeAll(async () => {
+  echo = await startStudioApp();
+  alice = await sessionCookie(echo, 'alice@example.com');
+  bob = await sessionCookie(echo, 'bob@example.com');
+});
+afterAll(() => echo?.close());
+
+function call(method: string, url: string, cookie: string, body?: unknown) {
+  return echo.app!.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+const ready = (id: string) =>
+  eventually(async () => {
+    const draft = (await call('GET', `/api/studio/drafts/${id}`, alice)).json() as Draft;
+    return draft.status === 'ready' && draft;
+  });
+const versionsOf = async (id: string) =>
+  ((await call('GET', `/api/studio/drafts/${id}/versions`, alice)).json() as { versions: DraftVersion[] })
+    .versions;
+
+describe('Draft versions (issue 28)', () => {
+  let draft: Draft;
+  beforeAll(async () => {
+    const note = (
+      await call('POST', '/api/studio/notes', alice, { text: transcript, title: 'Pricing' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', alice, {
+      note_ids: [note.id],
+      formats: ['linkedin'],
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    draft = await ready((res.json() as { drafts: Draft[] }).drafts[0]!.id);
+  });
+
+  it('keeps every save and regeneration, and restores an edited version after a regeneration', async () => {
+    expect(await versionsOf(draft.id)).toEqual([]);
+    const block = draft.blocks.find((b) => b.kind === 'sentence' || b.kind === 'hook')!;
+    const mine = 'My own words, written after the call, that no regeneration may lose.';
+    const saved = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, {
+      blocks: [{ id: block.id, text: mine }],
+      learn: false,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const afterSave = await versionsOf(draft.id);
+    expect(afterSave).toHaveLength(1);
+    expect(afterSave[0]).toMatchObject({ reason: 'save', edited: false });
+    expect(afterSave[0]!.blocks.map((b) => b.text)).toEqual(draft.blocks.map((b) => b.text));
+
+    const again = await call('POST', `/api/studio/drafts/${draft.id}/regenerate`, alice, {});
+    expect(again.statusCode).toBe(202);
+    const regenerated = await ready(draft.id);
+    expect(regenerated.edited).toBe(false);
+    expect(regenerated.blocks.map((b) => b.text)).not.toContain(mine);
+
+    const afterRegenerate = await versionsOf(draft.id);
+    expect(afterRegenerate.map((v) => v.reason)).toEqual(['regenerate', 'save']);
+    const edited = afterRegenerate[0]!;
+    expect(edited.edited).toBe(true);
+    expect(edited.blocks.find((b) => b.id === block.id)!.text).toBe(mine);
+
+    const restore = await call('POST', `/api/studio/drafts/${draft.id}/versions/${edited.id}/restore`, alice);
+    expect(restore.statusCode, restore.body).toBe(200);
+    const restored = restore.json() as Draft;
+    expect(restored).toMatchObject({ status: 'ready', edited: true });
+    expect(restored.blocks.find((b) => b.id === block.id)!.text).toBe(mine);
+    expect((await ready(draft.id)).blocks).toEqual(restored.blocks);
+    // The regenerated draft it replaced is kept in turn.
+    const afterRestore = await versionsOf(draft.id);
+    expect(afterRestore.map((v) => v.reason)).toEqual(['restore', 'regenerate', 'save']);
+    expect(afterRestore[0]!.blocks.map((b) => b.text)).toEqual(regenerated.blocks.map((b) => b.text));
+  });
+
+  it('answers 404 for another address’s versions and for unknown versions', async () => {
+    const [version] = await versionsOf(draft.id);
+    expect((await call('GET', `/api/studio/drafts/${draft.id}/versions`, bob)).statusCode).toBe(404);
+    const theirs = await call('POST', `/api/studio/drafts/${draft.id}/versions/${version!.id}/restore`, bob);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 'not_found' });
+    for (const vid of ['nope', '00000000-0000-4000-8000-000000000000']) {
+      const res = await call('POST', `/api/studio/drafts/${draft.id}/versions/${vid}/restore`, alice);
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('a block regeneration answers once: its result is gone from the draft after the next save', async () => {
+    const slide = draft.blocks.find((b) => b.kind === 'hook' || b.kind === 'sentence')!;
+    await call('POST', `/api/studio/drafts/${draft.id}/regenerate`, alice, { block_id: slide.id });
+    const once = await ready(draft.id);
+    expect(once.meta.block_result).toMatchObject({ block_id: slide.id });
+    expect(once.meta.warning).toBeUndefined();
+    await call('PUT', `/api/studio/drafts/${draft.id}`, alice, { blocks: [], learn: false });
+    expect((await ready(draft.id)).meta.block_result).toBeUndefined();
+  });
+
+  it("'Delete my data' removes the versions with the drafts", async () => {
+    const before = await echo.query<{ n: number }>(
+      'select count(*)::int as n from studio_draft_versions where draft_id = $1',
+      [draft.id],
+    );
+    expect(before[0]!.n).toBeGreaterThan(0);
+    await echo.ctx.database.transaction((tx) => deleteStudioDataOf(echo.ctx, tx, 'alice@example.com'));
+    const after = await echo.query<{ n: number }>(
+      'select count(*)::int as n from studio_draft_versions where draft_id = $1',
+      [draft.id],
+    );
+    expect(after[0]!.n).toBe(0);
+  });
+});
+
+describe('Thread exports, ready to post (issue 28)', () => {
+  it('numbers each post once in text, Markdown and HTML, or not at all with numbers=no', async () => {
+    const carol = await sessionCookie(echo, 'carol@example.com');
+    const note = (
+      await call('POST', '/api/studio/notes', carol, { text: transcript, title: 'Pricing' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', carol, { note_ids: [note.id], formats: ['thread'] });
+    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+    const thread = await eventually(async () => {
+      const draft = (await call('GET', `/api/studio/drafts/${id}`, carol)).json() as Draft;
+      return draft.status === 'ready' && draft;
+    });
+    const posts = thread.blocks.filter((b) => b.kind === 'post').length;
+    expect(posts).toBeGreaterThan(1);
+    for (const as of ['txt', 'md', 'html']) {
+      const file = await call('GET', `/api/studio/drafts/${id}/export?as=${as}`, carol);
+      expect(file.statusCode).toBe(200);
+      const counters = file.body.match(/\b\d+\/\d+\b/g) ?? [];
+      expect(counters, as).toEqual(Array.from({ length: posts }, (_, i) => `${i + 1}/${posts}`));
+      const bare = await call('GET', `/api/studio/drafts/${id}/export?as=${as}&numbers=no`, carol);
+      expect(bare.body.match(/\b\d+\/\d+\b/g), as).toBeNull();
+    }
+  });
+});
+
+describe('The name for your content (issue 28)', () => {
+  it('is the one the user chose, on the carousel and nowhere made from the e-mail address', async () => {
+    const dana = await sessionCookie(echo, 'dana.lee@example.com');
+    expect((await call('GET', '/api/studio/voice', dana)).json()).toMatchObject({ byline: null });
+    const note = (
+      await call('POST', '/api/studio/notes', dana, { text: transcript, title: 'Pricing' })
+    ).json() as NoteDetail;
+    const carousel = async () => {
+      const res = await call('POST', '/api/studio/drafts', dana, {
+        note_ids: [note.id],
+        formats: ['carousel'],
+      });
+      const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+      return eventually(async () => {
+        const draft = (await call('GET', `/api/studio/drafts/${id}`, dana)).json() as Draft;
+        return draft.status === 'ready' && draft;
+      });
+    };
+    const nameless = await carousel();
+    expect(JSON.stringify(nameless.blocks)).not.toMatch(/Dana|Lee\b/);
+
+    const put = await call('PUT', '/api/studio/voice', dana, { byline: '  @danalee ' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ byline: '@danalee' });
+    const named = await carousel();
+    // The name goes to the engine (a closing line without one of the note's own) and on the slides.
+    expect(named.meta.author ?? named.meta.byline).toBe('@danalee');
+    expect(nameless.meta.author ?? nameless.meta.byline ?? null).toBeNull();
+    const zip = await call('GET', `/api/studio/drafts/${named.id}/export?as=zip`, dana);
+    expect(zip.statusCode).toBe(200);
+
+    expect((await call('PUT', '/api/studio/voice', dana, { byline: '' })).json()).toMatchObject({
+      byline: null,
+    });
+    const long = await call('PUT', '/api/studio/voice', dana, { byline: 'x'.repeat(61) });
+    expect(long.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,71 @@
+import { isUuid } from '#contract/ids.ts';
+import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
+import type { AppContext } from '../../../context.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
+import { settleEchoCoreResult } from '../../content-results/index.ts';
+import {
+  existingSentenceIds,
+  findVersion,
+  keepVersion,
+  listVersions,
+  type StoredBlock,
+  updateDraft,
+} from './repository.ts';
+import { ownDraft, summaryOf, toDraft, withAvailability } from './service.ts';
+
+/**
+ * A draft's history (issue 28): every save, regeneration and restore keeps the draft as it was, and
+ * any kept version can be brought back. Versions are the draft owner's alone (another address: 404).
+ */
+
+export const VERSION_NOT_FOUND_MESSAGE = 'Version not found';
+
+export async function draftVersions(ctx: AppContext, owner: string, id: string): Promise<DraftVersion[]> {
+  const draft = await ownDraft(ctx, owner, id);
+  const rows = await listVersions(ctx.database.db, draft.id);
+  const existing = await existingSentenceIds(
+    ctx.database.db,
+    rows.flatMap((row) => (row.blocks as StoredBlock[]).flatMap((b) => b.sources.map((s) => s.sentence_id))),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    reason: row.reason as DraftVersion['reason'],
+    engine: row.engine as DraftVersion['engine'],
+    edited: row.edited,
+    blocks: withAvailability(row.blocks as StoredBlock[], existing),
+    fidelity: (row.fidelity as DraftVersion['fidelity']) ?? null,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** Brings version `versionId` back as the draft; the draft as it was becomes a version in turn. */
+export async function restoreVersion(
+  ctx: AppContext,
+  owner: string,
+  id: string,
+  versionId: string,
+): Promise<Draft> {
+  const row = await ownDraft(ctx, owner, id);
+  const version = isUuid(versionId) ? await findVersion(ctx.database.db, row.id, versionId) : undefined;
+  if (!version) throw notFound(VERSION_NOT_FOUND_MESSAGE);
+  if (row.status === 'waiting' || row.status === 'generating')
+    throw badRequest('This draft is being written; restore a version when it is ready.');
+  const restored = await ctx.database.transaction(async (tx) => {
+    await keepVersion(tx.db, row, 'restore');
+    const updated = await updateDraft(tx.db, row.id, {
+      status: 'ready',
+      error: null,
+      blocks: version.blocks,
+      fidelity: version.fidelity,
+      meta: version.meta,
+      engine: version.engine,
+      edited: version.edited,
+    });
+    if (row.contentResultId)
+      await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', {
+        summary: summaryOf(version.blocks as StoredBlock[]),
+      });
+    return updated!;
+  });
+  return toDraft(ctx, restored);
+}

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '#tests/support/axe.ts';
+import { DESKTOP, launchBrowser, openPage, type PageSession } from '#tests/support/browser.ts';
+import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { createSession } from '../../src/server/lib/sessions.ts';
+
+/** Issue 28: a draft keeps its versions; regenerating asks first; a block's regeneration keeps edits. */
+
+const transcript = readFileSync(new URL('../fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
+const PHONE_390 = { width: 390, height: 844 };
+/** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+let echo: TestApp;
+let browser: Browser;
+let closeBrowser: () => Promise<void>;
+beforeAll(async () => {
+  [echo, { browser, close: closeBrowser }] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await closeBrowser?.();
+  await echo?.close();
+});
+
+/** A signed-in browser on a ready LinkedIn draft of a written note. */
+async function onDraft(email: string, viewport: typeof DESKTOP): Promise<PageSession> {
+  const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
+  const headers = { cookie: `echo_dashboard=${token}`, 'content-type': 'application/json' };
+  const note = (
+    await echo.app!.inject({
+      method: 'POST',
+      url: '/api/studio/notes',
+      headers,
+      payload: JSON.stringify({ text: transcript, title: 'Pricing is a conversation' }),
+    })
+  ).json() as { id: string };
+  const created = await echo.app!.inject({
+    method: 'POST',
+    url: '/api/studio/drafts',
+    headers,
+    payload: JSON.stringify({ note_ids: [note.id], formats: ['linkedin'], engine: 'extractive' }),
+  });
+  const draftId = (created.json() as { drafts: { id: string }[] }).drafts[0]!.id;
+  const session = await openPage(browser, echo.url, viewport);
+  await session.context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+  await session.page.goto(`/studio?draft=${draftId}`);
+  await expect
+    .poll(() => session.page.getByTestId('draft-blocks').isVisible(), { timeout: 20_000 })
+    .toBe(true);
+  return session;
+}
+
+const MINE = 'My own opening line, written after the call, that no regeneration may lose.';
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE_390],
+])('Draft history on a %s', (name, viewport) => {
+  it('edits and saves, regenerates after confirming, and restores the edited version', async () => {
+    const session = await onDraft(`history-${name}@example.com`, viewport);
+    const { page } = session;
+    try {
+      const blocks = page.getByTestId('draft-blocks');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page
+        .getByRole('textbox', { name: /^Edit / })
+        .first()
+        .fill(MINE);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect.poll(() => blocks.innerText()).toContain(MINE);
+
+      // Regenerating an edited draft asks first; keeping the edits changes nothing.
+      await page.getByRole('button', { name: 'Regenerate', exact: true }).click();
+      const ask = page.getByRole('dialog', { name: 'Replace your edited draft?' });
+      await expect.poll(() => ask.isVisible()).toBe(true);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/draft-confirm-${name}.png` });
+      // Its buttons are on the screen.
+      for (const button of await ask.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      }
+      await ask.getByRole('button', { name: 'Regenerate' }).click();
+      await expect.poll(() => blocks.innerText(), { timeout: 20_000 }).not.toContain(MINE);
+
+      await page.getByRole('button', { name: 'History' }).click();
+      const versions = page.getByTestId('draft-versions');
+      await expect.poll(() => versions.getByRole('listitem').count()).toBe(2);
+      expect(await versions.getByRole('listitem').first().innerText()).toContain(
+        'Before Echo wrote it again',
+      );
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/draft-history-${name}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await versions
+        .getByRole('listitem')
+        .first()
+        .getByRole('button', { name: /^Restore/ })
+        .click();
+      await expect.poll(() => blocks.innerText()).toContain(MINE);
+      await expect.poll(() => versions.getByRole('listitem').count()).toBe(3);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  }, 60_000);
+
+  it("regenerates one block and keeps the other blocks' unsaved edits", async () => {
+    const session = await onDraft(`block-${name}@example.com`, viewport);
+    const { page } = session;
+    try {
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const editors = page.getByRole('textbox', { name: /^Edit / });
+      await editors.first().fill(MINE);
+      const third = editors.nth(2);
+      const before = await third.inputValue();
+      await page
+        .getByRole('button', { name: /^Regenerate this / })
+        .nth(2)
+        .click();
+      await expect.poll(() => third.inputValue(), { timeout: 20_000 }).not.toBe(before);
+      // Still editing, and the first block still holds the unsaved words.
+      expect(await editors.first().inputValue()).toBe(MINE);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/draft-editing-${name}.png` });
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  }, 60_000);
+
+  it('offers only what can run in the Create content dialog, which fits the screen', async () => {
+    const session = await onDraft(`create-${name}@example.com`, viewport);
+    const { page } = session;
+    try {
+      await page.getByRole('link', { name: 'Back to the note' }).click();
+      await page.getByRole('button', { name: 'Create content' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create content' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      // A written note has no timings; no language model is set up here: both say why.
+      const clips = dialog.getByRole('checkbox', { name: /Clip hooks/ });
+      expect(await clips.isDisabled()).toBe(true);
+      expect(await dialog.innerText()).toContain('Needs a voice or video note with timings');
+      await expect.poll(() => dialog.getByRole('radio', { name: /Language model/ }).isDisabled()).toBe(true);
+      expect(await dialog.innerText()).toContain('No language model is set up on this server.');
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/create-content-${name}.png` });
+      const cancel = dialog.getByRole('button', { name: 'Cancel' });
+      await cancel.scrollIntoViewIfNeeded();
+      const box = (await cancel.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      await cancel.click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  }, 60_000);
+});
