@@ -189,6 +189,8 @@ export const ROUTES: RouteSpec[] = [
   { method: 'POST', path: '/api/studio/drafts/:id/regenerate', auth: 'dashboard', body: { block_id: 'b1' } },
   { method: 'GET', path: '/api/studio/drafts/:id/export', auth: 'dashboard' },
   { method: 'GET', path: '/api/studio/drafts/:id/clips/:n', auth: 'dashboard' },
+  { method: 'GET', path: '/api/studio/drafts/:id/versions', auth: 'dashboard' },
+  { method: 'POST', path: '/api/studio/drafts/:id/versions/:vid/restore', auth: 'dashboard' },
   { method: 'POST', path: '/api/unsubscribe', auth: 'none', body: { token: 'abc' } },
   { method: 'POST', path: '/unsubscribe', auth: 'none' },
 ];

@@ -45,6 +45,9 @@ export function confinedCommand(binary: string, args: string[], timeoutMs: numbe
 /** The paths in ffmpeg's report replaced by their file names. */
 const withoutPaths = (text: string) => text.replace(/(?:[A-Za-z]:)?[\\/][^\s'"]*[\\/]([^\\/\s'"]+)/g, '$1');
 
+const FFMPEG_NOT_FOUND =
+  'ffmpeg is needed to prepare audio for speech-to-text but was not found; install ffmpeg or set FFMPEG_PATH';
+
 /**
  * Runs ffmpeg without a shell, with no environment but PATH (no server secret reaches it), inputs
  * limited to local files and pipes, and, where prlimit is installed, its CPU time and memory
@@ -77,9 +80,7 @@ export function runFfmpeg(
       clearTimeout(timer);
       reject(
         new FfmpegError(
-          error.code === 'ENOENT'
-            ? 'ffmpeg is needed to prepare audio for speech-to-text but was not found; install ffmpeg or set FFMPEG_PATH'
-            : 'ffmpeg could not be started',
+          error.code === 'ENOENT' ? FFMPEG_NOT_FOUND : 'ffmpeg could not be started',
           error.message,
         ),
       );
@@ -87,6 +88,9 @@ export function runFfmpeg(
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) resolve(stderr);
+      else if (code === 127 && command.file !== binary)
+        // prlimit could not execute ffmpeg (util-linux's exit code for a program not found).
+        reject(new FfmpegError(FFMPEG_NOT_FOUND, withoutPaths(stderr.trim()).slice(0, 300)));
       else {
         const last = withoutPaths(stderr.trim().split('\n').slice(-2).join(' ')).slice(0, 300);
         reject(
