@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CAROUSEL_MAX_SLIDES } from '#contract/studio-drafts.ts';
 import { buildLlmMessages, type EngineInput, llmAnswerSchema, toEngineDraft } from './llm.ts';
 
 const input = (format: EngineInput['format']): EngineInput => ({
@@ -65,6 +66,18 @@ describe('LLM engine: attribute first, then check', () => {
       ['sentence', true, ['s2']],
       ['cta', false, []],
     ]);
+  });
+
+  it('keeps a carousel to its most slides, its closing slide last', () => {
+    const slides = Array.from({ length: 40 }, (_, i) => ({
+      kind: 'slide',
+      text: `Slide ${i + 1}`,
+      sources: [1],
+    }));
+    const draft = toEngineDraft(parse({ blocks: slides }), input('carousel'));
+    expect(draft.blocks).toHaveLength(CAROUSEL_MAX_SLIDES);
+    expect(draft.blocks[0]!.text).toBe('Slide 1');
+    expect(draft.blocks.at(-1)!.text).toBe('Slide 40');
   });
 
   it('keeps thread posts within 280 characters, cut at a word boundary', () => {

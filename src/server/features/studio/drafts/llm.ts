@@ -192,6 +192,10 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
     });
   }
   if (!blocks.length) throw new Error('The model answered no block of this format');
+  // A carousel has at most CAROUSEL_MAX_SLIDES slides, whatever the model wrote: the title slide,
+  // then the first ideas, and its closing slide kept last.
+  if (input.format === 'carousel' && blocks.length > CAROUSEL_MAX_SLIDES)
+    blocks.splice(CAROUSEL_MAX_SLIDES - 1, blocks.length - CAROUSEL_MAX_SLIDES);
   return { blocks, meta: answer.slug ? { slug: answer.slug } : {} };
 }
 
