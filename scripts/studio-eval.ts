@@ -21,7 +21,7 @@ import { generateExtractive } from '../src/server/features/studio/text/extractiv
 import { atomsFor } from '../src/server/features/studio/text/extractive/plan.ts';
 import { POINTS_BACK_AT_START } from '../src/server/features/studio/text/extractive/roles.ts';
 import type { Draft, Format, SourceNote } from '../src/server/features/studio/text/extractive/types.ts';
-import { scoreFidelity } from '../src/server/features/studio/text/fidelity.ts';
+import { scoreDraftFidelity } from '../src/server/features/studio/text/fidelity.ts';
 import { buildProfile, noteStats, type VoiceProfile } from '../src/server/features/studio/text/profile.ts';
 import { splitSentences } from '../src/server/features/studio/text/sentences.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
@@ -154,10 +154,30 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
       facts: kept,
       badOpeners,
       echo: Number(draft.meta.echo_share ?? 0),
-      fidelity: userText ? Math.round(scoreFidelity(userText, profile, 'spoken').score) : null,
+      // Scored as the product scores an offline draft: style x what Echo cut, moved or added.
+      fidelity: userText ? draftScore(draft, note, profile) : null,
       words: wordsOf(text),
     };
   });
+}
+
+/** The draft's voice score with each block's words as said and where they came from. */
+function draftScore(draft: Draft, note: SourceNote, profile: VoiceProfile): number | null {
+  const texts = note.sentences.map((s) => s.text);
+  const scored = scoreDraftFidelity(
+    draft.blocks.map((b) => {
+      const positions = b.sources.map((ref) => Number(ref.sentenceId));
+      return {
+        text: b.text,
+        origin: ['title', 'heading', 'meta', 'keywords'].includes(b.kind) ? ('echo' as const) : b.origin,
+        said: b.said ?? positions.map((i) => texts[i] ?? '').join(' '),
+        positions,
+      };
+    }),
+    profile,
+    'spoken',
+  );
+  return scored ? Math.round(scored.score) : null;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
