@@ -65,10 +65,12 @@ describe('text analysis off the event loop', () => {
     expect(result.note.statusCode).toBe(201);
     expect(result.note.json()).toMatchObject({ status: 'ready' });
     expect(result.note.json().word_count).toBeGreaterThan(30_000);
-    // The analysis took a while; the loop never waited for it.
+    // The analysis took a while; the loop never waited for it (run in the request, the loop's worst
+    // lag and the other requests' wait were the whole analysis). Relative, so a busy CI machine whose
+    // other test workers compete for the two cores does not fail it.
     expect(ms).toBeGreaterThan(150);
-    expect(lagMs).toBeLessThan(Math.min(250, ms / 2));
-    expect(Math.max(...result.counts)).toBeLessThan(ms / 2);
+    expect(lagMs).toBeLessThan(ms * 0.75);
+    expect(Math.max(...result.counts)).toBeLessThan(ms * 0.75);
   });
 });
 

@@ -21,7 +21,6 @@ import {
 import { mediaFile } from '../media.ts';
 import { buildProfile } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
-import type { TranscriptSegment } from '../text/sentences.ts';
 import { cleanText } from './analyse.ts';
 import { analyseOffThread } from './analysis-pool.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';

@@ -69,7 +69,7 @@ describe('Studio notes', () => {
       has_media: false,
       media_url: null,
     });
-    expect(note.title).toBe("What's on my mind today? Pricing. We raised the price");
+    expect(note.title).toBe("What's on my mind today?");
     expect(note.sentences.map((s) => s.text)).toEqual([
       "What's on my mind today?",
       'Pricing.',

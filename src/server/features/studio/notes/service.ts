@@ -57,12 +57,26 @@ export async function queueProfile(jobs: Pick<JobQueue, 'enqueue'>, tx: Tx, owne
 
 export const quotaBytes = (ctx: AppContext): number => ctx.config.studio.quotaBytes;
 
-/** A title for a note without one: its first words. */
+const TITLE_WORDS = 12;
+const TITLE_CHARS = 80;
+
+/**
+ * A title for a note without one: its first sentence, or as much of it as fits (12 words, 80
+ * characters), cut where a word ends and marked "…" (never "…next client call. I").
+ */
 export function titleFrom(text: string, fallback: string): string {
   const line = text.trim().split(/\n/)[0]?.trim() ?? '';
   if (!line) return fallback;
-  const words = line.split(/\s+/).slice(0, 10).join(' ');
-  return words.length > 80 ? `${words.slice(0, 77).trimEnd()}…` : words;
+  const sentence = /^(.+?[.!?]["'”’)]*)(?:\s|$)/.exec(line)?.[1] ?? line;
+  const words = sentence.split(/\s+/);
+  let title = words.slice(0, TITLE_WORDS).join(' ');
+  let cut = words.length > TITLE_WORDS;
+  if (title.length > TITLE_CHARS) {
+    const end = title.lastIndexOf(' ', TITLE_CHARS - 1);
+    title = end > 0 ? title.slice(0, end) : title.slice(0, TITLE_CHARS - 1);
+    cut = true;
+  }
+  return cut ? `${title.replace(/[\s,;:.!?-]+$/, '')}…` : title;
 }
 
 export function toListItem(row: ListedNote | NoteRow): NoteListItem {
