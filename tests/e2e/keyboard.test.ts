@@ -178,8 +178,11 @@ describe('keyboard only: landing page', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => menu.isVisible()).toBe(false);
       expect(new URL(page.url()).hash).toBe('#waitlist');
+      // The form's fields are drawn once its script has loaded (a slow, busy machine may still be at it).
+      const name = page.getByRole('form', { name: 'Join the waitlist' }).getByLabel('Name');
+      await name.waitFor();
       await page.keyboard.press('Tab');
-      await expectFocus(page.getByRole('form', { name: 'Join the waitlist' }).getByLabel('Name'));
+      await expectFocus(name);
 
       // A page link closes the menu and opens the page.
       await tabTo(toggle, { back: true });
