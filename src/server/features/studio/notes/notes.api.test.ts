@@ -5,8 +5,8 @@ import {
   NOTE_TOPICS_MAX,
   type NoteDetail,
   type SearchResponse,
-  type VoiceProfile,
 } from '#contract/studio.ts';
+import type { VoiceProfile } from '#contract/studio-voice.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 let echo: StudioTestApp;

@@ -1,4 +1,4 @@
-import type { RegisterProfile as ApiRegisterProfile } from '#contract/studio.ts';
+import type { RegisterProfile as ApiRegisterProfile } from '#contract/studio-voice.ts';
 import { FW } from '../text/function-words.ts';
 import type { RegisterProfile, VoiceProfile } from '../text/profile-shape.ts';
 

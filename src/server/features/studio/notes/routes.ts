@@ -18,10 +18,9 @@ import {
   searchResponseSchema,
   sentenceParamsSchema,
   updateNoteSchema,
-  updateVoiceSchema,
   usageSchema,
-  voiceProfileSchema,
 } from '#contract/studio.ts';
+import { updateVoiceSchema, voiceProfileSchema } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { mediaFile } from '../media.ts';

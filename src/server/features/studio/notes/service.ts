@@ -1,6 +1,5 @@
 import { isUuid } from '#contract/ids.ts';
 import {
-  basedOnSentence,
   type CreateTextNoteInput,
   NOTE_NOT_FOUND_MESSAGE,
   type NoteDetail,
@@ -13,10 +12,9 @@ import {
   STUDIO_API,
   type TranscriptEngine,
   type UpdateNoteInput,
-  type UpdateVoiceInput,
   type Usage,
-  type VoiceProfile,
 } from '#contract/studio.ts';
+import { basedOnSentence, type UpdateVoiceInput, type VoiceProfile } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';

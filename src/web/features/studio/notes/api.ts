@@ -11,10 +11,9 @@ import {
   type NotesPage,
   type SearchResponse,
   STUDIO_API,
-  type UpdateVoiceInput,
   type Usage,
-  type VoiceProfile,
 } from '#contract/studio.ts';
+import type { UpdateVoiceInput, VoiceProfile } from '#contract/studio-voice.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import {
   get,

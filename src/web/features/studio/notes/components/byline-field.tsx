@@ -1,6 +1,6 @@
 import { Loader2, Save } from 'lucide-react';
 import { useId, useState } from 'react';
-import { BYLINE_MAX_CHARS } from '#contract/studio.ts';
+import { BYLINE_MAX_CHARS } from '#contract/studio-voice.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';

@@ -1,12 +1,7 @@
 import { AudioLines, Loader2 } from 'lucide-react';
 import { useState } from 'react';
-import {
-  basedOnSentence,
-  type NoteRegister,
-  type RegisterProfile,
-  STUDIO_LIMITS,
-  type VoiceProfile,
-} from '#contract/studio.ts';
+import { type NoteRegister, STUDIO_LIMITS } from '#contract/studio.ts';
+import { basedOnSentence, type RegisterProfile, type VoiceProfile } from '#contract/studio-voice.ts';
 import { Card, CardDescription } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
