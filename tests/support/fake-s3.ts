@@ -68,6 +68,8 @@ export class FakeS3 {
   readonly log: string[] = [];
   /** Called after each part is stored (its number and key): a test may stop the server there. */
   onPart: ((partNumber: number, key: string) => void) | null = null;
+  /** When it returns true for a request (method, key, query), the connection is dropped unanswered. */
+  refuse: ((method: string, key: string, q: URLSearchParams) => boolean) | null = null;
   private server: LocalHttp | null = null;
   port = 0;
 
@@ -123,6 +125,10 @@ export class FakeS3 {
     const bucket = decodeURIComponent(bucketPart);
     const key = rest.map((segment) => decodeURIComponent(segment)).join('/');
     const q = url.searchParams;
+    if (this.refuse?.(req.method ?? 'GET', key, q)) {
+      req.socket.destroy();
+      return;
+    }
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);

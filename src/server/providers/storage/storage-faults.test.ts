@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   fake.onPart = null;
+  fake.refuse = null;
   if (!fake.running) await fake.start();
   fake.objects.clear();
   fake.uploads.clear();
@@ -33,8 +34,12 @@ const bytesOf = async (stream: Readable) => {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 };
-/** Stops the fake right after it has answered part 1 (a store that goes away mid-upload). */
+/**
+ * Stops the fake right after it has answered part 1 (a store that goes away mid-upload). Parts go
+ * side by side, so every other part is refused: only part 1 gets through, whatever order they finish in.
+ */
 const stopAfterFirstPart = () => {
+  fake.refuse = (method, _key, q) => method === 'PUT' && q.has('partNumber') && q.get('partNumber') !== '1';
   const stopped = new Promise<void>((resolve) => {
     fake.onPart = (n) => {
       if (n !== 1) return;
@@ -52,6 +57,7 @@ describe('S3 storage when the store goes away', () => {
     const stopped = stopAfterFirstPart();
     await expect(storage.put('studio/media/cut.mp4', body, { size: body.length })).rejects.toThrow();
     await stopped;
+    fake.refuse = null;
     await fake.start();
     expect(await storage.head('studio/media/cut.mp4')).toBeNull();
     expect(fake.objects.size).toBe(0);
@@ -165,6 +171,7 @@ describe.each([
         const first = await patch(0, body);
         expect(first === null || first.status >= 500).toBe(true);
         await stopped;
+        fake.refuse = null;
         await fake.start();
       } else expect((await patch(0, body.subarray(0, 5_000_000)))?.status).toBe(204);
 
