@@ -3,15 +3,14 @@ import { createReadStream, type ReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isUuid } from '#contract/ids.ts';
-import { CLIP_NOTE_DELETED_MESSAGE } from '#contract/studio-drafts.ts';
+import { CLIP_NOTE_DELETED_MESSAGE, type DraftBlock } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { ffmpegBinary, inputFormatArgs, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { mediaFile, studioDirs } from '../media.ts';
-import { findNote } from '../notes/index.ts';
+import { findNote, listSentences } from '../notes/index.ts';
 import { clipCaptions, toSrt } from '../text/extractive/clips.ts';
-import type { StoredBlock } from './repository.ts';
-import { ownDraft, timedUnits } from './service.ts';
+import { timedUnits } from './captions.ts';
 
 /**
  * The cut clip of a clip-hooks draft (issue 14): the note's own recording from the clip's start to
@@ -136,12 +135,26 @@ async function inSharedSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The draft a clip is cut from (the drafts room's row, already found as the owner's). */
+export interface ClipDraft {
+  id: string;
+  format: string;
+  status: string;
+  blocks: unknown;
+  createdAt: Date;
+}
+type ClipBlock = Pick<DraftBlock, 'kind' | 'start_ms' | 'end_ms'> & { sources: { note_id: string }[] };
+
 /** Clip n (from 1, in the draft's order) of a clip-hooks draft, cut from its note's recording. */
-export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n: number): Promise<CutClip> {
-  const row = await ownDraft(ctx, owner, id);
+export async function cutDraftClip(
+  ctx: AppContext,
+  owner: string,
+  row: ClipDraft,
+  n: number,
+): Promise<CutClip> {
   if (row.format !== 'clips') throw badRequest('Cut clips are made for clip hooks.');
   if (row.status !== 'ready') throw badRequest('This draft is not ready yet.');
-  const clips = (row.blocks as StoredBlock[]).filter((b) => b.kind === 'clip');
+  const clips = (row.blocks as ClipBlock[]).filter((b) => b.kind === 'clip');
   const clip = clips[n - 1];
   if (!clip) throw notFound(`This draft has ${clips.length} clips; there is no clip ${n}.`);
   const { start_ms: startMs, end_ms: endMs } = clip;
@@ -165,7 +178,11 @@ export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n
   try {
     let captions = false;
     if (kind === 'video') {
-      const cues = clipCaptions(await timedUnits(ctx, [note.id]), startMs, endMs);
+      const cues = clipCaptions(
+        timedUnits([note.id], await listSentences(ctx.database.db, note.id)),
+        startMs,
+        endMs,
+      );
       if (cues.length) {
         await writeFile(path.join(dir, CAPTIONS_FILE), toSrt(cues));
         captions = true;
