@@ -10,7 +10,7 @@ import {
   startStudioApp,
   tusMetadata,
 } from '#tests/support/studio.ts';
-import { textQuotaMessage } from '../notes/limits.ts';
+import { textQuotaMessage } from '../notes/index.ts';
 
 /**
  * Issue 23: the quota is checked and reserved under one lock per address. The tests hold that lock
