@@ -6,11 +6,12 @@ import {
   type DraftBlock,
   type ExportType,
   originOf,
+  slideFitProblem,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { captionsOf, renderCarousel, toHtml, toMarkdown, toText, zipSlides } from '../exports/index.ts';
+import { captionsOf, carouselZip, toHtml, toMarkdown, toText } from '../exports/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
@@ -138,6 +139,13 @@ export async function saveDraftEdits(
   const edits = new Map(input.blocks.map((b) => [b.id, b.text.trim()]));
   const unknown = [...edits.keys()].filter((key) => !blocks.some((b) => b.id === key));
   if (unknown.length) throw badRequest(`Unknown block: ${unknown[0]}`);
+  // An edited slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
+  for (const [index, block] of blocks.entries()) {
+    const text = edits.get(block.id);
+    if (row.format !== 'carousel' || text === undefined || text === block.text) continue;
+    const problem = slideFitProblem(text);
+    if (problem) throw badRequest(`Slide ${index + 1} has ${problem}`);
+  }
   const sentences = await sourceSentences(ctx.database.db, row.noteIds);
   const byId = new Map(sentences.map((s) => [s.id, s]));
   const next = blocks
@@ -282,5 +290,7 @@ export async function exportDraft(
     text: b.text,
   }));
   const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
-  return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
+  // Drawn on the slide thread, never in the request; kept until the draft or the byline changes.
+  const key = `${row.id}|${row.updatedAt.toISOString()}|${byline}`;
+  return file(await carouselZip(owner, key, slides, byline));
 }

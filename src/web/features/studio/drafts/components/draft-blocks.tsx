@@ -1,5 +1,5 @@
 import { AlertTriangle, Play, RefreshCw, Sparkles } from 'lucide-react';
-import { type Draft, type DraftBlock, postBody } from '#contract/studio-drafts.ts';
+import { type Draft, type DraftBlock, postBody, slideFitProblem } from '#contract/studio-drafts.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
@@ -66,15 +66,26 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
 }
 
 function EditableBlock({ block, h, rows = 2 }: { block: DraftBlock; h: BlockHandlers; rows?: number }) {
+  const text = h.texts[block.id] ?? block.text;
+  // A slide must still fit its slide (the server refuses to save one that does not).
+  const tooLong = block.kind === 'slide' && text !== block.text ? slideFitProblem(text) : null;
+  const hintId = `fit-${block.id}`;
   return (
     <div className="grid gap-1">
       <Textarea
         aria-label={`Edit ${block.kind}${block.origin === 'echo' ? ` (${ECHO_SUGGESTION})` : ''}`}
         rows={rows}
-        value={h.texts[block.id] ?? block.text}
+        value={text}
+        aria-invalid={tooLong ? true : undefined}
+        aria-describedby={tooLong ? hintId : undefined}
         onChange={(event) => h.onText(block.id, event.target.value)}
         onFocus={() => h.onActive(block.id)}
       />
+      {tooLong && (
+        <p id={hintId} role="status" className="text-sm text-destructive">
+          This slide has {tooLong}
+        </p>
+      )}
       <Button
         variant="ghost"
         size="sm"
