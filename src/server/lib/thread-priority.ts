@@ -14,6 +14,7 @@ export const BACKGROUND_NICENESS = 10;
  * /proc/thread-self). Elsewhere, or when not allowed, nothing changes; returns whether it did.
  */
 export function lowerThisThreadsPriority(niceness = BACKGROUND_NICENESS): boolean {
+  if (niceness <= 0) return false;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (!Number.isInteger(tid) || tid <= 0) return false;

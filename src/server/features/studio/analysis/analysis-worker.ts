@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../../../lib/thread-priority.ts';
 import { type Analysis, type AnalysisInput, analyseText } from './analyse.ts';
 
@@ -8,7 +8,7 @@ import { type Analysis, type AnalysisInput, analyseText } from './analyse.ts';
  * loaded), so a task's time budget never counts the thread's start. It runs at a lower priority
  * than the event loop (lib/thread-priority.ts): on a busy machine the loop is served first.
  */
-lowerThisThreadsPriority();
+lowerThisThreadsPriority((workerData as { niceness?: number } | null)?.niceness);
 parentPort?.on('message', (task: { id: number; items: AnalysisInput[] }) => {
   try {
     const analyses: Analysis[] = task.items.map((item) =>

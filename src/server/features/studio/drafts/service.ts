@@ -292,5 +292,5 @@ export async function exportDraft(
   const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
   // Drawn on the slide thread, never in the request; kept until the draft or the byline changes.
   const key = `${row.id}|${row.updatedAt.toISOString()}|${byline}`;
-  return file(await carouselZip(owner, key, slides, byline));
+  return file(await carouselZip(owner, key, slides, byline, ctx.config.studio.analysis));
 }

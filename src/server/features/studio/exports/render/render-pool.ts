@@ -33,6 +33,8 @@ interface Task {
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
 
 class RenderThread {
+  /** The thread's nice value (STUDIO_THREAD_NICENESS), taken by the next thread started. */
+  niceness: number | undefined;
   #worker: Worker | null = null;
   #ready = false;
   #task: Task | null = null;
@@ -82,7 +84,7 @@ class RenderThread {
   }
 
   #spawn(): void {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { workerData: { niceness: this.niceness } });
     this.#worker = worker;
     this.#ready = false;
     worker.unref();
@@ -144,7 +146,9 @@ export function carouselZip(
   key: string,
   slides: CarouselSlide[],
   author: string,
+  settings: { niceness?: number } = {},
 ): Promise<Buffer> {
+  thread.niceness = settings.niceness;
   const kept = zips.get(key);
   if (kept) {
     zips.delete(key);

@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../../../../lib/thread-priority.ts';
 import { type CarouselSlide, renderCarousel, zipSlides } from './carousel.ts';
 
@@ -8,7 +8,7 @@ import { type CarouselSlide, renderCarousel, zipSlides } from './carousel.ts';
  * It runs at a lower priority than the event loop and says when it is ready (fonts loaded, the
  * renderer warmed), so a task's time budget never counts the thread's start.
  */
-lowerThisThreadsPriority();
+lowerThisThreadsPriority((workerData as { niceness?: number } | null)?.niceness);
 parentPort?.on('message', async (task: { id: number; slides: CarouselSlide[]; author: string }) => {
   try {
     const zip = zipSlides(await renderCarousel(task.slides, task.author));
