@@ -16,7 +16,7 @@ import {
 } from '#tests/support/studio.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { listSentences } from '../notes/index.ts';
-import { clipCaptions } from '../text/extractive/clips.ts';
+import { clipCaptions } from '../text/index.ts';
 import { timedUnits } from './captions.ts';
 
 /**

@@ -9,7 +9,7 @@ import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { ffmpegBinary, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { mediaFile, studioDirs } from '../media.ts';
 import { findNote, listSentences } from '../notes/index.ts';
-import { clipCaptions, toSrt } from '../text/extractive/clips.ts';
+import { clipCaptions, toSrt } from '../text/index.ts';
 import { timedUnits } from './captions.ts';
 
 /**
