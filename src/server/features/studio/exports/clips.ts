@@ -6,7 +6,7 @@ import { isUuid } from '#contract/ids.ts';
 import { CLIP_NOTE_DELETED_MESSAGE, type DraftBlock } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
-import { ffmpegBinary, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
+import { ffmpegBinary, inputFormatArgs, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { mediaFile, studioDirs } from '../media.ts';
 import { findNote, listSentences } from '../notes/index.ts';
 import { clipCaptions, toSrt } from '../text/index.ts';
@@ -46,17 +46,20 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 /**
  * ffmpeg's arguments for one cut (run without a shell, in the cut's folder so the captions file is
  * named without any filtergraph escaping). Seeking on the input while re-encoding is frame-accurate
- * and starts the output's clock at 0, the clock the re-timed captions use.
+ * and starts the output's clock at 0, the clock the re-timed captions use. The recording is read
+ * with the one demuxer of the type detected from its first bytes (`mime`, as for transcription):
+ * ffmpeg never probes it as another format, and a type Echo does not accept throws (nothing runs).
  */
 export function cutArgs(input: {
   kind: 'voice' | 'video';
   source: string;
+  mime: string | null;
   startMs: number;
   endMs: number;
   captions: boolean;
   output: string;
 }): string[] {
-  const common = ['-y', '-ss', seconds(input.startMs), '-i', input.source];
+  const common = ['-y', '-ss', seconds(input.startMs), ...inputFormatArgs(input.mime), '-i', input.source];
   const duration = ['-t', seconds(input.endMs - input.startMs)];
   const audio = ['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-sn', '-dn'];
   if (input.kind === 'voice') return [...common, ...duration, '-map', '0:a:0', '-vn', ...audio, input.output];
@@ -185,7 +188,7 @@ export async function cutDraftClip(
         captions = true;
       }
     }
-    const args = cutArgs({ kind, source, startMs, endMs, captions, output });
+    const args = cutArgs({ kind, source, mime: note.mediaMime, startMs, endMs, captions, output });
     await inCutSlot(owner, () =>
       runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: dir }),
     );
