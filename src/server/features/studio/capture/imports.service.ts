@@ -4,11 +4,9 @@ import { checkMediaUrl } from '#contract/social-urls.ts';
 import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
+import { type Analysis, analyseOffThread, cleanText } from '../analysis/index.ts';
 import {
-  type Analysis,
-  analyseOffThread,
   assertTextQuota,
-  cleanText,
   countNewNotes,
   insertNote,
   insertNotesSkippingDuplicates,

@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, isUuid } from '#contract/ids.ts';
 import {
-  correctSentenceSchema,
   createTextNoteSchema,
   ideasResponseSchema,
   NOTE_NOT_FOUND_MESSAGE,
@@ -14,7 +13,6 @@ import {
   STUDIO_LIMITS,
   searchQuerySchema,
   searchResponseSchema,
-  sentenceParamsSchema,
   updateNoteSchema,
   usageSchema,
 } from '#contract/studio.ts';
@@ -23,7 +21,6 @@ import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
 import { onStorage, studioStorage } from '../media.ts';
 import { limit, ownerOf } from '../owner.ts';
-import { correctSentence } from './corrections.service.ts';
 import { listIdeas } from './ideas.service.ts';
 import { findNote } from './repository.ts';
 import { searchNotes } from './search.service.ts';
@@ -113,22 +110,6 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         await limit(ctx, request, 'writes');
         return updateNote(ctx, ownerOf(request), request.params.id, request.body);
-      },
-    );
-
-    app.patch(
-      `${STUDIO_API}/notes/:id/sentences/:sentenceId`,
-      {
-        schema: {
-          params: sentenceParamsSchema,
-          body: correctSentenceSchema,
-          response: { 200: noteDetailSchema },
-        },
-      },
-      async (request) => {
-        await limit(ctx, request, 'writes');
-        const { id, sentenceId } = request.params;
-        return correctSentence(ctx, ownerOf(request), id, sentenceId, request.body);
       },
     );
 

@@ -1,10 +1,10 @@
 import type { NoteRegister } from '#contract/studio.ts';
+import type { studioNoteSentences } from '../../../db/schema/studio.ts';
 import { keyPhrases } from '../text/keyphrases.ts';
 import { noteStats } from '../text/profile.ts';
 import type { NoteStats } from '../text/profile-shape.ts';
 import { splitSentences, type TranscriptSegment } from '../text/sentences.ts';
 import { countWords } from '../text/tokens.ts';
-import type { NewSentence } from './repository.ts';
 
 /** Text PostgreSQL and the snippets can keep: no NUL or the snippet markers, normalised newlines. */
 const UNSTORABLE = new RegExp(`[${String.fromCharCode(0, 2, 3)}]`, 'g');
@@ -12,6 +12,9 @@ export const cleanText = (text: string) => text.replace(/\r\n?/g, '\n').replace(
 
 /** Key phrases kept per note (the Ideas are ranked from them). */
 export const KEY_PHRASES_PER_NOTE = 12;
+
+/** A sentence as the notes' table stores it (the note's id is added there). */
+export type NewSentence = Omit<typeof studioNoteSentences.$inferInsert, 'noteId'>;
 
 export interface Analysis {
   sentences: NewSentence[];

@@ -15,8 +15,9 @@ import {
   tusMetadata,
 } from '#tests/support/studio.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
+import { listSentences } from '../notes/index.ts';
 import { clipCaptions } from '../text/extractive/clips.ts';
-import { timedUnits } from './service.ts';
+import { timedUnits } from './captions.ts';
 
 /**
  * Cut clips of clip-hooks drafts: a voice note (espeak speech) and a video note (a plain colour
@@ -210,7 +211,11 @@ describe('cut clips of clip hooks', () => {
     expect(Math.abs(file.seconds - lengthOf(clip))).toBeLessThanOrEqual(1);
 
     // The captions burned in: the clip's own sentences, on the cut's clock.
-    const cues = clipCaptions(await timedUnits(echo.ctx, [video.note.id]), clip.start_ms!, clip.end_ms!);
+    const cues = clipCaptions(
+      timedUnits([video.note.id], await listSentences(echo.ctx.database.db, video.note.id)),
+      clip.start_ms!,
+      clip.end_ms!,
+    );
     const length = clip.end_ms! - clip.start_ms!;
     expect(cues.length).toBeGreaterThan(1);
     expect(cues[0]!.startMs).toBeLessThan(1500);
