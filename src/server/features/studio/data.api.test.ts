@@ -33,7 +33,10 @@ const putChunk = (cookie: string, id: string, n: number, bytes: Buffer) =>
   });
 
 /** Every stored Studio object (on local disk or in the bucket, as STUDIO_STORAGE says). */
-const studioFiles = async () => [...(await echo.storedKeys('studio/')), ...(await echo.storedKeys('uploads/'))];
+const studioFiles = async () => [
+  ...(await echo.storedKeys('studio/')),
+  ...(await echo.storedKeys('uploads/')),
+];
 
 /** Makes a stored object look older (its file's time, or the fake bucket's LastModified). */
 async function age(key: string, when: Date) {

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NEEDS_STT_MESSAGE,

@@ -195,7 +195,15 @@ export async function cutDraftClip(
         studioTemp(ctx.config).copyOf(storage, key, { extraBytes: CUT_OUTPUT_BYTES[kind] }),
       );
       if (srt !== null) await writeFile(path.join(copy.dir, CAPTIONS_FILE), srt);
-      const args = cutArgs({ kind, source: copy.file, mime: note.mediaMime, startMs, endMs, captions: srt !== null, output });
+      const args = cutArgs({
+        kind,
+        source: copy.file,
+        mime: note.mediaMime,
+        startMs,
+        endMs,
+        captions: srt !== null,
+        output,
+      });
       await runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: copy.dir });
     });
     const done = copy as LocalCopy | undefined;
