@@ -12,17 +12,9 @@
  * the other: the analysis thread at nice 0 (STUDIO_THREAD_NICENESS=0, as the thread first ran) and
  * at the default nice 10, where the event loop is served first when both want a core.
  */
-import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
-import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { runMigrations } from '../src/server/db/migrate.ts';
-import { log, onInterrupt, startServer } from './lib.ts';
+import { type EchoBench, log, withEchoDatabase } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const OWNER = 'attacker@bench.test';
@@ -76,13 +68,9 @@ async function countWindow(request: ReturnType<typeof requester>['request']) {
   return { p99: p99(samples), perSecond: samples.length / (WINDOW_MS / 1000) };
 }
 
-/** One server (its own process) measured quiet, then while hostile notes are posted. */
-async function attackRun(databaseUrl: string, dataDir: string, env: Record<string, string>) {
-  const server = await startServer(
-    'src/server/main.ts',
-    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...env },
-    { label: 'echo' },
-  );
+/** One server measured quiet, then while hostile notes are posted. */
+async function attackRun(bench: EchoBench, env: Record<string, string>) {
+  const server = await bench.startEcho(env);
   const client = requester(server.url);
   try {
     await countWindow(client.request);
@@ -108,39 +96,18 @@ async function attackRun(databaseUrl: string, dataDir: string, env: Record<strin
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-studio-analysis-'));
-  let database: EmbeddedDatabase | undefined;
-  const cleanup = async () => {
-    await database?.stop().catch(() => {});
-    database = undefined;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const unregister = onInterrupt(cleanup);
-  try {
-    database = await startEmbeddedPostgres({ dataDir });
-    const migrating = createDatabase(database.url, { max: 2 });
-    await runMigrations(migrating);
-    await migrating.close();
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    await db.query(
-      `insert into user_sessions (token_hash, kind, subject, expires_at) values ($1, 'dashboard', $2, now() + interval '1 day')`,
-      [createHash('sha256').update(TOKEN).digest('hex'), OWNER],
-    );
-    await db.end();
-    const withNice0 = await attackRun(database.url, dataDir, { STUDIO_THREAD_NICENESS: '0' });
-    const withDefault = await attackRun(database.url, dataDir, {});
-    const results: BenchResult[] = [];
-    for (const [label, r] of [
-      ['analysis thread at nice 0 (as before)', withNice0],
-      ['analysis thread at nice 10 (default)', withDefault],
-    ] as const) {
+  return withEchoDatabase('studio-analysis', [{ token: TOKEN, owner: OWNER }], async (bench) => {
+    const runs = [
+      ['analysis thread at nice 0 (as before)', await attackRun(bench, { STUDIO_THREAD_NICENESS: '0' })],
+      ['analysis thread at nice 10 (default)', await attackRun(bench, {})],
+    ] as const;
+    return runs.flatMap(([label, r]) => {
       log(
         `studio-analysis, ${label}: quiet p99 ${r.quiet.p99.toFixed(1)} ms, ${r.quiet.perSecond.toFixed(0)}/s; ` +
           `under ${r.notes} hostile notes p99 ${r.attacked.p99.toFixed(1)} ms, ${r.attacked.perSecond.toFixed(0)}/s`,
       );
       const ratio = r.attacked.perSecond / r.quiet.perSecond;
-      results.push(
+      return [
         {
           name: `GET /api/waitlist/count p99 while hostile notes are analysed (event loop lag bound), ${label}`,
           value: r.attacked.p99,
@@ -159,15 +126,7 @@ export async function run(): Promise<BenchResult[]> {
           target: `ratio >= ${TARGET_THROUGHPUT}`,
           met: ratio >= TARGET_THROUGHPUT,
         },
-      );
-    }
-    return results;
-  } finally {
-    unregister();
-    try {
-      await cleanup();
-    } catch (error) {
-      log(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+      ];
+    });
+  });
 }

@@ -1,5 +1,3 @@
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_EXCEEDED_MESSAGE } from '#contract/studio.ts';
@@ -119,10 +117,8 @@ describe('the storage quota under parallel requests', () => {
     const recording = (
       await echo.app!.inject({ method: 'GET', url: `/api/studio/recordings/${id}`, headers: { cookie } })
     ).json() as { bytes: number; chunks: number[] };
-    const dir = path.join(echo.dataDir, 'studio', 'recordings', id);
-    const files = await readdir(dir);
-    expect(files).toEqual(['1']);
-    const { size } = await stat(path.join(dir, '1'));
+    expect(await echo.storedKeys(`studio/recordings/${id}/`)).toEqual([`studio/recordings/${id}/1`]);
+    const size = (await echo.storage.head(`studio/recordings/${id}/1`))!.size;
     expect(recording.bytes).toBe(size);
     expect(recording.chunks).toEqual([1]);
     expect((await usage(cookie)).used_bytes).toBe(size);
@@ -148,8 +144,7 @@ describe('the storage quota under parallel requests', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('quota_exceeded');
-    const left = await readdir(path.join(echo.dataDir, 'studio', 'recordings', id)).catch(() => []);
-    expect(left).toEqual([]);
+    expect(await echo.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
   });
 
   it('accepts only the notes whose text fits when five are written, and an import is sent, at once', async () => {

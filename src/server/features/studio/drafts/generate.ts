@@ -6,10 +6,17 @@ import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { currentProfile, findVoiceSettings } from '../notes/index.ts';
-import { analyse, type Unit } from '../text/extractive/analyse.ts';
-import { flattenDraft, generateExtractive, type SourceNote } from '../text/extractive/generate.ts';
-import { scoreDraftFidelity, scoreFidelity } from '../text/fidelity.ts';
-import type { Register, VoiceProfile } from '../text/profile.ts';
+import {
+  analyse,
+  flattenDraft,
+  generateExtractive,
+  type Register,
+  type SourceNote,
+  scoreDraftFidelity,
+  scoreFidelity,
+  type Unit,
+  type VoiceProfile,
+} from '../text/index.ts';
 import {
   type EngineDraft,
   type EngineInput,

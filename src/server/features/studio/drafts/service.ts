@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
 import { captionsOf, carouselZip, toHtml, toMarkdown, toText } from '../exports/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
-import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
+import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';

@@ -19,8 +19,9 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { analyseOffThread, cleanText, sentencesAsSegments } from '../analysis/index.ts';
-import { removeMediaFiles } from '../media.ts';
+import { analyseOffThread } from '../analysis/index.ts';
+import { removeStoredMedia } from '../media.ts';
+import { cleanText, sentencesAsSegments } from '../text/index.ts';
 import { profileJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
 import { withOwnerLock } from './owner-lock.ts';
@@ -223,7 +224,7 @@ export async function deleteNote(ctx: AppContext, owner: string, id: string): Pr
     return deleted;
   });
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  if (row.mediaPath) await removeMediaFiles(ctx.config.dataDir, [row.mediaPath]);
+  if (row.mediaPath) await removeStoredMedia(ctx.config, [row.mediaPath]);
 }
 
 export async function usage(ctx: AppContext, owner: string): Promise<Usage> {
