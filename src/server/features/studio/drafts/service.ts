@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isUuid } from '#contract/ids.ts';
 import {
   type CreateDrafts,
@@ -290,7 +291,9 @@ export async function exportDraft(
     text: b.text,
   }));
   const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
-  // Drawn on the slide thread, never in the request; kept until the draft or the byline changes.
-  const key = `${row.id}|${row.updatedAt.toISOString()}|${byline}`;
+  // Drawn on the slide thread, never in the request; kept while the slides and the byline are the same.
+  const key = createHash('sha256')
+    .update(JSON.stringify([row.id, slides, byline]))
+    .digest('base64url');
   return file(await carouselZip(owner, key, slides, byline, ctx.config.studio.analysis));
 }

@@ -8,8 +8,8 @@ import type { CarouselSlide } from './carousel.ts';
  * one worker thread (at a lower priority than the loop, render-worker.ts) renders one carousel at a
  * time, first come first served; an address has at most one carousel rendering or waiting (more:
  * 429), at most RENDER_QUEUE_MAX wait in all (more: 503), and a render past its time budget has its
- * thread replaced. Each zip is kept (the last ZIP_CACHE_SIZE, by the caller's key: the draft and
- * its last change), so downloading the same carousel again renders nothing, and requests for a zip
+ * thread replaced. Each zip is kept (the last ZIP_CACHE_SIZE, by the caller's key: a digest of the
+ * draft, its slides and the byline), so downloading the same carousel again renders nothing, and requests for a zip
  * being rendered wait for that one.
  */
 export const RENDER_QUEUE_MAX = 4;
