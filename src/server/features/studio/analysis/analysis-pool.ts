@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../lib/errors.ts';
-import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../text/index.ts';
+import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../style/index.ts';
 
 /**
  * Text analysis off the event loop (issue 23): notes' texts are analysed by a small pool of worker
