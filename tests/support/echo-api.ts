@@ -1254,7 +1254,7 @@ export interface paths {
         };
         /**
          * Download a draft as a file
-         * @description The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) for carousels.
+         * @description The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) or pdf (a page per slide, for LinkedIn's document posts) for carousels.
          */
         get: operations["exportStudioDraft"];
         put?: never;
@@ -10890,7 +10890,7 @@ export interface operations {
     exportStudioDraft: {
         parameters: {
             query: {
-                as: "md" | "html" | "txt" | "srt" | "vtt" | "zip";
+                as: "md" | "html" | "txt" | "srt" | "vtt" | "zip" | "pdf";
                 numbers?: "yes" | "no";
                 clip?: number;
             };
@@ -10902,7 +10902,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description md, html, txt, srt, vtt or zip */
+            /** @description md, html, txt, srt, vtt, zip or pdf */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -10,7 +10,15 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { captionsOf, renderCarousel, toHtml, toMarkdown, toText, zipSlides } from '../exports/index.ts';
+import {
+  captionsOf,
+  renderCarousel,
+  slidesPdf,
+  toHtml,
+  toMarkdown,
+  toText,
+  zipSlides,
+} from '../exports/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
@@ -242,6 +250,7 @@ const EXPORTS: Record<ExportType, { type: string; ext: string }> = {
   srt: { type: 'application/x-subrip; charset=utf-8', ext: 'srt' },
   vtt: { type: 'text/vtt; charset=utf-8', ext: 'vtt' },
   zip: { type: 'application/zip', ext: 'zip' },
+  pdf: { type: 'application/pdf', ext: 'pdf' },
 };
 
 /**
@@ -272,12 +281,14 @@ export async function exportDraft(
     const sentences = await sourceSentences(ctx.database.db, row.noteIds);
     return file(captionsOf(row.noteIds, sentences, draft.blocks, as, clip));
   }
-  if (draft.format !== 'carousel') throw badRequest('A zip of slides is made for carousels.');
+  if (draft.format !== 'carousel') throw badRequest('Slides (a zip of PNGs, a PDF) are made for carousels.');
   const slides = draft.blocks.map((b, i) => ({
     kind:
       i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
   const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
-  return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
+  const pngs = await renderCarousel(slides, byline);
+  if (as === 'pdf') return file(await slidesPdf(pngs, { title: slides[0]?.text }));
+  return file(Buffer.from(zipSlides(pngs)));
 }
