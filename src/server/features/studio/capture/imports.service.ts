@@ -15,6 +15,7 @@ import {
   replaceSentences,
   titleFrom,
   transcribeJob,
+  withOwnerLock,
 } from '../notes/index.ts';
 import { type Analysis, cleanText } from '../text/index.ts';
 import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
@@ -111,7 +112,14 @@ async function importFile(
       sentences: analysis.sentences,
     });
   }
-  const ids = await ctx.database.transaction(async (tx) => {
+  const ids = await withOwnerLock(ctx, owner, async (tx) => {
+    await assertTextQuota(
+      ctx,
+      owner,
+      values.reduce((sum, v) => sum + (v.text?.length ?? 0), 0),
+      0,
+      tx.db,
+    );
     const rows = values.map(({ sentences: _sentences, ...row }) => row);
     const inserted = await insertNotesSkippingDuplicates(tx.db, owner, rows);
     const byHash = new Map(values.map((v) => [v.contentHash ?? null, v.sentences]));
