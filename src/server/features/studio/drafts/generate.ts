@@ -5,6 +5,19 @@ import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
+import {
+  checkContent,
+  contentProblem,
+  contentWarning,
+  countModelCall,
+  type EngineDraft,
+  type EngineInput,
+  generateWithLlm,
+  LLM_SAMPLE_CHARS,
+  LLM_SAMPLES,
+  modelCallsUsedUpNote,
+  type VoiceBrief,
+} from '../model/index.ts';
 import { currentProfile, findVoiceSettings } from '../notes/index.ts';
 import {
   analyse,
@@ -17,16 +30,6 @@ import {
   type Unit,
   type VoiceProfile,
 } from '../text/index.ts';
-import {
-  type EngineDraft,
-  type EngineInput,
-  generateWithLlm,
-  LLM_SAMPLE_CHARS,
-  LLM_SAMPLES,
-  type VoiceBrief,
-} from './llm.ts';
-import { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
-import { countModelCall, modelCallsUsedUpNote } from './model-calls.ts';
 import {
   type DraftRow,
   findDraftById,

@@ -19,12 +19,12 @@ import {
   toText,
   zipSlides,
 } from '../exports/index.ts';
+import { assertModelCallsLeft } from '../model/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
-import { assertModelCallsLeft } from './model-calls.ts';
 import {
   type DraftRow,
   existingSentenceIds,
