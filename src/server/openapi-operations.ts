@@ -409,7 +409,9 @@ function studioRows(): Record<string, Row> {
       'exportStudioDraft',
       'Download a draft as a file',
       {
-        answers: { 200: { description: 'md, html, txt, srt, vtt or zip', type: 'application/octet-stream' } },
+        answers: {
+          200: { description: 'md, html, txt, srt, vtt, zip or pdf', type: 'application/octet-stream' },
+        },
       },
     ],
     'GET /api/studio/drafts/{id}/clips/{n}': [
