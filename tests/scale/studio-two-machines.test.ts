@@ -123,7 +123,7 @@ async function patch(web: EchoProcess, cookie: string, location: string, offset:
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
     }),
-    body,
+    body: new Uint8Array(body),
   });
 }
 
@@ -211,7 +211,7 @@ describe('two web machines and a worker on one PostgreSQL and one bucket', () =>
       const put = await fetch(`${web.url}/api/studio/recordings/${id}/chunks/${n}`, {
         method: 'PUT',
         headers: { cookie, 'content-type': 'application/octet-stream' },
-        body: shortWav.subarray(n * size, (n + 1) * size),
+        body: new Uint8Array(shortWav.subarray(n * size, (n + 1) * size)),
       });
       expect(put.status, await put.clone().text()).toBe(200);
     }
@@ -259,7 +259,7 @@ describe('two web machines and a worker on one PostgreSQL and one bucket', () =>
         await fetch(`${webA.url}/api/studio/recordings/${id}/chunks/0`, {
           method: 'PUT',
           headers: { cookie, 'content-type': 'application/octet-stream' },
-          body: shortWav,
+          body: new Uint8Array(shortWav),
         })
       ).status,
     ).toBe(200);
