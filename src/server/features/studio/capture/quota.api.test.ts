@@ -8,6 +8,7 @@ import {
   startStudioApp,
   tusMetadata,
 } from '#tests/support/studio.ts';
+import { textQuotaMessage } from '../notes/index.ts';
 
 /**
  * Issue 23: the quota is checked and reserved under one lock per address. The tests hold that lock
@@ -20,7 +21,7 @@ const KB = 1024;
 let echo: StudioTestApp;
 let locker: pg.Client;
 beforeAll(async () => {
-  echo = await startStudioApp({ STUDIO_QUOTA_MB: '1' });
+  echo = await startStudioApp({ STUDIO_QUOTA_MB: '1', STUDIO_TEXT_QUOTA_CHARS: '1000' });
   locker = new pg.Client({ connectionString: echo.database.url });
   await locker.connect();
 });
@@ -144,5 +145,42 @@ describe('the storage quota under parallel requests', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('quota_exceeded');
     expect(await echo.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
+  });
+
+  it('accepts only the notes whose text fits when five are written, and an import is sent, at once', async () => {
+    const owner = 'writer@example.com';
+    const cookie = await sessionCookie(echo, owner);
+    const write = (i: number) =>
+      echo.app!.inject({
+        method: 'POST',
+        url: '/api/studio/notes',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ text: `Note ${i}. ${'word '.repeat(58)}`.trim() }),
+      });
+    const importPosts = () =>
+      echo.app!.inject({
+        method: 'POST',
+        url: '/api/studio/imports',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          type: 'file',
+          filename: 'posts.txt',
+          content: `First post. ${'post '.repeat(56)}\n\nSecond post. ${'post '.repeat(56)}`,
+        }),
+      });
+    const answers = await behindTheLock(owner, () => [...[0, 1, 2, 3, 4].map(write), importPosts()]);
+    const accepted = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode === 413);
+    expect(accepted.length + refused.length).toBe(answers.length);
+    for (const answer of refused)
+      expect(answer.json()).toEqual({ code: 'quota_exceeded', message: textQuotaMessage(1000) });
+    const [stored] = await echo.query<{ chars: number }>(
+      'select coalesce(sum(length(text)), 0)::int as chars from studio_notes where owner_email = $1',
+      [owner],
+    );
+    // Each note is 300 characters (the import brings two of ~290): three fit in 1,000, never more.
+    expect(stored!.chars).toBeLessThanOrEqual(1000);
+    expect(stored!.chars).toBeGreaterThan(1000 - 300);
+    expect(refused.length).toBeGreaterThanOrEqual(3);
   });
 });

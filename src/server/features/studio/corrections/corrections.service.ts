@@ -10,7 +10,6 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { analyseText, cleanText, sentencesAsSegments } from '../analysis/index.ts';
 import {
   findNote,
   getNote,
@@ -19,6 +18,7 @@ import {
   rewriteSentences,
   updateNoteRow,
 } from '../notes/index.ts';
+import { analyseText, cleanText, sentencesAsSegments } from '../text/index.ts';
 
 /**
  * Correcting what was heard (issue 22): the user retypes one sentence of a transcript. The note's

@@ -12,10 +12,11 @@ import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
 import { captionsOf, renderCarousel, toHtml, toMarkdown, toText, zipSlides } from '../exports/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
-import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
+import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
+import { assertModelCallsLeft } from './model-calls.ts';
 import {
   type DraftRow,
   existingSentenceIds,
@@ -80,6 +81,7 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   if (input.engine === 'llm' && !ctx.config.llm.baseUrl)
     throw badRequest('No language model is configured (LLM_BASE_URL); use the offline engine.');
   const from = notes.length === 1 ? `"${notes[0]!.title}"` : `${notes.length} notes`;
+  await assertModelCallsLeft(ctx, owner, input.engine);
   await countDraftJobs(ctx, owner, new Set(input.formats).size);
   const rows = await ctx.database.transaction(async (tx) => {
     const created: DraftRow[] = [];
@@ -206,6 +208,7 @@ export async function regenerateDraft(
     throw badRequest('This draft is already being written.');
   if (blockId !== undefined && !(row.blocks as StoredBlock[]).some((b) => b.id === blockId))
     throw badRequest(`Unknown block: ${blockId}`);
+  await assertModelCallsLeft(ctx, owner, row.requestedEngine);
   await countDraftJobs(ctx, owner, 1);
   const updated = await ctx.database.transaction(async (tx) => {
     if (row.status === 'ready') await keepVersion(tx.db, row, 'regenerate');

@@ -16,8 +16,9 @@ import {
 } from '#tests/support/studio.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { listSentences } from '../notes/index.ts';
-import { clipCaptions } from '../text/extractive/clips.ts';
+import { clipCaptions } from '../text/index.ts';
 import { timedUnits } from './captions.ts';
+import { cutArgs } from './clips.ts';
 
 /**
  * Cut clips of clip-hooks drafts: a voice note (espeak speech) and a video note (a plain colour
@@ -271,6 +272,59 @@ describe('cut clips of clip hooks', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toMatch(/there is no clip 19/);
     expect((await call('GET', `/api/studio/drafts/${voice.draft.id}/clips/0`, alice)).statusCode).toBe(400);
+  });
+
+  it('reads the recording with the demuxer of its detected type only, and nothing of another type', async () => {
+    const url = `/api/studio/drafts/${voice.draft.id}/clips/1`;
+    const mimeOf = async () =>
+      (
+        await echo.query<{ media_mime: string }>('select media_mime from studio_notes where id = $1', [
+          voice.note.id,
+        ])
+      )[0]!.media_mime;
+    const setMime = (mime: string) =>
+      echo.query('update studio_notes set media_mime = $2 where id = $1', [voice.note.id, mime]);
+    const detected = await mimeOf();
+    expect(detected).toBe('audio/mpeg');
+    expect(
+      cutArgs({
+        kind: 'voice',
+        source: 'in',
+        mime: detected,
+        startMs: 0,
+        endMs: 1000,
+        captions: false,
+        output: 'o.m4a',
+      }).join(' '),
+    ).toContain('-f mp3 -i in');
+    try {
+      // An MP3 taken for WAV: ffmpeg reads it as WAV only (no probing for what it might be), and fails.
+      await setMime('audio/wav');
+      const misread = await call('GET', url, alice);
+      expect(misread.statusCode).toBe(415);
+      expect(misread.json()).toEqual({
+        code: 'unsupported_media_type',
+        message: 'Echo could not cut this clip: the note’s media could not be read.',
+      });
+      // A type Echo does not accept: ffmpeg is not run at all.
+      await setMime('application/vnd.apple.mpegurl');
+      expect(() =>
+        cutArgs({
+          kind: 'voice',
+          source: 'in',
+          mime: 'application/vnd.apple.mpegurl',
+          startMs: 0,
+          endMs: 1000,
+          captions: false,
+          output: 'o.m4a',
+        }),
+      ).toThrow('this file type is not accepted');
+      expect((await call('GET', url, alice)).statusCode).toBe(415);
+    } finally {
+      await setMime(detected);
+    }
+    expect((await call('GET', url, alice)).statusCode).toBe(200);
+    await eventually(async () => (await readdir(echo.tempDir).catch(() => [])).length === 0);
   });
 
   it('says so in JSON when the media file is gone or the note was deleted', async () => {

@@ -5,11 +5,11 @@ import { isUuid } from '#contract/ids.ts';
 import { CLIP_NOTE_DELETED_MESSAGE, type DraftBlock } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
-import { ffmpegBinary, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
+import { ffmpegBinary, inputFormatArgs, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { type LocalCopy, TempSpaceFullError } from '../../../providers/storage/index.ts';
 import { onStorage, studioStorage, studioTemp } from '../media.ts';
 import { findNote, listSentences } from '../notes/index.ts';
-import { clipCaptions, toSrt } from '../text/extractive/clips.ts';
+import { clipCaptions, toSrt } from '../text/index.ts';
 import { timedUnits } from './captions.ts';
 
 /**
@@ -50,17 +50,20 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 /**
  * ffmpeg's arguments for one cut (run without a shell, in the cut's folder so the captions file is
  * named without any filtergraph escaping). Seeking on the input while re-encoding is frame-accurate
- * and starts the output's clock at 0, the clock the re-timed captions use.
+ * and starts the output's clock at 0, the clock the re-timed captions use. The recording is read
+ * with the one demuxer of the type detected from its first bytes (`mime`, as for transcription):
+ * ffmpeg never probes it as another format, and a type Echo does not accept throws (nothing runs).
  */
 export function cutArgs(input: {
   kind: 'voice' | 'video';
   source: string;
+  mime: string | null;
   startMs: number;
   endMs: number;
   captions: boolean;
   output: string;
 }): string[] {
-  const common = ['-y', '-ss', seconds(input.startMs), '-i', input.source];
+  const common = ['-y', '-ss', seconds(input.startMs), ...inputFormatArgs(input.mime), '-i', input.source];
   const duration = ['-t', seconds(input.endMs - input.startMs)];
   const audio = ['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-sn', '-dn'];
   if (input.kind === 'voice') return [...common, ...duration, '-map', '0:a:0', '-vn', ...audio, input.output];
@@ -192,7 +195,15 @@ export async function cutDraftClip(
         studioTemp(ctx.config).copyOf(storage, key, { extraBytes: CUT_OUTPUT_BYTES[kind] }),
       );
       if (srt !== null) await writeFile(path.join(copy.dir, CAPTIONS_FILE), srt);
-      const args = cutArgs({ kind, source: copy.file, startMs, endMs, captions: srt !== null, output });
+      const args = cutArgs({
+        kind,
+        source: copy.file,
+        mime: note.mediaMime,
+        startMs,
+        endMs,
+        captions: srt !== null,
+        output,
+      });
       await runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: copy.dir });
     });
     const done = copy as LocalCopy | undefined;

@@ -4,7 +4,8 @@
  */
 export { NOTE_JOBS, profileJob, transcribeJob } from './job-definitions.ts';
 export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
-export { assertTextQuota, countNewNotes } from './limits.ts';
+export { assertTextQuota, countNewNotes, textQuotaMessage } from './limits.ts';
+export { lockOwner, withOwnerLock } from './owner-lock.ts';
 export {
   deleteNote as deleteNoteRow,
   deleteStudioRowsOf,

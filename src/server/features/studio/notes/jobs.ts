@@ -18,10 +18,9 @@ import {
   type Transcriber,
   wordsWithin,
 } from '../../transcription/index.ts';
-import { analyseOffThread, cleanText } from '../analysis/index.ts';
+import { analyseOffThread } from '../analysis/index.ts';
 import { studioStorage, studioTemp } from '../media.ts';
-import { buildProfile } from '../text/profile.ts';
-import type { NoteStats } from '../text/profile-shape.ts';
+import { buildProfile, cleanText, type NoteStats } from '../text/index.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {

@@ -21,12 +21,11 @@ import {
   studioRecordings,
   studioVoiceSettings,
 } from '../../../db/schema/studio.ts';
-import type { NewSentence } from '../analysis/index.ts';
 
 export type NoteRow = typeof studioNotes.$inferSelect;
 export type NewNote = typeof studioNotes.$inferInsert;
 export type SentenceRow = typeof studioNoteSentences.$inferSelect;
-export type { NewSentence };
+export type NewSentence = Omit<typeof studioNoteSentences.$inferInsert, 'noteId'>;
 export type VoiceSettingsRow = typeof studioVoiceSettings.$inferSelect;
 
 /** Every column but the (large) text and stats: what the library list reads. */
