@@ -206,7 +206,11 @@ export async function patchUpload(
     cap.stream.once('error', (error) => {
       if (error instanceof AppError) capError = error;
     });
-    const source = pipeline(body as Readable, cap.stream, tap, () => {});
+    // Past the first bytes the body goes to the store through the cap alone.
+    const source =
+      startBytes < SNIFF_BYTES
+        ? pipeline(body as Readable, cap.stream, tap, () => {})
+        : pipeline(body as Readable, cap.stream, () => {});
     try {
       now = await uploadStore(ctx.config).write(source as Readable, key, offset);
     } catch (error) {
