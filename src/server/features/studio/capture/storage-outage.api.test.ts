@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeS3 } from '#tests/support/fake-s3.ts';
 import {
@@ -8,6 +9,7 @@ import {
   startStudioApp,
   WITHOUT_POCKETSPHINX,
 } from '#tests/support/studio.ts';
+import { S3_PART_BYTES } from '../../../providers/storage/s3.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../media.ts';
 
 /**
@@ -117,5 +119,71 @@ describe('Studio capture while the bucket does not answer', () => {
       [finished.json().id],
     );
     expect(await echo.readStored(row!.media_path)).toEqual(wav);
+  });
+
+  it('keeps an upload resumable when the bucket goes away in the middle of a PATCH', async () => {
+    // A WAV file a little over one part (8 MiB): header, then noise.
+    const body = randomBytes(S3_PART_BYTES + 2 * 1024 * 1024);
+    body.write('RIFF', 0, 'latin1');
+    body.writeUInt32LE(body.length - 8, 4);
+    body.write('WAVEfmt ', 8, 'latin1');
+    body.writeUInt32LE(16, 16);
+    body.writeUInt16LE(1, 20);
+    body.writeUInt16LE(1, 22);
+    body.writeUInt32LE(22_050, 24);
+    body.writeUInt32LE(44_100, 28);
+    body.writeUInt16LE(2, 32);
+    body.writeUInt16LE(16, 34);
+    body.write('data', 36, 'latin1');
+    body.writeUInt32LE(body.length - 44, 40);
+    const created = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/studio/uploads',
+      headers: { cookie, 'tus-resumable': '1.0.0', 'upload-length': String(body.length) },
+    });
+    expect(created.statusCode).toBe(201);
+    const location = String(created.headers.location);
+    const patch = (offset: number, bytes: Buffer) =>
+      fetch(new URL(location, echo.url), {
+        method: 'PATCH',
+        headers: {
+          cookie,
+          'tus-resumable': '1.0.0',
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(bytes),
+      });
+
+    // The bucket stores the first part, then goes away (later parts are refused so none finishes first).
+    s3.refuse = (method, _key, q) => method === 'PUT' && q.has('partNumber') && q.get('partNumber') !== '1';
+    const stopped = new Promise<void>((resolve) => {
+      s3.onPart = (n) => {
+        if (n !== 1) return;
+        s3.onPart = null;
+        setImmediate(() => void s3.stop().then(resolve));
+      };
+    });
+    const cut = await patch(0, body);
+    await stopped;
+    expect(cut.status).toBe(503);
+    expect(await cut.json()).toEqual({ code: 'unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
+    s3.refuse = null;
+    await s3.start();
+
+    // Back: HEAD says the whole part is kept, and the rest completes the upload byte for byte.
+    const offset = await eventually(async () => {
+      const head = await echo.app!.inject({
+        method: 'HEAD',
+        url: location,
+        headers: { cookie, 'tus-resumable': '1.0.0' },
+      });
+      return head.statusCode === 200 ? Number(head.headers['upload-offset']) : null;
+    });
+    expect(offset).toBe(S3_PART_BYTES);
+    const rest = await patch(offset, body.subarray(offset));
+    expect(rest.status, await rest.clone().text()).toBe(204);
+    const noteId = rest.headers.get('echo-note-id')!;
+    expect(await echo.readStored(`uploads/${noteId}`)).toEqual(body);
   });
 });
