@@ -7623,6 +7623,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -7682,6 +7700,13 @@ export interface operations {
             };
             /** @description The range lies outside the file (Content-Range: bytes *\/size); no body */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8821,6 +8846,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -8940,6 +8983,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -8992,6 +9053,13 @@ export interface operations {
             };
             /** @description `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9152,6 +9220,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -9282,6 +9368,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
                     };
                 };
             };
@@ -9478,6 +9582,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -9636,6 +9758,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
                     };
                 };
             };
@@ -9824,6 +9964,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
                     };
                 };
             };
