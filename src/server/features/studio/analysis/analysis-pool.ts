@@ -1,0 +1,166 @@
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../../lib/errors.ts';
+import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../style/index.ts';
+
+/**
+ * Text analysis off the event loop (issue 23): notes' texts are analysed by a small pool of worker
+ * threads, one task at a time per thread, first come first served, so a long or hostile note never
+ * stalls other requests. A task that runs past its time budget has its thread terminated (a fresh
+ * one takes its place) and fails with `payload_too_large`.
+ */
+export interface AnalysisSettings {
+  /** Threads (STUDIO_ANALYSIS_THREADS). */
+  threads: number;
+  /** Time budget of one task once a thread runs it (STUDIO_ANALYSIS_TIMEOUT_SECONDS), ms. */
+  timeoutMs: number;
+}
+
+export const ANALYSIS_TOO_LONG_MESSAGE =
+  'This text took too long to analyse. Split it into shorter notes and try again.';
+/** Tasks waiting for a thread beyond which new ones are refused (503) rather than queued. */
+export const ANALYSIS_QUEUE_MAX = 200;
+
+interface Task {
+  id: number;
+  items: AnalysisInput[];
+  resolve: (analyses: Analysis[]) => void;
+  reject: (error: Error) => void;
+}
+interface Slot {
+  worker: Worker;
+  /** The thread has loaded the text engine. */
+  ready: boolean;
+  task: Task | null;
+  timer: NodeJS.Timeout | null;
+}
+
+const WORKER_URL = ANALYSIS_WORKER_URL;
+
+export class AnalysisPool {
+  readonly #settings: AnalysisSettings;
+  readonly #slots: Slot[] = [];
+  readonly #waiting: Task[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(settings: AnalysisSettings) {
+    this.#settings = settings;
+  }
+
+  /** Analyses the texts in one task (an import's posts go together); resolves in the same order. */
+  analyse(items: AnalysisInput[]): Promise<Analysis[]> {
+    if (this.#closed) return Promise.reject(new AppError('unavailable', 'The server is shutting down.'));
+    if (items.length === 0) return Promise.resolve([]);
+    if (this.#waiting.length >= ANALYSIS_QUEUE_MAX)
+      return Promise.reject(new AppError('unavailable', 'The Studio is busy; try again in a minute.'));
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({ id: this.#nextId++, items, resolve, reject });
+      this.#dispatch();
+    });
+  }
+
+  /** Threads running now (for tests and the bench). */
+  get threads(): number {
+    return this.#slots.length;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const task of this.#waiting.splice(0))
+      task.reject(new AppError('unavailable', 'The server is shutting down.'));
+    await Promise.all(this.#slots.splice(0).map((slot) => this.#stop(slot)));
+  }
+
+  #dispatch(): void {
+    while (this.#waiting.length > 0) {
+      const slot = this.#slots.find((s) => s.ready && s.task === null);
+      if (!slot) {
+        if (this.#slots.length < this.#settings.threads) this.#spawn();
+        return;
+      }
+      const task = this.#waiting.shift()!;
+      slot.task = task;
+      slot.worker.ref();
+      slot.timer = setTimeout(() => this.#timeOut(slot), this.#settings.timeoutMs);
+      slot.worker.postMessage({ id: task.id, items: task.items });
+    }
+  }
+
+  #spawn(): void {
+    const worker = new Worker(WORKER_URL);
+    const slot: Slot = { worker, ready: false, task: null, timer: null };
+    worker.unref();
+    worker.on('message', (message: { ready?: true; id?: number; analyses?: Analysis[]; error?: string }) => {
+      if (message.ready) {
+        slot.ready = true;
+        this.#dispatch();
+        return;
+      }
+      const task = slot.task;
+      if (!task || task.id !== message.id) return;
+      this.#release(slot);
+      if (message.analyses) task.resolve(message.analyses);
+      else task.reject(new Error(`Text analysis failed: ${message.error}`));
+      this.#dispatch();
+    });
+    worker.on('error', (error) => this.#lose(slot, error));
+    worker.on('exit', () => this.#lose(slot, new Error('The text analysis thread stopped.')));
+    this.#slots.push(slot);
+  }
+
+  #release(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.task = null;
+    slot.worker.unref();
+  }
+
+  /** A thread that died or was terminated: its task fails, its place is freed for a fresh one. */
+  #lose(slot: Slot, error: Error): void {
+    const index = this.#slots.indexOf(slot);
+    if (index < 0) return;
+    this.#slots.splice(index, 1);
+    const task = slot.task;
+    this.#release(slot);
+    task?.reject(error);
+    if (!this.#closed) this.#dispatch();
+  }
+
+  #timeOut(slot: Slot): void {
+    this.#lose(slot, new AppError('payload_too_large', ANALYSIS_TOO_LONG_MESSAGE));
+    void slot.worker.terminate();
+  }
+
+  async #stop(slot: Slot): Promise<void> {
+    const task = slot.task;
+    this.#release(slot);
+    task?.reject(new AppError('unavailable', 'The server is shutting down.'));
+    await slot.worker.terminate();
+  }
+}
+
+let shared: { key: string; pool: AnalysisPool } | null = null;
+
+/** The process's pool for these settings (one per process; settings change only in tests). */
+export function analysisPool(settings: AnalysisSettings): AnalysisPool {
+  const key = `${settings.threads}:${settings.timeoutMs}`;
+  if (shared?.key !== key) {
+    void shared?.pool.close();
+    shared = { key, pool: new AnalysisPool(settings) };
+  }
+  return shared.pool;
+}
+
+/** Stops the process's pool (at shutdown). */
+export async function closeAnalysisPool(): Promise<void> {
+  const current = shared;
+  shared = null;
+  await current?.pool.close();
+}
+
+/**
+ * analyseText on the process's analysis threads, never on the event loop: one task for all the
+ * texts (an import's posts), answers in the same order.
+ */
+export const analyseOffThread = (settings: AnalysisSettings, items: AnalysisInput[]): Promise<Analysis[]> =>
+  analysisPool(settings).analyse(items);
