@@ -10272,7 +10272,10 @@ export interface operations {
                     blocks: {
                         id: string;
                         text: string;
+                        /** @enum {string} */
+                        kind?: "heading" | "sentence" | "quote" | "hook" | "cta" | "post" | "slide";
                     }[];
+                    order?: string[];
                     /** @default true */
                     learn?: boolean;
                 };

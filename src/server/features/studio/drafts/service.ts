@@ -14,6 +14,7 @@ import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '.
 import { analyse, type Unit } from '../text/extractive/analyse.ts';
 import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
+import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { toHtml, toMarkdown, toText } from './exports.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
@@ -130,15 +131,13 @@ export async function saveDraftEdits(
   ctx: AppContext,
   owner: string,
   id: string,
-  input: { blocks: { id: string; text: string }[]; learn: boolean },
+  input: ArrangeInput & { learn: boolean },
 ): Promise<Draft> {
   const row = await ownDraft(ctx, owner, id);
   if (row.status !== 'ready')
     throw badRequest('This draft is still being written; edit it when it is ready.');
-  const blocks = row.blocks as StoredBlock[];
-  const edits = new Map(input.blocks.map((b) => [b.id, b.text.trim()]));
-  const unknown = [...edits.keys()].filter((key) => !blocks.some((b) => b.id === key));
-  if (unknown.length) throw badRequest(`Unknown block: ${unknown[0]}`);
+  // Blocks added, deleted or moved (issue 28), then every edited text checked against its sources.
+  const { blocks, edits } = arrangeBlocks(row.blocks as StoredBlock[], input);
   const sentences = await sourceSentences(ctx.database.db, row.noteIds);
   const byId = new Map(sentences.map((s) => [s.id, s]));
   const next = blocks
