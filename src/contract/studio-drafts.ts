@@ -229,6 +229,26 @@ function paragraphsOf(blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group
   return out.map((p) => p.texts.join(' '));
 }
 
+/** A draft's card on the dashboard: its format and what it was made from ("LinkedIn post · Podcast launch"). */
+export const draftCardTitle = (format: DraftFormat, noteTitles: readonly string[]): string =>
+  `${DRAFT_FORMAT_LABELS[format]} · ${
+    noteTitles.length === 1 ? noteTitles[0] || 'Untitled note' : `${noteTitles.length} notes`
+  }`;
+export const DRAFT_SUMMARY_MAX = 300;
+/**
+ * The first words of a draft as posted (for its dashboard card): no title, meta description,
+ * keywords or thread counter; cut where a word ends.
+ */
+export const draftSummary = (blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group'>[]): string =>
+  cutAtBoundary(
+    paragraphsOf(
+      blocks
+        .filter((b) => b.kind !== 'title')
+        .map((b) => (b.kind === 'post' ? { ...b, text: postBody(b.text) } : b)),
+    ).join(' '),
+    DRAFT_SUMMARY_MAX,
+  );
+
 /**
  * What each platform's share box gets (no API keys: LinkedIn's share box, X's post intent): a blog
  * post as its title and opening paragraph; a thread as one X link per post (numbered once) and the

@@ -177,6 +177,69 @@ describe.each([
   }, 90_000);
 });
 
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('The dashboard’s My Voice tab on a %s', (name, viewport) => {
+  it('lists drafts by format and note with their first words and time, names a failure’s cause, and opens a draft', async () => {
+    const { session, headers, noteId, draftId } = await signedIn(
+      `cards-${name}@example.com`,
+      viewport,
+      'linkedin',
+    );
+    const { page } = session;
+    try {
+      // Clip hooks of a written note fail, for a reason of their own.
+      const clips = await echo.app!.inject({
+        method: 'POST',
+        url: '/api/studio/drafts',
+        headers,
+        payload: JSON.stringify({ note_ids: [noteId], formats: ['clips'], engine: 'extractive' }),
+      });
+      const clipsId = (clips.json() as { drafts: { id: string }[] }).drafts[0]!.id;
+      for (const id of [draftId, clipsId])
+        await expect
+          .poll(async () => (await api<Draft>(headers, `/api/studio/drafts/${id}`)).status, {
+            timeout: 20_000,
+          })
+          .toMatch(/^(ready|failed)$/);
+
+      await page.goto('/dashboard');
+      await page.getByRole('tab', { name: /My Voice/ }).click();
+      const panel = page.getByRole('tabpanel');
+      await expect.poll(() => panel.getByTestId('content-result').count(), { timeout: 20_000 }).toBe(2);
+      const done = panel.locator('[data-testid="content-result"][data-status="completed"]');
+      const failed = panel.locator('[data-testid="content-result"][data-status="failed"]');
+      expect(await done.getByTestId('result-title').innerText()).toBe(
+        'LinkedIn post · Pricing is a conversation',
+      );
+      expect(await failed.getByTestId('result-title').innerText()).toBe(
+        'Clip hooks · Pricing is a conversation',
+      );
+      const failure = await failed.innerText();
+      expect(failure).toContain('Echo could not write this draft.');
+      expect(failure).toMatch(/timings/);
+      expect(failure).not.toContain('Transcription failed');
+      // No raw address, the first words of the post, and when it was written.
+      expect(await panel.innerText()).not.toMatch(/https?:\/\//);
+      const summary = await done.getByTestId('result-summary').innerText();
+      const draft = await api<Draft>(headers, `/api/studio/drafts/${draftId}`);
+      expect(summary.startsWith(draft.blocks[0]!.text.slice(0, 20))).toBe(true);
+      expect(await done.innerText()).toMatch(/Written /);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-voice-${name}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      await done.getByRole('link', { name: 'LinkedIn post · Pricing is a conversation' }).click();
+      await expect.poll(() => page.getByTestId('draft-blocks').isVisible(), { timeout: 20_000 }).toBe(true);
+      expect(new URL(page.url()).search).toBe(`?draft=${draftId}`);
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  }, 60_000);
+});
+
 describe('A draft sentence’s source', () => {
   it('shows inline under the tapped sentence on a phone, without moving the page', async () => {
     const { session, draftId } = await signedIn('reveal-phone@example.com', PHONE, 'linkedin');

@@ -2905,6 +2905,8 @@ export interface operations {
                                 };
                                 error?: string;
                                 method?: string;
+                                title?: string;
+                                written_at?: string;
                             };
                         }[];
                     };

@@ -124,3 +124,75 @@ describe('Arranging a draft’s blocks (issue 28)', () => {
     expect(unchanged.blocks.map((b) => b.id)).toEqual(ids);
   });
 });
+
+describe('A draft’s card on the dashboard (issue 28)', () => {
+  it('is titled by format and note, opens with the draft’s first words, says when it was written, and a failure its cause', async () => {
+    const carol = await sessionCookie(echo, 'carol-cards@example.com');
+    const note = (
+      await call('POST', '/api/studio/notes', carol, { text: transcript, title: 'Podcast launch' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', carol, {
+      note_ids: [note.id],
+      formats: ['thread', 'blog', 'clips'],
+      engine: 'extractive',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const ids = (res.json() as { drafts: Draft[] }).drafts.map((d) => d.id);
+    type Card = {
+      status: string;
+      source_url: string;
+      created_at: string;
+      result_data: { title?: string; summary?: string; written_at?: string; error?: string };
+    };
+    const cards = await eventually(async () => {
+      const all = (
+        (
+          await call('POST', '/api/content-results/access', carol, { email: 'carol-cards@example.com' })
+        ).json() as {
+          results: (Card & { product_type: string })[];
+        }
+      ).results.filter((r) => r.product_type === 'echo_core');
+      return all.length === 3 && all.every((c) => ['completed', 'failed'].includes(c.status)) && all;
+    });
+    const of = (id: string) => cards.find((c) => c.source_url.endsWith(`/studio?draft=${id}`))!;
+    const [thread, blog, clips] = ids.map(of);
+    expect(thread!.result_data.title).toBe('X/Twitter thread · Podcast launch');
+    expect(blog!.result_data.title).toBe('SEO blog post · Podcast launch');
+    // First words as posted: no counter, no keyword list or meta description, cut at a word.
+    expect(thread!.result_data.summary).not.toMatch(/^\d+\/\d+/);
+    expect(thread!.result_data.summary!.length).toBeGreaterThan(20);
+    expect(blog!.result_data.summary).not.toMatch(/Keywords|Meta description/i);
+    const blogDraft = (await call('GET', `/api/studio/drafts/${ids[1]}`, carol)).json() as Draft;
+    const keywords = blogDraft.blocks.find((b) => b.kind === 'keywords');
+    if (keywords) expect(blog!.result_data.summary).not.toContain(keywords.text);
+    for (const card of [thread!, blog!]) {
+      expect(card.status).toBe('completed');
+      expect(Date.parse(card.result_data.written_at!)).toBeGreaterThanOrEqual(Date.parse(card.created_at));
+      expect(card.result_data.error).toBeUndefined();
+    }
+    expect(clips!.status).toBe('failed');
+    expect(clips!.result_data.title).toBe('Clip hooks · Podcast launch');
+    expect(clips!.result_data.error).toMatch(/timings/);
+
+    // A save keeps the title and moves the summary and the time.
+    const threadDraft = (await call('GET', `/api/studio/drafts/${ids[0]}`, carol)).json() as Draft;
+    const mine = 'Opening words I wrote myself for this thread.';
+    const saved = await call('PUT', `/api/studio/drafts/${ids[0]}`, carol, {
+      blocks: [{ id: threadDraft.blocks[0]!.id, text: mine }],
+      learn: false,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const after = (
+      (
+        await call('POST', '/api/content-results/access', carol, { email: 'carol-cards@example.com' })
+      ).json() as {
+        results: Card[];
+      }
+    ).results.find((c) => c.source_url.endsWith(`/studio?draft=${ids[0]}`))!;
+    expect(after.result_data.title).toBe('X/Twitter thread · Podcast launch');
+    expect(after.result_data.summary!.startsWith(mine)).toBe(true);
+    expect(Date.parse(after.result_data.written_at!)).toBeGreaterThanOrEqual(
+      Date.parse(thread!.result_data.written_at!),
+    );
+  });
+});

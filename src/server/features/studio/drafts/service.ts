@@ -4,6 +4,8 @@ import {
   DRAFT_FORMAT_LABELS,
   type Draft,
   type DraftBlock,
+  draftCardTitle,
+  draftSummary,
   type ExportType,
   originOf,
 } from '#contract/studio-drafts.ts';
@@ -99,6 +101,10 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
         email: owner,
         sourceUrl: `${ctx.config.publicUrl}/studio?draft=${draft.id}`,
         summary: `${DRAFT_FORMAT_LABELS[format]} from ${from}`,
+        title: draftCardTitle(
+          format,
+          notes.map((n) => n.title),
+        ),
       });
       created.push((await updateDraft(tx.db, draft.id, { contentResultId: resultId }))!);
       await ctx.jobs.enqueue(
@@ -231,11 +237,8 @@ export async function regenerateDraft(
   return toDraft(ctx, updated);
 }
 
-export const summaryOf = (blocks: Pick<StoredBlock, 'text'>[]) =>
-  blocks
-    .map((b) => b.text)
-    .join(' ')
-    .slice(0, 300);
+/** The first words of the draft as posted, for its card on the dashboard. */
+export const summaryOf = (blocks: Pick<StoredBlock, 'kind' | 'text' | 'group'>[]) => draftSummary(blocks);
 
 const EXPORTS: Record<ExportType, { type: string; ext: string }> = {
   md: { type: 'text/markdown; charset=utf-8', ext: 'md' },
