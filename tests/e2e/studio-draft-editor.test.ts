@@ -240,6 +240,50 @@ describe.each([
   }, 60_000);
 });
 
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])('The way in from the landing page on a %s', (name, viewport) => {
+  it('leaves the page prerendered, and carries what the visitor typed into the Studio’s Write tab', async () => {
+    // The landing page is still prerendered (decision 011): its HTML holds the page before any script runs.
+    const html = await (await fetch(`${echo.url}/`)).text();
+    expect(html.includes('Start however you like. Echo does the rest.')).toBe(true);
+    expect(html.includes('Voice Note')).toBe(true);
+
+    const { session } = await signedIn(`way-in-${name}@example.com`, viewport, 'linkedin');
+    const { page } = session;
+    try {
+      await page.goto('/');
+      await page.getByRole('tab', { name: 'Voice Note' }).click();
+      const panel = page.getByRole('tabpanel');
+      const words = 'Why my clients stopped haggling once I named the result first.';
+      await panel.getByLabel('Your voice note').fill(words);
+      const link = panel.getByRole('link', { name: 'Continue in Echo Studio' });
+      await link.scrollIntoViewIfNeeded();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/landing-way-in-${name}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await link.click();
+      await page.waitForURL(/\/studio$/);
+      const write = page.getByRole('tab', { name: 'Write' });
+      await expect.poll(() => write.getAttribute('aria-selected'), { timeout: 20_000 }).toBe('true');
+      expect(await page.getByRole('textbox', { name: 'Your note' }).inputValue()).toBe(words);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/studio-carried-${name}.png` });
+      // Once: a reload starts from an empty field.
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('tab', { name: 'Record' }).getAttribute('aria-selected'))
+        .toBe('true');
+      // (The Write tab is hidden now, its field still there.)
+      expect(await page.getByRole('textbox', { name: 'Your note', includeHidden: true }).inputValue()).toBe(
+        '',
+      );
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  }, 60_000);
+});
+
 describe('A draft sentence’s source', () => {
   it('shows inline under the tapped sentence on a phone, without moving the page', async () => {
     const { session, draftId } = await signedIn('reveal-phone@example.com', PHONE, 'linkedin');
