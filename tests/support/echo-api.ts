@@ -1179,7 +1179,7 @@ export interface paths {
          * @description A draft: its blocks, each with the source sentences it came from (`sources`, `available` false once the note is deleted) and whether they support it, and its voice-fidelity score with reasons.
          */
         get: operations["getStudioDraft"];
-        /** Save your edits to a draft */
+        /** Save your edits to a draft: texts, and blocks added, deleted or moved */
         put: operations["updateStudioDraft"];
         post?: never;
         delete?: never;
