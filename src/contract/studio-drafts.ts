@@ -23,6 +23,8 @@ export const THREAD_POST_MAX = 280;
 export const CAROUSEL_MIN_SLIDES = 5;
 export const CAROUSEL_MAX_SLIDES = 10;
 export const CAROUSEL_SLIDE_MAX_WORDS = 30;
+/** Characters a slide's text may have (30 long words still fit the 1080x1350 slide at its smallest type). */
+export const CAROUSEL_SLIDE_MAX_CHARS = 280;
 export const CLIP_MIN_SECONDS = 15;
 export const CLIP_MAX_SECONDS = 60;
 /** A draft scoring under this is regenerated once (LLM engine), then shown with a warning. */
@@ -279,4 +281,19 @@ export function shareLinks(
       (text) => `https://x.com/intent/post?text=${encodeURIComponent(cutAtBoundary(text, THREAD_POST_MAX))}`,
     ),
   };
+}
+
+/**
+ * Why a carousel slide's text would not fit its slide (the generator's limits: at most
+ * CAROUSEL_SLIDE_MAX_WORDS words and CAROUSEL_SLIDE_MAX_CHARS characters), or null when it fits.
+ * The editor shows it as the user types; saving an edit that does not fit is refused with it.
+ */
+export function slideFitProblem(text: string): string | null {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  if (words > CAROUSEL_SLIDE_MAX_WORDS)
+    return `${words} words; a slide holds at most ${CAROUSEL_SLIDE_MAX_WORDS}. Shorten it.`;
+  const chars = [...text.trim()].length;
+  if (chars > CAROUSEL_SLIDE_MAX_CHARS)
+    return `${chars} characters; a slide holds at most ${CAROUSEL_SLIDE_MAX_CHARS}. Shorten it.`;
+  return null;
 }

@@ -8,5 +8,6 @@
 
 export { closeAnalysisPool } from './analysis/index.ts';
 export { deleteStudioDataOf, runStudioRetention } from './data.ts';
+export { closeRenderPool } from './exports/index.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
 export { studioRoutes } from './routes.ts';

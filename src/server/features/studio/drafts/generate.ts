@@ -5,18 +5,10 @@ import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
+import { analyse, type Unit } from '../extractive/index.ts';
+import { flattenDraft, generateExtractive, type SourceNote } from '../formats/index.ts';
 import { currentProfile, findVoiceSettings } from '../notes/index.ts';
-import {
-  analyse,
-  flattenDraft,
-  generateExtractive,
-  type Register,
-  type SourceNote,
-  scoreDraftFidelity,
-  scoreFidelity,
-  type Unit,
-  type VoiceProfile,
-} from '../text/index.ts';
+import { type Register, scoreDraftFidelity, scoreFidelity, type VoiceProfile } from '../style/index.ts';
 import {
   type EngineDraft,
   type EngineInput,

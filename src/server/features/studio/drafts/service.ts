@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { isUuid } from '#contract/ids.ts';
 import {
   type CreateDrafts,
@@ -8,11 +9,12 @@ import {
   draftSummary,
   type ExportType,
   originOf,
+  slideFitProblem,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { captionsOf, renderCarousel, toHtml, toMarkdown, toText, zipSlides } from '../exports/index.ts';
+import { captionsOf, carouselZip, toHtml, toMarkdown, toText } from '../exports/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
@@ -143,6 +145,13 @@ export async function saveDraftEdits(
     throw badRequest('This draft is still being written; edit it when it is ready.');
   // Blocks added, deleted or moved (issue 28), then every edited text checked against its sources.
   const { blocks, edits } = arrangeBlocks(row.blocks as StoredBlock[], input);
+  // An edited or added slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
+  for (const [index, block] of blocks.entries()) {
+    const text = edits.get(block.id);
+    if (row.format !== 'carousel' || text === undefined || text === block.text || !text) continue;
+    const problem = slideFitProblem(text);
+    if (problem) throw badRequest(`Slide ${index + 1} has ${problem}`);
+  }
   const sentences = await sourceSentences(ctx.database.db, row.noteIds);
   const byId = new Map(sentences.map((s) => [s.id, s]));
   const next = blocks
@@ -284,5 +293,9 @@ export async function exportDraft(
     text: b.text,
   }));
   const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
-  return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
+  // Drawn on the slide thread, never in the request; kept while the slides and the byline are the same.
+  const key = createHash('sha256')
+    .update(JSON.stringify([row.id, slides, byline]))
+    .digest('base64url');
+  return file(await carouselZip(owner, key, slides, byline, ctx.config.studio.analysis));
 }

@@ -6,6 +6,7 @@ import {
   type BlockKind,
   type Draft,
   type DraftBlock,
+  slideFitProblem,
   type UpdateDraft,
 } from '#contract/studio-drafts.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -211,12 +212,17 @@ export function BlockEditor({
         {items.map((item, i) => {
           const echo = item.block?.origin === 'echo';
           const name = nameOf(i);
+          // A slide must still fit its slide (the server refuses to save one that does not).
+          const tooLong =
+            item.kind === 'slide' && item.text !== item.block?.text ? slideFitProblem(item.text) : null;
+          const fitId = `${hintId}-fit-${item.id}`;
           return (
             <li key={item.id} data-edit-block={item.id} className="grid gap-1">
               <Textarea
                 data-control="text"
                 aria-label={`Edit ${name}${echo ? ` (${ECHO_SUGGESTION})` : ''}${item.block ? '' : ' (added)'}`}
-                aria-describedby={hintId}
+                aria-describedby={tooLong ? `${hintId} ${fitId}` : hintId}
+                aria-invalid={tooLong ? true : undefined}
                 rows={item.kind === 'title' ? 1 : 3}
                 value={item.text}
                 onChange={(event) => {
@@ -231,6 +237,11 @@ export function BlockEditor({
                   }
                 }}
               />
+              {tooLong && (
+                <p id={fitId} role="status" className="text-sm text-destructive">
+                  This slide has {tooLong}
+                </p>
+              )}
               <div className="flex flex-wrap items-center justify-end gap-1">
                 <Button
                   variant="ghost"

@@ -2,7 +2,7 @@
  * A spoken-style voice note (as a speech-to-text server returns it: punctuated, with fillers,
  * false starts and repeats) for the text engine's tests, and segments timed at ~2.6 words/second.
  */
-import type { TranscriptSegment } from '../sentences.ts';
+import type { TranscriptSegment } from '../text/index.ts';
 
 export const TRANSCRIPT = `Okay, so, um, I want to talk about pricing today, because I think most founders get pricing completely wrong. And I did too. For the first two years we charged nine dollars a month for our product, and, you know, it felt safe. It felt like the friendly thing to do.
 

@@ -5,12 +5,18 @@
  * exports, not in the text). Both are planned from roles (plan.ts): the story in order, its lists
  * whole, its numbers, its lesson, and the user's own ending; never an ending Echo made up.
  */
-import { type Analysis, partOf, tooShortMessage, type Unit } from './analyse.ts';
-import type { Atom } from './atoms.ts';
-import { BlockList, splitToFit } from './common.ts';
-import { shortenAtClause } from './edit.ts';
-import { plan } from './plan.ts';
-import type { FormatResult, Part } from './types.ts';
+
+import type { Atom, FormatResult, Part } from '../extractive/index.ts';
+import {
+  type Analysis,
+  BlockList,
+  partOf,
+  plan,
+  shortenAtClause,
+  splitToFit,
+  tooShortMessage,
+  type Unit,
+} from '../extractive/index.ts';
 
 export const LINKEDIN_MIN_WORDS = 40;
 export const THREAD_MIN_WORDS = 60;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUNCTION_WORDS, FW } from './function-words.ts';
+import { FUNCTION_WORDS, FW } from '../text/index.ts';
 import {
   buildProfile,
   forEachChar,

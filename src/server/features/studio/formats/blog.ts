@@ -4,21 +4,26 @@
  * conclusion; about 600-1,500 words when the source allows (the best-ranked sentences, with the
  * sentence a chosen one points back to).
  */
-import { keyPhrases } from '../keyphrases.ts';
+
+import type { Atom, BlogMeta, FormatResult, Part, SourceRef } from '../extractive/index.ts';
 import {
   type Analysis,
+  BlockList,
+  countWordsOf,
+  cutAtWord,
+  ownLine,
   partOf,
   partsInOrder,
   phrasesIn,
+  plan,
+  slugOf,
+  startsAsSentence,
+  titleOf,
   tooShortMessage,
   type Unit,
   userPart,
-} from './analyse.ts';
-import type { Atom } from './atoms.ts';
-import { BlockList, countWordsOf, cutAtWord, ownLine, slugOf, startsAsSentence } from './common.ts';
-import { plan } from './plan.ts';
-import { titleOf } from './title.ts';
-import type { BlogMeta, FormatResult, Part, SourceRef } from './types.ts';
+} from '../extractive/index.ts';
+import { keyPhrases } from '../text/index.ts';
 
 export const BLOG_MIN_WORDS = 150;
 const META_MAX = 160;

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loadSotu } from '#tests/support/sotu.ts';
 import { segmentsOf, TRANSCRIPT } from '../__fixtures__/transcript.ts';
-import { splitSentences } from '../sentences.ts';
-import { wordsOf } from '../tokens.ts';
-import { cutAtWord, slugOf, splitToFit } from './common.ts';
+import type { BlogMeta, ClipMeta, Draft, Format, FormatResult, SourceNote } from '../extractive/index.ts';
+import { cutAtWord, slugOf, splitToFit } from '../extractive/index.ts';
+import { splitSentences, wordsOf } from '../text/index.ts';
 import { flattenDraft, generateExtractive } from './generate.ts';
-import type { BlogMeta, ClipMeta, Draft, Format, FormatResult, SourceNote } from './types.ts';
 
 const timedNote: SourceNote = {
   id: 'n1',

@@ -1,14 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markFillers } from '../fillers.ts';
-import { splitSentences } from '../sentences.ts';
-import { wordsOf } from '../tokens.ts';
+import { type ExtractiveOptions, flattenDraft, generateExtractive } from '../formats/index.ts';
+import { markFillers, splitSentences, wordsOf } from '../text/index.ts';
 import { editSentence, shortenAtClause } from './edit.ts';
-import { type ExtractiveOptions, flattenDraft, generateExtractive } from './generate.ts';
 import type { Draft, Format, SourceNote } from './types.ts';
 
-const NOTES = path.join(import.meta.dirname, '../../../../../../tests/fixtures/studio/notes');
+const NOTES = path.join(import.meta.dirname, '../../../../../tests/fixtures/studio/notes');
 const fixture = (name: string) => readFileSync(path.join(NOTES, `${name}.txt`), 'utf8');
 const noteOf = (text: string): SourceNote => ({
   id: 'n',

@@ -4,7 +4,16 @@
  * profile per register, so a 1,000,000-word profile is recomputed from stored stats in well under
  * a second instead of re-reading the text.
  */
-import { BUZZ_INDEX, FW, FW_INDEX } from './function-words.ts';
+import {
+  BUZZ_INDEX,
+  FW,
+  FW_INDEX,
+  hash32,
+  splitSentences,
+  syllables,
+  type Token,
+  tokenize,
+} from '../text/index.ts';
 import {
   CHAR_BUCKETS,
   type NoteStats,
@@ -19,8 +28,6 @@ import {
 } from './profile-shape.ts';
 import { referenceRate } from './reference.ts';
 import { TYPICAL_SENTENCE_HISTOGRAM } from './reference-data.ts';
-import { splitSentences } from './sentences.ts';
-import { hash32, syllables, type Token, tokenize } from './tokens.ts';
 
 export type { NoteStats, Register, RegisterProfile, SignaturePhrase, VoiceProfile } from './profile-shape.ts';
 export { CHAR_BUCKETS, SENTENCE_BINS, sentenceBin } from './profile-shape.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSCRIPT } from './__fixtures__/transcript.ts';
+import { TRANSCRIPT } from '../__fixtures__/transcript.ts';
+import { FW, splitSentences } from '../text/index.ts';
 import {
   charSimilarity,
   cosineDelta,
@@ -10,9 +11,7 @@ import {
   scoreFidelity,
 } from './fidelity.ts';
 import { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
-import { FW } from './function-words.ts';
 import { buildProfile, CHAR_BUCKETS, forEachChar, noteStats } from './profile.ts';
-import { splitSentences } from './sentences.ts';
 
 const rates = (pairs: Record<string, number>) => FW.map((word) => pairs[word] ?? 0);
 

@@ -14,8 +14,7 @@
  * The factor is authorship x (1 - CUT_WEIGHT x cutShare) x (1 - REORDER_WEIGHT x reorderShare):
  * the share of what the reader gets that is the user's, as they said it and in their order.
  */
-import { splitSentences } from './sentences.ts';
-import { tokenize } from './tokens.ts';
+import { splitSentences, tokenize } from '../text/index.ts';
 
 export interface FidelityBlock {
   text: string;

@@ -1,5 +1,5 @@
 /** Shapes of the extractive engine's input and output (JSON-serialisable). */
-import type { Span } from '../fillers.ts';
+import type { Span } from '../text/index.ts';
 
 export type Id = string | number;
 

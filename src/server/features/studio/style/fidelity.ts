@@ -23,14 +23,13 @@
  * user, a score under 60 always says what is.
  */
 
+import { BUZZWORDS, FW, wordsOf } from '../text/index.ts';
 import { type EditMeasures, type FidelityBlock, measureEdits, userTextOf } from './fidelity-edits.ts';
 import { type Reason, reasonsFor, reasonsWithTone } from './fidelity-reasons.ts';
-import { BUZZWORDS, FW } from './function-words.ts';
 import { forEachChar, noteStats } from './profile.ts';
 import type { NoteStats, Register, RegisterProfile, VoiceProfile } from './profile-shape.ts';
 import { CHAR_BUCKETS, SENTENCE_BINS } from './profile-shape.ts';
 import { CHAR_MEAN, FW_MEAN, FW_STD } from './reference-data.ts';
-import { wordsOf } from './tokens.ts';
 
 export type { EditMeasures, FidelityBlock } from './fidelity-edits.ts';
 export type { Reason } from './fidelity-reasons.ts';

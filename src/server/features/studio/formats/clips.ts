@@ -3,9 +3,9 @@
  * sentences that open on a strong line and carry high-ranked sentences), each with a hook line,
  * start/end and captions as SRT and WebVTT (cue times relative to the clip's start).
  */
-import { type Analysis, partOf, type Unit } from './analyse.ts';
-import { BlockList, hookScore, splitToFit } from './common.ts';
-import type { ClipMeta, FormatResult } from './types.ts';
+
+import type { ClipMeta, FormatResult } from '../extractive/index.ts';
+import { type Analysis, BlockList, hookScore, partOf, splitToFit, type Unit } from '../extractive/index.ts';
 
 export const CLIP_MIN_MS = 15_000;
 export const CLIP_MAX_MS = 60_000;

@@ -3,10 +3,7 @@
  * user's words kept), key phrases, and a TextRank ranking biased toward sentences that carry the
  * key phrases (Mihalcea & Tarau 2004, with a personalised teleport vector).
  */
-import { markFillers } from '../fillers.ts';
-import { STOP_WORDS } from '../function-words.ts';
-import { type KeyPhrase, keyPhrases } from '../keyphrases.ts';
-import { stem, tokenize } from '../tokens.ts';
+import { type KeyPhrase, keyPhrases, markFillers, STOP_WORDS, stem, tokenize } from '../text/index.ts';
 import { editSentence } from './edit.ts';
 import { type Roles, rolesOf } from './roles.ts';
 import type { Id, Part, SourceNote, SourceRef } from './types.ts';

@@ -2,12 +2,7 @@
  * The extractive engine (offline, deterministic): every format from the user's own sentences,
  * each block carrying the ids of the source sentences it came from.
  */
-import { analyse, phrasesIn } from './analyse.ts';
-import { blogPost } from './blog.ts';
-import { carousel } from './carousel.ts';
-import { clipHooks } from './clips.ts';
-import { countWordsOf } from './common.ts';
-import { linkedInPost, xThread } from './social.ts';
+
 import type {
   Block,
   BlogMeta,
@@ -17,7 +12,12 @@ import type {
   FormatResult,
   SourceNote,
   SourceRef,
-} from './types.ts';
+} from '../extractive/index.ts';
+import { analyse, countWordsOf, phrasesIn } from '../extractive/index.ts';
+import { blogPost } from './blog.ts';
+import { carousel } from './carousel.ts';
+import { clipHooks } from './clips.ts';
+import { linkedInPost, xThread } from './social.ts';
 
 export interface ExtractiveOptions {
   /** The name or handle the user chose to sign with (carousel's closing slide); none: it names nobody. */
@@ -92,8 +92,17 @@ export function echoShare(blocks: readonly Block[]): number {
   return all === 0 ? 0 : Math.round((echo / all) * 1000) / 1000;
 }
 
-export type { Block, Draft, Format, FormatResult, Part, SourceNote, SourceRef, TooShort } from './types.ts';
-export { FORMATS } from './types.ts';
+export type {
+  Block,
+  Draft,
+  Format,
+  FormatResult,
+  Part,
+  SourceNote,
+  SourceRef,
+  TooShort,
+} from '../extractive/index.ts';
+export { FORMATS } from '../extractive/index.ts';
 
 /** One sentence of a draft as a flat row (the shape a per-sentence store or UI wants). */
 export interface FlatBlock {

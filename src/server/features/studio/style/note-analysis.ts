@@ -1,9 +1,7 @@
 import type { NoteRegister } from '#contract/studio.ts';
-import { keyPhrases } from './keyphrases.ts';
+import { countWords, keyPhrases, splitSentences, type TranscriptSegment } from '../text/index.ts';
 import { noteStats } from './profile.ts';
 import type { NoteStats } from './profile-shape.ts';
-import { splitSentences, type TranscriptSegment } from './sentences.ts';
-import { countWords } from './tokens.ts';
 
 /** Text PostgreSQL and the snippets can keep: no NUL or the snippet markers, normalised newlines. */
 const UNSTORABLE = new RegExp(`[${String.fromCharCode(0, 2, 3)}]`, 'g');

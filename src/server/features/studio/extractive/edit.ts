@@ -5,7 +5,7 @@
  * (only a capital letter or a final full stop change), and a cut that would remove a pinned phrase
  * is not made.
  */
-import { type Span, withoutFillers } from '../fillers.ts';
+import { type Span, withoutFillers } from '../text/index.ts';
 
 export interface Edited {
   text: string;

@@ -4,13 +4,20 @@
  * slide: the user's own call to action or lesson, else Echo's line (naming the user only by the
  * byline they chose, never a name made from an e-mail address).
  */
-import { type Analysis, partOf, tooShortMessage, type Unit, userPart } from './analyse.ts';
-import type { Atom } from './atoms.ts';
-import { BlockList, ownLine } from './common.ts';
-import { shortenAtClause } from './edit.ts';
-import { plan } from './plan.ts';
-import { titleOf } from './title.ts';
-import type { FormatResult, Part } from './types.ts';
+
+import type { Atom, FormatResult, Part } from '../extractive/index.ts';
+import {
+  type Analysis,
+  BlockList,
+  ownLine,
+  partOf,
+  plan,
+  shortenAtClause,
+  titleOf,
+  tooShortMessage,
+  type Unit,
+  userPart,
+} from '../extractive/index.ts';
 
 export const CAROUSEL_MIN_WORDS = 80;
 export const SLIDE_MAX_WORDS = 30;

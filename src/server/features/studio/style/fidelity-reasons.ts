@@ -3,8 +3,9 @@
  * with it: each reason says whether it is like or unlike the user; at 95 or more the unlike ones
  * are not given (nothing that big is unlike), and under 60 at least one unlike reason is.
  */
+
+import { FW } from '../text/index.ts';
 import type { EditMeasures } from './fidelity-edits.ts';
-import { FW } from './function-words.ts';
 import type { NoteStats, RegisterProfile } from './profile-shape.ts';
 import { FW_MEAN, FW_STD } from './reference-data.ts';
 
