@@ -125,6 +125,46 @@ describe('Arranging a draft’s blocks (issue 28)', () => {
   });
 });
 
+describe('An added slide (issue 28)', () => {
+  it('must fit its slide, as an edited one must', async () => {
+    const note = (
+      await call('POST', '/api/studio/notes', alice, { text: transcript, title: 'Slides' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', alice, {
+      note_ids: [note.id],
+      formats: ['carousel'],
+      engine: 'extractive',
+    });
+    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+    const carousel = await eventually(async () => {
+      const d = (await call('GET', `/api/studio/drafts/${id}`, alice)).json() as Draft;
+      return d.status === 'ready' && d;
+    });
+    const ids = carousel.blocks.map((b) => b.id);
+    const long = Array.from({ length: 45 }, (_, i) => `word${i}`).join(' ');
+    const refused = await call('PUT', `/api/studio/drafts/${id}`, alice, {
+      blocks: [{ id: 'new-1', text: long, kind: 'slide' }],
+      order: [ids[0], 'new-1', ...ids.slice(1)],
+      learn: false,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/^Slide 2 has 45 words/),
+    });
+    const fits = await call('PUT', `/api/studio/drafts/${id}`, alice, {
+      blocks: [{ id: 'new-1', text: 'Name the result before the price.', kind: 'slide' }],
+      order: [ids[0], 'new-1', ...ids.slice(1)],
+      learn: false,
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect((fits.json() as Draft).blocks[1]).toMatchObject({
+      kind: 'slide',
+      text: 'Name the result before the price.',
+    });
+  });
+});
+
 describe('A draft’s card on the dashboard (issue 28)', () => {
   it('is titled by format and note, opens with the draft’s first words, says when it was written, and a failure its cause', async () => {
     const carol = await sessionCookie(echo, 'carol-cards@example.com');
