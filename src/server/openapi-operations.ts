@@ -396,7 +396,10 @@ function studioRows(): Record<string, Row> {
     ],
     'GET /api/studio/drafts': ['listStudioDrafts', 'Your drafts, newest first'],
     'GET /api/studio/drafts/{id}': ['getStudioDraft', 'One draft with its blocks and their sources'],
-    'PUT /api/studio/drafts/{id}': ['updateStudioDraft', 'Save your edits to a draft'],
+    'PUT /api/studio/drafts/{id}': [
+      'updateStudioDraft',
+      'Save your edits to a draft: texts, and blocks added, deleted or moved',
+    ],
     'POST /api/studio/drafts/{id}/regenerate': [
       'regenerateStudioDraft',
       'Write a draft (or one block) again',

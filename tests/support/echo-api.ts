@@ -1179,7 +1179,7 @@ export interface paths {
          * @description A draft: its blocks, each with the source sentences it came from (`sources`, `available` false once the note is deleted) and whether they support it, and its voice-fidelity score with reasons.
          */
         get: operations["getStudioDraft"];
-        /** Save your edits to a draft */
+        /** Save your edits to a draft: texts, and blocks added, deleted or moved */
         put: operations["updateStudioDraft"];
         post?: never;
         delete?: never;
@@ -2905,6 +2905,8 @@ export interface operations {
                                 };
                                 error?: string;
                                 method?: string;
+                                title?: string;
+                                written_at?: string;
                             };
                         }[];
                     };
@@ -10430,7 +10432,10 @@ export interface operations {
                     blocks: {
                         id: string;
                         text: string;
+                        /** @enum {string} */
+                        kind?: "heading" | "sentence" | "quote" | "hook" | "cta" | "post" | "slide";
                     }[];
+                    order?: string[];
                     /** @default true */
                     learn?: boolean;
                 };

@@ -1,5 +1,5 @@
 import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
-import { type DraftFormat, FIDELITY_WARNING_BELOW, originOf } from '#contract/studio-drafts.ts';
+import { type DraftFormat, draftSummary, FIDELITY_WARNING_BELOW, originOf } from '#contract/studio-drafts.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
@@ -310,12 +310,7 @@ export async function generateDraft(
     edited: blockId ? row.edited : false,
   });
   if (row.contentResultId)
-    await settleEchoCoreResult(db, row.contentResultId, 'completed', {
-      summary: blocks
-        .map((b) => b.text)
-        .join(' ')
-        .slice(0, 300),
-    });
+    await settleEchoCoreResult(db, row.contentResultId, 'completed', { summary: draftSummary(blocks) });
   return 'done';
 }
 

@@ -5,6 +5,8 @@ import {
   DRAFT_FORMAT_LABELS,
   type Draft,
   type DraftBlock,
+  draftCardTitle,
+  draftSummary,
   type ExportType,
   originOf,
   slideFitProblem,
@@ -16,6 +18,7 @@ import { captionsOf, carouselFile, toHtml, toMarkdown, toText } from '../exports
 import { assertModelCallsLeft } from '../model/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
+import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
@@ -99,6 +102,10 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
         email: owner,
         sourceUrl: `${ctx.config.publicUrl}/studio?draft=${draft.id}`,
         summary: `${DRAFT_FORMAT_LABELS[format]} from ${from}`,
+        title: draftCardTitle(
+          format,
+          notes.map((n) => n.title),
+        ),
       });
       created.push((await updateDraft(tx.db, draft.id, { contentResultId: resultId }))!);
       await ctx.jobs.enqueue(
@@ -131,19 +138,17 @@ export async function saveDraftEdits(
   ctx: AppContext,
   owner: string,
   id: string,
-  input: { blocks: { id: string; text: string }[]; learn: boolean },
+  input: ArrangeInput & { learn: boolean },
 ): Promise<Draft> {
   const row = await ownDraft(ctx, owner, id);
   if (row.status !== 'ready')
     throw badRequest('This draft is still being written; edit it when it is ready.');
-  const blocks = row.blocks as StoredBlock[];
-  const edits = new Map(input.blocks.map((b) => [b.id, b.text.trim()]));
-  const unknown = [...edits.keys()].filter((key) => !blocks.some((b) => b.id === key));
-  if (unknown.length) throw badRequest(`Unknown block: ${unknown[0]}`);
-  // An edited slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
+  // Blocks added, deleted or moved (issue 28), then every edited text checked against its sources.
+  const { blocks, edits } = arrangeBlocks(row.blocks as StoredBlock[], input);
+  // An edited or added slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
   for (const [index, block] of blocks.entries()) {
     const text = edits.get(block.id);
-    if (row.format !== 'carousel' || text === undefined || text === block.text) continue;
+    if (row.format !== 'carousel' || text === undefined || text === block.text || !text) continue;
     const problem = slideFitProblem(text);
     if (problem) throw badRequest(`Slide ${index + 1} has ${problem}`);
   }
@@ -241,11 +246,8 @@ export async function regenerateDraft(
   return toDraft(ctx, updated);
 }
 
-export const summaryOf = (blocks: Pick<StoredBlock, 'text'>[]) =>
-  blocks
-    .map((b) => b.text)
-    .join(' ')
-    .slice(0, 300);
+/** The first words of the draft as posted, for its card on the dashboard. */
+export const summaryOf = (blocks: Pick<StoredBlock, 'kind' | 'text' | 'group'>[]) => draftSummary(blocks);
 
 const EXPORTS: Record<ExportType, { type: string; ext: string }> = {
   md: { type: 'text/markdown; charset=utf-8', ext: 'md' },
