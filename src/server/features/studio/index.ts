@@ -4,6 +4,8 @@
  * clips) and `text/` (the pure text engine). The feature's only public face.
  */
 export { deleteStudioDataOf, runStudioRetention } from './data.ts';
+/** A draft of its owner (publishing reads ready drafts through this). */
+export { type DraftRow as StudioDraftRow, findDraft as findStudioDraft } from './drafts/index.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
 export { closeAnalysisPool } from './notes/index.ts';
 export { studioRoutes } from './routes.ts';

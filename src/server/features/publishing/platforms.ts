@@ -1,0 +1,71 @@
+import type { Platform } from '#contract/publishing.ts';
+import type { Config } from '../../config.ts';
+import { secretBox } from '../../lib/secret-box.ts';
+import { blueskySession } from '../../providers/social/bluesky.ts';
+import { PlatformError } from '../../providers/social/http.ts';
+import { mastodonSession } from '../../providers/social/mastodon.ts';
+import type { PlatformSession } from '../../providers/social/types.ts';
+import type { AccountRow } from './repository.ts';
+
+/** Where the token key lives when PUBLISH_TOKEN_KEY is not set. */
+export const TOKEN_KEY_FILE = 'publish-token-key';
+
+const box = (config: Config) => secretBox(config.publishing.tokenKey, config.dataDir, TOKEN_KEY_FILE);
+
+export async function seal(config: Config, credentials: Record<string, unknown>): Promise<string> {
+  return (await box(config)).seal(JSON.stringify(credentials));
+}
+
+export async function unseal(config: Config, sealed: string): Promise<Record<string, unknown>> {
+  return JSON.parse((await box(config)).open(sealed));
+}
+
+/** Whether each platform can be connected on this install, and what connecting asks for. */
+export function availability(config: Config) {
+  const x = Boolean(config.publishing.x.clientId && config.publishing.x.clientSecret);
+  const linkedin = Boolean(config.publishing.linkedin.clientId && config.publishing.linkedin.clientSecret);
+  return [
+    {
+      platform: 'linkedin' as const,
+      available: linkedin,
+      reason: linkedin
+        ? null
+        : 'Not available on this server: the operator has not set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+      connect: 'oauth' as const,
+    },
+    {
+      platform: 'x' as const,
+      available: x,
+      reason: x
+        ? null
+        : 'Not available on this server: the operator has not set X_CLIENT_ID and X_CLIENT_SECRET',
+      connect: 'oauth' as const,
+    },
+    { platform: 'bluesky' as const, available: true, reason: null, connect: 'app_password' as const },
+    { platform: 'mastodon' as const, available: true, reason: null, connect: 'instance' as const },
+  ];
+}
+
+/** Whether sending a part again with the same key can never make a second post (else: check on the platform). */
+export const SAFE_RESEND: Record<Platform, boolean> = {
+  bluesky: true,
+  mastodon: true,
+  x: false,
+  linkedin: false,
+};
+
+/** The platform session of a connected account (credentials unsealed only here, for the call). */
+export async function sessionFor(config: Config, account: AccountRow): Promise<PlatformSession> {
+  if (!account.credentials)
+    throw new PlatformError('auth', 'The account has no credentials; connect it again');
+  const credentials = await unseal(config, account.credentials);
+  const timeoutMs = config.publishing.timeoutMs;
+  switch (account.platform as Platform) {
+    case 'bluesky':
+      return blueskySession(account.instanceUrl, credentials, timeoutMs);
+    case 'mastodon':
+      return mastodonSession(account.instanceUrl, credentials, account.remoteId, timeoutMs);
+    default:
+      throw new PlatformError('refused', `${account.platform} publishing is not available on this server`);
+  }
+}
