@@ -339,3 +339,164 @@ describe('Publishing: preview and publish now', () => {
     expect(done.links[0]).toMatch(new RegExp(`^${masto.origin}/@alice/`));
   });
 });
+
+describe('Publishing: time slots and the calendar', () => {
+  let account: PublishAccount;
+  beforeAll(async () => {
+    const list = (await call('GET', '/api/publishing/accounts', alice)).json() as {
+      accounts: PublishAccount[];
+    };
+    account = list.accounts.find((a) => a.platform === 'bluesky')!;
+  });
+
+  it('adds slots in the user’s time zone and fills the next free one, then the one after', async () => {
+    const noSlot = await call('POST', '/api/publishing/posts', alice, {
+      draft_id: draft.id,
+      account_ids: [account.id],
+      texts: { [account.id]: ['slot me'] },
+      when: 'slot',
+    });
+    expect(noSlot.statusCode).toBe(400);
+    expect(noSlot.json().message).toMatch(/no free time slot/);
+    const bad = await call('POST', '/api/publishing/slots', alice, {
+      account_id: account.id,
+      weekday: 2,
+      time: '08:30',
+      time_zone: 'Mars/Olympus',
+    });
+    expect(bad.statusCode).toBe(400);
+    for (const weekday of [2, 4]) {
+      const res = await call('POST', '/api/publishing/slots', alice, {
+        account_id: account.id,
+        weekday,
+        time: '08:30',
+        time_zone: 'Europe/Paris',
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const twice = await call('POST', '/api/publishing/slots', alice, {
+      account_id: account.id,
+      weekday: 2,
+      time: '08:30',
+      time_zone: 'Europe/Paris',
+    });
+    expect(twice.statusCode).toBe(409);
+    const slots = (await call('GET', '/api/publishing/slots', alice)).json() as {
+      slots: { label: string }[];
+    };
+    expect(slots.slots.map((s) => s.label)).toEqual(['Tue 08:30', 'Thu 08:30']);
+    // Bob cannot add a slot to Alice's account.
+    expect(
+      (
+        await call('POST', '/api/publishing/slots', bob, {
+          account_id: account.id,
+          weekday: 1,
+          time: '09:00',
+          time_zone: 'UTC',
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const next = (await call('GET', `/api/publishing/accounts/${account.id}/next-slot`, alice)).json() as {
+      at: string;
+    };
+    const first = await publish(account.id, ['slot one'], { when: 'slot' });
+    expect(first).toMatchObject({ status: 'scheduled', placement: 'slot', scheduled_at: next.at });
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Paris',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(first.scheduled_at));
+    expect(local).toMatch(/^(Tue|Thu) 08:30$/);
+    const second = await publish(account.id, ['slot two'], { when: 'slot' });
+    expect(new Date(second.scheduled_at).getTime()).toBeGreaterThan(new Date(first.scheduled_at).getTime());
+
+    // The week's calendar lists both; a move and a cancel before they start.
+    const week = (
+      await call(
+        'GET',
+        `/api/publishing/posts?from=${encodeURIComponent(new Date().toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 15 * 86_400_000).toISOString())}`,
+        alice,
+      )
+    ).json() as { posts: PublishPost[] };
+    expect(week.posts.map((p) => p.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    const to = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const moved = await call('PATCH', `/api/publishing/posts/${first.id}`, alice, { scheduled_at: to });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ scheduled_at: to, placement: 'time', status: 'scheduled' });
+    const cancelled = await call('POST', `/api/publishing/posts/${second.id}/cancel`, alice);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    // The freed slot is offered again.
+    const again = (await call('GET', `/api/publishing/accounts/${account.id}/next-slot`, alice)).json() as {
+      at: string;
+    };
+    expect(again.at).toBe(next.at);
+    // Bob can neither move nor cancel Alice's post.
+    expect((await call('POST', `/api/publishing/posts/${first.id}/cancel`, bob)).statusCode).toBe(404);
+  });
+
+  it('refuses a time in the past or more than a year ahead, and a post that has started cannot be moved', async () => {
+    const at = (ms: number) => ({ when: 'time', at: new Date(Date.now() + ms).toISOString() });
+    for (const when of [at(-3_600_000), at(367 * 86_400_000)]) {
+      const res = await call('POST', '/api/publishing/posts', alice, {
+        draft_id: draft.id,
+        account_ids: [account.id],
+        texts: { [account.id]: ['never'] },
+        ...when,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    }
+    const scheduled = await publish(account.id, ['in two seconds'], at(2000));
+    expect(scheduled.status).toBe('scheduled');
+    const done = await settled(scheduled.id, ['published', 'failed', 'check', 'waiting_account']);
+    expect(done.status, done.error ?? '').toBe('published');
+    expect(new Date(done.published_at!).getTime()).toBeGreaterThanOrEqual(
+      new Date(scheduled.scheduled_at).getTime(),
+    );
+    const late = await call('PATCH', `/api/publishing/posts/${scheduled.id}`, alice, {
+      scheduled_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('a moved post goes out at its new time only (its old job does nothing)', async () => {
+    const before = bsky.received.length;
+    const post = await publish(account.id, ['moved once'], {
+      when: 'time',
+      at: new Date(Date.now() + 1500).toISOString(),
+    });
+    const moved = await call('PATCH', `/api/publishing/posts/${post.id}`, alice, {
+      scheduled_at: new Date(Date.now() + 3000).toISOString(),
+    });
+    expect(moved.statusCode).toBe(200);
+    const done = await settled(post.id);
+    expect(done.status).toBe('published');
+    expect(bsky.received.slice(before).filter((r) => r.text === 'moved once')).toHaveLength(1);
+  });
+
+  it('disconnecting cancels what was scheduled, keeps what was published, and revokes the Mastodon token', async () => {
+    const list = (await call('GET', '/api/publishing/accounts', alice)).json() as {
+      accounts: PublishAccount[];
+    };
+    const mastodon = list.accounts.find((a) => a.platform === 'mastodon')!;
+    const later = await publish(mastodon.id, ['later'], {
+      when: 'time',
+      at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    const res = await call('DELETE', `/api/publishing/accounts/${mastodon.id}`, alice);
+    expect(res.statusCode).toBe(200);
+    expect(masto.revoked).toHaveLength(1);
+    expect((await postOf(later.id)).status).toBe('cancelled');
+    const published = (
+      (await call('GET', '/api/publishing/posts', alice)).json() as { posts: PublishPost[] }
+    ).posts.filter((p) => p.account_id === mastodon.id && p.status === 'published');
+    expect(published.length).toBeGreaterThan(0);
+    const [row] = await echo.query<{ credentials: string | null }>(
+      'select credentials from publish_accounts where id = $1',
+      [mastodon.id],
+    );
+    expect(row!.credentials).toBeNull();
+  });
+});
