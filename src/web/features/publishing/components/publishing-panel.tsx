@@ -358,7 +358,7 @@ function Calendar() {
   const days = Array.from({ length: 7 }, (_, i) => new Date(weekStart.getTime() + i * 86_400_000));
   const shift = (weeks: number) => setWeekStart(new Date(weekStart.getTime() + weeks * 7 * 86_400_000));
   return (
-    <Card className="grid gap-4" aria-labelledby="calendar-heading">
+    <Card role="region" className="grid gap-4" aria-labelledby="calendar-heading">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="calendar-heading">
           Week of{' '}
