@@ -1610,6 +1610,19 @@ export interface operations {
                             reachable: boolean;
                             problem?: string;
                         };
+                        publishing?: {
+                            /** @enum {string} */
+                            platform: "linkedin" | "x" | "bluesky" | "mastodon";
+                            available: boolean;
+                            reason: string | null;
+                            connected: number;
+                            reconnect: number;
+                            published: number;
+                            failed: number;
+                            waiting: number;
+                            last_error: string | null;
+                            last_error_at: string | null;
+                        }[];
                     };
                 };
             };
@@ -1713,6 +1726,19 @@ export interface operations {
                             reachable: boolean;
                             problem?: string;
                         };
+                        publishing?: {
+                            /** @enum {string} */
+                            platform: "linkedin" | "x" | "bluesky" | "mastodon";
+                            available: boolean;
+                            reason: string | null;
+                            connected: number;
+                            reconnect: number;
+                            published: number;
+                            failed: number;
+                            waiting: number;
+                            last_error: string | null;
+                            last_error_at: string | null;
+                        }[];
                     };
                 };
             };

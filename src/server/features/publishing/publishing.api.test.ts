@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublishAccount, PublishPost, PublishPreview } from '#contract/publishing.ts';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
+import type { SystemHealth } from '#contract/system.ts';
 import {
   type FakeBluesky,
   type FakeMastodon,
@@ -10,6 +11,7 @@ import {
   startFakeMastodon,
 } from '#tests/support/fake-social.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { TEST_ADMIN_PASSWORD } from '#tests/support/test-app.ts';
 
 const transcript = readFileSync(
   new URL('../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
@@ -498,5 +500,36 @@ describe('Publishing: time slots and the calendar', () => {
       [mastodon.id],
     );
     expect(row!.credentials).toBeNull();
+  });
+});
+
+describe('Publishing on /admin/system', () => {
+  it('lists platforms with connected accounts and failures, without any token or address, and the checklist names the missing apps', async () => {
+    const login = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: TEST_ADMIN_PASSWORD }),
+    });
+    const res = await echo.app!.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    const body = res.json() as SystemHealth;
+    const bluesky = body.publishing!.find((p) => p.platform === 'bluesky')!;
+    expect(bluesky).toMatchObject({ available: true });
+    expect(bluesky.connected).toBeGreaterThanOrEqual(1);
+    expect(bluesky.published).toBeGreaterThanOrEqual(5);
+    expect(body.publishing!.find((p) => p.platform === 'x')).toMatchObject({
+      available: false,
+      connected: 0,
+    });
+    expect(body.checklist!.find((i) => i.key === 'publish-linkedin')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/LINKEDIN_CLIENT_ID/),
+    });
+    const text = JSON.stringify(body.publishing);
+    expect(text).not.toMatch(/alice@example\.com|accessJwt|refreshJwt|aaaa-bbbb|v1\./);
   });
 });
