@@ -1,7 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../src/server/db/embedded.ts';
+import pg from 'pg';
+import { createDatabase } from '../src/server/db/client.ts';
+import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { runMigrations } from '../src/server/db/migrate.ts';
 
 /** Repository root (bench/ lives directly under it). */
 export const ROOT_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -136,4 +143,104 @@ export async function startServer(
 export function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
+}
+
+/** A dashboard session for `owner` whose cookie value is `token` (echo_dashboard=<token>). */
+export interface BenchSession {
+  token: string;
+  owner: string;
+}
+
+/** What `withEchoDatabase` hands its body. */
+export interface EchoBench {
+  /** The migrated PostgreSQL's connection string. */
+  databaseUrl: string;
+  /** A temporary folder of this run (PostgreSQL's data lives under it too); removed at the end. */
+  dir: string;
+  /**
+   * Starts the real Echo server (src/server/main.ts) on this database, `DATA_DIR` a new folder under
+   * `dir` unless `env` names one; it is stopped when the body ends (or may be stopped before).
+   */
+  startEcho(
+    env?: Record<string, string>,
+    options?: Parameters<typeof startServer>[2],
+  ): Promise<ServerProcess>;
+}
+
+/**
+ * The set-up every server benchmark repeats: a temporary folder, an embedded PostgreSQL in it,
+ * migrated, with dashboard sessions for the given owners; then `body`; then every Echo server it
+ * started is stopped, PostgreSQL too, and the folder removed, also when the benchmark is
+ * interrupted.
+ */
+export async function withEchoDatabase<T>(
+  name: string,
+  sessions: BenchSession[],
+  body: (bench: EchoBench) => Promise<T>,
+): Promise<T> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), `echo-bench-${name}-`));
+  let database: EmbeddedDatabase | undefined;
+  const servers = new Set<ServerProcess>();
+  const cleanup = async () => {
+    for (const server of servers) await server.stop().catch(() => {});
+    servers.clear();
+    await database?.stop().catch(() => {});
+    database = undefined;
+    await rm(dir, { recursive: true, force: true });
+  };
+  const unregister = onInterrupt(cleanup);
+  try {
+    database = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+    const migrating = createDatabase(database.url, { max: 2 });
+    await runMigrations(migrating);
+    await migrating.close();
+    if (sessions.length > 0) {
+      const db = new pg.Client({ connectionString: database.url });
+      await db.connect();
+      try {
+        await db.query(
+          `insert into user_sessions (token_hash, kind, subject, expires_at)
+           select t, 'dashboard', s, now() + interval '1 day' from unnest($1::text[], $2::text[]) as x(t, s)`,
+          [
+            sessions.map((s) => createHash('sha256').update(s.token).digest('hex')),
+            sessions.map((s) => s.owner),
+          ],
+        );
+      } finally {
+        await db.end();
+      }
+    }
+    const databaseUrl = database.url;
+    let started = 0;
+    return await body({
+      databaseUrl,
+      dir,
+      async startEcho(env = {}, options = { label: 'echo' }) {
+        const dataDir = env.DATA_DIR ?? path.join(dir, `echo-${started++}`);
+        await mkdir(dataDir, { recursive: true });
+        const server = await startServer(
+          'src/server/main.ts',
+          { DATABASE_URL: databaseUrl, ...env, DATA_DIR: dataDir },
+          options,
+        );
+        const stop = server.stop;
+        const tracked: ServerProcess = {
+          ...server,
+          stop: async () => {
+            servers.delete(tracked);
+            await stop();
+          },
+        };
+        servers.add(tracked);
+        return tracked;
+      },
+    });
+  } finally {
+    unregister();
+    try {
+      await cleanup();
+    } catch (error) {
+      log(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }

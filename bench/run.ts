@@ -30,6 +30,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'studio-upload', load: () => import('./studio-upload.ts') },
   { name: 'pocketsphinx', load: () => import('./pocketsphinx.ts') },
   { name: 'studio-hearing', load: () => import('./studio-hearing.ts') },
+  { name: 'studio-voice-to-drafts', load: () => import('./studio-voice-to-drafts.ts') },
   { name: 'lighthouse', load: () => import('./lighthouse.ts') },
 ];
 

@@ -10,17 +10,9 @@
  * analysis threads use a core of the machine, the loop stays free). Before the fix the analysis ran
  * in the request: every count waited seconds behind each note.
  */
-import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
-import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { runMigrations } from '../src/server/db/migrate.ts';
-import { log, onInterrupt, startServer } from './lib.ts';
+import { log, withEchoDatabase } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const OWNER = 'attacker@bench.test';
@@ -75,31 +67,8 @@ async function countWindow(request: ReturnType<typeof requester>['request']) {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-studio-analysis-'));
-  let database: EmbeddedDatabase | undefined;
-  const cleanup = async () => {
-    await database?.stop().catch(() => {});
-    database = undefined;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const unregister = onInterrupt(cleanup);
-  try {
-    database = await startEmbeddedPostgres({ dataDir });
-    const migrating = createDatabase(database.url, { max: 2 });
-    await runMigrations(migrating);
-    await migrating.close();
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    await db.query(
-      `insert into user_sessions (token_hash, kind, subject, expires_at) values ($1, 'dashboard', $2, now() + interval '1 day')`,
-      [createHash('sha256').update(TOKEN).digest('hex'), OWNER],
-    );
-    await db.end();
-    const server = await startServer(
-      'src/server/main.ts',
-      { DATABASE_URL: database.url, DATA_DIR: dataDir },
-      { label: 'echo' },
-    );
+  return withEchoDatabase('studio-analysis', [{ token: TOKEN, owner: OWNER }], async (bench) => {
+    const server = await bench.startEcho();
     const client = requester(server.url);
     try {
       await countWindow(client.request);
@@ -144,14 +113,6 @@ export async function run(): Promise<BenchResult[]> {
       ];
     } finally {
       client.close();
-      await server.stop();
     }
-  } finally {
-    unregister();
-    try {
-      await cleanup();
-    } catch (error) {
-      log(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  });
 }

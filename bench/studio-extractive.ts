@@ -6,11 +6,14 @@
  * (sentences with times and fillers, per-note voice stats, key phrases), which happens once when
  * the note arrives.
  */
-import { generateExtractive } from '../src/server/features/studio/text/extractive/generate.ts';
-import { FORMATS } from '../src/server/features/studio/text/extractive/types.ts';
-import { keyPhrases } from '../src/server/features/studio/text/keyphrases.ts';
-import { noteStats } from '../src/server/features/studio/text/profile.ts';
-import { splitSentences, type TranscriptSegment } from '../src/server/features/studio/text/sentences.ts';
+import {
+  FORMATS,
+  generateExtractive,
+  keyPhrases,
+  noteStats,
+  splitSentences,
+  type TranscriptSegment,
+} from '../src/server/features/studio/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { cpuMs, log, median } from './lib.ts';
 import type { BenchResult } from './types.ts';

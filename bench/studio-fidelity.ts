@@ -16,16 +16,20 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
+  ALL_LIKE_FROM,
+  buildProfile,
   draftFidelityDetail,
   type FidelityBlock,
   type FidelityDetail,
   measureFidelity,
+  type NoteStats,
+  noteStats,
+  type RegisterProfile,
   scoreOf,
-} from '../src/server/features/studio/text/fidelity.ts';
-import { ALL_LIKE_FROM, UNLIKE_BELOW } from '../src/server/features/studio/text/fidelity-reasons.ts';
-import { buildProfile, type NoteStats, noteStats } from '../src/server/features/studio/text/profile.ts';
-import type { RegisterProfile, VoiceProfile } from '../src/server/features/studio/text/profile-shape.ts';
-import { wordsOf } from '../src/server/features/studio/text/tokens.ts';
+  UNLIKE_BELOW,
+  type VoiceProfile,
+  wordsOf,
+} from '../src/server/features/studio/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { log } from './lib.ts';
 import type { BenchResult } from './types.ts';

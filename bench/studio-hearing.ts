@@ -6,18 +6,11 @@
  * sentences of synthetic speech (espeak-ng, about 19 s) in two chunks, then times the finish request
  * until the note is ready. Informational: it depends on the load.
  */
-import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { runMigrations } from '../src/server/db/migrate.ts';
 import { FakeOpenAi } from '../tests/support/fake-openai.ts';
 import { speak } from '../tests/support/speech.ts';
-import { log, onInterrupt, startServer } from './lib.ts';
+import { log, withEchoDatabase } from './lib.ts';
 import { BENCH_SENTENCES } from './pocketsphinx.ts';
 import type { BenchResult } from './types.ts';
 
@@ -72,73 +65,48 @@ async function recordAndWait(
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const pgDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-hearing-pg-'));
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-hearing-'));
-  let database: EmbeddedDatabase | undefined;
   const stt = await new FakeOpenAi().start();
   stt.transcriptionText = BENCH_SENTENCES.join(' ');
   const audio = await speak('espeak-ng', BENCH_SENTENCES, 800);
-  const cleanup = async () => {
-    await database?.stop().catch(() => {});
-    database = undefined;
+  try {
+    return await withEchoDatabase('hearing', [{ token: TOKEN, owner: OWNER }], async (bench) => {
+      const wav = await readFile(audio.file);
+      // What a browser would have heard: each sentence where it was said.
+      const heard = audio.sentences.map((s) => ({
+        start_ms: Math.round(s.startMs),
+        end_ms: Math.round(s.endMs),
+        text: s.text,
+      }));
+      const env: Record<Engine, Record<string, string>> = {
+        server: { STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-bench' },
+        pocketsphinx: {},
+        browser: { POCKETSPHINX_PATH: '/nonexistent/pocketsphinx_continuous' },
+      };
+      const results: BenchResult[] = [];
+      for (const engine of ENGINES) {
+        const server = await bench.startEcho(env[engine], { label: engine });
+        try {
+          const turn = await recordAndWait(server.url, wav, engine === 'browser' ? heard : undefined);
+          if (turn.engine !== engine)
+            throw new Error(`${engine}: the note was transcribed by ${turn.engine}`);
+          log(
+            `${engine}: ready ${Math.round(turn.ms)} ms after Stop (${(audio.durationMs / 1000).toFixed(1)} s of audio)`,
+          );
+          results.push({
+            name: `Studio recording (${(audio.durationMs / 1000).toFixed(0)} s), Stop to ready note: ${engine}`,
+            value: Math.round(turn.ms),
+            unit: 'ms',
+            target: 'info (depends on the load)',
+            met: null,
+          });
+        } finally {
+          await server.stop();
+        }
+      }
+      return results;
+    });
+  } finally {
     await stt.stop().catch(() => {});
     await audio.remove();
-    await rm(pgDir, { recursive: true, force: true });
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const unregister = onInterrupt(cleanup);
-  try {
-    database = await startEmbeddedPostgres({ dataDir: pgDir });
-    const migrating = createDatabase(database.url, { max: 2 });
-    await runMigrations(migrating);
-    await migrating.close();
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    await db.query(
-      `insert into user_sessions (token_hash, kind, subject, expires_at) values ($1, 'dashboard', $2, now() + interval '1 day')`,
-      [createHash('sha256').update(TOKEN).digest('hex'), OWNER],
-    );
-    await db.end();
-    const wav = await readFile(audio.file);
-    // What a browser would have heard: each sentence where it was said.
-    const heard = audio.sentences.map((s) => ({
-      start_ms: Math.round(s.startMs),
-      end_ms: Math.round(s.endMs),
-      text: s.text,
-    }));
-    const env: Record<Engine, Record<string, string>> = {
-      server: { STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-bench' },
-      pocketsphinx: {},
-      browser: { POCKETSPHINX_PATH: '/nonexistent/pocketsphinx_continuous' },
-    };
-    const results: BenchResult[] = [];
-    for (const engine of ENGINES) {
-      const serverDir = await mkdtemp(path.join(dataDir, `${engine}-`));
-      const server = await startServer(
-        'src/server/main.ts',
-        { DATABASE_URL: database.url, DATA_DIR: serverDir, ...env[engine] },
-        { label: engine },
-      );
-      try {
-        const turn = await recordAndWait(server.url, wav, engine === 'browser' ? heard : undefined);
-        if (turn.engine !== engine) throw new Error(`${engine}: the note was transcribed by ${turn.engine}`);
-        log(
-          `${engine}: ready ${Math.round(turn.ms)} ms after Stop (${(audio.durationMs / 1000).toFixed(1)} s of audio)`,
-        );
-        results.push({
-          name: `Studio recording (${(audio.durationMs / 1000).toFixed(0)} s), Stop to ready note: ${engine}`,
-          value: Math.round(turn.ms),
-          unit: 'ms',
-          target: 'info (depends on the load)',
-          met: null,
-        });
-      } finally {
-        await server.stop();
-      }
-    }
-    return results;
-  } finally {
-    unregister();
-    await cleanup();
   }
 }

@@ -32,19 +32,13 @@
  *   saying what was wrong, and nothing more).
  */
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import type { Draft, DraftFormat } from '../src/contract/studio-drafts.ts';
-import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { runMigrations } from '../src/server/db/migrate.ts';
 import { segmentsOf, TRANSCRIPT } from '../src/server/features/studio/text/__fixtures__/transcript.ts';
 import { FakeOpenAi, type ReceivedRequest } from '../tests/support/fake-openai.ts';
-import { log, onInterrupt, type ServerProcess, sleep, startServer } from './lib.ts';
+import { log, sleep, withEchoDatabase } from './lib.ts';
 import { spokenTranscript } from './studio-extractive.ts';
 import type { BenchResult } from './types.ts';
 
@@ -278,151 +272,123 @@ async function measure(
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-studio-llm-'));
-  let database: EmbeddedDatabase | undefined;
-  let server: ServerProcess | undefined;
   const fake = await new FakeOpenAi().start();
   const behaviour: Behaviour = { misbehave: false };
   fake.chatReply = (request) => modelAnswer(request, behaviour);
-  const cleanup = async () => {
-    await server?.stop().catch(() => {});
-    server = undefined;
-    await database?.stop().catch(() => {});
-    database = undefined;
-    await fake.stop().catch(() => {});
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const unregister = onInterrupt(cleanup);
   try {
-    database = await startEmbeddedPostgres({ dataDir });
-    const migrating = createDatabase(database.url, { max: 2 });
-    await runMigrations(migrating);
-    await migrating.close();
-    const db = new pg.Client({ connectionString: database.url });
-    await db.connect();
-    await db.query(
-      `insert into user_sessions (token_hash, kind, subject, expires_at) values ($1, 'dashboard', $2, now() + interval '1 day')`,
-      [createHash('sha256').update(TOKEN).digest('hex'), OWNER],
-    );
-    await db.end();
-    server = await startServer(
-      'src/server/main.ts',
-      {
-        DATABASE_URL: database.url,
-        DATA_DIR: dataDir,
+    return await withEchoDatabase('studio-llm', [{ token: TOKEN, owner: OWNER }], async (bench) => {
+      const server = await bench.startEcho({
         LLM_BASE_URL: fake.baseUrl,
         LLM_MODEL: 'fake-model',
         STT_BASE_URL: fake.baseUrl,
         STT_API_KEY: 'bench',
-      },
-      { label: 'echo' },
-    );
-    const echo = api(server.url);
-    for (const [i, post] of POSTS.entries()) await textNote(echo, post, `Post ${i + 1}`);
+      });
+      const echo = api(server.url);
+      for (const [i, post] of POSTS.entries()) await textNote(echo, post, `Post ${i + 1}`);
 
-    const voiceId = await voiceNote(echo, fake, dataDir, TRANSCRIPT);
-    const voiceTokens = Math.round(approxTokens(TRANSCRIPT.length));
-    const voice = await measure(echo, fake, voiceId, ALL);
-    log(
-      `studio-llm: voice note (${voiceTokens} tokens): ${voice.requestsPerDraft} requests and ${Math.round(voice.promptTokensPerDraft)} prompt tokens per draft`,
-    );
+      const voiceId = await voiceNote(echo, fake, bench.dir, TRANSCRIPT);
+      const voiceTokens = Math.round(approxTokens(TRANSCRIPT.length));
+      const voice = await measure(echo, fake, voiceId, ALL);
+      log(
+        `studio-llm: voice note (${voiceTokens} tokens): ${voice.requestsPerDraft} requests and ${Math.round(voice.promptTokensPerDraft)} prompt tokens per draft`,
+      );
 
-    await echo.json('PUT', '/api/studio/voice', { bans: [BAN] });
-    behaviour.misbehave = true;
-    const retried = await measure(echo, fake, voiceId, ALL);
-    behaviour.misbehave = false;
-    await echo.json('PUT', '/api/studio/voice', { bans: [] });
-    for (const draft of retried.drafts) {
-      if (typeof draft.meta.warning !== 'string')
-        throw new Error(`${draft.format}: no warning after a retry`);
-      if (!draft.blocks.some((b) => !b.supported))
-        throw new Error(`${draft.format}: the invented sentence is not marked unsupported`);
-    }
-    log(
-      `studio-llm: a model that breaks the rules: ${retried.requestsPerDraft} requests and ${Math.round(retried.promptTokensPerDraft)} prompt tokens per draft (first tries ${Math.round(retried.firstTryTokensPerDraft)}); every draft warned`,
-    );
+      await echo.json('PUT', '/api/studio/voice', { bans: [BAN] });
+      behaviour.misbehave = true;
+      const retried = await measure(echo, fake, voiceId, ALL);
+      behaviour.misbehave = false;
+      await echo.json('PUT', '/api/studio/voice', { bans: [] });
+      for (const draft of retried.drafts) {
+        if (typeof draft.meta.warning !== 'string')
+          throw new Error(`${draft.format}: no warning after a retry`);
+        if (!draft.blocks.some((b) => !b.supported))
+          throw new Error(`${draft.format}: the invented sentence is not marked unsupported`);
+      }
+      log(
+        `studio-llm: a model that breaks the rules: ${retried.requestsPerDraft} requests and ${Math.round(retried.promptTokensPerDraft)} prompt tokens per draft (first tries ${Math.round(retried.firstTryTokensPerDraft)}); every draft warned`,
+      );
 
-    const pastedText = await readFile(
-      new URL('../tests/fixtures/pricing-voice-note.txt', import.meta.url),
-      'utf8',
-    );
-    const pastedTokens = Math.round(approxTokens(pastedText.length));
-    const pasted = await measure(echo, fake, await textNote(echo, pastedText, 'Pricing'), WRITTEN);
-    log(
-      `studio-llm: pasted note (${pastedTokens} tokens): ${pasted.requestsPerDraft} requests and ${Math.round(pasted.promptTokensPerDraft)} prompt tokens per draft`,
-    );
+      const pastedText = await readFile(
+        new URL('../tests/fixtures/pricing-voice-note.txt', import.meta.url),
+        'utf8',
+      );
+      const pastedTokens = Math.round(approxTokens(pastedText.length));
+      const pasted = await measure(echo, fake, await textNote(echo, pastedText, 'Pricing'), WRITTEN);
+      log(
+        `studio-llm: pasted note (${pastedTokens} tokens): ${pasted.requestsPerDraft} requests and ${Math.round(pasted.promptTokensPerDraft)} prompt tokens per draft`,
+      );
 
-    const long = spokenTranscript().text;
-    const longTokens = Math.round(approxTokens(long.length));
-    const big = await measure(echo, fake, await textNote(echo, long, 'State of the Union 1995'), WRITTEN);
-    log(
-      `studio-llm: 60-minute transcript (${longTokens} tokens): ${big.requestsPerDraft} requests and ${Math.round(big.promptTokensPerDraft)} prompt tokens per draft`,
-    );
+      const long = spokenTranscript().text;
+      const longTokens = Math.round(approxTokens(long.length));
+      const big = await measure(echo, fake, await textNote(echo, long, 'State of the Union 1995'), WRITTEN);
+      log(
+        `studio-llm: 60-minute transcript (${longTokens} tokens): ${big.requestsPerDraft} requests and ${Math.round(big.promptTokensPerDraft)} prompt tokens per draft`,
+      );
 
-    const voiceRatio = voice.promptTokensPerDraft / voiceTokens;
-    const pastedRatio = pasted.promptTokensPerDraft / pastedTokens;
-    const longRatio = big.promptTokensPerDraft / longTokens;
-    const retryRatio = retried.promptTokensPerDraft / retried.firstTryTokensPerDraft;
-    const requests =
-      (voice.requestsPerDraft * 5 + pasted.requestsPerDraft * 4 + big.requestsPerDraft * 4) / 13;
-    return [
-      {
-        name: 'studio LLM drafts: model requests per draft (13 drafts of 3 notes)',
-        value: requests,
-        unit: 'count',
-        baseline: TARGETS.requests,
-        ratio: requests / TARGETS.requests,
-        target: `= ${TARGETS.requests} (the minimum)`,
-        met: requests === TARGETS.requests,
-      },
-      {
-        name: 'studio LLM drafts: prompt tokens per draft vs the transcript (460-word voice note)',
-        value: Math.round(voice.promptTokensPerDraft),
-        unit: 'count',
-        baseline: voiceTokens,
-        ratio: voiceRatio,
-        target: `ratio <= ${TARGETS.short}`,
-        met: voiceRatio <= TARGETS.short,
-      },
-      {
-        name: 'studio LLM drafts: prompt tokens per draft vs the note (500-word pasted note)',
-        value: Math.round(pasted.promptTokensPerDraft),
-        unit: 'count',
-        baseline: pastedTokens,
-        ratio: pastedRatio,
-        target: `ratio <= ${TARGETS.short}`,
-        met: pastedRatio <= TARGETS.short,
-      },
-      {
-        name: 'studio LLM drafts: prompt tokens per draft vs the transcript (9,000-word transcript)',
-        value: Math.round(big.promptTokensPerDraft),
-        unit: 'count',
-        baseline: longTokens,
-        ratio: longRatio,
-        target: `ratio <= ${TARGETS.long} (120 sentences at most)`,
-        met: longRatio <= TARGETS.long,
-      },
-      {
-        name: 'studio LLM drafts, a model writing a banned word: requests per draft',
-        value: retried.requestsPerDraft,
-        unit: 'count',
-        baseline: TARGETS.requests,
-        ratio: retried.requestsPerDraft / TARGETS.requests,
-        target: `<= ${TARGETS.retryRequests} (one regeneration, then a warning)`,
-        met: retried.requestsPerDraft <= TARGETS.retryRequests,
-      },
-      {
-        name: 'studio LLM drafts, a model writing a banned word: prompt tokens per draft vs its first try',
-        value: Math.round(retried.promptTokensPerDraft),
-        unit: 'count',
-        baseline: Math.round(retried.firstTryTokensPerDraft),
-        ratio: retryRatio,
-        target: `ratio <= ${TARGETS.retryTokens}`,
-        met: retryRatio <= TARGETS.retryTokens,
-      },
-    ];
+      const voiceRatio = voice.promptTokensPerDraft / voiceTokens;
+      const pastedRatio = pasted.promptTokensPerDraft / pastedTokens;
+      const longRatio = big.promptTokensPerDraft / longTokens;
+      const retryRatio = retried.promptTokensPerDraft / retried.firstTryTokensPerDraft;
+      const requests =
+        (voice.requestsPerDraft * 5 + pasted.requestsPerDraft * 4 + big.requestsPerDraft * 4) / 13;
+      return [
+        {
+          name: 'studio LLM drafts: model requests per draft (13 drafts of 3 notes)',
+          value: requests,
+          unit: 'count',
+          baseline: TARGETS.requests,
+          ratio: requests / TARGETS.requests,
+          target: `= ${TARGETS.requests} (the minimum)`,
+          met: requests === TARGETS.requests,
+        },
+        {
+          name: 'studio LLM drafts: prompt tokens per draft vs the transcript (460-word voice note)',
+          value: Math.round(voice.promptTokensPerDraft),
+          unit: 'count',
+          baseline: voiceTokens,
+          ratio: voiceRatio,
+          target: `ratio <= ${TARGETS.short}`,
+          met: voiceRatio <= TARGETS.short,
+        },
+        {
+          name: 'studio LLM drafts: prompt tokens per draft vs the note (500-word pasted note)',
+          value: Math.round(pasted.promptTokensPerDraft),
+          unit: 'count',
+          baseline: pastedTokens,
+          ratio: pastedRatio,
+          target: `ratio <= ${TARGETS.short}`,
+          met: pastedRatio <= TARGETS.short,
+        },
+        {
+          name: 'studio LLM drafts: prompt tokens per draft vs the transcript (9,000-word transcript)',
+          value: Math.round(big.promptTokensPerDraft),
+          unit: 'count',
+          baseline: longTokens,
+          ratio: longRatio,
+          target: `ratio <= ${TARGETS.long} (120 sentences at most)`,
+          met: longRatio <= TARGETS.long,
+        },
+        {
+          name: 'studio LLM drafts, a model writing a banned word: requests per draft',
+          value: retried.requestsPerDraft,
+          unit: 'count',
+          baseline: TARGETS.requests,
+          ratio: retried.requestsPerDraft / TARGETS.requests,
+          target: `<= ${TARGETS.retryRequests} (one regeneration, then a warning)`,
+          met: retried.requestsPerDraft <= TARGETS.retryRequests,
+        },
+        {
+          name: 'studio LLM drafts, a model writing a banned word: prompt tokens per draft vs its first try',
+          value: Math.round(retried.promptTokensPerDraft),
+          unit: 'count',
+          baseline: Math.round(retried.firstTryTokensPerDraft),
+          ratio: retryRatio,
+          target: `ratio <= ${TARGETS.retryTokens}`,
+          met: retryRatio <= TARGETS.retryTokens,
+        },
+      ];
+    });
   } finally {
-    unregister();
-    await cleanup();
+    await fake.stop().catch(() => {});
   }
 }

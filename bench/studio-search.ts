@@ -8,17 +8,11 @@
  * Targets: p50 at 100,000 notes within 1.5x of p50 at 1,000; the server's p50 at least 0.7 of the
  * raw SQL's (raw p50 / server p50 >= 0.7).
  */
-import { createHash } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
-import { runMigrations } from '../src/server/db/migrate.ts';
 import { fulltextSearch, similarSearch } from '../src/server/features/studio/notes/search.repository.ts';
-import { log, onInterrupt, startServer } from './lib.ts';
+import { log, withEchoDatabase } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const OWNER = 'searcher@bench.test';
@@ -133,71 +127,44 @@ async function measureRaw(databaseUrl: string, list: string[]): Promise<number> 
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-bench-studio-search-'));
-  let database: EmbeddedDatabase | undefined;
-  const cleanup = async () => {
-    await database?.stop().catch(() => {});
-    database = undefined;
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  const unregister = onInterrupt(cleanup);
-  try {
-    database = await startEmbeddedPostgres({ dataDir });
-    const migrating = createDatabase(database.url, { max: 2 });
-    await runMigrations(migrating);
-    await migrating.close();
-    const db = new pg.Client({ connectionString: database.url });
+  return withEchoDatabase('studio-search', [{ token: TOKEN, owner: OWNER }], async (bench) => {
+    const db = new pg.Client({ connectionString: bench.databaseUrl });
     await db.connect();
     const list = queries();
     try {
-      await db.query(
-        `insert into user_sessions (token_hash, kind, subject, expires_at) values ($1, 'dashboard', $2, now() + interval '1 day')`,
-        [createHash('sha256').update(TOKEN).digest('hex'), OWNER],
-      );
       await seedNotes(db, OWNER, NOTES_PER_OWNER);
       await db.query('vacuum analyze studio_notes, studio_note_sentences');
-      const server = await startServer(
-        'src/server/main.ts',
-        { DATABASE_URL: database.url, DATA_DIR: dataDir },
-        { label: 'echo' },
-      );
-      try {
-        const small = await measureServer(server.url, list);
-        const rawSmall = await measureRaw(database.url, list);
-        log(`studio search, 1,000 notes: p50 ${small.toFixed(2)} ms (raw SQL ${rawSmall.toFixed(2)} ms)`);
-        for (let i = 0; i < OTHER_OWNERS; i++) await seedNotes(db, `other${i}@bench.test`, NOTES_PER_OWNER);
-        await db.query('vacuum analyze studio_notes, studio_note_sentences');
-        const large = await measureServer(server.url, list);
-        const rawLarge = await measureRaw(database.url, list);
-        log(`studio search, 100,000 notes: p50 ${large.toFixed(2)} ms (raw SQL ${rawLarge.toFixed(2)} ms)`);
-        return [
-          {
-            name: 'GET /api/studio/search p50, 100,000 notes vs 1,000',
-            value: large,
-            unit: 'ms',
-            baseline: small,
-            ratio: large / small,
-            target: `ratio <= ${TARGETS.scale}`,
-            met: large / small <= TARGETS.scale,
-          },
-          {
-            name: 'GET /api/studio/search p50 vs the same SQL without the server (100,000 notes)',
-            value: large,
-            unit: 'ms',
-            baseline: rawLarge,
-            ratio: rawLarge / large,
-            target: `raw/server >= ${TARGETS.raw}`,
-            met: rawLarge / large >= TARGETS.raw,
-          },
-        ];
-      } finally {
-        await server.stop();
-      }
+      const server = await bench.startEcho();
+      const small = await measureServer(server.url, list);
+      const rawSmall = await measureRaw(bench.databaseUrl, list);
+      log(`studio search, 1,000 notes: p50 ${small.toFixed(2)} ms (raw SQL ${rawSmall.toFixed(2)} ms)`);
+      for (let i = 0; i < OTHER_OWNERS; i++) await seedNotes(db, `other${i}@bench.test`, NOTES_PER_OWNER);
+      await db.query('vacuum analyze studio_notes, studio_note_sentences');
+      const large = await measureServer(server.url, list);
+      const rawLarge = await measureRaw(bench.databaseUrl, list);
+      log(`studio search, 100,000 notes: p50 ${large.toFixed(2)} ms (raw SQL ${rawLarge.toFixed(2)} ms)`);
+      return [
+        {
+          name: 'GET /api/studio/search p50, 100,000 notes vs 1,000',
+          value: large,
+          unit: 'ms',
+          baseline: small,
+          ratio: large / small,
+          target: `ratio <= ${TARGETS.scale}`,
+          met: large / small <= TARGETS.scale,
+        },
+        {
+          name: 'GET /api/studio/search p50 vs the same SQL without the server (100,000 notes)',
+          value: large,
+          unit: 'ms',
+          baseline: rawLarge,
+          ratio: rawLarge / large,
+          target: `raw/server >= ${TARGETS.raw}`,
+          met: rawLarge / large >= TARGETS.raw,
+        },
+      ];
     } finally {
       await db.end();
     }
-  } finally {
-    unregister();
-    await cleanup();
-  }
+  });
 }

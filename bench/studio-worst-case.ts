@@ -7,10 +7,12 @@
  * fix one letter took 126 s and spaces 88 s (quadratic regular expressions).
  */
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
-import { keyPhrases } from '../src/server/features/studio/text/keyphrases.ts';
-import { noteStats } from '../src/server/features/studio/text/profile.ts';
-import { splitSentences } from '../src/server/features/studio/text/sentences.ts';
-import { countWords } from '../src/server/features/studio/text/tokens.ts';
+import {
+  countWords,
+  keyPhrases,
+  noteStats,
+  splitSentences,
+} from '../src/server/features/studio/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { cpuMs, log } from './lib.ts';
 import type { BenchResult } from './types.ts';

@@ -16,14 +16,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spokenTranscript } from '../bench/studio-extractive.ts';
-import { analyse, factsOf } from '../src/server/features/studio/text/extractive/analyse.ts';
-import { generateExtractive } from '../src/server/features/studio/text/extractive/generate.ts';
-import { atomsFor } from '../src/server/features/studio/text/extractive/plan.ts';
-import { POINTS_BACK_AT_START } from '../src/server/features/studio/text/extractive/roles.ts';
-import type { Draft, Format, SourceNote } from '../src/server/features/studio/text/extractive/types.ts';
-import { scoreDraftFidelity } from '../src/server/features/studio/text/fidelity.ts';
-import { buildProfile, noteStats, type VoiceProfile } from '../src/server/features/studio/text/profile.ts';
-import { splitSentences } from '../src/server/features/studio/text/sentences.ts';
+import {
+  analyse,
+  atomsFor,
+  buildProfile,
+  type Draft,
+  type Format,
+  factsOf,
+  generateExtractive,
+  noteStats,
+  POINTS_BACK_AT_START,
+  type SourceNote,
+  scoreDraftFidelity,
+  splitSentences,
+  type VoiceProfile,
+} from '../src/server/features/studio/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 
 const DIR = path.join(import.meta.dirname, '../tests/fixtures/studio/notes');

@@ -159,6 +159,8 @@ const envSchema = z.object({
   STUDIO_NOTES_PER_DAY: positiveInt(500),
   /** Studio: drafts (or blocks) an address may have written per day, each up to two model calls. */
   STUDIO_DRAFT_JOBS_PER_DAY: positiveInt(200),
+  /** Studio: language-model calls an address's drafts may make per day (a draft makes one, or two with a retry). */
+  STUDIO_MODEL_CALLS_PER_DAY: positiveInt(300),
   /** Studio: characters of note text an address may store (default 20 million, about 40 books). */
   STUDIO_TEXT_QUOTA_CHARS: positiveInt(20_000_000),
   /** Studio: minutes of audio or video an address may have transcribed per day. */
@@ -326,6 +328,7 @@ export interface Config {
       sttMinutesPerDay: number;
       mediaMaxMs: number;
       draftJobsPerDay: number;
+      modelCallsPerDay: number;
     };
   };
   /**
@@ -478,6 +481,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         sttMinutesPerDay: e.STUDIO_STT_MINUTES_PER_DAY,
         mediaMaxMs: Math.round(e.STUDIO_MEDIA_MAX_MINUTES * 60_000),
         draftJobsPerDay: e.STUDIO_DRAFT_JOBS_PER_DAY,
+        modelCallsPerDay: e.STUDIO_MODEL_CALLS_PER_DAY,
       },
       analysis: {
         threads: e.STUDIO_ANALYSIS_THREADS,

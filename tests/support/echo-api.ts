@@ -920,23 +920,6 @@ export interface paths {
         patch: operations["updateStudioNote"];
         trace?: never;
     };
-    "/api/studio/notes/{id}/sentences/{sentenceId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Correct the words of one sentence of a note's transcript (its times stay) */
-        patch: operations["updateStudioSentence"];
-        trace?: never;
-    };
     "/api/studio/notes/{id}/media": {
         parameters: {
             query?: never;
@@ -1022,6 +1005,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/studio/notes/{id}/sentences/{sentenceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct the words of one sentence of a note's transcript (its times stay) */
+        patch: operations["updateStudioSentence"];
         trace?: never;
     };
     "/api/studio/imports": {
@@ -7765,211 +7765,6 @@ export interface operations {
             };
         };
     };
-    updateStudioSentence: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                sentenceId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "text": "We raised our prices and nobody left."
-                 *     }
-                 */
-                "application/json": {
-                    text: string;
-                };
-            };
-        };
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        /** @enum {string} */
-                        kind: "voice" | "video" | "text" | "post";
-                        /** @enum {string} */
-                        register: "spoken" | "written";
-                        /** @enum {string} */
-                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
-                        status_message: string | null;
-                        title: string;
-                        excerpt: string;
-                        word_count: number;
-                        duration_ms: number | null;
-                        media_bytes: number;
-                        has_media: boolean;
-                        source_url: string | null;
-                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
-                        created_at: string;
-                        updated_at: string;
-                        text: string;
-                        sentences: {
-                            id: string;
-                            text: string;
-                            start_char: number;
-                            end_char: number;
-                            start_ms?: number | null;
-                            end_ms?: number | null;
-                            filler: boolean;
-                            fillers: {
-                                start: number;
-                                end: number;
-                            }[];
-                        }[];
-                        key_phrases: string[];
-                        media_url: string | null;
-                        media_mime: string | null;
-                    };
-                };
-            };
-            /** @description `validation_failed`, `malformed_request` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "validation_failed",
-                     *       "message": "Invalid email address"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "validation_failed" | "malformed_request";
-                    };
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
-            /** @description `not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "not_found",
-                     *       "message": "Not found"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "not_found";
-                    };
-                };
-            };
-            /** @description `conflict` */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "conflict",
-                     *       "message": "This recording is finished."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "conflict";
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "payload_too_large",
-                     *       "message": "Request body is too large (limit 100 KB)"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "payload_too_large";
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unsupported_media_type",
-                     *       "message": "Unsupported content type; send application/json"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unsupported_media_type";
-                    };
-                };
-            };
-            /** @description `rate_limited` */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "rate_limited",
-                     *       "message": "Too many requests. Please try again later."
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "rate_limited";
-                    };
-                };
-            };
-            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
     getStudioNoteMedia: {
         parameters: {
             query?: never;
@@ -8777,6 +8572,211 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateStudioSentence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                sentenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "We raised our prices and nobody left."
+                 *     }
+                 */
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "This recording is finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
                     };
                 };
             };

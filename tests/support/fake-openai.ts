@@ -26,6 +26,8 @@ export class FakeOpenAi {
    */
   transcriptionSegments: Array<{ start: number; end: number; text: string }> | null = null;
   secondsPerSegment = 2;
+  /** How long each transcription takes to answer, in ms (a speech-to-text server's own time). */
+  transcriptionDelayMs = 0;
   /** When set, every request gets this HTTP status (simulates a failing provider). */
   failWithStatus: number | null = null;
   /** When true, every request is kept open and never answered (a provider that hangs). */
@@ -152,6 +154,8 @@ export class FakeOpenAi {
         });
       }
       if (req.method === 'POST' && request.path.endsWith('/audio/transcriptions')) {
+        if (this.transcriptionDelayMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, this.transcriptionDelayMs));
         if (multipartField(raw, 'response_format') === 'verbose_json') return send(200, this.verboseJson());
         return send(200, { text: this.transcriptionText });
       }

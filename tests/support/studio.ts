@@ -3,24 +3,63 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { studioStorage } from '../../src/server/features/studio/media.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
+import type { ObjectStorage } from '../../src/server/providers/storage/index.ts';
+import { FakeS3 } from './fake-s3.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
 const run = promisify(execFile);
 
 export interface StudioTestApp extends TestApp {
   dataDir: string;
+  /** Where local copies for ffmpeg go (STORAGE_TEMP_DIR), inside dataDir. */
+  tempDir: string;
+  /** The store Studio files live in (local disk under dataDir, or the fake bucket). */
+  storage: ObjectStorage;
+  /** The fake bucket, when the tests run with STUDIO_STORAGE=s3. */
+  s3?: FakeS3;
+  /** Keys of every stored object under the prefix, in order. */
+  storedKeys(prefix: string): Promise<string[]>;
+  /** The bytes of a stored object. */
+  readStored(key: string): Promise<Buffer>;
 }
 
-/** The real runtime with its own DATA_DIR (uploads and media land there; removed on close). */
+/**
+ * Which store the Studio's API tests run on: `STUDIO_STORAGE=s3 npx vitest run …` runs them against
+ * a fake S3-compatible bucket on loopback (tests/support/fake-s3.ts), else on local disk.
+ */
+export const STUDIO_TEST_STORAGE: 'local' | 's3' = process.env.STUDIO_STORAGE === 's3' ? 's3' : 'local';
+
+/**
+ * The real runtime with its own DATA_DIR (uploads and media land there, or in a fake bucket with
+ * STUDIO_STORAGE=s3; removed on close).
+ */
 export async function startStudioApp(env: Record<string, string> = {}): Promise<StudioTestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-test-'));
-  const echo = await startTestApp({ DATA_DIR: dataDir, ...env });
+  const tempDir = path.join(dataDir, 'tmp');
+  const s3 = STUDIO_TEST_STORAGE === 's3' ? await new FakeS3().start() : undefined;
+  const echo = await startTestApp({ DATA_DIR: dataDir, STORAGE_TEMP_DIR: tempDir, ...s3?.env, ...env });
+  const storage = studioStorage(echo.ctx.config);
   return {
     ...echo,
     dataDir,
+    tempDir,
+    storage,
+    ...(s3 ? { s3 } : {}),
+    async storedKeys(prefix: string) {
+      const keys: string[] = [];
+      for await (const object of storage.list(prefix)) keys.push(object.key);
+      return keys;
+    },
+    async readStored(key: string) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
     async close() {
       await echo.close();
+      await s3?.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -9,7 +9,7 @@ import { runRetention } from './repository.ts';
 
 export function createRetentionHandler(deps: {
   database: Database;
-  config: Pick<Config, 'dataDir'>;
+  config: Pick<Config, 'dataDir' | 'storage' | 'providerTimeoutMs'>;
   log: Logger;
   months: number;
 }): JobHandler<z.infer<typeof retentionJob.schema>> {
@@ -23,7 +23,12 @@ export function createRetentionHandler(deps: {
 /** The worker side of privacy: the daily retention pass. */
 export function registerPrivacyJobs(
   queue: JobQueue,
-  deps: { database: Database; config: Pick<Config, 'dataDir'>; log: Logger; months: number },
+  deps: {
+    database: Database;
+    config: Pick<Config, 'dataDir' | 'storage' | 'providerTimeoutMs'>;
+    log: Logger;
+    months: number;
+  },
 ): void {
   queue.handle(retentionJob, createRetentionHandler(deps));
   queue.schedule(retentionJob, RETENTION_CRON);

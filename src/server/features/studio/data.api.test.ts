@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,15 +32,18 @@ const putChunk = (cookie: string, id: string, n: number, bytes: Buffer) =>
     payload: bytes,
   });
 
-/** Every file under a folder (relative paths). */
-async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
-}
+/** Every stored Studio object (on local disk or in the bucket, as STUDIO_STORAGE says). */
 const studioFiles = async () => [
-  ...(await filesUnder(path.join(echo.dataDir, 'studio'))),
-  ...(await filesUnder(path.join(echo.dataDir, 'uploads'))),
+  ...(await echo.storedKeys('studio/')),
+  ...(await echo.storedKeys('uploads/')),
 ];
+
+/** Makes a stored object look older (its file's time, or the fake bucket's LastModified). */
+async function age(key: string, when: Date) {
+  const object = echo.s3?.objects.get(key);
+  if (object) object.modifiedAt = when;
+  else await utimes(path.join(echo.dataDir, key), when, when);
+}
 
 describe("'Delete my data' and the files on disk", () => {
   it('leaves no file of the address under DATA_DIR: unfinished recordings and uploads included', async () => {
@@ -75,7 +77,8 @@ describe("'Delete my data' and the files on disk", () => {
     expect((await call(cookie, 'POST', '/api/privacy/delete-data', { code })).statusCode).toBe(200);
 
     expect(await studioFiles()).toEqual([]);
-    expect(existsSync(path.join(echo.dataDir, 'studio', 'recordings', recording.id))).toBe(false);
+    // In a bucket, the unfinished upload's multipart upload (invisible parts) is aborted too.
+    expect(echo.s3?.uploads.size ?? 0).toBe(0);
   });
 
   it('keeps nothing of a chunk still arriving when its recording is discarded', async () => {
@@ -83,7 +86,6 @@ describe("'Delete my data' and the files on disk", () => {
     const recording = (
       await call(cookie, 'POST', '/api/studio/recordings', { mime_type: 'audio/webm' })
     ).json();
-    const dir = path.join(echo.dataDir, 'studio', 'recordings', recording.id);
     // A chunk whose first half is sent; the recording is discarded; then the rest arrives.
     const body = Buffer.alloc(40_000, 9);
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -108,7 +110,9 @@ describe("'Delete my data' and the files on disk", () => {
       void (async () => {
         for (
           let i = 0;
-          i < 100 && !(await readdir(dir).catch(() => [])).some((f) => f.endsWith('.part'));
+          // On local disk the chunk is being written to the store's temporary folder; a bucket
+          // receives it only once it has all arrived.
+          i < 100 && (await readdir(path.join(echo.dataDir, '.storage-tmp')).catch(() => [])).length === 0;
           i++
         )
           await new Promise((r) => setTimeout(r, 20));
@@ -119,17 +123,15 @@ describe("'Delete my data' and the files on disk", () => {
     const res = await answer;
     expect(res.status).toBe(409);
     expect(JSON.parse(res.body).code).toBe('conflict');
-    expect(existsSync(dir)).toBe(false);
+    expect(await echo.storedKeys(`studio/recordings/${recording.id}/`)).toEqual([]);
   });
 
   it('the maintenance job removes chunk folders no recording owns, once an hour old', async () => {
-    const left = path.join(echo.dataDir, 'studio', 'recordings', '00000000-0000-4000-8000-00000000abcd');
-    await mkdir(left, { recursive: true });
-    await writeFile(path.join(left, '0'), 'voice');
-    const fresh = path.join(echo.dataDir, 'studio', 'recordings', '00000000-0000-4000-8000-00000000abce');
-    await mkdir(fresh, { recursive: true });
-    const old = new Date(Date.now() - 2 * 3600_000);
-    await utimes(left, old, old);
+    const left = 'studio/recordings/00000000-0000-4000-8000-00000000abcd/0';
+    const fresh = 'studio/recordings/00000000-0000-4000-8000-00000000abce/0';
+    await echo.storage.put(left, Buffer.from('voice'));
+    await echo.storage.put(fresh, Buffer.from('voice'));
+    await age(left, new Date(Date.now() - 2 * 3600_000));
     const counts = await runStudioMaintenance({
       config: echo.ctx.config,
       database: echo.ctx.database,
@@ -137,7 +139,7 @@ describe("'Delete my data' and the files on disk", () => {
       sttConfigured: false,
     });
     expect(counts.chunkFolders).toBe(1);
-    expect(existsSync(left)).toBe(false);
-    expect(existsSync(fresh)).toBe(true);
+    expect(await echo.storage.head(left)).toBeNull();
+    expect(await echo.storage.head(fresh)).not.toBeNull();
   });
 });

@@ -1,20 +1,19 @@
-import { rm } from 'node:fs/promises';
 import type { Config } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
 import { deleteRecordingsOf, lockOwner } from './capture/index.ts';
 import { deleteDraftsOf } from './drafts/index.ts';
-import { recordingDir, removeMediaFiles } from './media.ts';
+import { removeRecordingChunks, removeStoredMedia } from './media.ts';
 import { deleteStudioRowsOf, inactiveStudioOwners } from './notes/index.ts';
 
 /**
  * 'Delete my data': every draft, note (with its sentences), recording and the voice settings and profile
- * of the address, in the caller's transaction; media files and unfinished recordings' chunk folders
- * are removed at once (the maintenance job also removes any file no note references and any chunk
+ * of the address, in the caller's transaction; its media objects (finished, and unfinished uploads
+ * with their multipart parts in a bucket) and unfinished recordings' chunks are removed at once (the maintenance job also removes any file no note references and any chunk
  * folder no recording owns, should the transaction roll back afterwards). The address's lock is
  * held first, so a chunk arriving meanwhile waits, then finds its recording gone and keeps nothing.
  */
 export async function deleteStudioDataOf(
-  ctx: { config: Pick<Config, 'dataDir'> },
+  ctx: { config: Pick<Config, 'dataDir' | 'storage' | 'providerTimeoutMs'> },
   tx: Tx,
   owner: string,
 ): Promise<{ notes: number }> {
@@ -22,9 +21,8 @@ export async function deleteStudioDataOf(
   await deleteDraftsOf(tx.db, owner);
   const { notes, media } = await deleteStudioRowsOf(tx.db, owner);
   const recordings = await deleteRecordingsOf(tx.db, owner);
-  await removeMediaFiles(ctx.config.dataDir, media);
-  for (const id of recordings)
-    await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
+  await removeStoredMedia(ctx.config, media);
+  for (const id of recordings) await removeRecordingChunks(ctx.config, id);
   return { notes };
 }
 
@@ -33,7 +31,7 @@ export async function deleteStudioDataOf(
  * change is older than `months` (called by the daily privacy retention job).
  */
 export async function runStudioRetention(
-  deps: { database: Database; config: Pick<Config, 'dataDir'> },
+  deps: { database: Database; config: Pick<Config, 'dataDir' | 'storage' | 'providerTimeoutMs'> },
   months: number,
 ): Promise<{ addresses: number; notes: number }> {
   const before = new Date();

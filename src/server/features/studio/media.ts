@@ -1,44 +1,127 @@
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromFile } from 'file-type';
-import type { NoteKind } from '#contract/studio.ts';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FileStore } from '@tus/file-store';
+import type { S3Store } from '@tus/s3-store';
+import { fileTypeFromBuffer, fileTypeFromFile, fileTypeFromStream } from 'file-type';
+import { type NoteKind, STUDIO_LIMITS } from '#contract/studio.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
+import {
+  ObjectNotFoundError,
+  type ObjectStorage,
+  RangeNotSatisfiableError,
+  storageFor,
+  type TempSpace,
+  TempSpaceFullError,
+  tempSpaceFor,
+  tusDataStore,
+} from '../../providers/storage/index.ts';
 
 /**
- * Where Studio keeps files, all under DATA_DIR: tus uploads in `uploads/` (the file store's own
- * layout: `<id>` and `<id>.json`), recording chunks in `studio/recordings/<id>/<n>`, finished
- * recordings in `studio/media/<note id>.<ext>`, clips being cut in `studio/cuts/<random id>/` (gone
- * once sent). A note's `media_path` is relative to DATA_DIR.
+ * Where Studio keeps files: in the configured object store (providers/storage: DATA_DIR on this
+ * machine by default, an S3-compatible bucket with S3_*), under keys that are the paths Echo always
+ * used: tus uploads `uploads/<id>` (with the tus store's own `.json` on disk, `.info`/`.part` in a
+ * bucket), recording chunks `studio/recordings/<id>/<n>` (one object each until finish), finished
+ * recordings `studio/media/<note id>.<ext>`. A note's `media_path` is its key. Clips are cut in the
+ * bounded temporary space (tempSpaceFor) and never stored.
  */
-export function studioDirs(dataDir: string) {
-  return {
-    uploads: path.join(dataDir, 'uploads'),
-    recordings: path.join(dataDir, 'studio', 'recordings'),
-    media: path.join(dataDir, 'studio', 'media'),
-    /** One folder per clip being cut (its captions and the cut file), removed once sent. */
-    cuts: path.join(dataDir, 'studio', 'cuts'),
-  };
+export const STUDIO_KEYS = {
+  uploads: 'uploads/',
+  recordings: 'studio/recordings/',
+  media: 'studio/media/',
+} as const;
+
+type StoreConfig = Pick<Config, 'dataDir' | 'storage' | 'providerTimeoutMs'>;
+
+/** The store Studio files live in (one per configuration). */
+export const studioStorage = (config: StoreConfig): ObjectStorage => storageFor(config);
+
+/** Bounded local space for tools that need a path (ffmpeg, speech-to-text pieces, PocketSphinx). */
+export const studioTemp = (config: Pick<Config, 'storage'>): TempSpace => tempSpaceFor(config);
+
+const uploadStores = new WeakMap<object, FileStore | S3Store>();
+
+/**
+ * The tus data store of this configuration (one per process: @tus/s3-store keeps a small metadata
+ * cache, so the tus server, PATCH writes and deletions share it).
+ */
+export function uploadStore(config: StoreConfig): FileStore | S3Store {
+  let store = uploadStores.get(config.storage);
+  if (!store) {
+    store = tusDataStore(config, { expirationPeriodInMilliseconds: STUDIO_LIMITS.unfinishedUploadTtlMs });
+    uploadStores.set(config.storage, store);
+  }
+  return store;
 }
 
-/** The absolute path of a stored media file; refuses anything that would leave DATA_DIR. */
-export function mediaFile(dataDir: string, relative: string): string {
-  const root = path.resolve(dataDir);
-  const full = path.resolve(root, relative);
-  if (!full.startsWith(`${root}${path.sep}`)) throw new Error(`media path outside DATA_DIR: ${relative}`);
-  return full;
-}
+/** The folder of a recording's chunks (a key prefix). */
+export const recordingPrefix = (id: string) => `${STUDIO_KEYS.recordings}${id}/`;
+export const chunkKey = (id: string, n: number) => `${recordingPrefix(id)}${n}`;
 
-/** Removes stored media files (and a tus upload's .json); missing files are fine. */
-export async function removeMediaFiles(dataDir: string, relatives: string[]): Promise<void> {
-  for (const relative of relatives) {
-    const file = mediaFile(dataDir, relative);
-    await rm(file, { force: true });
-    if (relative.startsWith('uploads/')) await rm(`${file}.json`, { force: true });
+/** Keys the tus stores keep beside an upload (file store: `.json`; S3 store: `.info`, `.part`). */
+const UPLOAD_SIDE_SUFFIXES = ['.json', '.info', '.part'];
+
+/**
+ * Removes stored media (finished or not): an unfinished tus upload is removed through the tus store
+ * (on S3 that aborts its multipart upload, whose parts are otherwise invisible but kept), then the
+ * object and what the tus store keeps beside it. Missing objects are fine.
+ */
+export async function removeStoredMedia(config: StoreConfig, keys: string[]): Promise<void> {
+  const storage = studioStorage(config);
+  for (const key of keys) {
+    if (key.startsWith(STUDIO_KEYS.uploads)) {
+      await uploadStore(config)
+        .remove(key)
+        .catch(() => {
+          // Finished (no multipart upload left) or already gone: the deletes below do the rest.
+        });
+      for (const suffix of UPLOAD_SIDE_SUFFIXES) await storage.delete(`${key}${suffix}`);
+    }
+    await storage.delete(key);
   }
 }
 
+/** Every chunk of a recording. */
+export const removeRecordingChunks = (config: StoreConfig, id: string) =>
+  studioStorage(config).deletePrefix(recordingPrefix(id));
+
+/**
+ * Stored media (uploads and finished recordings) by key, with the newest change among the object and
+ * the tus store's side objects (an unfinished upload in a bucket has only `.info` and `.part`).
+ */
+export async function listStoredMedia(config: StoreConfig): Promise<Map<string, Date>> {
+  const storage = studioStorage(config);
+  const found = new Map<string, Date>();
+  for (const prefix of [STUDIO_KEYS.uploads, STUDIO_KEYS.media])
+    for await (const object of storage.list(prefix)) {
+      const suffix = UPLOAD_SIDE_SUFFIXES.find((s) => object.key.endsWith(s));
+      const key = prefix === STUDIO_KEYS.uploads && suffix ? object.key.slice(0, -suffix.length) : object.key;
+      const seen = found.get(key);
+      if (!seen || seen < object.modifiedAt) found.set(key, object.modifiedAt);
+    }
+  return found;
+}
+
+/** Recordings' chunk folders by recording id, with their newest chunk's time. */
+export async function listChunkFolders(config: StoreConfig): Promise<Map<string, Date>> {
+  const found = new Map<string, Date>();
+  for await (const object of studioStorage(config).list(STUDIO_KEYS.recordings)) {
+    const id = object.key.slice(STUDIO_KEYS.recordings.length).split('/')[0];
+    if (!id) continue;
+    const seen = found.get(id);
+    if (!seen || seen < object.modifiedAt) found.set(id, object.modifiedAt);
+  }
+  return found;
+}
+
+/** Where clips are cut on this machine before they are sent (legacy folder, swept for crashes). */
+const cutsDir = (dataDir: string) => path.join(dataDir, 'studio', 'cuts');
+
 /** Removes cut folders older than an hour (left by a crash mid-cut); returns how many. */
 export async function removeStaleCuts(dataDir: string, now: Date): Promise<number> {
-  const root = studioDirs(dataDir).cuts;
+  const root = cutsDir(dataDir);
   let removed = 0;
   for (const name of await readdir(root).catch(() => [] as string[])) {
     const info = await stat(path.join(root, name)).catch(() => null);
@@ -49,26 +132,100 @@ export async function removeStaleCuts(dataDir: string, now: Date): Promise<numbe
   return removed;
 }
 
-export const recordingDir = (dataDir: string, id: string) => path.join(studioDirs(dataDir).recordings, id);
-
-export async function ensureStudioDirs(dataDir: string): Promise<void> {
-  const dirs = studioDirs(dataDir);
-  for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true });
+/** The local folders Studio still needs on this machine (the tus file store's, on local disk only). */
+export async function ensureStudioDirs(config: StoreConfig): Promise<void> {
+  if (studioStorage(config).kind === 'local')
+    await mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
 }
 
-/** Media files on disk, relative to DATA_DIR (uploads without their .json, finished recordings). */
-export async function listMediaFiles(dataDir: string): Promise<string[]> {
-  const dirs = studioDirs(dataDir);
-  const out: string[] = [];
-  for (const [dir, prefix] of [
-    [dirs.uploads, 'uploads'],
-    [dirs.media, 'studio/media'],
-  ] as const) {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    for (const name of names) if (!name.endsWith('.json')) out.push(`${prefix}/${name}`);
+// ---------------------------------------------------------------------------------------------
+// The store answering: capture refuses (503) rather than lose what is sent.
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'Media storage is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute.';
+
+const storageUnavailable = () =>
+  new AppError('unavailable', STORAGE_UNAVAILABLE_MESSAGE, { headers: { 'retry-after': '30' } });
+
+interface Health {
+  ok: boolean;
+  until: number;
+  pending?: Promise<boolean>;
+}
+const health = new WeakMap<object, Health>();
+/** A store that answered is trusted for this long; one that did not is asked again after a short pause. */
+const OK_FOR_MS = 15_000;
+const DOWN_FOR_MS = 2_000;
+
+/** Whether the store answers (one check at a time per process, the answer kept a few seconds). */
+export async function storageAnswers(
+  config: StoreConfig,
+  options: { fresh?: boolean } = {},
+): Promise<boolean> {
+  const known = health.get(config.storage);
+  const now = Date.now();
+  if (known && now < known.until && !options.fresh) return known.ok;
+  if (known?.pending) return known.pending;
+  const entry: Health = known ?? { ok: true, until: 0 };
+  entry.pending = studioStorage(config)
+    .check()
+    .then((check) => {
+      entry.ok = check.ok;
+      entry.until = Date.now() + (check.ok ? OK_FOR_MS : DOWN_FOR_MS);
+      return check.ok;
+    })
+    .finally(() => {
+      entry.pending = undefined;
+    });
+  health.set(config.storage, entry);
+  return entry.pending;
+}
+
+/** 503 with a clear message when the store does not answer (before anything is received). */
+export async function requireStorage(config: StoreConfig, options: { fresh?: boolean } = {}): Promise<void> {
+  if (!(await storageAnswers(config, options))) throw storageUnavailable();
+}
+
+/**
+ * Whether an error came from the store itself failing (a connection refused or cut, a time-out, a
+ * 5xx) rather than from Echo's own checks or a missing object.
+ */
+export function isStorageFailure(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  if (
+    error instanceof AppError ||
+    error instanceof ObjectNotFoundError ||
+    error instanceof RangeNotSatisfiableError ||
+    error instanceof TempSpaceFullError
+  )
+    return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500;
+  const code = (error as { code?: string }).code ?? '';
+  const name = (error as { name?: string }).name ?? '';
+  return (
+    /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND|ENOSPC|EROFS|EACCES|EIO)$/.test(
+      code,
+    ) || /TimeoutError|NetworkingError|RequestTimeout/.test(name)
+  );
+}
+
+/**
+ * Runs a store operation on a request's path: a failing store answers 503 (and is checked again
+ * before the next request), every other error is the caller's.
+ */
+export async function onStorage<T>(config: StoreConfig, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isStorageFailure(error)) throw error;
+    health.set(config.storage, { ok: false, until: Date.now() + DOWN_FOR_MS });
+    throw storageUnavailable();
   }
-  return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a file is, by content.
 
 export interface DetectedMedia {
   ext: string;
@@ -90,16 +247,60 @@ const ACCEPTED: Record<string, { mime: string; kind: NoteKind }> = {
   mov: { mime: 'video/quicktime', kind: 'video' },
 };
 
+/** How many first bytes are enough to tell a format (file-type's sample size). */
+export const SNIFF_BYTES = 4100;
+
+function accepted(found: { ext: string } | undefined, declaredType?: string | null): DetectedMedia | null {
+  if (!found) return null;
+  const known = ACCEPTED[found.ext];
+  if (!known) return null;
+  if (found.ext === 'webm' && declaredType?.startsWith('video/'))
+    return { ext: 'webm', mime: 'video/webm', kind: 'video' };
+  return { ext: found.ext, ...known };
+}
+
 /**
  * What a file is, by its first bytes (magic numbers), never by its name; null when it is not one
  * of the accepted audio or video formats. WebM is a voice note unless the client said it is video.
  */
 export async function detectMedia(file: string, declaredType?: string | null): Promise<DetectedMedia | null> {
-  const found = await fileTypeFromFile(file).catch(() => undefined);
-  if (!found) return null;
-  const accepted = ACCEPTED[found.ext];
-  if (!accepted) return null;
-  if (found.ext === 'webm' && declaredType?.startsWith('video/'))
-    return { ext: 'webm', mime: 'video/webm', kind: 'video' };
-  return { ext: found.ext, ...accepted };
+  return accepted(await fileTypeFromFile(file).catch(() => undefined), declaredType);
+}
+
+/** The same, from the first bytes of a body (a PATCH or a chunk as it arrives). */
+export async function detectMediaBytes(
+  bytes: Uint8Array,
+  declaredType?: string | null,
+): Promise<DetectedMedia | null> {
+  if (bytes.length === 0) return null;
+  return accepted(await fileTypeFromBuffer(bytes).catch(() => undefined), declaredType);
+}
+
+/** The same, of a stored object (read in place on local disk; streamed, only as far as needed, from a bucket). */
+export async function detectStoredMedia(
+  storage: ObjectStorage,
+  key: string,
+  declaredType?: string | null,
+): Promise<DetectedMedia | null> {
+  const local = storage.localPath?.(key);
+  if (local) return detectMedia(local, declaredType);
+  return detectStreamedMedia(await storage.get(key), declaredType);
+}
+
+/** The same, from the start of a stream (closed once the format is known). */
+export async function detectStreamedMedia(
+  stream: Readable,
+  declaredType?: string | null,
+): Promise<DetectedMedia | null> {
+  try {
+    const web = Readable.toWeb(stream) as unknown as WebReadableStream<Uint8Array>;
+    return accepted(
+      await fileTypeFromStream(web as unknown as Parameters<typeof fileTypeFromStream>[0]).catch(
+        () => undefined,
+      ),
+      declaredType,
+    );
+  } finally {
+    stream.destroy();
+  }
 }

@@ -3,6 +3,7 @@ import { STUDIO_API } from '#contract/studio.ts';
 import type { AppContext } from '../../context.ts';
 import { requireVisitorEmail } from '../visitor-session/index.ts';
 import { importRoutes, uploadRoutes } from './capture/index.ts';
+import { correctionRoutes } from './corrections/index.ts';
 import { draftRoutes } from './drafts/index.ts';
 import { notesRoutes } from './notes/index.ts';
 import { setOwner } from './owner.ts';
@@ -19,6 +20,7 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     await app.register(notesRoutes(ctx));
+    await app.register(correctionRoutes(ctx));
     await app.register(importRoutes(ctx));
     await app.register(uploadRoutes(ctx));
     await app.register(draftRoutes(ctx));

@@ -4,11 +4,9 @@ import { checkMediaUrl } from '#contract/social-urls.ts';
 import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
+import { analyseOffThread } from '../analysis/index.ts';
 import {
-  type Analysis,
-  analyseOffThread,
   assertTextQuota,
-  cleanText,
   countNewNotes,
   insertNote,
   insertNotesSkippingDuplicates,
@@ -17,7 +15,9 @@ import {
   replaceSentences,
   titleFrom,
   transcribeJob,
+  withOwnerLock,
 } from '../notes/index.ts';
+import { type Analysis, cleanText } from '../text/index.ts';
 import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
 
 /** Posts one import may bring (a decade of daily posting is about 4,000). */
@@ -112,7 +112,14 @@ async function importFile(
       sentences: analysis.sentences,
     });
   }
-  const ids = await ctx.database.transaction(async (tx) => {
+  const ids = await withOwnerLock(ctx, owner, async (tx) => {
+    await assertTextQuota(
+      ctx,
+      owner,
+      values.reduce((sum, v) => sum + (v.text?.length ?? 0), 0),
+      0,
+      tx.db,
+    );
     const rows = values.map(({ sentences: _sentences, ...row }) => row);
     const inserted = await insertNotesSkippingDuplicates(tx.db, owner, rows);
     const byHash = new Map(values.map((v) => [v.contentHash ?? null, v.sentences]));

@@ -1,17 +1,15 @@
-import { readdir, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import {
-  listMediaFiles,
-  mediaFile,
-  recordingDir,
-  removeMediaFiles,
+  listChunkFolders,
+  listStoredMedia,
+  removeRecordingChunks,
   removeStaleCuts,
-  studioDirs,
+  removeStoredMedia,
+  studioTemp,
 } from '../media.ts';
 import {
   deleteNoteRow,
@@ -57,34 +55,32 @@ export async function runStudioMaintenance(deps: {
   let uploads = 0;
   for (const note of await notesInStatus(db, ['uploading'], cutoff)) {
     await deleteNoteRow(db, note.ownerEmail, note.id);
-    if (note.mediaPath) await removeMediaFiles(config.dataDir, [note.mediaPath]);
+    if (note.mediaPath) await removeStoredMedia(config, [note.mediaPath]);
     uploads++;
   }
   const stale = await deleteStaleRecordings(db, cutoff);
-  for (const id of stale) await rm(recordingDir(config.dataDir, id), { recursive: true, force: true });
+  for (const id of stale) await removeRecordingChunks(config, id);
   // Chunk folders no recording owns (a rolled-back 'Delete my data', a crash between the row and
-  // the folder), left an hour like the media files below.
+  // the chunks), left an hour like the media below.
   const owned = await recordingIds(db);
   let chunkFolders = 0;
-  const recordingsRoot = studioDirs(config.dataDir).recordings;
-  for (const name of await readdir(recordingsRoot).catch(() => [] as string[])) {
-    if (owned.has(name)) continue;
-    const info = await stat(path.join(recordingsRoot, name)).catch(() => null);
-    if (!info || now.getTime() - info.mtimeMs < 60 * 60_000) continue;
-    await rm(path.join(recordingsRoot, name), { recursive: true, force: true });
+  for (const [id, newest] of await listChunkFolders(config)) {
+    if (owned.has(id) || now.getTime() - newest.getTime() < 60 * 60_000) continue;
+    await removeRecordingChunks(config, id);
     chunkFolders++;
   }
-  // Files no note references (a note deleted while its file was being written, a rolled-back
-  // 'Delete my data'), left an hour so files of notes being created are never touched.
+  // Media no note references (a note deleted while its media was being written, a rolled-back
+  // 'Delete my data', an upload a bucket kept), left an hour so media of notes being created is
+  // never touched.
   const referenced = await referencedMediaPaths(db);
   let orphans = 0;
-  for (const relative of await listMediaFiles(config.dataDir)) {
-    if (referenced.has(relative)) continue;
-    const info = await stat(mediaFile(config.dataDir, relative)).catch(() => null);
-    if (!info || now.getTime() - info.mtimeMs < 60 * 60_000) continue;
-    await removeMediaFiles(config.dataDir, [relative]);
+  for (const [key, newest] of await listStoredMedia(config)) {
+    if (referenced.has(key) || now.getTime() - newest.getTime() < 60 * 60_000) continue;
+    await removeStoredMedia(config, [key]);
     orphans++;
   }
+  // Local copies a process that died left in the temporary space (STORAGE_TEMP_DIR).
+  await studioTemp(config).sweep(now);
   const cuts = await removeStaleCuts(config.dataDir, now);
   let requeued = 0;
   if (deps.sttConfigured) {

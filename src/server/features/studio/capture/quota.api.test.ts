@@ -1,5 +1,3 @@
-import { readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTA_EXCEEDED_MESSAGE } from '#contract/studio.ts';
@@ -10,6 +8,7 @@ import {
   startStudioApp,
   tusMetadata,
 } from '#tests/support/studio.ts';
+import { textQuotaMessage } from '../notes/index.ts';
 
 /**
  * Issue 23: the quota is checked and reserved under one lock per address. The tests hold that lock
@@ -22,7 +21,7 @@ const KB = 1024;
 let echo: StudioTestApp;
 let locker: pg.Client;
 beforeAll(async () => {
-  echo = await startStudioApp({ STUDIO_QUOTA_MB: '1' });
+  echo = await startStudioApp({ STUDIO_QUOTA_MB: '1', STUDIO_TEXT_QUOTA_CHARS: '1000' });
   locker = new pg.Client({ connectionString: echo.database.url });
   await locker.connect();
 });
@@ -118,10 +117,8 @@ describe('the storage quota under parallel requests', () => {
     const recording = (
       await echo.app!.inject({ method: 'GET', url: `/api/studio/recordings/${id}`, headers: { cookie } })
     ).json() as { bytes: number; chunks: number[] };
-    const dir = path.join(echo.dataDir, 'studio', 'recordings', id);
-    const files = await readdir(dir);
-    expect(files).toEqual(['1']);
-    const { size } = await stat(path.join(dir, '1'));
+    expect(await echo.storedKeys(`studio/recordings/${id}/`)).toEqual([`studio/recordings/${id}/1`]);
+    const size = (await echo.storage.head(`studio/recordings/${id}/1`))!.size;
     expect(recording.bytes).toBe(size);
     expect(recording.chunks).toEqual([1]);
     expect((await usage(cookie)).used_bytes).toBe(size);
@@ -147,7 +144,43 @@ describe('the storage quota under parallel requests', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('quota_exceeded');
-    const left = await readdir(path.join(echo.dataDir, 'studio', 'recordings', id)).catch(() => []);
-    expect(left).toEqual([]);
+    expect(await echo.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
+  });
+
+  it('accepts only the notes whose text fits when five are written, and an import is sent, at once', async () => {
+    const owner = 'writer@example.com';
+    const cookie = await sessionCookie(echo, owner);
+    const write = (i: number) =>
+      echo.app!.inject({
+        method: 'POST',
+        url: '/api/studio/notes',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ text: `Note ${i}. ${'word '.repeat(58)}`.trim() }),
+      });
+    const importPosts = () =>
+      echo.app!.inject({
+        method: 'POST',
+        url: '/api/studio/imports',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          type: 'file',
+          filename: 'posts.txt',
+          content: `First post. ${'post '.repeat(56)}\n\nSecond post. ${'post '.repeat(56)}`,
+        }),
+      });
+    const answers = await behindTheLock(owner, () => [...[0, 1, 2, 3, 4].map(write), importPosts()]);
+    const accepted = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode === 413);
+    expect(accepted.length + refused.length).toBe(answers.length);
+    for (const answer of refused)
+      expect(answer.json()).toEqual({ code: 'quota_exceeded', message: textQuotaMessage(1000) });
+    const [stored] = await echo.query<{ chars: number }>(
+      'select coalesce(sum(length(text)), 0)::int as chars from studio_notes where owner_email = $1',
+      [owner],
+    );
+    // Each note is 300 characters (the import brings two of ~290): three fit in 1,000, never more.
+    expect(stored!.chars).toBeLessThanOrEqual(1000);
+    expect(stored!.chars).toBeGreaterThan(1000 - 300);
+    expect(refused.length).toBeGreaterThanOrEqual(3);
   });
 });

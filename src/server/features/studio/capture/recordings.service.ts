@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import {
   type BrowserSegment,
   type NoteListItem,
@@ -13,7 +10,18 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
-import { detectMedia, recordingDir, studioDirs } from '../media.ts';
+import { concatObjects } from '../../../providers/storage/storage.ts';
+import {
+  chunkKey,
+  detectMediaBytes,
+  detectStreamedMedia,
+  onStorage,
+  recordingPrefix,
+  removeRecordingChunks,
+  SNIFF_BYTES,
+  STUDIO_KEYS,
+  studioStorage,
+} from '../media.ts';
 import { countNewNotes, findNote, insertNote, toListItem } from '../notes/index.ts';
 import { assertQuota, remainingBytes, withinQuota, withOwnerLock } from './quota.ts';
 import {
@@ -48,7 +56,6 @@ export async function startRecording(
     mimeType: input.mime_type ?? null,
     title: input.title || null,
   });
-  await mkdir(recordingDir(ctx.config.dataDir, row.id), { recursive: true });
   return toRecording(row);
 }
 
@@ -63,11 +70,13 @@ export async function getRecording(ctx: AppContext, owner: string, id: string): 
 }
 
 /**
- * Stores chunk n of a recording, streamed to disk; sending the same n again replaces it (a client
- * that lost the answer simply resends). Chunk 0 must be audio by its content. Nothing is written
- * when the address is full; the body is capped at what the quota still allows; the chunk is kept
- * (renamed into place) under the address's quota lock, and the recording's byte count is then what
- * its chunk files hold on disk, never a running sum that repeated or concurrent PUTs could skew.
+ * Stores chunk n of a recording as one object (`studio/recordings/<id>/<n>`), streamed as it
+ * arrives; sending the same n again replaces it whole (a client that lost the answer simply resends;
+ * a put is never half-visible). Chunk 0 must be audio by its content. Nothing is written when the
+ * address is full; the body is capped at what the quota still allows; the chunk is then counted
+ * under the address's quota lock, and the recording's byte count is what its chunk objects hold,
+ * never a running sum that repeated or concurrent PUTs could skew. Any web process may take any
+ * chunk when they share a bucket.
  */
 export async function putRecordingChunk(
   ctx: AppContext,
@@ -78,52 +87,64 @@ export async function putRecordingChunk(
 ): Promise<{ n: number; bytes: number }> {
   const row = await ownRecording(ctx, owner, id);
   if (row.noteId) throw conflict('This recording is finished.');
-  const dir = recordingDir(ctx.config.dataDir, id);
-  const final = path.join(dir, String(n));
-  const previousNow = await sizeOf(final);
-  const room = (await remainingBytes(ctx, owner)) + previousNow;
+  const storage = studioStorage(ctx.config);
+  const key = chunkKey(id, n);
+  const previous = (await onStorage(ctx.config, () => storage.head(key)))?.size ?? 0;
+  const room = (await remainingBytes(ctx, owner)) + previous;
   if (room <= 0) throw new AppError('quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
-  await mkdir(dir, { recursive: true });
-  const temp = `${final}.${randomUUID()}.part`;
   const cap = byteCap(Math.min(STUDIO_LIMITS.recordingChunkMaxBytes, room));
+  const start: Buffer[] = [];
+  let startBytes = 0;
+  const tap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (n === 0 && startBytes < SNIFF_BYTES) {
+        const piece = chunk.subarray(0, SNIFF_BYTES - startBytes);
+        start.push(Buffer.from(piece));
+        startBytes += piece.length;
+      }
+      done(null, chunk);
+    },
+  });
+  let capError: AppError | undefined;
+  cap.stream.once('error', (error) => {
+    if (error instanceof AppError) capError = error;
+  });
+  const source = pipeline(body as Readable, cap.stream, tap, () => {}) as Readable;
+  let bytes: number;
   try {
-    await pipeline(body, cap.stream, createWriteStream(temp));
-    const bytes = cap.bytes();
-    if (n === 0 && bytes > 0 && !(await detectMedia(temp, row.mimeType)) && bytes >= 4100)
+    bytes = (await onStorage(ctx.config, () => storage.put(key, source))).size;
+  } catch (error) {
+    throw capError ?? error;
+  }
+  try {
+    if (n === 0 && bytes >= SNIFF_BYTES && !(await detectMediaBytes(Buffer.concat(start), row.mimeType)))
       throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
     await withinQuota(
       ctx,
       owner,
-      async () => bytes - (await sizeOf(final)),
+      async () => bytes - previous,
       async (tx) => {
-        // Discarded or finished meanwhile: the chunk is not kept (nor its folder recreated).
+        // Discarded or finished meanwhile: the chunk is not kept.
         const current = await findRecording(tx.db, owner, id);
         if (!current || current.noteId) {
-          if (!current) await rm(dir, { recursive: true, force: true });
+          if (!current) await removeRecordingChunks(ctx.config, id);
           throw conflict('This recording is finished or was discarded.');
         }
-        await rename(temp, final);
-        await recordChunk(tx.db, id, n, await chunkBytes(dir));
+        await recordChunk(tx.db, id, n, await chunkBytes(ctx, id));
       },
     );
     return { n, bytes };
   } catch (error) {
-    await rm(temp, { force: true });
+    await storage.delete(key).catch(() => {});
     throw error;
   }
 }
 
-const sizeOf = (file: string) =>
-  stat(file).then(
-    (s) => s.size,
-    () => 0,
-  );
-
-/** The bytes of a recording's kept chunks (files named by their number; '.part' files are in flight). */
-async function chunkBytes(dir: string): Promise<number> {
+/** The bytes of a recording's stored chunks (objects named by their number). */
+async function chunkBytes(ctx: AppContext, id: string): Promise<number> {
   let total = 0;
-  for (const name of await readdir(dir).catch(() => [] as string[]))
-    if (/^\d+$/.test(name)) total += await sizeOf(path.join(dir, name));
+  for await (const object of studioStorage(ctx.config).list(recordingPrefix(id)))
+    if (/\/\d+$/.test(object.key)) total += object.size;
   return total;
 }
 
@@ -133,7 +154,7 @@ export async function discardRecording(ctx: AppContext, owner: string, id: strin
     if (!row) throw notFound('Recording not found');
     if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
     await deleteRecording(tx.db, owner, id);
-    await rm(recordingDir(ctx.config.dataDir, id), { recursive: true, force: true });
+    await removeRecordingChunks(ctx.config, id);
   });
 }
 
@@ -161,55 +182,49 @@ export async function finishRecordingAsNote(
       `Chunks missing: ${missing.slice(0, 20).join(', ')}${missing.length > 20 ? ', …' : ''}. Send them, then finish again.`,
     );
   await countNewNotes(ctx, owner, 1);
-  const dir = recordingDir(ctx.config.dataDir, id);
+  const storage = studioStorage(ctx.config);
+  const parts = Array.from({ length: input.chunk_count }, (_, i) => chunkKey(id, i));
+  // Checked by content before anything is written: the joined chunks' first bytes.
+  const media = await onStorage(ctx.config, () =>
+    detectStreamedMedia(concatObjects(storage, parts), row.mimeType),
+  );
+  if (media?.kind !== 'voice') throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   const noteId = randomUUID();
-  const { media: mediaDir } = studioDirs(ctx.config.dataDir);
-  await mkdir(mediaDir, { recursive: true });
-  const joined = path.join(mediaDir, `${noteId}.part`);
-  const out = await open(joined, 'w');
-  try {
-    for (let i = 0; i < input.chunk_count; i++)
-      await pipeline(
-        createReadStream(path.join(dir, String(i))),
-        out.createWriteStream({ autoClose: false }),
-        {
-          end: false,
-        },
-      );
-  } finally {
-    await out.close();
-  }
-  const media = await detectMedia(joined, row.mimeType);
-  if (media?.kind !== 'voice') {
-    await rm(joined, { force: true });
-    throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
-  }
-  const relative = `studio/media/${noteId}.${media.ext}`;
-  await rename(joined, path.join(ctx.config.dataDir, relative));
-  const bytes = (await stat(path.join(ctx.config.dataDir, relative))).size;
+  const relative = `${STUDIO_KEYS.media}${noteId}.${media.ext}`;
+  // One new object, complete or absent (a failed join leaves nothing to serve; the chunks stay).
+  const { size: bytes } = await onStorage(ctx.config, () =>
+    storage.assemble(parts, relative, { contentType: media.mime }),
+  );
   const heard = (input.transcript ?? []).map((s) => ({
     startMs: s.start_ms,
     endMs: Math.max(s.start_ms, s.end_ms),
     text: s.text,
   }));
-  const note = await ctx.database.transaction(async (tx) => {
-    if (!(await finishRecording(tx.db, id, noteId))) throw conflict('This recording is finished.');
-    const inserted = await insertNote(tx.db, {
-      id: noteId,
-      ownerEmail: owner,
-      kind: 'voice',
-      register: 'spoken',
-      ...mediaStatus(ctx, heard.length > 0),
-      browserTranscript: heard.length > 0 ? heard : null,
-      title: row.title || `Voice note, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-      durationMs: input.duration_ms ?? null,
-      mediaPath: relative,
-      mediaBytes: bytes,
-      mediaMime: media.mime,
+  const note = await ctx.database
+    .transaction(async (tx) => {
+      if (!(await finishRecording(tx.db, id, noteId))) throw conflict('This recording is finished.');
+      const inserted = await insertNote(tx.db, {
+        id: noteId,
+        ownerEmail: owner,
+        kind: 'voice',
+        register: 'spoken',
+        ...mediaStatus(ctx, heard.length > 0),
+        browserTranscript: heard.length > 0 ? heard : null,
+        title: row.title || `Voice note, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        durationMs: input.duration_ms ?? null,
+        mediaPath: relative,
+        mediaBytes: bytes,
+        mediaMime: media.mime,
+      });
+      await queueTranscription(ctx, tx, noteId, heard.length > 0);
+      return inserted;
+    })
+    .catch(async (error: unknown) => {
+      await storage.delete(relative).catch(() => {});
+      throw error;
     });
-    await queueTranscription(ctx, tx, noteId, heard.length > 0);
-    return inserted;
+  await removeRecordingChunks(ctx.config, id).catch(() => {
+    // Left for the maintenance job's sweep of chunk folders no recording owns.
   });
-  await rm(dir, { recursive: true, force: true });
   return toListItem(note);
 }

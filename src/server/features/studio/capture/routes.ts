@@ -17,7 +17,7 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { ensureStudioDirs } from '../media.ts';
+import { ensureStudioDirs, requireStorage } from '../media.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { importForOwner } from './imports.service.ts';
 import {
@@ -56,7 +56,7 @@ const STREAMED_PATTERNS = [/^audio\//, /^video\//];
  */
 export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    await ensureStudioDirs(ctx.config.dataDir);
+    await ensureStudioDirs(ctx.config);
     const tus = createTusServer(ctx);
     // The raw request stream is left unread for the tus server or the chunk writer.
     const leaveUnread = (
@@ -71,6 +71,8 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const owner = ownerOf(request);
       if (request.headers['tus-resumable'] !== '1.0.0')
         throw new AppError('validation_failed', 'This is a tus 1.0.0 endpoint: send Tus-Resumable: 1.0.0');
+      // A store that does not answer: 503 before anything is received (the client keeps its file).
+      await requireStorage(ctx.config);
       const id = (request.params as { id?: string }).id;
       if (id) {
         if ((await checkUploadRequest(ctx, owner, id, request.method)) === 'terminated')
@@ -104,6 +106,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { body: startRecordingSchema, response: { 201: recordingSchema } } },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
+        await requireStorage(ctx.config);
         return reply.code(201).send(await startRecording(ctx, ownerOf(request), request.body));
       },
     );
@@ -119,6 +122,8 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       { schema: { params: recordingChunkParamsSchema, response: { 200: recordingChunkResponseSchema } } },
       async (request) => {
         await limit(ctx, request, 'chunks');
+        // Refused before the body is read: the recorder keeps the chunk and sends it again.
+        await requireStorage(ctx.config);
         return putRecordingChunk(ctx, ownerOf(request), request.params.id, request.params.n, request.raw);
       },
     );
@@ -134,6 +139,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
+        await requireStorage(ctx.config);
         return reply
           .code(201)
           .send(await finishRecordingAsNote(ctx, ownerOf(request), request.params.id, request.body));
@@ -144,6 +150,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${STUDIO_API}/recordings/:id`,
       { schema: { params: recordingIdParamsSchema } },
       async (request, reply) => {
+        await requireStorage(ctx.config);
         await discardRecording(ctx, ownerOf(request), request.params.id);
         return reply.code(204).send();
       },

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   NEEDS_STT_MESSAGE,
@@ -139,8 +136,8 @@ describe('uploads without speech-to-text', () => {
       has_media: true,
       media_bytes: speech.length,
     });
-    const file = path.join(echo.dataDir, 'uploads', noteId);
-    expect(await readFile(file)).toEqual(speech);
+    const key = `uploads/${noteId}`;
+    expect(await echo.readStored(key)).toEqual(speech);
 
     const ranged = await echo.app!.inject({
       method: 'GET',
@@ -165,8 +162,8 @@ describe('uploads without speech-to-text', () => {
       headers: { cookie },
     });
     expect(deleted.statusCode).toBe(204);
-    expect(existsSync(file)).toBe(false);
-    expect(existsSync(`${file}.json`)).toBe(false);
+    // The object and what the tus store kept beside it (.json on disk, .info in a bucket).
+    expect(await echo.storedKeys(key)).toEqual([]);
   });
 
   it('refuses a file that is not audio or video by its content, whatever its name', async () => {
@@ -187,7 +184,8 @@ describe('uploads without speech-to-text', () => {
       (await echo.app!.inject({ method: 'GET', url: `/api/studio/notes/${noteId}`, headers: { cookie } }))
         .statusCode,
     ).toBe(404);
-    expect(existsSync(path.join(echo.dataDir, 'uploads', noteId))).toBe(false);
+    expect(await echo.storedKeys(`uploads/${noteId}`)).toEqual([]);
+    expect(echo.s3?.uploads.size ?? 0).toBe(0);
   });
 });
 
@@ -289,7 +287,7 @@ describe('speech-to-text, recordings and the quota', () => {
       'select media_path from studio_notes where id = $1',
       [done.json().id],
     );
-    expect(await readFile(path.join(echo.dataDir, row!.media_path))).toEqual(speech);
+    expect(await echo.readStored(row!.media_path)).toEqual(speech);
     await eventually(async () => (await getNote(echo, cookie, done.json().id)).status === 'ready');
   });
 

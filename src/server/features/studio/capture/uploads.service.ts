@@ -1,11 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
+import { pipeline, type Readable, Transform } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import type { ErrorCode } from '#contract/api.ts';
 import {
@@ -19,8 +13,19 @@ import {
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { ObjectNotFoundError, readStart, TUS_PREFIX, tusNaming } from '../../../providers/storage/index.ts';
 import { mediaEngineName } from '../../transcription/index.ts';
-import { type DetectedMedia, detectMedia, removeMediaFiles, studioDirs } from '../media.ts';
+import {
+  type DetectedMedia,
+  detectMediaBytes,
+  detectStoredMedia,
+  onStorage,
+  removeStoredMedia,
+  requireStorage,
+  SNIFF_BYTES,
+  studioStorage,
+  uploadStore,
+} from '../media.ts';
 import { ownerOfRaw } from '../owner.ts';
 import { withinQuota } from './quota.ts';
 
@@ -60,37 +65,63 @@ const tusError = (code: ErrorCode, message: string, status: number) => ({
 const titleOf = (filename: string | null | undefined) =>
   titleFrom((filename ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[_-]+/g, ' '), 'Uploaded recording');
 
-/** What the first bytes of a partly or fully received upload say it is (null: not media, or too early). */
+/**
+ * The first bytes stored of an unfinished upload (up to `bytes`): on local disk the upload's file;
+ * in a bucket nothing of a multipart upload is readable before it completes, but below one part
+ * (8 MiB) what arrived is @tus/s3-store's `<key>.part` object, which holds the upload's start.
+ */
+async function storedStart(ctx: AppContext, key: string, bytes: number): Promise<Buffer> {
+  const storage = studioStorage(ctx.config);
+  const source = storage.kind === 'local' ? key : `${key}.part`;
+  return readStart(storage, source, bytes).catch((error: unknown) => {
+    if (error instanceof ObjectNotFoundError) return Buffer.alloc(0);
+    throw error;
+  });
+}
+
+/** The verdict on the first bytes of an upload (all of them when it is shorter than SNIFF_BYTES). */
+async function sniffBytes(
+  start: Uint8Array,
+  declaredType: string | null | undefined,
+): Promise<{ verdict: 'ok' | 'refused' | 'unknown'; media?: DetectedMedia }> {
+  if (start.length === 0) return { verdict: 'unknown' };
+  const media = await detectMediaBytes(start, declaredType);
+  if (media) return { verdict: 'ok', media };
+  return { verdict: start.length >= SNIFF_BYTES ? 'refused' : 'unknown' };
+}
+
+/**
+ * What the first bytes of a partly received upload say it is (on local disk; in a bucket the bytes
+ * are checked as they arrive, in patchUpload, and the whole object at the end).
+ */
 export async function sniffUpload(
   ctx: AppContext,
   uploadId: string,
   declaredType?: string | null,
 ): Promise<{ verdict: 'ok' | 'refused' | 'unknown'; media?: DetectedMedia }> {
-  const file = path.join(studioDirs(ctx.config.dataDir).uploads, uploadId);
-  const size = await stat(file).then(
-    (s) => s.size,
-    () => 0,
-  );
-  if (size === 0) return { verdict: 'unknown' };
-  const media = await detectMedia(file, declaredType);
-  if (media) return { verdict: 'ok', media };
-  return { verdict: size >= 4100 ? 'refused' : 'unknown' };
+  if (studioStorage(ctx.config).kind !== 'local') return { verdict: 'unknown' };
+  return sniffBytes(await storedStart(ctx, `${TUS_PREFIX}${uploadId}`, SNIFF_BYTES), declaredType);
 }
 
 /** Removes an upload and the note it was becoming. */
 export async function discardUpload(ctx: AppContext, note: NoteRow): Promise<void> {
   await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
-  if (note.mediaPath) await removeMediaFiles(ctx.config.dataDir, [note.mediaPath]);
+  if (note.mediaPath) await removeStoredMedia(ctx.config, [note.mediaPath]);
 }
 
 /** A complete upload: checked by content (415 and removed when not media), then queued for transcription. */
 export async function finishUpload(ctx: AppContext, note: NoteRow, bytes: number): Promise<void> {
-  const sniffed = await sniffUpload(ctx, note.id, note.mediaMime);
-  if (!sniffed.media) {
+  const key = note.mediaPath ?? `${TUS_PREFIX}${note.id}`;
+  const media = await onStorage(ctx.config, () =>
+    detectStoredMedia(studioStorage(ctx.config), key, note.mediaMime).catch((error: unknown) => {
+      if (error instanceof ObjectNotFoundError) return null;
+      throw error;
+    }),
+  );
+  if (!media) {
     await discardUpload(ctx, note);
     throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   }
-  const media = sniffed.media;
   await ctx.database.transaction(async (tx) => {
     const updated = await updateNoteRow(
       tx.db,
@@ -106,11 +137,25 @@ export async function finishUpload(ctx: AppContext, note: NoteRow, bytes: number
 /** PATCHes being written, by upload id (one at a time per upload, in this process). */
 const writing = new Set<string>();
 
+/** The bytes the tus store holds of an upload (404 when it has none; 503 when the store does not answer). */
+async function storedOffset(ctx: AppContext, key: string): Promise<number> {
+  const store = uploadStore(ctx.config);
+  try {
+    return await onStorage(ctx.config, async () => (await store.getUpload(key)).offset);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // The tus stores answer "not found" for a store that failed too (@tus/s3-store): ask the store.
+    await requireStorage(ctx.config, { fresh: true });
+    throw notFound('Upload not found');
+  }
+}
+
 /**
- * tus PATCH, streamed straight from the socket to the upload's file (the tus server's web-stream
- * path is several times slower): the offset must be the bytes already stored, the body may not go
- * past the announced length, and whatever arrived before a dropped connection stays (resume from
- * HEAD's Upload-Offset). The first bytes are checked by content as soon as there are enough.
+ * tus PATCH, streamed from the socket into the tus data store (on local disk the upload's file, in a
+ * bucket the parts of one multipart upload, completed with the last byte): the offset must be the
+ * bytes already stored, the body may not go past the announced length, and whatever the store kept
+ * before a dropped connection stays (resume from HEAD's Upload-Offset; in a bucket from the last
+ * whole part). The first bytes are checked by content as soon as there are enough.
  */
 export async function patchUpload(
   ctx: AppContext,
@@ -124,47 +169,71 @@ export async function patchUpload(
   if (headers['content-type'] !== 'application/offset+octet-stream')
     throw new AppError('unsupported_media_type', 'Send Content-Type: application/offset+octet-stream');
   if (note.status !== 'uploading') throw conflict('This upload has finished.');
-  const file = path.join(studioDirs(ctx.config.dataDir).uploads, id);
-  const stored = (await stat(file).catch(() => null))?.size;
-  if (stored === undefined) throw notFound('Upload not found');
+  const key = `${TUS_PREFIX}${id}`;
+  const stored = await storedOffset(ctx, key);
   const offset = Number(headers['upload-offset']);
   if (!Number.isInteger(offset) || offset !== stored)
     throw conflict(`Upload-Offset must be ${stored}, the bytes already stored.`);
   if (writing.has(id)) throw conflict('This upload is already receiving data.');
   writing.add(id);
+  // The upload's first bytes: what is stored already, then what this PATCH brings.
+  const start: Buffer[] = [];
+  let startBytes = 0;
+  let now = offset;
   try {
+    if (offset > 0 && offset < SNIFF_BYTES) {
+      const before = await onStorage(ctx.config, () => storedStart(ctx, key, offset));
+      start.push(before);
+      startBytes = before.length;
+    }
     const cap = byteCap(note.mediaBytes - offset);
-    await pipeline(body, cap.stream, createWriteStream(file, { flags: 'r+', start: offset })).catch(
-      (error) => {
-        if (error instanceof AppError) throw error;
-        // A dropped connection: what was written stays, and the client resumes from it.
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (startBytes < SNIFF_BYTES) {
+          const piece = chunk.subarray(0, SNIFF_BYTES - startBytes);
+          start.push(Buffer.from(piece));
+          startBytes += piece.length;
+        }
+        done(null, chunk);
       },
-    );
+    });
+    let capError: AppError | undefined;
+    cap.stream.once('error', (error) => {
+      if (error instanceof AppError) capError = error;
+    });
+    const source = pipeline(body as Readable, cap.stream, tap, () => {});
+    try {
+      now = await uploadStore(ctx.config).write(source as Readable, key, offset);
+    } catch (error) {
+      if (capError) throw capError;
+      // A dropped connection, or the store failing mid-way: what the store kept stays, and the
+      // client resumes from it (HEAD); a store that does not answer makes this a 503.
+      void error;
+      now = await storedOffset(ctx, key);
+    }
   } finally {
     writing.delete(id);
   }
-  const now = (await stat(file)).size;
   if (now >= note.mediaBytes) {
     await finishUpload(ctx, note, now);
     return { offset: now, noteId: note.id };
   }
-  if ((await sniffUpload(ctx, id, note.mediaMime)).verdict === 'refused') {
+  if ((await sniffBytes(Buffer.concat(start), note.mediaMime)).verdict === 'refused') {
     await discardUpload(ctx, note);
     throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   }
   return { offset: now, noteId: null };
 }
 
-/** The tus server (creation, termination, expiration) storing under DATA_DIR/uploads. */
+/**
+ * The tus server (creation, termination, expiration) storing in the Studio's store: key
+ * `uploads/<id>` on local disk (@tus/file-store) or in the bucket (@tus/s3-store), so any web
+ * process can continue an upload another one began when they share a bucket.
+ */
 export function createTusServer(ctx: AppContext): TusServer {
-  const { uploads } = studioDirs(ctx.config.dataDir);
-  const datastore = new FileStore({
-    directory: uploads,
-    expirationPeriodInMilliseconds: STUDIO_LIMITS.unfinishedUploadTtlMs,
-  });
   return new TusServer({
     path: STUDIO_UPLOADS_PATH,
-    datastore,
+    datastore: uploadStore(ctx.config),
     maxSize: STUDIO_LIMITS.uploadMaxBytes,
     relativeLocation: true,
     respectForwardedHeaders: Boolean(ctx.config.trustProxy),
@@ -172,8 +241,9 @@ export function createTusServer(ctx: AppContext): TusServer {
     exposedHeaders: [STUDIO_NOTE_ID_HEADER],
     // Same-origin only: no Access-Control-Allow-Origin (tus answers '*' without this).
     allowedOrigins: () => false,
-    namingFunction: () => randomUUID(),
+    ...tusNaming,
     async onUploadCreate(req, upload) {
+      const id = upload.id.slice(TUS_PREFIX.length);
       const owner = ownerOfTusRequest(req);
       if (!owner) throw tusError('unauthorized', 'Please verify your email to use the Studio', 401);
       if (upload.size === undefined)
@@ -191,7 +261,7 @@ export function createTusServer(ctx: AppContext): TusServer {
       // The note (whose media_bytes count against the quota) is inserted under the address's lock.
       await withinQuota(ctx, owner, size, (tx) =>
         insertNote(tx.db, {
-          id: upload.id,
+          id,
           ownerEmail: owner,
           kind: declared?.startsWith('video/') ? 'video' : 'voice',
           register: 'spoken',
@@ -199,10 +269,10 @@ export function createTusServer(ctx: AppContext): TusServer {
           title:
             upload.metadata?.title?.trim().slice(0, STUDIO_LIMITS.titleMaxChars) ||
             titleOf(upload.metadata?.filename),
-          mediaPath: `uploads/${upload.id}`,
+          mediaPath: upload.id,
           mediaBytes: size,
           mediaMime: declared,
-          uploadId: upload.id,
+          uploadId: id,
         }),
       ).catch((error) => {
         if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
@@ -211,7 +281,7 @@ export function createTusServer(ctx: AppContext): TusServer {
       return {};
     },
     async onUploadFinish(_req, upload) {
-      const note = await findNoteByUpload(ctx.database.db, upload.id);
+      const note = await findNoteByUpload(ctx.database.db, upload.id.slice(TUS_PREFIX.length));
       if (!note) throw tusError('not_found', 'This upload was removed', 404);
       try {
         await finishUpload(ctx, note, upload.offset);

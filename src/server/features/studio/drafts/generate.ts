@@ -6,10 +6,17 @@ import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { currentProfile, findVoiceSettings } from '../notes/index.ts';
-import { analyse, type Unit } from '../text/extractive/analyse.ts';
-import { flattenDraft, generateExtractive, type SourceNote } from '../text/extractive/generate.ts';
-import { scoreDraftFidelity, scoreFidelity } from '../text/fidelity.ts';
-import type { Register, VoiceProfile } from '../text/profile.ts';
+import {
+  analyse,
+  flattenDraft,
+  generateExtractive,
+  type Register,
+  type SourceNote,
+  scoreDraftFidelity,
+  scoreFidelity,
+  type Unit,
+  type VoiceProfile,
+} from '../text/index.ts';
 import {
   type EngineDraft,
   type EngineInput,
@@ -19,6 +26,7 @@ import {
   type VoiceBrief,
 } from './llm.ts';
 import { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
+import { countModelCall, modelCallsUsedUpNote } from './model-calls.ts';
 import {
   type DraftRow,
   findDraftById,
@@ -49,6 +57,9 @@ export const FALLBACK_NOTE =
   'The language model could not write this draft, so Echo wrote it offline from your own sentences.';
 const BANNED_OR_LOW = (score: number) =>
   `This draft still scores ${score} for your voice after a second try.`;
+
+/** The address has no model call left today: the draft is written offline. */
+class ModelCallsUsedUp extends Error {}
 
 export type GenerateOutcome = 'done' | 'wait';
 
@@ -236,14 +247,18 @@ export async function generateDraft(
         maxChars: LLM_SAMPLE_CHARS,
       }),
     };
+    // Each call is counted before it is made; none past the address's daily number (model-calls.ts).
+    const limit = deps.config.studio.limits.modelCallsPerDay;
+    const callAllowed = () => countModelCall(db, limit, row.ownerEmail);
     try {
+      if (!(await callAllowed())) throw new ModelCallsUsedUp();
       const first = await generateWithLlm(deps.llm, input);
       draft = first.draft;
       engine = 'llm';
       meta.llm_requests = 1;
       meta.prompt_chars = first.promptChars;
       const check = judge(profile, register, first.draft, sentences, bans, analysed);
-      if (check.problem) {
+      if (check.problem && (await callAllowed())) {
         const second = await generateWithLlm(deps.llm, {
           ...input,
           voice: { ...input.voice, habits: [...input.voice.habits, check.problem] },
@@ -257,12 +272,17 @@ export async function generateDraft(
         else if (kept.content) meta.warning = kept.content;
       }
     } catch (error) {
-      deps.log.warn(
-        { err: error, draftId: row.id },
-        'LLM draft failed; falling back to the extractive engine',
-      );
-      draft = offline();
-      meta.fallback = FALLBACK_NOTE;
+      if (error instanceof ModelCallsUsedUp) {
+        draft = offline();
+        meta.fallback = modelCallsUsedUpNote(limit);
+      } else {
+        deps.log.warn(
+          { err: error, draftId: row.id },
+          'LLM draft failed; falling back to the extractive engine',
+        );
+        draft = offline();
+        meta.fallback = FALLBACK_NOTE;
+      }
     }
   } else draft = offline();
   if (typeof draft === 'string') {

@@ -1,6 +1,7 @@
 /**
- * The Studio's drafts (decision 015): generation (offline engine or language model), exports,
- * carousel slides and clips. The room's only face.
+ * The Studio's drafts (decision 015): generation (offline engine or language model), edits,
+ * versions, and the routes that hand a draft to the exports room (files, slides, clips). The
+ * room's only face.
  */
 export { DRAFT_JOBS } from './job-definitions.ts';
 export { registerDraftJobs } from './jobs.ts';

@@ -4,8 +4,7 @@
  * draft draws on keeps its figures and names. What breaks a rule becomes a plain instruction for the
  * second try, and a warning on the draft when that try breaks it too.
  */
-import type { Unit } from '../text/extractive/analyse.ts';
-import { atomsOf } from '../text/extractive/atoms.ts';
+import { atomsOf, type Unit } from '../text/index.ts';
 import type { EngineDraft } from './llm.ts';
 
 // biome-ignore format: a table

@@ -11,8 +11,7 @@ import {
   THREAD_POST_MAX,
 } from '#contract/studio-drafts.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
-import { cutAtWord } from '../text/extractive/common.ts';
-import { supportOf } from '../text/support.ts';
+import { cutAtWord, supportOf } from '../text/index.ts';
 
 /**
  * The LLM engine: attribute first, then generate. The model gets the user's source sentences,

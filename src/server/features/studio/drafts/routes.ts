@@ -14,13 +14,14 @@ import {
   versionParamsSchema,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
+import { CUT_TIMEOUT_MS, cutDraftClip } from '../exports/index.ts';
 import { limit, ownerOf } from '../owner.ts';
-import { CUT_TIMEOUT_MS, cutDraftClip } from './clips.ts';
 import {
   createDrafts,
   exportDraft,
   getDraft,
   listDraftsOf,
+  ownDraft,
   regenerateDraft,
   saveDraftEdits,
 } from './service.ts';
@@ -161,7 +162,13 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await limit(ctx, request, 'cuts');
         // A video cut may take longer than the server's idle socket time-out before the first byte.
         (request.raw.socket as Partial<Socket> | undefined)?.setTimeout?.(CUT_TIMEOUT_MS.video + 15_000);
-        const clip = await cutDraftClip(ctx, ownerOf(request), request.params.id, request.params.n);
+        const owner = ownerOf(request);
+        const clip = await cutDraftClip(
+          ctx,
+          owner,
+          await ownDraft(ctx, owner, request.params.id),
+          request.params.n,
+        );
         return reply
           .header('content-type', clip.type)
           .header('content-length', clip.bytes)

@@ -10,15 +10,13 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
+import { captionsOf, renderCarousel, toHtml, toMarkdown, toText, zipSlides } from '../exports/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
-import { analyse, type Unit } from '../text/extractive/analyse.ts';
-import { clipCaptions, toSrt, toVtt } from '../text/extractive/clips.ts';
-import { bestSources, claimsSupport, supportOf } from '../text/support.ts';
-import { toHtml, toMarkdown, toText } from './exports.ts';
+import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
-import { renderCarousel, zipSlides } from './render/carousel.ts';
+import { assertModelCallsLeft } from './model-calls.ts';
 import {
   type DraftRow,
   existingSentenceIds,
@@ -83,6 +81,7 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   if (input.engine === 'llm' && !ctx.config.llm.baseUrl)
     throw badRequest('No language model is configured (LLM_BASE_URL); use the offline engine.');
   const from = notes.length === 1 ? `"${notes[0]!.title}"` : `${notes.length} notes`;
+  await assertModelCallsLeft(ctx, owner, input.engine);
   await countDraftJobs(ctx, owner, new Set(input.formats).size);
   const rows = await ctx.database.transaction(async (tx) => {
     const created: DraftRow[] = [];
@@ -209,6 +208,7 @@ export async function regenerateDraft(
     throw badRequest('This draft is already being written.');
   if (blockId !== undefined && !(row.blocks as StoredBlock[]).some((b) => b.id === blockId))
     throw badRequest(`Unknown block: ${blockId}`);
+  await assertModelCallsLeft(ctx, owner, row.requestedEngine);
   await countDraftJobs(ctx, owner, 1);
   const updated = await ctx.database.transaction(async (tx) => {
     if (row.status === 'ready') await keepVersion(tx.db, row, 'regenerate');
@@ -272,7 +272,8 @@ export async function exportDraft(
   if (as === 'txt') return file(toText(draft, numbered));
   if (as === 'srt' || as === 'vtt') {
     if (draft.format !== 'clips') throw badRequest('Captions (SRT, VTT) are made for clip hooks.');
-    return file(await captionsOf(ctx, row.noteIds, draft.blocks, as, clip));
+    const sentences = await sourceSentences(ctx.database.db, row.noteIds);
+    return file(captionsOf(row.noteIds, sentences, draft.blocks, as, clip));
   }
   if (draft.format !== 'carousel') throw badRequest('A zip of slides is made for carousels.');
   const slides = draft.blocks.map((b, i) => ({
@@ -282,69 +283,4 @@ export async function exportDraft(
   }));
   const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
   return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
-}
-
-/** The notes' sentences as the text engine's units, with their times (the clips' captions). */
-export async function timedUnits(ctx: AppContext, noteIds: string[]): Promise<Unit[]> {
-  const sentences = await sourceSentences(ctx.database.db, noteIds);
-  return analyse(
-    noteIds.map((id) => ({
-      id,
-      sentences: sentences
-        .filter((s) => s.noteId === id)
-        .map((s) => ({
-          id: s.id,
-          text: s.text,
-          filler: s.filler,
-          fillers: s.fillers as { start: number; end: number }[],
-          ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
-        })),
-    })),
-  ).units;
-}
-
-/**
- * Captions of clips: all that is said in each (a clip cites only its hook line), from the note's
- * sentences as they are now. Every clip on its recording's clock, or clip `only` on its own.
- */
-async function captionsOf(
-  ctx: AppContext,
-  noteIds: string[],
-  blocks: DraftBlock[],
-  as: 'srt' | 'vtt',
-  only?: number,
-): Promise<string> {
-  const units = await timedUnits(ctx, noteIds);
-  // The recogniser's word times, where kept: WebVTT captions highlight word by word.
-  const words = new Map<string, Array<{ text: string; startMs: number }>>();
-  if (as === 'vtt')
-    for (const s of await sourceSentences(ctx.database.db, noteIds))
-      words.set(s.noteId, [...(words.get(s.noteId) ?? []), ...(s.words ?? [])]);
-  const clips = blocks.filter((b) => b.kind === 'clip');
-  if (only !== undefined && !clips[only - 1]) throw notFound(`This draft has ${clips.length} clips.`);
-  const cues = (only === undefined ? clips : [clips[only - 1]!]).flatMap((clip) => {
-    const noteId = clip.sources[0]?.note_id;
-    if (clip.start_ms === undefined || clip.end_ms === undefined || !noteId) return [];
-    const own = clipCaptions(
-      units.filter((u) => String(u.ref.noteId) === noteId),
-      clip.start_ms,
-      clip.end_ms,
-    );
-    const shift = only === undefined ? clip.start_ms : 0;
-    const said = words.get(noteId) ?? [];
-    return own.map((cue) => {
-      const from = cue.startMs + clip.start_ms!;
-      const to = cue.endMs + clip.start_ms!;
-      const inCue = said.filter((w) => w.startMs >= from && w.startMs < to);
-      return {
-        ...cue,
-        startMs: cue.startMs + shift,
-        endMs: cue.endMs + shift,
-        ...(inCue.length
-          ? { words: inCue.map((w) => ({ text: w.text, startMs: w.startMs - clip.start_ms! + shift })) }
-          : {}),
-      };
-    });
-  });
-  return as === 'srt' ? toSrt(cues) : toVtt(cues);
 }

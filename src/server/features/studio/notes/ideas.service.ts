@@ -1,6 +1,6 @@
 import type { IdeasResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
-import { ideasView } from '../text/ideas.ts';
+import { ideasView } from '../text/index.ts';
 import { ideasFingerprint, readyNotePhrases } from './repository.ts';
 
 /** Themes shown on the Ideas tab. */

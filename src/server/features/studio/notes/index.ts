@@ -2,11 +2,10 @@
  * The Studio's notes (decision 015): the library, search, ideas and the voice profile, and the
  * transcription and profile jobs. The room's only face to the other rooms (capture, drafts).
  */
-export { type Analysis, cleanText } from './analyse.ts';
-export { analyseOffThread, closeAnalysisPool } from './analysis-pool.ts';
 export { NOTE_JOBS, profileJob, transcribeJob } from './job-definitions.ts';
 export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
-export { assertTextQuota, countNewNotes } from './limits.ts';
+export { assertTextQuota, countNewNotes, textQuotaMessage } from './limits.ts';
+export { lockOwner, withOwnerLock } from './owner-lock.ts';
 export {
   deleteNote as deleteNoteRow,
   deleteStudioRowsOf,
@@ -16,14 +15,24 @@ export {
   inactiveStudioOwners,
   insertNote,
   insertNotesSkippingDuplicates,
+  listSentences,
   type NewNote,
   type NoteRow,
   notesInStatus,
   referencedMediaPaths,
   replaceSentences,
+  rewriteSentences,
   storedBytes,
   updateNote as updateNoteRow,
 } from './repository.ts';
 export { notesRoutes } from './routes.ts';
-export { createTextNote, deleteNote, queueProfile, quotaBytes, titleFrom, toListItem } from './service.ts';
+export {
+  createTextNote,
+  deleteNote,
+  getNote,
+  queueProfile,
+  quotaBytes,
+  titleFrom,
+  toListItem,
+} from './service.ts';
 export { currentProfile } from './voice-profile.ts';

@@ -18,11 +18,9 @@ import {
   type Transcriber,
   wordsWithin,
 } from '../../transcription/index.ts';
-import { mediaFile } from '../media.ts';
-import { buildProfile } from '../text/profile.ts';
-import type { NoteStats } from '../text/profile-shape.ts';
-import { cleanText } from './analyse.ts';
-import { analyseOffThread } from './analysis-pool.ts';
+import { analyseOffThread } from '../analysis/index.ts';
+import { studioStorage, studioTemp } from '../media.ts';
+import { buildProfile, cleanText, type NoteStats } from '../text/index.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {
@@ -102,19 +100,23 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
             durationMs: null,
             engine: 'browser',
           };
-        } else
-          transcript = await engine.transcribe(mediaFile(config.dataDir, note.mediaPath), {
-            mime: note.mediaMime,
-            // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
-            allow: async (ms) => {
-              const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
-              if (ms > mediaMaxMs)
-                throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
-              if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
-                throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
-            },
-            onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
-          });
+        }
+        // A local copy of the stored media (read in place on local disk), bounded by STORAGE_TEMP_MB.
+        else
+          transcript = await studioTemp(config).withLocalCopy(studioStorage(config), note.mediaPath, (copy) =>
+            engine.transcribe(copy.file, {
+              mime: note.mediaMime,
+              // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
+              allow: async (ms) => {
+                const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
+                if (ms > mediaMaxMs)
+                  throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
+                if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
+                  throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
+              },
+              onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
+            }),
+          );
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
         if (outcome.kind === 'failed') {

@@ -39,15 +39,21 @@ export async function storedTextChars(db: DbOrTx, owner: string): Promise<number
   return Number(result.rows[0]?.chars ?? 0);
 }
 
-/** Refuses (413) text that would take the address past its text quota (`replacing`: an edited note's old text). */
+/**
+ * Refuses (413) text that would take the address past its text quota (`replacing`: an edited note's
+ * old text). Run in the transaction that stores the text, under the address's lock (withOwnerLock,
+ * as the media quota), so parallel requests cannot all pass it before one is stored; callers also
+ * run it once before analysing, unlocked, so text that cannot fit is refused before any work.
+ */
 export async function assertTextQuota(
   ctx: AppContext,
   owner: string,
   addedChars: number,
   replacing = 0,
+  db: DbOrTx = ctx.database.db,
 ): Promise<void> {
   const limit = ctx.config.studio.limits.textChars;
-  const used = await storedTextChars(ctx.database.db, owner);
+  const used = await storedTextChars(db, owner);
   if (used - replacing + addedChars > limit) throw new AppError('quota_exceeded', textQuotaMessage(limit));
 }
 

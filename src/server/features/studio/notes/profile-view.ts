@@ -1,6 +1,5 @@
 import type { RegisterProfile as ApiRegisterProfile } from '#contract/studio-voice.ts';
-import { FW } from '../text/function-words.ts';
-import type { RegisterProfile, VoiceProfile } from '../text/profile-shape.ts';
+import { FW, type RegisterProfile, type VoiceProfile } from '../text/index.ts';
 
 const round = (value: number, digits = 4) => {
   const factor = 10 ** digits;

@@ -1,10 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, isUuid } from '#contract/ids.ts';
 import {
-  correctSentenceSchema,
   createTextNoteSchema,
   ideasResponseSchema,
   NOTE_NOT_FOUND_MESSAGE,
@@ -16,16 +13,14 @@ import {
   STUDIO_LIMITS,
   searchQuerySchema,
   searchResponseSchema,
-  sentenceParamsSchema,
   updateNoteSchema,
   usageSchema,
 } from '#contract/studio.ts';
 import { updateVoiceSchema, voiceProfileSchema } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { mediaFile } from '../media.ts';
+import { onStorage, studioStorage } from '../media.ts';
 import { limit, ownerOf } from '../owner.ts';
-import { correctSentence } from './corrections.service.ts';
 import { listIdeas } from './ideas.service.ts';
 import { findNote } from './repository.ts';
 import { searchNotes } from './search.service.ts';
@@ -40,18 +35,23 @@ import {
   usage,
 } from './service.ts';
 
-/** Streams a note's media, honouring one byte range (play from a sentence's time). */
+/**
+ * Streams a note's media from the store through this process (the session check and headers stay
+ * here), honouring one byte range (play from a sentence's time). A note still uploading is never
+ * served: its object is unfinished (on local disk) or not yet there (in a bucket).
+ */
 async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, id: string) {
   const note = isUuid(id) ? await findNote(ctx.database.db, ownerOf(request), id) : undefined;
   if (!note?.mediaPath || note.status === 'uploading') throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  const file = mediaFile(ctx.config.dataDir, note.mediaPath);
-  const size = (await stat(file).catch(() => null))?.size;
+  const key = note.mediaPath;
+  const storage = studioStorage(ctx.config);
+  const size = (await onStorage(ctx.config, () => storage.head(key)))?.size;
   if (size === undefined) throw notFound('The media file of this note is gone');
   reply.header('accept-ranges', 'bytes').header('content-type', note.mediaMime ?? 'application/octet-stream');
   const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? '').trim());
   if (!range || (range[1] === '' && range[2] === '')) {
     reply.header('content-length', size);
-    return reply.send(request.method === 'HEAD' ? '' : createReadStream(file));
+    return reply.send(request.method === 'HEAD' ? '' : await onStorage(ctx.config, () => storage.get(key)));
   }
   let start: number;
   let end: number;
@@ -69,7 +69,9 @@ async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: Fastif
     .code(206)
     .header('content-range', `bytes ${start}-${end}/${size}`)
     .header('content-length', end - start + 1);
-  return reply.send(request.method === 'HEAD' ? '' : createReadStream(file, { start, end }));
+  return reply.send(
+    request.method === 'HEAD' ? '' : await onStorage(ctx.config, () => storage.get(key, { start, end })),
+  );
 }
 
 /** The library (notes and their media), search, ideas, the voice profile and usage. */
@@ -108,22 +110,6 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         await limit(ctx, request, 'writes');
         return updateNote(ctx, ownerOf(request), request.params.id, request.body);
-      },
-    );
-
-    app.patch(
-      `${STUDIO_API}/notes/:id/sentences/:sentenceId`,
-      {
-        schema: {
-          params: sentenceParamsSchema,
-          body: correctSentenceSchema,
-          response: { 200: noteDetailSchema },
-        },
-      },
-      async (request) => {
-        await limit(ctx, request, 'writes');
-        const { id, sentenceId } = request.params;
-        return correctSentence(ctx, ownerOf(request), id, sentenceId, request.body);
       },
     );
 

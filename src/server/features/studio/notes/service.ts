@@ -19,11 +19,12 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { removeMediaFiles } from '../media.ts';
-import { cleanText, sentencesAsSegments } from './analyse.ts';
-import { analyseOffThread } from './analysis-pool.ts';
+import { analyseOffThread } from '../analysis/index.ts';
+import { removeStoredMedia } from '../media.ts';
+import { cleanText, sentencesAsSegments } from '../text/index.ts';
 import { profileJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
+import { withOwnerLock } from './owner-lock.ts';
 import { toApiProfile } from './profile-view.ts';
 import {
   countNotes,
@@ -125,7 +126,8 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
   await countNewNotes(ctx, owner, 1);
   const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [{ text, register: 'written' }]);
   if (!analysis) throw new Error('Text analysis answered nothing');
-  const row = await ctx.database.transaction(async (tx) => {
+  const row = await withOwnerLock(ctx, owner, async (tx) => {
+    await assertTextQuota(ctx, owner, text.length, 0, tx.db);
     const note = await insertNote(tx.db, {
       ownerEmail: owner,
       kind: 'text',
@@ -196,7 +198,10 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
     { text, register, segments: segments.length ? segments : undefined },
   ]);
   if (!analysis) throw new Error('Text analysis answered nothing');
-  await ctx.database.transaction(async (tx) => {
+  await withOwnerLock(ctx, owner, async (tx) => {
+    const current = await findNote(tx.db, owner, id);
+    if (!current) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+    await assertTextQuota(ctx, owner, text.length, current.text.length, tx.db);
     await updateNoteRow(tx.db, owner, id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       text,
@@ -219,7 +224,7 @@ export async function deleteNote(ctx: AppContext, owner: string, id: string): Pr
     return deleted;
   });
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  if (row.mediaPath) await removeMediaFiles(ctx.config.dataDir, [row.mediaPath]);
+  if (row.mediaPath) await removeStoredMedia(ctx.config, [row.mediaPath]);
 }
 
 export async function usage(ctx: AppContext, owner: string): Promise<Usage> {

@@ -1,12 +1,30 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { buildProfile, type NoteStats, type VoiceProfile } from '../text/profile.ts';
+import { buildProfile, type NoteStats, type VoiceProfile } from '../text/index.ts';
 import { findVoiceSettings, readyNoteStats } from './repository.ts';
+
+/** Addresses whose fresh build this process keeps (least recently used dropped first). */
+export const PROFILE_CACHE_SIZE = 500;
+
+/**
+ * Fresh builds kept per address, with the change they were built for: the settings row's creation
+ * (a new row after 'Delete my data' starts counting again) and its change counter (`notesVersion`,
+ * raised in the transaction of every change to notes, pins and bans). A build still running is kept
+ * too, so parallel requests wait for the same one.
+ */
+const built = new Map<string, { version: string; profile: Promise<VoiceProfile | null> }>();
+let builds = 0;
+
+/** Fresh builds made by this process (the test of the cache counts them). */
+export const profileBuilds = () => builds;
 
 /**
  * The address's voice profile (the voice card, drafts, fidelity): the stored copy when it is
  * current (the studio.profile job built it from the latest notes, pins and bans), else built here
- * from the notes' stats, so a note just added counts at once. The stats add up, so building stays
- * cheap (about 0.2 s for a million words, `npm run bench -- studio-profile`).
+ * from the notes' stats, so a note just added counts at once. That build is kept until the next
+ * change (issue 23: every read of the voice card built it again while the job was pending). The
+ * stats add up, so building stays cheap (about 0.2 s for a million words, `npm run bench --
+ * studio-profile`). Called outside the transactions that change notes (a build of uncommitted
+ * notes would be kept under a counter that rolls back).
  */
 export async function currentProfile(db: DbOrTx, owner: string): Promise<VoiceProfile | null> {
   const settings = await findVoiceSettings(db, owner);
@@ -14,10 +32,29 @@ export async function currentProfile(db: DbOrTx, owner: string): Promise<VoicePr
     const stored = settings.profile as VoiceProfile;
     return stored.notes > 0 ? stored : null;
   }
-  const rows = await readyNoteStats(db, owner);
-  if (!rows.length) return null;
-  return buildProfile(
-    rows.map((r) => r.stats as NoteStats),
-    { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
-  );
+  const build = async () => {
+    builds++;
+    const rows = await readyNoteStats(db, owner);
+    if (!rows.length) return null;
+    return buildProfile(
+      rows.map((r) => r.stats as NoteStats),
+      { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
+    );
+  };
+  if (!settings) return build();
+  const version = `${settings.createdAt.toISOString()}|${settings.notesVersion}`;
+  const kept = built.get(owner);
+  built.delete(owner);
+  if (kept?.version === version) {
+    built.set(owner, kept);
+    return kept.profile;
+  }
+  const profile = build();
+  const entry = { version, profile };
+  built.set(owner, entry);
+  if (built.size > PROFILE_CACHE_SIZE) built.delete(built.keys().next().value!);
+  profile.catch(() => {
+    if (built.get(owner) === entry) built.delete(owner);
+  });
+  return profile;
 }

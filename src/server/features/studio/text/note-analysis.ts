@@ -1,10 +1,9 @@
 import type { NoteRegister } from '#contract/studio.ts';
-import { keyPhrases } from '../text/keyphrases.ts';
-import { noteStats } from '../text/profile.ts';
-import type { NoteStats } from '../text/profile-shape.ts';
-import { splitSentences, type TranscriptSegment } from '../text/sentences.ts';
-import { countWords } from '../text/tokens.ts';
-import type { NewSentence } from './repository.ts';
+import { keyPhrases } from './keyphrases.ts';
+import { noteStats } from './profile.ts';
+import type { NoteStats } from './profile-shape.ts';
+import { splitSentences, type TranscriptSegment } from './sentences.ts';
+import { countWords } from './tokens.ts';
 
 /** Text PostgreSQL and the snippets can keep: no NUL or the snippet markers, normalised newlines. */
 const UNSTORABLE = new RegExp(`[${String.fromCharCode(0, 2, 3)}]`, 'g');
@@ -13,8 +12,20 @@ export const cleanText = (text: string) => text.replace(/\r\n?/g, '\n').replace(
 /** Key phrases kept per note (the Ideas are ranked from them). */
 export const KEY_PHRASES_PER_NOTE = 12;
 
+/** A sentence of a note as the notes' table stores it (the table adds the note's id). */
+export interface AnalysedSentence {
+  position: number;
+  text: string;
+  startChar: number;
+  endChar: number;
+  startMs: number | null;
+  endMs: number | null;
+  filler: boolean;
+  fillers: Array<{ start: number; end: number }>;
+}
+
 export interface Analysis {
-  sentences: NewSentence[];
+  sentences: AnalysedSentence[];
   stats: NoteStats;
   keyPhrases: Array<{ phrase: string; score: number }>;
   wordCount: number;

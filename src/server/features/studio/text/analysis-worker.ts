@@ -1,8 +1,8 @@
 import { parentPort } from 'node:worker_threads';
-import { type Analysis, type AnalysisInput, analyseText } from './analyse.ts';
+import { type Analysis, type AnalysisInput, analyseText } from './note-analysis.ts';
 
 /**
- * The thread that analyses notes' text (see analysis-pool.ts): one message in (an id and the texts),
+ * The thread that analyses notes' text (started by the analysis room's pool, `analysis/analysis-pool.ts`): one message in (an id and the texts),
  * one message out (the analyses, or the error's message). It says when it is ready (the text engine
  * loaded), so a task's time budget never counts the thread's start.
  */

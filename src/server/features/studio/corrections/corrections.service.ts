@@ -10,9 +10,15 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { analyseText, cleanText, sentencesAsSegments } from './analyse.ts';
-import { findNote, listSentences, rewriteSentences, updateNote as updateNoteRow } from './repository.ts';
-import { getNote, queueProfile } from './service.ts';
+import {
+  findNote,
+  getNote,
+  listSentences,
+  queueProfile,
+  rewriteSentences,
+  updateNoteRow,
+} from '../notes/index.ts';
+import { analyseText, cleanText, sentencesAsSegments } from '../text/index.ts';
 
 /**
  * Correcting what was heard (issue 22): the user retypes one sentence of a transcript. The note's

@@ -1,17 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isUuid } from '#contract/ids.ts';
-import { CLIP_NOTE_DELETED_MESSAGE } from '#contract/studio-drafts.ts';
+import { CLIP_NOTE_DELETED_MESSAGE, type DraftBlock } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
-import { ffmpegBinary, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
-import { mediaFile, studioDirs } from '../media.ts';
-import { findNote } from '../notes/index.ts';
-import { clipCaptions, toSrt } from '../text/extractive/clips.ts';
-import type { StoredBlock } from './repository.ts';
-import { ownDraft, timedUnits } from './service.ts';
+import { ffmpegBinary, inputFormatArgs, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
+import { type LocalCopy, TempSpaceFullError } from '../../../providers/storage/index.ts';
+import { onStorage, studioStorage, studioTemp } from '../media.ts';
+import { findNote, listSentences } from '../notes/index.ts';
+import { clipCaptions, toSrt } from '../text/index.ts';
+import { timedUnits } from './captions.ts';
 
 /**
  * The cut clip of a clip-hooks draft (issue 14): the note's own recording from the clip's start to
@@ -21,9 +20,11 @@ import { ownDraft, timedUnits } from './service.ts';
  *
  * Cut on request, not in a job: a clip is at most 60 s, so audio takes about a second and video a
  * few seconds (about 15 s for a 60 s 1080x1920 clip on two cores), less than polling a job would
- * add. Every cut works in its own folder under DATA_DIR/studio/cuts, removed once the file is sent
- * (the maintenance job removes any left by a crash), so there is nothing to keep in step when a
- * draft is regenerated or a note deleted. At most MAX_PARALLEL_CUTS run at once per process; a few
+ * add. Every cut works on a local copy of the note's media in the bounded temporary space
+ * (STORAGE_TEMP_DIR, STORAGE_TEMP_MB; read in place when the store is this machine's disk), in its
+ * own folder removed once the file is sent (the maintenance job removes any left by a crash), so
+ * there is nothing to keep in step when a draft is regenerated or a note deleted, and any process
+ * can cut from media in a shared bucket. At most MAX_PARALLEL_CUTS run at once per process; a few
  * more wait their turn, and beyond that the answer is 503 with Retry-After.
  */
 
@@ -34,6 +35,8 @@ export const CUT_TIMEOUT_MS = { voice: 30_000, video: 120_000 } as const;
 /** Longest side of a cut video (720x1280 for a vertical clip); smaller videos keep their size. */
 const VIDEO_MAX_SIDE = 1280;
 const CAPTIONS_FILE = 'captions.srt';
+/** Temporary space reserved for a cut's output (at most 60 s: AAC audio, or 720p H.264 video). */
+const CUT_OUTPUT_BYTES = { voice: 8 * 1024 * 1024, video: 96 * 1024 * 1024 } as const;
 
 export interface CutClip {
   stream: ReadStream;
@@ -47,17 +50,20 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 /**
  * ffmpeg's arguments for one cut (run without a shell, in the cut's folder so the captions file is
  * named without any filtergraph escaping). Seeking on the input while re-encoding is frame-accurate
- * and starts the output's clock at 0, the clock the re-timed captions use.
+ * and starts the output's clock at 0, the clock the re-timed captions use. The recording is read
+ * with the one demuxer of the type detected from its first bytes (`mime`, as for transcription):
+ * ffmpeg never probes it as another format, and a type Echo does not accept throws (nothing runs).
  */
 export function cutArgs(input: {
   kind: 'voice' | 'video';
   source: string;
+  mime: string | null;
   startMs: number;
   endMs: number;
   captions: boolean;
   output: string;
 }): string[] {
-  const common = ['-y', '-ss', seconds(input.startMs), '-i', input.source];
+  const common = ['-y', '-ss', seconds(input.startMs), ...inputFormatArgs(input.mime), '-i', input.source];
   const duration = ['-t', seconds(input.endMs - input.startMs)];
   const audio = ['-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', '-sn', '-dn'];
   if (input.kind === 'voice') return [...common, ...duration, '-map', '0:a:0', '-vn', ...audio, input.output];
@@ -133,12 +139,26 @@ async function inSharedSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The draft a clip is cut from (the drafts room's row, already found as the owner's). */
+export interface ClipDraft {
+  id: string;
+  format: string;
+  status: string;
+  blocks: unknown;
+  createdAt: Date;
+}
+type ClipBlock = Pick<DraftBlock, 'kind' | 'start_ms' | 'end_ms'> & { sources: { note_id: string }[] };
+
 /** Clip n (from 1, in the draft's order) of a clip-hooks draft, cut from its note's recording. */
-export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n: number): Promise<CutClip> {
-  const row = await ownDraft(ctx, owner, id);
+export async function cutDraftClip(
+  ctx: AppContext,
+  owner: string,
+  row: ClipDraft,
+  n: number,
+): Promise<CutClip> {
   if (row.format !== 'clips') throw badRequest('Cut clips are made for clip hooks.');
   if (row.status !== 'ready') throw badRequest('This draft is not ready yet.');
-  const clips = (row.blocks as StoredBlock[]).filter((b) => b.kind === 'clip');
+  const clips = (row.blocks as ClipBlock[]).filter((b) => b.kind === 'clip');
   const clip = clips[n - 1];
   if (!clip) throw notFound(`This draft has ${clips.length} clips; there is no clip ${n}.`);
   const { start_ms: startMs, end_ms: endMs } = clip;
@@ -151,31 +171,47 @@ export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n
     throw badRequest(
       'The note of this clip has no recording to cut; clips are cut from voice and video notes.',
     );
-  const source = mediaFile(ctx.config.dataDir, note.mediaPath);
-  if (!(await stat(source).catch(() => null))?.isFile())
+  const key = note.mediaPath;
+  const storage = studioStorage(ctx.config);
+  if (!(await onStorage(ctx.config, () => storage.head(key))))
     throw notFound('The media file of this note is gone');
 
   const kind = note.kind;
-  const dir = path.join(studioDirs(ctx.config.dataDir).cuts, randomUUID());
   const output = kind === 'video' ? 'clip.mp4' : 'clip.m4a';
-  await mkdir(dir, { recursive: true });
+  let copy: LocalCopy | undefined;
   try {
-    let captions = false;
+    let srt: string | null = null;
     if (kind === 'video') {
-      const cues = clipCaptions(await timedUnits(ctx, [note.id]), startMs, endMs);
-      if (cues.length) {
-        await writeFile(path.join(dir, CAPTIONS_FILE), toSrt(cues));
-        captions = true;
-      }
+      const cues = clipCaptions(
+        timedUnits([note.id], await listSentences(ctx.database.db, note.id)),
+        startMs,
+        endMs,
+      );
+      if (cues.length) srt = toSrt(cues);
     }
-    const args = cutArgs({ kind, source, startMs, endMs, captions, output });
-    await inCutSlot(owner, () =>
-      runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: dir }),
-    );
-    const file = path.join(dir, output);
+    await inCutSlot(owner, async () => {
+      // The copy is made in the cut's slot, so waiting cuts hold no temporary space.
+      copy = await onStorage(ctx.config, () =>
+        studioTemp(ctx.config).copyOf(storage, key, { extraBytes: CUT_OUTPUT_BYTES[kind] }),
+      );
+      if (srt !== null) await writeFile(path.join(copy.dir, CAPTIONS_FILE), srt);
+      const args = cutArgs({
+        kind,
+        source: copy.file,
+        mime: note.mediaMime,
+        startMs,
+        endMs,
+        captions: srt !== null,
+        output,
+      });
+      await runFfmpeg(ffmpegBinary(ctx.config), args, CUT_TIMEOUT_MS[kind], { cwd: copy.dir });
+    });
+    const done = copy as LocalCopy | undefined;
+    if (!done) throw new Error('the clip was not cut');
+    const file = path.join(done.dir, output);
     const bytes = (await stat(file)).size;
     const stream = createReadStream(file);
-    stream.once('close', () => void rm(dir, { recursive: true, force: true }).catch(() => undefined));
+    stream.once('close', () => void done.release().catch(() => undefined));
     return {
       stream,
       bytes,
@@ -183,8 +219,12 @@ export async function cutDraftClip(ctx: AppContext, owner: string, id: string, n
       filename: `clip-${n}-${row.createdAt.toISOString().slice(0, 10)}.${kind === 'video' ? 'mp4' : 'm4a'}`,
     };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await (copy as LocalCopy | undefined)?.release();
     if (error instanceof AppError) throw error;
+    if (error instanceof TempSpaceFullError)
+      throw new AppError('unavailable', 'The server is busy cutting other clips; please try again shortly.', {
+        headers: { 'retry-after': '30' },
+      });
     const message = error instanceof Error ? error.message : String(error);
     ctx.log.warn({ err: error, draftId: row.id, clip: n }, 'cutting a clip failed');
     if (message.includes('did not finish within'))

@@ -15,8 +15,10 @@ import {
   tusMetadata,
 } from '#tests/support/studio.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
-import { clipCaptions } from '../text/extractive/clips.ts';
-import { timedUnits } from './service.ts';
+import { listSentences } from '../notes/index.ts';
+import { clipCaptions } from '../text/index.ts';
+import { timedUnits } from './captions.ts';
+import { cutArgs } from './clips.ts';
 
 /**
  * Cut clips of clip-hooks drafts: a voice note (espeak speech) and a video note (a plain colour
@@ -194,7 +196,8 @@ describe('cut clips of clip hooks', () => {
     const file = await probe(res.rawPayload, 'm4a');
     expect(file).toMatchObject({ video: false, audio: true });
     expect(Math.abs(file.seconds - lengthOf(clip))).toBeLessThanOrEqual(1);
-    await eventually(async () => (await readdir(path.join(echo.dataDir, 'studio', 'cuts'))).length === 0);
+    // The cut's folder (and, from a bucket, the media's local copy) is gone once the clip is sent.
+    await eventually(async () => (await readdir(echo.tempDir).catch(() => [])).length === 0);
   });
 
   it('cuts a clip of a video note as H.264 video with its captions re-timed to start at 0', async () => {
@@ -210,7 +213,11 @@ describe('cut clips of clip hooks', () => {
     expect(Math.abs(file.seconds - lengthOf(clip))).toBeLessThanOrEqual(1);
 
     // The captions burned in: the clip's own sentences, on the cut's clock.
-    const cues = clipCaptions(await timedUnits(echo.ctx, [video.note.id]), clip.start_ms!, clip.end_ms!);
+    const cues = clipCaptions(
+      timedUnits([video.note.id], await listSentences(echo.ctx.database.db, video.note.id)),
+      clip.start_ms!,
+      clip.end_ms!,
+    );
     const length = clip.end_ms! - clip.start_ms!;
     expect(cues.length).toBeGreaterThan(1);
     expect(cues[0]!.startMs).toBeLessThan(1500);
@@ -267,12 +274,65 @@ describe('cut clips of clip hooks', () => {
     expect((await call('GET', `/api/studio/drafts/${voice.draft.id}/clips/0`, alice)).statusCode).toBe(400);
   });
 
+  it('reads the recording with the demuxer of its detected type only, and nothing of another type', async () => {
+    const url = `/api/studio/drafts/${voice.draft.id}/clips/1`;
+    const mimeOf = async () =>
+      (
+        await echo.query<{ media_mime: string }>('select media_mime from studio_notes where id = $1', [
+          voice.note.id,
+        ])
+      )[0]!.media_mime;
+    const setMime = (mime: string) =>
+      echo.query('update studio_notes set media_mime = $2 where id = $1', [voice.note.id, mime]);
+    const detected = await mimeOf();
+    expect(detected).toBe('audio/mpeg');
+    expect(
+      cutArgs({
+        kind: 'voice',
+        source: 'in',
+        mime: detected,
+        startMs: 0,
+        endMs: 1000,
+        captions: false,
+        output: 'o.m4a',
+      }).join(' '),
+    ).toContain('-f mp3 -i in');
+    try {
+      // An MP3 taken for WAV: ffmpeg reads it as WAV only (no probing for what it might be), and fails.
+      await setMime('audio/wav');
+      const misread = await call('GET', url, alice);
+      expect(misread.statusCode).toBe(415);
+      expect(misread.json()).toEqual({
+        code: 'unsupported_media_type',
+        message: 'Echo could not cut this clip: the note’s media could not be read.',
+      });
+      // A type Echo does not accept: ffmpeg is not run at all.
+      await setMime('application/vnd.apple.mpegurl');
+      expect(() =>
+        cutArgs({
+          kind: 'voice',
+          source: 'in',
+          mime: 'application/vnd.apple.mpegurl',
+          startMs: 0,
+          endMs: 1000,
+          captions: false,
+          output: 'o.m4a',
+        }),
+      ).toThrow('this file type is not accepted');
+      expect((await call('GET', url, alice)).statusCode).toBe(415);
+    } finally {
+      await setMime(detected);
+    }
+    expect((await call('GET', url, alice)).statusCode).toBe(200);
+    await eventually(async () => (await readdir(echo.tempDir).catch(() => [])).length === 0);
+  });
+
   it('says so in JSON when the media file is gone or the note was deleted', async () => {
     const [row] = await echo.query<{ media_path: string }>(
       'select media_path from studio_notes where id = $1',
       [video.note.id],
     );
-    await rm(path.join(echo.dataDir, row!.media_path));
+    await echo.storage.delete(row!.media_path);
     const gone = await call('GET', `/api/studio/drafts/${video.draft.id}/clips/1`, alice);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ code: 'not_found', message: 'The media file of this note is gone' });

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../lib/errors.ts';
-import type { Analysis, AnalysisInput } from './analyse.ts';
+import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../text/index.ts';
 
 /**
  * Text analysis off the event loop (issue 23): notes' texts are analysed by a small pool of worker
@@ -34,7 +34,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-const WORKER_URL = new URL('./analysis-worker.ts', import.meta.url);
+const WORKER_URL = ANALYSIS_WORKER_URL;
 
 export class AnalysisPool {
   readonly #settings: AnalysisSettings;

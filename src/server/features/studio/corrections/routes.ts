@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  correctSentenceSchema,
+  noteDetailSchema,
+  STUDIO_API,
+  sentenceParamsSchema,
+} from '#contract/studio.ts';
+import type { AppContext } from '../../../context.ts';
+import { limit, ownerOf } from '../owner.ts';
+import { correctSentence } from './corrections.service.ts';
+
+/** Correcting one sentence of a transcript (issue 22); inside the Studio's routes, behind its session hook. */
+export function correctionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.patch(
+      `${STUDIO_API}/notes/:id/sentences/:sentenceId`,
+      {
+        schema: {
+          params: sentenceParamsSchema,
+          body: correctSentenceSchema,
+          response: { 200: noteDetailSchema },
+        },
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        const { id, sentenceId } = request.params;
+        return correctSentence(ctx, ownerOf(request), id, sentenceId, request.body);
+      },
+    );
+  };
+}

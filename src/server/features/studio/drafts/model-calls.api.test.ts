@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Draft } from '#contract/studio-drafts.ts';
+import { FakeOpenAi } from '#tests/support/fake-openai.ts';
+import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { modelCallsPerDayMessage, modelCallsUsedUpNote } from './model-calls.ts';
+
+/**
+ * Issue 23, finding 5: the language-model calls an address's drafts make are counted one by one
+ * (not per draft job), STUDIO_MODEL_CALLS_PER_DAY a day: past it a request is refused (429) and a
+ * job makes no call (its draft is written offline, saying why).
+ */
+const LIMIT = 3;
+let echo: StudioTestApp;
+let llm: FakeOpenAi;
+beforeAll(async () => {
+  llm = await new FakeOpenAi().start();
+  echo = await startStudioApp({
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'fake-model',
+    STUDIO_MODEL_CALLS_PER_DAY: String(LIMIT),
+  });
+});
+afterAll(async () => {
+  await echo?.close();
+  await llm?.stop();
+});
+
+const call = (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+  echo.app!.inject({
+    method,
+    url,
+    headers: { cookie, 'content-type': 'application/json' },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+
+const STORY =
+  'We recorded twelve episodes before we published a single one. So I made two mistakes. ' +
+  'The first mistake was recording everything before getting a single reaction. ' +
+  'The second mistake was launching all twelve in one week. ' +
+  'We got about 340 downloads in the first month. Launch the first piece early and let your audience teach you.';
+
+/** Half of a list and a dropped figure: the planner always asks the model for a second try. */
+const halfAList = (prompt: string) => {
+  const number = (start: string) => Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
+  return JSON.stringify({
+    blocks: [
+      { kind: 'hook', text: 'So I made two mistakes.', sources: [number('So I made two mistakes')] },
+      {
+        kind: 'sentence',
+        text: 'The first mistake was recording everything before getting a single reaction.',
+        sources: [number('The first mistake')],
+      },
+      {
+        kind: 'sentence',
+        text: 'We got a few downloads in the first month.',
+        sources: [number('We got about')],
+      },
+      {
+        kind: 'cta',
+        text: 'Launch the first piece early and let your audience teach you.',
+        sources: [number('Launch')],
+      },
+    ],
+  });
+};
+
+async function noteOf(cookie: string, text = STORY): Promise<string> {
+  const res = await call(cookie, 'POST', '/api/studio/notes', { text });
+  expect(res.statusCode).toBe(201);
+  return res.json().id;
+}
+
+const settled = (cookie: string, drafts: Array<{ id: string }>) =>
+  Promise.all(
+    drafts.map((d) =>
+      eventually(async () => {
+        const draft = (await call(cookie, 'GET', `/api/studio/drafts/${d.id}`)).json() as Draft;
+        return ['ready', 'failed'].includes(draft.status) && draft;
+      }),
+    ),
+  );
+
+describe('language-model calls per address', () => {
+  it('counts every call, makes none past the daily number, and refuses requests once they are used up', async () => {
+    llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
+    const cookie = await sessionCookie(echo, 'spender@example.com');
+    const note = await noteOf(cookie);
+    const before = llm.chats.length;
+
+    // A first draft: two calls (the planner asks for a second try).
+    const first = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    expect(first.statusCode, first.body).toBe(202);
+    await settled(cookie, first.json().drafts);
+    expect(llm.chats.length - before).toBe(2);
+
+    // A second: its first call is the third and last of the day; while it is with the model, a
+    // third request is refused, and the second draft gets no second try.
+    const held = llm.holdNext();
+    const second = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    expect(second.statusCode).toBe(202);
+    await held.arrived;
+    const refused = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['blog'],
+      engine: 'auto',
+    });
+    held.release();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'rate_limited', message: modelCallsPerDayMessage(LIMIT) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const [written] = await settled(cookie, second.json().drafts);
+    expect(written).toMatchObject({ status: 'ready', engine: 'llm' });
+    expect(llm.chats.length - before).toBe(LIMIT);
+
+    // Regenerating with the model is refused too; the offline engine still writes.
+    const again = await call(cookie, 'POST', `/api/studio/drafts/${written!.id}/regenerate`, {});
+    expect(again.statusCode).toBe(429);
+    expect(again.json().code).toBe('rate_limited');
+    const offline = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['thread'],
+      engine: 'extractive',
+    });
+    expect(offline.statusCode).toBe(202);
+    await settled(cookie, offline.json().drafts);
+    expect(llm.chats.length - before).toBe(LIMIT);
+
+    // Another address has its own calls.
+    const other = await sessionCookie(echo, 'saver@example.com');
+    const otherNote = await noteOf(other);
+    const theirs = await call(other, 'POST', '/api/studio/drafts', {
+      note_ids: [otherNote],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    expect(theirs.statusCode).toBe(202);
+    await settled(other, theirs.json().drafts);
+    expect(llm.chats.length - before).toBe(LIMIT + 2);
+  });
+
+  it('writes a draft offline, saying why, when the calls ran out after it was accepted', async () => {
+    llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
+    const owner = 'racing-spender@example.com';
+    const cookie = await sessionCookie(echo, owner);
+    const note = await noteOf(
+      cookie,
+      `${STORY} Next season we will publish each episode the week we record it. ` +
+        'Our listeners told us which guests they wanted, and we booked three of them.',
+    );
+    // Two calls used earlier today: the request passes (one is left), but only one of its two drafts gets it.
+    await echo.query(
+      `insert into rate_limits (key, count, reset_at) values ($1, 2, now() + interval '1 day')`,
+      [`studio-model-calls-day:${owner}`],
+    );
+    const before = llm.chats.length;
+    const res = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['linkedin', 'thread'],
+      engine: 'llm',
+    });
+    expect(res.statusCode).toBe(202);
+    const drafts = await settled(cookie, res.json().drafts);
+    expect(llm.chats.length - before).toBe(1);
+    const usedUp = drafts.filter((d) => d.meta.fallback === modelCallsUsedUpNote(LIMIT));
+    expect(usedUp).toHaveLength(1);
+    expect(usedUp[0]).toMatchObject({ status: 'ready', engine: 'extractive' });
+  });
+});

@@ -1,0 +1,39 @@
+import type { AppContext } from '../../../context.ts';
+import type { Tx } from '../../../db/client.ts';
+
+/**
+ * One lock per address for what it stores (issue 23, decision 018): every change that a quota
+ * bounds (media bytes, note text) and 'Delete my data' run in a transaction holding
+ * `pg_advisory_xact_lock(hashtext(owner))`, so parallel requests of one address take turns between
+ * their check and their write; other addresses never wait. In this process they also queue before
+ * taking a database connection (one per address at a time), so an address's burst never holds the
+ * pool's connections while it waits. Lives with the notes (which every room uses); capture's media
+ * quota (capture/quota.ts) takes the same lock.
+ */
+export function withOwnerLock<T>(ctx: AppContext, owner: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inTurn(owner, () =>
+    ctx.database.transaction(async (tx) => {
+      await lockOwner(tx, owner);
+      return work(tx);
+    }),
+  );
+}
+
+/** Takes the address's lock until the transaction ends. */
+export const lockOwner = (tx: Tx, owner: string) =>
+  tx.executeSql('select pg_advisory_xact_lock(hashtext($1))', [owner]);
+
+/** The last queued turn of each address in this process. */
+const turns = new Map<string, Promise<unknown>>();
+
+/** Runs `work` after every earlier turn of the address in this process has ended. */
+async function inTurn<T>(owner: string, work: () => Promise<T>): Promise<T> {
+  const run = (turns.get(owner) ?? Promise.resolve()).then(work, work);
+  const tail = run.catch(() => undefined);
+  turns.set(owner, tail);
+  try {
+    return await run;
+  } finally {
+    if (turns.get(owner) === tail) turns.delete(owner);
+  }
+}
