@@ -377,3 +377,280 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
     },
   };
 }
+
+// --- X (API v2, OAuth 2.0 with PKCE) -----------------------------------------------------------
+
+export interface FakeX extends LocalHttp {
+  faults: Faults;
+  received: Received[];
+  clientId: string;
+  clientSecret: string;
+  /** Token requests whose PKCE verifier was missing or did not match (refused). */
+  pkceFailures: number;
+  /** Access tokens issued so far stop working (401); the refresh token still works. */
+  expireTokens(): void;
+  refreshes: number;
+  revoked: string[];
+}
+
+export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
+  const clientId = 'x-client';
+  const clientSecret = 'x-secret';
+  const codes = new Map<string, { challenge: string; redirect: string }>();
+  const access = new Map<string, boolean>();
+  const refresh = new Set<string>();
+  const tweets: { id: string; text: string }[] = [];
+  const received: Received[] = [];
+  const faults = new Faults();
+  const state = { pkceFailures: 0, refreshes: 0, revoked: [] as string[] };
+  let next = 1_800_000_000_000;
+  const issue = () => {
+    const accessToken = token();
+    const refreshToken = token();
+    access.set(accessToken, true);
+    refresh.add(refreshToken);
+    return {
+      token_type: 'bearer',
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: 7200,
+      scope: 'tweet.read tweet.write users.read offline.access',
+    };
+  };
+  const reset = (seconds: number) => ({
+    'x-rate-limit-remaining': '0',
+    'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000 + seconds)),
+  });
+  const server = await listenLocal(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = parseBody(req, await readBody(req));
+    if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
+      const challenge = url.searchParams.get('code_challenge');
+      if (
+        url.searchParams.get('client_id') !== clientId ||
+        url.searchParams.get('code_challenge_method') !== 'S256' ||
+        !challenge
+      )
+        return send(res, 400, { error: 'invalid_request' });
+      const code = token();
+      codes.set(code, { challenge, redirect: url.searchParams.get('redirect_uri') ?? '' });
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    const basicOk =
+      req.headers.authorization === `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+    if (req.method === 'POST' && url.pathname === '/2/oauth2/token') {
+      if (!basicOk) return send(res, 401, { error: 'unauthorized_client' });
+      if (body.grant_type === 'authorization_code') {
+        const grant = codes.get(String(body.code));
+        if (!grant || grant.redirect !== body.redirect_uri)
+          return send(res, 400, {
+            error: 'invalid_request',
+            error_description: 'Value passed for the authorization code was invalid.',
+          });
+        if (
+          createHash('sha256')
+            .update(String(body.code_verifier ?? ''))
+            .digest('base64url') !== grant.challenge
+        ) {
+          state.pkceFailures++;
+          return send(res, 400, {
+            error: 'invalid_request',
+            error_description: 'code_verifier does not match',
+          });
+        }
+        codes.delete(String(body.code));
+        return send(res, 200, issue());
+      }
+      if (body.grant_type === 'refresh_token') {
+        if (!refresh.delete(String(body.refresh_token)))
+          return send(res, 400, { error: 'invalid_request', error_description: 'Invalid refresh token' });
+        state.refreshes++;
+        return send(res, 200, issue());
+      }
+      return send(res, 400, { error: 'unsupported_grant_type' });
+    }
+    if (req.method === 'POST' && url.pathname === '/2/oauth2/revoke') {
+      if (!basicOk) return send(res, 401, { error: 'unauthorized_client' });
+      access.delete(String(body.token));
+      state.revoked.push(String(body.token));
+      return send(res, 200, { revoked: true });
+    }
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!access.get(bearer))
+      return send(res, 401, {
+        title: 'Unauthorized',
+        type: 'about:blank',
+        status: 401,
+        detail: 'Unauthorized',
+      });
+    if (url.pathname === '/2/users/me')
+      return send(res, 200, { data: { id: '42', name: 'Alice', username } });
+    if (req.method === 'GET' && url.pathname === '/2/users/42/tweets')
+      return send(res, 200, { data: [...tweets].reverse().slice(0, 20) });
+    if (req.method === 'POST' && url.pathname === '/2/tweets') {
+      const fault = applyFault(faults.next(), res, reset);
+      if (fault.handled) return;
+      const id = String(next++);
+      const text = String(body.text);
+      tweets.push({ id, text });
+      const reply =
+        (body.reply as { in_reply_to_tweet_id?: string } | undefined)?.in_reply_to_tweet_id ?? null;
+      received.push({ platform: 'x', account: username, id, text, replyTo: reply, at: Date.now() });
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
+    }
+    send(res, 404, { title: 'Not Found Error' });
+  });
+  return {
+    ...server,
+    faults,
+    received,
+    clientId,
+    clientSecret,
+    get pkceFailures() {
+      return state.pkceFailures;
+    },
+    get refreshes() {
+      return state.refreshes;
+    },
+    revoked: state.revoked,
+    expireTokens() {
+      for (const key of access.keys()) access.set(key, false);
+    },
+  };
+}
+
+// --- LinkedIn (OAuth 2.0, versioned Posts and Documents APIs) ----------------------------------
+
+export interface FakeLinkedin extends LocalHttp {
+  faults: Faults;
+  received: Received[];
+  clientId: string;
+  clientSecret: string;
+  /** Calls to /rest/* refused for a missing or malformed LinkedIn-Version or Restli header. */
+  badHeaders: number;
+  documents: Map<string, Buffer>;
+  posts: Record<string, unknown>[];
+}
+
+export async function startFakeLinkedin(): Promise<FakeLinkedin> {
+  const clientId = 'li-client';
+  const clientSecret = 'li-secret';
+  const codes = new Map<string, string>();
+  const tokens = new Set<string>();
+  const received: Received[] = [];
+  const faults = new Faults();
+  const documents = new Map<string, Buffer>();
+  const posts: Record<string, unknown>[] = [];
+  const state = { badHeaders: 0 };
+  let next = 7000;
+  let origin = '';
+  const reset = (seconds: number) => ({ 'retry-after': String(seconds) });
+  const server = await listenLocal(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'PUT' && url.pathname.startsWith('/upload/')) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      documents.set(url.pathname.slice('/upload/'.length), Buffer.concat(chunks));
+      return send(res, 201, undefined);
+    }
+    const body = parseBody(req, await readBody(req));
+    if (req.method === 'GET' && url.pathname === '/oauth/v2/authorization') {
+      if (url.searchParams.get('client_id') !== clientId) return send(res, 400, { error: 'invalid_client' });
+      const code = token();
+      codes.set(code, url.searchParams.get('redirect_uri') ?? '');
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/v2/accessToken') {
+      if (body.client_id !== clientId || body.client_secret !== clientSecret)
+        return send(res, 401, { error: 'invalid_client' });
+      if (codes.get(String(body.code)) !== body.redirect_uri)
+        return send(res, 400, { error: 'invalid_request' });
+      codes.delete(String(body.code));
+      const access = token();
+      tokens.add(access);
+      return send(res, 200, {
+        access_token: access,
+        expires_in: 5_184_000,
+        scope: 'openid,profile,w_member_social',
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/v2/revoke') {
+      tokens.delete(String(body.token));
+      return send(res, 200, {});
+    }
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!tokens.has(bearer))
+      return send(res, 401, { status: 401, serviceErrorCode: 65600, message: 'Invalid access token' });
+    if (url.pathname === '/v2/userinfo') return send(res, 200, { sub: 'abc123', name: 'Alice Example' });
+    if (url.pathname.startsWith('/rest/')) {
+      if (
+        !/^\d{6}$/.test(String(req.headers['linkedin-version'] ?? '')) ||
+        req.headers['x-restli-protocol-version'] !== '2.0.0'
+      ) {
+        state.badHeaders++;
+        return send(res, 426, {
+          status: 426,
+          code: 'NONEXISTENT_VERSION',
+          message: 'Requested version is not active',
+        });
+      }
+      if (
+        req.method === 'POST' &&
+        url.pathname === '/rest/documents' &&
+        url.searchParams.get('action') === 'initializeUpload'
+      ) {
+        const id = String(next++);
+        return send(res, 200, {
+          value: {
+            uploadUrl: `${origin}/upload/${id}`,
+            document: `urn:li:document:${id}`,
+            uploadUrlExpiresAt: Date.now() + 3_600_000,
+          },
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/rest/posts') {
+        const fault = applyFault(faults.next(), res, reset);
+        if (fault.handled) return;
+        const urn = `urn:li:share:${next++}`;
+        posts.push(body);
+        received.push({
+          platform: 'linkedin',
+          account: String(body.author),
+          id: urn,
+          text: String(body.commentary),
+          replyTo: null,
+          at: Date.now(),
+          headers: { 'linkedin-version': req.headers['linkedin-version'] },
+        });
+        if (fault.slowMs) await sleep(fault.slowMs);
+        if (res.destroyed) return;
+        res.writeHead(201, { 'x-restli-id': urn });
+        return res.end();
+      }
+    }
+    send(res, 404, { status: 404, message: 'Not found' });
+  });
+  origin = server.origin;
+  return {
+    ...server,
+    faults,
+    received,
+    clientId,
+    clientSecret,
+    documents,
+    posts,
+    get badHeaders() {
+      return state.badHeaders;
+    },
+  };
+}

@@ -1,8 +1,8 @@
-import { PUBLISH_API } from '#contract/publishing.ts';
 import type { AppContext } from '../../context.ts';
 import { randomToken } from '../../lib/crypto.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { publicOrigin } from '../../providers/social/http.ts';
+import { finishLinkedin, linkedinAuthorizeUrl, revokeLinkedin } from '../../providers/social/linkedin.ts';
 import {
   finishMastodon,
   mastodonAuthorizeUrl,
@@ -10,7 +10,8 @@ import {
   registerMastodonApp,
   revokeMastodon,
 } from '../../providers/social/mastodon.ts';
-import { seal, unseal } from './platforms.ts';
+import { finishX, revokeX, xAuthorizeUrl } from '../../providers/social/x.ts';
+import { callbackUrl, linkedinApp, seal, unseal, xApp } from './platforms.ts';
 import {
   type AccountRow,
   findMastodonApp,
@@ -21,13 +22,10 @@ import {
 } from './repository.ts';
 import { platformProblem, saveOauthAccount } from './service.ts';
 
-/** Where every platform sends the user back after authorizing. */
-export const callbackUrl = (ctx: AppContext) => `${ctx.config.publicUrl}${PUBLISH_API}/oauth/callback`;
-
 /** Echo's app on the instance: registered once, its secret kept sealed. */
 async function mastodonApp(ctx: AppContext, instance: string) {
   const known = await findMastodonApp(ctx.database.db, instance);
-  const redirectUri = callbackUrl(ctx);
+  const redirectUri = callbackUrl(ctx.config);
   if (known && known.redirectUri === redirectUri)
     return {
       clientId: known.clientId,
@@ -56,7 +54,24 @@ export async function startOauth(
   input: { platform: 'mastodon' | 'x' | 'linkedin'; instance?: string },
 ) {
   await pruneOauthStates(ctx.database.db);
-  if (input.platform !== 'mastodon') throw new AppError('unavailable', 'Not available on this server yet');
+  if (input.platform === 'x' || input.platform === 'linkedin') {
+    const state = randomToken(24);
+    const x = input.platform === 'x' ? xApp(ctx.config) : null;
+    const linkedin = input.platform === 'linkedin' ? linkedinApp(ctx.config) : null;
+    if (!x && !linkedin)
+      throw new AppError(
+        'unavailable',
+        `${input.platform === 'x' ? 'X' : 'LinkedIn'} is not available on this server`,
+      );
+    const { verifier, challenge } = pkcePair();
+    await insertOauthState(ctx.database.db, {
+      state,
+      ownerEmail: owner,
+      platform: input.platform,
+      verifier: await seal(ctx.config, { verifier }),
+    });
+    return { authorize_url: x ? xAuthorizeUrl(x, state, challenge) : linkedinAuthorizeUrl(linkedin!, state) };
+  }
   if (!input.instance) throw badRequest('Enter your Mastodon instance, e.g. mastodon.social');
   let instance: string;
   try {
@@ -105,6 +120,23 @@ export async function finishOauth(
       await saveOauthAccount(ctx, owner, 'mastodon', state.instanceUrl, connected);
       return back('mastodon');
     }
+    const timeoutMs = ctx.config.publishing.timeoutMs;
+    const x = state.platform === 'x' ? xApp(ctx.config) : null;
+    if (x) {
+      await saveOauthAccount(ctx, owner, 'x', x.apiUrl, await finishX(x, query.code, verifier, timeoutMs));
+      return back('x');
+    }
+    const linkedin = state.platform === 'linkedin' ? linkedinApp(ctx.config) : null;
+    if (linkedin) {
+      await saveOauthAccount(
+        ctx,
+        owner,
+        'linkedin',
+        linkedin.apiUrl,
+        await finishLinkedin(linkedin, query.code, timeoutMs),
+      );
+      return back('linkedin');
+    }
   } catch (error) {
     ctx.log.warn(
       { platform: state.platform, err: error instanceof Error ? error.message : String(error) },
@@ -115,12 +147,18 @@ export async function finishOauth(
   return back('failed');
 }
 
-/** Revokes the account's token where the platform allows (Mastodon); Bluesky app passwords are the user's to revoke. */
+/** Revokes the account's token where the platform allows (Mastodon, X, LinkedIn); Bluesky app passwords are the user's to revoke. */
 export async function revokeAccount(ctx: AppContext, account: AccountRow) {
   if (!account.credentials) return;
   if (account.platform === 'mastodon') {
     const app = await mastodonApp(ctx, account.instanceUrl);
     const { accessToken } = (await unseal(ctx.config, account.credentials)) as { accessToken: string };
     await revokeMastodon(account.instanceUrl, app, accessToken, ctx.config.publishing.timeoutMs);
+    return;
   }
+  const { accessToken } = (await unseal(ctx.config, account.credentials)) as { accessToken: string };
+  const x = account.platform === 'x' ? xApp(ctx.config) : null;
+  if (x) await revokeX(x, accessToken, ctx.config.publishing.timeoutMs);
+  const linkedin = account.platform === 'linkedin' ? linkedinApp(ctx.config) : null;
+  if (linkedin) await revokeLinkedin(linkedin, accessToken, ctx.config.publishing.timeoutMs);
 }

@@ -1,10 +1,12 @@
-import type { Platform } from '#contract/publishing.ts';
+import { type Platform, PUBLISH_API } from '#contract/publishing.ts';
 import type { Config } from '../../config.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { blueskySession } from '../../providers/social/bluesky.ts';
 import { PlatformError } from '../../providers/social/http.ts';
+import { type LinkedinApp, linkedinSession } from '../../providers/social/linkedin.ts';
 import { mastodonSession } from '../../providers/social/mastodon.ts';
 import type { PlatformSession } from '../../providers/social/types.ts';
+import { type XApp, xSession } from '../../providers/social/x.ts';
 import type { AccountRow } from './repository.ts';
 
 /** Where the token key lives when PUBLISH_TOKEN_KEY is not set. */
@@ -18,6 +20,25 @@ export async function seal(config: Config, credentials: Record<string, unknown>)
 
 export async function unseal(config: Config, sealed: string): Promise<Record<string, unknown>> {
   return JSON.parse((await box(config)).open(sealed));
+}
+
+/** Where every platform sends the user back after authorizing. */
+export const callbackUrl = (config: Config) => `${config.publicUrl}${PUBLISH_API}/oauth/callback`;
+
+/** The operator's X app, or null when it is not configured. */
+export function xApp(config: Config): XApp | null {
+  const { clientId, clientSecret, apiUrl, authorizeUrl } = config.publishing.x;
+  return clientId && clientSecret
+    ? { clientId, clientSecret, apiUrl, authorizeUrl, redirectUri: callbackUrl(config) }
+    : null;
+}
+
+/** The operator's LinkedIn app, or null when it is not configured. */
+export function linkedinApp(config: Config): LinkedinApp | null {
+  const { clientId, clientSecret, apiUrl, authUrl, version } = config.publishing.linkedin;
+  return clientId && clientSecret
+    ? { clientId, clientSecret, apiUrl, authUrl, version, redirectUri: callbackUrl(config) }
+    : null;
 }
 
 /** Whether each platform can be connected on this install, and what connecting asks for. */
@@ -65,7 +86,15 @@ export async function sessionFor(config: Config, account: AccountRow): Promise<P
       return blueskySession(account.instanceUrl, credentials, timeoutMs);
     case 'mastodon':
       return mastodonSession(account.instanceUrl, credentials, account.remoteId, timeoutMs);
-    default:
-      throw new PlatformError('refused', `${account.platform} publishing is not available on this server`);
+    case 'x': {
+      const app = xApp(config);
+      if (!app) throw new PlatformError('refused', 'X publishing is not available on this server');
+      return xSession(app, credentials, account.remoteId, timeoutMs);
+    }
+    case 'linkedin': {
+      const app = linkedinApp(config);
+      if (!app) throw new PlatformError('refused', 'LinkedIn publishing is not available on this server');
+      return linkedinSession(app, credentials, account.remoteId, timeoutMs);
+    }
   }
 }
