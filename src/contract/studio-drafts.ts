@@ -220,7 +220,7 @@ export function cutAtBoundary(text: string, max: number): string {
 }
 
 /** The draft's paragraphs as posted: sentences of one group joined, no meta description or keywords. */
-function paragraphsOf(blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group'>[]): string[] {
+export function paragraphsOf(blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group'>[]): string[] {
   const out: { group: number; kind: BlockKind; texts: string[] }[] = [];
   for (const block of blocks) {
     if (block.kind === 'meta' || block.kind === 'keywords' || !block.text.trim()) continue;

@@ -15,6 +15,7 @@ import { contentResultsRoutes } from './features/content-results/index.ts';
 import { healthRoutes } from './features/health/index.ts';
 import { outboxRoutes } from './features/outbox/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
+import { publishingRoutes } from './features/publishing/index.ts';
 import { studioRoutes } from './features/studio/index.ts';
 import { trendRoutes } from './features/trends/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
@@ -172,6 +173,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(outboxRoutes(ctx));
   await app.register(privacyRoutes(ctx));
   await app.register(studioRoutes(ctx));
+  await app.register(publishingRoutes(ctx));
 
   const sendPage = await registerWeb(app, {
     distDir: ctx.config.webDistDir,

@@ -11,6 +11,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
+import { PublishDraft } from '#web/features/publishing/index.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useMediaQuery } from '#web/lib/use-media-query.ts';
@@ -270,6 +271,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
               )}
             </Card>
             <DraftExports draft={draft} cuttable={cuttable} numbered={numbered} onNumbered={setNumbered} />
+            <PublishDraft draftId={draft.id} ready={draft.status === 'ready'} />
             <Fidelity draft={draft} />
           </div>
           <DraftSources
