@@ -2,7 +2,7 @@
  * Carousel slides under attack (issue 23): the event loop's lag while 10-slide carousels are drawn
  * as a zip of PNGs (what `GET /api/studio/drafts/:id/export?as=zip` answers), drawn the old way,
  * in the request on the event loop (`renderCarousel` + `zipSlides`), and the new way, on the slide
- * thread (`carouselZip`). Lag is Node's own histogram (perf_hooks.monitorEventLoopDelay, 10 ms
+ * thread (`carouselFile`). Lag is Node's own histogram (perf_hooks.monitorEventLoopDelay, 10 ms
  * resolution): its p99 and maximum over each run, compared with each other in the same run.
  *
  * Target: the loop's worst lag while the slide thread draws stays under 100 ms (inline, it is the
@@ -13,7 +13,7 @@ import {
   renderCarousel,
   zipSlides,
 } from '../src/server/features/studio/exports/render/carousel.ts';
-import { carouselZip, closeRenderPool } from '../src/server/features/studio/exports/render/render-pool.ts';
+import { carouselFile, closeRenderPool } from '../src/server/features/studio/exports/render/render-pool.ts';
 import { log } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
@@ -58,14 +58,14 @@ export async function run(): Promise<BenchResult[]> {
   try {
     // Warm both ways first (fonts loaded, the thread started), so neither run pays a start-up.
     zipSlides(await renderCarousel(slides.slice(0, 1), ''));
-    await carouselZip('warm@bench.test', 'warm', slides.slice(0, 1), '');
+    await carouselFile('warm@bench.test', 'warm', slides.slice(0, 1), '');
     const inline = await lagWhile(async () => {
       for (let i = 0; i < CAROUSELS; i++) zipSlides(await renderCarousel(slides, 'Dana Lee'));
     });
     const idle = await lagWhile(() => new Promise((resolve) => setTimeout(resolve, 1000)));
     const threaded = await lagWhile(async () => {
       for (let i = 0; i < CAROUSELS; i++)
-        await carouselZip(`owner-${i}@bench.test`, `bench-${i}-${Date.now()}`, slides, 'Dana Lee');
+        await carouselFile(`owner-${i}@bench.test`, `bench-${i}-${Date.now()}`, slides, 'Dana Lee');
     });
     log(
       `studio-carousel: ${CAROUSELS} carousels of ${slides.length} slides; inline ${inline.elapsed.toFixed(0)} ms, ` +

@@ -7,7 +7,8 @@
  *   - the sentence-length histogram of addresses since 1960 ("typical writing" on the voice card);
  *   - the most frequent word 2-, 3- and 4-grams with their counts (signature phrases are the user's
  *     n-grams over-represented against these).
- *   - the pooled hashed character 3-5-gram frequencies (the centre of the character measure).
+ *   - the pooled hashed character 3-5-gram frequencies (the centre of the character measure);
+ *   - the pooled hashed word frequencies (WORD_BUCKETS, each bucket given half a count so none is 0).
  * Run once: `node scripts/studio-reference.ts` (deterministic; commit the output).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,11 +19,13 @@ import {
   charNgramCounts,
   SENTENCE_BINS,
   sentenceBin,
+  WORD_BUCKETS,
 } from '../src/server/features/studio/style/index.ts';
 import {
   countWords,
   FW,
   FW_INDEX,
+  hash32,
   splitSentences,
   wordsOf,
 } from '../src/server/features/studio/text/index.ts';
@@ -41,11 +44,13 @@ const totals = { 2: 0, 3: 0, 4: 0 };
 const histogram = new Array<number>(SENTENCE_BINS.length + 1).fill(0);
 let words = 0;
 const chars: Record<string, number> = {};
+const lexicon = new Float64Array(WORD_BUCKETS);
 
 for (const file of files) {
   const doc = JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')) as { year: number; text: string };
   const all = wordsOf(doc.text);
   words += all.length;
+  for (const word of all) lexicon[hash32(word) % WORD_BUCKETS]++;
   charNgramCounts(doc.text, chars);
   const counts = new Array<number>(FW.length).fill(0);
   for (const word of all) {
@@ -77,6 +82,7 @@ const std = rates.map((values, index) => {
 let charTotal = 0;
 for (const key in chars) charTotal += chars[key]!;
 const charMean = Array.from({ length: CHAR_BUCKETS }, (_, i) => (chars[String(i)] ?? 0) / charTotal);
+const wordMean = Array.from(lexicon, (count) => (count + 0.5) / (words + 0.5 * WORD_BUCKETS));
 const histogramTotal = histogram.reduce((a, b) => a + b, 0);
 
 const kept: string[] = [];
@@ -95,6 +101,7 @@ const out = `${JSON.stringify({
   FW_STD: std.map(round),
   TYPICAL_SENTENCE_HISTOGRAM: histogram.map((count) => round(count / histogramTotal)),
   CHAR_MEAN: charMean.map(round),
+  WORD_MEAN: wordMean.map(round),
   NGRAM_TOTALS: totals,
   NGRAMS: kept.join('|'),
 })}\n`;

@@ -172,7 +172,8 @@ export type DraftVersion = z.infer<typeof draftVersionSchema>;
 export const draftVersionsSchema = z.object({ versions: z.array(draftVersionSchema) });
 export const versionParamsSchema = z.object({ id: z.string().max(100), vid: z.string().max(100) });
 
-export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip'] as const;
+/** `zip` (PNG slides) and `pdf` (a page per slide, LinkedIn's document posts) are made for carousels. */
+export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip', 'pdf'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /**

@@ -7,18 +7,21 @@ import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { analyse, type Unit } from '../extractive/index.ts';
 import { flattenDraft, generateExtractive, type SourceNote } from '../formats/index.ts';
-import { currentProfile, findVoiceSettings } from '../notes/index.ts';
-import { type Register, scoreDraftFidelity, scoreFidelity, type VoiceProfile } from '../style/index.ts';
 import {
+  checkContent,
+  contentProblem,
+  contentWarning,
+  countModelCall,
   type EngineDraft,
   type EngineInput,
   generateWithLlm,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
+  modelCallsUsedUpNote,
   type VoiceBrief,
-} from './llm.ts';
-import { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
-import { countModelCall, modelCallsUsedUpNote } from './model-calls.ts';
+} from '../model/index.ts';
+import { currentProfile, findVoiceSettings } from '../notes/index.ts';
+import { type Register, scoreDraftFidelity, scoreFidelity, type VoiceProfile } from '../style/index.ts';
 import {
   type DraftRow,
   findDraftById,

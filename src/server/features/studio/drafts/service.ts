@@ -14,14 +14,14 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { captionsOf, carouselZip, toHtml, toMarkdown, toText } from '../exports/index.ts';
+import { captionsOf, carouselFile, toHtml, toMarkdown, toText } from '../exports/index.ts';
+import { assertModelCallsLeft } from '../model/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
-import { assertModelCallsLeft } from './model-calls.ts';
 import {
   type DraftRow,
   existingSentenceIds,
@@ -256,6 +256,7 @@ const EXPORTS: Record<ExportType, { type: string; ext: string }> = {
   srt: { type: 'application/x-subrip; charset=utf-8', ext: 'srt' },
   vtt: { type: 'text/vtt; charset=utf-8', ext: 'vtt' },
   zip: { type: 'application/zip', ext: 'zip' },
+  pdf: { type: 'application/pdf', ext: 'pdf' },
 };
 
 /**
@@ -286,7 +287,7 @@ export async function exportDraft(
     const sentences = await sourceSentences(ctx.database.db, row.noteIds);
     return file(captionsOf(row.noteIds, sentences, draft.blocks, as, clip));
   }
-  if (draft.format !== 'carousel') throw badRequest('A zip of slides is made for carousels.');
+  if (draft.format !== 'carousel') throw badRequest('Slides (a zip of PNGs, a PDF) are made for carousels.');
   const slides = draft.blocks.map((b, i) => ({
     kind:
       i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
@@ -297,5 +298,7 @@ export async function exportDraft(
   const key = createHash('sha256')
     .update(JSON.stringify([row.id, slides, byline]))
     .digest('base64url');
-  return file(await carouselZip(owner, key, slides, byline, ctx.config.studio.analysis));
+  return file(
+    await carouselFile(owner, key, slides, byline, ctx.config.studio.analysis, as === 'pdf' ? 'pdf' : 'zip'),
+  );
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT } from '../__fixtures__/transcript.ts';
-import { FW, splitSentences } from '../text/index.ts';
+import { FW, splitSentences, wordsOf } from '../text/index.ts';
 import {
   charSimilarity,
   cosineDelta,
   draftFidelityDetail,
   type FidelityBlock,
   jensenShannon,
+  measureFidelity,
   scoreDraftFidelity,
   scoreFidelity,
+  wordLlr,
 } from './fidelity.ts';
 import { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
 import { buildProfile, CHAR_BUCKETS, forEachChar, noteStats } from './profile.ts';
@@ -53,6 +55,35 @@ describe('fidelity measures', () => {
     );
     expect(charSimilarity(casual, casual)).toBeCloseTo(1, 10);
     expect(charSimilarity(casual, casual2)).toBeGreaterThan(charSimilarity(casual, formal));
+  });
+});
+
+describe('fidelity: every word', () => {
+  const [first, second] = [TRANSCRIPT.slice(0, 2400), TRANSCRIPT.slice(2400)];
+  const formal =
+    'The Congress shall consider the measures which the Executive has submitted, and it is the duty of the Government to ensure that the revenues of the nation are applied to those purposes for which they were appropriated by the representatives of the people.';
+
+  it("gives the user's own words a higher ratio than another author's", () => {
+    const profile = buildProfile([noteStats(first, 'spoken')]).spoken!;
+    expect(profile.lexicon?.words).toBe(noteStats(first, 'spoken').words);
+    const own = wordLlr(noteStats(second, 'spoken'), profile);
+    const other = wordLlr(noteStats(formal, 'spoken'), profile);
+    expect(own).toBeGreaterThan(0);
+    expect(own).toBeGreaterThan(other);
+  });
+
+  it('counts only the notes that have word counts, and scores without them when none has', () => {
+    const withWords = noteStats(first, 'spoken');
+    const { lexicon: _l, lexiconWords: _w, ...withoutWords } = noteStats(second, 'spoken');
+    const both = buildProfile([withWords, withoutWords]).spoken!;
+    expect(both.lexicon?.words).toBe(withWords.words);
+    expect(both.words).toBe(withWords.words + withoutWords.words);
+    const old = buildProfile([withoutWords]).spoken!;
+    expect(old.lexicon).toBeUndefined();
+    const draft = noteStats(first.slice(0, 600), 'spoken');
+    expect(wordLlr(draft, old)).toBe(0);
+    const measured = measureFidelity(draft, wordsOf(first.slice(0, 600)), old);
+    expect(Number.isFinite(measured.logit)).toBe(true);
   });
 });
 

@@ -4,16 +4,21 @@
  * Two parts, multiplied:
  *  1. Style (`styleScore`): the probability that the scored text is the user's writing rather than
  *     another author's, if both were equally likely beforehand: a logistic regression over
+ *      - the log-likelihood ratio per word of every word (hashed, `wordLlr`) under the user's word
+ *        frequencies against the reference English: what someone talks about and the words they
+ *        choose, by far the strongest sign in a short text;
  *      - cosine Delta over the function words (Burrows' Delta with z-scores from the shipped
  *        reference, compared by cosine, Smith & Aldridge 2011),
  *      - cosine similarity of the hashed character 3-5-gram profiles, centred on the reference,
- *      - log-likelihood ratios per word (function words) and per character n-gram of the text
- *        under the user's profile against the reference English (each profile smoothed toward
- *        the reference by a fixed number of pseudo-counts),
+ *      - log-likelihood ratios per function word and per character n-gram, the latter also as its
+ *        position between what reference English and the user's own writing would give against
+ *        this profile (`charLlrRange`: the raw ratio's scale differs from profile to profile);
+ *        each profile is smoothed toward the reference by a fixed number of pseudo-counts,
  *      - signature phrases kept (at most 3 count),
- *     with the character measures' weights growing with the text's length (short texts carry
- *     less evidence). Fitted on the State of the Union addresses, own held-out excerpts of 100-400
- *     words against every other president's (bench/studio-fidelity.ts reports the AUC per length).
+ *     with weights that change with the text's length (`lengthTerm`). Fitted by
+ *     scripts/fidelity-fit.ts on the State of the Union addresses, own held-out address excerpts
+ *     of 100-400 words against every other president's, with half the presidents held out to check
+ *     it carries over (bench/studio-fidelity.ts reports the shipped model's AUC per length).
  *     Sentence-length divergence is reported but not scored: on those excerpts it barely tells
  *     authors apart (AUC 0.53-0.60).
  *  2. Edits (`measureEdits`, fidelity-edits.ts), for a draft given as blocks: the share of the
@@ -26,10 +31,10 @@
 import { BUZZWORDS, FW, wordsOf } from '../text/index.ts';
 import { type EditMeasures, type FidelityBlock, measureEdits, userTextOf } from './fidelity-edits.ts';
 import { type Reason, reasonsFor, reasonsWithTone } from './fidelity-reasons.ts';
-import { forEachChar, noteStats } from './profile.ts';
+import { forEachChar, forEachWord, noteStats } from './profile.ts';
 import type { NoteStats, Register, RegisterProfile, VoiceProfile } from './profile-shape.ts';
 import { CHAR_BUCKETS, SENTENCE_BINS } from './profile-shape.ts';
-import { CHAR_MEAN, FW_MEAN, FW_STD } from './reference-data.ts';
+import { CHAR_MEAN, FW_MEAN, FW_STD, WORD_MEAN } from './reference-data.ts';
 
 export type { EditMeasures, FidelityBlock } from './fidelity-edits.ts';
 export type { Reason } from './fidelity-reasons.ts';
@@ -47,6 +52,8 @@ export interface FidelityMeasures {
   functionLlr: number;
   /** Mean log-likelihood ratio per character n-gram (user's profile vs reference). */
   charLlr: number;
+  /** Mean log-likelihood ratio per word, every word (user's profile vs reference). */
+  wordLlr: number;
   signatureKept: string[];
   banned: string[];
   neverSaid: string[];
@@ -57,17 +64,15 @@ export interface FidelityMeasures {
 
 /** Weights of the style model (fitted on SOTU excerpts: see bench/studio-fidelity.ts). */
 export const CALIBRATION = {
-  bias: 3.458,
-  delta: -4.459,
-  chars: 6.117,
-  functionLlr: 5.837,
-  charLlr: 46.84,
-  kept: 0.572,
-  /** Interactions with ln(words / 200), words clamped to 50..1000. */
-  charsByLength: -4.685,
-  charLlrByLength: 28.38,
+  bias: 1.1731,
+  /** Weights of FEATURE_NAMES, in order (scripts/fidelity-fit.ts prints them). */
+  weights: [
+    -1.5072, -0.0291, 0.3784, 0.0011, 0.5078, -0.0557, 0.0381, 1.4601, 6.2679, 0.5774,
+  ] as readonly number[],
   /** Pseudo-counts smoothing the user's profile toward the reference (words; character n-grams). */
   wordPrior: 3000,
+  /** The same for every word (`wordLlr`). */
+  lexiconPrior: 2000,
   charPrior: 20000,
   /** Character 3-5-grams per word (to turn the profile's word count into an n-gram count). */
   charsPerWord: 18,
@@ -156,6 +161,62 @@ export function functionLlr(draft: Pick<NoteStats, 'fw' | 'words'>, profile: Reg
   return llr / words;
 }
 
+/**
+ * Where a text's `charLlr` is expected to fall for this profile: for reference English (`other`:
+ * minus the divergence of the reference from the profile) and for the user's own writing (`own`:
+ * the divergence of the profile from the reference). The raw ratio's scale differs from one profile
+ * to the next (a profile far from the reference gives large ratios to everything); its position
+ * between the two does not.
+ */
+export function charLlrRange(profile: RegisterProfile): { other: number; own: number } {
+  const grams = profile.words * CALIBRATION.charsPerWord;
+  const prior = CALIBRATION.charPrior;
+  let other = 0;
+  let own = 0;
+  let userSum = 0;
+  let referenceSum = 0;
+  for (let i = 0; i < CHAR_BUCKETS; i++) {
+    const reference = CHAR_MEAN[i]! + 1e-9;
+    const user = ((profile.charNgrams[i] ?? 0) * grams + prior * reference) / (grams + prior);
+    const ratio = Math.log(user / reference);
+    other += reference * ratio;
+    own += user * ratio;
+    userSum += user;
+    referenceSum += reference;
+  }
+  return { other: other / referenceSum, own: own / userSum };
+}
+
+const charRanges = new WeakMap<RegisterProfile, { other: number; own: number }>();
+function charRangeOf(profile: RegisterProfile): { other: number; own: number } {
+  let range = charRanges.get(profile);
+  if (!range) {
+    range = charLlrRange(profile);
+    charRanges.set(profile, range);
+  }
+  return range;
+}
+
+/**
+ * Mean log-likelihood ratio per word of the draft's words (hashed, every word) under the user's
+ * word frequencies against the reference English, the profile smoothed toward the reference by
+ * `lexiconPrior` pseudo-words. 0 when either side has no word counts (stats made before them).
+ */
+export function wordLlr(draft: Pick<NoteStats, 'lexicon'>, profile: RegisterProfile): number {
+  if (!draft.lexicon || !profile.lexicon) return 0;
+  const { words, rates } = profile.lexicon;
+  const prior = CALIBRATION.lexiconPrior;
+  let llr = 0;
+  let total = 0;
+  forEachWord(draft.lexicon, (bucket, count) => {
+    const reference = WORD_MEAN[bucket]!;
+    const user = ((rates[bucket] ?? 0) * words + prior * reference) / (words + prior);
+    llr += count * Math.log(user / reference);
+    total += count;
+  });
+  return total === 0 ? 0 : llr / total;
+}
+
 /** Mean log-likelihood ratio per character n-gram of the draft. */
 export function charLlr(counts: Float64Array, total: number, profile: RegisterProfile): number {
   if (total === 0) return 0;
@@ -181,17 +242,42 @@ function containsPhrase(words: string[], phrase: string): boolean {
   return false;
 }
 
-/** All measures of a text (as stats, plus its words) against one register of a profile. */
-export function measureFidelity(
+/** The style model's inputs, in CALIBRATION.weights order (see `featuresOf`). */
+export const FEATURE_NAMES = [
+  'delta',
+  'chars',
+  'functionLlr',
+  'charLlr',
+  'kept',
+  'chars x length',
+  'charLlr x length',
+  'charPosition',
+  'wordLlr',
+  'wordLlr x length',
+] as const;
+
+/** ln(words / 200), words clamped to 50..1000: how the weight of a measure changes with length. */
+export const lengthTerm = (words: number) => Math.log(Math.min(1000, Math.max(50, words)) / 200);
+
+interface Measured {
+  delta: number;
+  chars: number;
+  fLlr: number;
+  cLlr: number;
+  wLlr: number;
+  kept: number;
+  features: number[];
+}
+
+function measure(
   draft: NoteStats,
   draftWords: string[],
   profile: RegisterProfile,
-  settings: { pinned: readonly string[]; banned: readonly string[] } = { pinned: [], banned: [] },
-): FidelityMeasures {
+  phrases: string[],
+): Measured {
   const words = Math.max(1, draft.words);
   const rates = draft.fw.map((count) => count / words);
   const delta = cosineDelta(rates, profile.functionWords);
-  const lengthDivergence = jensenShannon(draft.lengths, profile.sentenceLength.histogram);
   const { counts, total } = charCounts(draft.chars);
   const chars = charSimilarity(
     Array.from(counts, (c) => c / Math.max(1, total)),
@@ -199,29 +285,59 @@ export function measureFidelity(
   );
   const fLlr = functionLlr(draft, profile);
   const cLlr = charLlr(counts, total, profile);
+  const wLlr = wordLlr(draft, profile);
+  const kept = phrases.filter((phrase) => containsPhrase(draftWords, phrase)).length;
+  const range = charRangeOf(profile);
+  const position = (cLlr - range.other) / Math.max(1e-6, range.own - range.other);
+  const L = lengthTerm(words);
+  const features = [
+    delta,
+    chars,
+    fLlr,
+    cLlr,
+    Math.min(3, kept),
+    chars * L,
+    cLlr * L,
+    position,
+    wLlr,
+    wLlr * L,
+  ];
+  return { delta, chars, fLlr, cLlr, wLlr, kept, features };
+}
+
+/** The style model's inputs for a text against a profile (for calibration: scripts/fidelity-fit.ts). */
+export function featuresOf(draft: NoteStats, draftWords: string[], profile: RegisterProfile): number[] {
+  return measure(
+    draft,
+    draftWords,
+    profile,
+    profile.signaturePhrases.map((p) => p.phrase),
+  ).features;
+}
+
+/** All measures of a text (as stats, plus its words) against one register of a profile. */
+export function measureFidelity(
+  draft: NoteStats,
+  draftWords: string[],
+  profile: RegisterProfile,
+  settings: { pinned: readonly string[]; banned: readonly string[] } = { pinned: [], banned: [] },
+): FidelityMeasures {
   const phrases = [...new Set([...settings.pinned, ...profile.signaturePhrases.map((p) => p.phrase)])];
+  const m = measure(draft, draftWords, profile, phrases);
   const signatureKept = phrases.filter((phrase) => containsPhrase(draftWords, phrase));
   const banned = settings.banned.filter((word) => containsPhrase(draftWords, word));
   const neverSaid = BUZZWORDS.filter(
     (word) => (draft.buzz[word] ?? 0) > 0 && !profile.buzzwords[word] && !banned.includes(word),
   );
-  const c = CALIBRATION;
-  const byLength = Math.log(Math.min(1000, Math.max(50, words)) / 200);
-  const logit =
-    c.bias +
-    c.delta * delta +
-    c.chars * chars +
-    c.functionLlr * fLlr +
-    c.charLlr * cLlr +
-    c.kept * Math.min(3, signatureKept.length) +
-    c.charsByLength * chars * byLength +
-    c.charLlrByLength * cLlr * byLength;
+  let logit = CALIBRATION.bias;
+  for (let i = 0; i < m.features.length; i++) logit += CALIBRATION.weights[i]! * m.features[i]!;
   return {
-    cosineDelta: delta,
-    lengthDivergence,
-    charSimilarity: chars,
-    functionLlr: fLlr,
-    charLlr: cLlr,
+    cosineDelta: m.delta,
+    lengthDivergence: jensenShannon(draft.lengths, profile.sentenceLength.histogram),
+    charSimilarity: m.chars,
+    functionLlr: m.fLlr,
+    charLlr: m.cLlr,
+    wordLlr: m.wLlr,
     signatureKept,
     banned,
     neverSaid,

@@ -9,8 +9,10 @@ export const ANALYSIS_WORKER_URL = new URL('./analysis-worker.ts', import.meta.u
 
 export {
   draftFidelityDetail,
+  FEATURE_NAMES,
   type FidelityBlock,
   type FidelityDetail,
+  featuresOf,
   measureFidelity,
   scoreDraftFidelity,
   scoreFidelity,
@@ -33,4 +35,5 @@ export {
   SENTENCE_BINS,
   sentenceBin,
   type VoiceProfile,
+  WORD_BUCKETS,
 } from './profile-shape.ts';

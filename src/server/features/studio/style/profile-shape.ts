@@ -16,6 +16,12 @@ export function sentenceBin(words: number): number {
 /** Size of the hashed character 3- to 5-gram vector. */
 export const CHAR_BUCKETS = 2048;
 
+/**
+ * Size of the hashed word vector (every word, not only function words): what a person talks about
+ * and the words they choose are the strongest sign of who wrote a short text.
+ */
+export const WORD_BUCKETS = 8192;
+
 /** Word n-grams kept per note (most frequent first). */
 export const PHRASES_PER_NOTE = 120;
 
@@ -51,6 +57,13 @@ export interface NoteStats {
    * `forEachChar` (profile.ts).
    */
   chars: Record<string, number> | string;
+  /**
+   * Hashed word counts (WORD_BUCKETS), stored like `chars` (read with `forEachWord`). Absent in
+   * stats made before it existed: such notes count for everything but the words.
+   */
+  lexicon?: Record<string, number> | string;
+  /** Words of the notes that have a `lexicon` (merged stats; a single note: its `words`). */
+  lexiconWords?: number;
   /** Word 2-4-grams -> count in the note(s). */
   phrases: Record<string, number>;
   /** How many notes each kept phrase appears in (merged stats only; a single note counts 1). */
@@ -95,6 +108,11 @@ export interface RegisterProfile {
   functionWords: number[];
   /** Hashed character 3-5-gram relative frequencies (CHAR_BUCKETS long). */
   charNgrams: number[];
+  /**
+   * Hashed word relative frequencies (sparse: bucket -> share) and the words they were counted
+   * over (notes analysed before words were counted are left out). Absent in profiles built before.
+   */
+  lexicon?: { words: number; rates: Record<string, number> };
   signaturePhrases: SignaturePhrase[];
   habits: {
     openers: Share[];

@@ -25,12 +25,13 @@ import {
   type SignaturePhrase,
   sentenceBin,
   type VoiceProfile,
+  WORD_BUCKETS,
 } from './profile-shape.ts';
 import { referenceRate } from './reference.ts';
 import { TYPICAL_SENTENCE_HISTOGRAM } from './reference-data.ts';
 
 export type { NoteStats, Register, RegisterProfile, SignaturePhrase, VoiceProfile } from './profile-shape.ts';
-export { CHAR_BUCKETS, SENTENCE_BINS, sentenceBin } from './profile-shape.ts';
+export { CHAR_BUCKETS, SENTENCE_BINS, sentenceBin, WORD_BUCKETS } from './profile-shape.ts';
 
 const FIRST_PERSON = new Set([
   'i',
@@ -69,17 +70,36 @@ export function charNgramCounts(text: string, into: Record<string, number> = {})
   return into;
 }
 
-/** Sparse counts above this many buckets are stored densely (base64 uint16): fewer bytes. */
-const DENSE_FROM = 350;
+/**
+ * Sparse counts above this share of the buckets are stored densely (base64 uint16): fewer bytes
+ * (350 of the 2,048 character buckets).
+ */
+const DENSE_FROM = 350 / CHAR_BUCKETS;
 
-export function encodeChars(counts: Record<string, number>): Record<string, number> | string {
+export function encodeChars(
+  counts: Record<string, number>,
+  buckets = CHAR_BUCKETS,
+): Record<string, number> | string {
   let keys = 0;
   for (const _ in counts) keys++;
-  if (keys < DENSE_FROM) return counts;
-  const dense = new Uint16Array(CHAR_BUCKETS);
+  if (keys < DENSE_FROM * buckets) return counts;
+  const dense = new Uint16Array(buckets);
   for (const key in counts) dense[Number(key)] = Math.min(65535, counts[key]!);
   return Buffer.from(dense.buffer, dense.byteOffset, dense.byteLength).toString('base64');
 }
+
+/** Hashed counts of every word (lower-cased tokens), WORD_BUCKETS long, stored like `chars`. */
+export function lexiconOf(words: readonly string[]): Record<string, number> | string {
+  const counts: Record<string, number> = {};
+  for (const word of words) bump(counts, String(hash32(word) % WORD_BUCKETS));
+  return encodeChars(counts, WORD_BUCKETS);
+}
+
+/** Calls `fn(bucket, count)` for every non-zero bucket of a `lexicon` (either storage form). */
+export const forEachWord = (
+  lexicon: NonNullable<NoteStats['lexicon']>,
+  fn: (bucket: number, count: number) => void,
+) => forEachChar(lexicon, fn);
 
 /** Calls `fn(bucket, count)` for every non-zero bucket of either storage form. */
 export function forEachChar(chars: NoteStats['chars'], fn: (bucket: number, count: number) => void): void {
@@ -121,10 +141,12 @@ export function noteStats(text: string, register: Register): NoteStats {
   stats.paragraphs = text.split(/\n\s*\n/).filter((p) => /[\p{L}\p{N}]/u.test(p)).length;
   const phraseFirstSeen = new Map<string, number>();
   let lastWords: string[] = [];
+  const allWords: string[] = [];
   for (const sentence of splitSentences(text)) {
     const tokens = tokenize(sentence.text);
     stats.words += tokens.length;
     for (const token of tokens) {
+      allWords.push(token.norm);
       const index = FW_INDEX.get(token.norm);
       if (index !== undefined) stats.fw[index]++;
       if (BUZZ_INDEX.has(token.norm)) bump(stats.buzz, token.norm);
@@ -152,6 +174,8 @@ export function noteStats(text: string, register: Register): NoteStats {
   }
   if (lastWords.length > 0) bump(stats.closers, lastWords.join(' '));
   stats.phrases = topPhrases(stats.phrases, phraseFirstSeen);
+  stats.lexicon = lexiconOf(allWords);
+  stats.lexiconWords = stats.words;
   return stats;
 }
 
@@ -209,6 +233,22 @@ export function mergeStats(a: NoteStats, b: NoteStats): NoteStats {
   forEachChar(b.chars, (bucket, count) => {
     into[bucket] = (into[bucket] ?? 0) + count;
   });
+  if (b.lexicon) {
+    const words = b.lexiconWords ?? b.words;
+    if (typeof a.lexicon === 'string' || a.lexicon === undefined) {
+      const sparse: Record<string, number> = {};
+      if (a.lexicon)
+        forEachWord(a.lexicon, (bucket, count) => {
+          sparse[bucket] = count;
+        });
+      a.lexicon = sparse;
+    }
+    const lexicon = a.lexicon;
+    forEachWord(b.lexicon, (bucket, count) => {
+      lexicon[bucket] = (lexicon[bucket] ?? 0) + count;
+    });
+    a.lexiconWords = (a.lexiconWords ?? 0) + words;
+  }
   for (const key in b.openers) bump(a.openers, key, b.openers[key]);
   for (const key in b.closers) bump(a.closers, key, b.closers[key]);
   for (const key in b.phrases) {
@@ -342,6 +382,18 @@ function registerProfile(stats: NoteStats): RegisterProfile {
     charTotal += count;
   });
   for (let i = 0; i < CHAR_BUCKETS; i++) charNgrams[i] = round(charNgrams[i]! / Math.max(1, charTotal), 6);
+  let lexicon: RegisterProfile['lexicon'];
+  if (stats.lexicon && (stats.lexiconWords ?? 0) > 0) {
+    let total = 0;
+    forEachWord(stats.lexicon, (_, count) => {
+      total += count;
+    });
+    const rates: Record<string, number> = {};
+    forEachWord(stats.lexicon, (bucket, count) => {
+      rates[bucket] = Number((count / total).toPrecision(4));
+    });
+    lexicon = { words: stats.lexiconWords!, rates };
+  }
   const grade = 0.39 * (stats.sentenceWords / sentences) + 11.8 * (stats.syllables / words) - 15.59;
   return {
     notes: stats.notes,
@@ -357,6 +409,7 @@ function registerProfile(stats: NoteStats): RegisterProfile {
     wordsPerParagraph: round(stats.words / Math.max(1, stats.paragraphs), 1),
     functionWords: stats.fw.map((count) => round(count / words, 6)),
     charNgrams,
+    ...(lexicon ? { lexicon } : {}),
     signaturePhrases: signaturePhrases(stats),
     habits: {
       openers: topShares(stats.openers, stats.sentences, 5, 2),

@@ -13,6 +13,8 @@ interface ReferenceData {
   TYPICAL_SENTENCE_HISTOGRAM: number[];
   /** Pooled relative frequency of each hashed character 3-5-gram bucket (CHAR_BUCKETS long). */
   CHAR_MEAN: number[];
+  /** Pooled relative frequency of each hashed word bucket (WORD_BUCKETS long, none 0). */
+  WORD_MEAN: number[];
   /** Number of 2-, 3- and 4-gram positions counted. */
   NGRAM_TOTALS: { 2: number; 3: number; 4: number };
   /** The most frequent n-grams as "words:count", separated by "|". */
@@ -27,5 +29,6 @@ export const FW_MEAN: readonly number[] = data.FW_MEAN;
 export const FW_STD: readonly number[] = data.FW_STD;
 export const TYPICAL_SENTENCE_HISTOGRAM: readonly number[] = data.TYPICAL_SENTENCE_HISTOGRAM;
 export const CHAR_MEAN: readonly number[] = data.CHAR_MEAN;
+export const WORD_MEAN: readonly number[] = data.WORD_MEAN;
 export const NGRAM_TOTALS: Readonly<ReferenceData['NGRAM_TOTALS']> = data.NGRAM_TOTALS;
 export const NGRAMS: string = data.NGRAMS;

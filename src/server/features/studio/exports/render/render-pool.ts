@@ -22,10 +22,14 @@ export const RENDERING_ALREADY_MESSAGE =
 export const RENDER_BUSY_MESSAGE = 'Echo is drawing many carousels right now; please try again in a minute.';
 export const RENDER_TOO_LONG_MESSAGE = 'Drawing these slides took too long; please try again later.';
 
+/** What a carousel is drawn into: a zip of PNGs, or a PDF of a page per slide (LinkedIn's document post). */
+export type CarouselFileKind = 'zip' | 'pdf';
+
 interface Task {
   id: number;
   slides: CarouselSlide[];
   author: string;
+  as: CarouselFileKind;
   resolve: (zip: Buffer) => void;
   reject: (error: Error) => void;
 }
@@ -49,13 +53,13 @@ class RenderThread {
     return this.#waiting.length + (this.#task ? 1 : 0);
   }
 
-  render(slides: CarouselSlide[], author: string): Promise<Buffer> {
+  render(slides: CarouselSlide[], author: string, as: CarouselFileKind): Promise<Buffer> {
     if (this.#waiting.length >= RENDER_QUEUE_MAX)
       return Promise.reject(
         new AppError('unavailable', RENDER_BUSY_MESSAGE, { headers: { 'retry-after': '30' } }),
       );
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ id: this.#nextId++, slides, author, resolve, reject });
+      this.#waiting.push({ id: this.#nextId++, slides, author, as, resolve, reject });
       this.#dispatch();
     });
   }
@@ -80,7 +84,7 @@ class RenderThread {
       this.#lose(new AppError('unavailable', RENDER_TOO_LONG_MESSAGE));
       void worker?.terminate();
     }, RENDER_TIMEOUT_MS);
-    this.#worker!.postMessage({ id: task.id, slides: task.slides, author: task.author });
+    this.#worker!.postMessage({ id: task.id, slides: task.slides, author: task.author, as: task.as });
   }
 
   #spawn(): void {
@@ -138,17 +142,19 @@ export const carouselsRendered = () => thread.rendered;
 export const carouselsInProgress = () => thread.load;
 
 /**
- * The carousel's slides as a zip of PNGs, rendered on the slide thread (or the kept zip of the same
- * `key`). 429 while the address has another carousel rendering or waiting, 503 when too many wait.
+ * The carousel's slides as a zip of PNGs or a PDF, drawn on the slide thread (or the kept file of the
+ * same `key` and kind). 429 while the address has another carousel drawing or waiting, 503 when too many wait.
  */
-export function carouselZip(
+export function carouselFile(
   owner: string,
-  key: string,
+  keyOfSlides: string,
   slides: CarouselSlide[],
   author: string,
   settings: { niceness?: number } = {},
+  as: CarouselFileKind = 'zip',
 ): Promise<Buffer> {
   thread.niceness = settings.niceness;
+  const key = `${as}:${keyOfSlides}`;
   const kept = zips.get(key);
   if (kept) {
     zips.delete(key);
@@ -161,7 +167,7 @@ export function carouselZip(
       new AppError('rate_limited', RENDERING_ALREADY_MESSAGE, { headers: { 'retry-after': '5' } }),
     );
   perAddress.set(owner, mine + 1);
-  const zip = thread.render(slides, author).finally(() => {
+  const zip = thread.render(slides, author, as).finally(() => {
     const left = (perAddress.get(owner) ?? 1) - 1;
     if (left > 0) perAddress.set(owner, left);
     else perAddress.delete(owner);
