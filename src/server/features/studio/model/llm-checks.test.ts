@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyse } from '../text/index.ts';
+import { analyse } from '../extractive/index.ts';
 import type { EngineDraft } from './llm.ts';
 import { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
 

@@ -4,7 +4,7 @@
  * draft draws on keeps its figures and names. What breaks a rule becomes a plain instruction for the
  * second try, and a warning on the draft when that try breaks it too.
  */
-import { atomsOf, type Unit } from '../text/index.ts';
+import { atomsOf, type Unit } from '../extractive/index.ts';
 import type { EngineDraft } from './llm.ts';
 
 // biome-ignore format: a table

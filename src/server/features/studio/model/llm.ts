@@ -11,7 +11,8 @@ import {
   THREAD_POST_MAX,
 } from '#contract/studio-drafts.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
-import { cutAtWord, supportOf } from '../text/index.ts';
+import { cutAtWord } from '../extractive/index.ts';
+import { supportOf } from '../text/index.ts';
 
 /**
  * The LLM engine: attribute first, then generate. The model gets the user's source sentences,
