@@ -117,7 +117,7 @@ export type CreateDrafts = z.infer<typeof createDraftsSchema>;
 
 export const updateDraftSchema = z.object({
   blocks: z.array(z.object({ id: z.string(), text: z.string().max(5000) })).max(500),
-  /** Save the edited draft as a written sample of the user's voice (default on). */
+  /** Learn the user's own words in the edited draft into their voice profile (default on; no note is made). */
   learn: z.boolean().default(true),
 });
 
