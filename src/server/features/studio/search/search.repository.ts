@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { studioNoteSentences, studioNotes } from '../../../db/schema/studio.ts';
-import type { NoteRow, SentenceRow } from './repository.ts';
+import type { NoteRow, SentenceRow } from '../notes/index.ts';
 
 /** Marks ts_headline puts around matched words (control characters never kept in note text). */
 export const HIGHLIGHT_START = '\u0002';
