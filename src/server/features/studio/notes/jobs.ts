@@ -21,13 +21,13 @@ import {
 } from '../../transcription/index.ts';
 import { analyseOffThread } from '../analysis/index.ts';
 import { isStorageFailure, studioStorage, studioTemp } from '../media.ts';
-import { buildProfile, cleanText, type NoteStats } from '../style/index.ts';
+import { buildProfile, cleanText } from '../style/index.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {
   findNoteById,
   findVoiceSettings,
-  readyNoteStats,
+  profileStats,
   replaceSentences,
   updateNote,
   upsertVoiceSettings,
@@ -226,11 +226,10 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
   queue.handle(profileJob, async ({ owner }) => {
     // The version first: a change committing while this runs leaves the copy marked out of date.
     const settings = await findVoiceSettings(db, owner);
-    const rows = await readyNoteStats(db, owner);
-    const profile = buildProfile(
-      rows.map((r) => r.stats as NoteStats),
-      { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
-    );
+    const profile = buildProfile(await profileStats(db, owner), {
+      pinned: settings?.pins ?? [],
+      banned: settings?.bans ?? [],
+    });
     await upsertVoiceSettings(db, owner, {
       profile,
       profileNotes: profile.notes,
