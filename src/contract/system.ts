@@ -52,12 +52,35 @@ export const checklistItemSchema = z.object({
 });
 export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
+/**
+ * Publishing per platform (admin only): whether this server offers it, how many accounts are
+ * connected or need reconnecting, how posts of the last 30 days ended, and the latest problem
+ * (never a user's token or address).
+ */
+export const publishingHealthSchema = z.array(
+  z.object({
+    platform: z.enum(['linkedin', 'x', 'bluesky', 'mastodon']),
+    available: z.boolean(),
+    reason: z.string().nullable(),
+    connected: z.number().int(),
+    reconnect: z.number().int(),
+    published: z.number().int(),
+    /** Failed, or left to the user to check on the platform. */
+    failed: z.number().int(),
+    waiting: z.number().int(),
+    last_error: z.string().nullable(),
+    last_error_at: z.string().nullable(),
+  }),
+);
+export type PublishingHealth = z.infer<typeof publishingHealthSchema>;
+
 /** GET /api/health: `status` for everyone; tools, providers and the checklist for an admin token. */
 export const systemHealthSchema = healthSchema.extend({
   tools: toolsHealthSchema.optional(),
   providers: z.record(z.enum(PROVIDER_NAMES), providerHealthSchema).optional(),
   checklist: z.array(checklistItemSchema).optional(),
   storage: storageHealthSchema.optional(),
+  publishing: publishingHealthSchema.optional(),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 

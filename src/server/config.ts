@@ -174,8 +174,41 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().positive().max(600).default(30),
   ),
+  /** Studio: nice value of the analysis and slide threads (0-19; 0: as the event loop), so requests are served first. */
+  STUDIO_THREAD_NICENESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(19).default(10)),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
+  // Publishing (issue 25, decision 019).
+  /**
+   * Seals publishing tokens at rest (AES-256-GCM): 32 bytes as 64 hex digits or base64; unset:
+   * generated at first start and kept in DATA_DIR/publish-token-key (mode 0600). Set it when web
+   * and worker run on different machines.
+   */
+  PUBLISH_TOKEN_KEY: optionalString,
+  /** Time-out of one call to a platform, in seconds (an unknown outcome is checked, never resent blindly). */
+  PUBLISH_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(120).default(20)),
+  /** Lets a Bluesky server or Mastodon instance be a private or loopback address (tests, a LAN). */
+  PUBLISH_ALLOW_PRIVATE_HOSTS: bool(false),
+  /** Bluesky's default server (PDS) for a handle without one. */
+  BLUESKY_SERVICE_URL: z.preprocess(emptyToUndefined, z.url().default('https://bsky.social')),
+  /** X: the operator's developer app (OAuth 2.0 with PKCE); unset: X is shown as not available. */
+  X_CLIENT_ID: optionalString,
+  X_CLIENT_SECRET: optionalString,
+  X_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.x.com')),
+  X_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default('https://x.com/i/oauth2/authorize')),
+  /** LinkedIn: the operator's developer app (OAuth 2.0, w_member_social); unset: not available. */
+  LINKEDIN_CLIENT_ID: optionalString,
+  LINKEDIN_CLIENT_SECRET: optionalString,
+  LINKEDIN_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.linkedin.com')),
+  LINKEDIN_AUTH_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.linkedin.com/oauth/v2')),
+  /** LinkedIn-Version header of the Posts API (YYYYMM). */
+  LINKEDIN_VERSION: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{6}$/)
+      .default('202510'),
+  ),
 });
 
 /**
@@ -277,10 +310,20 @@ export interface Config {
   jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
+  /** Publishing (issue 25): the platforms' addresses, the operator's apps and the token key. */
+  publishing: {
+    tokenKey: string | undefined;
+    timeoutMs: number;
+    allowPrivateHosts: boolean;
+    blueskyServiceUrl: string;
+    x: { clientId?: string; clientSecret?: string; apiUrl: string; authorizeUrl: string };
+    linkedin: { clientId?: string; clientSecret?: string; apiUrl: string; authUrl: string; version: string };
+  };
   /** Echo Studio: per-address media storage quota; text analysis threads and their time budget. */
   studio: {
     quotaBytes: number;
-    analysis: { threads: number; timeoutMs: number };
+    /** The analysis and slide threads (`niceness`: their nice value, STUDIO_THREAD_NICENESS). */
+    analysis: { threads: number; timeoutMs: number; niceness: number };
     /** Per-address limits (issue 23, decision 018). */
     limits: {
       notesPerDay: number;
@@ -414,6 +457,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     },
     providerTimeoutMs,
+    publishing: {
+      tokenKey: e.PUBLISH_TOKEN_KEY,
+      timeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
+      allowPrivateHosts: e.PUBLISH_ALLOW_PRIVATE_HOSTS,
+      blueskyServiceUrl: e.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
+      x: {
+        clientId: e.X_CLIENT_ID,
+        clientSecret: e.X_CLIENT_SECRET,
+        apiUrl: e.X_API_URL.replace(/\/+$/, ''),
+        authorizeUrl: e.X_AUTHORIZE_URL,
+      },
+      linkedin: {
+        clientId: e.LINKEDIN_CLIENT_ID,
+        clientSecret: e.LINKEDIN_CLIENT_SECRET,
+        apiUrl: e.LINKEDIN_API_URL.replace(/\/+$/, ''),
+        authUrl: e.LINKEDIN_AUTH_URL.replace(/\/+$/, ''),
+        version: e.LINKEDIN_VERSION,
+      },
+    },
     studio: {
       quotaBytes: e.STUDIO_QUOTA_MB * 1024 * 1024,
       limits: {
@@ -427,6 +489,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       analysis: {
         threads: e.STUDIO_ANALYSIS_THREADS,
         timeoutMs: Math.round(e.STUDIO_ANALYSIS_TIMEOUT_SECONDS * 1000),
+        niceness: e.STUDIO_THREAD_NICENESS,
       },
     },
     storage: {

@@ -6,6 +6,7 @@ import { CONTENT_JOBS, registerContentJobs } from './features/content-results/in
 import { createUpdateYtDlpHandler, UPDATE_YTDLP_CRON, updateYtDlpJob } from './features/health/index.ts';
 import { OUTBOX_JOBS, registerOutboxJobs, senderDomain } from './features/outbox/index.ts';
 import { PRIVACY_JOBS, registerPrivacyJobs } from './features/privacy/index.ts';
+import { PUBLISHING_JOBS, registerPublishingJobs } from './features/publishing/index.ts';
 import { registerStudioJobs, STUDIO_JOBS } from './features/studio/index.ts';
 import { registerTrendJobs, TREND_JOBS } from './features/trends/index.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -26,6 +27,7 @@ export const ALL_JOBS = [
   ...PRIVACY_JOBS,
   updateYtDlpJob,
   ...STUDIO_JOBS,
+  ...PUBLISHING_JOBS,
 ];
 
 export interface WorkerDeps {
@@ -65,4 +67,5 @@ export function registerJobHandlers(queue: JobQueue, deps: WorkerDeps): void {
   queue.handle(updateYtDlpJob, createUpdateYtDlpHandler(deps));
   queue.schedule(updateYtDlpJob, UPDATE_YTDLP_CRON);
   registerStudioJobs(queue, deps);
+  registerPublishingJobs(queue, deps);
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReferenceRoute } from '#server/openapi.ts';
+import { type FakeBluesky, startFakeBluesky } from '#tests/support/fake-social.ts';
 import {
   type Auth,
   assertApiAnswer,
@@ -17,19 +18,26 @@ const RUNS = 30;
 const BODY_RUNS = 60;
 
 let echo: TestApp;
+let bluesky: FakeBluesky;
 let valid: Awaited<ReturnType<typeof credentials>>;
 
 beforeAll(async () => {
   // ROLE=web: no job runs in the background, so table snapshots only change through requests.
+  // Connecting Bluesky signs in there: a local fake that knows no account (401), never the real one.
+  bluesky = await startFakeBluesky();
   echo = await startTestApp({
     ROLE: 'web',
+    BLUESKY_SERVICE_URL: bluesky.origin,
     STRIPE_WEBHOOK_SECRET: 'whsec_fuzz',
     TWILIO_AUTH_TOKEN: 'twilio-fuzz-token',
     WEBHOOK_SECRET: 'whsec_ZnV6emluZy13ZWJob29rLXNlY3JldA==',
   });
   valid = await credentials(echo);
 });
-afterAll(() => echo?.close());
+afterAll(async () => {
+  await echo?.close();
+  await bluesky?.close();
+});
 
 const HOSTILE_TEXT = [
   '',

@@ -35,6 +35,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     DB_POOL_SIZE: '10',
     // Never the real package index: a test that needs the managed yt-dlp starts a local fake one.
     YTDLP_INDEX_URL: UNREACHABLE_INDEX_URL,
+    // Never the real Bluesky: a test that connects an account starts a local fake one.
+    BLUESKY_SERVICE_URL: 'http://127.0.0.1:9',
     ...env,
   });
   const runtime = await startRuntime(config, createLogger(config.logLevel), { jobPollingSeconds: 0.5 });

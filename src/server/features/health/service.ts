@@ -16,6 +16,7 @@ import { BUNDLED_FFMPEG_REFUSED, bundledFfmpeg } from '../../providers/media/ffm
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
 import { storageFor } from '../../providers/storage/index.ts';
 import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
+import { publishingAvailability, publishingHealth } from '../publishing/index.ts';
 import { mediaEngineName } from '../transcription/index.ts';
 import { listProviderStatus } from './repository.ts';
 
@@ -171,7 +172,12 @@ function storageItem(storage: StorageHealth): ChecklistItem {
   };
 }
 
-export function buildChecklist(tools: Tools, providers: Providers, storage?: StorageHealth): ChecklistItem[] {
+export function buildChecklist(
+  tools: Tools,
+  providers: Providers,
+  storage?: StorageHealth,
+  publishing: { platform: string; available: boolean; reason: string | null }[] = [],
+): ChecklistItem[] {
   const items: ChecklistItem[] = [
     tools.ytdlp.version
       ? {
@@ -222,6 +228,17 @@ export function buildChecklist(tools: Tools, providers: Providers, storage?: Sto
         },
   ];
   if (storage) items.push(storageItem(storage));
+  for (const offer of publishing.filter((p) => p.platform === 'linkedin' || p.platform === 'x')) {
+    const label = offer.platform === 'x' ? 'X' : 'LinkedIn';
+    items.push({
+      key: `publish-${offer.platform}`,
+      label: `Publishing to ${label}`,
+      ok: offer.available,
+      detail: offer.available
+        ? `users can connect ${label} accounts and publish to them`
+        : `users cannot publish to ${label}: ${offer.reason?.replace(/^Not available on this server: the operator has not set /, 'set ') ?? 'not configured'} (the operator's developer app)`,
+    });
+  }
   for (const name of PROVIDER_NAMES) {
     const status = providers[name];
     const text = MISSING[name];
@@ -246,13 +263,20 @@ export function buildChecklist(tools: Tools, providers: Providers, storage?: Sto
 /** The admin's view of GET /api/health. */
 export async function systemStatus(
   ctx: AppContext,
-): Promise<Pick<SystemHealth, 'tools' | 'providers' | 'checklist' | 'storage'>> {
-  const [tools, providers, storage] = await Promise.all([
+): Promise<Pick<SystemHealth, 'tools' | 'providers' | 'checklist' | 'storage' | 'publishing'>> {
+  const [tools, providers, storage, publishing] = await Promise.all([
     toolsStatus(ctx.config),
     providersStatus(ctx.config, ctx.database.db),
     storageStatus(ctx.config),
+    publishingHealth(ctx),
   ]);
-  return { tools, providers, storage, checklist: buildChecklist(tools, providers, storage) };
+  return {
+    tools,
+    providers,
+    storage,
+    publishing,
+    checklist: buildChecklist(tools, providers, storage, publishingAvailability(ctx.config)),
+  };
 }
 
 /** The checklist as console lines (printed once at start). */

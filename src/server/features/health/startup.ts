@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { attachProviderSink } from '../../lib/provider-status.ts';
 import { registerManagedYtDlp } from '../../providers/media/ytdlp-tool.ts';
+import { publishingAvailability } from '../publishing/index.ts';
 import { saveProviderEvent } from './repository.ts';
 import {
   buildChecklist,
@@ -57,7 +58,9 @@ export function startSystemChecks(ctx: AppContext, options: { printChecklist: bo
       toolsStatus(config, { fresh: true }),
       providersStatus(config, ctx.database.db),
     ]);
-    process.stdout.write(formatChecklist(buildChecklist(tools, providers, storage)));
+    process.stdout.write(
+      formatChecklist(buildChecklist(tools, providers, storage, publishingAvailability(config))),
+    );
   })().catch((error: unknown) => log.warn({ err: error }, 'system checks failed'));
   return { ready, stop: detach };
 }

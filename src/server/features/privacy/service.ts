@@ -11,6 +11,7 @@ import {
   verifyCodeOrThrow,
 } from '../email-codes/index.ts';
 import { deleteOutboxFor, queueEmail } from '../outbox/index.ts';
+import { deletePublishingOf } from '../publishing/index.ts';
 import { deleteStudioDataOf } from '../studio/index.ts';
 import { deleteTrends, forgetCreator, trendsCreatedBy } from '../trends/index.ts';
 import { endVisitorSessionsOf } from '../visitor-session/index.ts';
@@ -53,6 +54,8 @@ export async function deleteMyData(
   const deleted = await ctx.database.transaction(async (tx) => {
     const counts = await deleteDataOf(tx.db, email, ownerHash);
     await deleteStudioDataOf(ctx, tx, email);
+    // Connected accounts (their sealed tokens), posts and slots; live posts stay on their platforms.
+    await deletePublishingOf(tx.db, email);
     await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(email, counts));
     return counts;
   });

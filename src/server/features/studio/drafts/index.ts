@@ -5,5 +5,5 @@
  */
 export { DRAFT_JOBS } from './job-definitions.ts';
 export { registerDraftJobs } from './jobs.ts';
-export { deleteDraftsOf } from './repository.ts';
+export { type DraftRow, deleteDraftsOf, findDraft } from './repository.ts';
 export { draftRoutes } from './routes.ts';

@@ -21,7 +21,7 @@ import {
 } from '../../transcription/index.ts';
 import { analyseOffThread } from '../analysis/index.ts';
 import { isStorageFailure, studioStorage, studioTemp } from '../media.ts';
-import { buildProfile, cleanText, type NoteStats } from '../text/index.ts';
+import { buildProfile, cleanText, type NoteStats } from '../style/index.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {

@@ -1,9 +1,10 @@
-import { LayoutDashboard } from 'lucide-react';
+import { LayoutDashboard, Send } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { NoteListItem } from '#contract/studio.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { buttonClasses } from '#web/components/ui/button.tsx';
+import { PublishingPanel } from '#web/features/publishing/index.ts';
 import { SignedInFrame, SignOutButton } from '#web/features/visitor-session/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
 import { isInProgress, SignedOutError, useStudioCache } from '../api.ts';
@@ -33,6 +34,7 @@ function Studio({
   const search = useSearch();
   const { noteId, sentenceId, ms } = parseNoteParams(search);
   const draftId = draftIdOf(search);
+  const publishing = new URLSearchParams(search).get('tab') === 'publishing';
   const notes = useNotes();
   const [query, setQuery] = useState('');
   const [deleting, setDeleting] = useState<Pick<NoteListItem, 'id' | 'title'> | null>(null);
@@ -61,6 +63,12 @@ function Studio({
         description={email}
         actions={
           <>
+            <Link
+              href={publishing ? '/studio' : '/studio?tab=publishing'}
+              className={buttonClasses('outline', 'sm')}
+            >
+              <Send aria-hidden="true" /> {publishing ? 'Notes' : 'Publishing'}
+            </Link>
             <Link href="/dashboard" className={buttonClasses('outline', 'sm')}>
               <LayoutDashboard aria-hidden="true" /> Dashboard
             </Link>
@@ -76,6 +84,8 @@ function Studio({
       {draftId ? (
         // A draft takes the whole width: the draft beside the words it came from.
         <DraftWorkspace key={draftId} draftId={draftId} />
+      ) : publishing ? (
+        <PublishingPanel />
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="grid min-w-0 content-start gap-6">

@@ -1,4 +1,5 @@
 import { CheckCircle2, RefreshCw, XCircle } from 'lucide-react';
+import { PLATFORM_LABELS } from '#contract/publishing.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Table, TableCell, TableRow } from '#web/components/table.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -97,6 +98,42 @@ function SystemChecklist() {
           {data.tools.ffmpeg.version ?? 'not running'}, PocketSphinx{' '}
           {data.tools.pocketsphinx.version ?? 'not running'}.
         </p>
+      )}
+      {data?.publishing && (
+        <Table
+          label="Publishing by platform (last 30 days)"
+          minWidth="min-w-[640px]"
+          columns={[
+            { label: 'Platform' },
+            { label: 'Offered' },
+            { label: 'Accounts' },
+            { label: 'Published' },
+            { label: 'Failed or to check' },
+            { label: 'Latest problem' },
+          ]}
+        >
+          {data.publishing.map((row) => (
+            <TableRow key={row.platform}>
+              <TableCell header>{PLATFORM_LABELS[row.platform]}</TableCell>
+              <TableCell>
+                <Badge variant={row.available ? 'default' : 'secondary'} title={row.reason ?? undefined}>
+                  {row.available ? 'yes' : 'not configured'}
+                </Badge>
+              </TableCell>
+              <TableCell>
+                {row.connected} connected{row.reconnect > 0 && `, ${row.reconnect} to reconnect`}
+              </TableCell>
+              <TableCell>{row.published}</TableCell>
+              <TableCell>
+                {row.failed}
+                {row.waiting > 0 && ` (+${row.waiting} waiting for an account)`}
+              </TableCell>
+              <TableCell className="text-muted-foreground">
+                {row.last_error ? `${when(row.last_error_at)}: ${row.last_error}` : 'none'}
+              </TableCell>
+            </TableRow>
+          ))}
+        </Table>
       )}
       {data?.storage && (
         <p className="text-sm text-muted-foreground">

@@ -1,0 +1,32 @@
+import type { PublishingHealth } from '#contract/system.ts';
+import type { AppContext } from '../../context.ts';
+import { availability } from './platforms.ts';
+import { platformSummary } from './repository.ts';
+
+/** /admin/system's publishing lines: per platform, counts and the latest problem; no token, no address. */
+export async function publishingHealth(ctx: AppContext): Promise<PublishingHealth> {
+  const { accounts, posts, lastErrors } = await platformSummary(ctx.database.db);
+  const count = (
+    rows: { platform: string; status: string; count: number }[],
+    platform: string,
+    statuses: string[],
+  ) =>
+    rows
+      .filter((r) => r.platform === platform && statuses.includes(r.status))
+      .reduce((sum, r) => sum + r.count, 0);
+  return availability(ctx.config).map((offer) => {
+    const last = lastErrors.find((e) => e.platform === offer.platform);
+    return {
+      platform: offer.platform,
+      available: offer.available,
+      reason: offer.reason,
+      connected: count(accounts, offer.platform, ['connected']),
+      reconnect: count(accounts, offer.platform, ['reconnect']),
+      published: count(posts, offer.platform, ['published']),
+      failed: count(posts, offer.platform, ['failed', 'check']),
+      waiting: count(posts, offer.platform, ['waiting_account']),
+      last_error: last?.error ?? null,
+      last_error_at: last?.at.toISOString() ?? null,
+    };
+  });
+}

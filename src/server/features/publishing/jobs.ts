@@ -1,0 +1,263 @@
+import { PLATFORM_LABELS, type Platform } from '#contract/publishing.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import type { JobContext, JobQueue } from '../../jobs/queue.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { newRecordKey } from '../../providers/social/bluesky.ts';
+import { PlatformError } from '../../providers/social/http.ts';
+import type { OutgoingPart, PlatformSession, SentPart } from '../../providers/social/types.ts';
+import { queueEmail } from '../outbox/index.ts';
+import { reconnectEmail } from './emails.ts';
+import { publishPostFailedJob, publishPostJob } from './job-definitions.ts';
+import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
+import {
+  type AccountRow,
+  claimPost,
+  findAccount,
+  findPost,
+  markPending,
+  markReconnect,
+  type PostRow,
+  recordSent,
+  updateAccount,
+  updatePost,
+} from './repository.ts';
+
+export interface PublishDeps {
+  config: Config;
+  database: Database;
+  log: Logger;
+}
+
+/** Server errors (5xx) retried this many times, with backoff, before the post is marked failed. */
+export const SERVER_RETRIES = 5;
+/** 429s waited out this many times before the post is marked failed. */
+export const RATE_LIMIT_WAITS = 10;
+
+const checkOn = (platform: Platform, why: string) =>
+  `Check on ${PLATFORM_LABELS[platform]}: ${why}. Echo did not send it again, so it is not posted twice.`;
+
+/**
+ * Publishes a post, part after part, exactly once: the post is claimed ('scheduled' ->
+ * 'publishing') before the platform is called, each part's idempotency key is stored before its
+ * call, and each live part is recorded as soon as the platform answers. A run that finds a part
+ * in flight (a time-out, or a worker that died) asks the platform whether it was made before
+ * anything is sent again; where the platform cannot say, the post waits for the user ("check").
+ */
+export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
+  const { database, log, config } = deps;
+  const db = database.db;
+
+  /** Puts the post back in the queue for later, with a new run (the current job becomes a no-op). */
+  async function requeue(post: PostRow, at: Date, set: Partial<PostRow>) {
+    await database.transaction(async (tx) => {
+      const run = post.run + 1;
+      await updatePost(tx.db, post.id, { ...set, status: 'scheduled', run });
+      await queue.enqueue(tx, publishPostJob, { postId: post.id, run }, { startAfter: at });
+    });
+  }
+
+  const backoffMs = (attempt: number) =>
+    config.jobs.retryDelaySeconds !== undefined
+      ? config.jobs.retryDelaySeconds * 1000
+      : Math.min(30 * 60_000, 10_000 * 2 ** attempt);
+
+  async function accountLost(post: PostRow, account: AccountRow, message: string) {
+    await database.transaction(async (tx) => {
+      await updatePost(tx.db, post.id, {
+        status: 'waiting_account',
+        error: message,
+        pendingPart: null,
+        pendingKey: null,
+      });
+      if (await markReconnect(tx.db, account.id, message))
+        await queueEmail(
+          tx,
+          queue,
+          'publishing-reconnect',
+          reconnectEmail(
+            account.ownerEmail,
+            account.platform as Platform,
+            account.handle,
+            `${config.publicUrl}/studio`,
+          ),
+        );
+    });
+    log.warn(
+      { postId: post.id, platform: account.platform },
+      'publishing: account needs reconnecting; its posts wait',
+    );
+  }
+
+  return async ({ postId, run }: { postId: string; run: number }, _context: JobContext) => {
+    let post = await findPost(db, postId);
+    if (!post || post.run !== run) return;
+    if (post.status !== 'scheduled' && post.status !== 'publishing') return;
+    const account = await findAccount(db, post.accountId);
+    if (!account || account.status === 'disconnected') {
+      await updatePost(db, post.id, { status: 'cancelled', error: 'The account was disconnected' });
+      return;
+    }
+    if (account.status === 'reconnect') {
+      await updatePost(db, post.id, {
+        status: 'waiting_account',
+        error: 'Waiting for the account to be reconnected',
+      });
+      return;
+    }
+    if (post.status === 'scheduled') {
+      const claimed = await claimPost(db, post.id, run);
+      if (!claimed) return;
+      post = claimed;
+    }
+    // post.status is 'publishing': claimed now, or left so by a run that died (its pending part is checked).
+    const platform = post.platform as Platform;
+    const parts = post.parts as string[];
+    const sent = [...(post.sent as SentPart[])];
+    let session: PlatformSession;
+    try {
+      session = await sessionFor(config, account);
+    } catch (error) {
+      if (error instanceof PlatformError && error.kind === 'auth')
+        return accountLost(post, account, error.message);
+      throw error;
+    }
+    const keepCredentials = async () => {
+      if (session.refreshed)
+        await updateAccount(db, account.id, { credentials: await seal(config, session.credentials) });
+    };
+
+    for (let index = sent.length; index < parts.length; index++) {
+      const outgoing = (key: string): OutgoingPart => ({
+        text: parts[index]!,
+        key,
+        root: sent[0],
+        parent: sent[index - 1],
+      });
+      let key = post.pendingKey;
+      if (post.pendingPart === index && key) {
+        // The last try of this part ended without an answer: ask the platform before anything else.
+        let found: SentPart | null;
+        try {
+          found = await session.find(outgoing(key));
+        } catch (error) {
+          if (error instanceof PlatformError && error.kind === 'auth')
+            return accountLost(post, account, error.message);
+          const why = error instanceof Error ? error.message : String(error);
+          await updatePost(db, post.id, {
+            status: 'check',
+            error: checkOn(platform, `part ${index + 1} may have been posted (${why})`),
+          });
+          return;
+        }
+        if (found) {
+          sent.push(found);
+          await recordSent(db, post.id, sent, sent.length === parts.length);
+          post = { ...post, pendingPart: null, pendingKey: null };
+          continue;
+        }
+        if (!SAFE_RESEND[platform]) {
+          await updatePost(db, post.id, {
+            status: 'check',
+            error: checkOn(platform, `part ${index + 1} was not found among the recent posts yet`),
+          });
+          return;
+        }
+        // Not made, and the same key makes a second send harmless: send it again below.
+      } else {
+        key = platform === 'bluesky' ? newRecordKey() : `${post.id}:${index}`;
+        if (!(await markPending(db, post.id, run, index, key))) return;
+      }
+      try {
+        const made = await session.publish(outgoing(key));
+        sent.push(made);
+        await recordSent(db, post.id, sent, sent.length === parts.length);
+        post = { ...post, pendingPart: null, pendingKey: null };
+        await keepCredentials();
+      } catch (error) {
+        await keepCredentials();
+        if (!(error instanceof PlatformError)) throw error;
+        post = { ...post, sent, pendingPart: index, pendingKey: key };
+        const attempts = post.attempts + 1;
+        switch (error.kind) {
+          case 'unknown': {
+            // Never blindly again: the next run finds this part pending and checks the platform first.
+            log.warn(
+              { postId: post.id, platform, part: index + 1 },
+              'publishing: no answer; checking before any resend',
+            );
+            if (attempts > SERVER_RETRIES) {
+              await updatePost(db, post.id, {
+                status: 'check',
+                attempts,
+                error: checkOn(platform, `part ${index + 1} got no answer`),
+              });
+              return;
+            }
+            await requeue(post, new Date(Date.now() + backoffMs(0)), { attempts, error: error.message });
+            return;
+          }
+          case 'rate_limited': {
+            const at =
+              error.resetAt && error.resetAt.getTime() > Date.now()
+                ? error.resetAt
+                : new Date(Date.now() + 60_000);
+            if (attempts > RATE_LIMIT_WAITS) break;
+            await requeue(post, new Date(at.getTime() + 1000), {
+              attempts,
+              pendingPart: null,
+              pendingKey: null,
+              error: `${PLATFORM_LABELS[platform]} asked Echo to wait until ${at.toISOString()}`,
+            });
+            return;
+          }
+          case 'server': {
+            if (attempts > SERVER_RETRIES) break;
+            await requeue(post, new Date(Date.now() + backoffMs(attempts)), {
+              attempts,
+              pendingPart: null,
+              pendingKey: null,
+              error: error.message,
+            });
+            return;
+          }
+          case 'auth':
+            return accountLost({ ...post, attempts }, account, error.message);
+          case 'refused':
+            break;
+        }
+        await updatePost(db, post.id, {
+          status: 'failed',
+          attempts,
+          pendingPart: null,
+          pendingKey: null,
+          error: sent.length
+            ? `${error.message} (after ${sent.length} of ${parts.length} parts were posted)`
+            : error.message,
+        });
+        return;
+      }
+    }
+  };
+}
+
+/** A post whose job failed for good: 'check' when a part was in flight (it may be live), else 'failed'. */
+export function createPublishFailedHandler(deps: PublishDeps) {
+  return async ({ postId }: { postId: string }) => {
+    const post = await findPost(deps.database.db, postId);
+    if (!post || (post.status !== 'publishing' && post.status !== 'scheduled')) return;
+    const platform = post.platform as Platform;
+    await updatePost(
+      deps.database.db,
+      postId,
+      post.pendingPart !== null
+        ? { status: 'check', error: checkOn(platform, `part ${post.pendingPart + 1} may have been posted`) }
+        : { status: 'failed', error: 'Publishing did not finish; nothing more was sent' },
+    );
+  };
+}
+
+export function registerPublishingJobs(queue: JobQueue, deps: PublishDeps): void {
+  queue.handle(publishPostJob, createPublishHandler(deps, queue));
+  queue.handle(publishPostFailedJob, createPublishFailedHandler(deps));
+}

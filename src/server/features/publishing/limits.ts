@@ -1,0 +1,115 @@
+import twitterText from 'twitter-text';
+import type { Platform } from '#contract/publishing.ts';
+import {
+  type DraftBlock,
+  type DraftFormat,
+  LINKEDIN_MAX,
+  numberedPost,
+  paragraphsOf,
+} from '#contract/studio-drafts.ts';
+
+/** X: 280 weighted characters (twitter-text: most scripts count 2, emoji 2, every link 23). */
+export const X_MAX_WEIGHTED = 280;
+export const BLUESKY_MAX = 300;
+/** Mastodon counts every link as 23 characters, whatever its length. */
+const MASTODON_URL_CHARS = 23;
+const URL_PATTERN = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'"]/g;
+
+const graphemes = (text: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)];
+
+export interface Count {
+  length: number;
+  limit: number;
+  fits: boolean;
+  /** The character index where the text stops fitting; null when it fits. */
+  cutAt: number | null;
+}
+
+export const COUNTING: Record<Platform, string> = {
+  x: 'weighted characters (twitter-text): links count 23, most emoji and CJK count 2',
+  bluesky: 'graphemes (what a reader sees as one character); links are made clickable',
+  mastodon: "characters on this instance's limit; links count 23",
+  linkedin: 'characters',
+};
+
+/** Counts a post as its platform does, and where it must be cut to fit. */
+export function countFor(platform: Platform, text: string, limit: number): Count {
+  if (platform === 'x') {
+    const parsed = twitterText.parseTweet(text);
+    const fits = parsed.valid && parsed.weightedLength <= limit;
+    return { length: parsed.weightedLength, limit, fits, cutAt: fits ? null : parsed.validRangeEnd + 1 };
+  }
+  if (platform === 'bluesky') {
+    const segments = graphemes(text);
+    const fits = segments.length <= limit;
+    return {
+      length: segments.length,
+      limit,
+      fits,
+      cutAt: fits ? null : (segments[limit]?.index ?? text.length),
+    };
+  }
+  if (platform === 'mastodon') {
+    // Code points, each link counted 23: the first piece past the limit is where to cut.
+    let length = 0;
+    let cutAt: number | null = null;
+    const add = (at: number, weight: number) => {
+      length += weight;
+      if (length > limit && cutAt === null) cutAt = at;
+    };
+    let last = 0;
+    const plain = (from: number, to: number) => {
+      let at = from;
+      for (const ch of text.slice(from, to)) {
+        add(at, 1);
+        at += ch.length;
+      }
+    };
+    for (const match of text.matchAll(URL_PATTERN)) {
+      plain(last, match.index);
+      add(match.index, MASTODON_URL_CHARS);
+      last = match.index + match[0].length;
+    }
+    plain(last, text.length);
+    return { length, limit, fits: length <= limit, cutAt };
+  }
+  const length = [...text].length;
+  const fits = length <= limit;
+  return { length, limit, fits, cutAt: fits ? null : [...text].slice(0, limit).join('').length };
+}
+
+/** The default post length of a platform (Mastodon's comes from the account's instance). */
+export function defaultLimit(platform: Platform): number {
+  return platform === 'x'
+    ? X_MAX_WEIGHTED
+    : platform === 'bluesky'
+      ? BLUESKY_MAX
+      : platform === 'linkedin'
+        ? LINKEDIN_MAX
+        : 500;
+}
+
+/** Platforms where a thread goes out as a reply chain; LinkedIn takes one post. */
+const THREADS: Record<Platform, boolean> = { x: true, bluesky: true, mastodon: true, linkedin: false };
+
+/**
+ * What a ready draft becomes on a platform: a thread as its posts, numbered "1/N" once (LinkedIn:
+ * the posts as one post); a blog as its title and opening; a LinkedIn post, carousel or clip hooks
+ * as their paragraphs in one post.
+ */
+export function partsFor(
+  draft: { format: DraftFormat; blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group'>[] },
+  platform: Platform,
+): string[] {
+  if (draft.format === 'thread') {
+    const posts = draft.blocks.filter((b) => b.kind === 'post' && b.text.trim());
+    const numbered = posts.map((p, i) => numberedPost(p.text, i + 1, posts.length, posts.length > 1));
+    return THREADS[platform] ? numbered : [numbered.join('\n\n')];
+  }
+  if (draft.format === 'blog') {
+    const title = draft.blocks.find((b) => b.kind === 'title')?.text ?? '';
+    const opening = paragraphsOf(draft.blocks.filter((b) => b.kind === 'sentence'))[0] ?? '';
+    return [[title, opening].filter(Boolean).join('\n\n')];
+  }
+  return [paragraphsOf(draft.blocks).join('\n\n')];
+}

@@ -1,0 +1,100 @@
+import { type Platform, PUBLISH_API } from '#contract/publishing.ts';
+import type { Config } from '../../config.ts';
+import { secretBox } from '../../lib/secret-box.ts';
+import { blueskySession } from '../../providers/social/bluesky.ts';
+import { PlatformError } from '../../providers/social/http.ts';
+import { type LinkedinApp, linkedinSession } from '../../providers/social/linkedin.ts';
+import { mastodonSession } from '../../providers/social/mastodon.ts';
+import type { PlatformSession } from '../../providers/social/types.ts';
+import { type XApp, xSession } from '../../providers/social/x.ts';
+import type { AccountRow } from './repository.ts';
+
+/** Where the token key lives when PUBLISH_TOKEN_KEY is not set. */
+export const TOKEN_KEY_FILE = 'publish-token-key';
+
+const box = (config: Config) => secretBox(config.publishing.tokenKey, config.dataDir, TOKEN_KEY_FILE);
+
+export async function seal(config: Config, credentials: Record<string, unknown>): Promise<string> {
+  return (await box(config)).seal(JSON.stringify(credentials));
+}
+
+export async function unseal(config: Config, sealed: string): Promise<Record<string, unknown>> {
+  return JSON.parse((await box(config)).open(sealed));
+}
+
+/** Where every platform sends the user back after authorizing. */
+export const callbackUrl = (config: Config) => `${config.publicUrl}${PUBLISH_API}/oauth/callback`;
+
+/** The operator's X app, or null when it is not configured. */
+export function xApp(config: Config): XApp | null {
+  const { clientId, clientSecret, apiUrl, authorizeUrl } = config.publishing.x;
+  return clientId && clientSecret
+    ? { clientId, clientSecret, apiUrl, authorizeUrl, redirectUri: callbackUrl(config) }
+    : null;
+}
+
+/** The operator's LinkedIn app, or null when it is not configured. */
+export function linkedinApp(config: Config): LinkedinApp | null {
+  const { clientId, clientSecret, apiUrl, authUrl, version } = config.publishing.linkedin;
+  return clientId && clientSecret
+    ? { clientId, clientSecret, apiUrl, authUrl, version, redirectUri: callbackUrl(config) }
+    : null;
+}
+
+/** Whether each platform can be connected on this install, and what connecting asks for. */
+export function availability(config: Config) {
+  const x = Boolean(config.publishing.x.clientId && config.publishing.x.clientSecret);
+  const linkedin = Boolean(config.publishing.linkedin.clientId && config.publishing.linkedin.clientSecret);
+  return [
+    {
+      platform: 'linkedin' as const,
+      available: linkedin,
+      reason: linkedin
+        ? null
+        : 'Not available on this server: the operator has not set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+      connect: 'oauth' as const,
+    },
+    {
+      platform: 'x' as const,
+      available: x,
+      reason: x
+        ? null
+        : 'Not available on this server: the operator has not set X_CLIENT_ID and X_CLIENT_SECRET',
+      connect: 'oauth' as const,
+    },
+    { platform: 'bluesky' as const, available: true, reason: null, connect: 'app_password' as const },
+    { platform: 'mastodon' as const, available: true, reason: null, connect: 'instance' as const },
+  ];
+}
+
+/** Whether sending a part again with the same key can never make a second post (else: check on the platform). */
+export const SAFE_RESEND: Record<Platform, boolean> = {
+  bluesky: true,
+  mastodon: true,
+  x: false,
+  linkedin: false,
+};
+
+/** The platform session of a connected account (credentials unsealed only here, for the call). */
+export async function sessionFor(config: Config, account: AccountRow): Promise<PlatformSession> {
+  if (!account.credentials)
+    throw new PlatformError('auth', 'The account has no credentials; connect it again');
+  const credentials = await unseal(config, account.credentials);
+  const timeoutMs = config.publishing.timeoutMs;
+  switch (account.platform as Platform) {
+    case 'bluesky':
+      return blueskySession(account.instanceUrl, credentials, timeoutMs);
+    case 'mastodon':
+      return mastodonSession(account.instanceUrl, credentials, account.remoteId, timeoutMs);
+    case 'x': {
+      const app = xApp(config);
+      if (!app) throw new PlatformError('refused', 'X publishing is not available on this server');
+      return xSession(app, credentials, account.remoteId, timeoutMs);
+    }
+    case 'linkedin': {
+      const app = linkedinApp(config);
+      if (!app) throw new PlatformError('refused', 'LinkedIn publishing is not available on this server');
+      return linkedinSession(app, credentials, account.remoteId, timeoutMs);
+    }
+  }
+}

@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema, isUuid } from '#contract/ids.ts';
+import {
+  accountSchema,
+  accountsSchema,
+  connectBlueskySchema,
+  createPostsSchema,
+  createSlotSchema,
+  movePostSchema,
+  nextSlotSchema,
+  oauthCallbackQuerySchema,
+  PUBLISH_API,
+  postsQuerySchema,
+  previewRequestSchema,
+  previewSchema,
+  publishPostSchema,
+  publishPostsSchema,
+  slotSchema,
+  slotsSchema,
+  startOauthResponseSchema,
+  startOauthSchema,
+} from '#contract/publishing.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { requireVisitorEmail } from '../visitor-session/index.ts';
+import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
+import { findAccount } from './repository.ts';
+import {
+  accountsOf,
+  addSlot,
+  cancelPost,
+  connectBluesky,
+  createPosts,
+  disconnectAccount,
+  movePost,
+  nextFreeSlot,
+  postsOf,
+  previewPosts,
+  removeSlot,
+  slotsOf,
+} from './service.ts';
+
+/** Per address and minute: connecting calls a platform; writes queue jobs. */
+export const PUBLISH_RATE_LIMITS = { connect: 10, writes: 60, reads: 240 } as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    publishOwner: string | null;
+  }
+}
+
+const ok = z.object({ success: z.literal(true) });
+
+export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.decorateRequest('publishOwner', null);
+    // Every publishing route needs the dashboard session, checked before anything else is read.
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith(`${PUBLISH_API}/`)) return;
+      reply.header('cache-control', 'no-store');
+      request.publishOwner = await requireVisitorEmail(ctx, request);
+    });
+    const owner = (request: { publishOwner: string | null }) => request.publishOwner!;
+    const limit = (request: { publishOwner: string | null }, kind: keyof typeof PUBLISH_RATE_LIMITS) =>
+      enforceRateLimit(ctx.database.db, `publish-${kind}:${owner(request)}`, PUBLISH_RATE_LIMITS[kind], 60);
+
+    app.get(`${PUBLISH_API}/accounts`, { schema: { response: { 200: accountsSchema } } }, async (request) => {
+      await limit(request, 'reads');
+      return accountsOf(ctx, owner(request));
+    });
+
+    app.post(
+      `${PUBLISH_API}/accounts/bluesky`,
+      { schema: { body: connectBlueskySchema, response: { 201: accountSchema } } },
+      async (request, reply) => {
+        await limit(request, 'connect');
+        return reply.code(201).send(await connectBluesky(ctx, owner(request), request.body));
+      },
+    );
+
+    app.post(
+      `${PUBLISH_API}/oauth/start`,
+      { schema: { body: startOauthSchema, response: { 200: startOauthResponseSchema } } },
+      async (request) => {
+        await limit(request, 'connect');
+        return startOauth(ctx, owner(request), request.body);
+      },
+    );
+
+    // The platform sends the browser back here (a redirect, so the session cookie comes along).
+    app.get(
+      `${PUBLISH_API}/oauth/callback`,
+      { schema: { querystring: oauthCallbackQuerySchema } },
+      async (request, reply) => {
+        await limit(request, 'connect');
+        return reply.redirect(await finishOauth(ctx, owner(request), request.query), 303);
+      },
+    );
+
+    app.delete(
+      `${PUBLISH_API}/accounts/:id`,
+      { schema: { params: idParamsSchema, response: { 200: ok } } },
+      async (request) => {
+        await limit(request, 'writes');
+        await disconnectAccount(ctx, owner(request), request.params.id, (account) =>
+          revokeAccount(ctx, account),
+        );
+        return { success: true as const };
+      },
+    );
+
+    app.get(
+      `${PUBLISH_API}/accounts/:id/next-slot`,
+      { schema: { params: idParamsSchema, response: { 200: nextSlotSchema } } },
+      async (request) => {
+        await limit(request, 'reads');
+        const { id } = request.params;
+        if (!isUuid(id) || !(await findAccount(ctx.database.db, id, owner(request))))
+          throw notFound('No such account');
+        const at = await nextFreeSlot(ctx, owner(request), id);
+        return { at: at?.toISOString() ?? null };
+      },
+    );
+
+    app.post(
+      `${PUBLISH_API}/preview`,
+      { schema: { body: previewRequestSchema, response: { 200: previewSchema } } },
+      async (request) => {
+        await limit(request, 'reads');
+        return previewPosts(ctx, owner(request), request.body);
+      },
+    );
+
+    app.post(
+      `${PUBLISH_API}/posts`,
+      { schema: { body: createPostsSchema, response: { 201: publishPostsSchema } } },
+      async (request, reply) => {
+        await limit(request, 'writes');
+        return reply.code(201).send(await createPosts(ctx, owner(request), request.body));
+      },
+    );
+
+    app.get(
+      `${PUBLISH_API}/posts`,
+      { schema: { querystring: postsQuerySchema, response: { 200: publishPostsSchema } } },
+      async (request) => {
+        await limit(request, 'reads');
+        return postsOf(ctx, owner(request), request.query);
+      },
+    );
+
+    app.patch(
+      `${PUBLISH_API}/posts/:id`,
+      { schema: { params: idParamsSchema, body: movePostSchema, response: { 200: publishPostSchema } } },
+      async (request) => {
+        await limit(request, 'writes');
+        return movePost(ctx, owner(request), request.params.id, request.body.scheduled_at);
+      },
+    );
+
+    app.post(
+      `${PUBLISH_API}/posts/:id/cancel`,
+      { schema: { params: idParamsSchema, response: { 200: publishPostSchema } } },
+      async (request) => {
+        await limit(request, 'writes');
+        return cancelPost(ctx, owner(request), request.params.id);
+      },
+    );
+
+    app.get(`${PUBLISH_API}/slots`, { schema: { response: { 200: slotsSchema } } }, async (request) => {
+      await limit(request, 'reads');
+      return slotsOf(ctx, owner(request));
+    });
+
+    app.post(
+      `${PUBLISH_API}/slots`,
+      { schema: { body: createSlotSchema, response: { 201: slotSchema } } },
+      async (request, reply) => {
+        await limit(request, 'writes');
+        return reply.code(201).send(await addSlot(ctx, owner(request), request.body));
+      },
+    );
+
+    app.delete(
+      `${PUBLISH_API}/slots/:id`,
+      { schema: { params: idParamsSchema, response: { 200: ok } } },
+      async (request) => {
+        await limit(request, 'writes');
+        await removeSlot(ctx, owner(request), request.params.id);
+        return { success: true as const };
+      },
+    );
+  };
+}

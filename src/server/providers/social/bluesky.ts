@@ -1,0 +1,201 @@
+import { randomInt } from 'node:crypto';
+import { callPlatform, PlatformError } from './http.ts';
+import type { ConnectedAccount, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+
+/** Bluesky (AT Protocol): a post is at most 300 graphemes. */
+export const BLUESKY_MAX_GRAPHEMES = 300;
+const COLLECTION = 'app.bsky.feed.post';
+const RESET_HEADERS = ['ratelimit-reset'];
+
+interface BlueskyCredentials {
+  did: string;
+  handle: string;
+  appPassword: string;
+  accessJwt: string;
+  refreshJwt: string;
+}
+
+const xrpc = (service: string, method: string) => `${service}/xrpc/${method}`;
+
+/** A record key as the AT Protocol makes them (TID: 13 base32-sortable characters of microseconds and a clock id). */
+export function newRecordKey(now = Date.now()): string {
+  const alphabet = '234567abcdefghijklmnopqrstuvwxyz';
+  let value = (BigInt(now) * 1000n + BigInt(randomInt(1000))) << 10n;
+  value |= BigInt(randomInt(1024));
+  let out = '';
+  for (let i = 0; i < 13; i++) {
+    out = alphabet[Number(value & 31n)] + out;
+    value >>= 5n;
+  }
+  return out;
+}
+
+/** Link facets of a post: each http(s) address with its UTF-8 byte range (the AT Protocol counts bytes). */
+export function linkFacets(text: string) {
+  const facets: {
+    index: { byteStart: number; byteEnd: number };
+    features: { $type: string; uri: string }[];
+  }[] = [];
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'"]/g)) {
+    const byteStart = Buffer.byteLength(text.slice(0, match.index));
+    facets.push({
+      index: { byteStart, byteEnd: byteStart + Buffer.byteLength(match[0]) },
+      features: [{ $type: 'app.bsky.richtext.facet#link', uri: match[0] }],
+    });
+  }
+  return facets;
+}
+
+/** Signs in with the handle and an app password (com.atproto.server.createSession). */
+export async function connectBluesky(
+  service: string,
+  identifier: string,
+  appPassword: string,
+  timeoutMs: number,
+): Promise<ConnectedAccount> {
+  const { body } = await callPlatform<{ did: string; handle: string; accessJwt: string; refreshJwt: string }>(
+    'Bluesky',
+    xrpc(service, 'com.atproto.server.createSession'),
+    { json: { identifier, password: appPassword }, timeoutMs, resetHeaders: RESET_HEADERS },
+  );
+  const credentials: BlueskyCredentials = { ...pick(body), appPassword };
+  return {
+    remoteId: body.did,
+    handle: body.handle,
+    charLimit: BLUESKY_MAX_GRAPHEMES,
+    credentials: { ...credentials },
+  };
+}
+
+const pick = (b: { did: string; handle: string; accessJwt: string; refreshJwt: string }) => ({
+  did: b.did,
+  handle: b.handle,
+  accessJwt: b.accessJwt,
+  refreshJwt: b.refreshJwt,
+});
+
+/** The public address of a post: bsky.app/profile/<handle>/post/<rkey>. */
+export const blueskyPostUrl = (handle: string, uri: string) =>
+  `https://bsky.app/profile/${handle}/post/${uri.split('/').pop()}`;
+
+export function blueskySession(
+  service: string,
+  stored: Record<string, unknown>,
+  timeoutMs: number,
+): PlatformSession {
+  let creds = stored as unknown as BlueskyCredentials;
+  let refreshed = false;
+
+  /** A new access token: refreshSession, else a new session from the app password; 401 on both: reconnect. */
+  async function renew() {
+    try {
+      const { body } = await callPlatform<{
+        did: string;
+        handle: string;
+        accessJwt: string;
+        refreshJwt: string;
+      }>('Bluesky', xrpc(service, 'com.atproto.server.refreshSession'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${creds.refreshJwt}` },
+        timeoutMs,
+        resetHeaders: RESET_HEADERS,
+      });
+      creds = { ...creds, ...pick(body) };
+    } catch (error) {
+      if (!(error instanceof PlatformError) || (error.kind !== 'auth' && error.kind !== 'refused'))
+        throw error;
+      const { body } = await callPlatform<{
+        did: string;
+        handle: string;
+        accessJwt: string;
+        refreshJwt: string;
+      }>('Bluesky', xrpc(service, 'com.atproto.server.createSession'), {
+        json: { identifier: creds.did, password: creds.appPassword },
+        timeoutMs,
+        resetHeaders: RESET_HEADERS,
+      });
+      creds = { ...creds, ...pick(body) };
+    }
+    refreshed = true;
+  }
+
+  async function authed<T>(call: (token: string) => Promise<T>): Promise<T> {
+    try {
+      return await call(creds.accessJwt);
+    } catch (error) {
+      // An expired access token answers 400 ExpiredToken or 401: renew once and try again.
+      const expired =
+        error instanceof PlatformError &&
+        (error.kind === 'auth' || (error.kind === 'refused' && /ExpiredToken/i.test(error.message)));
+      if (!expired) throw error;
+      await renew();
+      return call(creds.accessJwt);
+    }
+  }
+
+  const toSent = (uri: string, cid: string): SentPart => ({
+    id: uri,
+    uri,
+    cid,
+    url: blueskyPostUrl(creds.handle, uri),
+  });
+
+  return {
+    get credentials() {
+      return { ...creds };
+    },
+    get refreshed() {
+      return refreshed;
+    },
+    async publish(part: OutgoingPart) {
+      const record: Record<string, unknown> = {
+        $type: COLLECTION,
+        text: part.text,
+        createdAt: new Date().toISOString(),
+        langs: ['en'],
+      };
+      const facets = linkFacets(part.text);
+      if (facets.length) record.facets = facets;
+      if (part.parent && part.root)
+        record.reply = {
+          root: { uri: part.root.uri, cid: part.root.cid },
+          parent: { uri: part.parent.uri, cid: part.parent.cid },
+        };
+      const { body } = await authed((token) =>
+        callPlatform<{ uri: string; cid: string }>(
+          'Bluesky',
+          xrpc(service, 'com.atproto.repo.createRecord'),
+          {
+            headers: { authorization: `Bearer ${token}` },
+            // The record key is ours, chosen before the call: the same post sent again is refused, never doubled.
+            json: { repo: creds.did, collection: COLLECTION, rkey: part.key, record },
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          },
+        ),
+      );
+      return toSent(body.uri, body.cid);
+    },
+    async find(part: OutgoingPart) {
+      const query = new URLSearchParams({ repo: creds.did, collection: COLLECTION, rkey: part.key });
+      try {
+        const { body } = await authed((token) =>
+          callPlatform<{ uri: string; cid: string }>(
+            'Bluesky',
+            `${xrpc(service, 'com.atproto.repo.getRecord')}?${query}`,
+            { headers: { authorization: `Bearer ${token}` }, timeoutMs, resetHeaders: RESET_HEADERS },
+          ),
+        );
+        return toSent(body.uri, body.cid);
+      } catch (error) {
+        if (
+          error instanceof PlatformError &&
+          error.kind === 'refused' &&
+          /RecordNotFound|not found/i.test(error.message)
+        )
+          return null;
+        throw error;
+      }
+    },
+  };
+}

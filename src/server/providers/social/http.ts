@@ -1,0 +1,170 @@
+import { lookup } from 'node:dns/promises';
+import net from 'node:net';
+
+/**
+ * How a platform call ended when it did not succeed:
+ * - `auth`: the token or app password was refused (401): the account needs reconnecting;
+ * - `rate_limited`: 429, with the platform's reset time when it gave one;
+ * - `server`: 5xx, the platform's trouble: retried with backoff;
+ * - `refused`: another 4xx: the platform will not take this post as it is (not retried);
+ * - `unknown`: no answer (time-out, dropped connection): the platform may or may not have made it.
+ */
+export type PlatformFailure = 'auth' | 'rate_limited' | 'server' | 'refused' | 'unknown';
+
+export class PlatformError extends Error {
+  readonly kind: PlatformFailure;
+  readonly status: number | undefined;
+  readonly resetAt: Date | undefined;
+  constructor(kind: PlatformFailure, message: string, status?: number, resetAt?: Date) {
+    super(message);
+    this.name = 'PlatformError';
+    this.kind = kind;
+    this.status = status;
+    this.resetAt = resetAt;
+  }
+}
+
+/** A rate-limit reset header as a time: epoch seconds (AT Protocol, X) or an HTTP/ISO date (Mastodon). */
+export function resetTime(value: string | null, now = Date.now()): Date | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) {
+    const n = Number(value);
+    // Epoch seconds, or (some platforms) seconds from now.
+    return new Date(n > 1e9 ? n * 1000 : now + n * 1000);
+  }
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+export interface CallOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: Uint8Array;
+  timeoutMs: number;
+  /** Header names holding the rate limit's reset time, first found wins. */
+  resetHeaders?: string[];
+}
+
+/**
+ * One call to a platform: JSON in and out, a time-out, no redirects followed (a token never goes
+ * anywhere else), and every failure as a PlatformError of its kind. The answer's text never
+ * carries a token back into a message (only its first 200 characters of error text are kept).
+ */
+export async function callPlatform<T>(
+  platform: string,
+  url: string,
+  options: CallOptions,
+): Promise<{ body: T; headers: Headers; status: number }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body) body = new Uint8Array(options.body);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    text = await response.text();
+  } catch (error) {
+    const reason =
+      error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'connection failed';
+    throw new PlatformError('unknown', `${platform}: ${reason}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {}
+  if (response.ok) return { body: parsed as T, headers: response.headers, status: response.status };
+  const detail = describe(parsed, text);
+  const message = `${platform} ${response.status}${detail ? `: ${detail}` : ''}`;
+  if (response.status === 401) throw new PlatformError('auth', message, 401);
+  if (response.status === 429) {
+    const header = (options.resetHeaders ?? []).map((name) => response.headers.get(name)).find(Boolean);
+    throw new PlatformError(
+      'rate_limited',
+      message,
+      429,
+      resetTime(header ?? response.headers.get('retry-after')),
+    );
+  }
+  if (response.status >= 500) throw new PlatformError('server', message, response.status);
+  throw new PlatformError('refused', message, response.status);
+}
+
+function describe(parsed: unknown, text: string): string {
+  if (parsed && typeof parsed === 'object') {
+    const o = parsed as Record<string, unknown>;
+    // XRPC errors: a name and a message ("ExpiredToken: Token has expired").
+    if (typeof o.error === 'string' && typeof o.message === 'string')
+      return `${o.error}: ${o.message}`.slice(0, 200);
+    const value = o.message ?? o.error_description ?? o.error ?? o.detail ?? o.title;
+    if (typeof value === 'string') return value.slice(0, 200);
+  }
+  return text.slice(0, 200).replace(/\s+/g, ' ');
+}
+
+function isPrivateAddress(address: string): boolean {
+  if (net.isIPv4(address)) {
+    const [a = 0, b = 0] = address.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b < 128) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b < 32) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
+  }
+  const lower = address.toLowerCase();
+  if (lower.startsWith('::ffff:')) return isPrivateAddress(lower.slice(7));
+  return (
+    lower === '::1' ||
+    lower === '::' ||
+    lower.startsWith('fc') ||
+    lower.startsWith('fd') ||
+    lower.startsWith('fe80')
+  );
+}
+
+/**
+ * An address a user gave (a Mastodon instance, a Bluesky server) as its origin, refused unless it
+ * is https and every address its name resolves to is public: Echo never calls into its own network
+ * for a user (`allowPrivate` lifts that for tests and a LAN, where http is allowed too).
+ */
+export async function publicOrigin(input: string, allowPrivate: boolean): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim()) ? input.trim() : `https://${input.trim()}`);
+  } catch {
+    throw new PlatformError('refused', 'That is not a server address');
+  }
+  if (url.username || url.password) throw new PlatformError('refused', 'That is not a server address');
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    throw new PlatformError('refused', 'The server must be reached over https');
+  if (!allowPrivate) {
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    let addresses: string[];
+    try {
+      addresses = net.isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+    } catch {
+      throw new PlatformError('refused', `${url.hostname} could not be found`);
+    }
+    if (!addresses.length || addresses.some(isPrivateAddress))
+      throw new PlatformError('refused', `${url.hostname} is not a public server`);
+  }
+  return url.origin;
+}

@@ -1,0 +1,144 @@
+import { callPlatform, PlatformError } from './http.ts';
+import type { ConnectedAccount, OutgoingPart, PlatformSession } from './types.ts';
+
+/** LinkedIn: OAuth 2.0 (member posts, w_member_social) and the versioned Posts API. */
+export const LINKEDIN_SCOPES = 'openid profile w_member_social';
+export const LINKEDIN_MAX = 3000;
+
+export interface LinkedinApp {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  authUrl: string;
+  version: string;
+  redirectUri: string;
+}
+
+export function linkedinAuthorizeUrl(app: LinkedinApp, state: string): string {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: app.clientId,
+    redirect_uri: app.redirectUri,
+    state,
+    scope: LINKEDIN_SCOPES,
+  });
+  return `${app.authUrl}/authorization?${query}`;
+}
+
+export async function finishLinkedin(
+  app: LinkedinApp,
+  code: string,
+  timeoutMs: number,
+): Promise<ConnectedAccount> {
+  const { body: token } = await callPlatform<{
+    access_token: string;
+    expires_in?: number;
+    refresh_token?: string;
+  }>('LinkedIn', `${app.authUrl}/accessToken`, {
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: app.redirectUri,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    },
+    timeoutMs,
+  });
+  const { body: me } = await callPlatform<{ sub: string; name?: string }>(
+    'LinkedIn',
+    `${app.apiUrl}/v2/userinfo`,
+    {
+      headers: { authorization: `Bearer ${token.access_token}` },
+      timeoutMs,
+    },
+  );
+  const expiresAt = token.expires_in ? Date.now() + token.expires_in * 1000 : undefined;
+  return {
+    remoteId: me.sub,
+    handle: me.name ?? me.sub,
+    charLimit: LINKEDIN_MAX,
+    credentials: { accessToken: token.access_token, refreshToken: token.refresh_token, expiresAt },
+    tokenExpiresAt: expiresAt ? new Date(expiresAt) : undefined,
+  };
+}
+
+export async function revokeLinkedin(app: LinkedinApp, accessToken: string, timeoutMs: number) {
+  await callPlatform('LinkedIn', `${app.authUrl}/revoke`, {
+    form: { client_id: app.clientId, client_secret: app.clientSecret, token: accessToken },
+    timeoutMs,
+  });
+}
+
+/** The headers every call to LinkedIn's versioned REST API carries. */
+const restHeaders = (app: LinkedinApp, token: string) => ({
+  authorization: `Bearer ${token}`,
+  'linkedin-version': app.version,
+  'x-restli-protocol-version': '2.0.0',
+});
+
+export function linkedinSession(
+  app: LinkedinApp,
+  stored: Record<string, unknown>,
+  remoteId: string,
+  timeoutMs: number,
+): PlatformSession {
+  const creds = stored as { accessToken: string; expiresAt?: number };
+  const author = `urn:li:person:${remoteId}`;
+  return {
+    credentials: { ...creds },
+    refreshed: false,
+    async publish(part: OutgoingPart) {
+      if (creds.expiresAt && creds.expiresAt < Date.now())
+        throw new PlatformError('auth', 'LinkedIn: the access has expired');
+      let media: { title: string; id: string } | undefined;
+      if (part.document) {
+        // Documents API: initialize, upload the PDF, then post it.
+        const { body } = await callPlatform<{ value: { uploadUrl: string; document: string } }>(
+          'LinkedIn',
+          `${app.apiUrl}/rest/documents?action=initializeUpload`,
+          {
+            headers: restHeaders(app, creds.accessToken),
+            json: { initializeUploadRequest: { owner: author } },
+            timeoutMs,
+          },
+        );
+        if (
+          new URL(body.value.uploadUrl).origin !== new URL(app.apiUrl).origin &&
+          !body.value.uploadUrl.startsWith('https://')
+        )
+          throw new PlatformError('refused', 'LinkedIn: unexpected upload address');
+        await callPlatform('LinkedIn', body.value.uploadUrl, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${creds.accessToken}`, 'content-type': 'application/pdf' },
+          body: part.document.bytes,
+          timeoutMs,
+        });
+        media = { title: part.document.title, id: body.value.document };
+      }
+      const { headers } = await callPlatform('LinkedIn', `${app.apiUrl}/rest/posts`, {
+        headers: restHeaders(app, creds.accessToken),
+        json: {
+          author,
+          commentary: part.text,
+          visibility: 'PUBLIC',
+          distribution: {
+            feedDistribution: 'MAIN_FEED',
+            targetEntities: [],
+            thirdPartyDistributionChannels: [],
+          },
+          ...(media && { content: { media } }),
+          lifecycleState: 'PUBLISHED',
+          isReshareDisabledByAuthor: false,
+        },
+        timeoutMs,
+      });
+      const urn = headers.get('x-restli-id') ?? '';
+      if (!urn) throw new PlatformError('unknown', 'LinkedIn: the post was accepted without an id');
+      return { id: urn, url: `https://www.linkedin.com/feed/update/${urn}` };
+    },
+    async find() {
+      // Reading a member's own posts back needs a permission member apps do not get: the user checks.
+      throw new PlatformError('unknown', 'LinkedIn does not let Echo read your recent posts');
+    },
+  };
+}

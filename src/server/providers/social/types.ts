@@ -1,0 +1,39 @@
+/** A live post a platform made: its id, its public address, and (AT Protocol) its record's uri and cid. */
+export interface SentPart {
+  id: string;
+  url: string;
+  uri?: string;
+  cid?: string;
+}
+
+/** One post going out: its text, its idempotency key, and the thread's first and previous posts. */
+export interface OutgoingPart {
+  text: string;
+  /** Chosen before the call and kept: Bluesky's record key, Mastodon's Idempotency-Key. */
+  key: string;
+  root?: SentPart;
+  parent?: SentPart;
+  /** A document (PDF) for LinkedIn's document post. */
+  document?: { title: string; bytes: Uint8Array };
+}
+
+/** What a connected account's session can do. Credentials change when a token is refreshed. */
+export interface PlatformSession {
+  publish(part: OutgoingPart): Promise<SentPart>;
+  /**
+   * After an unknown outcome: the post if the platform made it, null when it certainly did not (the
+   * part may go again with the same key); throws a PlatformError('unknown') when it cannot tell.
+   */
+  find(part: OutgoingPart): Promise<SentPart | null>;
+  /** The credentials as they are now (refreshed ones must be stored). */
+  readonly credentials: Record<string, unknown>;
+  readonly refreshed: boolean;
+}
+
+export interface ConnectedAccount {
+  remoteId: string;
+  handle: string;
+  charLimit: number;
+  credentials: Record<string, unknown>;
+  tokenExpiresAt?: Date;
+}

@@ -1,0 +1,154 @@
+import { callPlatform, PlatformError } from './http.ts';
+import type { ConnectedAccount, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+
+/** X API v2 with OAuth 2.0 (authorization code with PKCE; offline.access gives a refresh token). */
+export const X_SCOPES = 'tweet.read tweet.write users.read offline.access';
+const RESET_HEADERS = ['x-rate-limit-reset'];
+
+export interface XApp {
+  clientId: string;
+  clientSecret: string;
+  apiUrl: string;
+  authorizeUrl: string;
+  redirectUri: string;
+}
+
+const basic = (app: XApp) => `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
+
+export function xAuthorizeUrl(app: XApp, state: string, challenge: string): string {
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: app.clientId,
+    redirect_uri: app.redirectUri,
+    scope: X_SCOPES,
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  return `${app.authorizeUrl}?${query}`;
+}
+
+interface XToken {
+  access_token: string;
+  refresh_token?: string;
+  expires_in?: number;
+}
+
+const credentialsOf = (token: XToken, previousRefresh?: string) => ({
+  accessToken: token.access_token,
+  refreshToken: token.refresh_token ?? previousRefresh,
+  expiresAt: token.expires_in ? Date.now() + token.expires_in * 1000 : undefined,
+});
+
+export async function finishX(
+  app: XApp,
+  code: string,
+  verifier: string,
+  timeoutMs: number,
+): Promise<ConnectedAccount> {
+  const { body: token } = await callPlatform<XToken>('X', `${app.apiUrl}/2/oauth2/token`, {
+    headers: { authorization: basic(app) },
+    form: {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: app.redirectUri,
+      code_verifier: verifier,
+      client_id: app.clientId,
+    },
+    timeoutMs,
+  });
+  const { body: me } = await callPlatform<{ data: { id: string; username: string } }>(
+    'X',
+    `${app.apiUrl}/2/users/me`,
+    {
+      headers: { authorization: `Bearer ${token.access_token}` },
+      timeoutMs,
+    },
+  );
+  const credentials = { ...credentialsOf(token), username: me.data.username };
+  return {
+    remoteId: me.data.id,
+    handle: `@${me.data.username}`,
+    charLimit: 280,
+    credentials,
+    tokenExpiresAt: credentials.expiresAt ? new Date(credentials.expiresAt) : undefined,
+  };
+}
+
+export async function revokeX(app: XApp, accessToken: string, timeoutMs: number) {
+  await callPlatform('X', `${app.apiUrl}/2/oauth2/revoke`, {
+    headers: { authorization: basic(app) },
+    form: { token: accessToken, token_type_hint: 'access_token', client_id: app.clientId },
+    timeoutMs,
+  });
+}
+
+const normal = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+export function xSession(
+  app: XApp,
+  stored: Record<string, unknown>,
+  remoteId: string,
+  timeoutMs: number,
+): PlatformSession {
+  let creds = stored as { accessToken: string; refreshToken?: string; expiresAt?: number; username: string };
+  let refreshed = false;
+
+  /** A new access token from the refresh token (X's refresh tokens are single-use: the new one is kept). */
+  async function refresh() {
+    if (!creds.refreshToken)
+      throw new PlatformError('auth', 'X: the access expired and there is no refresh token');
+    const { body } = await callPlatform<XToken>('X', `${app.apiUrl}/2/oauth2/token`, {
+      headers: { authorization: basic(app) },
+      form: { grant_type: 'refresh_token', refresh_token: creds.refreshToken, client_id: app.clientId },
+      timeoutMs,
+    });
+    creds = { ...creds, ...credentialsOf(body, creds.refreshToken) };
+    refreshed = true;
+  }
+
+  async function authed<T>(call: (token: string) => Promise<T>): Promise<T> {
+    // Refreshed before it expires; and once more if X refuses it anyway.
+    if (creds.expiresAt && creds.expiresAt < Date.now() + 60_000) await refresh();
+    try {
+      return await call(creds.accessToken);
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.kind !== 'auth' || refreshed) throw error;
+      await refresh();
+      return call(creds.accessToken);
+    }
+  }
+
+  const toSent = (id: string): SentPart => ({ id, url: `https://x.com/${creds.username}/status/${id}` });
+
+  return {
+    get credentials() {
+      return { ...creds };
+    },
+    get refreshed() {
+      return refreshed;
+    },
+    async publish(part: OutgoingPart) {
+      const { body } = await authed((token) =>
+        callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/tweets`, {
+          headers: { authorization: `Bearer ${token}` },
+          json: { text: part.text, ...(part.parent && { reply: { in_reply_to_tweet_id: part.parent.id } }) },
+          timeoutMs,
+          resetHeaders: RESET_HEADERS,
+        }),
+      );
+      return toSent(body.data.id);
+    },
+    async find(part: OutgoingPart) {
+      const { body } = await authed((token) =>
+        callPlatform<{ data?: { id: string; text: string }[] }>(
+          'X',
+          `${app.apiUrl}/2/users/${encodeURIComponent(remoteId)}/tweets?max_results=20`,
+          { headers: { authorization: `Bearer ${token}` }, timeoutMs, resetHeaders: RESET_HEADERS },
+        ),
+      );
+      const found = (body.data ?? []).find((t) => normal(t.text) === normal(part.text));
+      return found ? toSent(found.id) : null;
+    },
+  };
+}

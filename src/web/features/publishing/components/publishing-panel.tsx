@@ -1,0 +1,415 @@
+import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
+import { type FormEvent, useMemo, useState } from 'react';
+import {
+  PLATFORM_LABELS,
+  type PublishAccount,
+  type PublishPost,
+  WEEKDAY_LABELS,
+} from '#contract/publishing.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Select } from '#web/components/ui/select.tsx';
+import { errorMessage } from '#web/lib/api.ts';
+import {
+  useAccounts,
+  useAddSlot,
+  useCancelPost,
+  useConnectBluesky,
+  useDeleteSlot,
+  useDisconnect,
+  useMovePost,
+  useSlots,
+  useStartOauth,
+  useWeekPosts,
+} from '../api.ts';
+import { PostStatus } from './post-status.tsx';
+
+const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+const STATUS_LABEL: Record<PublishAccount['status'], string> = {
+  connected: 'Connected',
+  reconnect: 'Reconnect',
+  disconnected: 'Disconnected',
+};
+
+function Problem({ error }: { error: unknown }) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {errorMessage(error, 'That did not work; try again')}
+    </p>
+  );
+}
+
+function Accounts() {
+  const accounts = useAccounts();
+  const bluesky = useConnectBluesky();
+  const oauth = useStartOauth();
+  const disconnect = useDisconnect();
+  const [instance, setInstance] = useState('');
+  const connected = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get(
+    'connected',
+  );
+
+  const connectBluesky = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const target = event.currentTarget;
+    bluesky.mutate(
+      { handle: String(form.get('handle') ?? ''), app_password: String(form.get('app_password') ?? '') },
+      { onSuccess: () => target.reset() },
+    );
+  };
+  const go = (platform: 'mastodon' | 'x' | 'linkedin', instanceUrl?: string) =>
+    oauth.mutate(
+      { platform, ...(instanceUrl && { instance: instanceUrl }) },
+      { onSuccess: ({ authorize_url }) => window.location.assign(authorize_url) },
+    );
+  const offers = accounts.data?.platforms ?? [];
+
+  return (
+    <Card className="grid gap-4" aria-labelledby="accounts-heading">
+      <div className="grid gap-1">
+        <CardTitle id="accounts-heading">Accounts</CardTitle>
+        <CardDescription>
+          Echo keeps your tokens and app passwords encrypted and never shows them again.
+        </CardDescription>
+      </div>
+      {connected && (
+        <p role="status" className="text-sm">
+          {connected === 'mastodon' || connected === 'x' || connected === 'linkedin'
+            ? `${PLATFORM_LABELS[connected]} account connected.`
+            : 'The account was not connected (the authorization expired or was declined). Try again.'}
+        </p>
+      )}
+      {(accounts.data?.accounts.length ?? 0) > 0 && (
+        <ul className="grid gap-2">
+          {accounts.data!.accounts.map((account) => (
+            <li
+              key={account.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-3"
+            >
+              <div className="grid gap-1 text-sm">
+                <span className="font-medium">
+                  {PLATFORM_LABELS[account.platform]} {account.handle}
+                </span>
+                {account.status === 'reconnect' && (
+                  <span className="text-destructive">
+                    The platform refused Echo's access: connect the account again. Its scheduled posts wait.
+                  </span>
+                )}
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge variant={account.status === 'connected' ? 'secondary' : 'destructive'}>
+                  {STATUS_LABEL[account.status]}
+                </Badge>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => disconnect.mutate(account.id)}
+                  disabled={disconnect.isPending}
+                >
+                  Disconnect<span className="sr-only"> {account.handle}</span>
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <form onSubmit={connectBluesky} className="grid content-start gap-2" aria-labelledby="bsky-heading">
+          <h4 id="bsky-heading" className="text-sm font-semibold">
+            Bluesky
+          </h4>
+          <Label htmlFor="bsky-handle">Handle</Label>
+          <Input
+            id="bsky-handle"
+            name="handle"
+            placeholder="you.bsky.social"
+            autoComplete="username"
+            required
+          />
+          <Label htmlFor="bsky-password">App password</Label>
+          <Input id="bsky-password" name="app_password" type="password" autoComplete="off" required />
+          <p className="text-xs text-muted-foreground">
+            Make one in Bluesky: Settings, Privacy and security, App passwords.
+          </p>
+          <Button type="submit" size="sm" disabled={bluesky.isPending}>
+            Connect Bluesky
+          </Button>
+          <Problem error={bluesky.error} />
+        </form>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            go('mastodon', instance);
+          }}
+          className="grid content-start gap-2"
+          aria-labelledby="masto-heading"
+        >
+          <h4 id="masto-heading" className="text-sm font-semibold">
+            Mastodon
+          </h4>
+          <Label htmlFor="masto-instance">Your instance</Label>
+          <Input
+            id="masto-instance"
+            value={instance}
+            onChange={(e) => setInstance(e.target.value)}
+            placeholder="mastodon.social"
+            required
+          />
+          <Button type="submit" size="sm" disabled={oauth.isPending}>
+            Connect Mastodon
+          </Button>
+          <Problem error={oauth.error} />
+        </form>
+        {offers
+          .filter((offer) => offer.connect === 'oauth')
+          .map((offer) => (
+            <div key={offer.platform} className="grid content-start gap-2">
+              <h4 className="text-sm font-semibold">{PLATFORM_LABELS[offer.platform]}</h4>
+              {offer.available ? (
+                <Button
+                  size="sm"
+                  onClick={() => go(offer.platform as 'x' | 'linkedin')}
+                  disabled={oauth.isPending}
+                >
+                  Connect {PLATFORM_LABELS[offer.platform]}
+                </Button>
+              ) : (
+                <p className="text-sm text-muted-foreground">{offer.reason}</p>
+              )}
+            </div>
+          ))}
+      </div>
+    </Card>
+  );
+}
+
+function Slots() {
+  const accounts = useAccounts();
+  const slots = useSlots();
+  const add = useAddSlot();
+  const remove = useDeleteSlot();
+  const connected = (accounts.data?.accounts ?? []).filter((a) => a.status !== 'disconnected');
+  const [accountId, setAccountId] = useState('');
+  const [weekday, setWeekday] = useState('2');
+  const [time, setTime] = useState('08:30');
+  const zone = userTimeZone();
+  const chosen = accountId || connected[0]?.id || '';
+  if (!connected.length) return null;
+  return (
+    <Card className="grid gap-4" aria-labelledby="slots-heading">
+      <div className="grid gap-1">
+        <CardTitle id="slots-heading">Time slots</CardTitle>
+        <CardDescription>
+          Your weekly times to post, in {zone}. "In the next free slot" takes the first one not taken.
+        </CardDescription>
+      </div>
+      {connected.map((account) => {
+        const mine = (slots.data?.slots ?? []).filter((s) => s.account_id === account.id);
+        return (
+          <div key={account.id} className="grid gap-2 text-sm">
+            <span className="font-medium">
+              {PLATFORM_LABELS[account.platform]} {account.handle}
+            </span>
+            {mine.length === 0 ? (
+              <span className="text-muted-foreground">No slots yet.</span>
+            ) : (
+              <ul className="flex flex-wrap gap-2">
+                {mine.map((slot) => (
+                  <li
+                    key={slot.id}
+                    className="flex items-center gap-1 rounded-full border border-border py-0.5 pl-3 pr-1"
+                  >
+                    {slot.label}
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => remove.mutate(slot.id)}
+                      aria-label={`Remove ${slot.label}`}
+                    >
+                      <Trash2 className="size-3" aria-hidden="true" />
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        );
+      })}
+      <form
+        className="grid gap-2 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate({ account_id: chosen, weekday: Number(weekday), time, time_zone: zone });
+        }}
+      >
+        <div className="grid gap-1">
+          <Label htmlFor="slot-account">Account</Label>
+          <Select id="slot-account" value={chosen} onChange={(e) => setAccountId(e.target.value)}>
+            {connected.map((a) => (
+              <option key={a.id} value={a.id}>
+                {PLATFORM_LABELS[a.platform]} {a.handle}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="slot-day">Day</Label>
+          <Select id="slot-day" value={weekday} onChange={(e) => setWeekday(e.target.value)}>
+            {WEEKDAY_LABELS.map((label, i) => (
+              <option key={label} value={i}>
+                {label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="slot-time">Time</Label>
+          <Input id="slot-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+        </div>
+        <Button type="submit" disabled={add.isPending}>
+          Add slot
+        </Button>
+      </form>
+      <Problem error={add.error} />
+    </Card>
+  );
+}
+
+const startOfWeek = (date: Date) => {
+  const d = new Date(date);
+  d.setHours(0, 0, 0, 0);
+  d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
+  return d;
+};
+const toLocalInput = (iso: string) => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+function CalendarPost({ post }: { post: PublishPost }) {
+  const move = useMovePost();
+  const cancel = useCancelPost();
+  const [moving, setMoving] = useState(false);
+  const [at, setAt] = useState(toLocalInput(post.scheduled_at));
+  const changeable = (post.status === 'scheduled' || post.status === 'waiting_account') && !post.links.length;
+  return (
+    <li className="grid gap-2 rounded-md border border-border p-2">
+      <PostStatus post={post} />
+      <p className="line-clamp-2 text-sm">{post.parts[0]}</p>
+      {post.parts.length > 1 && (
+        <p className="text-xs text-muted-foreground">Thread of {post.parts.length} posts</p>
+      )}
+      {changeable && (
+        <div className="flex flex-wrap items-end gap-2">
+          {moving ? (
+            <>
+              <div className="grid gap-1">
+                <Label htmlFor={`move-${post.id}`}>New time</Label>
+                <Input
+                  id={`move-${post.id}`}
+                  type="datetime-local"
+                  value={at}
+                  onChange={(e) => setAt(e.target.value)}
+                />
+              </div>
+              <Button
+                size="sm"
+                onClick={() =>
+                  move.mutate(
+                    { id: post.id, scheduled_at: new Date(at).toISOString() },
+                    { onSuccess: () => setMoving(false) },
+                  )
+                }
+              >
+                Save time
+              </Button>
+            </>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => setMoving(true)}>
+              Move
+            </Button>
+          )}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => cancel.mutate(post.id)}
+            disabled={cancel.isPending}
+          >
+            Cancel post
+          </Button>
+        </div>
+      )}
+      <Problem error={move.error ?? cancel.error} />
+    </li>
+  );
+}
+
+function Calendar() {
+  const [weekStart, setWeekStart] = useState(() => startOfWeek(new Date()));
+  const weekEnd = useMemo(() => new Date(weekStart.getTime() + 7 * 86_400_000), [weekStart]);
+  const posts = useWeekPosts(weekStart, weekEnd);
+  const days = Array.from({ length: 7 }, (_, i) => new Date(weekStart.getTime() + i * 86_400_000));
+  const shift = (weeks: number) => setWeekStart(new Date(weekStart.getTime() + weeks * 7 * 86_400_000));
+  return (
+    <Card role="region" className="grid gap-4" aria-labelledby="calendar-heading">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <CardTitle id="calendar-heading">
+          Week of{' '}
+          {weekStart.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' })}
+        </CardTitle>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={() => shift(-1)}>
+            <ChevronLeft aria-hidden="true" /> Previous week
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => shift(1)}>
+            Next week <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <ol className="grid gap-3 lg:grid-cols-7">
+        {days.map((day) => {
+          const mine = (posts.data?.posts ?? []).filter(
+            (p) => new Date(p.scheduled_at).toDateString() === day.toDateString(),
+          );
+          return (
+            <li key={day.toISOString()} className="grid content-start gap-2">
+              <h4 className="text-sm font-semibold">
+                {day.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric' })}
+              </h4>
+              {mine.length === 0 ? (
+                <span className="text-xs text-muted-foreground">Nothing</span>
+              ) : (
+                <ul className="grid gap-2">
+                  {mine.map((post) => (
+                    <CalendarPost key={post.id} post={post} />
+                  ))}
+                </ul>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </Card>
+  );
+}
+
+/** The Studio's Publishing tab: accounts, weekly time slots and the week's calendar. */
+export function PublishingPanel() {
+  return (
+    <section className="grid gap-6" aria-labelledby="publishing-heading">
+      <h2 id="publishing-heading" className="text-lg font-semibold">
+        Publishing
+      </h2>
+      <Accounts />
+      <Slots />
+      <Calendar />
+    </section>
+  );
+}

@@ -1,0 +1,656 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type http from 'node:http';
+import { type LocalHttp, listenLocal } from './local-http.ts';
+
+/**
+ * Local fakes of the publishing platforms that speak their protocols on loopback: Bluesky (the AT
+ * Protocol's createSession, refreshSession, createRecord with the caller's record key, getRecord)
+ * and Mastodon (app registration, OAuth with PKCE, verify_credentials, the instance's limits,
+ * statuses with Idempotency-Key, an account's recent statuses, revoke). Each can be told to answer
+ * the next posts with 401, 429 with a reset time, 5xx, or slowly (the post is made, the answer
+ * comes late: an unknown outcome for the caller).
+ */
+export type Fault =
+  | { pass: true }
+  | { status: 401 }
+  | { status: 429; resetSeconds: number }
+  | { status: 500 | 502 | 503 }
+  | { slowMs: number };
+
+export interface Received {
+  platform: 'bluesky' | 'mastodon' | 'x' | 'linkedin';
+  account: string;
+  id: string;
+  text: string;
+  replyTo: string | null;
+  at: number;
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseBody(req: http.IncomingMessage, text: string): Record<string, unknown> {
+  if (!text) return {};
+  if ((req.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(text);
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+const send = (
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(body === undefined ? '' : JSON.stringify(body));
+};
+
+const token = () => randomBytes(18).toString('base64url');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+class Faults {
+  private queue: Fault[] = [];
+  add(...faults: Fault[]) {
+    this.queue.push(...faults);
+  }
+  /** Lets `count` posts through, then answers the next with `fault`. */
+  after(count: number, fault: Fault) {
+    this.queue.push(...Array.from({ length: count }, () => ({ pass: true }) as const), fault);
+  }
+  clear() {
+    this.queue = [];
+  }
+  next(): Fault | undefined {
+    return this.queue.shift();
+  }
+}
+
+/** Answers a fault that refuses (401, 429, 5xx); a slow fault is returned for the caller to apply after doing the work. */
+function applyFault(
+  fault: Fault | undefined,
+  res: http.ServerResponse,
+  resetHeader: (seconds: number) => Record<string, string>,
+): { handled: boolean; slowMs?: number } {
+  if (!fault || 'pass' in fault) return { handled: false };
+  if ('slowMs' in fault) return { handled: false, slowMs: fault.slowMs };
+  if (fault.status === 429) {
+    send(
+      res,
+      429,
+      { error: 'RateLimitExceeded', message: 'Rate limit exceeded' },
+      resetHeader(fault.resetSeconds),
+    );
+    return { handled: true };
+  }
+  if (fault.status === 401) {
+    send(res, 401, { error: 'InvalidToken', message: 'Bad token' });
+    return { handled: true };
+  }
+  send(res, fault.status, { error: 'InternalServerError', message: 'Something broke' });
+  return { handled: true };
+}
+
+// --- Bluesky ---------------------------------------------------------------------------------
+
+interface BskyRecord {
+  uri: string;
+  cid: string;
+  value: Record<string, unknown>;
+}
+
+export interface FakeBluesky extends LocalHttp {
+  /** Adds an account that can sign in with the app password. */
+  addAccount(handle: string, appPassword: string): string;
+  /** Makes every access token issued so far expired (the next call must refresh). */
+  expireTokens(): void;
+  /** Refuses the app password from now on (a revoked app password: 401 on sign-in and refresh). */
+  revoke(handle: string): void;
+  faults: Faults;
+  received: Received[];
+  records: Map<string, BskyRecord>;
+  calls: string[];
+}
+
+export async function startFakeBluesky(): Promise<FakeBluesky> {
+  const accounts = new Map<string, { did: string; handle: string; password: string; revoked: boolean }>();
+  const access = new Map<string, { did: string; expired: boolean }>();
+  const refresh = new Map<string, string>();
+  const records = new Map<string, BskyRecord>();
+  const received: Received[] = [];
+  const calls: string[] = [];
+  const faults = new Faults();
+  const reset = (seconds: number) => ({
+    'ratelimit-limit': '100',
+    'ratelimit-remaining': '0',
+    'ratelimit-reset': String(Math.ceil(Date.now() / 1000 + seconds)),
+  });
+
+  const session = (account: { did: string; handle: string }) => {
+    const accessJwt = `a.${token()}`;
+    const refreshJwt = `r.${token()}`;
+    access.set(accessJwt, { did: account.did, expired: false });
+    refresh.set(refreshJwt, account.did);
+    return { did: account.did, handle: account.handle, accessJwt, refreshJwt, active: true };
+  };
+  const bearer = (req: http.IncomingMessage) => (req.headers.authorization ?? '').replace(/^Bearer /, '');
+  const byDid = (did: string) => [...accounts.values()].find((a) => a.did === did);
+
+  const server = await listenLocal(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const method = url.pathname.replace('/xrpc/', '');
+    calls.push(method);
+    const raw = await readBody(req);
+    const body = parseBody(req, raw);
+    if (method === 'com.atproto.server.createSession') {
+      const id = String(body.identifier ?? '');
+      const account = accounts.get(id) ?? byDid(id);
+      if (!account || account.revoked || account.password !== body.password)
+        return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid identifier or password' });
+      return send(res, 200, session(account));
+    }
+    if (method === 'com.atproto.server.refreshSession') {
+      const did = refresh.get(bearer(req));
+      const account = did ? byDid(did) : undefined;
+      if (!account || account.revoked)
+        return send(res, 401, { error: 'ExpiredToken', message: 'Token has expired' });
+      refresh.delete(bearer(req));
+      return send(res, 200, session(account));
+    }
+    const who = access.get(bearer(req));
+    if (!who || byDid(who.did)?.revoked)
+      return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid token' });
+    if (who.expired) return send(res, 400, { error: 'ExpiredToken', message: 'Token has expired' });
+    if (method === 'com.atproto.repo.createRecord') {
+      const fault = applyFault(faults.next(), res, reset);
+      if (fault.handled) return;
+      if (body.repo !== who.did) return send(res, 403, { error: 'InvalidRequest', message: 'Not your repo' });
+      const rkey = String(body.rkey ?? Date.now().toString(36));
+      const uri = `at://${who.did}/${body.collection}/${rkey}`;
+      if (records.has(uri))
+        return send(res, 400, { error: 'InvalidRequest', message: 'Record already exists' });
+      const value = body.record as Record<string, unknown>;
+      const cid = `bafy${createHash('sha256').update(raw).digest('hex').slice(0, 40)}`;
+      records.set(uri, { uri, cid, value });
+      const reply = value.reply as { parent?: { uri: string } } | undefined;
+      received.push({
+        platform: 'bluesky',
+        account: who.did,
+        id: uri,
+        text: String(value.text),
+        replyTo: reply?.parent?.uri ?? null,
+        at: Date.now(),
+      });
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 200, { uri, cid, commit: { cid, rev: 'rev' } });
+    }
+    if (method === 'com.atproto.repo.getRecord') {
+      const uri = `at://${url.searchParams.get('repo')}/${url.searchParams.get('collection')}/${url.searchParams.get('rkey')}`;
+      const record = records.get(uri);
+      if (!record)
+        return send(res, 400, { error: 'RecordNotFound', message: `Could not locate record: ${uri}` });
+      return send(res, 200, record);
+    }
+    send(res, 501, { error: 'MethodNotImplemented', message: method });
+  });
+
+  return {
+    ...server,
+    faults,
+    received,
+    records,
+    calls,
+    addAccount(handle, appPassword) {
+      const did = `did:plc:${createHash('sha256').update(handle).digest('hex').slice(0, 24)}`;
+      accounts.set(handle, { did, handle, password: appPassword, revoked: false });
+      return did;
+    },
+    expireTokens() {
+      for (const entry of access.values()) entry.expired = true;
+    },
+    revoke(handle) {
+      const account = accounts.get(handle);
+      if (account) account.revoked = true;
+    },
+  };
+}
+
+// --- Mastodon --------------------------------------------------------------------------------
+
+export interface FakeMastodon extends LocalHttp {
+  faults: Faults;
+  received: Received[];
+  /** The instance's post length (configuration.statuses.max_characters). */
+  maxCharacters: number;
+  /** Every token issued so far stops working (401). */
+  revokeAll(): void;
+  revoked: string[];
+  /** Codes whose PKCE verifier did not match (the token was refused). */
+  pkceFailures: number;
+  calls: string[];
+}
+
+export async function startFakeMastodon(username = 'alice', maxCharacters = 500): Promise<FakeMastodon> {
+  const apps = new Map<string, { secret: string; redirect: string }>();
+  const codes = new Map<string, { clientId: string; challenge: string | null; redirect: string }>();
+  const tokens = new Set<string>();
+  const idempotency = new Map<string, unknown>();
+  const statuses: { id: string; content: string; in_reply_to_id: string | null; url: string; uri: string }[] =
+    [];
+  const received: Received[] = [];
+  const calls: string[] = [];
+  const faults = new Faults();
+  let next = 1000;
+  const state = { maxCharacters, pkceFailures: 0, revoked: [] as string[] };
+  const reset = (seconds: number) => ({
+    'x-ratelimit-limit': '300',
+    'x-ratelimit-remaining': '0',
+    'x-ratelimit-reset': new Date(Date.now() + seconds * 1000).toISOString(),
+  });
+  let origin = '';
+  const escapeHtml = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+  const server = await listenLocal(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    calls.push(`${req.method} ${url.pathname}`);
+    const body = parseBody(req, await readBody(req));
+    if (req.method === 'POST' && url.pathname === '/api/v1/apps') {
+      const clientId = token();
+      apps.set(clientId, { secret: token(), redirect: String(body.redirect_uris) });
+      return send(res, 200, {
+        client_id: clientId,
+        client_secret: apps.get(clientId)!.secret,
+        name: body.client_name,
+      });
+    }
+    if (url.pathname === '/api/v2/instance')
+      return send(res, 200, {
+        domain: '127.0.0.1',
+        configuration: { statuses: { max_characters: state.maxCharacters, characters_reserved_per_url: 23 } },
+      });
+    if (req.method === 'GET' && url.pathname === '/oauth/authorize') {
+      // The user approves at once: back to the redirect with a code.
+      const clientId = url.searchParams.get('client_id') ?? '';
+      const app = apps.get(clientId);
+      const redirect = url.searchParams.get('redirect_uri') ?? '';
+      if (!app || app.redirect !== redirect) return send(res, 400, { error: 'invalid_client' });
+      const code = token();
+      codes.set(code, { clientId, challenge: url.searchParams.get('code_challenge'), redirect });
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/token') {
+      const grant = codes.get(String(body.code));
+      const app = apps.get(String(body.client_id));
+      if (!grant || !app || app.secret !== body.client_secret || grant.redirect !== body.redirect_uri)
+        return send(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'The provided authorization grant is invalid',
+        });
+      if (grant.challenge) {
+        const verifier = String(body.code_verifier ?? '');
+        if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge) {
+          state.pkceFailures++;
+          return send(res, 400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
+        }
+      }
+      codes.delete(String(body.code));
+      const access = token();
+      tokens.add(access);
+      return send(res, 200, {
+        access_token: access,
+        token_type: 'Bearer',
+        scope: body.scope,
+        created_at: Date.now() / 1000,
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/revoke') {
+      tokens.delete(String(body.token));
+      state.revoked.push(String(body.token));
+      return send(res, 200, {});
+    }
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!tokens.has(bearer)) return send(res, 401, { error: 'The access token is invalid' });
+    if (url.pathname === '/api/v1/accounts/verify_credentials')
+      return send(res, 200, { id: '109', username, acct: username, url: `${origin}/@${username}` });
+    if (req.method === 'GET' && /^\/api\/v1\/accounts\/[^/]+\/statuses$/.test(url.pathname))
+      return send(res, 200, [...statuses].reverse().slice(0, Number(url.searchParams.get('limit') ?? 20)));
+    if (req.method === 'POST' && url.pathname === '/api/v1/statuses') {
+      const key = req.headers['idempotency-key'];
+      if (typeof key === 'string' && idempotency.has(`${bearer}:${key}`))
+        return send(res, 200, idempotency.get(`${bearer}:${key}`));
+      const fault = applyFault(faults.next(), res, reset);
+      if (fault.handled) return;
+      const text = String(body.status ?? '');
+      if ([...text].length > state.maxCharacters)
+        return send(res, 422, { error: 'Validation failed: Text character limit of 500 exceeded' });
+      const id = String(next++);
+      const status = {
+        id,
+        content: `<p>${escapeHtml(text).replace(/\n\n/g, '</p><p>').replace(/\n/g, '<br>')}</p>`,
+        in_reply_to_id: (body.in_reply_to_id as string | undefined) ?? null,
+        url: `${origin}/@${username}/${id}`,
+        uri: `${origin}/users/${username}/statuses/${id}`,
+      };
+      statuses.push(status);
+      if (typeof key === 'string') idempotency.set(`${bearer}:${key}`, status);
+      received.push({
+        platform: 'mastodon',
+        account: username,
+        id,
+        text,
+        replyTo: status.in_reply_to_id,
+        at: Date.now(),
+      });
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 200, status);
+    }
+    send(res, 404, { error: 'Record not found' });
+  });
+  origin = server.origin;
+  return {
+    ...server,
+    faults,
+    received,
+    calls,
+    get maxCharacters() {
+      return state.maxCharacters;
+    },
+    set maxCharacters(value: number) {
+      state.maxCharacters = value;
+    },
+    get pkceFailures() {
+      return state.pkceFailures;
+    },
+    revoked: state.revoked,
+    revokeAll() {
+      tokens.clear();
+    },
+  };
+}
+
+// --- X (API v2, OAuth 2.0 with PKCE) -----------------------------------------------------------
+
+export interface FakeX extends LocalHttp {
+  faults: Faults;
+  received: Received[];
+  clientId: string;
+  clientSecret: string;
+  /** Token requests whose PKCE verifier was missing or did not match (refused). */
+  pkceFailures: number;
+  /** Access tokens issued so far stop working (401); the refresh token still works. */
+  expireTokens(): void;
+  refreshes: number;
+  revoked: string[];
+}
+
+export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
+  const clientId = 'x-client';
+  const clientSecret = 'x-secret';
+  const codes = new Map<string, { challenge: string; redirect: string }>();
+  const access = new Map<string, boolean>();
+  const refresh = new Set<string>();
+  const tweets: { id: string; text: string }[] = [];
+  const received: Received[] = [];
+  const faults = new Faults();
+  const state = { pkceFailures: 0, refreshes: 0, revoked: [] as string[] };
+  let next = 1_800_000_000_000;
+  const issue = () => {
+    const accessToken = token();
+    const refreshToken = token();
+    access.set(accessToken, true);
+    refresh.add(refreshToken);
+    return {
+      token_type: 'bearer',
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: 7200,
+      scope: 'tweet.read tweet.write users.read offline.access',
+    };
+  };
+  const reset = (seconds: number) => ({
+    'x-rate-limit-remaining': '0',
+    'x-rate-limit-reset': String(Math.ceil(Date.now() / 1000 + seconds)),
+  });
+  const server = await listenLocal(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const body = parseBody(req, await readBody(req));
+    if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
+      const challenge = url.searchParams.get('code_challenge');
+      if (
+        url.searchParams.get('client_id') !== clientId ||
+        url.searchParams.get('code_challenge_method') !== 'S256' ||
+        !challenge
+      )
+        return send(res, 400, { error: 'invalid_request' });
+      const code = token();
+      codes.set(code, { challenge, redirect: url.searchParams.get('redirect_uri') ?? '' });
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    const basicOk =
+      req.headers.authorization === `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
+    if (req.method === 'POST' && url.pathname === '/2/oauth2/token') {
+      if (!basicOk) return send(res, 401, { error: 'unauthorized_client' });
+      if (body.grant_type === 'authorization_code') {
+        const grant = codes.get(String(body.code));
+        if (!grant || grant.redirect !== body.redirect_uri)
+          return send(res, 400, {
+            error: 'invalid_request',
+            error_description: 'Value passed for the authorization code was invalid.',
+          });
+        if (
+          createHash('sha256')
+            .update(String(body.code_verifier ?? ''))
+            .digest('base64url') !== grant.challenge
+        ) {
+          state.pkceFailures++;
+          return send(res, 400, {
+            error: 'invalid_request',
+            error_description: 'code_verifier does not match',
+          });
+        }
+        codes.delete(String(body.code));
+        return send(res, 200, issue());
+      }
+      if (body.grant_type === 'refresh_token') {
+        if (!refresh.delete(String(body.refresh_token)))
+          return send(res, 400, { error: 'invalid_request', error_description: 'Invalid refresh token' });
+        state.refreshes++;
+        return send(res, 200, issue());
+      }
+      return send(res, 400, { error: 'unsupported_grant_type' });
+    }
+    if (req.method === 'POST' && url.pathname === '/2/oauth2/revoke') {
+      if (!basicOk) return send(res, 401, { error: 'unauthorized_client' });
+      access.delete(String(body.token));
+      state.revoked.push(String(body.token));
+      return send(res, 200, { revoked: true });
+    }
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!access.get(bearer))
+      return send(res, 401, {
+        title: 'Unauthorized',
+        type: 'about:blank',
+        status: 401,
+        detail: 'Unauthorized',
+      });
+    if (url.pathname === '/2/users/me')
+      return send(res, 200, { data: { id: '42', name: 'Alice', username } });
+    if (req.method === 'GET' && url.pathname === '/2/users/42/tweets')
+      return send(res, 200, { data: [...tweets].reverse().slice(0, 20) });
+    if (req.method === 'POST' && url.pathname === '/2/tweets') {
+      const fault = applyFault(faults.next(), res, reset);
+      if (fault.handled) return;
+      const id = String(next++);
+      const text = String(body.text);
+      tweets.push({ id, text });
+      const reply =
+        (body.reply as { in_reply_to_tweet_id?: string } | undefined)?.in_reply_to_tweet_id ?? null;
+      received.push({ platform: 'x', account: username, id, text, replyTo: reply, at: Date.now() });
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
+    }
+    send(res, 404, { title: 'Not Found Error' });
+  });
+  return {
+    ...server,
+    faults,
+    received,
+    clientId,
+    clientSecret,
+    get pkceFailures() {
+      return state.pkceFailures;
+    },
+    get refreshes() {
+      return state.refreshes;
+    },
+    revoked: state.revoked,
+    expireTokens() {
+      for (const key of access.keys()) access.set(key, false);
+    },
+  };
+}
+
+// --- LinkedIn (OAuth 2.0, versioned Posts and Documents APIs) ----------------------------------
+
+export interface FakeLinkedin extends LocalHttp {
+  faults: Faults;
+  received: Received[];
+  clientId: string;
+  clientSecret: string;
+  /** Calls to /rest/* refused for a missing or malformed LinkedIn-Version or Restli header. */
+  badHeaders: number;
+  documents: Map<string, Buffer>;
+  posts: Record<string, unknown>[];
+}
+
+export async function startFakeLinkedin(): Promise<FakeLinkedin> {
+  const clientId = 'li-client';
+  const clientSecret = 'li-secret';
+  const codes = new Map<string, string>();
+  const tokens = new Set<string>();
+  const received: Received[] = [];
+  const faults = new Faults();
+  const documents = new Map<string, Buffer>();
+  const posts: Record<string, unknown>[] = [];
+  const state = { badHeaders: 0 };
+  let next = 7000;
+  let origin = '';
+  const reset = (seconds: number) => ({ 'retry-after': String(seconds) });
+  const server = await listenLocal(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    if (req.method === 'PUT' && url.pathname.startsWith('/upload/')) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      documents.set(url.pathname.slice('/upload/'.length), Buffer.concat(chunks));
+      return send(res, 201, undefined);
+    }
+    const body = parseBody(req, await readBody(req));
+    if (req.method === 'GET' && url.pathname === '/oauth/v2/authorization') {
+      if (url.searchParams.get('client_id') !== clientId) return send(res, 400, { error: 'invalid_client' });
+      const code = token();
+      codes.set(code, url.searchParams.get('redirect_uri') ?? '');
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() });
+      return res.end();
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/v2/accessToken') {
+      if (body.client_id !== clientId || body.client_secret !== clientSecret)
+        return send(res, 401, { error: 'invalid_client' });
+      if (codes.get(String(body.code)) !== body.redirect_uri)
+        return send(res, 400, { error: 'invalid_request' });
+      codes.delete(String(body.code));
+      const access = token();
+      tokens.add(access);
+      return send(res, 200, {
+        access_token: access,
+        expires_in: 5_184_000,
+        scope: 'openid,profile,w_member_social',
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/oauth/v2/revoke') {
+      tokens.delete(String(body.token));
+      return send(res, 200, {});
+    }
+    const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!tokens.has(bearer))
+      return send(res, 401, { status: 401, serviceErrorCode: 65600, message: 'Invalid access token' });
+    if (url.pathname === '/v2/userinfo') return send(res, 200, { sub: 'abc123', name: 'Alice Example' });
+    if (url.pathname.startsWith('/rest/')) {
+      if (
+        !/^\d{6}$/.test(String(req.headers['linkedin-version'] ?? '')) ||
+        req.headers['x-restli-protocol-version'] !== '2.0.0'
+      ) {
+        state.badHeaders++;
+        return send(res, 426, {
+          status: 426,
+          code: 'NONEXISTENT_VERSION',
+          message: 'Requested version is not active',
+        });
+      }
+      if (
+        req.method === 'POST' &&
+        url.pathname === '/rest/documents' &&
+        url.searchParams.get('action') === 'initializeUpload'
+      ) {
+        const id = String(next++);
+        return send(res, 200, {
+          value: {
+            uploadUrl: `${origin}/upload/${id}`,
+            document: `urn:li:document:${id}`,
+            uploadUrlExpiresAt: Date.now() + 3_600_000,
+          },
+        });
+      }
+      if (req.method === 'POST' && url.pathname === '/rest/posts') {
+        const fault = applyFault(faults.next(), res, reset);
+        if (fault.handled) return;
+        const urn = `urn:li:share:${next++}`;
+        posts.push(body);
+        received.push({
+          platform: 'linkedin',
+          account: String(body.author),
+          id: urn,
+          text: String(body.commentary),
+          replyTo: null,
+          at: Date.now(),
+          headers: { 'linkedin-version': req.headers['linkedin-version'] },
+        });
+        if (fault.slowMs) await sleep(fault.slowMs);
+        if (res.destroyed) return;
+        res.writeHead(201, { 'x-restli-id': urn });
+        return res.end();
+      }
+    }
+    send(res, 404, { status: 404, message: 'Not found' });
+  });
+  origin = server.origin;
+  return {
+    ...server,
+    faults,
+    received,
+    clientId,
+    clientSecret,
+    documents,
+    posts,
+    get badHeaders() {
+      return state.badHeaders;
+    },
+  };
+}
