@@ -281,6 +281,43 @@ describe('two web machines and a worker on one PostgreSQL and one bucket', () =>
     });
     const location = created.headers.get('location')!;
     expect((await patch(webB, cookie, location, 0, longWav.subarray(0, 9 * MiB))).status).toBe(204);
+    // One PATCH at a time across machines: while A receives one (its body held open), B refuses another.
+    const held = new AbortController();
+    let sendMore!: ReadableStreamDefaultController<Uint8Array>;
+    const slow = fetch(`${webA.url}${location}`, {
+      method: 'PATCH',
+      headers: tus(cookie, {
+        'upload-offset': String(9 * MiB),
+        'content-type': 'application/offset+octet-stream',
+      }),
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          sendMore = controller;
+          controller.enqueue(new Uint8Array(1024));
+        },
+      }),
+      duplex: 'half',
+      signal: held.signal,
+    } as RequestInit).catch(() => null);
+    const uploadId = location.split('/').pop()!;
+    await eventually(async () => {
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const rows = await client.query('select 1 from rate_limits where key = $1 and reset_at > now()', [
+          `studio-upload-patch:${uploadId}`,
+        ]);
+        return rows.rows.length > 0;
+      } finally {
+        await client.end();
+      }
+    });
+    const refused = await patch(webB, cookie, location, 9 * MiB, longWav.subarray(9 * MiB));
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/already receiving data/);
+    held.abort();
+    sendMore.error(new Error('the client went away'));
+    await slow;
     // ...and a recording with one chunk sent.
     const started = await postJson(
       `${webA.url}/api/studio/recordings`,

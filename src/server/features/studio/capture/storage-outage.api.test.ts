@@ -119,7 +119,7 @@ describe('Studio capture while the bucket does not answer', () => {
       [finished.json().id],
     );
     expect(await echo.readStored(row!.media_path)).toEqual(wav);
-  });
+  }, 90_000);
 
   it('keeps an upload resumable when the bucket goes away in the middle of a PATCH', async () => {
     // A WAV file a little over one part (8 MiB): header, then noise.
@@ -185,5 +185,5 @@ describe('Studio capture while the bucket does not answer', () => {
     expect(rest.status, await rest.clone().text()).toBe(204);
     const noteId = rest.headers.get('echo-note-id')!;
     expect(await echo.readStored(`uploads/${noteId}`)).toEqual(body);
-  });
+  }, 90_000);
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
+import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '#contract/api.ts';
 import {
   NEEDS_STT_MESSAGE,
@@ -134,8 +135,38 @@ export async function finishUpload(ctx: AppContext, note: NoteRow, bytes: number
   });
 }
 
-/** PATCHes being written, by upload id (one at a time per upload, in this process). */
-const writing = new Set<string>();
+/** How long a PATCH holds its upload without renewing (a process that died lets go after this). */
+const PATCH_LEASE_SECONDS = 60;
+
+/**
+ * One PATCH at a time per upload across every web process: a lease row in the shared rate_limits
+ * table (`studio-upload-patch:<id>`), taken only when free or expired, renewed while the body
+ * streams, and removed at the end. Null when another PATCH holds it.
+ */
+async function takePatchLease(ctx: AppContext, id: string): Promise<(() => Promise<void>) | null> {
+  const key = `studio-upload-patch:${id}`;
+  const taken = await ctx.database.db.execute<{ key: string }>(sql`
+    insert into rate_limits (key, count, reset_at)
+    values (${key}, 1, now() + make_interval(secs => ${PATCH_LEASE_SECONDS}))
+    on conflict (key) do update set count = 1, reset_at = excluded.reset_at
+      where rate_limits.reset_at <= now()
+    returning key`);
+  if (taken.rows.length === 0) return null;
+  const renew = setInterval(
+    () =>
+      void ctx.database.db
+        .execute(
+          sql`update rate_limits set reset_at = now() + make_interval(secs => ${PATCH_LEASE_SECONDS}) where key = ${key}`,
+        )
+        .catch(() => undefined),
+    (PATCH_LEASE_SECONDS * 1000) / 3,
+  );
+  renew.unref();
+  return async () => {
+    clearInterval(renew);
+    await ctx.database.db.execute(sql`delete from rate_limits where key = ${key}`).catch(() => undefined);
+  };
+}
 
 /** The bytes the tus store holds of an upload (404 when it has none; 503 when the store does not answer). */
 async function storedOffset(ctx: AppContext, key: string): Promise<number> {
@@ -170,12 +201,19 @@ export async function patchUpload(
     throw new AppError('unsupported_media_type', 'Send Content-Type: application/offset+octet-stream');
   if (note.status !== 'uploading') throw conflict('This upload has finished.');
   const key = `${TUS_PREFIX}${id}`;
-  const stored = await storedOffset(ctx, key);
-  const offset = Number(headers['upload-offset']);
-  if (!Number.isInteger(offset) || offset !== stored)
-    throw conflict(`Upload-Offset must be ${stored}, the bytes already stored.`);
-  if (writing.has(id)) throw conflict('This upload is already receiving data.');
-  writing.add(id);
+  // The lease first, so the offset read next cannot move under this PATCH.
+  const release = await takePatchLease(ctx, id);
+  if (!release) throw conflict('This upload is already receiving data.');
+  let offset: number;
+  try {
+    const stored = await storedOffset(ctx, key);
+    offset = Number(headers['upload-offset']);
+    if (!Number.isInteger(offset) || offset !== stored)
+      throw conflict(`Upload-Offset must be ${stored}, the bytes already stored.`);
+  } catch (error) {
+    await release();
+    throw error;
+  }
   // The upload's first bytes: what is stored already, then what this PATCH brings.
   const start: Buffer[] = [];
   // Past the first bytes (checked by an earlier PATCH): nothing to collect.
@@ -221,7 +259,7 @@ export async function patchUpload(
       now = await storedOffset(ctx, key);
     }
   } finally {
-    writing.delete(id);
+    await release();
   }
   if (now >= note.mediaBytes) {
     await finishUpload(ctx, note, now);
