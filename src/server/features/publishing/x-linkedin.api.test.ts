@@ -183,3 +183,36 @@ describe('LinkedIn', () => {
     expect(li.received.slice(before).map((r) => r.text)).toEqual(['Did this go out?']);
   });
 });
+
+describe('LinkedIn document posts', () => {
+  it('a carousel goes out as its slides in a PDF document post', async () => {
+    const account = (await accounts()).find((a) => a.platform === 'linkedin')!;
+    const note = (
+      await call('POST', '/api/studio/notes', { text: transcript, title: 'Pricing slides' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats: ['carousel'] });
+    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+    const carousel = await eventually(async () => {
+      const d = (await call('GET', `/api/studio/drafts/${id}`)).json() as Draft;
+      return d.status === 'ready' && d;
+    });
+    const preview = (
+      await call('POST', '/api/publishing/preview', { draft_id: carousel.id, account_ids: [account.id] })
+    ).json() as PublishPreview;
+    expect(preview.accounts[0]!.counting).toMatch(/PDF document/);
+    const created = await call('POST', '/api/publishing/posts', {
+      draft_id: carousel.id,
+      account_ids: [account.id],
+      when: 'now',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const done = await settled((created.json() as { posts: PublishPost[] }).posts[0]!.id);
+    expect(done.status, done.error ?? '').toBe('published');
+    const posted = li.posts.at(-1) as { content?: { media?: { id: string; title: string } } };
+    expect(posted.content?.media?.id).toMatch(/^urn:li:document:/);
+    const pdf = li.documents.get(posted.content!.media!.id.split(':').pop()!)!;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = pdf.toString('latin1').match(/\/Type \/Page /g) ?? [];
+    expect(pages).toHaveLength(carousel.blocks.filter((b) => b.text.trim()).length);
+  });
+});

@@ -8,9 +8,18 @@ import {
   originOf,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
+import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { captionsOf, renderCarousel, toHtml, toMarkdown, toText, zipSlides } from '../exports/index.ts';
+import {
+  captionsOf,
+  renderCarousel,
+  renderCarouselPdf,
+  toHtml,
+  toMarkdown,
+  toText,
+  zipSlides,
+} from '../exports/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
@@ -276,11 +285,25 @@ export async function exportDraft(
     return file(captionsOf(row.noteIds, sentences, draft.blocks, as, clip));
   }
   if (draft.format !== 'carousel') throw badRequest('A zip of slides is made for carousels.');
-  const slides = draft.blocks.map((b, i) => ({
-    kind:
-      i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
+  const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
+  return file(Buffer.from(zipSlides(await renderCarousel(slidesOf(draft.blocks), byline))));
+}
+
+const slidesOf = (blocks: readonly { text: string }[]) =>
+  blocks.map((b, i) => ({
+    kind: i === 0 ? ('title' as const) : i === blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
-  const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
-  return file(Buffer.from(zipSlides(await renderCarousel(slides, byline))));
+
+/**
+ * A carousel draft's slides as one PDF with the owner's byline (publishing's LinkedIn document
+ * post); null when the draft is gone or not a ready carousel.
+ */
+export async function carouselPdfOf(db: Db, owner: string, draftId: string): Promise<Buffer | null> {
+  const row = await findDraft(db, owner, draftId);
+  if (row?.format !== 'carousel' || row.status !== 'ready') return null;
+  const blocks = (row.blocks as { text: string }[]).filter((b) => b.text.trim());
+  if (!blocks.length) return null;
+  const byline = (await findVoiceSettings(db, owner))?.byline ?? '';
+  return renderCarouselPdf(slidesOf(blocks), byline);
 }

@@ -7,4 +7,4 @@
 export { captionsOf, type TimedSentence, timedUnits } from './captions.ts';
 export { type ClipDraft, CUT_TIMEOUT_MS, type CutClip, cutDraftClip } from './clips.ts';
 export { toHtml, toMarkdown, toText } from './exports.ts';
-export { type CarouselSlide, renderCarousel, zipSlides } from './render/carousel.ts';
+export { type CarouselSlide, renderCarousel, renderCarouselPdf, zipSlides } from './render/carousel.ts';
