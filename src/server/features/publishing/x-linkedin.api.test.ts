@@ -215,4 +215,29 @@ describe('LinkedIn document posts', () => {
     const pages = pdf.toString('latin1').match(/\/Type \/Page /g) ?? [];
     expect(pages).toHaveLength(carousel.blocks.filter((b) => b.text.trim()).length);
   });
+
+  it('a carousel whose draft is deleted while it waits fails with a clear state and sends nothing', async () => {
+    const account = (await accounts()).find((a) => a.platform === 'linkedin')!;
+    const before = li.received.length;
+    const note = (
+      await call('POST', '/api/studio/notes', { text: transcript, title: 'Gone slides' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats: ['carousel'] });
+    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+    await eventually(
+      async () => ((await call('GET', `/api/studio/drafts/${id}`)).json() as Draft).status === 'ready',
+    );
+    const created = await call('POST', '/api/publishing/posts', {
+      draft_id: id,
+      account_ids: [account.id],
+      when: 'time',
+      at: new Date(Date.now() + 2000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await echo.query('delete from studio_drafts where id = $1', [id]);
+    const done = await settled((created.json() as { posts: PublishPost[] }).posts[0]!.id);
+    expect(done).toMatchObject({ status: 'failed', draft_id: null });
+    expect(done.error).toMatch(/draft was deleted/);
+    expect(li.received.length).toBe(before);
+  });
 });
