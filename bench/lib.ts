@@ -68,12 +68,18 @@ const hasExited = (child: ChildProcess) => child.exitCode !== null || child.sign
  * port of 127.0.0.1 and waits until GET /api/health answers 200. The environment holds PATH, HOME,
  * PORT, HOST, LOG_LEVEL=warn, a bench admin password and `env`. It is killed when the benchmark is
  * interrupted or the process exits; a failure shows the last lines it printed. `nodeArgs` go to
- * node before the script (V8 flags).
+ * node before the script (V8 flags). `ready: 'started'` returns without waiting (a worker process).
  */
 export async function startServer(
   script: string,
   env: Record<string, string>,
-  { label = script, timeoutMs = 90_000, nodeArgs = [] as string[] } = {},
+  {
+    label = script,
+    timeoutMs = 90_000,
+    nodeArgs = [] as string[],
+    /** 'health': wait for GET /api/health (a server); 'started': return at once (ROLE=worker listens on no port). */
+    ready = 'health' as 'health' | 'started',
+  } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -120,6 +126,7 @@ export async function startServer(
     const state = hasExited(child) ? `exited (${child.exitCode ?? child.signalCode})` : 'still running';
     return `--- ${label} ${state}; its last output: ---\n${lines.join('\n')}`;
   };
+  if (ready === 'started') return { url, pid: child.pid!, stop, lastOutput };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (hasExited(child)) throw new Error(`${label} exited early\n${lastOutput()}`);

@@ -5,7 +5,8 @@
  * validation library or ORM on the request path. The job insert is pg-boss's own statement: it is
  * captured once at start-up from a real `send` and then run directly with `pg` in the transaction.
  * A new signup is enrolled in the Welcome Series with Echo's own statement (one CTE plus the job
- * insert), as the welcome e-mail is that campaign's first step.
+ * insert), as the welcome e-mail is that campaign's first step. Its answers carry Echo's security
+ * headers (the same bytes as Echo's answers).
  *
  * Environment: DATABASE_URL, PORT, HOST, SIGNUP_RATE_LIMIT, DB_POOL_SIZE (default 10).
  */
@@ -18,6 +19,7 @@ import { enrolWaitlistSignup } from '../src/server/features/campaigns/index.ts';
 import { sendOutboxJob } from '../src/server/features/outbox/index.ts';
 import { reminderEmail } from '../src/server/features/waitlist/index.ts';
 import { JobQueue } from '../src/server/jobs/queue.ts';
+import { echoSecurityHeaders } from '../src/server/lib/security-headers.ts';
 import type { MailMessage } from '../src/server/providers/mail/mailer.ts';
 import { ALL_JOBS } from '../src/server/worker.ts';
 
@@ -93,9 +95,14 @@ const ENROL_QUEUE = new JobQueue(ALL_JOBS, { connectionString: databaseUrl, work
 await ENROL_QUEUE.start();
 const ENROL_CONFIG = { campaigns: { defaultTimeZone: 'UTC' } } as Config;
 
+// Echo's security headers (helmet's set, its CSP), which Echo sends on every answer: both servers
+// answer the same bytes, so the load generator parses the same amount for each.
+const SECURITY_HEADERS = await echoSecurityHeaders({ metaPixelId: undefined, publicUrl });
+
 function send(res: http.ServerResponse, status: number, body: unknown): void {
   const json = JSON.stringify(body);
   res.writeHead(status, {
+    ...SECURITY_HEADERS,
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(json),
   });

@@ -6,11 +6,11 @@
  * (sentences with times and fillers, per-note voice stats, key phrases), which happens once when
  * the note arrives.
  */
+import { FORMATS } from '../src/server/features/studio/extractive/index.ts';
+import { generateExtractive } from '../src/server/features/studio/formats/index.ts';
+import { noteStats } from '../src/server/features/studio/style/index.ts';
 import {
-  FORMATS,
-  generateExtractive,
   keyPhrases,
-  noteStats,
   splitSentences,
   type TranscriptSegment,
 } from '../src/server/features/studio/text/index.ts';

@@ -11,7 +11,7 @@
 import http from 'node:http';
 import pg from 'pg';
 import { createDatabase } from '../src/server/db/client.ts';
-import { fulltextSearch, similarSearch } from '../src/server/features/studio/notes/search.repository.ts';
+import { fulltextSearch, similarSearch } from '../src/server/features/studio/search/index.ts';
 import { log, withEchoDatabase } from './lib.ts';
 import type { BenchResult } from './types.ts';
 

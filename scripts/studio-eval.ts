@@ -19,18 +19,19 @@ import { spokenTranscript } from '../bench/studio-extractive.ts';
 import {
   analyse,
   atomsFor,
-  buildProfile,
   type Draft,
   type Format,
   factsOf,
-  generateExtractive,
-  noteStats,
   POINTS_BACK_AT_START,
-  type SourceNote,
+} from '../src/server/features/studio/extractive/index.ts';
+import { generateExtractive, type SourceNote } from '../src/server/features/studio/formats/index.ts';
+import {
+  buildProfile,
+  noteStats,
   scoreDraftFidelity,
-  splitSentences,
   type VoiceProfile,
-} from '../src/server/features/studio/text/index.ts';
+} from '../src/server/features/studio/style/index.ts';
+import { splitSentences } from '../src/server/features/studio/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 
 const DIR = path.join(import.meta.dirname, '../tests/fixtures/studio/notes');

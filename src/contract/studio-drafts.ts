@@ -23,6 +23,8 @@ export const THREAD_POST_MAX = 280;
 export const CAROUSEL_MIN_SLIDES = 5;
 export const CAROUSEL_MAX_SLIDES = 10;
 export const CAROUSEL_SLIDE_MAX_WORDS = 30;
+/** Characters a slide's text may have (30 long words still fit the 1080x1350 slide at its smallest type). */
+export const CAROUSEL_SLIDE_MAX_CHARS = 280;
 export const CLIP_MIN_SECONDS = 15;
 export const CLIP_MAX_SECONDS = 60;
 /** A draft scoring under this is regenerated once (LLM engine), then shown with a warning. */
@@ -115,11 +117,34 @@ export const createDraftsSchema = z.object({
 });
 export type CreateDrafts = z.infer<typeof createDraftsSchema>;
 
+/** Kinds of block the editor can add (a title, meta description, keywords or clip cannot be added). */
+export const ADDABLE_BLOCK_KINDS = ['heading', 'sentence', 'quote', 'hook', 'cta', 'post', 'slide'] as const;
+export type AddableBlockKind = (typeof ADDABLE_BLOCK_KINDS)[number];
+export const DRAFT_BLOCKS_MAX = 500;
+
 export const updateDraftSchema = z.object({
-  blocks: z.array(z.object({ id: z.string(), text: z.string().max(5000) })).max(500),
+  /**
+   * Edited texts by block id (an empty text deletes the block). With `order`, also the blocks the
+   * editor added: an id of the client's choosing that the draft does not have, with its text and kind.
+   */
+  blocks: z
+    .array(
+      z.object({
+        id: z.string().max(100),
+        text: z.string().max(5000),
+        kind: z.enum(ADDABLE_BLOCK_KINDS).optional(),
+      }),
+    )
+    .max(DRAFT_BLOCKS_MAX),
+  /**
+   * The draft's blocks in their new order (issue 28: add, delete, reorder): every block to keep,
+   * by id; a block of the draft left out is deleted. Absent: the order stays and nothing is added.
+   */
+  order: z.array(z.string().max(100)).max(DRAFT_BLOCKS_MAX).optional(),
   /** Save the edited draft as a written sample of the user's voice (default on). */
   learn: z.boolean().default(true),
 });
+export type UpdateDraft = z.input<typeof updateDraftSchema>;
 
 export const regenerateDraftSchema = z.object({ block_id: z.string().optional() });
 
@@ -147,7 +172,8 @@ export type DraftVersion = z.infer<typeof draftVersionSchema>;
 export const draftVersionsSchema = z.object({ versions: z.array(draftVersionSchema) });
 export const versionParamsSchema = z.object({ id: z.string().max(100), vid: z.string().max(100) });
 
-export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip'] as const;
+/** `zip` (PNG slides) and `pdf` (a page per slide, LinkedIn's document posts) are made for carousels. */
+export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip', 'pdf'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /**
@@ -206,6 +232,26 @@ export function paragraphsOf(blocks: readonly Pick<DraftBlock, 'kind' | 'text' |
   return out.map((p) => p.texts.join(' '));
 }
 
+/** A draft's card on the dashboard: its format and what it was made from ("LinkedIn post · Podcast launch"). */
+export const draftCardTitle = (format: DraftFormat, noteTitles: readonly string[]): string =>
+  `${DRAFT_FORMAT_LABELS[format]} · ${
+    noteTitles.length === 1 ? noteTitles[0] || 'Untitled note' : `${noteTitles.length} notes`
+  }`;
+export const DRAFT_SUMMARY_MAX = 300;
+/**
+ * The first words of a draft as posted (for its dashboard card): no title, meta description,
+ * keywords or thread counter; cut where a word ends.
+ */
+export const draftSummary = (blocks: readonly Pick<DraftBlock, 'kind' | 'text' | 'group'>[]): string =>
+  cutAtBoundary(
+    paragraphsOf(
+      blocks
+        .filter((b) => b.kind !== 'title')
+        .map((b) => (b.kind === 'post' ? { ...b, text: postBody(b.text) } : b)),
+    ).join(' '),
+    DRAFT_SUMMARY_MAX,
+  );
+
 /**
  * What each platform's share box gets (no API keys: LinkedIn's share box, X's post intent): a blog
  * post as its title and opening paragraph; a thread as one X link per post (numbered once) and the
@@ -236,4 +282,19 @@ export function shareLinks(
       (text) => `https://x.com/intent/post?text=${encodeURIComponent(cutAtBoundary(text, THREAD_POST_MAX))}`,
     ),
   };
+}
+
+/**
+ * Why a carousel slide's text would not fit its slide (the generator's limits: at most
+ * CAROUSEL_SLIDE_MAX_WORDS words and CAROUSEL_SLIDE_MAX_CHARS characters), or null when it fits.
+ * The editor shows it as the user types; saving an edit that does not fit is refused with it.
+ */
+export function slideFitProblem(text: string): string | null {
+  const words = text.split(/\s+/).filter(Boolean).length;
+  if (words > CAROUSEL_SLIDE_MAX_WORDS)
+    return `${words} words; a slide holds at most ${CAROUSEL_SLIDE_MAX_WORDS}. Shorten it.`;
+  const chars = [...text.trim()].length;
+  if (chars > CAROUSEL_SLIDE_MAX_CHARS)
+    return `${chars} characters; a slide holds at most ${CAROUSEL_SLIDE_MAX_CHARS}. Shorten it.`;
+  return null;
 }

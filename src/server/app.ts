@@ -21,7 +21,7 @@ import { trendRoutes } from './features/trends/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { webhookRoutes } from './features/webhook/index.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
-import { securityHeaders } from './lib/security-headers.ts';
+import { echoSecurityHeaders } from './lib/security-headers.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerWeb } from './web.ts';
 
@@ -59,26 +59,6 @@ function pgCode(error: unknown): string | undefined {
     e = e.cause as typeof e;
   }
   return undefined;
-}
-
-function contentSecurityPolicy(metaPixelId: string | undefined) {
-  const pixel = metaPixelId ? ['https://connect.facebook.net'] : [];
-  const pixelImages = metaPixelId ? ['https://www.facebook.com'] : [];
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...pixel],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', ...pixelImages],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...pixel, ...pixelImages],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-  };
 }
 
 /** Maps any error to the one JSON shape: { code, message, issues? }. 5xx details are never sent. */
@@ -158,11 +138,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Helmet's headers (strict CSP, nosniff, frame-ancestors 'none', ...), computed once and set on
   // every response by one cheap hook.
-  const security = await securityHeaders({
-    contentSecurityPolicy: contentSecurityPolicy(ctx.config.metaPixelId),
-    crossOriginEmbedderPolicy: false,
-    hsts: ctx.config.publicUrl.startsWith('https://'),
-  });
+  const security = await echoSecurityHeaders(ctx.config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(security);
     done();

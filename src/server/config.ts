@@ -174,6 +174,8 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().positive().max(600).default(30),
   ),
+  /** Studio: nice value of the analysis and slide threads (0-19; 0: as the event loop), so requests are served first. */
+  STUDIO_THREAD_NICENESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(19).default(10)),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
   // Publishing (issue 25, decision 019).
@@ -320,7 +322,8 @@ export interface Config {
   /** Echo Studio: per-address media storage quota; text analysis threads and their time budget. */
   studio: {
     quotaBytes: number;
-    analysis: { threads: number; timeoutMs: number };
+    /** The analysis and slide threads (`niceness`: their nice value, STUDIO_THREAD_NICENESS). */
+    analysis: { threads: number; timeoutMs: number; niceness: number };
     /** Per-address limits (issue 23, decision 018). */
     limits: {
       notesPerDay: number;
@@ -486,6 +489,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       analysis: {
         threads: e.STUDIO_ANALYSIS_THREADS,
         timeoutMs: Math.round(e.STUDIO_ANALYSIS_TIMEOUT_SECONDS * 1000),
+        niceness: e.STUDIO_THREAD_NICENESS,
       },
     },
     storage: {

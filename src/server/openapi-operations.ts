@@ -354,7 +354,8 @@ function studioRows(): Record<string, Row> {
     },
     416: { description: 'The range lies outside the file (Content-Range: bytes */size); no body' },
   };
-  const upload: Operation['errors'] = ['conflict', 'quota_exceeded', 'unsupported_media_type'];
+  // Capture answers 503 while the media storage (a bucket) does not answer (decision 017).
+  const upload: Operation['errors'] = ['conflict', 'quota_exceeded', 'unsupported_media_type', 'unavailable'];
   return {
     'POST /api/studio/notes': [
       'createStudioNote',
@@ -381,12 +382,12 @@ function studioRows(): Record<string, Row> {
     'GET /api/studio/notes/{id}/media': [
       'getStudioNoteMedia',
       "Play a note's media (one byte range at a time)",
-      { answers: media },
+      { answers: media, errors: ['unavailable'] },
     ],
     'HEAD /api/studio/notes/{id}/media': [
       'headStudioNoteMedia',
       "Size and type of a note's media",
-      { answers: media },
+      { answers: media, errors: ['unavailable'] },
     ],
     'POST /api/studio/imports': [
       'importStudioNotes',
@@ -406,7 +407,10 @@ function studioRows(): Record<string, Row> {
     'HEAD /api/studio/uploads/{id}': [
       'getStudioUploadOffset',
       'How many bytes of an upload are stored (tus Upload-Offset)',
-      { answers: { 200: { description: 'Upload-Offset and Upload-Length headers; no body' } } },
+      {
+        errors: ['unavailable'],
+        answers: { 200: { description: 'Upload-Offset and Upload-Length headers; no body' } },
+      },
     ],
     'PATCH /api/studio/uploads/{id}': [
       'appendStudioUpload',
@@ -416,19 +420,19 @@ function studioRows(): Record<string, Row> {
     'DELETE /api/studio/uploads/{id}': [
       'deleteStudioUpload',
       'Cancel an upload (tus termination)',
-      { errors: ['conflict'], answers: deleted },
+      { errors: ['conflict', 'unavailable'], answers: deleted },
     ],
     'POST /api/studio/recordings': [
       'startStudioRecording',
       'Start a recording sent in chunks while it records',
-      { errors: ['quota_exceeded'] },
+      { errors: ['quota_exceeded', 'unavailable'] },
     ],
     'GET /api/studio/recordings/{id}': ['getStudioRecording', 'A recording and the chunks stored so far'],
     'DELETE /api/studio/recordings/{id}': [
       'discardStudioRecording',
       'Discard an unfinished recording',
       {
-        errors: ['conflict'],
+        errors: ['conflict', 'unavailable'],
         answers: deleted,
       },
     ],
@@ -442,7 +446,7 @@ function studioRows(): Record<string, Row> {
     'POST /api/studio/recordings/{id}/finish': [
       'finishStudioRecording',
       'Finish a recording; it becomes a note',
-      { errors: ['conflict', 'unsupported_media_type'] },
+      { errors: ['conflict', 'unsupported_media_type', 'unavailable'] },
     ],
     'POST /api/studio/drafts': [
       'createStudioDrafts',
@@ -451,7 +455,10 @@ function studioRows(): Record<string, Row> {
     ],
     'GET /api/studio/drafts': ['listStudioDrafts', 'Your drafts, newest first'],
     'GET /api/studio/drafts/{id}': ['getStudioDraft', 'One draft with its blocks and their sources'],
-    'PUT /api/studio/drafts/{id}': ['updateStudioDraft', 'Save your edits to a draft'],
+    'PUT /api/studio/drafts/{id}': [
+      'updateStudioDraft',
+      'Save your edits to a draft: texts, and blocks added, deleted or moved',
+    ],
     'POST /api/studio/drafts/{id}/regenerate': [
       'regenerateStudioDraft',
       'Write a draft (or one block) again',
@@ -468,7 +475,9 @@ function studioRows(): Record<string, Row> {
       'exportStudioDraft',
       'Download a draft as a file',
       {
-        answers: { 200: { description: 'md, html, txt, srt, vtt or zip', type: 'application/octet-stream' } },
+        answers: {
+          200: { description: 'md, html, txt, srt, vtt, zip or pdf', type: 'application/octet-stream' },
+        },
       },
     ],
     'GET /api/studio/drafts/{id}/clips/{n}': [

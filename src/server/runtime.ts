@@ -9,7 +9,7 @@ import { runMigrations } from './db/migrate.ts';
 import { ensureAdminPassword } from './features/admin-auth/index.ts';
 import { seedCampaigns } from './features/campaigns/index.ts';
 import { startSystemChecks } from './features/health/index.ts';
-import { closeAnalysisPool } from './features/studio/index.ts';
+import { closeAnalysisPool, closeRenderPool } from './features/studio/index.ts';
 import { ensureWebhookSecret } from './features/webhook/index.ts';
 import { JobQueue } from './jobs/queue.ts';
 
@@ -90,6 +90,7 @@ export async function startRuntime(
     await sessionNotices?.stop();
     await jobs.stop().catch((error) => log.warn({ err: error }, 'stopping the job queue failed'));
     await closeAnalysisPool();
+    await closeRenderPool();
     mailer?.close();
     bulkMailer?.close();
     await database.close().catch(() => {});

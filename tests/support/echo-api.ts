@@ -938,23 +938,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/studio/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Search your notes */
-        get: operations["searchStudioNotes"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/studio/ideas": {
         parameters: {
             query?: never;
@@ -1022,6 +1005,23 @@ export interface paths {
         head?: never;
         /** Correct the words of one sentence of a note's transcript (its times stay) */
         patch: operations["updateStudioSentence"];
+        trace?: never;
+    };
+    "/api/studio/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search your notes */
+        get: operations["searchStudioNotes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/studio/imports": {
@@ -1179,7 +1179,7 @@ export interface paths {
          * @description A draft: its blocks, each with the source sentences it came from (`sources`, `available` false once the note is deleted) and whether they support it, and its voice-fidelity score with reasons.
          */
         get: operations["getStudioDraft"];
-        /** Save your edits to a draft */
+        /** Save your edits to a draft: texts, and blocks added, deleted or moved */
         put: operations["updateStudioDraft"];
         post?: never;
         delete?: never;
@@ -1254,7 +1254,7 @@ export interface paths {
         };
         /**
          * Download a draft as a file
-         * @description The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) for carousels.
+         * @description The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) or pdf (a page per slide, for LinkedIn's document posts) for carousels.
          */
         get: operations["exportStudioDraft"];
         put?: never;
@@ -3137,6 +3137,8 @@ export interface operations {
                                 };
                                 error?: string;
                                 method?: string;
+                                title?: string;
+                                written_at?: string;
                             };
                         }[];
                     };
@@ -7855,6 +7857,24 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -7919,92 +7939,12 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
-            default: {
+            /** @description `unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": components["schemas"]["ApiError"];
-                };
-            };
-        };
-    };
-    searchStudioNotes: {
-        parameters: {
-            query: {
-                q: string;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description OK */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        query: string;
-                        hits: {
-                            note_id: string;
-                            note_title: string;
-                            /** @enum {string} */
-                            note_kind: "voice" | "video" | "text" | "post";
-                            sentence_id: string | null;
-                            start_ms: number | null;
-                            snippet: string;
-                            highlights: {
-                                start: number;
-                                end: number;
-                            }[];
-                            rank: number;
-                            /** @enum {string} */
-                            match: "fulltext" | "similar";
-                            created_at: string;
-                        }[];
-                    };
-                };
-            };
-            /** @description `validation_failed` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "validation_failed",
-                     *       "message": "Invalid email address"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "validation_failed";
-                    };
-                };
-            };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unauthorized";
-                    };
-                };
+                content?: never;
             };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
@@ -8791,6 +8731,93 @@ export interface operations {
             };
         };
     };
+    searchStudioNotes: {
+        parameters: {
+            query: {
+                q: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        query: string;
+                        hits: {
+                            note_id: string;
+                            note_title: string;
+                            /** @enum {string} */
+                            note_kind: "voice" | "video" | "text" | "post";
+                            sentence_id: string | null;
+                            start_ms: number | null;
+                            snippet: string;
+                            highlights: {
+                                start: number;
+                                end: number;
+                            }[];
+                            rank: number;
+                            /** @enum {string} */
+                            match: "fulltext" | "similar";
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     importStudioNotes: {
         parameters: {
             query?: never;
@@ -9053,6 +9080,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -9172,6 +9217,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -9224,6 +9287,13 @@ export interface operations {
             };
             /** @description `rate_limited` */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unavailable` */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9384,6 +9454,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -9514,6 +9602,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
                     };
                 };
             };
@@ -9710,6 +9816,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
+                    };
+                };
+            };
             /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
             default: {
                 headers: {
@@ -9868,6 +9992,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
                     };
                 };
             };
@@ -10056,6 +10198,24 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable";
                     };
                 };
             };
@@ -10504,7 +10664,10 @@ export interface operations {
                     blocks: {
                         id: string;
                         text: string;
+                        /** @enum {string} */
+                        kind?: "heading" | "sentence" | "quote" | "hook" | "cta" | "post" | "slide";
                     }[];
+                    order?: string[];
                     /** @default true */
                     learn?: boolean;
                 };
@@ -11122,7 +11285,7 @@ export interface operations {
     exportStudioDraft: {
         parameters: {
             query: {
-                as: "md" | "html" | "txt" | "srt" | "vtt" | "zip";
+                as: "md" | "html" | "txt" | "srt" | "vtt" | "zip" | "pdf";
                 numbers?: "yes" | "no";
                 clip?: number;
             };
@@ -11134,7 +11297,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description md, html, txt, srt, vtt or zip */
+            /** @description md, html, txt, srt, vtt, zip or pdf */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -23,6 +23,8 @@ export interface StudioTestApp extends TestApp {
   storedKeys(prefix: string): Promise<string[]>;
   /** The bytes of a stored object. */
   readStored(key: string): Promise<Buffer>;
+  /** Makes a stored object look older (its file's time, or the fake bucket's LastModified). */
+  ageStored(key: string, when: Date): Promise<void>;
 }
 
 /**
@@ -56,6 +58,11 @@ export async function startStudioApp(env: Record<string, string> = {}): Promise<
       const chunks: Buffer[] = [];
       for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
+    },
+    async ageStored(key: string, when: Date) {
+      const object = s3?.objects.get(key);
+      if (object) object.modifiedAt = when;
+      else await utimes(path.join(dataDir, key), when, when);
     },
     async close() {
       await echo.close();

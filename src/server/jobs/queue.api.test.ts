@@ -145,4 +145,29 @@ describe('job queue', () => {
     );
     await queue.boss.stop({ graceful: false });
   });
+  it('takes the next waiting job as soon as one ends, not after the polling interval', async () => {
+    const quick = defineJob({ name: 'test.quick', schema: payload });
+    // Queued before any worker runs: the worker's first fetch finds the first job at start; the
+    // others must follow at once, since the polling interval (60 s) outlasts the wait below (20 s).
+    const producer = new JobQueue([quick], { connectionString: testDb.url, work: false });
+    await producer.start();
+    started.push(producer);
+    for (const n of [1, 2, 3]) await database.transaction((tx) => producer.enqueue(tx, quick, { n }));
+    const handled: number[] = [];
+    const worker = new JobQueue([quick], {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 60,
+    });
+    worker.handle(quick, async ({ n }) => {
+      handled.push(n);
+    });
+    await worker.start();
+    started.push(worker);
+    await until(
+      async () => handled.length,
+      (count) => count === 3,
+    );
+    expect(handled.sort()).toEqual([1, 2, 3]);
+  });
 });

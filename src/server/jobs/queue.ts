@@ -248,7 +248,13 @@ export class JobQueue {
       );
       return;
     }
-    await this.boss.work(
+    // After each job its worker looks for the next at once: pg-boss would otherwise wait out the rest
+    // of the polling interval after every job of a one-at-a-time queue, so a backlog of quick jobs
+    // (100 drafts after 20 recordings, bench/studio-voice-to-drafts.ts) went at one a second. A look
+    // that finds nothing falls back to the polling interval. (pg-boss returns the first worker's id;
+    // with `concurrency` > 1 the others keep polling.)
+    let workerId: string | undefined;
+    workerId = await this.boss.work(
       definition.name,
       {
         batchSize: 1,
@@ -257,9 +263,13 @@ export class JobQueue {
         includeMetadata: true,
       },
       async (jobs) => {
-        for (const job of jobs) {
-          const data = definition.schema.parse(job.data);
-          await handler(data, { jobId: job.id, retryCount: job.retryCount });
+        try {
+          for (const job of jobs) {
+            const data = definition.schema.parse(job.data);
+            await handler(data, { jobId: job.id, retryCount: job.retryCount });
+          }
+        } finally {
+          if (workerId) this.boss.notifyWorker(workerId);
         }
       },
     );

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { AFFILIATE_TOKEN_STORAGE_KEY } from '#contract/affiliates.ts';
+import { AFFILIATE_TOKEN_STORAGE_KEY } from '#contract/storage-keys.ts';
 
 /** A bearer token kept in local storage under one key; components re-render when it changes. */
 export interface TokenStore {

@@ -216,7 +216,7 @@ export async function filedTrendIds(db: DbOrTx, trendIds: string[]): Promise<str
 
 export async function fileEchoCoreResult(
   db: DbOrTx,
-  values: { email: string; sourceUrl: string; summary: string },
+  values: { email: string; sourceUrl: string; summary: string; title: string },
 ): Promise<string> {
   const [row] = await db
     .insert(contentResults)
@@ -225,7 +225,7 @@ export async function fileEchoCoreResult(
       status: 'pending',
       sourceUrl: values.sourceUrl,
       userEmail: values.email,
-      resultData: { summary: values.summary },
+      resultData: { summary: values.summary, title: values.title },
     })
     .returning({ id: contentResults.id });
   return row!.id;
@@ -237,8 +237,16 @@ export async function settleEchoCoreResult(
   status: 'pending' | 'processing' | 'completed' | 'failed',
   resultData: { summary: string; error?: string },
 ): Promise<void> {
+  // The card's title stays; an error belongs to the failure it names; a draft written (or failed) says when.
+  const now = new Date();
+  const settled = status === 'completed' || status === 'failed';
+  const patch = { ...resultData, ...(settled ? { written_at: now.toISOString() } : {}) };
   await db
     .update(contentResults)
-    .set({ status, resultData, updatedAt: new Date() })
+    .set({
+      status,
+      resultData: sql`(coalesce(${contentResults.resultData}, '{}'::jsonb) - 'error') || ${JSON.stringify(patch)}::jsonb`,
+      updatedAt: now,
+    })
     .where(eq(contentResults.id, id));
 }

@@ -131,7 +131,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
     // A carousel's slides, rendered as a PDF when the post goes out (LinkedIn's document post).
     let document: OutgoingPart['document'];
     if (post.media === 'pdf' && sent.length === 0) {
-      const pdf = post.draftId ? await carouselPdfOf(db, post.ownerEmail, post.draftId) : null;
+      const pdf = post.draftId ? await carouselPdfOf(deps, post.ownerEmail, post.draftId) : null;
       if (!pdf) {
         await updatePost(db, post.id, {
           status: 'failed',

@@ -1,4 +1,4 @@
-import { readdir, utimes } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,13 +37,6 @@ const studioFiles = async () => [
   ...(await echo.storedKeys('studio/')),
   ...(await echo.storedKeys('uploads/')),
 ];
-
-/** Makes a stored object look older (its file's time, or the fake bucket's LastModified). */
-async function age(key: string, when: Date) {
-  const object = echo.s3?.objects.get(key);
-  if (object) object.modifiedAt = when;
-  else await utimes(path.join(echo.dataDir, key), when, when);
-}
 
 describe("'Delete my data' and the files on disk", () => {
   it('leaves no file of the address under DATA_DIR: unfinished recordings and uploads included', async () => {
@@ -131,7 +124,7 @@ describe("'Delete my data' and the files on disk", () => {
     const fresh = 'studio/recordings/00000000-0000-4000-8000-00000000abce/0';
     await echo.storage.put(left, Buffer.from('voice'));
     await echo.storage.put(fresh, Buffer.from('voice'));
-    await age(left, new Date(Date.now() - 2 * 3600_000));
+    await echo.ageStored(left, new Date(Date.now() - 2 * 3600_000));
     const counts = await runStudioMaintenance({
       config: echo.ctx.config,
       database: echo.ctx.database,

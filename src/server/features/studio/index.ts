@@ -1,9 +1,9 @@
 /**
  * Echo Studio (issues 13 and 14), in rooms (decision 015): `capture/` (uploads, recordings,
- * imports), `notes/` (library, search, ideas, voice profile), `analysis/` (a note's text
+ * imports), `notes/` (library, ideas, voice profile), `search/`, `analysis/` (a note's text
  * analysed on worker threads), `corrections/` (retyped sentences), `drafts/` (generation, edits,
- * versions), `exports/` (files, slides, clips) and `text/` (the pure text engine). The feature's
- * only public face.
+ * versions), `model/` (the language-model engine), `exports/` (files, slides, clips) and `text/`
+ * (the pure text engine). The feature's only public face.
  */
 
 export { closeAnalysisPool } from './analysis/index.ts';
@@ -14,5 +14,6 @@ export {
   type DraftRow as StudioDraftRow,
   findDraft as findStudioDraft,
 } from './drafts/index.ts';
+export { closeRenderPool } from './exports/index.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
 export { studioRoutes } from './routes.ts';

@@ -7,6 +7,7 @@ import { correctionRoutes } from './corrections/index.ts';
 import { draftRoutes } from './drafts/index.ts';
 import { notesRoutes } from './notes/index.ts';
 import { setOwner } from './owner.ts';
+import { searchRoutes } from './search/index.ts';
 
 /** Every Studio route: the rooms' routes behind the dashboard session. */
 export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -21,6 +22,7 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     await app.register(notesRoutes(ctx));
     await app.register(correctionRoutes(ctx));
+    await app.register(searchRoutes(ctx));
     await app.register(importRoutes(ctx));
     await app.register(uploadRoutes(ctx));
     await app.register(draftRoutes(ctx));

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../lib/errors.ts';
-import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../text/index.ts';
+import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../style/index.ts';
 
 /**
  * Text analysis off the event loop (issue 23): notes' texts are analysed by a small pool of worker
@@ -13,6 +13,8 @@ export interface AnalysisSettings {
   threads: number;
   /** Time budget of one task once a thread runs it (STUDIO_ANALYSIS_TIMEOUT_SECONDS), ms. */
   timeoutMs: number;
+  /** The threads' nice value (STUDIO_THREAD_NICENESS; default 10: the event loop is served first). */
+  niceness?: number;
 }
 
 export const ANALYSIS_TOO_LONG_MESSAGE =
@@ -87,7 +89,7 @@ export class AnalysisPool {
   }
 
   #spawn(): void {
-    const worker = new Worker(WORKER_URL);
+    const worker = new Worker(WORKER_URL, { workerData: { niceness: this.#settings.niceness } });
     const slot: Slot = { worker, ready: false, task: null, timer: null };
     worker.unref();
     worker.on('message', (message: { ready?: true; id?: number; analyses?: Analysis[]; error?: string }) => {
@@ -143,7 +145,7 @@ let shared: { key: string; pool: AnalysisPool } | null = null;
 
 /** The process's pool for these settings (one per process; settings change only in tests). */
 export function analysisPool(settings: AnalysisSettings): AnalysisPool {
-  const key = `${settings.threads}:${settings.timeoutMs}`;
+  const key = `${settings.threads}:${settings.timeoutMs}:${settings.niceness}`;
   if (shared?.key !== key) {
     void shared?.pool.close();
     shared = { key, pool: new AnalysisPool(settings) };

@@ -133,8 +133,8 @@ describe('deletion, retention and cleanup', () => {
       'select media_path from studio_notes where id = $1',
       [note.id],
     );
-    const file = path.join(echo.dataDir, row!.media_path);
-    expect(existsSync(file)).toBe(true);
+    const file = row!.media_path;
+    expect(await echo.storage.head(file)).not.toBeNull();
     expect((await call('PUT', '/api/studio/voice', { bans: ['synergy'] }, own)).statusCode).toBe(200);
 
     const before = echo.smtp.to(email).length;
@@ -150,7 +150,7 @@ describe('deletion, retention and cleanup', () => {
     expect(await echo.query('select 1 from studio_voice_settings where owner_email = $1', [email])).toEqual(
       [],
     );
-    expect(existsSync(file)).toBe(false);
+    expect(await echo.storage.head(file)).toBeNull();
   });
 
   it('the retention pass removes Studio data of addresses inactive for RETENTION_MONTHS', async () => {
@@ -179,11 +179,10 @@ describe('deletion, retention and cleanup', () => {
     });
     const id = String(created.headers.location).split('/').pop()!;
     await echo.query(`update studio_notes set updated_at = now() - interval '25 hours' where id = $1`, [id]);
-    const orphan = path.join(echo.dataDir, 'studio', 'media', 'orphan.webm');
-    await mkdir(path.dirname(orphan), { recursive: true });
-    await writeFile(orphan, 'x');
+    const orphan = 'studio/media/orphan.webm';
+    await echo.storage.put(orphan, Buffer.from('x'));
     const old = new Date(Date.now() - 2 * 3600_000);
-    await utimes(orphan, old, old);
+    await echo.ageStored(orphan, old);
     // A clip cut whose folder a crash left behind.
     const cut = path.join(echo.dataDir, 'studio', 'cuts', 'left-by-a-crash');
     await mkdir(cut, { recursive: true });
@@ -197,8 +196,8 @@ describe('deletion, retention and cleanup', () => {
     });
     expect(counts).toMatchObject({ uploads: 1, orphans: 1, cuts: 1 });
     expect((await call('GET', `/api/studio/notes/${id}`)).statusCode).toBe(404);
-    expect(existsSync(path.join(echo.dataDir, 'uploads', id))).toBe(false);
-    expect(existsSync(orphan)).toBe(false);
+    expect(await echo.storedKeys(`uploads/${id}`)).toEqual([]);
+    expect(await echo.storage.head(orphan)).toBeNull();
     expect(existsSync(cut)).toBe(false);
   });
 });

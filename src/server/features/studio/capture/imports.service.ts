@@ -17,7 +17,7 @@ import {
   transcribeJob,
   withOwnerLock,
 } from '../notes/index.ts';
-import { type Analysis, cleanText } from '../text/index.ts';
+import { type Analysis, cleanText } from '../style/index.ts';
 import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
 
 /** Posts one import may bring (a decade of daily posting is about 4,000). */

@@ -9,6 +9,7 @@ import {
 import { FakeOpenAi, multipartField } from '#tests/support/fake-openai.ts';
 import {
   eventually,
+  STUDIO_TEST_STORAGE,
   type StudioTestApp,
   sessionCookie,
   speechWav,
@@ -121,12 +122,19 @@ describe('uploads without speech-to-text', () => {
         status: number;
         headers: http.IncomingHttpHeaders;
       };
-      return res.status === 200 && Number(res.headers['upload-offset']) > 0 ? res : null;
+      // On local disk what arrived stays; a bucket keeps whole parts only (8 MiB), so nothing of this one.
+      return res.status === 200 && (STUDIO_TEST_STORAGE === 's3' || Number(res.headers['upload-offset']) > 0)
+        ? res
+        : null;
     });
     const offset = Number(head.headers['upload-offset']);
     expect(offset).toBeLessThanOrEqual(half);
 
-    const finished = await tusPatch(echo, cookie, location, offset, speech.subarray(offset));
+    // The interrupted PATCH may still be ending on the server (409 until it has).
+    const finished = await eventually(async () => {
+      const res = await tusPatch(echo, cookie, location, offset, speech.subarray(offset));
+      return res.status === 409 ? null : res;
+    });
     expect(finished.status).toBe(204);
     expect(finished.headers['echo-note-id']).toBe(noteId);
     const note = await getNote(echo, cookie, noteId);
@@ -185,7 +193,7 @@ describe('uploads without speech-to-text', () => {
         .statusCode,
     ).toBe(404);
     expect(await echo.storedKeys(`uploads/${noteId}`)).toEqual([]);
-    expect(echo.s3?.uploads.size ?? 0).toBe(0);
+    expect([...(echo.s3?.uploads.values() ?? [])].filter((u) => u.key.includes(noteId))).toEqual([]);
   });
 });
 

@@ -178,13 +178,18 @@ export async function patchUpload(
   writing.add(id);
   // The upload's first bytes: what is stored already, then what this PATCH brings.
   const start: Buffer[] = [];
-  let startBytes = 0;
+  // Past the first bytes (checked by an earlier PATCH): nothing to collect.
+  let startBytes = offset >= SNIFF_BYTES ? SNIFF_BYTES : 0;
   let now = offset;
   try {
     if (offset > 0 && offset < SNIFF_BYTES) {
       const before = await onStorage(ctx.config, () => storedStart(ctx, key, offset));
-      start.push(before);
-      startBytes = before.length;
+      // What is stored must be exactly the bytes before this PATCH's, else nothing is judged here
+      // (the whole file is checked at the end).
+      if (before.length === offset) {
+        start.push(before);
+        startBytes = before.length;
+      } else startBytes = SNIFF_BYTES;
     }
     const cap = byteCap(note.mediaBytes - offset);
     const tap = new Transform({
@@ -201,7 +206,11 @@ export async function patchUpload(
     cap.stream.once('error', (error) => {
       if (error instanceof AppError) capError = error;
     });
-    const source = pipeline(body as Readable, cap.stream, tap, () => {});
+    // Past the first bytes the body goes to the store through the cap alone.
+    const source =
+      startBytes < SNIFF_BYTES
+        ? pipeline(body as Readable, cap.stream, tap, () => {})
+        : pipeline(body as Readable, cap.stream, () => {});
     try {
       now = await uploadStore(ctx.config).write(source as Readable, key, offset);
     } catch (error) {

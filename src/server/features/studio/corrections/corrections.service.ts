@@ -18,7 +18,7 @@ import {
   rewriteSentences,
   updateNoteRow,
 } from '../notes/index.ts';
-import { analyseText, cleanText, sentencesAsSegments } from '../text/index.ts';
+import { analyseText, cleanText, sentencesAsSegments } from '../style/index.ts';
 
 /**
  * Correcting what was heard (issue 22): the user retypes one sentence of a transcript. The note's

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
-import type { Draft } from '#contract/studio-drafts.ts';
+import { CAROUSEL_SLIDE_MAX_WORDS, type Draft } from '#contract/studio-drafts.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 import { deleteStudioDataOf } from '../index.ts';
@@ -166,6 +166,38 @@ describe('Studio drafts, offline engine', () => {
     });
     expect(again.blocks.find((b) => b.id === slide.id)!.text).not.toBe(slide.text);
     expect(again.blocks.filter((b) => b.id !== slide.id)).toEqual(d.blocks.filter((b) => b.id !== slide.id));
+  });
+
+  it('refuses to save a carousel slide edited past what a slide holds, and saves one that fits', async () => {
+    const d = draft('carousel');
+    const slide = d.blocks[1]!;
+    const long = `${slide.text} ${'and then we talked about it again '.repeat(5)}`.trim();
+    const words = long.split(/\s+/).length;
+    expect(words).toBeGreaterThan(CAROUSEL_SLIDE_MAX_WORDS);
+    const refused = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+      blocks: [{ id: slide.id, text: long }],
+      learn: false,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      code: 'validation_failed',
+      message: `Slide 2 has ${words} words; a slide holds at most ${CAROUSEL_SLIDE_MAX_WORDS}. Shorten it.`,
+    });
+    // One endless word: few words, but more characters than the slide can show.
+    const wide = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+      blocks: [{ id: slide.id, text: `Pricing ${'a'.repeat(400)}` }],
+      learn: false,
+    });
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().message).toMatch(/^Slide 2 has 408 characters; a slide holds at most 280\./);
+    const unchanged = (await call(echo, 'GET', `/api/studio/drafts/${d.id}`, alice)).json() as Draft;
+    expect(unchanged.blocks[1]!.text).toBe(slide.text);
+    const fits = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+      blocks: [{ id: slide.id, text: 'Charge for the result, not the hours.' }],
+      learn: false,
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+    expect((fits.json() as Draft).blocks[1]!.text).toBe('Charge for the result, not the hours.');
   });
 
   it('says how many words a short note lacks, and keeps drafts readable after their note is deleted', async () => {

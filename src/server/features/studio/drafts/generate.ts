@@ -1,32 +1,27 @@
 import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
-import { type DraftFormat, FIDELITY_WARNING_BELOW, originOf } from '#contract/studio-drafts.ts';
+import { type DraftFormat, draftSummary, FIDELITY_WARNING_BELOW, originOf } from '#contract/studio-drafts.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
-import { currentProfile, findVoiceSettings } from '../notes/index.ts';
+import { analyse, type Unit } from '../extractive/index.ts';
+import { flattenDraft, generateExtractive, type SourceNote } from '../formats/index.ts';
 import {
-  analyse,
-  flattenDraft,
-  generateExtractive,
-  type Register,
-  type SourceNote,
-  scoreDraftFidelity,
-  scoreFidelity,
-  type Unit,
-  type VoiceProfile,
-} from '../text/index.ts';
-import {
+  checkContent,
+  contentProblem,
+  contentWarning,
+  countModelCall,
   type EngineDraft,
   type EngineInput,
   generateWithLlm,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
+  modelCallsUsedUpNote,
   type VoiceBrief,
-} from './llm.ts';
-import { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
-import { countModelCall, modelCallsUsedUpNote } from './model-calls.ts';
+} from '../model/index.ts';
+import { currentProfile, findVoiceSettings } from '../notes/index.ts';
+import { type Register, scoreDraftFidelity, scoreFidelity, type VoiceProfile } from '../style/index.ts';
 import {
   type DraftRow,
   findDraftById,
@@ -315,12 +310,7 @@ export async function generateDraft(
     edited: blockId ? row.edited : false,
   });
   if (row.contentResultId)
-    await settleEchoCoreResult(db, row.contentResultId, 'completed', {
-      summary: blocks
-        .map((b) => b.text)
-        .join(' ')
-        .slice(0, 300),
-    });
+    await settleEchoCoreResult(db, row.contentResultId, 'completed', { summary: draftSummary(blocks) });
   return 'done';
 }
 

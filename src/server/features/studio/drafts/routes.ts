@@ -125,7 +125,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           description:
-            "The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) for carousels.",
+            "The draft as a file: md, html or txt for every format, srt or vtt for clip hooks (every clip on the recording's clock; with clip=n, clip n alone from 0), zip (PNG slides) or pdf (a page per slide, for LinkedIn's document posts) for carousels.",
           params: idParamsSchema,
           querystring: exportQuerySchema,
         },

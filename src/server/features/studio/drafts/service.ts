@@ -1,31 +1,27 @@
+import { createHash } from 'node:crypto';
 import { isUuid } from '#contract/ids.ts';
 import {
   type CreateDrafts,
   DRAFT_FORMAT_LABELS,
   type Draft,
   type DraftBlock,
+  draftCardTitle,
+  draftSummary,
   type ExportType,
   originOf,
+  slideFitProblem,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
-import type { Db } from '../../../db/client.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import {
-  captionsOf,
-  renderCarousel,
-  renderCarouselPdf,
-  toHtml,
-  toMarkdown,
-  toText,
-  zipSlides,
-} from '../exports/index.ts';
+import { captionsOf, carouselFile, toHtml, toMarkdown, toText } from '../exports/index.ts';
+import { assertModelCallsLeft } from '../model/index.ts';
 import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
+import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
-import { assertModelCallsLeft } from './model-calls.ts';
 import {
   type DraftRow,
   existingSentenceIds,
@@ -106,6 +102,10 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
         email: owner,
         sourceUrl: `${ctx.config.publicUrl}/studio?draft=${draft.id}`,
         summary: `${DRAFT_FORMAT_LABELS[format]} from ${from}`,
+        title: draftCardTitle(
+          format,
+          notes.map((n) => n.title),
+        ),
       });
       created.push((await updateDraft(tx.db, draft.id, { contentResultId: resultId }))!);
       await ctx.jobs.enqueue(
@@ -138,15 +138,20 @@ export async function saveDraftEdits(
   ctx: AppContext,
   owner: string,
   id: string,
-  input: { blocks: { id: string; text: string }[]; learn: boolean },
+  input: ArrangeInput & { learn: boolean },
 ): Promise<Draft> {
   const row = await ownDraft(ctx, owner, id);
   if (row.status !== 'ready')
     throw badRequest('This draft is still being written; edit it when it is ready.');
-  const blocks = row.blocks as StoredBlock[];
-  const edits = new Map(input.blocks.map((b) => [b.id, b.text.trim()]));
-  const unknown = [...edits.keys()].filter((key) => !blocks.some((b) => b.id === key));
-  if (unknown.length) throw badRequest(`Unknown block: ${unknown[0]}`);
+  // Blocks added, deleted or moved (issue 28), then every edited text checked against its sources.
+  const { blocks, edits } = arrangeBlocks(row.blocks as StoredBlock[], input);
+  // An edited or added slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
+  for (const [index, block] of blocks.entries()) {
+    const text = edits.get(block.id);
+    if (row.format !== 'carousel' || text === undefined || text === block.text || !text) continue;
+    const problem = slideFitProblem(text);
+    if (problem) throw badRequest(`Slide ${index + 1} has ${problem}`);
+  }
   const sentences = await sourceSentences(ctx.database.db, row.noteIds);
   const byId = new Map(sentences.map((s) => [s.id, s]));
   const next = blocks
@@ -241,11 +246,8 @@ export async function regenerateDraft(
   return toDraft(ctx, updated);
 }
 
-export const summaryOf = (blocks: Pick<StoredBlock, 'text'>[]) =>
-  blocks
-    .map((b) => b.text)
-    .join(' ')
-    .slice(0, 300);
+/** The first words of the draft as posted, for its card on the dashboard. */
+export const summaryOf = (blocks: Pick<StoredBlock, 'kind' | 'text' | 'group'>[]) => draftSummary(blocks);
 
 const EXPORTS: Record<ExportType, { type: string; ext: string }> = {
   md: { type: 'text/markdown; charset=utf-8', ext: 'md' },
@@ -254,6 +256,7 @@ const EXPORTS: Record<ExportType, { type: string; ext: string }> = {
   srt: { type: 'application/x-subrip; charset=utf-8', ext: 'srt' },
   vtt: { type: 'text/vtt; charset=utf-8', ext: 'vtt' },
   zip: { type: 'application/zip', ext: 'zip' },
+  pdf: { type: 'application/pdf', ext: 'pdf' },
 };
 
 /**
@@ -284,26 +287,42 @@ export async function exportDraft(
     const sentences = await sourceSentences(ctx.database.db, row.noteIds);
     return file(captionsOf(row.noteIds, sentences, draft.blocks, as, clip));
   }
-  if (draft.format !== 'carousel') throw badRequest('A zip of slides is made for carousels.');
-  const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
-  return file(Buffer.from(zipSlides(await renderCarousel(slidesOf(draft.blocks), byline))));
+  if (draft.format !== 'carousel') throw badRequest('Slides (a zip of PNGs, a PDF) are made for carousels.');
+  return file(await slidesFile(ctx, owner, row.id, draft.blocks, as === 'pdf' ? 'pdf' : 'zip'));
 }
 
-const slidesOf = (blocks: readonly { text: string }[]) =>
-  blocks.map((b, i) => ({
+/** A carousel's slides as a zip of PNGs or a PDF, drawn on the slide thread and kept while the slides and byline are the same. */
+async function slidesFile(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  owner: string,
+  draftId: string,
+  blocks: readonly { text: string }[],
+  as: 'pdf' | 'zip',
+): Promise<Buffer> {
+  const slides = blocks.map((b, i) => ({
     kind: i === 0 ? ('title' as const) : i === blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
+  const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
+  // Drawn on the slide thread, never in the request; kept while the slides and the byline are the same.
+  const key = createHash('sha256')
+    .update(JSON.stringify([draftId, slides, byline]))
+    .digest('base64url');
+  return carouselFile(owner, key, slides, byline, ctx.config.studio.analysis, as);
+}
 
 /**
  * A carousel draft's slides as one PDF with the owner's byline (publishing's LinkedIn document
  * post); null when the draft is gone or not a ready carousel.
  */
-export async function carouselPdfOf(db: Db, owner: string, draftId: string): Promise<Buffer | null> {
-  const row = await findDraft(db, owner, draftId);
+export async function carouselPdfOf(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  owner: string,
+  draftId: string,
+): Promise<Buffer | null> {
+  const row = await findDraft(ctx.database.db, owner, draftId);
   if (row?.format !== 'carousel' || row.status !== 'ready') return null;
   const blocks = (row.blocks as { text: string }[]).filter((b) => b.text.trim());
   if (!blocks.length) return null;
-  const byline = (await findVoiceSettings(db, owner))?.byline ?? '';
-  return renderCarouselPdf(slidesOf(blocks), byline);
+  return slidesFile(ctx, owner, row.id, blocks, 'pdf');
 }

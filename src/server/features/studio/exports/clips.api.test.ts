@@ -15,8 +15,8 @@ import {
   tusMetadata,
 } from '#tests/support/studio.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
+import { clipCaptions } from '../formats/index.ts';
 import { listSentences } from '../notes/index.ts';
-import { clipCaptions } from '../text/index.ts';
 import { timedUnits } from './captions.ts';
 import { cutArgs } from './clips.ts';
 

@@ -7,9 +7,9 @@ import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { ffmpegBinary, inputFormatArgs, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { type LocalCopy, TempSpaceFullError } from '../../../providers/storage/index.ts';
+import { clipCaptions, toSrt } from '../formats/index.ts';
 import { onStorage, studioStorage, studioTemp } from '../media.ts';
 import { findNote, listSentences } from '../notes/index.ts';
-import { clipCaptions, toSrt } from '../text/index.ts';
 import { timedUnits } from './captions.ts';
 
 /**

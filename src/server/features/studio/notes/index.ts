@@ -1,6 +1,6 @@
 /**
- * The Studio's notes (decision 015): the library, search, ideas and the voice profile, and the
- * transcription and profile jobs. The room's only face to the other rooms (capture, drafts).
+ * The Studio's notes (decision 015): the library, ideas and the voice profile, and the
+ * transcription and profile jobs. The room's only face to the other rooms.
  */
 export { NOTE_JOBS, profileJob, transcribeJob } from './job-definitions.ts';
 export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
@@ -22,6 +22,7 @@ export {
   referencedMediaPaths,
   replaceSentences,
   rewriteSentences,
+  type SentenceRow,
   storedBytes,
   updateNote as updateNoteRow,
 } from './repository.ts';

@@ -4,6 +4,7 @@ import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import { FfmpegError } from '../../../providers/media/ffmpeg-run.ts';
+import { ObjectNotFoundError } from '../../../providers/storage/index.ts';
 import type { Pocketsphinx } from '../../../providers/stt/pocketsphinx.ts';
 import { isTransientProviderError, type SpeechToText } from '../../../providers/stt/stt.ts';
 import {
@@ -19,8 +20,8 @@ import {
   wordsWithin,
 } from '../../transcription/index.ts';
 import { analyseOffThread } from '../analysis/index.ts';
-import { studioStorage, studioTemp } from '../media.ts';
-import { buildProfile, cleanText, type NoteStats } from '../text/index.ts';
+import { isStorageFailure, studioStorage, studioTemp } from '../media.ts';
+import { buildProfile, cleanText, type NoteStats } from '../style/index.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {
@@ -128,6 +129,21 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       } else throw new PermanentFailure('This note has nothing to transcribe.');
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof ObjectNotFoundError) {
+        await fail(noteId, 'The media of this note is gone.');
+        return;
+      }
+      if (isStorageFailure(error)) {
+        // The media storage (a bucket) did not answer: tried again, then the note waits in needs_stt,
+        // which the maintenance job queues again (the media is kept).
+        if (retryCount < TRANSCRIBE_RETRIES) throw error;
+        log.warn({ noteId, reason: message }, 'studio transcription: media storage did not answer');
+        await keepAsAudio(
+          noteId,
+          'The media storage did not answer; transcription will be tried again later.',
+        );
+        return;
+      }
       if (error instanceof MediaTranscriptionFailure && engine?.name === 'pocketsphinx') {
         // The offline recogniser gave up (over its time budget, unreadable audio): the audio stays.
         const ffmpeg = error.cause instanceof FfmpegError ? error.cause.detail : undefined;

@@ -1,5 +1,6 @@
 import type { RegisterProfile as ApiRegisterProfile } from '#contract/studio-voice.ts';
-import { FW, type RegisterProfile, type VoiceProfile } from '../text/index.ts';
+import type { RegisterProfile, VoiceProfile } from '../style/index.ts';
+import { FW } from '../text/index.ts';
 
 const round = (value: number, digits = 4) => {
   const factor = 10 ** digits;

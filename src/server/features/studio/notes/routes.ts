@@ -11,8 +11,6 @@ import {
   notesQuerySchema,
   STUDIO_API,
   STUDIO_LIMITS,
-  searchQuerySchema,
-  searchResponseSchema,
   updateNoteSchema,
   usageSchema,
 } from '#contract/studio.ts';
@@ -23,7 +21,6 @@ import { onStorage, studioStorage } from '../media.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { listIdeas } from './ideas.service.ts';
 import { findNote } from './repository.ts';
-import { searchNotes } from './search.service.ts';
 import {
   createTextNote,
   deleteNote,
@@ -74,7 +71,7 @@ async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: Fastif
   );
 }
 
-/** The library (notes and their media), search, ideas, the voice profile and usage. */
+/** The library (notes and their media), ideas, the voice profile and usage. */
 export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -126,12 +123,6 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request, reply) =>
         sendMedia(ctx, request, reply, (request.params as { id: string }).id),
     });
-
-    app.get(
-      `${STUDIO_API}/search`,
-      { schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } },
-      async (request) => searchNotes(ctx, ownerOf(request), request.query.q, request.query.limit),
-    );
 
     app.get(
       `${STUDIO_API}/ideas`,

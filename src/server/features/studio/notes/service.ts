@@ -21,7 +21,7 @@ import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { analyseOffThread } from '../analysis/index.ts';
 import { removeStoredMedia } from '../media.ts';
-import { cleanText, sentencesAsSegments } from '../text/index.ts';
+import { cleanText, sentencesAsSegments } from '../style/index.ts';
 import { profileJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
 import { withOwnerLock } from './owner-lock.ts';

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { buildProfile, type NoteStats, type VoiceProfile } from '../text/index.ts';
+import { buildProfile, type NoteStats, type VoiceProfile } from '../style/index.ts';
 import { findVoiceSettings, readyNoteStats } from './repository.ts';
 
 /** Addresses whose fresh build this process keeps (least recently used dropped first). */

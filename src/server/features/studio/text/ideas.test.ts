@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSCRIPT } from './__fixtures__/transcript.ts';
+import { TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import { IDEAS_NEED_TWO_NOTES, ideasView, NOTE_TOPICS_LABEL, topicsOfNote } from './ideas.ts';
 import { keyPhrases } from './keyphrases.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSCRIPT } from './__fixtures__/transcript.ts';
+import { TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import { ideasOf, keyPhrases } from './keyphrases.ts';
 import { stem } from './tokens.ts';
 

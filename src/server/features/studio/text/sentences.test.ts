@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentsOf, TRANSCRIPT } from './__fixtures__/transcript.ts';
+import { segmentsOf, TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import { markFillers, splitSentences, withoutFillers } from './sentences.ts';
 
 const fillerWords = (text: string) =>

@@ -10,9 +10,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { loadSotu } from '#tests/support/sotu.ts';
+import { noteStats } from '../style/index.ts';
 import { RootIndex } from './containment.ts';
 import { ideasOf, keyPhrases } from './keyphrases.ts';
-import { noteStats } from './profile.ts';
 import { splitSentences, type TranscriptSegment } from './sentences.ts';
 import { countWords, hash32 } from './tokens.ts';
 

@@ -75,9 +75,22 @@ const TRANSCRIPTION_TEXTS = {
   failed: 'Transcription failed. Please try submitting again.',
 };
 
+// An Echo Studio draft says what is happening to the draft, and a failure gives its own cause.
+export const DRAFT_TEXTS = {
+  pending: 'Waiting for Echo to start writing...',
+  processing: 'Echo is writing this draft...',
+  eta: 'This usually takes a few seconds',
+  failed: 'Echo could not write this draft.',
+};
+
 function StatusBody({ result }: { result: ContentResult }) {
   const data = result.result_data;
-  const texts = result.product_type === 'trend_analysis' ? TREND_TEXTS : TRANSCRIPTION_TEXTS;
+  const texts =
+    result.product_type === 'trend_analysis'
+      ? TREND_TEXTS
+      : result.product_type === 'echo_core'
+        ? DRAFT_TEXTS
+        : TRANSCRIPTION_TEXTS;
   switch (result.status) {
     case 'pending':
       return <p className="text-sm text-muted-foreground">{texts.pending}</p>;
@@ -111,8 +124,12 @@ function StatusBody({ result }: { result: ContentResult }) {
         <div className="grid gap-4">
           {data.summary && (
             <div>
-              <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Summary</h4>
-              <p className="mt-1 text-sm">{data.summary}</p>
+              <h4 className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+                {result.product_type === 'echo_core' ? 'Opening' : 'Summary'}
+              </h4>
+              <p className="mt-1 text-sm" data-testid="result-summary">
+                {data.summary}
+              </p>
             </div>
           )}
           {data.transcription !== undefined && (
@@ -157,6 +174,10 @@ export function ResultCard({
   onDelete: () => void;
 }) {
   const created = new Date(result.created_at);
+  const draft = result.product_type === 'echo_core';
+  // A draft's card leads to the draft in the Studio (this app's own page, whatever host it was filed under).
+  const draftHref = draft && URL.canParse(result.source_url) ? new URL(result.source_url) : null;
+  const title = draft ? (result.result_data.title ?? 'Echo Studio draft') : result.source_url;
   const canDownload = result.status === 'completed' && result.result_data.transcription !== undefined;
   return (
     <Card className="grid gap-4 p-4 sm:p-6" data-testid="content-result" data-status={result.status}>
@@ -173,21 +194,37 @@ export function ResultCard({
               <span className="text-xs text-muted-foreground">{result.source_platform}</span>
             )}
           </div>
-          <a
-            href={result.source_url}
-            target="_blank"
-            rel="noreferrer noopener"
-            className="inline-flex min-w-0 items-center gap-1 text-sm font-medium text-primary hover:underline"
-          >
-            <span className="truncate">{result.source_url}</span>
-            <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
-          </a>
-          <p className="text-xs text-muted-foreground">Added {created.toLocaleString()}</p>
+          {draft ? (
+            <h3 className="text-base font-semibold leading-snug" data-testid="result-title">
+              {draftHref?.pathname === '/studio' ? (
+                <a href={`${draftHref.pathname}${draftHref.search}`} className="text-primary hover:underline">
+                  {title}
+                </a>
+              ) : (
+                title
+              )}
+            </h3>
+          ) : (
+            <a
+              href={result.source_url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="inline-flex min-w-0 items-center gap-1 text-sm font-medium text-primary hover:underline"
+            >
+              <span className="truncate">{result.source_url}</span>
+              <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+            </a>
+          )}
+          <p className="text-xs text-muted-foreground">
+            {draft && result.result_data.written_at
+              ? `Written ${new Date(result.result_data.written_at).toLocaleString()}`
+              : `Added ${created.toLocaleString()}`}
+          </p>
         </div>
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Delete content from ${result.source_url}`}
+          aria-label={draft ? `Delete ${title}` : `Delete content from ${result.source_url}`}
           disabled={deleting}
           onClick={onDelete}
         >

@@ -1,10 +1,11 @@
-import { FileText, Lightbulb, type LucideIcon, Mic, Scissors, Share2, Video } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
-import { Button } from '#web/components/ui/button.tsx';
+import { ArrowRight, FileText, Lightbulb, type LucideIcon, Mic, Scissors, Share2, Video } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
+import { carryToStudio } from '#web/lib/studio-carry.ts';
 
 type FeatureTab = 'video' | 'voice' | 'social';
 
@@ -73,9 +74,15 @@ function Outputs({ stacked }: { stacked: boolean }) {
   );
 }
 
+/** The way into the Studio: what was typed here goes along (lib/studio-carry.ts). */
+export const STUDIO_WAY_IN = 'Continue in Echo Studio';
+
 function VoiceNoteDemo() {
   const fieldId = useId();
   const tipId = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  // Read from the field itself: it may have been typed in before the page's script ran.
+  const carry = () => carryToStudio({ way: 'write', text: field.current?.value ?? '' });
   return (
     <div className="flex h-full flex-col rounded-2xl border border-primary/20 bg-background p-5 shadow-lg shadow-primary/5 sm:p-6">
       <div className="flex items-center justify-between gap-3">
@@ -88,7 +95,9 @@ function VoiceNoteDemo() {
         </span>
       </div>
       <Textarea
+        ref={field}
         id={fieldId}
+        name="voice-note"
         rows={5}
         placeholder="What's on your mind today?"
         aria-describedby={tipId}
@@ -115,6 +124,12 @@ function VoiceNoteDemo() {
           Record
         </Button>
       </div>
+      <a href="/studio" onClick={carry} className={buttonClasses('outline', 'default', 'mt-4 self-start')}>
+        {STUDIO_WAY_IN} <ArrowRight aria-hidden="true" />
+      </a>
+      <p className="mt-2 text-xs text-muted-foreground">
+        Sign in with your e-mail; what you typed here is waiting in the Studio.
+      </p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoteDetail } from '#contract/studio.ts';
 import { STUDIO_API } from '#contract/studio.ts';
-import type { CreateDrafts, Draft, DraftVersion, ExportType } from '#contract/studio-drafts.ts';
+import type { CreateDrafts, Draft, DraftVersion, ExportType, UpdateDraft } from '#contract/studio-drafts.ts';
 import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { get, json, SignedOutError, studioKeys } from '../api.ts';
@@ -81,9 +81,7 @@ function useDraftMutation<T>(request: (input: T) => Promise<Response>) {
 }
 
 export const useSaveDraft = (id: string) =>
-  useDraftMutation((input: { blocks: { id: string; text: string }[]; learn: boolean }) =>
-    apiRequest('PUT', `${STUDIO_API}/drafts/${id}`, input),
-  );
+  useDraftMutation((input: UpdateDraft) => apiRequest('PUT', `${STUDIO_API}/drafts/${id}`, input));
 
 export const useRegenerateDraft = (id: string) =>
   useDraftMutation((blockId: string | undefined) =>

@@ -52,6 +52,22 @@ export function useNote(id: string | null) {
   });
 }
 
+/** Renames a note (PATCH /notes/{id} with its new title); the library and drafts follow. */
+export function useRenameNote(noteId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async (title: string) =>
+      json<NoteDetail>(
+        await apiRequest('PATCH', `${STUDIO_API}/notes/${encodeURIComponent(noteId)}`, { title }),
+      ),
+    onSuccess: (note) => {
+      queryClient.setQueryData(studioKeys.note(noteId), note);
+      return invalidate();
+    },
+  });
+}
+
 /** Retypes one sentence of a note's transcript (its times stay); the note and search follow. */
 export function useCorrectSentence(noteId: string) {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { Lightbulb, Link2, ListChecks, Loader2, TrendingUp } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Trend } from '#contract/trends.ts';
 import { SiteFooter } from '#web/components/site-footer.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,9 +8,14 @@ import { focusIfLost } from '#web/lib/focus.ts';
 import { usePageTitle } from '#web/lib/use-page-title.ts';
 import { flattenTrends, useDeleteTrend, useProcessTrend, useTrendPages } from '../api.ts';
 import { AddTrendForm } from '../components/add-trend-form.tsx';
-import { TemplateBuilderDialog } from '../components/template-builder-dialog.tsx';
 import { TrendCard } from '../components/trend-card.tsx';
 import { TrendsHeader } from '../components/trends-header.tsx';
+
+// The template builder (a Radix dialog) is not part of the first view: its code loads when a twist
+// idea is first chosen, and it stays mounted from then on.
+const TemplateBuilderDialog = lazy(() =>
+  import('../components/template-builder-dialog.tsx').then((m) => ({ default: m.TemplateBuilderDialog })),
+);
 
 const STEPS = [
   { icon: Link2, title: 'Paste a link', text: 'Add a trending TikTok, Instagram Reel or YouTube Short.' },
@@ -29,6 +34,8 @@ export default function TrendsPage() {
   const deleteTrend = useDeleteTrend();
   const [processing, setProcessing] = useState<Set<string>>(() => new Set());
   const [builder, setBuilder] = useState<{ trend: Trend; idea: string } | null>(null);
+  const [builderUsed, setBuilderUsed] = useState(false);
+  if (builder && !builderUsed) setBuilderUsed(true);
   const watched = useRef(new Set<string>());
   /** Index of the first trend of a page being loaded by 'Load More' (it takes the focus). */
   const focusOnLoad = useRef<number | null>(null);
@@ -209,11 +216,15 @@ export default function TrendsPage() {
         </div>
       </main>
       <SiteFooter />
-      <TemplateBuilderDialog
-        trend={builder?.trend ?? null}
-        idea={builder?.idea ?? ''}
-        onClose={() => setBuilder(null)}
-      />
+      {builderUsed ? (
+        <Suspense fallback={null}>
+          <TemplateBuilderDialog
+            trend={builder?.trend ?? null}
+            idea={builder?.idea ?? ''}
+            onClose={() => setBuilder(null)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { zipSync } from 'fflate';
 import satori from 'satori';
-import { imagesToPdf } from '../../../../lib/pdf.ts';
 import { coveredCodePoints, missingGlyphs } from './glyphs.ts';
 
 /** Instagram's portrait post: 1080 x 1350. */
@@ -158,35 +157,6 @@ export async function renderCarousel(slides: CarouselSlide[], author: string): P
     pngs.push(new Resvg(svg, { fitTo: { mode: 'width', value: SLIDE_WIDTH } }).render().asPng());
   }
   return pngs;
-}
-
-/**
- * The slides as one PDF (LinkedIn's document post: the carousel its audience swipes), each page a
- * slide's pixels at full size.
- */
-export async function renderCarouselPdf(slides: CarouselSlide[], author: string): Promise<Buffer> {
-  const pages = [];
-  for (const [index, slide] of slides.entries()) {
-    // biome-ignore lint/suspicious/noExplicitAny: satori's parameter is a React element; this is its plain shape
-    const svg = await satori(slideTree(slide, index, slides.length, author) as any, {
-      width: SLIDE_WIDTH,
-      height: SLIDE_HEIGHT,
-      fonts: loadFonts(),
-    });
-    const image = new Resvg(svg, {
-      fitTo: { mode: 'width', value: SLIDE_WIDTH },
-      background: '#ffffff',
-    }).render();
-    const rgba = image.pixels;
-    const rgb = new Uint8Array(image.width * image.height * 3);
-    for (let from = 0, to = 0; from < rgba.length; from += 4, to += 3) {
-      rgb[to] = rgba[from]!;
-      rgb[to + 1] = rgba[from + 1]!;
-      rgb[to + 2] = rgba[from + 2]!;
-    }
-    pages.push({ width: image.width, height: image.height, rgb });
-  }
-  return imagesToPdf(pages);
 }
 
 /** The slides as one zip: slide-01.png, slide-02.png, ... */

@@ -2,6 +2,7 @@ import { Link2, type LucideIcon, Mic, PenLine, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { Card, CardDescription } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { takeCarried } from '#web/lib/studio-carry.ts';
 import { ImportPanel } from './import-panel.tsx';
 import { Recorder } from './recorder.tsx';
 import { UploadPanel } from './upload-panel.tsx';
@@ -21,7 +22,9 @@ const WAYS: { value: Way; label: string; icon: LucideIcon }[] = [
 
 /** The four ways in: each ends as a note in the library. */
 export function CaptureCard({ onCaptured }: { onCaptured: (noteId: string | null) => void }) {
-  const [way, setWay] = useState<Way>('record');
+  // Words typed on the landing page's demo arrive here once (lib/studio-carry.ts).
+  const [carried] = useState(takeCarried);
+  const [way, setWay] = useState<Way>(carried?.way ?? 'record');
   return (
     <Card className="grid gap-4 p-4 sm:p-6">
       <div>
@@ -50,7 +53,7 @@ export function CaptureCard({ onCaptured }: { onCaptured: (noteId: string | null
           <UploadPanel onUploaded={onCaptured} />
         </TabsContent>
         <TabsContent value="write" forceMount className={HIDE_INACTIVE}>
-          <WritePanel onSaved={onCaptured} />
+          <WritePanel onSaved={onCaptured} initialText={carried?.text} />
         </TabsContent>
         <TabsContent value="import" forceMount className={HIDE_INACTIVE}>
           <ImportPanel onImported={() => onCaptured(null)} />

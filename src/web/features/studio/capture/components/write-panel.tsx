@@ -9,9 +9,16 @@ import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
 import { NOTE_TEXT_MAX, useCreateTextNote } from '../api.ts';
 
 /** Write or paste a note (the landing demo's field, for real). */
-export function WritePanel({ onSaved }: { onSaved: (noteId: string) => void }) {
+export function WritePanel({
+  onSaved,
+  initialText = '',
+}: {
+  onSaved: (noteId: string) => void;
+  /** Words brought from the landing page's demo. */
+  initialText?: string;
+}) {
   const id = useId();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
   const field = useRef<HTMLTextAreaElement>(null);
   /** Counts saves: after one, once the form is enabled again, the cursor goes back in the field. */
   const [saved, setSaved] = useState(0);

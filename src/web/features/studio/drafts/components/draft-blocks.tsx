@@ -1,25 +1,24 @@
-import { AlertTriangle, Play, RefreshCw, Sparkles } from 'lucide-react';
+import { AlertTriangle, Play, Sparkles } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
 import { type Draft, type DraftBlock, postBody } from '#contract/studio-drafts.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
-import { Textarea } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { formatDuration } from '../../format.ts';
 import { draftExportUrl } from '../api.ts';
 
 /**
- * A draft's blocks, read or edited. Every block can be hovered or focused to show its sources beside
+ * A draft's blocks as read (the editor is block-editor.tsx). Every block can be hovered or focused to show its sources beside
  * it; a block no source supports is marked (and says so to screen readers).
  */
 
 export interface BlockHandlers {
   active: string | null;
   onActive: (id: string | null) => void;
-  editing: boolean;
-  texts: Record<string, string>;
-  onText: (id: string, text: string) => void;
-  onRegenerate: (id: string) => void;
-  regenerating: boolean;
   onPlay: (block: DraftBlock) => void;
+  /** A block chosen on purpose (a tap, a click, Enter): shows its source even when hidden before. */
+  onPick?: (id: string) => void;
+  /** On a phone: what the active block came from, shown right after it. */
+  reveal?: (block: DraftBlock) => ReactNode;
 }
 
 export const ECHO_SUGGESTION = 'Echo’s suggestion';
@@ -39,11 +38,11 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
       data-origin={block.origin}
       title={echo ? ECHO_SUGGESTION : undefined}
       aria-pressed={h.active === block.id}
-      onClick={() => h.onActive(block.id)}
+      onClick={() => (h.onPick ?? h.onActive)(block.id)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' || event.key === ' ') {
           event.preventDefault();
-          h.onActive(block.id);
+          (h.onPick ?? h.onActive)(block.id);
         }
       }}
       onMouseEnter={() => h.onActive(block.id)}
@@ -65,29 +64,6 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
   );
 }
 
-function EditableBlock({ block, h, rows = 2 }: { block: DraftBlock; h: BlockHandlers; rows?: number }) {
-  return (
-    <div className="grid gap-1">
-      <Textarea
-        aria-label={`Edit ${block.kind}${block.origin === 'echo' ? ` (${ECHO_SUGGESTION})` : ''}`}
-        rows={rows}
-        value={h.texts[block.id] ?? block.text}
-        onChange={(event) => h.onText(block.id, event.target.value)}
-        onFocus={() => h.onActive(block.id)}
-      />
-      <Button
-        variant="ghost"
-        size="sm"
-        className="justify-self-end text-xs"
-        disabled={h.regenerating}
-        onClick={() => h.onRegenerate(block.id)}
-      >
-        <RefreshCw aria-hidden="true" /> Regenerate this {block.kind === 'sentence' ? 'sentence' : block.kind}
-      </Button>
-    </div>
-  );
-}
-
 /** Blocks of one group (a paragraph, a section) together. */
 function groups(blocks: DraftBlock[]): DraftBlock[][] {
   const out: DraftBlock[][] = [];
@@ -103,105 +79,106 @@ function groups(blocks: DraftBlock[]): DraftBlock[][] {
 export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
   const clipNumber = (block: DraftBlock) => draft.blocks.filter((b) => b.kind === 'clip').indexOf(block) + 1;
   const posts = draft.blocks.filter((b) => b.kind === 'post');
-  if (h.editing)
-    return (
-      <div className="grid gap-3">
-        {draft.blocks.map((block) => (
-          <EditableBlock key={block.id} block={block} h={h} rows={block.kind === 'title' ? 1 : 3} />
-        ))}
-      </div>
-    );
+  const renderGroup = (group: DraftBlock[]) => {
+    const first = group[0]!;
+    switch (first.kind) {
+      case 'title':
+        return (
+          <h3 key={first.id} className="text-2xl font-extrabold tracking-tight">
+            <Traceable block={first} h={h} />
+          </h3>
+        );
+      case 'meta':
+      case 'keywords':
+        return (
+          <p key={first.id} className="text-sm text-muted-foreground">
+            <span className="font-semibold">
+              {first.kind === 'meta' ? 'Meta description: ' : 'Keywords: '}
+            </span>
+            <Traceable block={first} h={h} />
+          </p>
+        );
+      case 'heading':
+        return (
+          <h4 key={first.id} className="text-lg font-bold">
+            <Traceable block={first} h={h} />
+          </h4>
+        );
+      case 'quote':
+        return (
+          <blockquote key={first.id} className="border-l-4 border-primary pl-4 italic">
+            <Traceable block={first} h={h} />
+          </blockquote>
+        );
+      case 'post':
+        return (
+          <div key={first.id} className="rounded-lg border p-3">
+            <p className="mb-1 font-mono text-xs text-muted-foreground">
+              {posts.indexOf(first) + 1}/{posts.length}
+            </p>
+            <Traceable block={{ ...first, text: postBody(first.text) }} h={h} />
+          </div>
+        );
+      case 'slide':
+        return (
+          <div key={first.id} className="rounded-lg border bg-muted/40 p-4">
+            <p className="mb-1 text-xs text-muted-foreground">Slide {draft.blocks.indexOf(first) + 1}</p>
+            <Traceable block={first} h={h} className="text-lg font-semibold" />
+          </div>
+        );
+      case 'clip':
+        return (
+          <div
+            key={first.id}
+            className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-start sm:justify-between sm:gap-3"
+          >
+            <div className="grid gap-1">
+              <p className="font-mono text-xs text-muted-foreground">
+                {formatDuration(first.start_ms ?? 0)} – {formatDuration(first.end_ms ?? 0)}
+              </p>
+              <Traceable block={first} h={h} className="font-semibold" />
+            </div>
+            <div className="flex shrink-0 flex-wrap items-center gap-1 sm:justify-end">
+              <Button variant="outline" size="sm" onClick={() => h.onPlay(first)}>
+                <Play aria-hidden="true" /> Play<span className="sr-only"> this clip</span>
+              </Button>
+              {(['srt', 'vtt'] as const).map((as) => (
+                <a
+                  key={as}
+                  href={draftExportUrl(draft.id, as, clipNumber(first))}
+                  download
+                  className={buttonClasses('ghost', 'sm')}
+                >
+                  <span className="sr-only">Clip {clipNumber(first)} captions as </span>
+                  {as.toUpperCase()}
+                </a>
+              ))}
+            </div>
+          </div>
+        );
+      default:
+        return (
+          <p key={first.id} className={first.kind === 'hook' ? 'font-semibold' : undefined}>
+            {group.map((block, i) => (
+              <span key={block.id}>
+                {i > 0 && ' '}
+                <Traceable block={block} h={h} />
+              </span>
+            ))}
+          </p>
+        );
+    }
+  };
   return (
     <div className="grid gap-4 text-base leading-relaxed" data-testid="draft-blocks">
       {groups(draft.blocks).map((group) => {
-        const first = group[0]!;
-        switch (first.kind) {
-          case 'title':
-            return (
-              <h3 key={first.id} className="text-2xl font-extrabold tracking-tight">
-                <Traceable block={first} h={h} />
-              </h3>
-            );
-          case 'meta':
-          case 'keywords':
-            return (
-              <p key={first.id} className="text-sm text-muted-foreground">
-                <span className="font-semibold">
-                  {first.kind === 'meta' ? 'Meta description: ' : 'Keywords: '}
-                </span>
-                <Traceable block={first} h={h} />
-              </p>
-            );
-          case 'heading':
-            return (
-              <h4 key={first.id} className="text-lg font-bold">
-                <Traceable block={first} h={h} />
-              </h4>
-            );
-          case 'quote':
-            return (
-              <blockquote key={first.id} className="border-l-4 border-primary pl-4 italic">
-                <Traceable block={first} h={h} />
-              </blockquote>
-            );
-          case 'post':
-            return (
-              <div key={first.id} className="rounded-lg border p-3">
-                <p className="mb-1 font-mono text-xs text-muted-foreground">
-                  {posts.indexOf(first) + 1}/{posts.length}
-                </p>
-                <Traceable block={{ ...first, text: postBody(first.text) }} h={h} />
-              </div>
-            );
-          case 'slide':
-            return (
-              <div key={first.id} className="rounded-lg border bg-muted/40 p-4">
-                <p className="mb-1 text-xs text-muted-foreground">Slide {draft.blocks.indexOf(first) + 1}</p>
-                <Traceable block={first} h={h} className="text-lg font-semibold" />
-              </div>
-            );
-          case 'clip':
-            return (
-              <div
-                key={first.id}
-                className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-start sm:justify-between sm:gap-3"
-              >
-                <div className="grid gap-1">
-                  <p className="font-mono text-xs text-muted-foreground">
-                    {formatDuration(first.start_ms ?? 0)} – {formatDuration(first.end_ms ?? 0)}
-                  </p>
-                  <Traceable block={first} h={h} className="font-semibold" />
-                </div>
-                <div className="flex shrink-0 flex-wrap items-center gap-1 sm:justify-end">
-                  <Button variant="outline" size="sm" onClick={() => h.onPlay(first)}>
-                    <Play aria-hidden="true" /> Play<span className="sr-only"> this clip</span>
-                  </Button>
-                  {(['srt', 'vtt'] as const).map((as) => (
-                    <a
-                      key={as}
-                      href={draftExportUrl(draft.id, as, clipNumber(first))}
-                      download
-                      className={buttonClasses('ghost', 'sm')}
-                    >
-                      <span className="sr-only">Clip {clipNumber(first)} captions as </span>
-                      {as.toUpperCase()}
-                    </a>
-                  ))}
-                </div>
-              </div>
-            );
-          default:
-            return (
-              <p key={first.id} className={first.kind === 'hook' ? 'font-semibold' : undefined}>
-                {group.map((block, i) => (
-                  <span key={block.id}>
-                    {i > 0 && ' '}
-                    <Traceable block={block} h={h} />
-                  </span>
-                ))}
-              </p>
-            );
-        }
+        const here = h.reveal && group.find((b) => b.id === h.active);
+        return (
+          <Fragment key={group[0]!.id}>
+            {renderGroup(group)}
+            {here && h.reveal!(here)}
+          </Fragment>
+        );
       })}
       {draft.blocks.some((b) => b.origin === 'user' && !b.supported) && (
         <p className="flex items-center gap-2 text-xs text-muted-foreground">

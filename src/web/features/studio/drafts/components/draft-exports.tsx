@@ -7,7 +7,7 @@ const DOWNLOADS: Record<Draft['format'], ExportType[]> = {
   blog: ['md', 'html', 'txt'],
   linkedin: ['txt', 'md', 'html'],
   thread: ['txt', 'md'],
-  carousel: ['zip', 'txt', 'md'],
+  carousel: ['pdf', 'zip', 'txt', 'md'],
   clips: ['srt', 'vtt', 'txt'],
 };
 const DOWNLOAD_LABELS: Record<ExportType, string> = {
@@ -17,6 +17,7 @@ const DOWNLOAD_LABELS: Record<ExportType, string> = {
   srt: 'SRT captions',
   vtt: 'VTT captions',
   zip: 'Slides (PNG zip)',
+  pdf: 'Slides (PDF)',
 };
 
 /**

@@ -16,10 +16,13 @@ export function DraftSources({
   loading,
   active,
   media,
+  wide,
 }: {
   notes: NoteDetail[];
   loading: boolean;
   active: DraftBlock | null;
+  /** The panel stands beside the draft (else below it, and the source shows inline). */
+  wide: boolean;
   /** The note's audio or video element, by note id (the workspace plays clips through it). */
   media: Map<string, HTMLMediaElement>;
 }) {
@@ -27,11 +30,12 @@ export function DraftSources({
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const first = active?.sources.find((s) => s.available);
-    if (!first) return;
+    // On a phone the panel is below the draft: the source shows inline there, and the page stays put.
+    if (!first || !wide) return;
     list.current
       ?.querySelector(`[data-sentence="${first.sentence_id}"]`)
       ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
-  }, [active]);
+  }, [active, wide]);
 
   const play = (noteId: string, ms: number) => {
     const element = media.get(noteId);
@@ -48,16 +52,12 @@ export function DraftSources({
       >
         What you said
       </h3>
-      <p className="text-xs text-muted-foreground" aria-live="polite">
+      <p className="text-xs text-muted-foreground" aria-live={wide ? 'polite' : undefined}>
         {!active
-          ? 'Point at or focus a sentence of the draft to see where it came from.'
-          : active.origin === 'echo'
-            ? 'Echo’s suggestion: Echo wrote this part; it is not something you said.'
-            : active.sources.length === 0
-              ? 'This part of the draft has no source sentence.'
-              : active.sources.every((s) => !s.available)
-                ? 'The note this came from was deleted.'
-                : `From ${active.sources.length} ${active.sources.length === 1 ? 'sentence' : 'sentences'} you said, highlighted below.`}
+          ? wide
+            ? 'Point at or focus a sentence of the draft to see where it came from.'
+            : 'Tap a sentence of the draft to see what you said under it.'
+          : `${provenance(active)}${active.sources.some((s) => s.available) ? ' Highlighted below.' : ''}`}
       </p>
       {active?.said && <SaidOrWritten key={active.id} said={active.said} written={active.text} />}
       {loading && (
@@ -155,5 +155,72 @@ function SaidOrWritten({ said, written }: { said: string; written: string }) {
       </fieldset>
       <p className="text-sm">{show === 'said' ? said : written}</p>
     </div>
+  );
+}
+
+/** Where a block came from, in words. */
+function provenance(block: DraftBlock): string {
+  if (block.origin === 'echo')
+    return 'Echo’s suggestion: Echo wrote this part; it is not something you said.';
+  if (block.sources.length === 0) return 'This part of the draft has no source sentence.';
+  if (block.sources.every((s) => !s.available)) return 'The note this came from was deleted.';
+  return `From ${block.sources.length} ${block.sources.length === 1 ? 'sentence' : 'sentences'} you said.`;
+}
+
+/**
+ * On a phone: what the tapped sentence came from, shown right under it (the reader keeps their
+ * place; the full notes are further down). Its words are said to screen readers as it opens.
+ */
+export function SourceReveal({
+  block,
+  notes,
+  onClose,
+}: {
+  block: DraftBlock;
+  notes: NoteDetail[];
+  onClose: () => void;
+}) {
+  const sentences = block.sources.flatMap((source) => {
+    const note = notes.find((n) => n.id === source.note_id);
+    const sentence = note?.sentences.find((s) => s.id === source.sentence_id);
+    return source.available && note && sentence ? [{ note, sentence }] : [];
+  });
+  return (
+    <section
+      aria-label="What you said"
+      className="grid gap-2 rounded-lg border border-accent bg-accent/10 p-3 text-sm"
+      data-testid="source-reveal"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <p className="text-xs text-muted-foreground" role="status">
+          {provenance(block)}
+        </p>
+        <button
+          type="button"
+          onClick={onClose}
+          className="shrink-0 rounded px-2 py-1 text-xs font-medium text-primary hover:bg-muted"
+        >
+          Hide<span className="sr-only"> where this came from</span>
+        </button>
+      </div>
+      {sentences.length > 0 && (
+        <ol className="grid gap-1">
+          {sentences.map(({ note, sentence }) => (
+            <li key={sentence.id} className="grid gap-0.5">
+              <q className="leading-relaxed">{sentence.text}</q>
+              <span className="text-xs text-muted-foreground">
+                {note.title || 'Untitled note'}
+                {sentence.start_ms != null && ` · ${formatDuration(sentence.start_ms)}`}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {block.said && (
+        <p className="text-xs text-muted-foreground">
+          As said: <q>{block.said}</q>
+        </p>
+      )}
+    </section>
   );
 }

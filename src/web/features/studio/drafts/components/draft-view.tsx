@@ -14,6 +14,7 @@ import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { PublishDraft } from '#web/features/publishing/index.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
+import { useMediaQuery } from '#web/lib/use-media-query.ts';
 import { draftHref, noteHref } from '../../links.ts';
 import {
   isWriting,
@@ -23,10 +24,11 @@ import {
   useSaveDraft,
   useSourceNotes,
 } from '../api.ts';
+import { BlockEditor, savePayload, useBlockEditor } from './block-editor.tsx';
 import { DraftBlocks } from './draft-blocks.tsx';
 import { DraftExports } from './draft-exports.tsx';
 import { DraftHistory } from './draft-history.tsx';
-import { DraftSources } from './draft-sources.tsx';
+import { DraftSources, SourceReveal } from './draft-sources.tsx';
 import { DraftToolbar } from './draft-toolbar.tsx';
 
 function Fidelity({ draft }: { draft: Draft }) {
@@ -89,14 +91,18 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
   const save = useSaveDraft(draftId);
   const regenerate = useRegenerateDraft(draftId);
   const [active, setActive] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
-  const [texts, setTexts] = useState<Record<string, string>>({});
+  /** On a phone, the block whose inline source the reader hid. */
+  const [hidden, setHidden] = useState<string | null>(null);
+  const editor = useBlockEditor();
+  const editing = editor.state !== null;
   const [learn, setLearn] = useState(true);
   const [history, setHistory] = useState(false);
   const [numbered, setNumbered] = useState(true);
   /** The block whose regeneration this visit asked for (its answer is said once, then forgotten). */
   const [pendingBlock, setPendingBlock] = useState<string | null>(null);
   const media = useRef(new Map<string, HTMLMediaElement>()).current;
+  // Tailwind's lg: the sources stand beside the draft; below it, a tapped sentence shows its source inline.
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   useEffect(() => {
     if (!pendingBlock || !draft || isWriting(draft)) return;
@@ -138,10 +144,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
     element.currentTime = block.start_ms / 1000;
     element.play().catch(() => {});
   };
-  const stopEditing = () => {
-    setEditing(false);
-    setTexts({});
-  };
+  const stopEditing = editor.end;
 
   return (
     <div className="grid gap-4">
@@ -200,50 +203,72 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
               regenerating={regenerate.isPending}
               learn={learn}
               historyOpen={history}
-              onEdit={() => setEditing(true)}
+              onEdit={() => editor.begin(draft)}
               onCancel={stopEditing}
               onLearn={setLearn}
               onHistory={() => setHistory((open) => !open)}
               onRegenerate={regenerateAll}
               onSave={() =>
-                save.mutate(
-                  { blocks: Object.entries(texts).map(([id, text]) => ({ id, text })), learn },
-                  {
-                    onSuccess: () => {
-                      stopEditing();
-                      toast({
-                        title: 'Draft saved',
-                        description: learn ? 'Echo will learn from your edits.' : undefined,
-                      });
-                    },
-                    onError: (error) => errorToast(errorMessage(error, 'Failed to save the draft.')),
+                editor.state &&
+                save.mutate(savePayload(draft, editor.state, learn), {
+                  onSuccess: () => {
+                    stopEditing();
+                    toast({
+                      title: 'Draft saved',
+                      description: learn ? 'Echo will learn from your edits.' : undefined,
+                    });
                   },
-                )
+                  onError: (error) => errorToast(errorMessage(error, 'Failed to save the draft.')),
+                })
               }
             />
             {history && <DraftHistory draftId={draft.id} onRestored={stopEditing} />}
             <Card>
-              <DraftBlocks
-                draft={draft}
-                h={{
-                  active,
-                  onActive: setActive,
-                  editing,
-                  texts,
-                  onText: (id, text) => setTexts((t) => ({ ...t, [id]: text })),
-                  regenerating: regenerate.isPending || isWriting(draft),
-                  onRegenerate: (id) =>
+              {editing ? (
+                <BlockEditor
+                  draft={draft}
+                  editor={editor}
+                  regenerating={regenerate.isPending || isWriting(draft)}
+                  onActive={setActive}
+                  onRegenerate={(id) =>
                     regenerate.mutate(id, {
                       // Only this block is written again: the other blocks' unsaved edits stay.
                       onSuccess: () => {
                         setPendingBlock(id);
-                        setTexts(({ [id]: _dropped, ...rest }) => rest);
+                        editor.forget(id);
                       },
                       onError,
-                    }),
-                  onPlay: playClip,
-                }}
-              />
+                    })
+                  }
+                />
+              ) : (
+                <DraftBlocks
+                  draft={draft}
+                  h={{
+                    active,
+                    onActive: setActive,
+                    onPlay: playClip,
+                    onPick: (id) => {
+                      setActive(id);
+                      setHidden(null);
+                    },
+                    reveal:
+                      wide || hidden === active
+                        ? undefined
+                        : (block) => (
+                            <SourceReveal
+                              block={block}
+                              notes={sourceNotes}
+                              onClose={() => {
+                                // Back to the sentence, its source hidden until it is tapped again.
+                                setHidden(block.id);
+                                document.querySelector<HTMLElement>(`[data-block="${block.id}"]`)?.focus();
+                              }}
+                            />
+                          ),
+                  }}
+                />
+              )}
             </Card>
             <DraftExports draft={draft} cuttable={cuttable} numbered={numbered} onNumbered={setNumbered} />
             <PublishDraft draftId={draft.id} ready={draft.status === 'ready'} />
@@ -254,6 +279,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
             loading={notes.some((q) => q.isPending)}
             active={activeBlock}
             media={media}
+            wide={wide}
           />
         </div>
       )}

@@ -10,6 +10,7 @@ import { formatDuration } from '../../format.ts';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
 import { NoteMeta } from './note-meta.tsx';
+import { NoteTitle } from './note-title.tsx';
 import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
 
 const FILLER = 'text-muted-foreground italic';
@@ -148,9 +149,7 @@ export function NoteView({
         </Button>
       </div>
       <div className="grid gap-2">
-        <h2 id="note-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold tracking-tight">
-          {data.title || 'Untitled note'}
-        </h2>
+        <NoteTitle noteId={data.id} title={data.title} headingRef={headingRef} />
         <NoteMeta note={data} />
         {data.source_url && (
           <a

@@ -1,0 +1,45 @@
+/**
+ * The offline writer's reading of a note (decision 015): units and their fillers, light edits
+ * recorded as cuts, sentence roles, atoms that keep a list whole, the plan and the title. The
+ * formats room writes the drafts from these. Pure modules.
+ */
+
+export {
+  type Analysis,
+  analyse,
+  factsOf,
+  partOf,
+  partsInOrder,
+  phrasesIn,
+  tooShortMessage,
+  type Unit,
+  userPart,
+} from './analyse.ts';
+export { type Atom, atomsOf } from './atoms.ts';
+export {
+  BlockList,
+  countWordsOf,
+  cutAtWord,
+  hookScore,
+  ownLine,
+  slugOf,
+  splitToFit,
+  startsAsSentence,
+} from './common.ts';
+export { shortenAtClause } from './edit.ts';
+export { atomsFor, plan } from './plan.ts';
+export { POINTS_BACK_AT_START } from './roles.ts';
+export { titleOf } from './title.ts';
+export {
+  type Block,
+  type BlogMeta,
+  type ClipMeta,
+  type Draft,
+  FORMATS,
+  type Format,
+  type FormatResult,
+  type Part,
+  type SourceNote,
+  type SourceRef,
+  type TooShort,
+} from './types.ts';

@@ -1,0 +1,140 @@
+/**
+ * Instagram carousel text: 5-10 slides; a title slide, then the story in order at most 30 words a
+ * slide (a list as its announcement and one slide per item, whole or not at all), and a closing
+ * slide: the user's own call to action or lesson, else Echo's line (naming the user only by the
+ * byline they chose, never a name made from an e-mail address).
+ */
+
+import type { Atom, FormatResult, Part } from '../extractive/index.ts';
+import {
+  type Analysis,
+  BlockList,
+  ownLine,
+  partOf,
+  plan,
+  shortenAtClause,
+  titleOf,
+  tooShortMessage,
+  type Unit,
+  userPart,
+} from '../extractive/index.ts';
+
+export const CAROUSEL_MIN_WORDS = 80;
+export const SLIDE_MAX_WORDS = 30;
+const MIN_SLIDES = 5;
+const MAX_SLIDES = 10;
+
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/** One sentence as slide text: itself, or shortened at a clause boundary; undefined when neither fits. */
+function slidePart(unit: Unit, inContext: boolean): Part | undefined {
+  const part = partOf(unit, inContext);
+  if (wordCount(part.text) <= SLIDE_MAX_WORDS) return part;
+  const short = shortenAtClause(part.text, SLIDE_MAX_WORDS, 6);
+  return short ? { ...userPart(unit, short.text) } : undefined;
+}
+
+/**
+ * An atom's slides: a list's head and items one a slide (an item's own continuation when it fits);
+ * other atoms packed in reading order; undefined when a sentence cannot be made to fit.
+ */
+function slidesOf(atom: Atom, skip: ReadonlySet<Unit>): Part[][] | undefined {
+  const groups = atom.list
+    ? [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items]
+    : [atom.units];
+  const slides: Part[][] = [];
+  for (const group of groups) {
+    let slide: Part[] = [];
+    let words = 0;
+    for (const [i, unit] of group.filter((u) => !skip.has(u)).entries()) {
+      const part = slidePart(unit, slide.length > 0);
+      if (!part) {
+        if (i === 0) return undefined;
+        break;
+      }
+      const n = wordCount(part.text);
+      if (slide.length > 0 && words + n > SLIDE_MAX_WORDS) {
+        // A list item keeps to one slide; what continues it is left out when it does not fit.
+        if (atom.list) break;
+        slides.push(slide);
+        slide = [];
+        words = 0;
+      }
+      slide.push(part);
+      words += n;
+    }
+    if (slide.length > 0) slides.push(slide);
+  }
+  return slides;
+}
+
+/** The slides of atoms in order: lists one item a slide; consecutive short atoms share a slide. */
+function pack(atoms: readonly Atom[], skip: ReadonlySet<Unit>): Part[][] {
+  const out: Part[][] = [];
+  let open: Part[] | undefined;
+  let openWords = 0;
+  let last: Unit | undefined;
+  for (const atom of atoms) {
+    const slides = slidesOf(atom, skip) ?? [];
+    if (atom.list) {
+      out.push(...slides);
+      open = undefined;
+      continue;
+    }
+    for (const slide of slides) {
+      const words = slide.reduce((n, p) => n + wordCount(p.text), 0);
+      const firstShown = atom.units.find((u) => !skip.has(u))!;
+      const follows = last !== undefined && firstShown.index === last.index + 1;
+      if (open && follows && openWords + words <= SLIDE_MAX_WORDS) {
+        open.push(...slide);
+        openWords += words;
+      } else {
+        open = [...slide];
+        openWords = words;
+        out.push(open);
+      }
+    }
+    last = atom.units.at(-1);
+  }
+  return out;
+}
+
+export function carousel(analysis: Analysis, byline?: string): FormatResult {
+  const tooShort = tooShortMessage(CAROUSEL_MIN_WORDS, analysis.words, 'a carousel', analysis.noteCount);
+  if (analysis.words < CAROUSEL_MIN_WORDS) return { ok: false, format: 'carousel', message: tooShort };
+  const title = titleOf(analysis);
+  const skip = new Set<Unit>(title.unit ? [title.unit] : []);
+  // Short atoms share a slide (up to 30 words): their cost is fractional until packed.
+  const cost = (atom: Atom) =>
+    atom.list ? (slidesOf(atom, skip)?.length ?? 99) : Math.max(0.5, atom.words / SLIDE_MAX_WORDS);
+  let slides: Part[][] = [];
+  let planned = plan(analysis, { budget: 0 });
+  for (let budget = MAX_SLIDES - 2; budget >= 1; budget--) {
+    planned = plan(analysis, {
+      budget,
+      cost,
+      fits: (a) =>
+        slidesOf(a, skip) !== undefined && cost(a) <= MAX_SLIDES - 2 && a.units.some((u) => !skip.has(u)),
+    });
+    const closingSkip = new Set(skip);
+    if (planned.closing) closingSkip.add(planned.closing);
+    slides = pack(planned.atoms, closingSkip);
+    if (slides.length <= MAX_SLIDES - 2) break;
+  }
+  if (planned.closing) skip.add(planned.closing);
+  if (slides.length < MIN_SLIDES - 2) return { ok: false, format: 'carousel', message: tooShort };
+  const list = new BlockList();
+  list.add('slide', [title.part], title.text);
+  for (const parts of slides) list.add('slide', parts);
+  const closing =
+    planned.closing && slidePart(planned.closing, false)
+      ? slidePart(planned.closing, false)!
+      : ownLine(byline ? `Follow ${byline} for more.` : 'Save this for later.');
+  list.add('closing', [closing]);
+  return {
+    ok: true,
+    format: 'carousel',
+    blocks: list.blocks,
+    meta: { slides: list.blocks.length, author: byline ?? null },
+  };
+}

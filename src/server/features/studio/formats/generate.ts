@@ -1,0 +1,210 @@
+/**
+ * The extractive engine (offline, deterministic): every format from the user's own sentences,
+ * each block carrying the ids of the source sentences it came from.
+ */
+
+import type {
+  Block,
+  BlogMeta,
+  ClipMeta,
+  Draft,
+  Format,
+  FormatResult,
+  SourceNote,
+  SourceRef,
+} from '../extractive/index.ts';
+import { analyse, countWordsOf, phrasesIn } from '../extractive/index.ts';
+import { blogPost } from './blog.ts';
+import { carousel } from './carousel.ts';
+import { clipHooks } from './clips.ts';
+import { linkedInPost, xThread } from './social.ts';
+
+export interface ExtractiveOptions {
+  /** The name or handle the user chose to sign with (carousel's closing slide); none: it names nobody. */
+  byline?: string;
+  /** Phrases to favour when ranking (e.g. the user's Ideas). */
+  ideas?: readonly string[];
+  /** Words the user banned: never in a draft (a sentence using one is left out, with a warning). */
+  bans?: readonly string[];
+  /** Phrases the user pinned: preferred where a sentence carries them, never cut by editing. */
+  pins?: readonly string[];
+}
+
+export function generateExtractive(
+  notes: readonly SourceNote[],
+  formats: readonly Format[],
+  options: ExtractiveOptions = {},
+): FormatResult[] {
+  const bans = options.bans ?? [];
+  const analysis = analyse(notes, options.ideas, { bans, pins: options.pins ?? [] });
+  const make: Record<Format, () => FormatResult> = {
+    blog: () => blogPost(analysis),
+    linkedin: () => linkedInPost(analysis),
+    thread: () => xThread(analysis),
+    carousel: () => carousel(analysis, options.byline),
+    clips: () => clipHooks(analysis),
+  };
+  const leftOut = analysis.units.filter((u) => u.banned.length > 0 && !u.filler);
+  return formats.map((format) => {
+    const result = make[format]();
+    if (!result.ok) return result;
+    // Settings are law: a block with a banned word (Echo's own words included) is dropped.
+    const blocks = result.blocks.filter((b) => phrasesIn(b.text, bans).length === 0);
+    const warnings = [
+      ...new Set([
+        ...leftOut.map(
+          (u) =>
+            `Left out "${u.clean}": it uses ${u.banned.map((w) => `"${w}"`).join(', ')}, which your settings ban.`,
+        ),
+        ...result.blocks
+          .filter((b) => !blocks.includes(b))
+          .map((b) => `Left out "${b.text}": it uses a banned word.`),
+      ]),
+    ];
+    return {
+      ...result,
+      blocks,
+      meta: {
+        ...result.meta,
+        ...(format === 'blog'
+          ? {
+              keywords: ((result.meta.keywords as string[]) ?? []).filter(
+                (k) => phrasesIn(k, bans).length === 0,
+              ),
+            }
+          : {}),
+        echo_share: echoShare(blocks),
+        ...(warnings.length > 0 ? { warnings } : {}),
+      },
+    };
+  });
+}
+
+/** The share of a draft's words that are Echo's (0-1), keywords and meta description left aside. */
+export function echoShare(blocks: readonly Block[]): number {
+  let echo = 0;
+  let all = 0;
+  for (const block of blocks) {
+    const n = countWordsOf(block.text);
+    all += n;
+    if (block.origin === 'echo') echo += n;
+  }
+  return all === 0 ? 0 : Math.round((echo / all) * 1000) / 1000;
+}
+
+export type {
+  Block,
+  Draft,
+  Format,
+  FormatResult,
+  Part,
+  SourceNote,
+  SourceRef,
+  TooShort,
+} from '../extractive/index.ts';
+export { FORMATS } from '../extractive/index.ts';
+
+/** One sentence of a draft as a flat row (the shape a per-sentence store or UI wants). */
+export interface FlatBlock {
+  kind:
+    | 'title'
+    | 'meta'
+    | 'keywords'
+    | 'heading'
+    | 'sentence'
+    | 'quote'
+    | 'hook'
+    | 'cta'
+    | 'post'
+    | 'slide'
+    | 'clip';
+  text: string;
+  /** Index of the block (paragraph, post, slide, clip) the sentence belongs to. */
+  group: number;
+  sourceIds: string[];
+  supported: boolean;
+  /** `user`: the user's sentences (cites them); `echo`: Echo's words (cites none). */
+  origin: 'user' | 'echo';
+  /** The source sentence(s) as said, when light editing cut something. */
+  said?: string;
+  startMs?: number;
+  endMs?: number;
+}
+
+const FLAT_KIND: Record<Block['kind'], FlatBlock['kind']> = {
+  title: 'title',
+  heading: 'heading',
+  paragraph: 'sentence',
+  quote: 'quote',
+  hook: 'hook',
+  closing: 'cta',
+  post: 'post',
+  slide: 'slide',
+  clip: 'clip',
+};
+
+/**
+ * Flattens a draft to one row per sentence: paragraphs become their sentences (same `group`),
+ * posts, slides and clips stay whole; a blog's meta description and keywords become rows after the
+ * title; a carousel's closing slide is a slide; clips carry their start and end.
+ */
+export function flattenDraft(draft: Draft): FlatBlock[] {
+  const rows: FlatBlock[] = [];
+  const ids = (sources: readonly SourceRef[]) => sources.map((s) => String(s.sentenceId));
+  const clips = new Map(
+    ((draft.meta as { clips?: ClipMeta[] }).clips ?? []).map((clip) => [clip.blockId, clip] as const),
+  );
+  draft.blocks.forEach((block, group) => {
+    let kind = FLAT_KIND[block.kind];
+    if (draft.format === 'carousel' && kind === 'cta') kind = 'slide';
+    if (kind === 'sentence') {
+      for (const part of block.parts) {
+        rows.push({
+          kind,
+          text: part.text,
+          group,
+          sourceIds: ids(part.sources),
+          supported: part.supported,
+          origin: part.sources.length > 0 ? 'user' : 'echo',
+          ...(part.said !== undefined ? { said: part.said } : {}),
+        });
+      }
+    } else {
+      const row: FlatBlock = {
+        kind,
+        text: block.text,
+        group,
+        sourceIds: ids(block.sources),
+        supported: block.supported,
+        origin: block.origin,
+        ...(block.said !== undefined ? { said: block.said } : {}),
+      };
+      const clip = clips.get(block.id);
+      if (clip) {
+        row.startMs = clip.startMs;
+        row.endMs = clip.endMs;
+      }
+      rows.push(row);
+    }
+    if (draft.format === 'blog' && block.kind === 'title') {
+      const meta = draft.meta as unknown as BlogMeta & { descriptionSources: SourceRef[] };
+      rows.push({
+        kind: 'meta',
+        text: meta.description,
+        group,
+        sourceIds: ids(meta.descriptionSources),
+        supported: meta.descriptionSources.length > 0,
+        origin: meta.descriptionSources.length > 0 ? 'user' : 'echo',
+      });
+      rows.push({
+        kind: 'keywords',
+        text: meta.keywords.join(', '),
+        group,
+        sourceIds: [],
+        supported: false,
+        origin: 'echo',
+      });
+    }
+  });
+  return rows;
+}

@@ -1,0 +1,8 @@
+/**
+ * The offline writer's five formats (decision 015): blog, LinkedIn post, thread, carousel and clip
+ * hooks (with their captions), written from the extractive room's plan; `generateExtractive` is the
+ * entry. Pure modules.
+ */
+
+export { clipCaptions, toSrt, toVtt } from './clips.ts';
+export { type ExtractiveOptions, flattenDraft, generateExtractive, type SourceNote } from './generate.ts';

@@ -1,0 +1,168 @@
+/**
+ * LinkedIn post (a hook that fits before "see more", short paragraphs, the user's own ending; at
+ * most 3,000 characters) and X thread (posts of at most 280 characters, split at sentence
+ * boundaries and, for an over-long sentence, at a clause or between words; numbered by the
+ * exports, not in the text). Both are planned from roles (plan.ts): the story in order, its lists
+ * whole, its numbers, its lesson, and the user's own ending; never an ending Echo made up.
+ */
+
+import type { Atom, FormatResult, Part } from '../extractive/index.ts';
+import {
+  type Analysis,
+  BlockList,
+  partOf,
+  plan,
+  shortenAtClause,
+  splitToFit,
+  tooShortMessage,
+  type Unit,
+} from '../extractive/index.ts';
+
+export const LINKEDIN_MIN_WORDS = 40;
+export const THREAD_MIN_WORDS = 60;
+export const LINKEDIN_HOOK_MAX = 210;
+export const LINKEDIN_MAX = 3000;
+export const POST_MAX = 280;
+/** A sentence longer than this is shortened at a clause boundary in a social post. */
+const LONG_SENTENCE_WORDS = 40;
+
+/** The parts of a run of units in reading order (in-context form after the sentence before it). */
+function partsOf(units: readonly Unit[], previous?: Unit): Part[] {
+  return units.map((unit, i) => {
+    const before = i > 0 ? units[i - 1] : previous;
+    const part = partOf(unit, before !== undefined && before.index === unit.index - 1);
+    if (unit.words <= LONG_SENTENCE_WORDS) return part;
+    const short = shortenAtClause(part.text, 30, 10);
+    return short ? { ...part, text: short.text, said: unit.original } : part;
+  });
+}
+
+/** Paragraphs: a list's announcement and each item on its own; other atoms in runs of up to 2 sentences. */
+function paragraphsOf(atoms: readonly Atom[], skip: ReadonlySet<Unit>): Unit[][] {
+  const out: Unit[][] = [];
+  for (const atom of atoms) {
+    const groups = atom.list
+      ? [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items]
+      : atom.units.length <= 3 && atom.words <= 45
+        ? [atom.units]
+        : chunk(atom.units, 2);
+    for (const group of groups) {
+      const kept = group.filter((u) => !skip.has(u));
+      if (kept.length > 0) out.push(kept);
+    }
+  }
+  return out;
+}
+
+function chunk(units: readonly Unit[], size: number): Unit[][] {
+  const out: Unit[][] = [];
+  for (let i = 0; i < units.length; i += size) out.push(units.slice(i, i + size));
+  return out;
+}
+
+export function linkedInPost(analysis: Analysis): FormatResult {
+  if (analysis.words < LINKEDIN_MIN_WORDS) {
+    return {
+      ok: false,
+      format: 'linkedin',
+      message: tooShortMessage(LINKEDIN_MIN_WORDS, analysis.words, 'a LinkedIn post', analysis.noteCount),
+    };
+  }
+  const budget = Math.min(260, Math.max(150, analysis.words));
+  const planned = plan(analysis, { budget, hookMaxChars: LINKEDIN_HOOK_MAX, fits: (a) => a.words <= 160 });
+  const list = new BlockList();
+  const skip = new Set<Unit>();
+  let used = 0;
+  let previous: Unit | undefined;
+  if (planned.hook) {
+    list.add('hook', [partOf(planned.hook, false)]);
+    skip.add(planned.hook);
+    used += planned.hook.standalone.length + 2;
+    previous = planned.hook;
+  }
+  if (planned.closing) skip.add(planned.closing);
+  const closingParts = planned.closing ? partsOf([planned.closing], undefined) : [];
+  const reserve = closingParts.reduce((n, p) => n + p.text.length + 2, 0);
+  for (const paragraph of paragraphsOf(planned.atoms, skip)) {
+    const parts = partsOf(paragraph, previous);
+    const length = parts.reduce((n, p) => n + p.text.length + 1, 1);
+    if (used + length + reserve > LINKEDIN_MAX) break;
+    list.add('paragraph', parts);
+    used += length;
+    previous = paragraph.at(-1);
+  }
+  if (planned.closing) list.add('closing', partsOf([planned.closing], previous));
+  const text = list.blocks.map((b) => b.text).join('\n\n');
+  return {
+    ok: true,
+    format: 'linkedin',
+    blocks: list.blocks,
+    meta: { chars: text.length, hookChars: planned.hook?.standalone.length ?? 0 },
+  };
+}
+
+export function xThread(analysis: Analysis): FormatResult {
+  if (analysis.words < THREAD_MIN_WORDS) {
+    return {
+      ok: false,
+      format: 'thread',
+      message: tooShortMessage(THREAD_MIN_WORDS, analysis.words, 'a thread', analysis.noteCount),
+    };
+  }
+  // Exports number the posts ("1/8 "): room is kept for that number, once.
+  const room = POST_MAX - 6;
+  const targetPosts = Math.max(4, Math.min(12, Math.round(analysis.words / 150)));
+  const planned = plan(analysis, {
+    budget: Math.max(targetPosts * 38, Math.min(analysis.words, 300)),
+    hookMaxChars: room,
+    fits: (a) => a.words <= 180,
+  });
+  const posts: Part[][] = [];
+  let current: Part[] = [];
+  let length = 0;
+  const flush = () => {
+    if (current.length > 0) posts.push(current);
+    current = [];
+    length = 0;
+  };
+  const push = (part: Part) => {
+    if (current.length > 0 && length + 1 + part.text.length > room) flush();
+    current.push(part);
+    length += (length > 0 ? 1 : 0) + part.text.length;
+  };
+  const units = planned.atoms.flatMap((a) => a.units);
+  let previous: Unit | undefined;
+  for (const atom of planned.atoms) {
+    // A list starts a post of its own when the current one is already well filled.
+    if (atom.list && length > room * 0.4) flush();
+    const groups = atom.list
+      ? [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items]
+      : atom.units.map((u) => [u]);
+    for (const group of groups) {
+      const shown = group.filter((u) => u !== planned.closing);
+      const parts = partsOf(shown, previous);
+      previous = shown.at(-1) ?? previous;
+      // A list item stays in one post when it fits in one.
+      const whole = parts.reduce((n, p) => n + p.text.length + 1, 0);
+      if (atom.list && whole <= room && length + whole > room) flush();
+      shown.forEach((unit, k) => {
+        const part = parts[k]!;
+        if (unit === planned.hook) {
+          push(part);
+          flush(); // the hook stands alone as the first post
+          return;
+        }
+        const pieces = splitToFit(part.text, room);
+        if (pieces.length === 1) push(part);
+        else for (const piece of pieces) push({ ...part, text: piece, said: unit.original });
+      });
+    }
+    // ...and ends it when it is well filled.
+    if (atom.list && length > room * 0.5) flush();
+  }
+  flush();
+  if (planned.closing) posts.push(partsOf([planned.closing], units.at(-2)));
+  const list = new BlockList();
+  for (const parts of posts) list.add('post', parts);
+  return { ok: true, format: 'thread', blocks: list.blocks, meta: { posts: posts.length } };
+}

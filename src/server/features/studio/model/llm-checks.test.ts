@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { analyse } from '../extractive/index.ts';
+import type { EngineDraft } from './llm.ts';
+import { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
+
+const NOTE = [
+  'So I made two mistakes.',
+  'The first mistake was recording all twelve episodes before a single reaction.',
+  'The second mistake was launching them in one week.',
+  'We got about 4,200 downloads a month after that.',
+  'Launch the first piece early.',
+];
+const units = analyse([
+  { id: 'n', sentences: NOTE.map((text, i) => ({ id: `s${i}`, text, filler: false, fillers: [] })) },
+]).units;
+const draftOf = (...blocks: [string, string[]][]): EngineDraft => ({
+  blocks: blocks.map(([text, sourceIds], group) => ({
+    kind: 'sentence',
+    text,
+    group,
+    sourceIds,
+    supported: true,
+  })),
+  meta: {},
+});
+
+describe('the model held to the planner', () => {
+  it('finds a list given in part, and says so for the second try and on the draft', () => {
+    const check = checkContent(draftOf([NOTE[0]!, ['s0']], [NOTE[1]!, ['s1']]), units);
+    expect(check.halfLists).toEqual(['So I made two mistakes.']);
+    expect(contentProblem(check)).toContain('gave only part of the list "So I made two mistakes."');
+    expect(contentWarning(check)).toMatch(/^This draft gives only part of a list you made/);
+  });
+
+  it('accepts a whole list, or none of it', () => {
+    expect(
+      checkContent(draftOf([NOTE[0]!, ['s0']], [NOTE[1]!, ['s1']], [NOTE[2]!, ['s2']]), units).halfLists,
+    ).toEqual([]);
+    expect(checkContent(draftOf([NOTE[4]!, ['s4']]), units)).toEqual({ halfLists: [], droppedFacts: [] });
+  });
+
+  it('finds figures of a cited sentence the text leaves out, in words or figures alike', () => {
+    expect(
+      checkContent(draftOf(['We got plenty of downloads a month.', ['s3']]), units).droppedFacts,
+    ).toEqual(['4,200']);
+    expect(checkContent(draftOf(['We got 4200 downloads a month.', ['s3']]), units).droppedFacts).toEqual([]);
+    const twelve = checkContent(
+      draftOf(
+        [NOTE[0]!, ['s0']],
+        ['The first mistake was recording all 12 episodes first.', ['s1']],
+        [NOTE[2]!, ['s2']],
+      ),
+      units,
+    );
+    expect(twelve).toEqual({ halfLists: [], droppedFacts: [] });
+    expect(contentProblem(twelve)).toBeUndefined();
+  });
+});

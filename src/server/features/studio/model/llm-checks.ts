@@ -1,0 +1,81 @@
+/**
+ * The model's draft held to the offline planner's rules (issue 27): a list the user gave ("two
+ * mistakes", "first… second…") is kept whole and in order or left out whole, and a sentence the
+ * draft draws on keeps its figures and names. What breaks a rule becomes a plain instruction for the
+ * second try, and a warning on the draft when that try breaks it too.
+ */
+import { atomsOf, type Unit } from '../extractive/index.ts';
+import type { EngineDraft } from './llm.ts';
+
+// biome-ignore format: a table
+const NUMBER_WORDS: Record<string, string> = {
+  two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  eleven: '11', twelve: '12', thirteen: '13', fourteen: '14', fifteen: '15', sixteen: '16',
+  seventeen: '17', eighteen: '18', nineteen: '19', twenty: '20', thirty: '30', forty: '40', fifty: '50',
+  sixty: '60', seventy: '70', eighty: '80', ninety: '90', hundred: '100', thousand: '1000', percent: '%',
+};
+
+const normalise = (text: string) => text.toLowerCase().replace(/(\d),(\d)/g, '$1$2');
+const wordIn = (word: string, text: string) =>
+  new RegExp(
+    `(^|[^\\p{L}\\p{N}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`,
+    'u',
+  ).test(text);
+
+/** A fact is kept when the draft says it, in words or in figures ("twelve" or "12", "4,200" or "4200"). */
+function kept(fact: string, text: string): boolean {
+  const f = normalise(fact);
+  if (wordIn(f, text)) return true;
+  const digits = NUMBER_WORDS[f];
+  if (digits && (digits === '%' ? text.includes('%') : wordIn(digits, text))) return true;
+  const word = Object.entries(NUMBER_WORDS).find(([, d]) => d === f)?.[0];
+  return word !== undefined && wordIn(word, text);
+}
+
+export interface ContentCheck {
+  /** Lists the draft gave in part: each as its announcement (or first item). */
+  halfLists: string[];
+  /** Figures and names of the sentences the draft cites that its text does not say. */
+  droppedFacts: string[];
+}
+
+/** What the draft broke of the planner's rules, given the analysed source sentences. */
+export function checkContent(draft: EngineDraft, units: readonly Unit[]): ContentCheck {
+  const cited = new Set(draft.blocks.flatMap((b) => b.sourceIds));
+  const isCited = (unit: Unit) => cited.has(String(unit.ref.sentenceId));
+  const text = normalise(draft.blocks.map((b) => b.text).join(' '));
+  const halfLists: string[] = [];
+  for (const atom of atomsOf(units.map((u) => ({ ...u, roles: { ...u.roles } })))) {
+    if (!atom.list) continue;
+    const { head, items } = atom.list;
+    const given = items.filter((item) => item.some(isCited)).length;
+    if ((given > 0 || (head && isCited(head))) && given < items.length)
+      halfLists.push((head ?? items[0]![0]!).clean);
+  }
+  const droppedFacts = new Set<string>();
+  for (const unit of units)
+    if (isCited(unit)) for (const fact of unit.facts) if (!kept(fact, text)) droppedFacts.add(fact);
+  return { halfLists, droppedFacts: [...droppedFacts] };
+}
+
+/** The instruction for a second try, or undefined when the draft broke no rule. */
+export function contentProblem(check: ContentCheck): string | undefined {
+  const parts: string[] = [];
+  for (const head of check.halfLists)
+    parts.push(
+      `the last draft gave only part of the list "${head}": give every item, in order, or leave it out`,
+    );
+  if (check.droppedFacts.length)
+    parts.push(
+      `the last draft dropped what the speaker said: keep ${check.droppedFacts.slice(0, 8).join(', ')}`,
+    );
+  return parts.length ? parts.join('; ') : undefined;
+}
+
+/** The warning a draft carries when the model's second try still broke a rule. */
+export function contentWarning(check: ContentCheck): string | undefined {
+  const parts: string[] = [];
+  if (check.halfLists.length) parts.push(`gives only part of a list you made ("${check.halfLists[0]}")`);
+  if (check.droppedFacts.length) parts.push(`leaves out ${check.droppedFacts.slice(0, 5).join(', ')}`);
+  return parts.length ? `This draft ${parts.join(' and ')}. Check it against your note.` : undefined;
+}

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import {
+  BLOCK_KINDS,
+  type BlockKind,
+  CAROUSEL_MAX_SLIDES,
+  CAROUSEL_SLIDE_MAX_WORDS,
+  type DraftFormat,
+  LINKEDIN_HOOK_MAX,
+  LINKEDIN_MAX,
+  META_DESCRIPTION_MAX,
+  THREAD_POST_MAX,
+} from '#contract/studio-drafts.ts';
+import type { Llm } from '../../../providers/llm/llm.ts';
+import { cutAtWord } from '../extractive/index.ts';
+import { supportOf } from '../text/index.ts';
+
+/**
+ * The LLM engine: attribute first, then generate. The model gets the user's source sentences,
+ * numbered, with a short description of their voice and a few of their own samples, and must answer
+ * each output block with the numbers of the sentences it draws on. The server then checks every
+ * claim (support.ts) and marks what no source supports. Callers fall back to the extractive engine
+ * when this throws (time-out, broken JSON, an answer of the wrong shape).
+ */
+
+export interface SourceSentence {
+  id: string;
+  noteId: string;
+  text: string;
+  startMs?: number;
+  endMs?: number;
+}
+
+export interface VoiceBrief {
+  /** Mean words per sentence of the user's register. */
+  meanSentenceWords: number;
+  signaturePhrases: string[];
+  pinned: string[];
+  banned: string[];
+  /** Plain-words habits, e.g. 'asks questions often', 'never uses emoji'. */
+  habits: string[];
+}
+
+export interface EngineInput {
+  format: DraftFormat;
+  sentences: SourceSentence[];
+  voice: VoiceBrief;
+  /** A few short texts the user wrote, as examples of their voice. */
+  samples: string[];
+  author: string;
+}
+
+export interface EngineBlock {
+  kind: BlockKind;
+  text: string;
+  group: number;
+  sourceIds: string[];
+  supported: boolean;
+  /** Whose words (default: the user's when the block cites sources). */
+  origin?: 'user' | 'echo';
+  /** The source sentence(s) as said, when light editing cut something. */
+  said?: string;
+  startMs?: number;
+  endMs?: number;
+}
+
+export interface EngineDraft {
+  blocks: EngineBlock[];
+  meta: Record<string, unknown>;
+}
+
+const KINDS_BY_FORMAT: Record<DraftFormat, BlockKind[]> = {
+  blog: ['title', 'meta', 'keywords', 'heading', 'sentence', 'quote'],
+  linkedin: ['hook', 'sentence', 'cta'],
+  thread: ['post'],
+  carousel: ['slide'],
+  clips: ['clip'],
+};
+
+const RULES: Record<DraftFormat, string> = {
+  blog:
+    'An SEO blog post: one "title" block, one "meta" block (meta description, at most ' +
+    `${META_DESCRIPTION_MAX} characters), one "keywords" block (comma-separated), then sections: each ` +
+    'a "heading" block (H2) followed by "sentence" blocks; start with an introduction and end with a ' +
+    'conclusion; use "quote" blocks for the speaker\'s most striking words, copied verbatim. ' +
+    'About 600-1,500 words when the sources allow; never pad.',
+  linkedin:
+    `A LinkedIn post: a "hook" block of at most ${LINKEDIN_HOOK_MAX} characters, "sentence" blocks for the ` +
+    `body (short paragraphs), and a closing "cta" block (their own call to action or lesson); at most ${LINKEDIN_MAX} ` +
+    'characters in all.',
+  thread: `An X/Twitter thread: "post" blocks of at most ${THREAD_POST_MAX} characters each (no numbering; it is added).`,
+  carousel:
+    `An Instagram carousel: 5-${CAROUSEL_MAX_SLIDES} "slide" blocks: a title slide, one idea per slide in at ` +
+    `most ${CAROUSEL_SLIDE_MAX_WORDS} words, and a closing slide.`,
+  clips:
+    'Clip hooks: 3-5 "clip" blocks, each a hook line for one of the strongest 15-60 second moments, citing ' +
+    'the consecutive sentences that make up the moment.',
+};
+
+const ECHO_KINDS: ReadonlySet<BlockKind> = new Set(['title', 'meta', 'keywords', 'heading']);
+
+/** The answer the model must give (also sent as the schema it must follow). */
+export const llmAnswerSchema = z.object({
+  blocks: z
+    .array(
+      z.object({
+        kind: z.enum(BLOCK_KINDS),
+        text: z.string().min(1).max(5000),
+        group: z.number().int().nonnegative().optional(),
+        sources: z.array(z.number().int().positive()).max(40),
+      }),
+    )
+    .min(1)
+    .max(200),
+  slug: z.string().max(120).optional(),
+});
+type LlmAnswer = z.infer<typeof llmAnswerSchema>;
+
+const ANSWER_SHAPE =
+  '{"blocks":[{"kind":"<kind>","text":"<text>","group":<section number>,"sources":[<sentence numbers>]}],"slug":"<blog only>"}';
+
+/** At most this many samples of the user's writing go to the model, this long each (lean prompts). */
+export const LLM_SAMPLES = 3;
+export const LLM_SAMPLE_CHARS = 600;
+
+/** The chat messages for one draft: lean (numbered sentences, a voice brief, at most 3 samples). */
+export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | 'user'; content: string }> {
+  const voice = input.voice;
+  const system = [
+    `You write in the voice of ${input.author}, using only what they said in the numbered source sentences.`,
+    'Attribute first: every block cites the numbers of the source sentences it draws on. Never add facts,',
+    'numbers, names or claims that are not in the cited sentences. Keep their words and phrasing where you can.',
+    'Build it from what each sentence does: open with their own opening or turning point (never a sentence',
+    'that only makes sense after the story), then the setting, the turn, the evidence with its numbers, the',
+    'lesson, and close with their own call to action or lesson, never a generic question ("What do you think?").',
+    'A list they give ("two mistakes", "first... second...", "three steps") stays whole and in order, or is left',
+    'out whole; never announce a list without its items. Keep the numbers and names of every sentence you use.',
+    `Their sentences average ${Math.round(voice.meanSentenceWords)} words.`,
+    voice.signaturePhrases.length
+      ? `Phrases they use: ${voice.signaturePhrases.slice(0, 8).join('; ')}.`
+      : '',
+    voice.pinned.length ? `Always keep these phrases when relevant: ${voice.pinned.join('; ')}.` : '',
+    voice.banned.length ? `Never use these words: ${voice.banned.join(', ')}.` : '',
+    voice.habits.length ? `Habits: ${voice.habits.join('; ')}.` : '',
+    `Format: ${RULES[input.format]}`,
+    `Allowed kinds: ${KINDS_BY_FORMAT[input.format].join(', ')}.`,
+    `Answer with JSON only, exactly this shape: ${ANSWER_SHAPE}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const samples = input.samples
+    .slice(0, LLM_SAMPLES)
+    .map((s, i) => `Sample ${i + 1} of their writing:\n${s.slice(0, LLM_SAMPLE_CHARS)}`)
+    .join('\n\n');
+  const numbered = input.sentences.map((s, i) => `${i + 1}. ${s.text}`).join('\n');
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: `${samples ? `${samples}\n\n` : ''}Source sentences:\n${numbered}` },
+  ];
+}
+
+/** Checks the model's answer against the sources and the format: claims verified, limits kept. */
+export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraft {
+  const allowed = new Set(KINDS_BY_FORMAT[input.format]);
+  const blocks: EngineBlock[] = [];
+  for (const [index, block] of answer.blocks.entries()) {
+    if (!allowed.has(block.kind)) continue;
+    const cited = [...new Set(block.sources)]
+      .map((n) => input.sentences[n - 1])
+      .filter((s): s is SourceSentence => s !== undefined);
+    const text = fitToKind(block.kind, block.text.trim());
+    const checked = ['title', 'keywords', 'heading'].includes(block.kind)
+      ? { supported: cited.length > 0 }
+      : supportOf(
+          text,
+          cited.map((s) => s.text),
+        );
+    const timed = cited.filter((s) => s.startMs !== undefined && s.endMs !== undefined);
+    blocks.push({
+      kind: block.kind,
+      text,
+      group: block.group ?? index,
+      sourceIds: cited.map((s) => s.id),
+      supported: checked.supported,
+      // Headings, titles and keywords are Echo's framing; a block citing nothing is Echo's words.
+      origin: ECHO_KINDS.has(block.kind) || cited.length === 0 ? 'echo' : 'user',
+      ...(block.kind === 'clip' && timed.length
+        ? {
+            startMs: Math.min(...timed.map((s) => s.startMs!)),
+            endMs: Math.max(...timed.map((s) => s.endMs!)),
+          }
+        : {}),
+    });
+  }
+  if (!blocks.length) throw new Error('The model answered no block of this format');
+  // A carousel has at most CAROUSEL_MAX_SLIDES slides, whatever the model wrote: the title slide,
+  // then the first ideas, and its closing slide kept last.
+  if (input.format === 'carousel' && blocks.length > CAROUSEL_MAX_SLIDES)
+    blocks.splice(CAROUSEL_MAX_SLIDES - 1, blocks.length - CAROUSEL_MAX_SLIDES);
+  return { blocks, meta: answer.slug ? { slug: answer.slug } : {} };
+}
+
+/** Keeps a block inside its format's limit (never mid-word). */
+function fitToKind(kind: BlockKind, text: string): string {
+  if (kind === 'slide') {
+    const words = text.split(/\s+/);
+    return words.length > CAROUSEL_SLIDE_MAX_WORDS
+      ? `${words.slice(0, CAROUSEL_SLIDE_MAX_WORDS).join(' ')}…`
+      : text;
+  }
+  const limit = { meta: META_DESCRIPTION_MAX, post: THREAD_POST_MAX, hook: LINKEDIN_HOOK_MAX }[
+    kind as string
+  ];
+  return limit ? cutAtWord(text, limit) : text;
+}
+
+export interface LlmRun {
+  draft: EngineDraft;
+  /** Prompt characters sent (for the benchmark: keep prompts lean). */
+  promptChars: number;
+}
+
+/** One generation through the model; throws on time-outs, broken JSON and answers of the wrong shape. */
+export async function generateWithLlm(llm: Llm, input: EngineInput): Promise<LlmRun> {
+  const messages = buildLlmMessages(input);
+  const answer = await llm.completeJson(llmAnswerSchema, messages);
+  return {
+    draft: toEngineDraft(answer, input),
+    promptChars: messages.reduce((n, m) => n + m.content.length, 0),
+  };
+}

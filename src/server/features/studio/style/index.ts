@@ -1,0 +1,39 @@
+/**
+ * The Studio's style room (decision 015): a note's analysis (what Studio stores about its text), the
+ * voice profile built from the notes' counts, the English reference, and fidelity (how much a draft
+ * reads like its user). Pure modules; the analysis threads start from `analysis-worker.ts`.
+ */
+
+/** The thread entry the analysis room's pool starts (`analysis/analysis-pool.ts`). */
+export const ANALYSIS_WORKER_URL = new URL('./analysis-worker.ts', import.meta.url);
+
+export {
+  draftFidelityDetail,
+  FEATURE_NAMES,
+  type FidelityBlock,
+  type FidelityDetail,
+  featuresOf,
+  measureFidelity,
+  scoreDraftFidelity,
+  scoreFidelity,
+  scoreOf,
+} from './fidelity.ts';
+export { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
+export {
+  type Analysis,
+  type AnalysisInput,
+  analyseText,
+  cleanText,
+  sentencesAsSegments,
+} from './note-analysis.ts';
+export { buildProfile, charNgramCounts, noteStats } from './profile.ts';
+export {
+  CHAR_BUCKETS,
+  type NoteStats,
+  type Register,
+  type RegisterProfile,
+  SENTENCE_BINS,
+  sentenceBin,
+  type VoiceProfile,
+  WORD_BUCKETS,
+} from './profile-shape.ts';

@@ -1,0 +1,35 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+
+/**
+ * Nice value of the Studio's CPU-heavy worker threads (text analysis, carousel slides): when they
+ * and the event loop want the same core, the loop (nice 0) gets about ten times their share, so
+ * requests keep being answered while a hostile note or a long carousel is worked on (issue 23).
+ */
+export const BACKGROUND_NICENESS = 10;
+
+/**
+ * Lowers the calling thread's own priority (Linux: the nice value is per thread, and
+ * setpriority(PRIO_PROCESS) given a thread id changes that thread only; its id is read from
+ * /proc/thread-self). Elsewhere, or when not allowed, nothing changes; returns whether it did.
+ */
+export function lowerThisThreadsPriority(niceness = BACKGROUND_NICENESS): boolean {
+  if (niceness <= 0) return false;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (!Number.isInteger(tid) || tid <= 0) return false;
+    os.setPriority(tid, Math.max(os.getPriority(tid), niceness));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The nice value of a thread of this process (Linux; null elsewhere), for tests. */
+export function threadNiceness(tid: number): number | null {
+  try {
+    return os.getPriority(tid);
+  } catch {
+    return null;
+  }
+}
