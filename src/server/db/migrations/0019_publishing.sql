@@ -1,6 +1,6 @@
 -- Publishing (issue 25): connected accounts (tokens sealed with AES-256-GCM), OAuth states under
 -- way, Echo's app per Mastodon instance, posts of drafts to accounts (parts, what was sent, the part
--- in flight, a carousel's PDF) and weekly time slots per account.
+-- in flight) and weekly time slots per account.
 CREATE TABLE "publish_accounts" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"owner_email" text NOT NULL,
@@ -47,7 +47,6 @@ CREATE TABLE "publish_posts" (
 	"pending_part" smallint,
 	"pending_key" text,
 	"status" text DEFAULT 'scheduled' NOT NULL,
-	"media" text,
 	"scheduled_at" timestamp with time zone NOT NULL,
 	"placement" text DEFAULT 'now' NOT NULL,
 	"run" integer DEFAULT 1 NOT NULL,
