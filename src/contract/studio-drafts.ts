@@ -141,7 +141,7 @@ export const updateDraftSchema = z.object({
    * by id; a block of the draft left out is deleted. Absent: the order stays and nothing is added.
    */
   order: z.array(z.string().max(100)).max(DRAFT_BLOCKS_MAX).optional(),
-  /** Save the edited draft as a written sample of the user's voice (default on). */
+  /** Learn the user's own words in the edited draft into their voice profile (default on; no note is made). */
   learn: z.boolean().default(true),
 });
 export type UpdateDraft = z.input<typeof updateDraftSchema>;

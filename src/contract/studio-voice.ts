@@ -71,7 +71,7 @@ export const voiceProfileSchema = z.object({
   written: registerProfileSchema.nullable(),
   pins: z.array(z.string()),
   bans: z.array(z.string()),
-  /** Part 2: an edited draft is saved as a written sample unless this is off. */
+  /** Part 2: the user's own words in an edited draft feed the voice profile (no note) unless this is off. */
   learn_from_edits: z.boolean(),
   /** The name or handle the user chose for their content (on carousel slides); null: none shown. */
   byline: z.string().nullable(),

@@ -176,6 +176,11 @@ const envSchema = z.object({
   ),
   /** Studio: nice value of the analysis and slide threads (0-19; 0: as the event loop), so requests are served first. */
   STUDIO_THREAD_NICENESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(19).default(10)),
+  /** Notes transcribed at once by one worker; unset: 4 with a speech-to-text server, 1 on this machine's CPU. */
+  STUDIO_TRANSCRIBE_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(16).optional(),
+  ),
   /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
   PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
   // Publishing (issue 25, decision 019).
@@ -324,6 +329,11 @@ export interface Config {
     quotaBytes: number;
     /** The analysis and slide threads (`niceness`: their nice value, STUDIO_THREAD_NICENESS). */
     analysis: { threads: number; timeoutMs: number; niceness: number };
+    /**
+     * Notes one worker transcribes at once (STUDIO_TRANSCRIBE_CONCURRENCY): a speech-to-text server
+     * mostly waits on the network, so 4 by default; PocketSphinx runs on this machine's CPU, so 1.
+     */
+    transcribeConcurrency: number;
     /** Per-address limits (issue 23, decision 018). */
     limits: {
       notesPerDay: number;
@@ -491,6 +501,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         timeoutMs: Math.round(e.STUDIO_ANALYSIS_TIMEOUT_SECONDS * 1000),
         niceness: e.STUDIO_THREAD_NICENESS,
       },
+      transcribeConcurrency: e.STUDIO_TRANSCRIBE_CONCURRENCY ?? (e.STT_BASE_URL ? 4 : 1),
     },
     storage: {
       s3:

@@ -344,3 +344,109 @@ describe('Echo Studio drafts', () => {
     }
   });
 });
+
+/** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
+const SHOTS = process.env.SCREENSHOT_DIR;
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE],
+])("Echo's words and the user's, on a %s (issue 27)", (name, viewport) => {
+  it("marks Echo's blocks as Echo's suggestion, and shows an edited sentence as said and as written", async () => {
+    const email = `drafts-origin-${name}@example.com`;
+    const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
+    const headers = { cookie: `echo_dashboard=${token}`, 'content-type': 'application/json' };
+    const note = (
+      await echo.app!.inject({
+        method: 'POST',
+        url: '/api/studio/notes',
+        headers,
+        payload: JSON.stringify({ text: transcript, title: 'Pricing is a conversation' }),
+      })
+    ).json() as { id: string };
+    const created = await echo.app!.inject({
+      method: 'POST',
+      url: '/api/studio/drafts',
+      headers,
+      payload: JSON.stringify({ note_ids: [note.id], formats: ['blog'], engine: 'extractive' }),
+    });
+    const id = (created.json() as { drafts: { id: string }[] }).drafts[0]!.id;
+    const draft = await expect
+      .poll(async () => {
+        const res = await echo.app!.inject({ method: 'GET', url: `/api/studio/drafts/${id}`, headers });
+        const body = res.json() as {
+          status: string;
+          blocks: { id: string; text: string; origin: string; said?: string }[];
+        };
+        return body.status === 'ready' ? body : null;
+      })
+      .not.toBeNull()
+      .then(async () => {
+        const res = await echo.app!.inject({ method: 'GET', url: `/api/studio/drafts/${id}`, headers });
+        return res.json() as { blocks: { id: string; text: string; origin: string; said?: string }[] };
+      });
+    // The note opens on "Okay so, um, ..." and has Echo's keywords: both kinds are in this draft.
+    const echoBlock = draft.blocks.find((b) => b.origin === 'echo');
+    const edited = draft.blocks.find((b) => b.origin === 'user' && b.said && b.said !== b.text);
+    expect(echoBlock, 'a block of Echo’s words').toBeDefined();
+    expect(edited, 'a sentence Echo lightly edited').toBeDefined();
+
+    const session = await openPage(browser, echo.url, viewport);
+    const { page } = session;
+    try {
+      await session.context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+      await page.goto(`/studio?draft=${id}`);
+      const blocks = page.getByTestId('draft-blocks');
+      await expect.poll(() => blocks.isVisible(), { timeout: 20_000 }).toBe(true);
+
+      // Every block of Echo's words is marked, for the eye (its own style) and for screen readers.
+      const echoBlocks = blocks.locator('[data-block][data-origin="echo"]');
+      const count = await echoBlocks.count();
+      expect(count).toBe(draft.blocks.filter((b) => b.origin === 'echo').length);
+      for (let i = 0; i < count; i++) {
+        const one = echoBlocks.nth(i);
+        expect(await one.getAttribute('title')).toBe('Echo’s suggestion');
+        expect(await one.innerText()).not.toBe('');
+        expect(await one.textContent()).toMatch(/^Echo’s suggestion: /);
+      }
+      const style = (locator: Locator) =>
+        locator.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return `${s.fontStyle}|${s.color}|${s.textDecorationLine}`;
+        });
+      const userBlock = blocks.locator('[data-block][data-origin="user"]').first();
+      expect(await userBlock.textContent()).not.toMatch(/Echo’s suggestion/);
+      expect(await style(echoBlocks.first())).not.toBe(await style(userBlock));
+      // Pointing at one says whose words they are.
+      const mark = blocks.locator(`[data-block="${echoBlock!.id}"]`);
+      await mark.scrollIntoViewIfNeeded();
+      await mark.focus();
+      // (On a phone the sources may show beside the sentence and in their panel: any shown will do.)
+      const says = page.getByText('Echo’s suggestion: Echo wrote this part; it is not something you said.');
+      const shown = async () => {
+        for (const one of await says.all()) if (await one.isVisible()) return true;
+        return false;
+      };
+      await expect.poll(shown).toBe(true);
+
+      // A sentence Echo trimmed shows as said (with the fillers) and as written.
+      const trimmed = blocks.locator(`[data-block="${edited!.id}"]`);
+      await trimmed.scrollIntoViewIfNeeded();
+      await trimmed.focus();
+      const saidOrWritten = page.getByTestId('said-or-written');
+      await expect.poll(() => saidOrWritten.isVisible()).toBe(true);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/draft-origin-${name}.png`, fullPage: true });
+      const asSaid = saidOrWritten.getByRole('button', { name: 'As said' });
+      const asWritten = saidOrWritten.getByRole('button', { name: 'As written' });
+      expect(await asSaid.getAttribute('aria-pressed')).toBe('true');
+      expect(await saidOrWritten.locator('p').innerText()).toBe(edited!.said);
+      await asWritten.click();
+      expect(await asWritten.getAttribute('aria-pressed')).toBe('true');
+      expect(await saidOrWritten.locator('p').innerText()).toBe(edited!.text);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  }, 60_000);
+});

@@ -170,4 +170,47 @@ describe('job queue', () => {
     );
     expect(handled.sort()).toEqual([1, 2, 3]);
   });
+
+  it('runs as many handlers at once as the concurrency given when the handler was registered', async () => {
+    const slow = defineJob({ name: 'test.slow', schema: payload });
+    const producer = new JobQueue([slow], { connectionString: testDb.url, work: false });
+    await producer.start();
+    await database.transaction(async (tx) => {
+      for (let n = 0; n < 3; n++) await producer.enqueue(tx, slow, { n });
+    });
+    await producer.stop();
+    const worker = new JobQueue([slow], {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 0.5,
+    });
+    let running = 0;
+    let most = 0;
+    const done: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    worker.handle(
+      slow,
+      async ({ n }) => {
+        running++;
+        most = Math.max(most, running);
+        if (running === 3) release();
+        await gate;
+        running--;
+        done.push(n);
+      },
+      { concurrency: 3 },
+    );
+    await worker.start();
+    started.push(worker);
+    // With one handler at a time the gate would never open (the first job waits for the third).
+    await until(
+      async () => done.length,
+      (n) => n === 3,
+    );
+    expect(most).toBe(3);
+    await worker.stop();
+  });
 });

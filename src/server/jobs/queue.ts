@@ -95,6 +95,8 @@ export class JobQueue {
   readonly boss: PgBoss;
   private readonly definitions = new Map<string, AnyJob>();
   private readonly handlers = new Map<string, AnyHandler>();
+  /** Concurrency set when a handler was registered, over its definition's. */
+  private readonly concurrency = new Map<string, number>();
   private readonly batchHandlers = new Map<string, AnyBatchHandler>();
   private readonly schedules: { name: string; cron: string }[] = [];
   private readonly options: JobQueueOptions;
@@ -172,9 +174,18 @@ export class JobQueue {
   }
 
   /** Registers the handler of a job (before start). Handlers must be idempotent: jobs can run again. */
-  handle<T>(definition: JobDefinition<T>, handler: JobHandler<T>): void {
+  /**
+   * Registers a job's handler (before start). `options.concurrency` overrides the definition's, for
+   * a handler whose right concurrency depends on configuration (what it waits on).
+   */
+  handle<T>(
+    definition: JobDefinition<T>,
+    handler: JobHandler<T>,
+    options: { concurrency?: number } = {},
+  ): void {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     this.handlers.set(definition.name, handler);
+    if (options.concurrency !== undefined) this.concurrency.set(definition.name, options.concurrency);
   }
 
   /** Registers a handler that takes each fetched batch of the job at once (before start). */
@@ -258,7 +269,7 @@ export class JobQueue {
       definition.name,
       {
         batchSize: 1,
-        localConcurrency: definition.concurrency ?? 1,
+        localConcurrency: this.concurrency.get(definition.name) ?? definition.concurrency ?? 1,
         pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
         includeMetadata: true,
       },

@@ -26,8 +26,18 @@ export const studioDrafts = pgTable(
     meta: jsonb('meta').notNull().default({}),
     error: text('error'),
     edited: boolean('edited').notNull().default(false),
-    /** The written note an edit was saved as (learning from edits), replaced on each save. */
+    /**
+     * Before issue 28: the written note an edit was saved as. No longer written (edits are learned
+     * through `learned`); kept so such notes stay linked.
+     */
     sampleNoteId: uuid('sample_note_id'),
+    /**
+     * Learning from edits (issue 28): the words the user wrote into this draft that are in none of
+     * its notes, per block, and their stats (a written sample the voice profile adds to the notes'
+     * stats). One per draft, replaced on each save or restore, so nothing counts twice; gone with
+     * the draft. Null until the user saves an edit with learning on.
+     */
+    learned: jsonb('learned'),
     contentResultId: uuid('content_result_id').references(() => contentResults.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -137,7 +137,7 @@ describe('Studio drafts, offline engine', () => {
     expect(theirs.statusCode).toBe(404);
   });
 
-  it('saves edits, marks an invented sentence unsupported, and learns the edit as a written note', async () => {
+  it('saves edits, marks an invented sentence unsupported, and learns the edit without a library note', async () => {
     const d = draft('linkedin');
     const body = d.blocks.find((b) => b.kind === 'sentence')!;
     const res = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
@@ -150,7 +150,8 @@ describe('Studio drafts, offline engine', () => {
     const notes = (await call(echo, 'GET', '/api/studio/notes', alice)).json() as {
       notes: { title: string }[];
     };
-    expect(notes.notes.map((n) => n.title)).toContain('Edited LinkedIn post');
+    expect(notes.notes.map((n) => n.title)).not.toContain('Edited LinkedIn post');
+    expect(notes.notes).toHaveLength(1);
   });
 
   it('regenerates one block with another of the user’s sentences', async () => {

@@ -16,12 +16,13 @@ import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
 import { captionsOf, carouselFile, toHtml, toMarkdown, toText } from '../exports/index.ts';
 import { assertModelCallsLeft } from '../model/index.ts';
-import { createTextNote, currentProfile, deleteNote, findVoiceSettings } from '../notes/index.ts';
+import { currentProfile, findVoiceSettings, queueProfile } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
+import { type Learned, learnedFrom } from './learning.ts';
 import {
   type DraftRow,
   existingSentenceIds,
@@ -132,7 +133,8 @@ export async function listDraftsOf(ctx: AppContext, owner: string, noteId?: stri
 /**
  * Saves edited blocks: each edited sentence is checked again against its sources (or, when it no
  * longer says what they said, against the notes' best matching sentences), the score is measured
- * again, and, unless learning is off, the edited draft is kept as a written sample of the voice.
+ * again, and, unless learning is off, the user's own words in it become this draft's sample of
+ * their voice (learning.ts: no note, nothing counted twice).
  */
 export async function saveDraftEdits(
   ctx: AppContext,
@@ -178,6 +180,17 @@ export async function saveDraftEdits(
       return { ...block, text, sources, supported: check.supported };
     })
     .filter((block) => block.text.length > 0);
+  const changedEcho = new Set(
+    blocks.filter((b) => !claimsSupport(b) && edits.has(b.id) && edits.get(b.id) !== b.text).map((b) => b.id),
+  );
+  const learned = input.learn
+    ? learnedFrom(
+        next,
+        (sentenceId) => byId.get(sentenceId)?.text,
+        changedEcho,
+        (row.learned as Learned | null) ?? null,
+      )
+    : undefined;
   const [profile, notes] = await Promise.all([
     currentProfile(ctx.database.db, owner),
     sourceNotes(ctx.database.db, owner, row.noteIds),
@@ -190,25 +203,20 @@ export async function saveDraftEdits(
       edited: true,
       fidelity,
       meta: freshMeta(row.meta),
+      ...(learned !== undefined ? { learned } : {}),
     });
+    if (learned !== undefined && !sameLearning(row.learned as Learned | null, learned))
+      await queueProfile(ctx.jobs, tx, owner);
     if (row.contentResultId)
       await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', { summary: summaryOf(next) });
     return updated!;
   });
-  if (input.learn) await learnFromEdit(ctx, owner, saved);
   return toDraft(ctx, saved);
 }
 
-/** The edited draft becomes (or replaces) a written note, so the profile moves toward it. */
-async function learnFromEdit(ctx: AppContext, owner: string, row: DraftRow): Promise<void> {
-  const text = toText({ format: row.format as Draft['format'], blocks: row.blocks as DraftBlock[] });
-  if (row.sampleNoteId) await deleteNote(ctx, owner, row.sampleNoteId).catch(() => undefined);
-  const note = await createTextNote(ctx, owner, {
-    text,
-    title: `Edited ${DRAFT_FORMAT_LABELS[row.format as Draft['format']]}`,
-  });
-  await updateDraft(ctx.database.db, row.id, { sampleNoteId: note.id });
-}
+/** Whether two samples teach the same words (then the profile need not be rebuilt). */
+export const sameLearning = (a: Learned | null, b: Learned | null): boolean =>
+  JSON.stringify(a?.blocks ?? {}) === JSON.stringify(b?.blocks ?? {});
 
 /** Starts a new generation of the whole draft, or of one block. */
 export async function regenerateDraft(

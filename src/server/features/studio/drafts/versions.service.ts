@@ -3,15 +3,18 @@ import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
+import { queueProfile } from '../notes/index.ts';
+import { type Learned, learnedFrom } from './learning.ts';
 import {
   existingSentenceIds,
   findVersion,
   keepVersion,
   listVersions,
   type StoredBlock,
+  sourceSentences,
   updateDraft,
 } from './repository.ts';
-import { ownDraft, summaryOf, toDraft, withAvailability } from './service.ts';
+import { ownDraft, sameLearning, summaryOf, toDraft, withAvailability } from './service.ts';
 
 /**
  * A draft's history (issue 28): every save, regeneration and restore keeps the draft as it was, and
@@ -50,8 +53,17 @@ export async function restoreVersion(
   if (!version) throw notFound(VERSION_NOT_FOUND_MESSAGE);
   if (row.status === 'waiting' || row.status === 'generating')
     throw badRequest('This draft is being written; restore a version when it is ready.');
+  // What the draft taught follows it: the restored blocks' own words replace the sample (only when
+  // the draft has one: a restore does not start learning the user had turned off).
+  const previous = (row.learned as Learned | null) ?? null;
+  let learned: Learned | undefined;
+  if (previous) {
+    const byId = new Map((await sourceSentences(ctx.database.db, row.noteIds)).map((s) => [s.id, s.text]));
+    learned = learnedFrom(version.blocks as StoredBlock[], (id) => byId.get(id), new Set(), previous);
+  }
   const restored = await ctx.database.transaction(async (tx) => {
     await keepVersion(tx.db, row, 'restore');
+    if (learned && !sameLearning(previous, learned)) await queueProfile(ctx.jobs, tx, owner);
     const updated = await updateDraft(tx.db, row.id, {
       status: 'ready',
       error: null,
@@ -60,6 +72,7 @@ export async function restoreVersion(
       meta: version.meta,
       engine: version.engine,
       edited: version.edited,
+      ...(learned ? { learned } : {}),
     });
     if (row.contentResultId)
       await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', {

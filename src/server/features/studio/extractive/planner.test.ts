@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type ExtractiveOptions, flattenDraft, generateExtractive } from '../formats/index.ts';
 import { markFillers, splitSentences, wordsOf } from '../text/index.ts';
 import { editSentence, shortenAtClause } from './edit.ts';
+import { POINTS_BACK_AT_START } from './roles.ts';
 import type { Draft, Format, SourceNote } from './types.ts';
 
 const NOTES = path.join(import.meta.dirname, '../../../../../tests/fixtures/studio/notes');
@@ -120,6 +121,23 @@ describe('roles, not salience', () => {
       expect(textOf(draft), draft.format).toContain('watch what people do on day one and fix that first');
     // The carousel's title is the lesson.
     expect(carousel!.blocks[0]!.text).toBe('Watch what people do on day one and fix that first');
+  });
+
+  it("never shows a story's setup without its outcome, nor the outcome without its setup", () => {
+    // "Last spring I worked with Priya ... They had twenty-two recurring meetings a week." is the
+    // setup; "When we fixed it, ... They cut nine meetings ..." its outcome, which points back to it.
+    const note = fixture('howto-meetings-steps');
+    for (const draft of drafts(note)) {
+      const text = textOf(draft);
+      const setup = text.includes('Priya Natarajan');
+      const outcome = text.includes('They cut nine meetings');
+      expect(setup, `${draft.format}: setup ${setup}, outcome ${outcome}`).toBe(outcome);
+    }
+    // The rule underneath: an opening time clause on a pronoun leans on what came before.
+    expect(POINTS_BACK_AT_START.test("When we fixed it, it wasn't with some fancy app.")).toBe(true);
+    expect(POINTS_BACK_AT_START.test('Once I tried that, everything changed.')).toBe(true);
+    expect(POINTS_BACK_AT_START.test('When we launched in 2020 we charged nine dollars.')).toBe(false);
+    expect(POINTS_BACK_AT_START.test('When a client asks me what I charge, I ask.')).toBe(false);
   });
 
   it('keeps the figures and names a reader remembers', () => {

@@ -89,9 +89,13 @@ const TURN =
 const SHORT_NEGATION = /\b(?:n't|not|no|never)\b/i;
 const SETTING =
   /^(?:so,?\s+)?(?:i want to (?:share|tell|talk)|let me (?:tell|share)|this (?:one )?is (?:for|about)|here's (?:a|the) story|a few|last (?:year|month|week|spring|summer|autumn|fall|winter)|when (?:i|we) (?:started|launched|began)|(?:i|we) (?:started|launched|began|recorded|founded|joined|moved))\b/i;
-/** Openers that lean on what came before. */
+/**
+ * Openers that lean on what came before: a pronoun or "then" first, "after that", or an opening time
+ * clause whose object is a pronoun ("When we fixed it, ...", "Once I tried that, ...": the outcome of
+ * a story told just before, which must not be shown without it, nor it without its outcome).
+ */
 export const POINTS_BACK_AT_START =
-  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|\b(?:after that|because of that|that's why|like i said|as i said)\b/i;
+  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|^(?:and\s+|but\s+|so\s+)?(?:when|once|after|since|by the time)\s+(?:i|we|they|you|she|he)\s+(?:\w+\s+){0,2}?(?:it|that|this|them)\b(?!\s+(?:is|was|are|were)\b)|\b(?:after that|because of that|that's why|like i said|as i said)\b/i;
 
 export function rolesOf(text: string, position: number, first: boolean): Roles {
   const words = text.split(/\s+/).filter(Boolean).length;

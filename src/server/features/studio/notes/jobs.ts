@@ -1,7 +1,7 @@
 import { NEEDS_STT_MESSAGE, type TranscriptEngine } from '#contract/studio.ts';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
-import type { JobQueue } from '../../../jobs/queue.ts';
+import type { JobHandler, JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import { FfmpegError } from '../../../providers/media/ffmpeg-run.ts';
 import { ObjectNotFoundError } from '../../../providers/storage/index.ts';
@@ -21,13 +21,13 @@ import {
 } from '../../transcription/index.ts';
 import { analyseOffThread } from '../analysis/index.ts';
 import { isStorageFailure, studioStorage, studioTemp } from '../media.ts';
-import { buildProfile, cleanText, type NoteStats } from '../style/index.ts';
+import { buildProfile, cleanText } from '../style/index.ts';
 import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import {
   findNoteById,
   findVoiceSettings,
-  readyNoteStats,
+  profileStats,
   replaceSentences,
   updateNote,
   upsertVoiceSettings,
@@ -76,7 +76,8 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     ]);
   };
 
-  queue.handle(transcribeJob, async ({ noteId }, { retryCount }) => {
+  /** One note's transcription: several at once with a speech-to-text server (config.studio.transcribeConcurrency). */
+  const transcribe: JobHandler<{ noteId: string }> = async ({ noteId }, { retryCount }) => {
     const note = await findNoteById(db, noteId);
     if (note?.status !== 'transcribing') return;
     let transcript: {
@@ -214,7 +215,8 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       );
       await queueProfile(queue, tx, note.ownerEmail);
     });
-  });
+  };
+  queue.handle(transcribeJob, transcribe, { concurrency: config.studio.transcribeConcurrency });
 
   queue.handle(transcribeFailedJob, async ({ noteId }) => {
     if (await fail(noteId, TRANSCRIPTION_DID_NOT_FINISH))
@@ -224,11 +226,10 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
   queue.handle(profileJob, async ({ owner }) => {
     // The version first: a change committing while this runs leaves the copy marked out of date.
     const settings = await findVoiceSettings(db, owner);
-    const rows = await readyNoteStats(db, owner);
-    const profile = buildProfile(
-      rows.map((r) => r.stats as NoteStats),
-      { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
-    );
+    const profile = buildProfile(await profileStats(db, owner), {
+      pinned: settings?.pins ?? [],
+      banned: settings?.bans ?? [],
+    });
     await upsertVoiceSettings(db, owner, {
       profile,
       profileNotes: profile.notes,

@@ -21,6 +21,8 @@ import {
   studioRecordings,
   studioVoiceSettings,
 } from '../../../db/schema/studio.ts';
+import { studioDrafts } from '../../../db/schema/studio-drafts.ts';
+import type { NoteStats } from '../style/index.ts';
 
 export type NoteRow = typeof studioNotes.$inferSelect;
 export type NewNote = typeof studioNotes.$inferInsert;
@@ -235,7 +237,21 @@ export async function storedBytes(db: DbOrTx, owner: string): Promise<number> {
   return (notes?.bytes ?? 0) + (recordings?.bytes ?? 0);
 }
 
-/** What the voice profile is built from: the stats of every ready note of the owner. */
+/**
+ * What the voice profile is built from: the stats of every ready note of the owner, then the
+ * samples learned from their edited drafts (`studio_drafts.learned`, issue 28: words, not notes).
+ */
+export async function profileStats(db: DbOrTx, owner: string): Promise<NoteStats[]> {
+  const notes = await readyNoteStats(db, owner);
+  if (!notes.length) return [];
+  const samples = await db
+    .select({ stats: sql<NoteStats | null>`${studioDrafts.learned} -> 'stats'` })
+    .from(studioDrafts)
+    .where(and(eq(studioDrafts.ownerEmail, owner), isNotNull(studioDrafts.learned)));
+  return [...notes.map((r) => r.stats as NoteStats), ...samples.flatMap((r) => (r.stats ? [r.stats] : []))];
+}
+
+/** The stats of every ready note of the owner. */
 export async function readyNoteStats(
   db: DbOrTx,
   owner: string,

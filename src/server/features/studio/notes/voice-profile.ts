@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { buildProfile, type NoteStats, type VoiceProfile } from '../style/index.ts';
-import { findVoiceSettings, readyNoteStats } from './repository.ts';
+import { buildProfile, type VoiceProfile } from '../style/index.ts';
+import { findVoiceSettings, profileStats } from './repository.ts';
 
 /** Addresses whose fresh build this process keeps (least recently used dropped first). */
 export const PROFILE_CACHE_SIZE = 500;
@@ -34,12 +34,9 @@ export async function currentProfile(db: DbOrTx, owner: string): Promise<VoicePr
   }
   const build = async () => {
     builds++;
-    const rows = await readyNoteStats(db, owner);
-    if (!rows.length) return null;
-    return buildProfile(
-      rows.map((r) => r.stats as NoteStats),
-      { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] },
-    );
+    const stats = await profileStats(db, owner);
+    if (!stats.length) return null;
+    return buildProfile(stats, { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] });
   };
   if (!settings) return build();
   const version = `${settings.createdAt.toISOString()}|${settings.notesVersion}`;

@@ -442,8 +442,9 @@ export function buildProfile(
     version: 1,
     notes: spoken.notes + written.notes,
     words: spoken.words + written.words,
-    spoken: spoken.notes > 0 ? registerProfile(spoken) : null,
-    written: written.notes > 0 ? registerProfile(written) : null,
+    // A register with words but no note: samples learned from edited drafts (notes: 0).
+    spoken: spoken.notes > 0 || spoken.words > 0 ? registerProfile(spoken) : null,
+    written: written.notes > 0 || written.words > 0 ? registerProfile(written) : null,
     pinned: [...settings.pinned],
     banned: [...settings.banned],
   };

@@ -77,6 +77,26 @@ async function pagesOf(pdf: Uint8Array) {
   });
 }
 
+/** The cross-reference table the trailer points at lists every object at the byte where it starts. */
+function expectSoundXref(pdf: Buffer) {
+  const text = pdf.toString('latin1');
+  expect(text.endsWith('%%EOF\n')).toBe(true);
+  const start = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
+  const table = /^xref\n0 (\d+)\n/.exec(text.slice(start))!;
+  const count = Number(table[1]);
+  const entries = text
+    .slice(start + table[0].length)
+    .split('\n')
+    .slice(1, count);
+  expect(entries).toHaveLength(count - 1);
+  for (const [i, entry] of entries.entries()) {
+    expect(entry).toMatch(/^\d{10} 00000 n $/);
+    expect(text.slice(Number(entry.slice(0, 10))).startsWith(`${i + 1} 0 obj\n`), `object ${i + 1}`).toBe(
+      true,
+    );
+  }
+}
+
 /** A PNG's pixels as RGB, once it is checked that every pixel is opaque. */
 function pngRgb(file: Uint8Array) {
   const png = readPng(Buffer.from(file));
@@ -128,6 +148,7 @@ describe('The carousel as a PDF (issue 28)', () => {
     );
     const pdf = new Uint8Array(res.rawPayload);
     expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    expectSoundXref(Buffer.from(pdf));
     const pages = await pagesOf(pdf);
     expect(pages).toHaveLength(carousel.blocks.length);
 
@@ -156,6 +177,6 @@ describe('The carousel as a PDF (issue 28)', () => {
   it('refuses what is not an 8-bit PNG rather than writing a broken page', async () => {
     await expect(slidesPdf([Buffer.from('not a png at all, not at all, no')])).rejects.toThrow(/not a PNG/);
     await expect(slidesPdf([])).rejects.toThrow(/at least one slide/);
-    expect(() => dropAlpha(Buffer.alloc(10), 4, 4)).toThrow(/fewer pixels/);
+    await expect(dropAlpha(Buffer.alloc(10), 4, 4)).rejects.toThrow(/fewer pixels/);
   });
 });
