@@ -94,6 +94,8 @@ export const publishPosts = pgTable(
     pendingPart: smallint('pending_part'),
     pendingKey: text('pending_key'),
     status: text('status').notNull().default('scheduled'),
+    /** What goes with the text: 'pdf', a carousel's slides as a document (LinkedIn), rendered when it goes out. */
+    media: text('media'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     /** Whether the user picked a slot ('slot') or a time, or asked for now. */
     placement: text('placement').notNull().default('now'),

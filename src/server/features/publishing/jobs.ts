@@ -7,6 +7,7 @@ import { newRecordKey } from '../../providers/social/bluesky.ts';
 import { PlatformError } from '../../providers/social/http.ts';
 import type { OutgoingPart, PlatformSession, SentPart } from '../../providers/social/types.ts';
 import { queueEmail } from '../outbox/index.ts';
+import { carouselPdfOf } from '../studio/index.ts';
 import { reconnectEmail } from './emails.ts';
 import { publishPostFailedJob, publishPostJob } from './job-definitions.ts';
 import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
@@ -127,12 +128,27 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
         await updateAccount(db, account.id, { credentials: await seal(config, session.credentials) });
     };
 
+    // A carousel's slides, rendered as a PDF when the post goes out (LinkedIn's document post).
+    let document: OutgoingPart['document'];
+    if (post.media === 'pdf' && sent.length === 0) {
+      const pdf = post.draftId ? await carouselPdfOf(deps, post.ownerEmail, post.draftId) : null;
+      if (!pdf) {
+        await updatePost(db, post.id, {
+          status: 'failed',
+          error:
+            'The carousel draft was deleted before it went out, so its slides could not be made; nothing was posted',
+        });
+        return;
+      }
+      document = { title: parts[0]!.split('\n')[0]!.slice(0, 100) || 'Carousel', bytes: pdf };
+    }
     for (let index = sent.length; index < parts.length; index++) {
       const outgoing = (key: string): OutgoingPart => ({
         text: parts[index]!,
         key,
         root: sent[0],
         parent: sent[index - 1],
+        ...(index === 0 && document && { document }),
       });
       let key = post.pendingKey;
       if (post.pendingPart === index && key) {

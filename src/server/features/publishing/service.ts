@@ -239,7 +239,10 @@ function previewOf(
       handle: account.handle,
       parts: counted,
       fits: counted.length > 0 && counted.every((p) => p.fits),
-      counting: COUNTING[platform],
+      counting:
+        draft.format === 'carousel' && platform === 'linkedin'
+          ? `${COUNTING[platform]}; the slides go with it as a PDF document`
+          : COUNTING[platform],
     };
   });
 }
@@ -318,6 +321,8 @@ export async function createPosts(ctx: AppContext, owner: string, input: z.infer
         parts: preview.parts.map((p) => p.text),
         scheduledAt: times.get(preview.account_id)!,
         placement: input.when,
+        // A carousel goes to LinkedIn as its slides in a PDF document post.
+        media: draft.format === 'carousel' && preview.platform === 'linkedin' ? 'pdf' : null,
       })),
     );
     for (const row of inserted)

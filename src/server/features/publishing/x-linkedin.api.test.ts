@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishAccount, PublishPost, PublishPreview } from '#contract/publishing.ts';
 import type { NoteDetail } from '#contract/studio.ts';
@@ -181,5 +182,64 @@ describe('LinkedIn', () => {
     // It did go out once, and was not sent again.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(li.received.slice(before).map((r) => r.text)).toEqual(['Did this go out?']);
+  });
+});
+
+describe('LinkedIn document posts', () => {
+  it('a carousel goes out as its slides in a PDF document post', async () => {
+    const account = (await accounts()).find((a) => a.platform === 'linkedin')!;
+    const note = (
+      await call('POST', '/api/studio/notes', { text: transcript, title: 'Pricing slides' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats: ['carousel'] });
+    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+    const carousel = await eventually(async () => {
+      const d = (await call('GET', `/api/studio/drafts/${id}`)).json() as Draft;
+      return d.status === 'ready' && d;
+    });
+    const preview = (
+      await call('POST', '/api/publishing/preview', { draft_id: carousel.id, account_ids: [account.id] })
+    ).json() as PublishPreview;
+    expect(preview.accounts[0]!.counting).toMatch(/PDF document/);
+    const created = await call('POST', '/api/publishing/posts', {
+      draft_id: carousel.id,
+      account_ids: [account.id],
+      when: 'now',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const done = await settled((created.json() as { posts: PublishPost[] }).posts[0]!.id);
+    expect(done.status, done.error ?? '').toBe('published');
+    const posted = li.posts.at(-1) as { content?: { media?: { id: string; title: string } } };
+    expect(posted.content?.media?.id).toMatch(/^urn:li:document:/);
+    const pdf = li.documents.get(posted.content!.media!.id.split(':').pop()!)!;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(
+      carousel.blocks.filter((b) => b.text.trim()).length,
+    );
+  });
+
+  it('a carousel whose draft is deleted while it waits fails with a clear state and sends nothing', async () => {
+    const account = (await accounts()).find((a) => a.platform === 'linkedin')!;
+    const before = li.received.length;
+    const note = (
+      await call('POST', '/api/studio/notes', { text: transcript, title: 'Gone slides' })
+    ).json() as NoteDetail;
+    const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats: ['carousel'] });
+    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+    await eventually(
+      async () => ((await call('GET', `/api/studio/drafts/${id}`)).json() as Draft).status === 'ready',
+    );
+    const created = await call('POST', '/api/publishing/posts', {
+      draft_id: id,
+      account_ids: [account.id],
+      when: 'time',
+      at: new Date(Date.now() + 2000).toISOString(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await echo.query('delete from studio_drafts where id = $1', [id]);
+    const done = await settled((created.json() as { posts: PublishPost[] }).posts[0]!.id);
+    expect(done).toMatchObject({ status: 'failed', draft_id: null });
+    expect(done.error).toMatch(/draft was deleted/);
+    expect(li.received.length).toBe(before);
   });
 });

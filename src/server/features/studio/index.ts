@@ -9,7 +9,11 @@
 export { closeAnalysisPool } from './analysis/index.ts';
 export { deleteStudioDataOf, runStudioRetention } from './data.ts';
 /** A draft of its owner (publishing reads ready drafts through this). */
-export { type DraftRow as StudioDraftRow, findDraft as findStudioDraft } from './drafts/index.ts';
+export {
+  carouselPdfOf,
+  type DraftRow as StudioDraftRow,
+  findDraft as findStudioDraft,
+} from './drafts/index.ts';
 export { closeRenderPool } from './exports/index.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
 export { studioRoutes } from './routes.ts';

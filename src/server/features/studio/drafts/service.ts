@@ -296,17 +296,41 @@ export async function exportDraft(
     return file(captionsOf(row.noteIds, sentences, draft.blocks, as, clip));
   }
   if (draft.format !== 'carousel') throw badRequest('Slides (a zip of PNGs, a PDF) are made for carousels.');
-  const slides = draft.blocks.map((b, i) => ({
-    kind:
-      i === 0 ? ('title' as const) : i === draft.blocks.length - 1 ? ('closing' as const) : ('idea' as const),
+  return file(await slidesFile(ctx, owner, row.id, draft.blocks, as === 'pdf' ? 'pdf' : 'zip'));
+}
+
+/** A carousel's slides as a zip of PNGs or a PDF, drawn on the slide thread and kept while the slides and byline are the same. */
+async function slidesFile(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  owner: string,
+  draftId: string,
+  blocks: readonly { text: string }[],
+  as: 'pdf' | 'zip',
+): Promise<Buffer> {
+  const slides = blocks.map((b, i) => ({
+    kind: i === 0 ? ('title' as const) : i === blocks.length - 1 ? ('closing' as const) : ('idea' as const),
     text: b.text,
   }));
   const byline = (await findVoiceSettings(ctx.database.db, owner))?.byline ?? '';
   // Drawn on the slide thread, never in the request; kept while the slides and the byline are the same.
   const key = createHash('sha256')
-    .update(JSON.stringify([row.id, slides, byline]))
+    .update(JSON.stringify([draftId, slides, byline]))
     .digest('base64url');
-  return file(
-    await carouselFile(owner, key, slides, byline, ctx.config.studio.analysis, as === 'pdf' ? 'pdf' : 'zip'),
-  );
+  return carouselFile(owner, key, slides, byline, ctx.config.studio.analysis, as);
+}
+
+/**
+ * A carousel draft's slides as one PDF with the owner's byline (publishing's LinkedIn document
+ * post); null when the draft is gone or not a ready carousel.
+ */
+export async function carouselPdfOf(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  owner: string,
+  draftId: string,
+): Promise<Buffer | null> {
+  const row = await findDraft(ctx.database.db, owner, draftId);
+  if (row?.format !== 'carousel' || row.status !== 'ready') return null;
+  const blocks = (row.blocks as { text: string }[]).filter((b) => b.text.trim());
+  if (!blocks.length) return null;
+  return slidesFile(ctx, owner, row.id, blocks, 'pdf');
 }
