@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/server/db/embedded.ts';
+import { resolveFfmpeg } from '../../src/server/providers/media/ffmpeg.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type EchoProcess, postJson, spawnEcho } from '../support/echo-process.ts';
 import { FakeOpenAi } from '../support/fake-openai.ts';
@@ -56,7 +57,8 @@ beforeAll(async () => {
   shortWav = await speechWav('Pricing is a message. We raised our prices and nobody left.');
   await run('espeak-ng', ['-w', path.join(root, 'speech.wav'), 'Two machines, one product.']);
   // 22.05 kHz mono 16-bit: 220 s is about 9.3 MiB.
-  await run('ffmpeg', [
+  // The ffmpeg Echo itself runs (PATH, else the npm package's): a bare machine has no `ffmpeg` on PATH.
+  await run(resolveFfmpeg(process.env.FFMPEG_PATH).path, [
     '-loglevel',
     'error',
     '-i',

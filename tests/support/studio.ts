@@ -67,7 +67,8 @@ export async function startStudioApp(env: Record<string, string> = {}): Promise<
     async close() {
       await echo.close();
       await s3?.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      // A job that was ending as the app closed may still be removing its temporary copy: retry on ENOTEMPTY.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

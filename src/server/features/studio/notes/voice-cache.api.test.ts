@@ -30,13 +30,17 @@ describe('the voice card while its profile is out of date', () => {
       'I tell every client the same thing: charge for the result, not the hours.',
     ])
       expect((await call(cookie, 'POST', '/api/studio/notes', { text })).statusCode).toBe(201);
-    // The profile job has stored a current copy; then a change is counted whose rebuild is pending.
+    // The profile job has stored a current copy and no rebuild is left to run (one is queued per
+    // note: a late one would store the bumped version below); then a change is counted whose rebuild is pending.
     await eventually(async () => {
       const [row] = await echo.query<{ current: boolean }>(
         'select profile_version = notes_version as current from studio_voice_settings where owner_email = $1',
         [owner],
       );
-      return row?.current;
+      const [jobs] = await echo.query<{ left: number }>(
+        "select count(*)::int as left from pgboss.job where name = 'studio.profile' and state in ('created', 'retry', 'active')",
+      );
+      return row?.current && jobs?.left === 0;
     });
     await echo.query(
       'update studio_voice_settings set notes_version = notes_version + 1 where owner_email = $1',
