@@ -106,6 +106,8 @@ describe.each([
       const calendar = page.getByRole('region', { name: /^Week of/ });
       const thread = calendar.getByText(/^Thread of \d+ posts$/);
       await expect.poll(() => calendar.isVisible()).toBe(true);
+      // The week's posts have loaded (the region is busy until then), so an absent post is next week's.
+      await expect.poll(() => calendar.getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
       if (!(await thread.isVisible().catch(() => false)))
         await page.getByRole('button', { name: /Next week/ }).click();
       await expect.poll(() => thread.isVisible(), { timeout: 10_000 }).toBe(true);

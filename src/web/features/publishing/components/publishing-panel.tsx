@@ -358,7 +358,7 @@ function Calendar() {
   const days = Array.from({ length: 7 }, (_, i) => new Date(weekStart.getTime() + i * 86_400_000));
   const shift = (weeks: number) => setWeekStart(new Date(weekStart.getTime() + weeks * 7 * 86_400_000));
   return (
-    <Card role="region" className="grid gap-4" aria-labelledby="calendar-heading">
+    <Card role="region" className="grid gap-4" aria-labelledby="calendar-heading" aria-busy={posts.isPending}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <CardTitle id="calendar-heading">
           Week of{' '}
@@ -373,6 +373,12 @@ function Calendar() {
           </Button>
         </div>
       </div>
+      {posts.isPending && (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading the week's posts…
+        </p>
+      )}
+      <Problem error={posts.error} />
       <ol className="grid gap-3 lg:grid-cols-7">
         {days.map((day) => {
           const mine = (posts.data?.posts ?? []).filter(
@@ -384,7 +390,7 @@ function Calendar() {
                 {day.toLocaleDateString(undefined, { weekday: 'short', day: 'numeric' })}
               </h4>
               {mine.length === 0 ? (
-                <span className="text-xs text-muted-foreground">Nothing</span>
+                posts.isSuccess && <span className="text-xs text-muted-foreground">Nothing</span>
               ) : (
                 <ul className="grid gap-2">
                   {mine.map((post) => (
