@@ -1,5 +1,6 @@
 import { type Platform, PUBLISH_API } from '#contract/publishing.ts';
 import type { Config } from '../../config.ts';
+import { AppError } from '../../lib/errors.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { blueskySession } from '../../providers/social/bluesky.ts';
 import { PlatformError } from '../../providers/social/http.ts';
@@ -12,7 +13,18 @@ import type { AccountRow } from './repository.ts';
 /** Where the token key lives when PUBLISH_TOKEN_KEY is not set. */
 export const TOKEN_KEY_FILE = 'publish-token-key';
 
-const box = (config: Config) => secretBox(config.publishing.tokenKey, config.dataDir, TOKEN_KEY_FILE);
+export const TOKEN_KEY_NEEDED_MESSAGE =
+  'Publishing is not set up on this server: its operator must set PUBLISH_TOKEN_KEY (the same on every machine).';
+
+/**
+ * The box that seals tokens. In production its key comes from configuration only: a key made on
+ * one machine's disk would leave every other machine unable to open the tokens.
+ */
+const box = (config: Config) => {
+  if (config.production && !config.publishing.tokenKey)
+    return Promise.reject(new AppError('unavailable', TOKEN_KEY_NEEDED_MESSAGE));
+  return secretBox(config.publishing.tokenKey, config.dataDir, TOKEN_KEY_FILE);
+};
 
 export async function seal(config: Config, credentials: Record<string, unknown>): Promise<string> {
   return (await box(config)).seal(JSON.stringify(credentials));
