@@ -218,7 +218,7 @@ describe('keyboard only: landing page', () => {
       expect(await note.inputValue()).toBe('A thought about morning routines');
       await tabTo(panel.getByRole('button', { name: 'Record' }));
       await page.keyboard.press('Enter');
-      await expect.poll(() => toast(page, 'Coming soon').isVisible()).toBe(true);
+      await expect.poll(() => toast(page, 'Record in Echo Studio').isVisible()).toBe(true);
       // Focus stays on Record; the toast is dismissed from the keyboard: F8, then Escape.
       await expectFocus(panel.getByRole('button', { name: 'Record' }));
       await page.keyboard.press('F8');
@@ -226,7 +226,7 @@ describe('keyboard only: landing page', () => {
         .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role=region]')))
         .toBe(true);
       await page.keyboard.press('Escape');
-      await expect.poll(() => toast(page, 'Coming soon').count()).toBe(0);
+      await expect.poll(() => toast(page, 'Record in Echo Studio').count()).toBe(0);
 
       // Arrow keys move between the tabs and select them.
       await tabTo(voice, { back: true });

@@ -76,6 +76,8 @@ function Outputs({ stacked }: { stacked: boolean }) {
 
 /** The way into the Studio: what was typed here goes along (lib/studio-carry.ts). */
 export const STUDIO_WAY_IN = 'Continue in Echo Studio';
+/** The Record button's answer: the Studio records (this demo does not). */
+export const RECORD_IN_STUDIO = 'Record in Echo Studio';
 
 function VoiceNoteDemo() {
   const fieldId = useId();
@@ -115,8 +117,8 @@ function VoiceNoteDemo() {
           className="shrink-0"
           onClick={() =>
             toast({
-              title: 'Coming soon',
-              description: 'Voice recording opens at launch. Join the waitlist to be first in line.',
+              title: RECORD_IN_STUDIO,
+              description: `Recording happens in Echo Studio: choose '${STUDIO_WAY_IN}' below, and what you typed comes with you.`,
             })
           }
         >
