@@ -137,6 +137,22 @@ describe.each([
       expect(
         bsky.received.filter((r) => r.account === bsky.received.at(-1)!.account).map((r) => r.text),
       ).toEqual(post.parts);
+
+      // Disconnecting asks first and says the live posts stay; declining keeps the account.
+      await page.goto('/studio?tab=publishing');
+      const disconnect = page.getByRole('button', { name: new RegExp(`^Disconnect @${handle}`) });
+      await expect.poll(() => disconnect.isVisible()).toBe(true);
+      // The click returns only once the dialog is answered: answer it from its event.
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.dismiss();
+      });
+      await disconnect.click();
+      expect(asked).toBe(
+        `Disconnect Bluesky @${handle}? Its scheduled posts are cancelled; posts already published stay on Bluesky.`,
+      );
+      await expect.poll(() => disconnect.isVisible()).toBe(true);
       expect(session.pageErrors).toEqual([]);
     } finally {
       await session.context.close();

@@ -44,6 +44,10 @@ function Problem({ error }: { error: unknown }) {
   );
 }
 
+/** Asked before disconnecting: what goes (scheduled posts) and what stays (live posts). */
+export const disconnectQuestion = (platform: string, handle: string) =>
+  `Disconnect ${platform} ${handle}? Its scheduled posts are cancelled; posts already published stay on ${platform}.`;
+
 function Accounts() {
   const accounts = useAccounts();
   const bluesky = useConnectBluesky();
@@ -109,7 +113,10 @@ function Accounts() {
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => disconnect.mutate(account.id)}
+                  onClick={() => {
+                    if (window.confirm(disconnectQuestion(PLATFORM_LABELS[account.platform], account.handle)))
+                      disconnect.mutate(account.id);
+                  }}
                   disabled={disconnect.isPending}
                 >
                   Disconnect<span className="sr-only"> {account.handle}</span>
