@@ -146,6 +146,14 @@ describe('deletion, retention and cleanup', () => {
     const code = codeIn(mails[mails.length - 1]!);
     const res = await call('POST', '/api/privacy/delete-data', { code }, own);
     expect(res.statusCode).toBe(200);
+    // The profile rebuilds queued by the changes above run to the end first: none may bring the
+    // address's settings back.
+    await eventually(async () => {
+      const [jobs] = await echo.query<{ left: number }>(
+        "select count(*)::int as left from pgboss.job where name = 'studio.profile' and state in ('created', 'retry', 'active')",
+      );
+      return jobs?.left === 0;
+    });
     expect(await echo.query('select 1 from studio_notes where owner_email = $1', [email])).toEqual([]);
     expect(await echo.query('select 1 from studio_voice_settings where owner_email = $1', [email])).toEqual(
       [],

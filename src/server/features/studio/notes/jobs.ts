@@ -29,8 +29,8 @@ import {
   findVoiceSettings,
   profileStats,
   replaceSentences,
+  storeBuiltProfile,
   updateNote,
-  upsertVoiceSettings,
 } from './repository.ts';
 import { queueProfile } from './service.ts';
 
@@ -226,16 +226,18 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
   queue.handle(profileJob, async ({ owner }) => {
     // The version first: a change committing while this runs leaves the copy marked out of date.
     const settings = await findVoiceSettings(db, owner);
+    // No settings row: the address's data was deleted (every change of notes makes the row).
+    if (!settings) return;
     const profile = buildProfile(await profileStats(db, owner), {
-      pinned: settings?.pins ?? [],
-      banned: settings?.bans ?? [],
+      pinned: settings.pins ?? [],
+      banned: settings.bans ?? [],
     });
-    await upsertVoiceSettings(db, owner, {
+    await storeBuiltProfile(db, owner, {
       profile,
       profileNotes: profile.notes,
       profileWords: profile.words,
       profileUpdatedAt: new Date(),
-      profileVersion: settings?.notesVersion ?? 0,
+      profileVersion: settings.notesVersion ?? 0,
     });
   });
 }

@@ -338,6 +338,24 @@ export async function upsertVoiceSettings(
   return row!;
 }
 
+/**
+ * Stores a built profile on the address's existing settings row, never making one: an address whose
+ * data was deleted while its profile was being built stays deleted.
+ */
+export async function storeBuiltProfile(
+  db: DbOrTx,
+  owner: string,
+  values: Pick<
+    typeof studioVoiceSettings.$inferInsert,
+    'profile' | 'profileNotes' | 'profileWords' | 'profileUpdatedAt' | 'profileVersion'
+  >,
+): Promise<void> {
+  await db
+    .update(studioVoiceSettings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(studioVoiceSettings.ownerEmail, owner));
+}
+
 /** Notes, pins or bans changed (in the caller's transaction): the stored profile is out of date. */
 export async function markProfileStale(db: DbOrTx, owner: string): Promise<void> {
   await db
