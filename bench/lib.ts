@@ -79,6 +79,8 @@ export async function startServer(
     nodeArgs = [] as string[],
     /** 'health': wait for GET /api/health (a server); 'started': return at once (ROLE=worker listens on no port). */
     ready = 'health' as 'health' | 'started',
+    /** Called with every line the process prints (e.g. to read its timings log). */
+    onLine = undefined as ((line: string) => void) | undefined,
   } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
@@ -97,12 +99,24 @@ export async function startServer(
     },
   });
   const lines: string[] = [];
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
-    if (lines.length > 40) lines.splice(0, lines.length - 40);
+  // Per stream, the end of a line a chunk cut off waits for the next chunk (for onLine).
+  const keeper = () => {
+    let rest = '';
+    return (chunk: Buffer) => {
+      const text = rest + chunk.toString('utf8');
+      const cut = text.lastIndexOf('\n');
+      rest = text.slice(cut + 1);
+      const printed = text
+        .slice(0, cut + 1)
+        .split('\n')
+        .filter(Boolean);
+      if (onLine) for (const line of printed) onLine(line);
+      lines.push(...printed);
+      if (lines.length > 40) lines.splice(0, lines.length - 40);
+    };
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout.on('data', keeper());
+  child.stderr.on('data', keeper());
   const kill = () => {
     child.kill('SIGKILL');
   };

@@ -23,8 +23,10 @@ import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import type { DraftFormat } from '../src/contract/studio-drafts.ts';
 import { TRANSCRIPT } from '../src/server/features/studio/__fixtures__/transcript.ts';
 import { FakeOpenAi } from '../tests/support/fake-openai.ts';
@@ -167,6 +169,7 @@ async function finishToDrafts(api: Api, recording: { id: string; chunks: number 
     chunk_count: recording.chunks,
     duration_ms: RECORDING_MS,
   });
+  const finishedMs = performance.now() - started;
   for (;;) {
     const { status, status_message } = await api<{ status: string; status_message: string | null }>(
       'GET',
@@ -177,6 +180,7 @@ async function finishToDrafts(api: Api, recording: { id: string; chunks: number 
     await sleep(POLL_MS);
   }
   const noteReady = performance.now() - started;
+  const startedAt = Date.now() - (performance.now() - started);
   const { drafts } = await api<{ drafts: Array<{ id: string }> }>('POST', '/api/studio/drafts', {
     note_ids: [note.id],
     formats: FORMATS,
@@ -193,7 +197,110 @@ async function finishToDrafts(api: Api, recording: { id: string; chunks: number 
       }),
     );
   }
-  return { ms: performance.now() - started, noteReadyMs: noteReady, noteId: note.id };
+  return {
+    ms: performance.now() - started,
+    finishedMs,
+    noteReadyMs: noteReady,
+    noteId: note.id,
+    startedAt,
+    draftIds: drafts.map((d) => d.id),
+  };
+}
+
+/** One note's transcription, as the worker logged it ('studio transcription timings'). */
+interface NoteTimings {
+  noteId: string;
+  copyMs?: number;
+  convertWaitMs?: number;
+  convertMs?: number;
+  engineMs?: number;
+  analysisMs?: number;
+  storeMs?: number;
+  totalMs?: number;
+}
+
+/**
+ * Where the time went, phase by phase (p50 / max over the notes, ms): the finish request; the
+ * transcription job's wait in the queue and its run (copy, ffmpeg, the engine less the fake's fixed
+ * delay, analysis, storing) from the worker's timings log; from the job's end to the client seeing
+ * the note ready; then the drafts' wait in the queue and their runs (pg-boss's own timestamps).
+ */
+async function breakdown(
+  databaseUrl: string,
+  turns: Array<Awaited<ReturnType<typeof finishToDrafts>>>,
+  logged: Map<string, NoteTimings>,
+): Promise<string> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const jobs = await db.query<{
+      name: string;
+      id: string;
+      created: number;
+      started: number;
+      completed: number;
+    }>(
+      `select name, coalesce(data->>'noteId', data->>'draftId') as id,
+              extract(epoch from created_on) * 1000 as created, extract(epoch from started_on) * 1000 as started,
+              extract(epoch from completed_on) * 1000 as completed
+         from pgboss.job where name in ('studio.transcribe', 'studio.draft') and state = 'completed'`,
+    );
+    const job = new Map(jobs.rows.map((r) => [`${r.name}:${r.id}`, r]));
+    const phases = new Map<string, number[]>();
+    const add = (name: string, value: number | undefined) => {
+      if (value === undefined || Number.isNaN(value)) return;
+      phases.set(name, [...(phases.get(name) ?? []), value]);
+    };
+    for (const t of turns) {
+      add('finish request', t.finishedMs);
+      const tj = job.get(`studio.transcribe:${t.noteId}`);
+      const timings = logged.get(t.noteId);
+      if (tj) {
+        add('transcribe: queued (finish -> job start)', tj.started - t.startedAt);
+        add('transcribe: job wait in queue', tj.started - tj.created);
+        add('note: job end -> client sees ready', t.startedAt + t.noteReadyMs - tj.completed);
+      }
+      if (timings) {
+        add('transcribe: local copy', timings.copyMs);
+        add('transcribe: wait for an ffmpeg turn', timings.convertWaitMs);
+        add('transcribe: ffmpeg', timings.convertMs);
+        add('transcribe: engine less the fake delay', (timings.engineMs ?? 0) - STT_DELAY_MS);
+        add('transcribe: analysis (thread)', timings.analysisMs);
+        add('transcribe: store', timings.storeMs);
+      }
+      const draftJobs = t.draftIds.map((id) => job.get(`studio.draft:${id}`)).filter((j) => j !== undefined);
+      for (const dj of draftJobs) {
+        add('draft: job wait in queue', dj.started - dj.created);
+        add('draft: job run', dj.completed - dj.started);
+      }
+      if (draftJobs.length)
+        add(
+          'drafts: POST -> last job done -> client sees',
+          t.startedAt + t.ms - Math.max(...draftJobs.map((j) => j.completed)),
+        );
+      add('drafts: note seen ready -> five seen ready', t.ms - t.noteReadyMs);
+    }
+    return [...phases]
+      .map(
+        ([name, values]) =>
+          `${name} p50 ${Math.round(percentile(values, 50))} max ${Math.round(Math.max(...values))}`,
+      )
+      .join('; ');
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * CPU time a process and its waited-for children (ffmpeg) used so far, in ms (/proc; Linux). On a
+ * machine shared with other work, the CPU a note costs is steadier than the wall-clock figures.
+ */
+async function processCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command's closing parenthesis: utime, stime, cutime, cstime are 14-17 (1-based).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return (ticks * 1000) / 100;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -253,11 +360,24 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
   let worker: ServerProcess | undefined;
   try {
     web = await bench.startEcho(env('web'), { label: `echo web (${storage})`, nodeArgs });
-    worker = await bench.startEcho(env('worker'), {
-      label: `echo worker (${storage})`,
-      nodeArgs,
-      ready: 'started',
-    });
+    const logged = new Map<string, NoteTimings>();
+    worker = await bench.startEcho(
+      { ...env('worker'), LOG_LEVEL: 'info' },
+      {
+        label: `echo worker (${storage})`,
+        nodeArgs,
+        ready: 'started',
+        onLine: (line) => {
+          if (!line.includes('studio transcription timings')) return;
+          try {
+            const timings = JSON.parse(line) as NoteTimings;
+            logged.set(timings.noteId, timings);
+          } catch {
+            // not one JSON line
+          }
+        },
+      },
+    );
     const apis = users.map((u) => client(web!.url, u.token, agent));
     const recordings = await Promise.all(apis.map((api) => upload(api, audio)));
     const lags = async (last?: { web: Lag; worker: Lag }) => ({
@@ -267,7 +387,12 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
     const before = await lags();
     await sleep(QUIET_MS);
     const quiet = await lags(before);
+    const cpuBefore = { web: await processCpuMs(web.pid), worker: await processCpuMs(worker.pid) };
     const turns = await Promise.all(apis.map((api, i) => finishToDrafts(api, recordings[i]!)));
+    const cpu = {
+      web: ((await processCpuMs(web.pid)) - cpuBefore.web) / USERS,
+      worker: ((await processCpuMs(worker.pid)) - cpuBefore.worker) / USERS,
+    };
     const busy = await lags(quiet);
     const requests = stt.transcriptions.length;
     if (requests < USERS) throw new Error(`the fake heard ${requests} transcriptions for ${USERS} notes`);
@@ -284,6 +409,7 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
       noteP99: percentile(noteReady, 99),
       quiet,
       busy,
+      cpu,
     };
     log(
       `studio-voice-to-drafts (${storage}): finish to five drafts p50 ${Math.round(figures.p50)} ms, ` +
@@ -291,7 +417,14 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
         `Echo's own p50 ${Math.round(figures.ownP50)} ms, p99 ${Math.round(figures.ownP99)} ms; ` +
         `event-loop lag p99: web ${busy.web.p99.toFixed(1)} ms (max ${busy.web.max.toFixed(0)}, quiet ${quiet.web.p99.toFixed(1)}), ` +
         `worker ${busy.worker.p99.toFixed(1)} ms (max ${busy.worker.max.toFixed(0)}); ` +
-        `${requests} transcriptions${s3 ? `; ${s3.objects.size} objects in the bucket` : ''}`,
+        `${requests} transcriptions${s3 ? `; ${s3.objects.size} objects in the bucket` : ''}; ` +
+        `CPU per note: web ${Math.round(cpu.web)} ms, worker ${Math.round(cpu.worker)} ms (with its ffmpeg); ` +
+        `load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}`,
+    );
+    log(
+      `studio-voice-to-drafts (${storage}) where the time went (ms): ${await breakdown(bench.databaseUrl, turns, logged)}`,
     );
     return figures;
   } finally {
@@ -340,6 +473,13 @@ export async function run(): Promise<BenchResult[]> {
             ratio: f.ownP99 / TARGETS.echoP99Ms,
             target: `< ${TARGETS.echoP99Ms} ms`,
             met: f.ownP99 < TARGETS.echoP99Ms,
+          },
+          {
+            name: `${what}: CPU per note, web + worker with its ffmpeg (info: steadier than wall time on a shared machine)`,
+            value: Math.round(f.cpu.web + f.cpu.worker),
+            unit: 'ms',
+            target: 'info',
+            met: null,
           },
           {
             name: `${what}: web process event-loop lag p99 (baseline: quiet)`,

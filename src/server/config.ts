@@ -176,8 +176,13 @@ const envSchema = z.object({
   ),
   /** Studio: nice value of the analysis and slide threads (0-19; 0: as the event loop), so requests are served first. */
   STUDIO_THREAD_NICENESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(19).default(10)),
-  /** Notes transcribed at once by one worker; unset: 4 with a speech-to-text server, 1 on this machine's CPU. */
+  /** Notes transcribed at once by one worker; unset: 24 with a speech-to-text server, 1 on this machine's CPU. */
   STUDIO_TRANSCRIBE_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  /** ffmpeg conversions for speech-to-text at once in one worker (CPU-bound); unset: this machine's cores. */
+  STUDIO_CONVERT_CONCURRENCY: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(16).optional(),
   ),
@@ -330,10 +335,16 @@ export interface Config {
     /** The analysis and slide threads (`niceness`: their nice value, STUDIO_THREAD_NICENESS). */
     analysis: { threads: number; timeoutMs: number; niceness: number };
     /**
-     * Notes one worker transcribes at once (STUDIO_TRANSCRIBE_CONCURRENCY): a speech-to-text server
-     * mostly waits on the network, so 4 by default; PocketSphinx runs on this machine's CPU, so 1.
+     * Notes one worker transcribes at once (STUDIO_TRANSCRIBE_CONCURRENCY): with a speech-to-text
+     * server a job mostly waits on the network, so 24 by default (its CPU part is bounded apart, by
+     * convertConcurrency); PocketSphinx runs on this machine's CPU, so 1.
      */
     transcribeConcurrency: number;
+    /**
+     * ffmpeg conversions of media into speech-to-text pieces at once in one process
+     * (STUDIO_CONVERT_CONCURRENCY): CPU-bound, so this machine's cores by default.
+     */
+    convertConcurrency: number;
     /** Per-address limits (issue 23, decision 018). */
     limits: {
       notesPerDay: number;
@@ -501,7 +512,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         timeoutMs: Math.round(e.STUDIO_ANALYSIS_TIMEOUT_SECONDS * 1000),
         niceness: e.STUDIO_THREAD_NICENESS,
       },
-      transcribeConcurrency: e.STUDIO_TRANSCRIBE_CONCURRENCY ?? (e.STT_BASE_URL ? 4 : 1),
+      transcribeConcurrency: e.STUDIO_TRANSCRIBE_CONCURRENCY ?? (e.STT_BASE_URL ? 24 : 1),
+      convertConcurrency: e.STUDIO_CONVERT_CONCURRENCY ?? Math.min(16, os.availableParallelism()),
     },
     storage: {
       s3:

@@ -262,28 +262,32 @@ export class JobQueue {
     // After each job its worker looks for the next at once: pg-boss would otherwise wait out the rest
     // of the polling interval after every job of a one-at-a-time queue, so a backlog of quick jobs
     // (100 drafts after 20 recordings, bench/studio-voice-to-drafts.ts) went at one a second. A look
-    // that finds nothing falls back to the polling interval. (pg-boss returns the first worker's id;
-    // with `concurrency` > 1 the others keep polling.)
-    let workerId: string | undefined;
-    workerId = await this.boss.work(
-      definition.name,
-      {
-        batchSize: 1,
-        localConcurrency: this.concurrency.get(definition.name) ?? definition.concurrency ?? 1,
-        pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-        includeMetadata: true,
-      },
-      async (jobs) => {
-        try {
-          for (const job of jobs) {
-            const data = definition.schema.parse(job.data);
-            await handler(data, { jobId: job.id, retryCount: job.retryCount });
+    // that finds nothing falls back to the polling interval. With `concurrency` N, N workers are
+    // started one by one (pg-boss returns only the first id of its own `localConcurrency`), so each
+    // can wake itself: otherwise all but the first waited out the interval after each job.
+    const workers = this.concurrency.get(definition.name) ?? definition.concurrency ?? 1;
+    for (let i = 0; i < workers; i++) {
+      let workerId: string | undefined;
+      workerId = await this.boss.work(
+        definition.name,
+        {
+          batchSize: 1,
+          localConcurrency: 1,
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+          includeMetadata: true,
+        },
+        async (jobs) => {
+          try {
+            for (const job of jobs) {
+              const data = definition.schema.parse(job.data);
+              await handler(data, { jobId: job.id, retryCount: job.retryCount });
+            }
+          } finally {
+            if (workerId) this.boss.notifyWorker(workerId);
           }
-        } finally {
-          if (workerId) this.boss.notifyWorker(workerId);
-        }
-      },
-    );
+        },
+      );
+    }
   }
 
   /** Enqueues a job in the given transaction (it is visible to workers once that commits). */

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { Limiter } from '../../lib/limiter.ts';
 import { audioPieces, ffmpegBinary, STT_PIECE_SECONDS } from '../../providers/media/ffmpeg-run.ts';
 import {
   createPocketsphinx,
@@ -54,6 +55,8 @@ export interface TranscribeOptions {
   mime?: string | null;
   allow?: (durationMs: number) => Promise<void>;
   onPiece?: (done: number, total: number) => Promise<void>;
+  /** Filled as it goes: ms spent converting with ffmpeg, and waiting on the engine (for the timings log). */
+  timings?: { convertWaitMs?: number; convertMs?: number; engineMs?: number };
 }
 
 export interface MediaEngine {
@@ -107,9 +110,11 @@ export function configuredMediaEngine(
   given: { stt?: SpeechToText | null; pocketsphinx?: Pocketsphinx | null } = {},
 ): MediaEngine | null {
   const ffmpeg = ffmpegBinary(config);
+  // One engine per worker process: its conversions share the cores (the engine's waits do not).
+  const converting = new Limiter(config.studio.convertConcurrency);
   const stt = given.stt !== undefined ? given.stt : createSpeechToText(config.stt);
   if (stt)
-    return piecewise('server', ffmpeg, async (file) =>
+    return piecewise('server', ffmpeg, converting, async (file) =>
       stt.transcribeTimed(await readFile(file), path.basename(file)),
     );
   let recogniser = given.pocketsphinx;
@@ -119,7 +124,7 @@ export function configuredMediaEngine(
   }
   if (!recogniser) return null;
   const pocketsphinx = recogniser;
-  return piecewise('pocketsphinx', ffmpeg, async (file) => {
+  return piecewise('pocketsphinx', ffmpeg, converting, async (file) => {
     try {
       return await pocketsphinx.transcribeFile(file);
     } catch (error) {
@@ -130,30 +135,47 @@ export function configuredMediaEngine(
   });
 }
 
-/** Long audio goes in pieces (each well under a request's size limit); times are offset to the whole file. */
+/**
+ * Long audio goes in pieces (each well under a request's size limit); times are offset to the whole
+ * file. The conversion (ffmpeg, CPU-bound) waits for a turn of `converting`; the pieces' transcription
+ * does not, so many notes can wait on a speech-to-text server at once while at most
+ * `converting.size` ffmpeg processes share the cores.
+ */
 function piecewise(
   name: MediaEngineName,
   ffmpeg: string,
+  converting: Limiter,
   transcribePiece: (
     file: string,
   ) => Promise<{ text: string; segments: MediaSegment[]; durationMs: number | null }>,
 ): MediaEngine {
   return {
     name,
-    async transcribe(file, { mime = null, allow, onPiece } = {}) {
+    async transcribe(file, { mime = null, allow, onPiece, timings } = {}) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
       try {
+        const queued = performance.now();
         // The person sees ffmpeg's plain verdict; its report (paths replaced) only reaches the logs.
-        const { pieces, durationMs } = await audioPieces(ffmpeg, file, dir, mime).catch((error: Error) => {
-          throw new MediaTranscriptionFailure(error.message, { cause: error });
-        });
+        const { pieces, durationMs } = await converting
+          .run(() => {
+            const started = performance.now();
+            if (timings) timings.convertWaitMs = started - queued;
+            return audioPieces(ffmpeg, file, dir, mime).finally(() => {
+              if (timings) timings.convertMs = performance.now() - started;
+            });
+          })
+          .catch((error: Error) => {
+            throw new MediaTranscriptionFailure(error.message, { cause: error });
+          });
         if (pieces.length === 0) throw new MediaTranscriptionFailure('The file has no audio track.');
         await allow?.(durationMs ?? pieces.length * STT_PIECE_SECONDS * 1000);
         const texts: string[] = [];
         const segments: MediaSegment[] = [];
         let measured = 0;
         for (const [i, piece] of pieces.entries()) {
+          const asking = performance.now();
           const result = await transcribePiece(piece.file);
+          if (timings) timings.engineMs = (timings.engineMs ?? 0) + performance.now() - asking;
           if (result.text) texts.push(result.text);
           for (const s of result.segments)
             segments.push({

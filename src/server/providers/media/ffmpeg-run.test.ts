@@ -1,6 +1,8 @@
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagedFfmpeg, resolveFfmpeg } from './ffmpeg.ts';
 import {
@@ -11,6 +13,7 @@ import {
   FfmpegError,
   ffmpegBinary,
   runFfmpeg,
+  STT_PIECE_SECONDS,
 } from './ffmpeg-run.ts';
 
 /**
@@ -112,5 +115,50 @@ describe('the input format', () => {
       'this file type is not accepted',
     );
     await expect(readFile(out)).rejects.toThrow();
+  });
+});
+
+describe('audio pieces for speech-to-text', () => {
+  it('are 16 kHz mono FLAC files of STT_PIECE_SECONDS, each starting at its own sample 0', async () => {
+    const ffmpeg = resolveFfmpeg().path;
+    const input = path.join(dir, 'long.wav');
+    // A little over one piece of tone: two pieces, the second of about 2 s.
+    await promisify(execFile)(ffmpeg, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:sample_rate=8000:duration=${STT_PIECE_SECONDS + 2}`,
+      input,
+    ]);
+    const out = path.join(dir, 'pieces');
+    await mkdir(out);
+    const { pieces, durationMs } = await audioPieces(ffmpeg, input, out, 'audio/wav');
+    expect(durationMs).toBe((STT_PIECE_SECONDS + 2) * 1000);
+    expect(pieces.map((p) => [path.basename(p.file), p.offsetMs])).toEqual([
+      ['piece0000.flac', 0],
+      ['piece0001.flac', STT_PIECE_SECONDS * 1000],
+    ]);
+    expect(await readdir(out)).toEqual(['piece0000.flac', 'piece0001.flac']);
+    for (const piece of pieces) {
+      const { stdout } = await promisify(execFile)(`${path.dirname(ffmpeg)}/ffprobe`, [
+        '-v',
+        'error',
+        '-show_entries',
+        'stream=codec_name,sample_rate,channels,start_time',
+        '-of',
+        'default=noprint_wrappers=1',
+        piece.file,
+      ]);
+      // The segment muxer numbers FLAC frames on from the previous piece (start_time=600): not kept.
+      expect(stdout.trim().split('\n').sort()).toEqual([
+        'channels=1',
+        'codec_name=flac',
+        'sample_rate=16000',
+        'start_time=0.000000',
+      ]);
+    }
   });
 });

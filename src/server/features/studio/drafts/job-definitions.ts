@@ -19,6 +19,9 @@ export const generateDraftJob = defineJob({
   expireInSeconds: 10 * 60,
   heartbeat: true,
   deadLetter: generateDraftFailedJob,
+  // Four at once per worker: a draft's job is mostly database round trips (and, with a model, a wait
+  // on it), so 100 drafts after 20 recordings no longer go strictly one by one (decision 018).
+  concurrency: 4,
 });
 
 export const DRAFT_JOBS = [generateDraftJob, generateDraftFailedJob];

@@ -78,8 +78,11 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
 
   /** One note's transcription: several at once with a speech-to-text server (config.studio.transcribeConcurrency). */
   const transcribe: JobHandler<{ noteId: string }> = async ({ noteId }, { retryCount }) => {
+    const started = performance.now();
     const note = await findNoteById(db, noteId);
     if (note?.status !== 'transcribing') return;
+    // Where one note's time goes (logged at info when it is ready): copy, ffmpeg, engine, analysis, store.
+    const timings: { copyMs?: number; convertWaitMs?: number; convertMs?: number; engineMs?: number } = {};
     let transcript: {
       text: string;
       segments?: MediaSegment[];
@@ -105,19 +108,25 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
         }
         // A local copy of the stored media (read in place on local disk), bounded by STORAGE_TEMP_MB.
         else
-          transcript = await studioTemp(config).withLocalCopy(studioStorage(config), note.mediaPath, (copy) =>
-            engine.transcribe(copy.file, {
-              mime: note.mediaMime,
-              // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
-              allow: async (ms) => {
-                const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
-                if (ms > mediaMaxMs)
-                  throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
-                if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
-                  throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
-              },
-              onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
-            }),
+          transcript = await studioTemp(config).withLocalCopy(
+            studioStorage(config),
+            note.mediaPath,
+            (copy) => {
+              timings.copyMs = performance.now() - started;
+              return engine.transcribe(copy.file, {
+                mime: note.mediaMime,
+                timings,
+                // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
+                allow: async (ms) => {
+                  const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
+                  if (ms > mediaMaxMs)
+                    throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
+                  if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
+                    throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
+                },
+                onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
+              });
+            },
           );
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
@@ -179,10 +188,12 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       await fail(noteId, NO_SPEECH_MESSAGE);
       return;
     }
+    const analysing = performance.now();
     const [analysis] = await analyseOffThread(config.studio.analysis, [
       { text, register: 'spoken', segments: transcript.segments?.length ? transcript.segments : undefined },
     ]);
     if (!analysis) throw new Error('Text analysis answered nothing');
+    const storing = performance.now();
     await database.transaction(async (tx) => {
       const updated = await updateNote(
         tx.db,
@@ -215,6 +226,20 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       );
       await queueProfile(queue, tx, note.ownerEmail);
     });
+    const ms = (n: number | undefined) => (n === undefined ? undefined : Math.round(n));
+    log.info(
+      {
+        noteId,
+        copyMs: ms(timings.copyMs),
+        convertWaitMs: ms(timings.convertWaitMs),
+        convertMs: ms(timings.convertMs),
+        engineMs: ms(timings.engineMs),
+        analysisMs: ms(storing - analysing),
+        storeMs: ms(performance.now() - storing),
+        totalMs: ms(performance.now() - started),
+      },
+      'studio transcription timings',
+    );
   };
   queue.handle(transcribeJob, transcribe, { concurrency: config.studio.transcribeConcurrency });
 
