@@ -186,16 +186,19 @@ async function finishToDrafts(api: Api, recording: { id: string; chunks: number 
     formats: FORMATS,
     engine: 'extractive',
   });
+  // As the page does (useDraftsOfNote): one request for the note's drafts per look, not one per draft.
   const waiting = new Set(drafts.map((d) => d.id));
   while (waiting.size > 0) {
     await sleep(POLL_MS);
-    await Promise.all(
-      [...waiting].map(async (id) => {
-        const draft = await api<{ status: string; error: string | null }>('GET', `/api/studio/drafts/${id}`);
-        if (draft.status === 'failed') throw new Error(`draft ${id} failed: ${draft.error}`);
-        if (draft.status === 'ready') waiting.delete(id);
-      }),
+    const seen = await api<{ drafts: Array<{ id: string; status: string; error: string | null }> }>(
+      'GET',
+      `/api/studio/drafts?note_id=${note.id}`,
     );
+    for (const draft of seen.drafts) {
+      if (!waiting.has(draft.id)) continue;
+      if (draft.status === 'failed') throw new Error(`draft ${draft.id} failed: ${draft.error}`);
+      if (draft.status === 'ready') waiting.delete(draft.id);
+    }
   }
   return {
     ms: performance.now() - started,
@@ -356,6 +359,10 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
     ...(s3?.env ?? {}),
   });
   const nodeArgs = ['--import', './bench/loop-lag.ts'];
+  // BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there (where its event loop's time goes).
+  const workerArgs = process.env.BENCH_CPU_PROF
+    ? [...nodeArgs, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : nodeArgs;
   let web: ServerProcess | undefined;
   let worker: ServerProcess | undefined;
   try {
@@ -365,7 +372,7 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
       { ...env('worker'), LOG_LEVEL: 'info' },
       {
         label: `echo worker (${storage})`,
-        nodeArgs,
+        nodeArgs: workerArgs,
         ready: 'started',
         onLine: (line) => {
           if (!line.includes('studio transcription timings')) return;
