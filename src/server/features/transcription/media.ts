@@ -114,7 +114,7 @@ export function configuredMediaEngine(
   const converting = new Limiter(config.studio.convertConcurrency);
   const stt = given.stt !== undefined ? given.stt : createSpeechToText(config.stt);
   if (stt)
-    return piecewise('server', ffmpeg, converting, async (file) =>
+    return piecewise('server', ffmpeg, converting, 'flac', async (file) =>
       stt.transcribeTimed(await readFile(file), path.basename(file)),
     );
   let recogniser = given.pocketsphinx;
@@ -124,7 +124,7 @@ export function configuredMediaEngine(
   }
   if (!recogniser) return null;
   const pocketsphinx = recogniser;
-  return piecewise('pocketsphinx', ffmpeg, converting, async (file) => {
+  return piecewise('pocketsphinx', ffmpeg, converting, 'mp3', async (file) => {
     try {
       return await pocketsphinx.transcribeFile(file);
     } catch (error) {
@@ -145,6 +145,7 @@ function piecewise(
   name: MediaEngineName,
   ffmpeg: string,
   converting: Limiter,
+  codec: 'flac' | 'mp3',
   transcribePiece: (
     file: string,
   ) => Promise<{ text: string; segments: MediaSegment[]; durationMs: number | null }>,
@@ -160,7 +161,7 @@ function piecewise(
           .run(() => {
             const started = performance.now();
             if (timings) timings.convertWaitMs = started - queued;
-            return audioPieces(ffmpeg, file, dir, mime).finally(() => {
+            return audioPieces(ffmpeg, file, dir, mime, codec).finally(() => {
               if (timings) timings.convertMs = performance.now() - started;
             });
           })

@@ -141,11 +141,13 @@ export function inputFormatArgs(mime: string | null | undefined): string[] {
 export const STT_PIECE_SECONDS = 600;
 
 /**
- * Converts any accepted audio or video into mono 16 kHz FLAC pieces of STT_PIECE_SECONDS (video
- * dropped), written to `dir`; returns them in order with the input's duration when ffmpeg knows it.
- * FLAC rather than MP3: lossless (nothing taken from the recogniser) and about a third of the CPU
- * (0.11 s vs 0.33 s for a 2-minute recording here), which bounds how fast a worker clears a burst
- * of finished recordings (decision 018); the price is about 2.5x the bytes sent to the server.
+ * Converts any accepted audio or video into mono 16 kHz pieces of STT_PIECE_SECONDS (video dropped),
+ * written to `dir`; returns them in order with the input's duration when ffmpeg knows it.
+ * `flac` (for a speech-to-text server): lossless and about a third of MP3's CPU (0.11 s vs 0.33 s
+ * for a 2-minute recording here), which bounds how fast a worker clears a burst of finished
+ * recordings (decision 018); the price is about 2.5x the bytes sent. `mp3` (48 kb/s) for PocketSphinx,
+ * whose rough transcripts of the tests' synthetic speech come out better through MP3's filtering
+ * than from the exact samples (and which decodes locally, so bytes do not matter).
  */
 export async function audioPieces(
   ffmpeg: string,
@@ -153,6 +155,7 @@ export async function audioPieces(
   dir: string,
   /** The detected media type: ffmpeg reads the file with that demuxer only. */
   mime: string | null,
+  codec: 'flac' | 'mp3' = 'flac',
 ): Promise<{ pieces: Array<{ file: string; offsetMs: number }>; durationMs: number | null }> {
   const stderr = await runFfmpeg(ffmpeg, [
     '-y',
@@ -164,21 +167,20 @@ export async function audioPieces(
     '1',
     '-ar',
     '16000',
-    '-c:a',
-    'flac',
+    ...(codec === 'flac' ? ['-c:a', 'flac'] : ['-c:a', 'libmp3lame', '-b:a', '48k']),
     '-f',
     'segment',
     '-segment_time',
     String(STT_PIECE_SECONDS),
     '-reset_timestamps',
     '1',
-    path.join(dir, 'piece%04d.flac'),
+    path.join(dir, `piece%04d.${codec}`),
   ]);
-  const files = (await readdir(dir)).filter((f) => /^piece\d{4}\.flac$/.test(f)).sort();
+  const files = (await readdir(dir)).filter((f) => f.startsWith('piece') && f.endsWith(`.${codec}`)).sort();
   // FLAC frames carry their sample number, which the segment muxer keeps counting: each later piece
   // is encoded again (its own, from FLAC: ~0.05 s a minute) so it starts at sample 0 like a file of
   // its own, which every decoder reads.
-  for (const file of files.slice(1)) {
+  for (const file of codec === 'flac' ? files.slice(1) : []) {
     const piece = path.join(dir, file);
     const again = path.join(dir, `again-${file}`);
     await runFfmpeg(ffmpeg, ['-y', '-f', 'flac', '-i', piece, '-c:a', 'flac', again]);

@@ -233,7 +233,7 @@ describe('speech-to-text, recordings and the quota', () => {
     expect(multipartField(sent.raw, 'response_format')).toBe('verbose_json');
     expect(multipartField(sent.raw, 'model')).toBe('whisper-test');
     // ffmpeg turned the WAV into MP3 before sending it.
-    expect(sent.raw.toString('latin1')).toMatch(/filename="piece0000\.mp3"/);
+    expect(sent.raw.toString('latin1')).toMatch(/filename="piece0000\.flac"/);
     expect(note.text).toBe(stt.transcriptionText);
     expect(note.sentences.map((s) => [s.text, s.start_ms, s.end_ms])).toEqual([
       ['Pricing is a message.', 0, 2000],
