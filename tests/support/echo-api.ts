@@ -1622,6 +1622,8 @@ export interface operations {
                             waiting: number;
                             last_error: string | null;
                             last_error_at: string | null;
+                            refresh_failed: number;
+                            last_account_error: string | null;
                         }[];
                     };
                 };
@@ -1738,6 +1740,8 @@ export interface operations {
                             waiting: number;
                             last_error: string | null;
                             last_error_at: string | null;
+                            refresh_failed: number;
+                            last_account_error: string | null;
                         }[];
                     };
                 };
