@@ -325,6 +325,10 @@ export const OPERATIONS: Record<string, Operation> = {
       { errors: ['not_found', 'conflict'] },
     ],
     'GET /api/publishing/posts': ['listPublishPosts', "Your posts (a week of the calendar, or one draft's)"],
+    'GET /api/publishing/results': [
+      'listPublishedResults',
+      "Your published results, newest first, with counts per platform (the dashboard's 'My Voice' tab)",
+    ],
     'PATCH /api/publishing/posts/{id}': [
       'updatePublishPost',
       'Move a post that has not started to another time',

@@ -222,6 +222,7 @@ export const ROUTES: RouteSpec[] = [
     },
   },
   { method: 'GET', path: '/api/publishing/posts', auth: 'dashboard' },
+  { method: 'GET', path: '/api/publishing/results', auth: 'dashboard' },
   {
     method: 'PATCH',
     path: '/api/publishing/posts/:id',
