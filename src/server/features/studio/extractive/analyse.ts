@@ -69,7 +69,8 @@ const NOT_NAMES = new Set(['i', "i'm", "i've", "i'd", "i'll", 'ok', 'okay']);
 /** What a reader remembers: figures, number words, amounts, and capitalised names past the first word. */
 export function factsOf(text: string): string[] {
   const out = new Set<string>();
-  const tokens = text.match(/[$€£]?\d[\d,.]*%?|[\p{L}][\p{L}'’-]*/gu) ?? [];
+  // "104th" is one figure (an ordinal), not "104" and "th".
+  const tokens = text.match(/[$€£]?\d[\d,.]*(?:%|(?:st|nd|rd|th)(?![\p{L}]))?|[\p{L}][\p{L}'’-]*/gu) ?? [];
   tokens.forEach((token, i) => {
     const word = token.replace(/[.,]+$/, '');
     if (/\d/.test(word)) out.add(word.toLowerCase());
