@@ -11,6 +11,8 @@ import {
 } from '#tests/support/fake-social.ts';
 import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 import { TEST_ADMIN_PASSWORD } from '#tests/support/test-app.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { seal, unseal } from './platforms.ts';
 import { REFRESH_FAILED_PREFIX, refreshExpiringTokens } from './refresh.ts';
 
 /**
@@ -189,6 +191,56 @@ describe('Background token refresh', () => {
     expect((await pass()).refreshed).toBe(1);
     expect(bsky.calls.slice(calls)).toEqual(['com.atproto.server.refreshSession']);
     expect((await row(id)).token_expires_at.getTime()).toBeGreaterThan(Date.now() + 59 * 86_400_000);
+  });
+});
+
+describe('Token refresh logs', () => {
+  it('never carry a token, a refresh token or a sealed value (renewed, failed for now, refused)', async () => {
+    const lines: string[] = [];
+    const log = createLogger('debug', { write: (line: string) => void lines.push(line) });
+    const deps = { ...echo.ctx, log };
+    const xAccount = (await accounts(alice)).find((a) => a.platform === 'x')!;
+    const secrets = new Set<string>();
+    const remember = async () => {
+      for (const { credentials } of await echo.query<{ credentials: string | null }>(
+        'select credentials from publish_accounts where credentials is not null',
+      )) {
+        secrets.add(credentials!);
+        for (const value of Object.values(await unseal(echo.ctx.config, credentials!)))
+          if (typeof value === 'string' && value.length >= 16) secrets.add(value);
+      }
+    };
+    await remember();
+    await expiring(xAccount.id, 1);
+    x.failTokens(502);
+    expect((await refreshExpiringTokens(deps, echo.ctx.jobs)).failed).toBe(1);
+    x.failTokens(null);
+    expect((await refreshExpiringTokens(deps, echo.ctx.jobs)).refreshed).toBe(1);
+    await remember();
+    // Refused: X no longer knows this refresh token (the grant was revoked).
+    await echo.query("update publish_accounts set updated_at = now() - interval '1 day' where id = $1", [
+      xAccount.id,
+    ]);
+    await expiring(xAccount.id, 1);
+    const sealed = (await row(xAccount.id)).credentials;
+    const creds = await unseal(echo.ctx.config, sealed);
+    await echo.query('update publish_accounts set credentials = $2 where id = $1', [
+      xAccount.id,
+      await seal(echo.ctx.config, { ...creds, refreshToken: 'revoked-refresh-token-000000' }),
+    ]);
+    await remember();
+    expect((await refreshExpiringTokens(deps, echo.ctx.jobs)).reconnect).toBe(1);
+    const text = lines.join('');
+    expect(text).toMatch(/renewing the access failed for now/);
+    expect(text).toMatch(/token refresh pass/);
+    expect(text).toMatch(/reconnect asked/);
+    expect(secrets.size).toBeGreaterThan(4);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    // Connected again for the admin test below.
+    await echo.query("update publish_accounts set status = 'connected', last_error = null where id = $1", [
+      xAccount.id,
+    ]);
+    await echo.query('update publish_accounts set credentials = $2 where id = $1', [xAccount.id, sealed]);
   });
 });
 
