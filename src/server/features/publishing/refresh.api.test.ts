@@ -126,7 +126,7 @@ describe('Background token refresh', () => {
     expect(after.credentials).not.toMatch(/accessToken|refreshToken/);
   });
 
-  it('a failing refresh (X down) keeps the account and its token; the next pass renews it', async () => {
+  it('a failing refresh (X down, or refusing the app) keeps the account and its token; the next pass renews it', async () => {
     const account = (await accounts(alice)).find((a) => a.platform === 'x')!;
     await expiring(account.id, 1);
     const before = await row(account.id);
@@ -136,6 +136,11 @@ describe('Background token refresh', () => {
     expect(failed).toMatchObject({ status: 'connected', credentials: before.credentials });
     expect(failed.last_error).toMatch(new RegExp(`^${REFRESH_FAILED_PREFIX}`));
     expect((await accounts(alice)).find((a) => a.id === account.id)!.status).toBe('connected');
+    // X refusing the operator's app (its client secret changed) is the operator's to fix: no user is asked.
+    x.failTokens(401);
+    expect(await pass()).toMatchObject({ failed: 1, refreshed: 0, reconnect: 0 });
+    expect(await row(account.id)).toMatchObject({ status: 'connected', credentials: before.credentials });
+    expect(await reconnectMails('alice@example.com')).toBe(0);
     x.failTokens(null);
     expect((await pass()).refreshed).toBe(1);
     const renewed = await row(account.id);

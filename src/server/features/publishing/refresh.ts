@@ -101,7 +101,14 @@ export async function refreshAccount(
       renewed = await renew(deps, account, await unseal(config, account.credentials));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof PlatformError && (error.kind === 'auth' || error.kind === 'refused')) {
+      // X's and LinkedIn's token endpoints answer 401 when they refuse the operator's app (its client
+      // id or secret), not the user's grant: that is for the operator to fix, so no user is asked.
+      const appRefused = platform !== 'bluesky' && error instanceof PlatformError && error.status === 401;
+      if (
+        error instanceof PlatformError &&
+        !appRefused &&
+        (error.kind === 'auth' || error.kind === 'refused')
+      ) {
         if (await markReconnect(tx.db, account.id, `Could not renew the access: ${message}`))
           await queueEmail(
             tx,
