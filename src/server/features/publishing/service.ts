@@ -21,6 +21,7 @@ import { findStudioDraft } from '../studio/index.ts';
 import { publishPostJob } from './job-definitions.ts';
 import { COUNTING, countFor, partsFor } from './limits.ts';
 import { availability, seal } from './platforms.ts';
+import { expiryOf } from './refresh.ts';
 import {
   type AccountRow,
   cancelScheduledOf,
@@ -142,6 +143,7 @@ export async function connectBluesky(
     instanceUrl: service,
     credentials: await seal(ctx.config, connected.credentials),
     charLimit: connected.charLimit,
+    tokenExpiresAt: expiryOf('bluesky', connected.credentials),
   });
   await releaseWaitingPosts(ctx, row.id);
   return accountView(row);
