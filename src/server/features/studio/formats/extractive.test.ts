@@ -311,3 +311,29 @@ describe('long real addresses (State of the Union texts)', () => {
     }
   });
 });
+
+describe('one analysis shared by the drafts of the same sentences', () => {
+  it('writes each format the same whether its analysis is new or kept from the other formats', () => {
+    // A note of its own (no other test analysed these sentences): the first format makes the analysis.
+    const note: SourceNote = {
+      id: 'shared',
+      sentences: timedNote.sentences.map((s) => ({ ...s, id: `shared-${s.id}` })),
+    };
+    const formats: Format[] = ['blog', 'linkedin', 'thread', 'carousel', 'clips'];
+    const alone = formats.map((format) =>
+      JSON.stringify(generateExtractive([note], [format], { byline: 'Sam' })),
+    );
+    // Again, each after all the others used the kept analysis, and all five in one call.
+    const again = formats.map((format) =>
+      JSON.stringify(generateExtractive([note], [format], { byline: 'Sam' })),
+    );
+    expect(again).toEqual(alone);
+    expect(
+      generateExtractive([note], [...formats].reverse(), { byline: 'Sam' }).map((r) => JSON.stringify([r])),
+    ).toEqual([...alone].reverse());
+    // A banned word is part of what the analysis was made from: the kept one is not used for it.
+    expect(alone[0]).toMatch(/\bpeople\b/i);
+    const banned = generateExtractive([note], ['blog'], { byline: 'Sam', bans: ['people'] });
+    expect(JSON.stringify(banned[0]!.ok && banned[0]!.blocks)).not.toMatch(/\bpeople\b/i);
+  });
+});

@@ -3,7 +3,9 @@
  * each block carrying the ids of the source sentences it came from.
  */
 
+import { createHash } from 'node:crypto';
 import type {
+  Analysis,
   Block,
   BlogMeta,
   ClipMeta,
@@ -30,13 +32,52 @@ export interface ExtractiveOptions {
   pins?: readonly string[];
 }
 
+/**
+ * The last analyses of source sentences, by what they were made from (the sentences, ideas, bans
+ * and pins): a note's five drafts are five jobs, and each analysed the same sentences again (about a
+ * third of a draft's CPU, bench/studio-voice-to-drafts.ts). Kept least recently used first out, at
+ * most ANALYSES_KEPT of them and ANALYSES_WORDS words in all. An analysis is never changed once made
+ * (the formats only read it), so sharing it changes no draft.
+ */
+const ANALYSES_KEPT = 64;
+const ANALYSES_WORDS = 200_000;
+const analyses = new Map<string, Analysis>();
+let analysedWords = 0;
+
+function analysisOf(
+  notes: readonly SourceNote[],
+  ideas: readonly string[] | undefined,
+  bans: readonly string[],
+  pins: readonly string[],
+): Analysis {
+  const key = createHash('sha256')
+    .update(JSON.stringify([notes, ideas ?? null, bans, pins]))
+    .digest('base64');
+  const kept = analyses.get(key);
+  if (kept) {
+    analyses.delete(key);
+    analyses.set(key, kept);
+    return kept;
+  }
+  const analysis = analyse(notes, ideas, { bans, pins });
+  if (analysis.words > ANALYSES_WORDS) return analysis;
+  analyses.set(key, analysis);
+  analysedWords += analysis.words;
+  for (const [oldest, old] of analyses) {
+    if (analyses.size <= ANALYSES_KEPT && analysedWords <= ANALYSES_WORDS) break;
+    analyses.delete(oldest);
+    analysedWords -= old.words;
+  }
+  return analysis;
+}
+
 export function generateExtractive(
   notes: readonly SourceNote[],
   formats: readonly Format[],
   options: ExtractiveOptions = {},
 ): FormatResult[] {
   const bans = options.bans ?? [];
-  const analysis = analyse(notes, options.ideas, { bans, pins: options.pins ?? [] });
+  const analysis = analysisOf(notes, options.ideas, bans, options.pins ?? []);
   const make: Record<Format, () => FormatResult> = {
     blog: () => blogPost(analysis),
     linkedin: () => linkedInPost(analysis),
