@@ -171,6 +171,34 @@ describe('job queue', () => {
     expect(handled.sort()).toEqual([1, 2, 3]);
   });
 
+  it('wakes an idle worker when a job is sent (LISTEN/NOTIFY), not at its next poll', async () => {
+    const sent = defineJob({ name: 'test.sent', schema: payload });
+    const handled: number[] = [];
+    // Started with nothing queued: its first fetch finds nothing, and its next poll is 60 s away,
+    // longer than the wait below (20 s); only the NOTIFY of the sending transaction can wake it.
+    const worker = new JobQueue([sent], {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 60,
+    });
+    worker.handle(sent, async ({ n }) => {
+      handled.push(n);
+    });
+    await worker.start();
+    started.push(worker);
+    const producer = new JobQueue([sent], { connectionString: testDb.url, work: false });
+    await producer.start();
+    started.push(producer);
+    // Let the worker's first (empty) fetch happen first, so that fetch cannot be what finds the job.
+    await new Promise((r) => setTimeout(r, 1000));
+    await database.transaction((tx) => producer.enqueue(tx, sent, { n: 7 }));
+    await until(
+      async () => handled.length,
+      (count) => count === 1,
+    );
+    expect(handled).toEqual([7]);
+  });
+
   it('runs as many handlers at once as the concurrency given when the handler was registered', async () => {
     const slow = defineJob({ name: 'test.slow', schema: payload });
     const producer = new JobQueue([slow], { connectionString: testDb.url, work: false });

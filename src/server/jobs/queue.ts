@@ -115,6 +115,10 @@ export class JobQueue {
       superviseIntervalSeconds: options.superviseSeconds ?? 30,
       monitorIntervalSeconds: options.superviseSeconds ?? 30,
       schedule: options.work,
+      // A worker LISTENs: a job sent (its queue has `notify`) wakes it at once, instead of at its next
+      // poll (up to pollingIntervalSeconds later, for every job: a note's transcription, then its
+      // drafts). Polling stays as it was, for jobs that become due later (retries, startAfter).
+      useListenNotify: options.work,
     } as ConstructorParameters<typeof PgBoss>[0]);
     this.boss.on('error', (error) => options.onError?.(error));
   }
@@ -170,6 +174,8 @@ export class JobQueue {
       expireInSeconds: definition.expireInSeconds ?? 300,
       heartbeatSeconds: definition.heartbeat ? (this.options.heartbeatSeconds ?? 30) : null,
       deadLetter: definition.deadLetter?.name ?? null,
+      // Sending a job also NOTIFYs (in the sender's transaction: delivered when it commits).
+      notify: true,
     };
   }
 
@@ -203,6 +209,7 @@ export class JobQueue {
         perJobResults: true,
         localConcurrency: definition.concurrency ?? 1,
         pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+        notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
         includeMetadata: true,
       },
       async (jobs) => {
@@ -239,6 +246,7 @@ export class JobQueue {
           perJobResults: true,
           localConcurrency: definition.concurrency ?? 1,
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+          notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
           includeMetadata: true,
         },
         async (jobs) =>
@@ -274,6 +282,7 @@ export class JobQueue {
           batchSize: 1,
           localConcurrency: 1,
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+          notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
           includeMetadata: true,
         },
         async (jobs) => {
