@@ -12159,6 +12159,9 @@ export interface operations {
                     texts?: {
                         [key: string]: string[];
                     };
+                    alts?: {
+                        [key: string]: string[];
+                    };
                 };
             };
         };
@@ -12181,6 +12184,14 @@ export interface operations {
                                 limit: number;
                                 fits: boolean;
                                 cut_at: number | null;
+                            }[];
+                            images: {
+                                slide: number;
+                                part: number;
+                                alt: string;
+                                length: number;
+                                limit: number;
+                                fits: boolean;
                             }[];
                             fits: boolean;
                             counting: string;
@@ -12408,6 +12419,9 @@ export interface operations {
                     draft_id: string;
                     account_ids: string[];
                     texts?: {
+                        [key: string]: string[];
+                    };
+                    alts?: {
                         [key: string]: string[];
                     };
                     /** @enum {string} */

@@ -25,19 +25,47 @@ export interface Received {
   replyTo: string | null;
   at: number;
   headers?: Record<string, string | string[] | undefined>;
+  /** Media attached to the post, as the platform stored it: its alt text, size and type. */
+  media?: ReceivedMedia[];
+}
+
+/** One upload a fake took (an image or a video), with the alt text it got. */
+export interface ReceivedMedia {
+  id: string;
+  type: string;
+  bytes: number;
+  alt: string | null;
+  /** The first bytes (to check what arrived is the file that was sent). */
+  head: string;
+}
+
+async function readRaw(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readRaw(req)).toString('utf8');
 }
 
 function parseBody(req: http.IncomingMessage, text: string): Record<string, unknown> {
   if (!text) return {};
-  if ((req.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(text);
-  return Object.fromEntries(new URLSearchParams(text));
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/json')) return JSON.parse(text);
+  if (type.includes('application/x-www-form-urlencoded') || !type)
+    return Object.fromEntries(new URLSearchParams(text));
+  return {};
 }
+
+/** A multipart/form-data body as the platform's server reads it. */
+async function readForm(req: http.IncomingMessage, raw: Buffer): Promise<FormData> {
+  return new Response(new Uint8Array(raw), {
+    headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+  }).formData();
+}
+
+const headOf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 8)).toString('hex');
 
 const send = (
   res: http.ServerResponse,
@@ -110,12 +138,22 @@ export interface FakeBluesky extends LocalHttp {
   /** Refuses the app password from now on (a revoked app password: 401 on sign-in and refresh). */
   revoke(handle: string): void;
   faults: Faults;
+  /** Faults of uploadBlob (401, 429, 5xx, slow), apart from those of posts. */
+  mediaFaults: Faults;
   received: Received[];
   records: Map<string, BskyRecord>;
   calls: string[];
+  /** Every blob uploaded (com.atproto.repo.uploadBlob), in order. */
+  uploads: ReceivedMedia[];
 }
 
+/** The AT Protocol's largest image blob (app.bsky.embed.images). */
+export const BLUESKY_IMAGE_MAX_BYTES = 1_000_000;
+
 export async function startFakeBluesky(): Promise<FakeBluesky> {
+  const mediaFaults = new Faults();
+  const uploads: ReceivedMedia[] = [];
+  const blobs = new Map<string, ReceivedMedia>();
   const accounts = new Map<string, { did: string; handle: string; password: string; revoked: boolean }>();
   const access = new Map<string, { did: string; expired: boolean }>();
   const refresh = new Map<string, string>();
@@ -143,7 +181,8 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = url.pathname.replace('/xrpc/', '');
     calls.push(method);
-    const raw = await readBody(req);
+    const bytes = await readRaw(req);
+    const raw = bytes.toString('utf8');
     const body = parseBody(req, raw);
     if (method === 'com.atproto.server.createSession') {
       const id = String(body.identifier ?? '');
@@ -164,10 +203,48 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     if (!who || byDid(who.did)?.revoked)
       return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid token' });
     if (who.expired) return send(res, 400, { error: 'ExpiredToken', message: 'Token has expired' });
+    if (method === 'com.atproto.repo.uploadBlob') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const type = String(req.headers['content-type'] ?? '');
+      if (bytes.length > BLUESKY_IMAGE_MAX_BYTES && type.startsWith('image/'))
+        return send(res, 400, { error: 'BlobTooLarge', message: 'This file is too large' });
+      const cid = `bafkrei${createHash('sha256').update(bytes).digest('hex').slice(0, 40)}`;
+      const media = { id: cid, type, bytes: bytes.length, alt: null, head: headOf(bytes) };
+      uploads.push(media);
+      blobs.set(cid, media);
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 200, {
+        blob: { $type: 'blob', ref: { $link: cid }, mimeType: type, size: bytes.length },
+      });
+    }
     if (method === 'com.atproto.repo.createRecord') {
       const fault = applyFault(faults.next(), res, reset);
       if (fault.handled) return;
       if (body.repo !== who.did) return send(res, 403, { error: 'InvalidRequest', message: 'Not your repo' });
+      // An embed must name blobs this PDS holds, each image with its alt text (app.bsky.embed.images).
+      const embed = (body.record as { embed?: Record<string, unknown> }).embed;
+      let media: ReceivedMedia[] | undefined;
+      if (embed?.$type === 'app.bsky.embed.images') {
+        const images = embed.images as {
+          image: { ref: { $link: string } };
+          alt?: unknown;
+          aspectRatio?: { width: number; height: number };
+        }[];
+        if (!Array.isArray(images) || images.length > 4)
+          return send(res, 400, { error: 'InvalidRecord', message: 'images: at most 4' });
+        media = [];
+        for (const image of images) {
+          const blob = blobs.get(image.image?.ref?.$link);
+          if (!blob || typeof image.alt !== 'string' || !image.aspectRatio)
+            return send(res, 400, {
+              error: 'InvalidRecord',
+              message: 'Invalid image: blob, alt, aspectRatio',
+            });
+          media.push({ ...blob, alt: image.alt });
+        }
+      }
       const rkey = String(body.rkey ?? Date.now().toString(36));
       const uri = `at://${who.did}/${body.collection}/${rkey}`;
       if (records.has(uri))
@@ -183,6 +260,7 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
         text: String(value.text),
         replyTo: reply?.parent?.uri ?? null,
         at: Date.now(),
+        ...(media && { media }),
       });
       if (fault.slowMs) await sleep(fault.slowMs);
       if (res.destroyed) return;
@@ -201,9 +279,11 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
   return {
     ...server,
     faults,
+    mediaFaults,
     received,
     records,
     calls,
+    uploads,
     addAccount(handle, appPassword) {
       const did = `did:plc:${createHash('sha256').update(handle).digest('hex').slice(0, 24)}`;
       accounts.set(handle, { did, handle, password: appPassword, revoked: false });
@@ -232,6 +312,12 @@ export interface FakeMastodon extends LocalHttp {
   /** Codes whose PKCE verifier did not match (the token was refused). */
   pkceFailures: number;
   calls: string[];
+  /** Faults of POST /api/v2/media, apart from those of statuses. */
+  mediaFaults: Faults;
+  /** Every attachment uploaded (POST /api/v2/media), in order, with its description. */
+  uploads: ReceivedMedia[];
+  /** Uploads answer 202 and stay processing for this many reads of GET /api/v1/media/:id. */
+  processingReads: number;
 }
 
 export async function startFakeMastodon(username = 'alice', maxCharacters = 500): Promise<FakeMastodon> {
@@ -244,8 +330,11 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
   const received: Received[] = [];
   const calls: string[] = [];
   const faults = new Faults();
+  const mediaFaults = new Faults();
+  const uploads: ReceivedMedia[] = [];
+  const attachments = new Map<string, ReceivedMedia & { readsLeft: number }>();
   let next = 1000;
-  const state = { maxCharacters, pkceFailures: 0, revoked: [] as string[] };
+  const state = { maxCharacters, pkceFailures: 0, revoked: [] as string[], processingReads: 0 };
   const reset = (seconds: number) => ({
     'x-ratelimit-limit': '300',
     'x-ratelimit-remaining': '0',
@@ -258,7 +347,8 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
   const server = await listenLocal(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     calls.push(`${req.method} ${url.pathname}`);
-    const body = parseBody(req, await readBody(req));
+    const raw = await readRaw(req);
+    const body = parseBody(req, raw.toString('utf8'));
     if (req.method === 'POST' && url.pathname === '/api/v1/apps') {
       const clientId = token();
       apps.set(clientId, { secret: token(), redirect: String(body.redirect_uris) });
@@ -323,6 +413,46 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
       return send(res, 200, { id: '109', username, acct: username, url: `${origin}/@${username}` });
     if (req.method === 'GET' && /^\/api\/v1\/accounts\/[^/]+\/statuses$/.test(url.pathname))
       return send(res, 200, [...statuses].reverse().slice(0, Number(url.searchParams.get('limit') ?? 20)));
+    if (req.method === 'POST' && url.pathname === '/api/v2/media') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const form = await readForm(req, raw);
+      const file = form.get('file');
+      if (!(file instanceof Blob)) return send(res, 422, { error: 'Validation failed: File is missing' });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const description = form.get('description');
+      if (typeof description === 'string' && [...description].length > 1500)
+        return send(res, 422, { error: 'Validation failed: Description is too long (maximum is 1500)' });
+      const id = String(next++);
+      const media = {
+        id,
+        type: file.type,
+        bytes: bytes.length,
+        alt: typeof description === 'string' ? description : null,
+        head: headOf(bytes),
+      };
+      uploads.push(media);
+      attachments.set(id, { ...media, readsLeft: state.processingReads });
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      const processing = state.processingReads > 0;
+      return send(res, processing ? 202 : 200, {
+        id,
+        type: file.type.startsWith('video/') ? 'video' : 'image',
+        url: processing ? null : `${origin}/media/${id}`,
+        description: media.alt,
+      });
+    }
+    const mediaRead = /^\/api\/v1\/media\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && mediaRead) {
+      const attachment = attachments.get(mediaRead[1]!);
+      if (!attachment) return send(res, 404, { error: 'Record not found' });
+      if (attachment.readsLeft > 0) {
+        attachment.readsLeft--;
+        return send(res, 206, { id: attachment.id, url: null });
+      }
+      return send(res, 200, { id: attachment.id, url: `${origin}/media/${attachment.id}` });
+    }
     if (req.method === 'POST' && url.pathname === '/api/v1/statuses') {
       const key = req.headers['idempotency-key'];
       if (typeof key === 'string' && idempotency.has(`${bearer}:${key}`))
@@ -332,6 +462,17 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
       const text = String(body.status ?? '');
       if ([...text].length > state.maxCharacters)
         return send(res, 422, { error: 'Validation failed: Text character limit of 500 exceeded' });
+      const mediaIds = (body.media_ids as string[] | undefined) ?? [];
+      if (mediaIds.length > 4) return send(res, 422, { error: 'Validation failed: at most 4 attachments' });
+      const media: ReceivedMedia[] = [];
+      for (const id of mediaIds) {
+        const attachment = attachments.get(String(id));
+        if (!attachment) return send(res, 422, { error: 'Validation failed: unknown media' });
+        if (attachment.readsLeft > 0)
+          return send(res, 422, { error: 'Cannot attach files that have not finished processing' });
+        const { readsLeft: _, ...stored } = attachment;
+        media.push(stored);
+      }
       const id = String(next++);
       const status = {
         id,
@@ -349,6 +490,7 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
         text,
         replyTo: status.in_reply_to_id,
         at: Date.now(),
+        ...(media.length && { media }),
       });
       if (fault.slowMs) await sleep(fault.slowMs);
       if (res.destroyed) return;
@@ -375,6 +517,14 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
     revokeAll() {
       tokens.clear();
     },
+    mediaFaults,
+    uploads,
+    get processingReads() {
+      return state.processingReads;
+    },
+    set processingReads(value: number) {
+      state.processingReads = value;
+    },
   };
 }
 
@@ -391,6 +541,10 @@ export interface FakeX extends LocalHttp {
   expireTokens(): void;
   refreshes: number;
   revoked: string[];
+  /** Faults of the media upload, apart from those of posts. */
+  mediaFaults: Faults;
+  /** Every media uploaded (POST /2/media/upload), in order, with the alt text set by /2/media/metadata. */
+  uploads: ReceivedMedia[];
 }
 
 export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
@@ -402,6 +556,9 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   const tweets: { id: string; text: string }[] = [];
   const received: Received[] = [];
   const faults = new Faults();
+  const mediaFaults = new Faults();
+  const uploads: ReceivedMedia[] = [];
+  const media = new Map<string, ReceivedMedia>();
   const state = { pkceFailures: 0, refreshes: 0, revoked: [] as string[] };
   let next = 1_800_000_000_000;
   const issue = () => {
@@ -423,7 +580,8 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   });
   const server = await listenLocal(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const body = parseBody(req, await readBody(req));
+    const raw = await readRaw(req);
+    const body = parseBody(req, raw.toString('utf8'));
     if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
       const challenge = url.searchParams.get('code_challenge');
       if (
@@ -491,15 +649,58 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       return send(res, 200, { data: { id: '42', name: 'Alice', username } });
     if (req.method === 'GET' && url.pathname === '/2/users/42/tweets')
       return send(res, 200, { data: [...tweets].reverse().slice(0, 20) });
+    if (req.method === 'POST' && url.pathname === '/2/media/upload') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const form = await readForm(req, raw);
+      const file = form.get('media');
+      if (!(file instanceof Blob) || form.get('media_category') !== 'tweet_image')
+        return send(res, 400, { title: 'Invalid Request', detail: 'media and media_category are required' });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const id = String(next++);
+      const item = {
+        id,
+        type: String(form.get('media_type') ?? file.type),
+        bytes: bytes.length,
+        alt: null,
+        head: headOf(bytes),
+      };
+      uploads.push(item);
+      media.set(id, item);
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 200, { data: { id, media_key: `3_${id}`, expires_after_secs: 86400 } });
+    }
+    if (req.method === 'POST' && url.pathname === '/2/media/metadata') {
+      const item = media.get(String(body.id));
+      const text = (body.metadata as { alt_text?: { text?: string } } | undefined)?.alt_text?.text;
+      if (!item) return send(res, 400, { title: 'Invalid Request', detail: 'unknown media id' });
+      if (typeof text !== 'string' || text.length > 1000)
+        return send(res, 400, { title: 'Invalid Request', detail: 'alt_text.text: at most 1000 characters' });
+      item.alt = text;
+      return send(res, 200, { data: { associated_metadata: { alt_text: { text } } } });
+    }
     if (req.method === 'POST' && url.pathname === '/2/tweets') {
       const fault = applyFault(faults.next(), res, reset);
       if (fault.handled) return;
+      const mediaIds = (body.media as { media_ids?: string[] } | undefined)?.media_ids ?? [];
+      if (mediaIds.length > 4 || mediaIds.some((m) => !media.has(String(m))))
+        return send(res, 400, { title: 'Invalid Request', detail: 'media_ids: at most 4 known media' });
+      const attached = mediaIds.map((m) => ({ ...media.get(String(m))! }));
       const id = String(next++);
       const text = String(body.text);
       tweets.push({ id, text });
       const reply =
         (body.reply as { in_reply_to_tweet_id?: string } | undefined)?.in_reply_to_tweet_id ?? null;
-      received.push({ platform: 'x', account: username, id, text, replyTo: reply, at: Date.now() });
+      received.push({
+        platform: 'x',
+        account: username,
+        id,
+        text,
+        replyTo: reply,
+        at: Date.now(),
+        ...(attached.length && { media: attached }),
+      });
       if (fault.slowMs) await sleep(fault.slowMs);
       if (res.destroyed) return;
       return send(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
@@ -519,6 +720,8 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       return state.refreshes;
     },
     revoked: state.revoked,
+    mediaFaults,
+    uploads,
     expireTokens() {
       for (const key of access.keys()) access.set(key, false);
     },

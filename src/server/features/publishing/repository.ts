@@ -247,6 +247,22 @@ export async function changeUnstarted(
 }
 
 /** Posts of the account waiting for it to be reconnected: back to 'scheduled' with a new run. */
+/** Records the media uploaded for a part (kept by part index), so a resumed post reuses it. */
+export async function recordUploads(
+  db: DbOrTx,
+  id: string,
+  index: number,
+  entry: { at: number; refs: unknown[] },
+) {
+  await db
+    .update(publishPosts)
+    .set({
+      uploads: sql`${publishPosts.uploads} || jsonb_build_object(${String(index)}::text, ${JSON.stringify(entry)}::jsonb)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(publishPosts.id, id));
+}
+
 export async function releaseWaiting(db: DbOrTx, accountId: string): Promise<PostRow[]> {
   return db
     .update(publishPosts)

@@ -26,6 +26,7 @@ import { notFound } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireVisitorEmail } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
+import { previewPosts } from './preview.ts';
 import { findAccount } from './repository.ts';
 import {
   accountsOf,
@@ -37,7 +38,6 @@ import {
   movePost,
   nextFreeSlot,
   postsOf,
-  previewPosts,
   removeSlot,
   slotsOf,
 } from './service.ts';

@@ -11,6 +11,7 @@ export { deleteStudioDataOf, runStudioRetention } from './data.ts';
 /** A draft of its owner (publishing reads ready drafts through this). */
 export {
   carouselPdfOf,
+  carouselSlidesOf,
   type DraftRow as StudioDraftRow,
   findDraft as findStudioDraft,
 } from './drafts/index.ts';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { callPlatform, PlatformError } from './http.ts';
-import type { ConnectedAccount, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+import { checkImages } from './media.ts';
+import type { ConnectedAccount, OutgoingImage, OutgoingPart, PlatformSession, SentPart } from './types.ts';
 
 /** Bluesky (AT Protocol): a post is at most 300 graphemes. */
 export const BLUESKY_MAX_GRAPHEMES = 300;
@@ -156,6 +157,8 @@ export function blueskySession(
       };
       const facets = linkFacets(part.text);
       if (facets.length) record.facets = facets;
+      // The images uploaded for this part (uploadBlob), each with its alt text and aspect ratio.
+      if (part.media?.length) record.embed = { $type: 'app.bsky.embed.images', images: part.media };
       if (part.parent && part.root)
         record.reply = {
           root: { uri: part.root.uri, cid: part.root.cid },
@@ -175,6 +178,31 @@ export function blueskySession(
         ),
       );
       return toSent(body.uri, body.cid);
+    },
+    async uploadImages(images: OutgoingImage[]) {
+      checkImages('bluesky', images);
+      const refs = [];
+      for (const image of images) {
+        // com.atproto.repo.uploadBlob: the raw bytes with their type; the answer is the blob to embed.
+        const { body } = await authed((token) =>
+          callPlatform<{ blob: Record<string, unknown> }>(
+            'Bluesky',
+            xrpc(service, 'com.atproto.repo.uploadBlob'),
+            {
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+              body: image.bytes,
+              timeoutMs,
+              resetHeaders: RESET_HEADERS,
+            },
+          ),
+        );
+        refs.push({
+          image: body.blob,
+          alt: image.alt,
+          aspectRatio: { width: image.width, height: image.height },
+        });
+      }
+      return refs;
     },
     async find(part: OutgoingPart) {
       const query = new URLSearchParams({ repo: creds.did, collection: COLLECTION, rkey: part.key });

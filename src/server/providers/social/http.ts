@@ -42,6 +42,8 @@ export interface CallOptions {
   json?: unknown;
   form?: Record<string, string>;
   body?: Uint8Array;
+  /** multipart/form-data (media uploads); fetch writes the boundary. */
+  multipart?: FormData;
   timeoutMs: number;
   /** Header names holding the rate limit's reset time, first found wins. */
   resetHeaders?: string[];
@@ -65,7 +67,8 @@ export async function callPlatform<T>(
   } else if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
-  } else if (options.body) body = new Uint8Array(options.body);
+  } else if (options.multipart) body = options.multipart;
+  else if (options.body) body = new Uint8Array(options.body);
   let response: Response;
   let text: string;
   try {

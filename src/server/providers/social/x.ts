@@ -1,8 +1,9 @@
 import { callPlatform, PlatformError } from './http.ts';
-import type { ConnectedAccount, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+import { checkImages, fileOf } from './media.ts';
+import type { ConnectedAccount, OutgoingImage, OutgoingPart, PlatformSession, SentPart } from './types.ts';
 
 /** X API v2 with OAuth 2.0 (authorization code with PKCE; offline.access gives a refresh token). */
-export const X_SCOPES = 'tweet.read tweet.write users.read offline.access';
+export const X_SCOPES = 'tweet.read tweet.write users.read media.write offline.access';
 const RESET_HEADERS = ['x-rate-limit-reset'];
 
 export interface XApp {
@@ -132,12 +133,46 @@ export function xSession(
       const { body } = await authed((token) =>
         callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/tweets`, {
           headers: { authorization: `Bearer ${token}` },
-          json: { text: part.text, ...(part.parent && { reply: { in_reply_to_tweet_id: part.parent.id } }) },
+          json: {
+            text: part.text,
+            ...(part.parent && { reply: { in_reply_to_tweet_id: part.parent.id } }),
+            ...(part.media?.length && { media: { media_ids: part.media.map((m) => String(m.id)) } }),
+          },
           timeoutMs,
           resetHeaders: RESET_HEADERS,
         }),
       );
       return toSent(body.data.id);
+    },
+    async uploadImages(images: OutgoingImage[]) {
+      checkImages('x', images);
+      const refs = [];
+      for (const image of images) {
+        // POST /2/media/upload (one request for an image), then its alt text (POST /2/media/metadata).
+        const { body } = await authed((token) => {
+          const form = new FormData();
+          form.append('media', fileOf(image.bytes, 'image/png'), 'slide.png');
+          form.append('media_category', 'tweet_image');
+          form.append('media_type', 'image/png');
+          return callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/media/upload`, {
+            headers: { authorization: `Bearer ${token}` },
+            multipart: form,
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          });
+        });
+        const id = body.data.id;
+        await authed((token) =>
+          callPlatform('X', `${app.apiUrl}/2/media/metadata`, {
+            headers: { authorization: `Bearer ${token}` },
+            json: { id, metadata: { alt_text: { text: image.alt } } },
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          }),
+        );
+        refs.push({ id });
+      }
+      return refs;
     },
     async find(part: OutgoingPart) {
       const { body } = await authed((token) =>

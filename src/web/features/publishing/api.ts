@@ -103,6 +103,7 @@ export const usePreview = () =>
       draft_id: string;
       account_ids: string[];
       texts?: Record<string, string[]>;
+      alts?: Record<string, string[]>;
     }) => json<PublishPreview>(await apiRequest('POST', `${PUBLISH_API}/preview`, input)),
   });
 
@@ -112,6 +113,7 @@ export const useCreatePosts = () =>
       draft_id: string;
       account_ids: string[];
       texts?: Record<string, string[]>;
+      alts?: Record<string, string[]>;
       when: 'now' | 'slot' | 'time';
       at?: string;
     }) => json<{ posts: PublishPost[] }>(await apiRequest('POST', `${PUBLISH_API}/posts`, input)),

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { captionsOf, carouselFile, toHtml, toMarkdown, toText } from '../exports/index.ts';
+import { captionsOf, carouselFile, slidePngs, toHtml, toMarkdown, toText } from '../exports/index.ts';
 import { assertModelCallsLeft } from '../model/index.ts';
 import { currentProfile, findVoiceSettings, queueProfile } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
@@ -333,4 +333,23 @@ export async function carouselPdfOf(
   const blocks = (row.blocks as { text: string }[]).filter((b) => b.text.trim());
   if (!blocks.length) return null;
   return slidesFile(ctx, owner, row.id, blocks, 'pdf');
+}
+
+/**
+ * A carousel draft's slides as PNGs with their text (publishing's images on X, Bluesky and
+ * Mastodon): the same zip the download gives, drawn on the slide thread and kept, opened here (its
+ * entries are stored, not compressed, so this is a copy); null when the draft is gone or not a
+ * ready carousel.
+ */
+export async function carouselSlidesOf(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  owner: string,
+  draftId: string,
+): Promise<{ text: string; png: Buffer }[] | null> {
+  const row = await findDraft(ctx.database.db, owner, draftId);
+  if (row?.format !== 'carousel' || row.status !== 'ready') return null;
+  const blocks = (row.blocks as { text: string }[]).filter((b) => b.text.trim());
+  if (!blocks.length) return null;
+  const zip = await slidesFile(ctx, owner, row.id, blocks, 'zip');
+  return slidePngs(zip).map((png, i) => ({ text: blocks[i]!.text, png }));
 }
