@@ -74,6 +74,8 @@ export const previewRequestSchema = z.object({
   texts: z.record(z.string(), partsSchema).optional(),
   /** A carousel's alt text per account id, one per slide in order (X, Bluesky, Mastodon); else each slide's own text. */
   alts: z.record(z.string(), z.array(z.string().max(5_000)).max(25)).optional(),
+  /** Clip hooks: which clip (from 1) goes out, as a video where the platform takes it; default 1. */
+  clip: z.number().int().min(1).max(50).optional(),
 });
 
 export const previewPartSchema = z.object({
@@ -104,6 +106,8 @@ export const previewAccountSchema = z.object({
   parts: z.array(previewPartSchema),
   /** A carousel's slides as images with their alt text (empty for other drafts and for LinkedIn). */
   images: z.array(previewImageSchema),
+  /** Clip hooks: the clip (from 1) that goes with the post as a video (X, Bluesky, Mastodon), else null. */
+  video_clip: z.number().int().nullable(),
   fits: z.boolean(),
   /** How the platform counts ("graphemes", "weighted characters, links count 23"...). */
   counting: z.string(),

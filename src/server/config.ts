@@ -196,6 +196,8 @@ const envSchema = z.object({
   PUBLISH_ALLOW_PRIVATE_HOSTS: bool(false),
   /** Bluesky's default server (PDS) for a handle without one. */
   BLUESKY_SERVICE_URL: z.preprocess(emptyToUndefined, z.url().default('https://bsky.social')),
+  /** Bluesky's video service (app.bsky.video.uploadVideo), where a clip is uploaded for processing. */
+  BLUESKY_VIDEO_URL: z.preprocess(emptyToUndefined, z.url().default('https://video.bsky.app')),
   /** X: the operator's developer app (OAuth 2.0 with PKCE); unset: X is shown as not available. */
   X_CLIENT_ID: optionalString,
   X_CLIENT_SECRET: optionalString,
@@ -321,6 +323,7 @@ export interface Config {
     timeoutMs: number;
     allowPrivateHosts: boolean;
     blueskyServiceUrl: string;
+    blueskyVideoUrl: string;
     x: { clientId?: string; clientSecret?: string; apiUrl: string; authorizeUrl: string };
     linkedin: { clientId?: string; clientSecret?: string; apiUrl: string; authUrl: string; version: string };
   };
@@ -472,6 +475,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
       allowPrivateHosts: e.PUBLISH_ALLOW_PRIVATE_HOSTS,
       blueskyServiceUrl: e.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
+      blueskyVideoUrl: e.BLUESKY_VIDEO_URL.replace(/\/+$/, ''),
       x: {
         clientId: e.X_CLIENT_ID,
         clientSecret: e.X_CLIENT_SECRET,

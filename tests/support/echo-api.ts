@@ -12162,6 +12162,7 @@ export interface operations {
                     alts?: {
                         [key: string]: string[];
                     };
+                    clip?: number;
                 };
             };
         };
@@ -12193,6 +12194,7 @@ export interface operations {
                                 limit: number;
                                 fits: boolean;
                             }[];
+                            video_clip: number | null;
                             fits: boolean;
                             counting: string;
                         }[];
@@ -12424,6 +12426,7 @@ export interface operations {
                     alts?: {
                         [key: string]: string[];
                     };
+                    clip?: number;
                     /** @enum {string} */
                     when: "now" | "slot" | "time";
                     /** Format: date-time */

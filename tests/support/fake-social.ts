@@ -143,14 +143,22 @@ export interface FakeBluesky extends LocalHttp {
   received: Received[];
   records: Map<string, BskyRecord>;
   calls: string[];
-  /** Every blob uploaded (com.atproto.repo.uploadBlob), in order. */
+  /** Every blob uploaded (com.atproto.repo.uploadBlob, and videos through app.bsky.video.uploadVideo), in order. */
   uploads: ReceivedMedia[];
+  /** Service tokens granted (com.atproto.server.getServiceAuth): their audience and method. */
+  serviceAuths: { aud: string; lxm: string }[];
+  /** A video's job reports JOB_STATE_ENCODING this many times before it completes. */
+  encodingReads: number;
 }
 
 /** The AT Protocol's largest image blob (app.bsky.embed.images). */
 export const BLUESKY_IMAGE_MAX_BYTES = 1_000_000;
 
 export async function startFakeBluesky(): Promise<FakeBluesky> {
+  const serviceTokens = new Map<string, { did: string; aud: string; lxm: string }>();
+  const serviceAuths: { aud: string; lxm: string }[] = [];
+  const jobs = new Map<string, { did: string; cid: string; readsLeft: number }>();
+  const video = { encodingReads: 0 };
   const mediaFaults = new Faults();
   const uploads: ReceivedMedia[] = [];
   const blobs = new Map<string, ReceivedMedia>();
@@ -199,9 +207,60 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
       refresh.delete(bearer(req));
       return send(res, 200, session(account));
     }
+    // The video service: uploadVideo with a service token from getServiceAuth; getJobStatus needs none.
+    if (method === 'app.bsky.video.uploadVideo') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const granted = serviceTokens.get(bearer(req));
+      if (
+        !granted ||
+        granted.lxm !== 'com.atproto.repo.uploadBlob' ||
+        granted.did !== url.searchParams.get('did')
+      )
+        return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid service token' });
+      if (req.headers['content-type'] !== 'video/mp4')
+        return send(res, 400, { error: 'InvalidRequest', message: 'video/mp4 only' });
+      const cid = `bafkrei${createHash('sha256').update(bytes).digest('hex').slice(0, 40)}`;
+      const media = { id: cid, type: 'video/mp4', bytes: bytes.length, alt: null, head: headOf(bytes) };
+      uploads.push(media);
+      blobs.set(cid, media);
+      const jobId = `job-${token()}`;
+      jobs.set(jobId, { did: granted.did, cid, readsLeft: video.encodingReads });
+      return send(res, 200, { jobStatus: { jobId, did: granted.did, state: 'JOB_STATE_CREATED' } });
+    }
+    if (method === 'app.bsky.video.getJobStatus') {
+      const jobId = url.searchParams.get('jobId') ?? '';
+      const job = jobs.get(jobId);
+      if (!job) return send(res, 400, { error: 'InvalidRequest', message: 'no such job' });
+      if (job.readsLeft > 0) {
+        job.readsLeft--;
+        return send(res, 200, {
+          jobStatus: { jobId, did: job.did, state: 'JOB_STATE_ENCODING', progress: 50 },
+        });
+      }
+      const blob = blobs.get(job.cid)!;
+      return send(res, 200, {
+        jobStatus: {
+          jobId,
+          did: job.did,
+          state: 'JOB_STATE_COMPLETED',
+          blob: { $type: 'blob', ref: { $link: job.cid }, mimeType: 'video/mp4', size: blob.bytes },
+        },
+      });
+    }
     const who = access.get(bearer(req));
     if (!who || byDid(who.did)?.revoked)
       return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid token' });
+    if (method === 'com.atproto.server.getServiceAuth') {
+      const aud = url.searchParams.get('aud') ?? '';
+      const lxm = url.searchParams.get('lxm') ?? '';
+      if (!aud.startsWith('did:'))
+        return send(res, 400, { error: 'InvalidRequest', message: 'aud must be a DID' });
+      const granted = `svc.${token()}`;
+      serviceTokens.set(granted, { did: who.did, aud, lxm });
+      serviceAuths.push({ aud, lxm });
+      return send(res, 200, { token: granted });
+    }
     if (who.expired) return send(res, 400, { error: 'ExpiredToken', message: 'Token has expired' });
     if (method === 'com.atproto.repo.uploadBlob') {
       const fault = applyFault(mediaFaults.next(), res, reset);
@@ -226,6 +285,12 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
       // An embed must name blobs this PDS holds, each image with its alt text (app.bsky.embed.images).
       const embed = (body.record as { embed?: Record<string, unknown> }).embed;
       let media: ReceivedMedia[] | undefined;
+      if (embed?.$type === 'app.bsky.embed.video') {
+        const blob = blobs.get((embed.video as { ref?: { $link?: string } } | undefined)?.ref?.$link ?? '');
+        if (!blob || blob.type !== 'video/mp4')
+          return send(res, 400, { error: 'InvalidRecord', message: 'Invalid video blob' });
+        media = [{ ...blob, alt: typeof embed.alt === 'string' ? embed.alt : null }];
+      }
       if (embed?.$type === 'app.bsky.embed.images') {
         const images = embed.images as {
           image: { ref: { $link: string } };
@@ -284,6 +349,13 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     records,
     calls,
     uploads,
+    serviceAuths,
+    get encodingReads() {
+      return video.encodingReads;
+    },
+    set encodingReads(value: number) {
+      video.encodingReads = value;
+    },
     addAccount(handle, appPassword) {
       const did = `did:plc:${createHash('sha256').update(handle).digest('hex').slice(0, 24)}`;
       accounts.set(handle, { did, handle, password: appPassword, revoked: false });
@@ -543,8 +615,12 @@ export interface FakeX extends LocalHttp {
   revoked: string[];
   /** Faults of the media upload, apart from those of posts. */
   mediaFaults: Faults;
-  /** Every media uploaded (POST /2/media/upload), in order, with the alt text set by /2/media/metadata. */
+  /** Every media uploaded (POST /2/media/upload, or a video's INIT/APPEND/FINALIZE), in order, with the alt text set by /2/media/metadata. */
   uploads: ReceivedMedia[];
+  /** APPEND requests received (a video's chunks). */
+  appends: number;
+  /** A finalized video reports processing this many times (STATUS) before it succeeds. */
+  processingReads: number;
 }
 
 export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
@@ -558,8 +634,9 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   const faults = new Faults();
   const mediaFaults = new Faults();
   const uploads: ReceivedMedia[] = [];
-  const media = new Map<string, ReceivedMedia>();
-  const state = { pkceFailures: 0, refreshes: 0, revoked: [] as string[] };
+  const media = new Map<string, ReceivedMedia & { ready?: boolean }>();
+  const chunked = new Map<string, { total: number; segments: Map<number, Buffer>; readsLeft: number }>();
+  const state = { pkceFailures: 0, refreshes: 0, revoked: [] as string[], appends: 0, processingReads: 0 };
   let next = 1_800_000_000_000;
   const issue = () => {
     const accessToken = token();
@@ -671,6 +748,83 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       if (res.destroyed) return;
       return send(res, 200, { data: { id, media_key: `3_${id}`, expires_after_secs: 86400 } });
     }
+    if (req.method === 'POST' && url.pathname === '/2/media/upload/initialize') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      if (
+        body.media_category !== 'tweet_video' ||
+        body.media_type !== 'video/mp4' ||
+        !Number(body.total_bytes)
+      )
+        return send(res, 400, {
+          title: 'Invalid Request',
+          detail: 'media_type, total_bytes, media_category',
+        });
+      const id = String(next++);
+      chunked.set(id, {
+        total: Number(body.total_bytes),
+        segments: new Map(),
+        readsLeft: state.processingReads,
+      });
+      return send(res, 200, { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } });
+    }
+    const step = /^\/2\/media\/upload\/(\d+)\/(append|finalize)$/.exec(url.pathname);
+    if (req.method === 'POST' && step) {
+      const upload = chunked.get(step[1]!);
+      if (!upload) return send(res, 400, { title: 'Invalid Request', detail: 'unknown media id' });
+      if (step[2] === 'append') {
+        const form = await readForm(req, raw);
+        const chunk = form.get('media');
+        const segment = Number(form.get('segment_index'));
+        if (!(chunk instanceof Blob) || !Number.isInteger(segment))
+          return send(res, 400, { title: 'Invalid Request', detail: 'media and segment_index' });
+        state.appends++;
+        upload.segments.set(segment, Buffer.from(await chunk.arrayBuffer()));
+        return send(res, 200, {});
+      }
+      const whole = Buffer.concat([...upload.segments.entries()].sort(([a], [b]) => a - b).map(([, b]) => b));
+      if (whole.length !== upload.total)
+        return send(res, 400, {
+          title: 'Invalid Request',
+          detail: `got ${whole.length} of ${upload.total} bytes`,
+        });
+      const item = {
+        id: step[1]!,
+        type: 'video/mp4',
+        bytes: whole.length,
+        alt: null,
+        head: headOf(whole),
+        ready: upload.readsLeft === 0,
+      };
+      uploads.push({ id: item.id, type: item.type, bytes: item.bytes, alt: null, head: item.head });
+      media.set(item.id, item);
+      return send(res, 200, {
+        data: {
+          id: item.id,
+          ...(upload.readsLeft > 0 && { processing_info: { state: 'pending', check_after_secs: 1 } }),
+        },
+      });
+    }
+    if (
+      req.method === 'GET' &&
+      url.pathname === '/2/media/upload' &&
+      url.searchParams.get('command') === 'STATUS'
+    ) {
+      const id = url.searchParams.get('media_id') ?? '';
+      const upload = chunked.get(id);
+      const item = media.get(id);
+      if (!upload || !item) return send(res, 400, { title: 'Invalid Request', detail: 'unknown media id' });
+      if (upload.readsLeft > 0) upload.readsLeft--;
+      item.ready = upload.readsLeft === 0;
+      return send(res, 200, {
+        data: {
+          id,
+          processing_info: item.ready
+            ? { state: 'succeeded', progress_percent: 100 }
+            : { state: 'in_progress', check_after_secs: 1, progress_percent: 50 },
+        },
+      });
+    }
     if (req.method === 'POST' && url.pathname === '/2/media/metadata') {
       const item = media.get(String(body.id));
       const text = (body.metadata as { alt_text?: { text?: string } } | undefined)?.alt_text?.text;
@@ -684,9 +838,18 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       const fault = applyFault(faults.next(), res, reset);
       if (fault.handled) return;
       const mediaIds = (body.media as { media_ids?: string[] } | undefined)?.media_ids ?? [];
-      if (mediaIds.length > 4 || mediaIds.some((m) => !media.has(String(m))))
-        return send(res, 400, { title: 'Invalid Request', detail: 'media_ids: at most 4 known media' });
-      const attached = mediaIds.map((m) => ({ ...media.get(String(m))! }));
+      if (
+        mediaIds.length > 4 ||
+        mediaIds.some((m) => !media.has(String(m)) || media.get(String(m))!.ready === false)
+      )
+        return send(res, 400, {
+          title: 'Invalid Request',
+          detail: 'media_ids: at most 4 known, processed media',
+        });
+      const attached = mediaIds.map((m) => {
+        const { ready: _, ...item } = media.get(String(m))!;
+        return item;
+      });
       const id = String(next++);
       const text = String(body.text);
       tweets.push({ id, text });
@@ -722,6 +885,15 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
     revoked: state.revoked,
     mediaFaults,
     uploads,
+    get appends() {
+      return state.appends;
+    },
+    get processingReads() {
+      return state.processingReads;
+    },
+    set processingReads(value: number) {
+      state.processingReads = value;
+    },
     expireTokens() {
       for (const key of access.keys()) access.set(key, false);
     },

@@ -106,6 +106,8 @@ export const publishPosts = pgTable(
      * blobs, Mastodon attachment ids) with when: a resumed post reuses them instead of uploading again.
      */
     uploads: jsonb('uploads').notNull().default({}),
+    /** With media 'video': which clip (from 1) of a clip-hooks draft goes out. */
+    clip: smallint('clip'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     /** Whether the user picked a slot ('slot') or a time, or asked for now. */
     placement: text('placement').notNull().default('now'),

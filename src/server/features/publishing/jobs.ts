@@ -10,7 +10,7 @@ import { queueEmail } from '../outbox/index.ts';
 import { carouselPdfOf } from '../studio/index.ts';
 import { reconnectEmail } from './emails.ts';
 import { publishPostFailedJob, publishPostJob } from './job-definitions.ts';
-import { imagesForPart, slidesOnce } from './media.ts';
+import { mediaForPart, slidesOnce } from './media.ts';
 import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
 import {
   type AccountRow,
@@ -91,13 +91,13 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
     );
   }
 
-  /** The carousel's draft is gone, so its slides cannot be drawn: the post fails, saying what went out. */
+  /** The draft is gone, so its slides or clip cannot be made: the post fails, saying what went out. */
   async function draftGone(post: PostRow, sentCount: number) {
     await updatePost(db, post.id, {
       status: 'failed',
       error: sentCount
-        ? `The carousel draft was deleted before its slides went out; ${sentCount} of ${(post.parts as string[]).length} posts were published, the rest not`
-        : 'The carousel draft was deleted before it went out, so its slides could not be made; nothing was posted',
+        ? `The draft was deleted before its slides went out; ${sentCount} of ${(post.parts as string[]).length} posts were published, the rest not`
+        : 'The draft was deleted before it went out, so its slides or clip could not be made; nothing was posted',
     });
   }
 
@@ -221,10 +221,10 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
         }
         // Not made, and the same key makes a second send harmless: send it again below.
       }
-      if (post.media === 'images') {
-        // The part's slides, uploaded before the post is marked in flight (an upload makes no post).
+      if (post.media === 'images' || post.media === 'video') {
+        // The part's slides or clip, uploaded before the post is marked in flight (an upload makes no post).
         try {
-          const refs = await imagesForPart(deps, post, index, session, slides);
+          const refs = await mediaForPart(deps, post, index, session, slides);
           if (!refs) return draftGone(post, sent.length);
           media = refs;
         } catch (error) {

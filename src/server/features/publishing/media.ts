@@ -8,7 +8,7 @@ import {
 import { numberedPost } from '#contract/studio-drafts.ts';
 import { pngSize } from '../../providers/social/media.ts';
 import type { MediaRef, OutgoingImage, PlatformSession } from '../../providers/social/types.ts';
-import { carouselSlidesOf } from '../studio/index.ts';
+import { carouselSlidesOf, clipVideoOf } from '../studio/index.ts';
 import type { PublishDeps } from './jobs.ts';
 import { type PostRow, recordUploads } from './repository.ts';
 
@@ -17,6 +17,7 @@ import { type PostRow, recordUploads } from './repository.ts';
  * IMAGES_PER_POST a post, so a carousel of more slides goes out as a thread of its slides in order
  * (decision 019). The slides are drawn by the Studio's exports room (`carouselSlidesOf`: the zip of
  * PNGs the download gives, on the slide thread) when the post goes out, never on the request path.
+ * A clip goes as a video, cut by the same room (`clipVideoOf`) and streamed from its file.
  */
 
 /** Uploaded media older than this is uploaded again rather than reused (Bluesky collects unused blobs). */
@@ -56,6 +57,20 @@ export function previewImages(platform: Platform, slides: string[], alts?: strin
   });
 }
 
+/** The hooks of a clip-hooks draft, one per clip, in order (clip n is the n-th 'clip' block). */
+export const clipHooksOf = (blocks: readonly { kind: string; text: string }[]) =>
+  blocks.filter((b) => b.kind === 'clip').map((b) => b.text);
+
+/** Platforms a clip goes to as a video (LinkedIn's Videos API is not wired yet: its hook goes as text). */
+export const takesVideo = (platform: Platform) => takesImages(platform);
+
+/** What the preview says about a clip: which one goes, and how. */
+export function clipPlan(platform: Platform, clip: number, clips: number): string {
+  return takesVideo(platform)
+    ? `Clip ${clip} of ${clips} goes with it as a video cut from the recording (from a voice note: its words only)`
+    : `Clip ${clip} of ${clips}: its words only (video on LinkedIn is not available yet)`;
+}
+
 type Uploads = Record<string, { at: number; refs: MediaRef[] }>;
 
 /**
@@ -84,6 +99,40 @@ export async function imagesForPart(
     }));
   if (!images.length || !session.uploadImages) return [];
   const refs = await session.uploadImages(images);
+  await recordUploads(deps.database.db, post.id, index, { at: Date.now(), refs });
+  return refs;
+}
+
+/**
+ * The media of part `index` of a post: a carousel's slides (imagesForPart), or for part 0 of a clip
+ * its video; [] for none (a clip from a voice note goes as its words). null: the draft is gone.
+ */
+export async function mediaForPart(
+  deps: PublishDeps,
+  post: PostRow,
+  index: number,
+  session: PlatformSession,
+  slides: () => Promise<{ text: string; png: Buffer }[] | null>,
+): Promise<MediaRef[] | null> {
+  if (post.media === 'images') return imagesForPart(deps, post, index, session, slides);
+  if (post.media !== 'video' || index !== 0) return [];
+  const kept = (post.uploads as Uploads)[index];
+  if (kept && kept.at > Date.now() - UPLOAD_REUSE_MS) return kept.refs;
+  if (!post.draftId || !session.uploadVideo) return post.draftId ? [] : null;
+  // Cut from the recording into the bounded temporary space, streamed from there, then removed.
+  const cut = await clipVideoOf(deps, post.ownerEmail, post.draftId, post.clip ?? 1);
+  if (cut === null) return null;
+  if (cut === 'audio') return [];
+  let refs: MediaRef[];
+  try {
+    refs = await session.uploadVideo({
+      file: cut.file,
+      bytes: cut.bytes,
+      alt: (post.parts as string[])[0] ?? '',
+    });
+  } finally {
+    await cut.release().catch(() => undefined);
+  }
   await recordUploads(deps.database.db, post.id, index, { at: Date.now(), refs });
   return refs;
 }

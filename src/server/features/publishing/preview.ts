@@ -12,7 +12,15 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { findStudioDraft } from '../studio/index.ts';
 import { COUNTING, countFor, partsFor } from './limits.ts';
-import { goesAsImages, imageParts, previewImages, slideTextsOf } from './media.ts';
+import {
+  clipHooksOf,
+  clipPlan,
+  goesAsImages,
+  imageParts,
+  previewImages,
+  slideTextsOf,
+  takesVideo,
+} from './media.ts';
 import { type AccountRow, findAccount } from './repository.ts';
 
 /**
@@ -40,13 +48,19 @@ export function previewOf(
   accounts: AccountRow[],
   texts?: Record<string, string[]>,
   alts?: Record<string, string[]>,
+  clip = 1,
 ) {
   const slides = draft.format === 'carousel' ? slideTextsOf(draft.blocks as { text: string }[]) : [];
+  const clips = draft.format === 'clips' ? clipHooksOf(draft.blocks as { kind: string; text: string }[]) : [];
+  if (draft.format === 'clips' && !clips[clip - 1])
+    throw notFound(`This draft has ${clips.length} clips; there is no clip ${clip}`);
   return accounts.map((account) => {
     const platform = account.platform as Platform;
     const asImages = goesAsImages(draft.format, platform);
+    const asVideo = draft.format === 'clips' && takesVideo(platform);
     const parts = (
-      texts?.[account.id] ?? (asImages ? imageParts(slides) : partsFor(draft as never, platform))
+      texts?.[account.id] ??
+      (asImages ? imageParts(slides) : clips.length ? [clips[clip - 1]!] : partsFor(draft as never, platform))
     ).map((t) => t.trim());
     const counted = parts.map((text) => {
       const count = countFor(platform, text, account.charLimit);
@@ -65,13 +79,16 @@ export function previewOf(
       handle: account.handle,
       parts: counted,
       images,
+      video_clip: asVideo ? clip : null,
       fits: counted.length > 0 && counted.every((p) => p.fits) && images.every((i) => i.fits),
       counting:
         draft.format === 'carousel' && platform === 'linkedin'
           ? `${COUNTING[platform]}; the slides go with it as a PDF document`
           : asImages
             ? `${COUNTING[platform]}. ${imagePlan(slides.length)}`
-            : COUNTING[platform],
+            : clips.length
+              ? `${COUNTING[platform]}. ${clipPlan(platform, clip, clips.length)}`
+              : COUNTING[platform],
     };
   });
 }
@@ -95,5 +112,5 @@ export function imagesProblem(preview: ReturnType<typeof previewOf>[number]) {
 /** What each account would get, counted as its platform counts, and where a part must be cut to fit. */
 export async function previewPosts(ctx: AppContext, owner: string, input: PreviewInput) {
   const { draft, accounts } = await draftAndAccounts(ctx, owner, input);
-  return { accounts: previewOf(draft, accounts, input.texts, input.alts) };
+  return { accounts: previewOf(draft, accounts, input.texts, input.alts, input.clip) };
 }

@@ -226,7 +226,7 @@ export async function createPosts(ctx: AppContext, owner: string, input: z.infer
   for (const account of accounts)
     if (account.status !== 'connected')
       throw conflict(`Reconnect ${account.handle} on ${PLATFORM_LABELS[account.platform as Platform]} first`);
-  const previews = previewOf(draft, accounts, input.texts, input.alts);
+  const previews = previewOf(draft, accounts, input.texts, input.alts, input.clip);
   for (const preview of previews) {
     if (preview.images.length) imagesProblem(preview);
     const bad = preview.parts.findIndex((p) => !p.fits);
@@ -274,7 +274,10 @@ export async function createPosts(ctx: AppContext, owner: string, input: z.infer
             ? 'pdf'
             : preview.images.length
               ? 'images'
-              : null,
+              : preview.video_clip
+                ? 'video'
+                : null,
+        clip: preview.video_clip,
         altTexts: preview.images.length ? preview.images.map((i) => i.alt) : null,
       })),
     );

@@ -41,7 +41,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   json?: unknown;
   form?: Record<string, string>;
-  body?: Uint8Array;
+  /** Raw bytes, or a Blob (a file's, streamed from disk). */
+  body?: Uint8Array | Blob;
   /** multipart/form-data (media uploads); fetch writes the boundary. */
   multipart?: FormData;
   timeoutMs: number;
@@ -68,7 +69,7 @@ export async function callPlatform<T>(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
   } else if (options.multipart) body = options.multipart;
-  else if (options.body) body = new Uint8Array(options.body);
+  else if (options.body) body = options.body instanceof Blob ? options.body : new Uint8Array(options.body);
   let response: Response;
   let text: string;
   try {

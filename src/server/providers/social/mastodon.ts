@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { callPlatform, PlatformError } from './http.ts';
-import { checkImages, fileOf, untilReady } from './media.ts';
-import type { ConnectedAccount, OutgoingImage, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './media.ts';
+import type {
+  ConnectedAccount,
+  OutgoingImage,
+  OutgoingPart,
+  OutgoingVideo,
+  PlatformSession,
+  SentPart,
+} from './types.ts';
 
 /** When an instance does not say (Mastodon's own default). */
 export const MASTODON_DEFAULT_MAX = 500;
@@ -203,6 +210,20 @@ export function mastodonSession(
         refs.push({ id: body.id });
       }
       return refs;
+    },
+    async uploadVideo(video: OutgoingVideo) {
+      checkVideo('mastodon', video.bytes);
+      const form = new FormData();
+      form.append('file', await fileBlob(video.file, 'video/mp4'), 'clip.mp4');
+      if (video.alt.trim()) form.append('description', video.alt.slice(0, 1500));
+      // A video is processed after the upload (202): the status waits until the instance has it ready.
+      const { body, status } = await callPlatform<{ id: string; url: string | null }>(
+        'Mastodon',
+        `${instance}/api/v2/media`,
+        { headers: auth, multipart: form, timeoutMs: timeoutMs * 5, resetHeaders: RESET_HEADERS },
+      );
+      if (status === 202 || !body.url) await processed(body.id, { tries: 120, everyMs: 1000 });
+      return [{ id: body.id }];
     },
     async find(part: OutgoingPart) {
       const query = new URLSearchParams({ limit: '40', exclude_reblogs: 'true' });

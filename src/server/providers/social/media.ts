@@ -1,3 +1,4 @@
+import { openAsBlob } from 'node:fs';
 import { ALT_TEXT_LIMITS, altTextLength, type ImagePlatform } from '#contract/publishing.ts';
 import { PlatformError } from './http.ts';
 import type { OutgoingImage } from './types.ts';
@@ -62,3 +63,22 @@ export async function untilReady(
   }
   throw new PlatformError('server', `${label}: the media was still processing; trying again later`);
 }
+
+/** Largest clip each platform takes (Bluesky's app.bsky.embed.video blob: 50,000,000 bytes). */
+export const VIDEO_MAX_BYTES: Record<ImagePlatform, number> = {
+  bluesky: 50_000_000,
+  x: 512 * 1024 * 1024,
+  mastodon: 99 * 1024 * 1024,
+};
+
+/** Refuses a clip its platform would not take (too large) before anything is uploaded. */
+export function checkVideo(platform: ImagePlatform, bytes: number): void {
+  if (bytes > VIDEO_MAX_BYTES[platform])
+    throw new PlatformError(
+      'refused',
+      `${LABELS[platform]}: the clip is ${bytes} bytes; ${LABELS[platform]} takes at most ${VIDEO_MAX_BYTES[platform]}`,
+    );
+}
+
+/** A file on disk as a Blob that fetch streams from the file (never read into memory whole). */
+export const fileBlob = (file: string, type: string) => openAsBlob(file, { type });

@@ -27,6 +27,13 @@ export interface OutgoingImage {
   height: number;
 }
 
+/** A clip going out with a post: an MP4 file (streamed from disk, never read whole), its size, its alt text. */
+export interface OutgoingVideo {
+  file: string;
+  bytes: number;
+  alt: string;
+}
+
 /** A platform's reference to uploaded media (X and Mastodon: an id; Bluesky: the blob with its alt text). */
 export type MediaRef = Record<string, unknown>;
 
@@ -38,6 +45,8 @@ export interface PlatformSession {
    * (`part.media`). Uploading again makes new, unattached media, never a second post.
    */
   uploadImages?(images: OutgoingImage[]): Promise<MediaRef[]>;
+  /** Uploads a clip (chunked where the platform asks), waiting until the platform has processed it. */
+  uploadVideo?(video: OutgoingVideo): Promise<MediaRef[]>;
   /**
    * After an unknown outcome: the post if the platform made it, null when it certainly did not (the
    * part may go again with the same key); throws a PlatformError('unknown') when it cannot tell.

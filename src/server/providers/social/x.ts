@@ -1,6 +1,17 @@
 import { callPlatform, PlatformError } from './http.ts';
-import { checkImages, fileOf } from './media.ts';
-import type { ConnectedAccount, OutgoingImage, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './media.ts';
+import type {
+  ConnectedAccount,
+  OutgoingImage,
+  OutgoingPart,
+  OutgoingVideo,
+  PlatformSession,
+  SentPart,
+} from './types.ts';
+
+/** A clip goes to X in chunks of this size (APPEND takes at most 5 MB a request). */
+export const X_CHUNK_BYTES = 4 * 1024 * 1024;
+type Processing = { state: 'pending' | 'in_progress' | 'succeeded' | 'failed'; check_after_secs?: number };
 
 /** X API v2 with OAuth 2.0 (authorization code with PKCE; offline.access gives a refresh token). */
 export const X_SCOPES = 'tweet.read tweet.write users.read media.write offline.access';
@@ -173,6 +184,60 @@ export function xSession(
         refs.push({ id });
       }
       return refs;
+    },
+    async uploadVideo(video: OutgoingVideo) {
+      checkVideo('x', video.bytes);
+      const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+      const blob = await fileBlob(video.file, 'video/mp4');
+      // Chunked upload: INIT (initialize), APPEND each chunk (streamed from the file), FINALIZE, then STATUS.
+      const { body: init } = await authed((token) =>
+        callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/media/upload/initialize`, {
+          headers: bearer(token),
+          json: { media_type: 'video/mp4', total_bytes: video.bytes, media_category: 'tweet_video' },
+          timeoutMs,
+          resetHeaders: RESET_HEADERS,
+        }),
+      );
+      const id = init.data.id;
+      for (let offset = 0, segment = 0; offset < video.bytes; offset += X_CHUNK_BYTES, segment++)
+        await authed((token) => {
+          const form = new FormData();
+          form.append('segment_index', String(segment));
+          form.append('media', blob.slice(offset, offset + X_CHUNK_BYTES), 'clip.mp4');
+          return callPlatform('X', `${app.apiUrl}/2/media/upload/${id}/append`, {
+            headers: bearer(token),
+            multipart: form,
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          });
+        });
+      const { body: finalized } = await authed((token) =>
+        callPlatform<{ data: { id: string; processing_info?: Processing } }>(
+          'X',
+          `${app.apiUrl}/2/media/upload/${id}/finalize`,
+          { method: 'POST', headers: bearer(token), timeoutMs, resetHeaders: RESET_HEADERS },
+        ),
+      );
+      let processing = finalized.data.processing_info;
+      await untilReady(
+        'X',
+        async () => {
+          if (!processing || processing.state === 'succeeded') return true;
+          if (processing.state === 'failed')
+            throw new PlatformError('refused', 'X could not process the clip');
+          const { body } = await authed((token) =>
+            callPlatform<{ data: { processing_info?: Processing } }>(
+              'X',
+              `${app.apiUrl}/2/media/upload?${new URLSearchParams({ command: 'STATUS', media_id: id })}`,
+              { headers: bearer(token), timeoutMs, resetHeaders: RESET_HEADERS },
+            ),
+          );
+          processing = body.data.processing_info;
+          return !processing || processing.state === 'succeeded';
+        },
+        { tries: 120, everyMs: 1000 },
+      );
+      return [{ id }];
     },
     async find(part: OutgoingPart) {
       const { body } = await authed((token) =>

@@ -104,6 +104,7 @@ export const usePreview = () =>
       account_ids: string[];
       texts?: Record<string, string[]>;
       alts?: Record<string, string[]>;
+      clip?: number;
     }) => json<PublishPreview>(await apiRequest('POST', `${PUBLISH_API}/preview`, input)),
   });
 
@@ -114,6 +115,7 @@ export const useCreatePosts = () =>
       account_ids: string[];
       texts?: Record<string, string[]>;
       alts?: Record<string, string[]>;
+      clip?: number;
       when: 'now' | 'slot' | 'time';
       at?: string;
     }) => json<{ posts: PublishPost[] }>(await apiRequest('POST', `${PUBLISH_API}/posts`, input)),

@@ -18,7 +18,16 @@ type When = 'now' | 'slot' | 'time';
  * what does not fit; a carousel's images with their alt text), then publish now, in each account's next free slot, or at a time. Below, where
  * the draft went, with links to the live posts.
  */
-export function PublishDraft({ draftId, ready }: { draftId: string; ready: boolean }) {
+export function PublishDraft({
+  draftId,
+  ready,
+  clips = 0,
+}: {
+  draftId: string;
+  ready: boolean;
+  /** Clip hooks: how many clips the draft has (one is published, as a video where the platform takes it). */
+  clips?: number;
+}) {
   const accounts = useAccounts();
   const posts = useDraftPosts(draftId);
   const preview = usePreview();
@@ -26,6 +35,7 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
   const [picked, setPicked] = useState<string[]>([]);
   const [texts, setTexts] = useState<Record<string, string[]>>({});
   const [alts, setAlts] = useState<Record<string, string[]>>({});
+  const [clip, setClip] = useState(1);
   const [when, setWhen] = useState<When>('now');
   const [at, setAt] = useState('');
   const [shown, setShown] = useState<PublishPreview | null>(null);
@@ -33,7 +43,7 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
 
   const only = (ids: string[], byAccount: Record<string, string[]>) =>
     Object.fromEntries(Object.entries(byAccount).filter(([id]) => ids.includes(id)));
-  const refresh = (ids: string[], edited = texts) => {
+  const refresh = (ids: string[], edited = texts, whichClip = clip) => {
     if (!ids.length) return setShown(null);
     const mine = only(ids, edited);
     const myAlts = only(ids, alts);
@@ -43,6 +53,7 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
         account_ids: ids,
         ...(Object.keys(mine).length && { texts: mine }),
         ...(Object.keys(myAlts).length && { alts: myAlts }),
+        ...(clips > 0 && { clip: whichClip }),
       },
       { onSuccess: setShown },
     );
@@ -66,6 +77,7 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
         account_ids: picked,
         ...(Object.keys(texts).length && { texts: only(picked, texts) }),
         ...(Object.keys(alts).length && { alts: only(picked, alts) }),
+        ...(clips > 0 && { clip }),
         when,
         ...(when === 'time' && at && { at: new Date(at).toISOString() }),
       },
@@ -113,6 +125,29 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
               </label>
             ))}
           </fieldset>
+          {clips > 1 && (
+            <div className="grid gap-1">
+              <Label htmlFor="publish-clip">Clip to publish</Label>
+              <select
+                id="publish-clip"
+                className="h-9 rounded-md border border-border bg-background px-2 text-sm"
+                value={clip}
+                onChange={(e) => {
+                  const n = Number(e.target.value);
+                  setClip(n);
+                  // The clip's own hook becomes the text: earlier edits were for another clip.
+                  setTexts({});
+                  refresh(picked, {}, n);
+                }}
+              >
+                {Array.from({ length: clips }, (_, i) => `Clip ${i + 1}`).map((label, i) => (
+                  <option key={label} value={i + 1}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {shown?.accounts.map((account) => (
             <section
               key={account.account_id}

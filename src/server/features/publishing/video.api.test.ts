@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PublishAccount, PublishPost, PublishPreview } from '#contract/publishing.ts';
+import type { NoteDetail } from '#contract/studio.ts';
+import type { Draft } from '#contract/studio-drafts.ts';
+import { FakeOpenAi } from '#tests/support/fake-openai.ts';
+import {
+  type FakeBluesky,
+  type FakeMastodon,
+  type FakeX,
+  startFakeBluesky,
+  startFakeMastodon,
+  startFakeX,
+} from '#tests/support/fake-social.ts';
+import {
+  eventually,
+  type StudioTestApp,
+  sessionCookie,
+  speechWav,
+  startStudioApp,
+  tusMetadata,
+} from '#tests/support/studio.ts';
+import { ffmpegBinary, runFfmpeg } from '../../providers/media/ffmpeg-run.ts';
+
+/**
+ * Issue 25: a clip of a clip-hooks draft goes out as a video, cut by the Studio from the note's
+ * recording and streamed from its file: X's chunked upload (INIT, APPEND, FINALIZE, STATUS),
+ * Bluesky's video service (getServiceAuth, app.bsky.video.uploadVideo, getJobStatus, then
+ * app.bsky.embed.video), Mastodon's POST /api/v2/media (202 while processing) then media_ids.
+ */
+
+const transcript = readFileSync(
+  new URL('../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
+  'utf8',
+);
+/** An MP4 starts with its 'ftyp' box: bytes 4-8 of the first 8 (hex). */
+const MP4_FTYP = '66747970';
+
+let echo: StudioTestApp;
+let stt: FakeOpenAi;
+let bsky: FakeBluesky;
+let masto: FakeMastodon;
+let x: FakeX;
+let alice: string;
+let tmp: string;
+let draft: Draft;
+const accounts: Partial<Record<'bluesky' | 'mastodon' | 'x', PublishAccount>> = {};
+
+function call(method: string, url: string, body?: unknown) {
+  return echo.app!.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie: alice },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+const settled = (id: string) =>
+  eventually(async () => {
+    const post = ((await call('GET', '/api/publishing/posts')).json() as { posts: PublishPost[] }).posts.find(
+      (p) => p.id === id,
+    )!;
+    return ['published', 'failed', 'check', 'waiting_account'].includes(post.status) && post;
+  }, 60_000);
+async function publishClip(account: PublishAccount) {
+  const res = await call('POST', '/api/publishing/posts', {
+    draft_id: draft.id,
+    account_ids: [account.id],
+    clip: 1,
+    when: 'now',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return settled((res.json() as { posts: PublishPost[] }).posts[0]!.id);
+}
+async function oauth(platform: 'mastodon' | 'x', instance?: string) {
+  const start = await call('POST', '/api/publishing/oauth/start', { platform, instance });
+  const approved = await fetch((start.json() as { authorize_url: string }).authorize_url, {
+    redirect: 'manual',
+  });
+  const back = new URL(approved.headers.get('location')!);
+  await call('GET', `${back.pathname}${back.search}`);
+}
+
+/** A video note (a plain colour with the transcript spoken) uploaded over tus, as a browser sends it. */
+async function videoNote(): Promise<string> {
+  const ffmpeg = ffmpegBinary(echo.ctx.config);
+  const wav = path.join(tmp, 'speech.wav');
+  await writeFile(wav, await speechWav(transcript));
+  const mp4 = path.join(tmp, 'video.mp4');
+  await runFfmpeg(ffmpeg, [
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=navy:s=180x320:r=5',
+    '-i',
+    wav,
+    '-t',
+    '80',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '32k',
+    mp4,
+  ]);
+  const file = await readFile(mp4);
+  const created = await fetch(`${echo.url}/api/studio/uploads`, {
+    method: 'POST',
+    headers: {
+      cookie: alice,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(file.length),
+      'upload-metadata': tusMetadata({ filename: 'pricing.mp4', filetype: 'video/mp4' }),
+    },
+  });
+  const patched = await fetch(new URL(created.headers.get('location')!, echo.url), {
+    method: 'PATCH',
+    headers: {
+      cookie: alice,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(file),
+  });
+  expect(patched.status).toBe(204);
+  return patched.headers.get('echo-note-id')!;
+}
+
+beforeAll(async () => {
+  [bsky, masto, x] = await Promise.all([startFakeBluesky(), startFakeMastodon('alice', 500), startFakeX()]);
+  stt = await new FakeOpenAi().start();
+  stt.transcriptionText = transcript;
+  stt.secondsPerSegment = 1.5;
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'echo-publish-video-'));
+  echo = await startStudioApp({
+    STT_BASE_URL: stt.baseUrl,
+    STT_MODEL: 'whisper-test',
+    PUBLISH_ALLOW_PRIVATE_HOSTS: 'true',
+    BLUESKY_SERVICE_URL: bsky.origin,
+    BLUESKY_VIDEO_URL: bsky.origin,
+    PUBLISH_TIMEOUT_SECONDS: '5',
+    JOB_RETRY_DELAY_SECONDS: '0',
+    X_CLIENT_ID: x.clientId,
+    X_CLIENT_SECRET: x.clientSecret,
+    X_API_URL: x.origin,
+    X_AUTHORIZE_URL: `${x.origin}/i/oauth2/authorize`,
+  });
+  alice = await sessionCookie(echo, 'alice@example.com');
+  bsky.addAccount('alice.test', 'aaaa-bbbb-cccc-dddd');
+  await call('POST', '/api/publishing/accounts/bluesky', {
+    handle: 'alice.test',
+    app_password: 'aaaa-bbbb-cccc-dddd',
+  });
+  await oauth('mastodon', masto.origin);
+  await oauth('x');
+  for (const a of ((await call('GET', '/api/publishing/accounts')).json() as { accounts: PublishAccount[] })
+    .accounts)
+    if (a.platform !== 'linkedin') accounts[a.platform] = a;
+  const noteId = await videoNote();
+  await eventually(async () => {
+    const note = (await call('GET', `/api/studio/notes/${noteId}`)).json() as NoteDetail;
+    return note.status === 'ready' && note;
+  }, 60_000);
+  const res = await call('POST', '/api/studio/drafts', { note_ids: [noteId], formats: ['clips'] });
+  const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
+  draft = await eventually(async () => {
+    const d = (await call('GET', `/api/studio/drafts/${id}`)).json() as Draft;
+    return ['ready', 'failed'].includes(d.status) && d;
+  }, 60_000);
+  expect(draft.status, draft.error ?? '').toBe('ready');
+}, 180_000);
+afterAll(async () => {
+  await echo?.close();
+  await stt?.stop();
+  await Promise.all([bsky?.close(), masto?.close(), x?.close()]);
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+beforeEach(() => {
+  for (const fake of [bsky, masto, x]) fake.mediaFaults.clear();
+});
+
+const hook = () => draft.blocks.find((b) => b.kind === 'clip')!.text.trim();
+
+describe('Clips as video', () => {
+  it('previews clip 1 as its hook with the video, and refuses a clip the draft does not have', async () => {
+    const res = await call('POST', '/api/publishing/preview', {
+      draft_id: draft.id,
+      account_ids: [accounts.bluesky!.id, accounts.x!.id],
+      clip: 1,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const account of (res.json() as PublishPreview).accounts) {
+      expect(account.video_clip).toBe(1);
+      expect(account.parts.map((p) => p.text)).toEqual([hook()]);
+      expect(account.counting).toMatch(/Clip 1 of \d+ goes with it as a video/);
+    }
+    const none = await call('POST', '/api/publishing/preview', {
+      draft_id: draft.id,
+      account_ids: [accounts.bluesky!.id],
+      clip: 50,
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'not_found', message: expect.stringMatching(/no clip 50/) });
+  });
+
+  it('X: INIT, APPEND, FINALIZE, STATUS until processed, then the post with the media id', async () => {
+    x.processingReads = 2;
+    const done = await publishClip(accounts.x!);
+    expect(done.status, done.error ?? '').toBe('published');
+    const [upload] = x.uploads;
+    expect(upload).toMatchObject({ type: 'video/mp4' });
+    expect(upload!.head.slice(8)).toBe(MP4_FTYP);
+    expect(x.appends).toBeGreaterThanOrEqual(Math.ceil(upload!.bytes / (4 * 1024 * 1024)));
+    const post = x.received.at(-1)!;
+    expect(post.text).toBe(hook());
+    expect(post.media?.map((m) => m.id)).toEqual([upload!.id]);
+  });
+
+  it('Bluesky: a service token for the video service, the job polled, then app.bsky.embed.video', async () => {
+    bsky.encodingReads = 2;
+    const done = await publishClip(accounts.bluesky!);
+    expect(done.status, done.error ?? '').toBe('published');
+    expect(bsky.serviceAuths.at(-1)).toMatchObject({ lxm: 'com.atproto.repo.uploadBlob' });
+    expect(bsky.serviceAuths.at(-1)!.aud).toMatch(/^did:web:/);
+    const post = bsky.received.at(-1)!;
+    expect(post.media).toHaveLength(1);
+    expect(post.media![0]).toMatchObject({ type: 'video/mp4', alt: hook() });
+    expect(post.media![0]!.head.slice(8)).toBe(MP4_FTYP);
+  });
+
+  it('Mastodon: the clip as an attachment, waited on while it processes (202), then media_ids', async () => {
+    masto.processingReads = 2;
+    try {
+      const done = await publishClip(accounts.mastodon!);
+      expect(done.status, done.error ?? '').toBe('published');
+      const post = masto.received.at(-1)!;
+      expect(post.media).toHaveLength(1);
+      expect(post.media![0]).toMatchObject({ type: 'video/mp4', alt: hook() });
+      expect(post.media![0]!.head.slice(8)).toBe(MP4_FTYP);
+    } finally {
+      masto.processingReads = 0;
+    }
+  });
+
+  it('a 429 on the upload waits for the reset, then the clip goes once', async () => {
+    const before = masto.received.length;
+    masto.mediaFaults.add({ status: 429, resetSeconds: 1 });
+    const done = await publishClip(accounts.mastodon!);
+    expect(done.status, done.error ?? '').toBe('published');
+    expect(masto.received.length - before).toBe(1);
+    expect(masto.received.at(-1)!.media).toHaveLength(1);
+  });
+});
