@@ -37,18 +37,23 @@ export function ImageAlts({
         const empty = !value.trim();
         return (
           <div key={id} className="grid gap-1">
-            <Label htmlFor={id} className="flex justify-between gap-2 text-xs">
-              <span>Alt text, slide {image.slide}</span>
-              <span className={image.fits ? 'text-muted-foreground' : 'font-semibold text-destructive'}>
+            <div className="flex justify-between gap-2 text-xs">
+              <Label htmlFor={id} className="text-xs">
+                Alt text, slide {image.slide}
+              </Label>
+              <span
+                id={`${id}-count`}
+                className={image.fits ? 'text-muted-foreground' : 'font-semibold text-destructive'}
+              >
                 {image.length} / {image.limit} {unit}
               </span>
-            </Label>
+            </div>
             <Textarea
               id={id}
               rows={2}
               value={value}
               aria-invalid={!image.fits || empty}
-              aria-describedby={!image.fits || empty ? `${id}-problem` : undefined}
+              aria-describedby={`${id}-count${!image.fits || empty ? ` ${id}-problem` : ''}`}
               onChange={(e) => onChange(image.slide - 1, e.target.value)}
               onBlur={onDone}
             />
