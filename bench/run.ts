@@ -20,6 +20,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'affiliate-signin', load: () => import('./affiliate-signin.ts') },
   { name: 'campaigns', load: () => import('./campaigns.ts') },
   { name: 'publish-schedule', load: () => import('./publish-schedule.ts') },
+  { name: 'publish-refresh', load: () => import('./publish-refresh.ts') },
   { name: 'studio-profile', load: () => import('./studio-profile.ts') },
   { name: 'studio-fidelity', load: () => import('./studio-fidelity.ts') },
   { name: 'studio-extractive', load: () => import('./studio-extractive.ts') },

@@ -30,6 +30,7 @@ import {
   type Format,
   factsOf,
   POINTS_BACK_AT_START,
+  subjectPronounOf,
 } from '../src/server/features/studio/extractive/index.ts';
 import { generateExtractive, type SourceNote } from '../src/server/features/studio/formats/index.ts';
 import {
@@ -145,6 +146,7 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
     // Openers: the first sentence of every post, slide, hook and paragraph.
     const badOpeners: string[] = [];
     const seen = new Set<number>();
+    let previous = '';
     for (const block of draft.blocks) {
       const first = block.parts[0];
       const index = first?.sources.length === 1 ? Number(first.sources[0]!.sentenceId) : undefined;
@@ -152,10 +154,17 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
         const leading = block === body[0] || ['post', 'slide', 'hook'].includes(block.kind);
         const pinned = pins.some((pin) => first.text.toLowerCase().includes(pin.toLowerCase()));
         if (leading && FILLER_OPENER.test(first.text) && !pinned) badOpeners.push(first.text);
-        else if (index && POINTS_BACK_AT_START.test(first.text) && !seen.has(index - 1))
+        else if (
+          index &&
+          POINTS_BACK_AT_START.test(first.text) &&
+          !seen.has(index - 1) &&
+          // "They had 22 meetings." ... "They cut nine.": the same subject as the sentence shown before.
+          !(subjectPronounOf(first.text) && subjectPronounOf(first.text) === subjectPronounOf(previous))
+        )
           badOpeners.push(first.text);
       }
       for (const ref of block.sources) seen.add(Number(ref.sentenceId));
+      if (block.kind !== 'title') previous = block.parts.at(-1)?.text ?? previous;
     }
     const userText = draft.blocks
       .filter((b) => b.origin === 'user' && !['title', 'heading'].includes(b.kind))

@@ -226,3 +226,53 @@ export function imagePlan(slides: number): string {
   }
   return `${groups.join(', ')}: ${IMAGES_PER_POST} images a post at most, so every slide goes out, in order.`;
 }
+
+/**
+ * Published results (the dashboard's 'My Voice' tab): what went out, or tried to, newest first.
+ * 'reconnect' is a post waiting for its account to be connected again.
+ */
+export const RESULT_STATUSES = ['published', 'check', 'failed', 'reconnect'] as const;
+export type ResultStatus = (typeof RESULT_STATUSES)[number];
+export const RESULT_STATUS_LABELS: Record<ResultStatus, string> = {
+  published: 'Published',
+  check: 'Check on the platform',
+  failed: 'Failed',
+  reconnect: 'Reconnect the account',
+};
+export const RESULTS_PAGE_MAX = 50;
+export const publishedResultSchema = z.object({
+  id: z.string(),
+  platform: z.enum(PLATFORMS),
+  handle: z.string(),
+  status: z.enum(RESULT_STATUSES),
+  /** When it went out (published), else when it was due. */
+  at: z.string(),
+  /** The first part's opening words (at most 200 characters). */
+  excerpt: z.string(),
+  parts: z.number().int(),
+  /** The live posts (https only), in order. */
+  links: z.array(z.string()),
+  error: z.string().nullable(),
+  draft_id: z.string().nullable(),
+});
+export type PublishedResult = z.infer<typeof publishedResultSchema>;
+export const publishedResultsSchema = z.object({
+  /** Per platform over all the address's posts: how many ended in each status. */
+  counts: z.array(
+    z.object({
+      platform: z.enum(PLATFORMS),
+      published: z.number().int(),
+      check: z.number().int(),
+      failed: z.number().int(),
+      reconnect: z.number().int(),
+    }),
+  ),
+  results: z.array(publishedResultSchema),
+  /** Pass as `cursor` for the next (older) page; null at the end. */
+  next_cursor: z.string().nullable(),
+});
+export type PublishedResults = z.infer<typeof publishedResultsSchema>;
+export const resultsQuerySchema = z.object({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(RESULTS_PAGE_MAX).default(20),
+});

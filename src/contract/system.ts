@@ -54,8 +54,8 @@ export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
 /**
  * Publishing per platform (admin only): whether this server offers it, how many accounts are
- * connected or need reconnecting, how posts of the last 30 days ended, and the latest problem
- * (never a user's token or address).
+ * connected or need reconnecting, how many failed their last token renewal, how posts of the
+ * last 30 days ended, and the latest problems (never a user's token or address).
  */
 export const publishingHealthSchema = z.array(
   z.object({
@@ -70,6 +70,10 @@ export const publishingHealthSchema = z.array(
     waiting: z.number().int(),
     last_error: z.string().nullable(),
     last_error_at: z.string().nullable(),
+    /** Connected accounts whose last background token renewal failed for now (retried each hour). */
+    refresh_failed: z.number().int(),
+    /** The latest account problem: why one waits to be reconnected, or why a renewal failed. */
+    last_account_error: z.string().nullable(),
   }),
 );
 export type PublishingHealth = z.infer<typeof publishingHealthSchema>;

@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { type FakeBluesky, startFakeBluesky } from '#tests/support/fake-social.ts';
-import { eventually, type StudioTestApp, startStudioApp } from '#tests/support/studio.ts';
-import { createSession } from '../../src/server/lib/sessions.ts';
+import {
+  dashboardCookies,
+  draftFor,
+  readyDraft,
+  type StudioTestApp,
+  startStudioApp,
+} from '#tests/support/studio.ts';
 
 /**
  * Issue 25 in Chromium: connect a Bluesky account, add a time slot, schedule a thread into the
@@ -13,7 +17,6 @@ import { createSession } from '../../src/server/lib/sessions.ts';
  * 1280 px.
  */
 
-const transcript = readFileSync(new URL('../fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -42,33 +45,13 @@ describe.each([
     const email = `publish-${name}@example.com`;
     const handle = `${name}.test`;
     bsky.addAccount(handle, 'abcd-efgh-ijkl-mnop');
-    const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
-    const headers = { cookie: `echo_dashboard=${token}`, 'content-type': 'application/json' };
-    const note = (
-      await echo.app!.inject({
-        method: 'POST',
-        url: '/api/studio/notes',
-        headers,
-        payload: JSON.stringify({ text: transcript, title: 'Pricing' }),
-      })
-    ).json() as { id: string };
-    const created = await echo.app!.inject({
-      method: 'POST',
-      url: '/api/studio/drafts',
-      headers,
-      payload: JSON.stringify({ note_ids: [note.id], formats: ['thread'], engine: 'extractive' }),
-    });
-    const draftId = (created.json() as { drafts: { id: string }[] }).drafts[0]!.id;
-    await eventually(async () => {
-      const d = (
-        await echo.app!.inject({ method: 'GET', url: `/api/studio/drafts/${draftId}`, headers })
-      ).json() as { status: string };
-      return d.status === 'ready';
-    });
+    const { cookie, draftId } = await draftFor(echo, email, ['thread'], { title: 'Pricing' });
+    const headers = { cookie, 'content-type': 'application/json' };
+    await readyDraft(echo, cookie, draftId);
 
     const session = await openPage(browser, echo.url, viewport);
     const { page } = session;
-    await session.context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+    await session.context.addCookies(dashboardCookies(echo, cookie));
     try {
       await page.goto('/studio?tab=publishing');
       await page.getByLabel('Handle').fill(handle);

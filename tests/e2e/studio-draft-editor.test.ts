@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft, DraftFormat, DraftVersion } from '#contract/studio-drafts.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
+import { dashboardCookies, draftFor } from '#tests/support/studio.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { createSession } from '../../src/server/lib/sessions.ts';
 
 /** Issue 28: a note renamed in place; the draft's block editor; a sentence's source inline on a phone. */
 
-const transcript = readFileSync(new URL('../fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
@@ -33,26 +31,11 @@ interface Signed {
 
 /** A signed-in browser with a written note and a ready draft of it (in the given format). */
 async function signedIn(email: string, viewport: typeof DESKTOP, format: DraftFormat): Promise<Signed> {
-  const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
-  const headers = { cookie: `echo_dashboard=${token}`, 'content-type': 'application/json' };
-  const note = (
-    await echo.app!.inject({
-      method: 'POST',
-      url: '/api/studio/notes',
-      headers,
-      payload: JSON.stringify({ text: transcript, title: 'Pricing is a conversation' }),
-    })
-  ).json() as { id: string };
-  const created = await echo.app!.inject({
-    method: 'POST',
-    url: '/api/studio/drafts',
-    headers,
-    payload: JSON.stringify({ note_ids: [note.id], formats: [format], engine: 'extractive' }),
-  });
-  const draftId = (created.json() as { drafts: { id: string }[] }).drafts[0]!.id;
+  const { cookie, noteId, draftId } = await draftFor(echo, email, [format]);
+  const headers = { cookie, 'content-type': 'application/json' };
   const session = await openPage(browser, echo.url, viewport);
-  await session.context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
-  return { session, headers, noteId: note.id, draftId };
+  await session.context.addCookies(dashboardCookies(echo, cookie));
+  return { session, headers, noteId, draftId };
 }
 
 async function api<T>(headers: Record<string, string>, url: string): Promise<T> {

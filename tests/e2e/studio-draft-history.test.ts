@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, type PageSession } from '#tests/support/browser.ts';
+import { dashboardCookies, draftFor } from '#tests/support/studio.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { createSession } from '../../src/server/lib/sessions.ts';
 
 /** Issue 28: a draft keeps its versions; regenerating asks first; a block's regeneration keeps edits. */
 
-const transcript = readFileSync(new URL('../fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
 const PHONE_390 = { width: 390, height: 844 };
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -26,25 +24,9 @@ afterAll(async () => {
 
 /** A signed-in browser on a ready LinkedIn draft of a written note. */
 async function onDraft(email: string, viewport: typeof DESKTOP): Promise<PageSession> {
-  const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
-  const headers = { cookie: `echo_dashboard=${token}`, 'content-type': 'application/json' };
-  const note = (
-    await echo.app!.inject({
-      method: 'POST',
-      url: '/api/studio/notes',
-      headers,
-      payload: JSON.stringify({ text: transcript, title: 'Pricing is a conversation' }),
-    })
-  ).json() as { id: string };
-  const created = await echo.app!.inject({
-    method: 'POST',
-    url: '/api/studio/drafts',
-    headers,
-    payload: JSON.stringify({ note_ids: [note.id], formats: ['linkedin'], engine: 'extractive' }),
-  });
-  const draftId = (created.json() as { drafts: { id: string }[] }).drafts[0]!.id;
+  const { cookie, draftId } = await draftFor(echo, email, ['linkedin']);
   const session = await openPage(browser, echo.url, viewport);
-  await session.context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+  await session.context.addCookies(dashboardCookies(echo, cookie));
   await session.page.goto(`/studio?draft=${draftId}`);
   await expect
     .poll(() => session.page.getByTestId('draft-blocks').isVisible(), { timeout: 20_000 })

@@ -8,11 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
+import {
+  callAs,
+  dashboardCookies,
+  draftFor,
+  PRICING_TRANSCRIPT,
+  readyDraft,
+  sessionCookie,
+} from '#tests/support/studio.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { createSession } from '../../src/server/lib/sessions.ts';
 import { resolveFfmpeg } from '../../src/server/providers/media/ffmpeg.ts';
-
-const transcript = readFileSync(new URL('../fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
 
 /**
  * What the fake microphone says (espeak-ng, fast, one sentence at a time so each sentence's time in
@@ -150,16 +155,12 @@ afterAll(async () => {
 
 /** A signed-in browser (as after the code step) with one written note; opens the note. */
 async function withNote(email: string, viewport: typeof DESKTOP): Promise<PageSession> {
-  const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
-  const res = await echo.app!.inject({
-    method: 'POST',
-    url: '/api/studio/notes',
-    headers: { cookie: `echo_dashboard=${token}`, 'content-type': 'application/json' },
-    payload: JSON.stringify({ text: transcript, title: 'Pricing is a conversation' }),
-  });
+  const cookie = await sessionCookie(echo, email);
+  const title = 'Pricing is a conversation';
+  const res = await callAs(echo, 'POST', '/api/studio/notes', cookie, { text: PRICING_TRANSCRIPT, title });
   const note = res.json() as { id: string };
   const session = await openPage(browser, echo.url, viewport);
-  await session.context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+  await session.context.addCookies(dashboardCookies(echo, cookie));
   await session.page.goto(`/studio?note=${note.id}`);
   await expect
     .poll(() => session.page.getByRole('button', { name: 'Create content' }).isVisible())
@@ -200,8 +201,7 @@ describe('Echo Studio drafts', () => {
     const session = await openPage(browser, echo.url, DESKTOP);
     const { page, context } = session;
     try {
-      const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
-      await context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+      await context.addCookies(dashboardCookies(echo, await sessionCookie(echo, email)));
       await context.grantPermissions(['microphone'], { origin: echo.url });
       await page.goto('/studio');
       await page.getByRole('button', { name: 'Record', exact: true }).click();
@@ -353,38 +353,8 @@ describe.each([
   ['phone', PHONE],
 ])("Echo's words and the user's, on a %s (issue 27)", (name, viewport) => {
   it("marks Echo's blocks as Echo's suggestion, and shows an edited sentence as said and as written", async () => {
-    const email = `drafts-origin-${name}@example.com`;
-    const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
-    const headers = { cookie: `echo_dashboard=${token}`, 'content-type': 'application/json' };
-    const note = (
-      await echo.app!.inject({
-        method: 'POST',
-        url: '/api/studio/notes',
-        headers,
-        payload: JSON.stringify({ text: transcript, title: 'Pricing is a conversation' }),
-      })
-    ).json() as { id: string };
-    const created = await echo.app!.inject({
-      method: 'POST',
-      url: '/api/studio/drafts',
-      headers,
-      payload: JSON.stringify({ note_ids: [note.id], formats: ['blog'], engine: 'extractive' }),
-    });
-    const id = (created.json() as { drafts: { id: string }[] }).drafts[0]!.id;
-    const draft = await expect
-      .poll(async () => {
-        const res = await echo.app!.inject({ method: 'GET', url: `/api/studio/drafts/${id}`, headers });
-        const body = res.json() as {
-          status: string;
-          blocks: { id: string; text: string; origin: string; said?: string }[];
-        };
-        return body.status === 'ready' ? body : null;
-      })
-      .not.toBeNull()
-      .then(async () => {
-        const res = await echo.app!.inject({ method: 'GET', url: `/api/studio/drafts/${id}`, headers });
-        return res.json() as { blocks: { id: string; text: string; origin: string; said?: string }[] };
-      });
+    const { cookie, draftId: id } = await draftFor(echo, `drafts-origin-${name}@example.com`, ['blog']);
+    const draft = await readyDraft(echo, cookie, id);
     // The note opens on "Okay so, um, ..." and has Echo's keywords: both kinds are in this draft.
     const echoBlock = draft.blocks.find((b) => b.origin === 'echo');
     const edited = draft.blocks.find((b) => b.origin === 'user' && b.said && b.said !== b.text);
@@ -394,7 +364,7 @@ describe.each([
     const session = await openPage(browser, echo.url, viewport);
     const { page } = session;
     try {
-      await session.context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+      await session.context.addCookies(dashboardCookies(echo, cookie));
       await page.goto(`/studio?draft=${id}`);
       const blocks = page.getByTestId('draft-blocks');
       await expect.poll(() => blocks.isVisible(), { timeout: 20_000 }).toBe(true);

@@ -3,6 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTIONS_ONLY_NOTICE } from '#contract/system.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
+import { REFRESH_FAILED_PREFIX } from '../../src/server/features/publishing/refresh.ts';
+
+/** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 let echo: TestApp;
 let withStt: TestApp;
@@ -71,4 +75,42 @@ describe('/admin/system', () => {
       await context.close();
     }
   });
+
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])(
+    'on a %s, publishing shows accounts waiting to reconnect and token renewals that failed, without tokens',
+    async (name, viewport) => {
+      await echo.query(
+        `insert into publish_accounts (owner_email, platform, remote_id, handle, instance_url, status, credentials, char_limit, last_error)
+       values ($1, 'bluesky', $2, '@a.test', 'https://pds.example', 'reconnect', 'sealed-secret-a', 300, 'Could not renew the access: Bluesky 401'),
+              ($1, 'bluesky', $3, '@b.test', 'https://pds.example', 'connected', 'sealed-secret-b', 300, $4)
+       on conflict do nothing`,
+        [
+          `admin-${name}@example.com`,
+          `did:a:${name}`,
+          `did:b:${name}`,
+          `${REFRESH_FAILED_PREFIX}: Bluesky 502`,
+        ],
+      );
+      const { page, context, pageErrors } = await openPage(browser, echo.url, viewport);
+      try {
+        await page.goto('/admin/system');
+        await page.getByLabel('Admin password').fill(TEST_ADMIN_PASSWORD);
+        await page.keyboard.press('Enter');
+        const bluesky = page.getByRole('row', { name: /^Bluesky/ });
+        await expect.poll(() => bluesky.isVisible(), { timeout: 10_000 }).toBe(true);
+        const text = await bluesky.innerText();
+        expect(text).toMatch(/connected, \d+ to reconnect, \d+ token renewal failed \(retried hourly\)/);
+        expect(text).toMatch(/Latest: /);
+        const page_ = await page.locator('body').innerText();
+        expect(page_).not.toMatch(/sealed-secret|admin-\w+@example\.com/);
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/admin-system-${name}.png`, fullPage: true });
+        expect(pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

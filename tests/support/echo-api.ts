@@ -1422,6 +1422,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/publishing/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your published results, newest first, with counts per platform (the dashboard's 'My Voice' tab) */
+        get: operations["listPublishedResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/publishing/posts/{id}": {
         parameters: {
             query?: never;
@@ -1622,6 +1639,8 @@ export interface operations {
                             waiting: number;
                             last_error: string | null;
                             last_error_at: string | null;
+                            refresh_failed: number;
+                            last_account_error: string | null;
                         }[];
                     };
                 };
@@ -1738,6 +1757,8 @@ export interface operations {
                             waiting: number;
                             last_error: string | null;
                             last_error_at: string | null;
+                            refresh_failed: number;
+                            last_account_error: string | null;
                         }[];
                     };
                 };
@@ -12567,6 +12588,98 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listPublishedResults: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        counts: {
+                            /** @enum {string} */
+                            platform: "linkedin" | "x" | "bluesky" | "mastodon";
+                            published: number;
+                            check: number;
+                            failed: number;
+                            reconnect: number;
+                        }[];
+                        results: {
+                            id: string;
+                            /** @enum {string} */
+                            platform: "linkedin" | "x" | "bluesky" | "mastodon";
+                            handle: string;
+                            /** @enum {string} */
+                            status: "published" | "check" | "failed" | "reconnect";
+                            at: string;
+                            excerpt: string;
+                            parts: number;
+                            links: string[];
+                            error: string | null;
+                            draft_id: string | null;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
                     };
                 };
             };

@@ -177,7 +177,11 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
 
   const session = (account: { did: string; handle: string }) => {
     const accessJwt = `a.${token()}`;
-    const refreshJwt = `r.${token()}`;
+    // JWT-shaped like the real ones: its payload carries `exp` (60 days), which Echo reads for the expiry.
+    const exp = Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 60 * 86_400 })).toString(
+      'base64url',
+    );
+    const refreshJwt = `r.${exp}.${token()}`;
     access.set(accessJwt, { did: account.did, expired: false });
     refresh.set(refreshJwt, account.did);
     return { did: account.did, handle: account.handle, accessJwt, refreshJwt, active: true };
@@ -621,6 +625,10 @@ export interface FakeX extends LocalHttp {
   appends: number;
   /** A finalized video reports processing this many times (STATUS) before it succeeds. */
   processingReads: number;
+  /** Every call to the token endpoint: its grant type and whether the app's Basic client auth was right. */
+  tokenRequests: { grantType: string; clientAuth: boolean }[];
+  /** The token endpoint answers this status (500: an outage) until set back to null. */
+  failTokens(status: number | null): void;
 }
 
 export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
@@ -636,7 +644,15 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   const uploads: ReceivedMedia[] = [];
   const media = new Map<string, ReceivedMedia & { ready?: boolean }>();
   const chunked = new Map<string, { total: number; segments: Map<number, Buffer>; readsLeft: number }>();
-  const state = { pkceFailures: 0, refreshes: 0, revoked: [] as string[], appends: 0, processingReads: 0 };
+  const state = {
+    pkceFailures: 0,
+    refreshes: 0,
+    revoked: [] as string[],
+    tokenRequests: [] as { grantType: string; clientAuth: boolean }[],
+    tokenFault: null as number | null,
+    appends: 0,
+    processingReads: 0,
+  };
   let next = 1_800_000_000_000;
   const issue = () => {
     const accessToken = token();
@@ -678,6 +694,8 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
     const basicOk =
       req.headers.authorization === `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`;
     if (req.method === 'POST' && url.pathname === '/2/oauth2/token') {
+      state.tokenRequests.push({ grantType: String(body.grant_type), clientAuth: basicOk });
+      if (state.tokenFault) return send(res, state.tokenFault, { error: 'server_error' });
       if (!basicOk) return send(res, 401, { error: 'unauthorized_client' });
       if (body.grant_type === 'authorization_code') {
         const grant = codes.get(String(body.code));
@@ -894,6 +912,10 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
     set processingReads(value: number) {
       state.processingReads = value;
     },
+    tokenRequests: state.tokenRequests,
+    failTokens(status) {
+      state.tokenFault = status;
+    },
     expireTokens() {
       for (const key of access.keys()) access.set(key, false);
     },
@@ -911,6 +933,10 @@ export interface FakeLinkedin extends LocalHttp {
   badHeaders: number;
   documents: Map<string, Buffer>;
   posts: Record<string, unknown>[];
+  /** Whether new connections get a refresh token (LinkedIn gives them to some apps only). */
+  issueRefreshTokens: boolean;
+  /** Every call to the token endpoint: its grant type and whether client id and secret were right. */
+  tokenRequests: { grantType: string; clientAuth: boolean }[];
 }
 
 export async function startFakeLinkedin(): Promise<FakeLinkedin> {
@@ -922,7 +948,12 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   const faults = new Faults();
   const documents = new Map<string, Buffer>();
   const posts: Record<string, unknown>[] = [];
-  const state = { badHeaders: 0 };
+  const state = {
+    badHeaders: 0,
+    issueRefreshTokens: false,
+    tokenRequests: [] as { grantType: string; clientAuth: boolean }[],
+  };
+  const refreshTokens = new Set<string>();
   let next = 7000;
   let origin = '';
   const reset = (seconds: number) => ({ 'retry-after': String(seconds) });
@@ -946,17 +977,27 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
       return res.end();
     }
     if (req.method === 'POST' && url.pathname === '/oauth/v2/accessToken') {
-      if (body.client_id !== clientId || body.client_secret !== clientSecret)
-        return send(res, 401, { error: 'invalid_client' });
-      if (codes.get(String(body.code)) !== body.redirect_uri)
+      const clientAuth = body.client_id === clientId && body.client_secret === clientSecret;
+      state.tokenRequests.push({ grantType: String(body.grant_type), clientAuth });
+      if (!clientAuth) return send(res, 401, { error: 'invalid_client' });
+      if (body.grant_type === 'refresh_token') {
+        if (!refreshTokens.has(String(body.refresh_token)))
+          return send(res, 400, {
+            error: 'invalid_request',
+            error_description: 'The provided authorization grant or refresh token is invalid',
+          });
+      } else if (codes.get(String(body.code)) !== body.redirect_uri)
         return send(res, 400, { error: 'invalid_request' });
-      codes.delete(String(body.code));
+      else codes.delete(String(body.code));
       const access = token();
       tokens.add(access);
+      const refresh = state.issueRefreshTokens ? token() : undefined;
+      if (refresh) refreshTokens.add(refresh);
       return send(res, 200, {
         access_token: access,
         expires_in: 5_184_000,
         scope: 'openid,profile,w_member_social',
+        ...(refresh && { refresh_token: refresh, refresh_token_expires_in: 31_536_000 }),
       });
     }
     if (req.method === 'POST' && url.pathname === '/oauth/v2/revoke') {
@@ -1027,5 +1068,12 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
     get badHeaders() {
       return state.badHeaders;
     },
+    get issueRefreshTokens() {
+      return state.issueRefreshTokens;
+    },
+    set issueRefreshTokens(value: boolean) {
+      state.issueRefreshTokens = value;
+    },
+    tokenRequests: state.tokenRequests,
   };
 }

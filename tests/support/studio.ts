@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Draft, DraftFormat } from '../../src/contract/studio-drafts.ts';
 import { studioStorage } from '../../src/server/features/studio/media.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 import type { ObjectStorage } from '../../src/server/providers/storage/index.ts';
@@ -81,6 +83,75 @@ export async function sessionCookie(echo: TestApp, email: string): Promise<strin
   const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 24);
   return `echo_dashboard=${token}`;
 }
+
+/** The spoken note most Studio tests write their note from (tests/fixtures/pricing-voice-note.txt). */
+export const PRICING_TRANSCRIPT = readFileSync(
+  new URL('../fixtures/pricing-voice-note.txt', import.meta.url),
+  'utf8',
+);
+
+/** Calls the API as the cookie's address, with a JSON body when one is given. */
+export function callAs(echo: TestApp, method: string, url: string, cookie: string, body?: unknown) {
+  return echo.app!.inject({
+    method: method as 'GET',
+    url,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
+    payload: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+/** A signed-in address with a written note and drafts of it just started (not waited for). */
+export interface StudioDraft {
+  /** `echo_dashboard=<token>` (sessionCookie). */
+  cookie: string;
+  noteId: string;
+  /** The first draft's id (one a format). */
+  draftId: string;
+  draftIds: string[];
+}
+
+/**
+ * Signs the address in (sessionCookie), writes a note (PRICING_TRANSCRIPT, "Pricing is a
+ * conversation" unless told) and starts its drafts in the formats (offline engine unless told).
+ */
+export async function draftFor(
+  echo: TestApp,
+  email: string,
+  formats: DraftFormat[],
+  options: { title?: string; text?: string; engine?: 'extractive' | 'llm' | 'auto' } = {},
+): Promise<StudioDraft> {
+  const cookie = await sessionCookie(echo, email);
+  const { title = 'Pricing is a conversation', text = PRICING_TRANSCRIPT, engine = 'extractive' } = options;
+  const note = await callAs(echo, 'POST', '/api/studio/notes', cookie, { text, title });
+  if (note.statusCode !== 201) throw new Error(`note: ${note.statusCode} ${note.body}`);
+  const noteId = (note.json() as { id: string }).id;
+  const res = await callAs(echo, 'POST', '/api/studio/drafts', cookie, {
+    note_ids: [noteId],
+    formats,
+    engine,
+  });
+  if (res.statusCode !== 202) throw new Error(`drafts: ${res.statusCode} ${res.body}`);
+  const draftIds = (res.json() as { drafts: { id: string }[] }).drafts.map((d) => d.id);
+  return { cookie, noteId, draftId: draftIds[0]!, draftIds };
+}
+
+/** The draft once its status is one of `statuses` (polls with `eventually`). */
+const draftOnce = (echo: TestApp, cookie: string, id: string, statuses: string[]): Promise<Draft> =>
+  eventually(async () => {
+    const draft = (await callAs(echo, 'GET', `/api/studio/drafts/${id}`, cookie)).json() as Draft;
+    return statuses.includes(draft.status) && draft;
+  });
+/** The draft once it is ready. */
+export const readyDraft = (echo: TestApp, cookie: string, id: string) =>
+  draftOnce(echo, cookie, id, ['ready']);
+/** The draft once it is written or has failed. */
+export const settledDraft = (echo: TestApp, cookie: string, id: string) =>
+  draftOnce(echo, cookie, id, ['ready', 'failed']);
+
+/** A session cookie (sessionCookie) as a browser's cookie jar takes it (`context.addCookies`). */
+export const dashboardCookies = (echo: TestApp, cookie: string) => [
+  { name: 'echo_dashboard', value: cookie.slice('echo_dashboard='.length), url: `${echo.url}/api` },
+];
 
 /** Real speech: espeak-ng reads the text into a WAV file (22.05 kHz mono). */
 export async function speechWav(text: string): Promise<Buffer> {

@@ -1,11 +1,18 @@
 import type { PublishingHealth } from '#contract/system.ts';
 import type { AppContext } from '../../context.ts';
 import { availability } from './platforms.ts';
+import { REFRESH_FAILED_PREFIX } from './refresh.ts';
 import { platformSummary } from './repository.ts';
 
-/** /admin/system's publishing lines: per platform, counts and the latest problem; no token, no address. */
+/**
+ * /admin/system's publishing lines: per platform, accounts connected, waiting to reconnect or whose
+ * token renewal failed, post outcomes and the latest problems; no token, no address.
+ */
 export async function publishingHealth(ctx: AppContext): Promise<PublishingHealth> {
-  const { accounts, posts, lastErrors } = await platformSummary(ctx.database.db);
+  const { accounts, posts, lastErrors, refreshFailed, accountErrors } = await platformSummary(
+    ctx.database.db,
+    REFRESH_FAILED_PREFIX,
+  );
   const count = (
     rows: { platform: string; status: string; count: number }[],
     platform: string,
@@ -27,6 +34,8 @@ export async function publishingHealth(ctx: AppContext): Promise<PublishingHealt
       waiting: count(posts, offer.platform, ['waiting_account']),
       last_error: last?.error ?? null,
       last_error_at: last?.at.toISOString() ?? null,
+      refresh_failed: refreshFailed.find((r) => r.platform === offer.platform)?.count ?? 0,
+      last_account_error: accountErrors.find((e) => e.platform === offer.platform)?.error ?? null,
     };
   });
 }

@@ -25,3 +25,26 @@ export function reconnectEmail(
     ),
   };
 }
+
+/** Echo could not renew an account's access before it ends: connect it again; its posts wait, nothing is lost. */
+export function renewEmail(
+  email: string,
+  platform: Platform,
+  handle: string,
+  expiresAt: Date,
+  studioUrl: string,
+): MailMessage {
+  const name = PLATFORM_LABELS[platform];
+  const lines = [
+    `${PRODUCT_NAME}'s access to ${handle} on ${name} ends on ${expiresAt.toUTCString()}, and ${name} did not let ${PRODUCT_NAME} renew it.`,
+    `Connect the account again in the Studio's Publishing tab. Until you do, your scheduled posts to ${handle} wait; none is lost or sent with an expired token.`,
+  ];
+  return {
+    to: email,
+    subject: `Reconnect ${handle} on ${name}`,
+    text: [...lines, '', studioUrl, '', TAGLINE].join('\n'),
+    html: emailLayout(
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(studioUrl)}">Open the Studio</a></p>`,
+    ),
+  };
+}

@@ -24,4 +24,12 @@ export const publishPostJob = defineJob({
   batchSize: 16,
 });
 
-export const PUBLISHING_JOBS = [publishPostJob, publishPostFailedJob];
+/** Each hour: renews the tokens of accounts whose access ends within the window (refresh.ts). */
+export const refreshTokensJob = defineJob({
+  name: 'publishing.refresh-tokens',
+  schema: z.object({}).passthrough().nullish(),
+  retryLimit: 1,
+  expireInSeconds: 1800,
+});
+
+export const PUBLISHING_JOBS = [publishPostJob, publishPostFailedJob, refreshTokensJob];

@@ -9,9 +9,10 @@ import type { MediaRef, OutgoingPart, PlatformSession, SentPart } from '../../pr
 import { queueEmail } from '../outbox/index.ts';
 import { carouselPdfOf } from '../studio/index.ts';
 import { reconnectEmail } from './emails.ts';
-import { publishPostFailedJob, publishPostJob } from './job-definitions.ts';
+import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
 import { mediaForPart, slidesOnce } from './media.ts';
 import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
+import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.ts';
 import {
   type AccountRow,
   claimPost,
@@ -169,7 +170,10 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
     }
     const keepCredentials = async () => {
       if (session.refreshed)
-        await updateAccount(db, account.id, { credentials: await seal(config, session.credentials) });
+        await updateAccount(db, account.id, {
+          credentials: await seal(config, session.credentials),
+          tokenExpiresAt: expiryOf(platform, session.credentials),
+        });
     };
 
     // A carousel's slides, rendered as a PDF when the post goes out (LinkedIn's document post).
@@ -328,4 +332,8 @@ export function createPublishFailedHandler(deps: PublishDeps) {
 export function registerPublishingJobs(queue: JobQueue, deps: PublishDeps): void {
   queue.handle(publishPostJob, createPublishHandler(deps, queue));
   queue.handle(publishPostFailedJob, createPublishFailedHandler(deps));
+  queue.handle(refreshTokensJob, async () => {
+    await refreshExpiringTokens(deps, queue);
+  });
+  queue.schedule(refreshTokensJob, TOKEN_REFRESH_CRON);
 }

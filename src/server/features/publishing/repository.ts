@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   publishAccounts,
@@ -85,6 +85,56 @@ export async function markReconnect(db: DbOrTx, id: string, error: string): Prom
     .where(and(eq(publishAccounts.id, id), eq(publishAccounts.status, 'connected')))
     .returning({ id: publishAccounts.id });
   return rows.length > 0;
+}
+
+/**
+ * Accounts whose access ends before `horizon` and that were not renewed (or touched) since
+ * `settledBefore`: connected, with credentials and a known expiry. At most `limit`, soonest first.
+ */
+export async function accountsDueForRefresh(
+  db: DbOrTx,
+  horizon: Date,
+  settledBefore: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: publishAccounts.id })
+    .from(publishAccounts)
+    .where(
+      and(
+        eq(publishAccounts.status, 'connected'),
+        isNotNull(publishAccounts.credentials),
+        lt(publishAccounts.tokenExpiresAt, horizon),
+        lt(publishAccounts.updatedAt, settledBefore),
+      ),
+    )
+    .orderBy(asc(publishAccounts.tokenExpiresAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Stores renewed credentials, only over the credentials they were renewed from (a second worker's
+ * older copy never overwrites a newer one); true when stored.
+ */
+export async function storeRenewed(
+  db: DbOrTx,
+  id: string,
+  previous: string,
+  credentials: string,
+  tokenExpiresAt: Date | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(publishAccounts)
+    .set({ credentials, tokenExpiresAt, lastError: null, updatedAt: new Date() })
+    .where(and(eq(publishAccounts.id, id), eq(publishAccounts.credentials, previous)))
+    .returning({ id: publishAccounts.id });
+  return rows.length > 0;
+}
+
+/** Notes a renewal that failed for now (the account stays connected; the next pass tries again). */
+export async function noteRefreshFailure(db: DbOrTx, id: string, error: string) {
+  await db.update(publishAccounts).set({ lastError: error }).where(eq(publishAccounts.id, id));
 }
 
 // --- OAuth states and Mastodon apps ---
@@ -289,6 +339,51 @@ export async function cancelScheduledOf(db: DbOrTx, accountId: string) {
     );
 }
 
+// --- published results (the dashboard's 'My Voice' tab) ---
+
+/** Post statuses shown as results: what went out, or tried to and needs the user. */
+export const RESULT_POST_STATUSES = ['published', 'check', 'failed', 'waiting_account'];
+
+/**
+ * A page of the address's results, newest due first, after the keyset `before` (due time, id):
+ * at most `limit` + 1 rows (the extra one says another page exists), with the account's handle.
+ */
+export async function listResults(
+  db: DbOrTx,
+  owner: string,
+  limit: number,
+  before?: { at: Date; id: string },
+) {
+  return db
+    .select({ post: publishPosts, handle: publishAccounts.handle })
+    .from(publishPosts)
+    .innerJoin(publishAccounts, eq(publishAccounts.id, publishPosts.accountId))
+    .where(
+      and(
+        eq(publishPosts.ownerEmail, owner),
+        inArray(publishPosts.status, RESULT_POST_STATUSES),
+        before
+          ? sql`(${publishPosts.scheduledAt}, ${publishPosts.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(sql`${publishPosts.scheduledAt} desc`, sql`${publishPosts.id} desc`)
+    .limit(limit + 1);
+}
+
+/** The address's results counted per platform and status. */
+export async function resultCounts(db: DbOrTx, owner: string) {
+  return db
+    .select({
+      platform: publishPosts.platform,
+      status: publishPosts.status,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(publishPosts)
+    .where(and(eq(publishPosts.ownerEmail, owner), inArray(publishPosts.status, RESULT_POST_STATUSES)))
+    .groupBy(publishPosts.platform, publishPosts.status);
+}
+
 // --- slots ---
 
 export async function listSlots(db: DbOrTx, owner: string, accountId?: string): Promise<SlotRow[]> {
@@ -321,8 +416,11 @@ export async function deleteSlot(db: DbOrTx, id: string, owner: string): Promise
 
 // --- admin ---
 
-/** Connected accounts and post outcomes per platform (no owner, no token). */
-export async function platformSummary(db: DbOrTx) {
+/**
+ * Connected accounts and post outcomes per platform (no owner, no token); accounts whose last
+ * error starts with `refreshFailedPrefix` (a renewal that failed for now) counted apart.
+ */
+export async function platformSummary(db: DbOrTx, refreshFailedPrefix: string) {
   const accounts = await db
     .select({
       platform: publishAccounts.platform,
@@ -346,7 +444,25 @@ export async function platformSummary(db: DbOrTx) {
     .where(inArray(publishPosts.status, ['failed', 'check', 'waiting_account']))
     .orderBy(sql`${publishPosts.updatedAt} desc`)
     .limit(20);
-  return { accounts, posts, lastErrors };
+  const refreshFailed = await db
+    .select({ platform: publishAccounts.platform, count: sql<number>`count(*)::int` })
+    .from(publishAccounts)
+    .where(
+      and(
+        eq(publishAccounts.status, 'connected'),
+        sql`starts_with(${publishAccounts.lastError}, ${refreshFailedPrefix})`,
+      ),
+    )
+    .groupBy(publishAccounts.platform);
+  const accountErrors = await db
+    .select({ platform: publishAccounts.platform, error: publishAccounts.lastError })
+    .from(publishAccounts)
+    .where(
+      and(isNotNull(publishAccounts.lastError), inArray(publishAccounts.status, ['connected', 'reconnect'])),
+    )
+    .orderBy(sql`${publishAccounts.updatedAt} desc`)
+    .limit(50);
+  return { accounts, posts, lastErrors, refreshFailed, accountErrors };
 }
 
 /** Everything of an address ('Delete my data'): accounts (posts and slots go with them). */

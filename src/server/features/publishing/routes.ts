@@ -14,8 +14,10 @@ import {
   postsQuerySchema,
   previewRequestSchema,
   previewSchema,
+  publishedResultsSchema,
   publishPostSchema,
   publishPostsSchema,
+  resultsQuerySchema,
   slotSchema,
   slotsSchema,
   startOauthResponseSchema,
@@ -28,6 +30,7 @@ import { requireVisitorEmail } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
 import { previewPosts } from './preview.ts';
 import { findAccount } from './repository.ts';
+import { resultsOf } from './results.ts';
 import {
   accountsOf,
   addSlot,
@@ -148,6 +151,16 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         await limit(request, 'reads');
         return postsOf(ctx, owner(request), request.query);
+      },
+    );
+
+    // The dashboard's 'My Voice' tab: the address's published results, a bounded page at a time.
+    app.get(
+      `${PUBLISH_API}/results`,
+      { schema: { querystring: resultsQuerySchema, response: { 200: publishedResultsSchema } } },
+      async (request) => {
+        await limit(request, 'reads');
+        return resultsOf(ctx, owner(request), request.query);
       },
     );
 

@@ -19,6 +19,7 @@ import type { SentPart } from '../../providers/social/types.ts';
 import { publishPostJob } from './job-definitions.ts';
 import { availability, seal } from './platforms.ts';
 import { draftAndAccounts, imagesProblem, previewOf } from './preview.ts';
+import { expiryOf } from './refresh.ts';
 import {
   type AccountRow,
   cancelScheduledOf,
@@ -140,6 +141,7 @@ export async function connectBluesky(
     instanceUrl: service,
     credentials: await seal(ctx.config, connected.credentials),
     charLimit: connected.charLimit,
+    tokenExpiresAt: expiryOf('bluesky', connected.credentials),
   });
   await releaseWaitingPosts(ctx, row.id);
   return accountView(row);

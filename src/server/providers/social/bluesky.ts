@@ -296,3 +296,52 @@ export function blueskySession(
     },
   };
 }
+
+/**
+ * A background refresh: refreshSession with the refresh token, else (that token expired or was
+ * refused) a new session from the app password; both refused: PlatformError('auth').
+ */
+export async function refreshBlueskyCredentials(
+  service: string,
+  stored: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const creds = stored as unknown as BlueskyCredentials;
+  type Session = { did: string; handle: string; accessJwt: string; refreshJwt: string };
+  try {
+    const { body } = await callPlatform<Session>(
+      'Bluesky',
+      xrpc(service, 'com.atproto.server.refreshSession'),
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${creds.refreshJwt}` },
+        timeoutMs,
+        resetHeaders: RESET_HEADERS,
+      },
+    );
+    return { ...stored, ...pick(body) };
+  } catch (error) {
+    if (!(error instanceof PlatformError) || (error.kind !== 'auth' && error.kind !== 'refused')) throw error;
+    const { body } = await callPlatform<Session>(
+      'Bluesky',
+      xrpc(service, 'com.atproto.server.createSession'),
+      {
+        json: { identifier: creds.did, password: creds.appPassword },
+        timeoutMs,
+        resetHeaders: RESET_HEADERS,
+      },
+    );
+    return { ...stored, ...pick(body) };
+  }
+}
+
+/** When a session's refresh token (a JWT) expires, read from its `exp` (null when it is not a JWT). */
+export function blueskyRefreshExpiry(refreshJwt: unknown): Date | null {
+  if (typeof refreshJwt !== 'string') return null;
+  try {
+    const exp = JSON.parse(Buffer.from(refreshJwt.split('.')[1] ?? '', 'base64url').toString('utf8')).exp;
+    return typeof exp === 'number' && Number.isFinite(exp) ? new Date(exp * 1000) : null;
+  } catch {
+    return null;
+  }
+}

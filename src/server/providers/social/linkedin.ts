@@ -142,3 +142,36 @@ export function linkedinSession(
     },
   };
 }
+
+/**
+ * LinkedIn's programmatic refresh: only apps LinkedIn gave refresh tokens get one at connection
+ * (`refresh_token`, valid a year); the client id and secret go in the form, as for the code.
+ */
+export async function refreshLinkedinCredentials(
+  app: LinkedinApp,
+  stored: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const creds = stored as { refreshToken?: string };
+  if (!creds.refreshToken)
+    throw new PlatformError('auth', 'LinkedIn: this app was given no refresh token (connect again)');
+  const { body } = await callPlatform<{ access_token: string; expires_in?: number; refresh_token?: string }>(
+    'LinkedIn',
+    `${app.authUrl}/accessToken`,
+    {
+      form: {
+        grant_type: 'refresh_token',
+        refresh_token: creds.refreshToken,
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      },
+      timeoutMs,
+    },
+  );
+  return {
+    ...stored,
+    accessToken: body.access_token,
+    refreshToken: body.refresh_token ?? creds.refreshToken,
+    expiresAt: body.expires_in ? Date.now() + body.expires_in * 1000 : undefined,
+  };
+}

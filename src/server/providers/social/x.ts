@@ -252,3 +252,22 @@ export function xSession(
     },
   };
 }
+
+/**
+ * A background refresh (offline.access): a new access token from the refresh token, with the app's
+ * Basic client authentication. X's refresh tokens are single-use: the new one comes back and is kept.
+ */
+export async function refreshXCredentials(
+  app: XApp,
+  stored: Record<string, unknown>,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const creds = stored as { refreshToken?: string };
+  if (!creds.refreshToken) throw new PlatformError('auth', 'X: there is no refresh token (connect again)');
+  const { body } = await callPlatform<XToken>('X', `${app.apiUrl}/2/oauth2/token`, {
+    headers: { authorization: basic(app) },
+    form: { grant_type: 'refresh_token', refresh_token: creds.refreshToken, client_id: app.clientId },
+    timeoutMs,
+  });
+  return { ...stored, ...credentialsOf(body, creds.refreshToken) };
+}

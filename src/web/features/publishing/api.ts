@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PUBLISH_API,
   type PublishAccount,
+  type PublishedResults,
   type PublishPost,
   type PublishPreview,
   type PublishSlot,
@@ -24,6 +25,7 @@ export const publishKeys = {
   slots: [PUBLISH_API, 'slots'] as const,
   posts: (from: string, to: string) => [PUBLISH_API, 'posts', from, to] as const,
   ofDraft: (draftId: string) => [PUBLISH_API, 'posts', 'draft', draftId] as const,
+  results: [PUBLISH_API, 'results'] as const,
 };
 
 /** While a post is on its way, the lists are fetched this often. */
@@ -130,3 +132,20 @@ export const useCancelPost = () =>
   useWrite(async (id: string) =>
     json<PublishPost>(await apiRequest('POST', `${PUBLISH_API}/posts/${id}/cancel`)),
   );
+
+/** Results per page on the dashboard's 'My Voice' tab. */
+export const RESULTS_PAGE = 20;
+
+/** The address's published results, newest first, a page at a time (the dashboard's 'My Voice' tab). */
+export function usePublishedResults() {
+  return useInfiniteQuery({
+    queryKey: publishKeys.results,
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(RESULTS_PAGE) });
+      if (pageParam) params.set('cursor', pageParam);
+      return get<PublishedResults>(`${PUBLISH_API}/results?${params}`);
+    },
+    getNextPageParam: (last) => last.next_cursor,
+  });
+}

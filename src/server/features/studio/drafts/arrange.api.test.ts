@@ -1,15 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import {
+  callAs,
+  draftFor,
+  eventually,
+  readyDraft,
+  type StudioTestApp,
+  sessionCookie,
+  startStudioApp,
+} from '#tests/support/studio.ts';
 
 /** Issue 28: the editor adds, deletes and reorders blocks through PUT /drafts/{id} (versions kept). */
-
-const transcript = readFileSync(
-  new URL('../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
-  'utf8',
-);
 
 let echo: StudioTestApp;
 let alice: string;
@@ -21,32 +22,14 @@ beforeAll(async () => {
 });
 afterAll(() => echo?.close());
 
-function call(method: string, url: string, cookie: string, body?: unknown) {
-  return echo.app!.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (method: string, url: string, cookie: string, body?: unknown) =>
+  callAs(echo, method, url, cookie, body);
 
 describe('Arranging a draft’s blocks (issue 28)', () => {
   let draft: Draft;
   beforeAll(async () => {
-    const note = (
-      await call('POST', '/api/studio/notes', alice, { text: transcript, title: 'Pricing' })
-    ).json() as NoteDetail;
-    const res = await call('POST', '/api/studio/drafts', alice, {
-      note_ids: [note.id],
-      formats: ['thread'],
-      engine: 'extractive',
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
-    draft = await eventually(async () => {
-      const d = (await call('GET', `/api/studio/drafts/${id}`, alice)).json() as Draft;
-      return d.status === 'ready' && d;
-    });
+    const { draftId } = await draftFor(echo, 'alice-arrange@example.com', ['thread'], { title: 'Pricing' });
+    draft = await readyDraft(echo, alice, draftId);
     expect(draft.blocks.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -127,19 +110,10 @@ describe('Arranging a draft’s blocks (issue 28)', () => {
 
 describe('An added slide (issue 28)', () => {
   it('must fit its slide, as an edited one must', async () => {
-    const note = (
-      await call('POST', '/api/studio/notes', alice, { text: transcript, title: 'Slides' })
-    ).json() as NoteDetail;
-    const res = await call('POST', '/api/studio/drafts', alice, {
-      note_ids: [note.id],
-      formats: ['carousel'],
-      engine: 'extractive',
+    const { draftId: id } = await draftFor(echo, 'alice-arrange@example.com', ['carousel'], {
+      title: 'Slides',
     });
-    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
-    const carousel = await eventually(async () => {
-      const d = (await call('GET', `/api/studio/drafts/${id}`, alice)).json() as Draft;
-      return d.status === 'ready' && d;
-    });
+    const carousel = await readyDraft(echo, alice, id);
     const ids = carousel.blocks.map((b) => b.id);
     const long = Array.from({ length: 45 }, (_, i) => `word${i}`).join(' ');
     const refused = await call('PUT', `/api/studio/drafts/${id}`, alice, {
@@ -167,17 +141,10 @@ describe('An added slide (issue 28)', () => {
 
 describe('A draft’s card on the dashboard (issue 28)', () => {
   it('is titled by format and note, opens with the draft’s first words, says when it was written, and a failure its cause', async () => {
-    const carol = await sessionCookie(echo, 'carol-cards@example.com');
-    const note = (
-      await call('POST', '/api/studio/notes', carol, { text: transcript, title: 'Podcast launch' })
-    ).json() as NoteDetail;
-    const res = await call('POST', '/api/studio/drafts', carol, {
-      note_ids: [note.id],
-      formats: ['thread', 'blog', 'clips'],
-      engine: 'extractive',
+    const started = await draftFor(echo, 'carol-cards@example.com', ['thread', 'blog', 'clips'], {
+      title: 'Podcast launch',
     });
-    expect(res.statusCode, res.body).toBe(202);
-    const ids = (res.json() as { drafts: Draft[] }).drafts.map((d) => d.id);
+    const { cookie: carol, draftIds: ids } = started;
     type Card = {
       status: string;
       source_url: string;

@@ -1,16 +1,18 @@
-import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { CAROUSEL_SLIDE_MAX_WORDS, type Draft } from '#contract/studio-drafts.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import {
+  callAs,
+  eventually,
+  type StudioTestApp,
+  sessionCookie,
+  settledDraft,
+  startStudioApp,
+  PRICING_TRANSCRIPT as transcript,
+} from '#tests/support/studio.ts';
 import { deleteStudioDataOf } from '../index.ts';
-
-const transcript = readFileSync(
-  new URL('../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
-  'utf8',
-);
 
 let echo: StudioTestApp;
 let alice: string;
@@ -22,14 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => echo?.close());
 
-function call(app: StudioTestApp, method: string, url: string, cookie: string, body?: unknown) {
-  return app.app!.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = callAs;
 
 async function addNote(app: StudioTestApp, cookie: string, text: string): Promise<NoteDetail> {
   const res = await call(app, 'POST', '/api/studio/notes', cookie, { text, title: 'Pricing' });
@@ -41,14 +36,7 @@ async function draftsFor(app: StudioTestApp, cookie: string, body: unknown): Pro
   const res = await call(app, 'POST', '/api/studio/drafts', cookie, body);
   expect(res.statusCode, res.body).toBe(202);
   const started = (res.json() as { drafts: Draft[] }).drafts;
-  return Promise.all(
-    started.map((d) =>
-      eventually(async () => {
-        const draft = (await call(app, 'GET', `/api/studio/drafts/${d.id}`, cookie)).json() as Draft;
-        return ['ready', 'failed'].includes(draft.status) && draft;
-      }),
-    ),
-  );
+  return Promise.all(started.map((d) => settledDraft(app, cookie, d.id)));
 }
 
 describe('Studio drafts, offline engine', () => {

@@ -1,14 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import {
+  callAs,
+  draftFor,
+  PRICING_TRANSCRIPT,
+  readyDraft,
+  type StudioTestApp,
+  sessionCookie,
+  startStudioApp,
+} from '#tests/support/studio.ts';
 import { deleteStudioDataOf } from '../index.ts';
-
-const transcript = readFileSync(
-  new URL('../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
-  'utf8',
-);
 
 let echo: StudioTestApp;
 let alice: string;
@@ -20,20 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => echo?.close());
 
-function call(method: string, url: string, cookie: string, body?: unknown) {
-  return echo.app!.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (method: string, url: string, cookie: string, body?: unknown) =>
+  callAs(echo, method, url, cookie, body);
 
-const ready = (id: string) =>
-  eventually(async () => {
-    const draft = (await call('GET', `/api/studio/drafts/${id}`, alice)).json() as Draft;
-    return draft.status === 'ready' && draft;
-  });
+const ready = (id: string) => readyDraft(echo, alice, id);
 const versionsOf = async (id: string) =>
   ((await call('GET', `/api/studio/drafts/${id}/versions`, alice)).json() as { versions: DraftVersion[] })
     .versions;
@@ -41,15 +33,11 @@ const versionsOf = async (id: string) =>
 describe('Draft versions (issue 28)', () => {
   let draft: Draft;
   beforeAll(async () => {
-    const note = (
-      await call('POST', '/api/studio/notes', alice, { text: transcript, title: 'Pricing' })
-    ).json() as NoteDetail;
-    const res = await call('POST', '/api/studio/drafts', alice, {
-      note_ids: [note.id],
-      formats: ['linkedin'],
+    const started = await draftFor(echo, 'alice@example.com', ['linkedin'], {
+      title: 'Pricing',
+      engine: 'auto',
     });
-    expect(res.statusCode, res.body).toBe(202);
-    draft = await ready((res.json() as { drafts: Draft[] }).drafts[0]!.id);
+    draft = await ready(started.draftId);
   });
 
   it('keeps every save and regeneration, and restores an edited version after a regeneration', async () => {
@@ -129,16 +117,12 @@ describe('Draft versions (issue 28)', () => {
 
 describe('Thread exports, ready to post (issue 28)', () => {
   it('numbers each post once in text, Markdown and HTML, or not at all with numbers=no', async () => {
-    const carol = await sessionCookie(echo, 'carol@example.com');
-    const note = (
-      await call('POST', '/api/studio/notes', carol, { text: transcript, title: 'Pricing' })
-    ).json() as NoteDetail;
-    const res = await call('POST', '/api/studio/drafts', carol, { note_ids: [note.id], formats: ['thread'] });
-    const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
-    const thread = await eventually(async () => {
-      const draft = (await call('GET', `/api/studio/drafts/${id}`, carol)).json() as Draft;
-      return draft.status === 'ready' && draft;
+    const started = await draftFor(echo, 'carol@example.com', ['thread'], {
+      title: 'Pricing',
+      engine: 'auto',
     });
+    const { cookie: carol, draftId: id } = started;
+    const thread = await readyDraft(echo, carol, id);
     const posts = thread.blocks.filter((b) => b.kind === 'post').length;
     expect(posts).toBeGreaterThan(1);
     for (const as of ['txt', 'md', 'html']) {
@@ -157,18 +141,14 @@ describe('The name for your content (issue 28)', () => {
     const dana = await sessionCookie(echo, 'dana.lee@example.com');
     expect((await call('GET', '/api/studio/voice', dana)).json()).toMatchObject({ byline: null });
     const note = (
-      await call('POST', '/api/studio/notes', dana, { text: transcript, title: 'Pricing' })
+      await call('POST', '/api/studio/notes', dana, { text: PRICING_TRANSCRIPT, title: 'Pricing' })
     ).json() as NoteDetail;
     const carousel = async () => {
       const res = await call('POST', '/api/studio/drafts', dana, {
         note_ids: [note.id],
         formats: ['carousel'],
       });
-      const id = (res.json() as { drafts: Draft[] }).drafts[0]!.id;
-      return eventually(async () => {
-        const draft = (await call('GET', `/api/studio/drafts/${id}`, dana)).json() as Draft;
-        return draft.status === 'ready' && draft;
-      });
+      return readyDraft(echo, dana, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
     };
     const nameless = await carousel();
     expect(JSON.stringify(nameless.blocks)).not.toMatch(/Dana|Lee\b/);

@@ -59,16 +59,22 @@ export interface Settings {
 
 const NUMBER_WORD =
   /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|percent|dozen|half)$/i;
+/** "twenty-two", "forty-one": a number written as words with a hyphen. */
+const isNumberWord = (word: string) =>
+  NUMBER_WORD.test(word) ||
+  (word.includes('-') &&
+    word.split('-').every((part, i) => NUMBER_WORD.test(part) || (i > 0 && /^one$/i.test(part))));
 const NOT_NAMES = new Set(['i', "i'm", "i've", "i'd", "i'll", 'ok', 'okay']);
 
 /** What a reader remembers: figures, number words, amounts, and capitalised names past the first word. */
 export function factsOf(text: string): string[] {
   const out = new Set<string>();
-  const tokens = text.match(/[$€£]?\d[\d,.]*%?|[\p{L}][\p{L}'’-]*/gu) ?? [];
+  // "104th" is one figure (an ordinal), not "104" and "th".
+  const tokens = text.match(/[$€£]?\d[\d,.]*(?:%|(?:st|nd|rd|th)(?![\p{L}]))?|[\p{L}][\p{L}'’-]*/gu) ?? [];
   tokens.forEach((token, i) => {
     const word = token.replace(/[.,]+$/, '');
     if (/\d/.test(word)) out.add(word.toLowerCase());
-    else if (NUMBER_WORD.test(word)) out.add(word.toLowerCase());
+    else if (isNumberWord(word)) out.add(word.toLowerCase());
     else if (i > 0 && /^\p{Lu}\p{Ll}/u.test(word) && !NOT_NAMES.has(word.toLowerCase()))
       out.add(word.toLowerCase());
   });

@@ -112,6 +112,59 @@ function atomOf(index: number, units: Unit[], list?: ListShape): Atom {
   };
 }
 
+const SUBJECT_PRONOUN = /^(?:(?:and|but|so|then)\s+)?(they|we|she|he|i)\b/i;
+/** The pronoun a sentence opens on as its subject ("They cut nine meetings" -> "they"). */
+const subjectOf = (unit: Unit) => subjectPronounOf(unit.clean);
+export const subjectPronounOf = (text: string) => SUBJECT_PRONOUN.exec(text)?.[1]?.toLowerCase();
+
+/**
+ * A passage cut to at most `maxWords` for a format that summarises (a carousel): its opening, then
+ * the sentences carrying its figures and names. A sentence in an atom leans on the one before it, so
+ * a cut may only leave out a run in the middle when the sentence after it stands on its own, or
+ * opens on the same subject as the sentence before the run with no sentence of the run opening on
+ * it ("They had twenty-two meetings. [When we fixed it... It was a spreadsheet...] They cut nine.");
+ * otherwise the run stays. What is over `maxWords` at the end is left out (a prefix always reads).
+ * Lists, passages that fit, and passages whose figures cannot all be kept come back as they are
+ * (the planner then takes or leaves them whole).
+ */
+export function condenseAtom(atom: Atom, maxWords: number): Atom {
+  if (atom.list || atom.words <= maxWords) return atom;
+  const units = atom.units;
+  const keep = [0];
+  for (let k = 1; k < units.length; k++) {
+    const unit = units[k]!;
+    if (unit.facts.length === 0) continue;
+    const last = keep.at(-1)!;
+    const run = units.slice(last + 1, k);
+    const subject = subjectOf(unit);
+    const independent =
+      !leans(unit) && subject === undefined
+        ? true
+        : subject !== undefined &&
+          subject === subjectOf(units[last]!) &&
+          run.every((u) => subjectOf(u) !== subject && u.facts.length === 0);
+    if (!independent) for (let r = last + 1; r < k; r++) keep.push(r);
+    keep.push(k);
+  }
+  const kept: Unit[] = [];
+  let words = 0;
+  for (const i of keep) {
+    const unit = units[i]!;
+    if (kept.length > 0 && words + unit.words > maxWords) break;
+    kept.push(unit);
+    words += unit.words;
+  }
+  if (kept.reduce((n, u) => n + u.facts.length, 0) < atom.facts) return atom;
+  // Without figures to carry, the passage's own opening sentences.
+  if (kept.length === 1)
+    for (const unit of units.slice(1)) {
+      if (words + unit.words > maxWords) break;
+      kept.push(unit);
+      words += unit.words;
+    }
+  return { ...atomOf(atom.index, kept), pinned: atom.pinned };
+}
+
 /** Groups each note's keepable sentences into atoms, in reading order. */
 export function atomsOf(all: readonly Unit[]): Atom[] {
   const atoms: Atom[] = [];

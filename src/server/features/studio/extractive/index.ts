@@ -15,7 +15,7 @@ export {
   type Unit,
   userPart,
 } from './analyse.ts';
-export { type Atom, atomsOf } from './atoms.ts';
+export { type Atom, atomsOf, condenseAtom, subjectPronounOf } from './atoms.ts';
 export {
   BlockList,
   countWordsOf,

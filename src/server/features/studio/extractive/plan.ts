@@ -25,6 +25,8 @@ export interface PlanOptions {
   fits?: (atom: Atom) => boolean;
   /** `hook` (default): the post opens on its best opening line, the preamble before it left out; `start`: the notes' own start. */
   opening?: 'hook' | 'start';
+  /** How the format takes each atom (a carousel condenses long passages, see condenseAtom). */
+  reshape?: (atom: Atom) => Atom;
 }
 
 const cache = new WeakMap<Analysis, Atom[]>();
@@ -79,7 +81,7 @@ function priority(atom: Atom): number {
 }
 
 export function plan(analysis: Analysis, options: PlanOptions): Plan {
-  const atoms = atomsFor(analysis);
+  const atoms = options.reshape ? atomsFor(analysis).map(options.reshape) : atomsFor(analysis);
   const total = analysis.units.length;
   const cost = options.cost ?? ((a: Atom) => a.words);
   const fits = (a: Atom) => options.fits?.(a) ?? true;

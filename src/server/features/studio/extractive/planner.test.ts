@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ExtractiveOptions, flattenDraft, generateExtractive } from '../formats/index.ts';
 import { markFillers, splitSentences, wordsOf } from '../text/index.ts';
+import { factsOf } from './analyse.ts';
 import { editSentence, shortenAtClause } from './edit.ts';
 import { POINTS_BACK_AT_START } from './roles.ts';
 import type { Draft, Format, SourceNote } from './types.ts';
@@ -138,6 +139,25 @@ describe('roles, not salience', () => {
     expect(POINTS_BACK_AT_START.test('Once I tried that, everything changed.')).toBe(true);
     expect(POINTS_BACK_AT_START.test('When we launched in 2020 we charged nine dollars.')).toBe(false);
     expect(POINTS_BACK_AT_START.test('When a client asks me what I charge, I ask.')).toBe(false);
+  });
+
+  it("condenses a carousel's long story to its opening and figures rather than dropping it", () => {
+    // The meetings note's list takes four slides; the Priya story (80 words) does not fit whole
+    // beside it. Condensed, it keeps who, the 22 meetings and the outcome, in the user's words.
+    const carousel = drafts(fixture('howto-meetings-steps')).find((d) => d.format === 'carousel')!;
+    const text = textOf(carousel);
+    for (const fact of ['Priya Natarajan', 'fourteen', 'twenty-two', 'They cut nine meetings', 'six hours'])
+      expect(text, fact).toContain(fact);
+    // Left out between them: the spreadsheet aside, whose sentences lean on each other, not on "They".
+    expect(text).not.toContain('When we fixed it');
+    expect(text).not.toContain('It was a spreadsheet');
+    // A passage whose figures cannot all be kept in two slides stays whole (the planner decides).
+    const firstHire = drafts(fixture('story-first-hire')).find((d) => d.format === 'carousel')!;
+    expect(textOf(firstHire)).toContain('forty thousand euros');
+    expect(factsOf('They had twenty-two meetings and forty-one calls, a one-off.')).toEqual([
+      'twenty-two',
+      'forty-one',
+    ]);
   });
 
   it('keeps the figures and names a reader remembers', () => {

@@ -9,6 +9,8 @@ import type { Atom, FormatResult, Part } from '../extractive/index.ts';
 import {
   type Analysis,
   BlockList,
+  condenseAtom,
+  factsOf,
   ownLine,
   partOf,
   plan,
@@ -107,20 +109,28 @@ export function carousel(analysis: Analysis, byline?: string): FormatResult {
   // Short atoms share a slide (up to 30 words): their cost is fractional until packed.
   const cost = (atom: Atom) =>
     atom.list ? (slidesOf(atom, skip)?.length ?? 99) : Math.max(0.5, atom.words / SLIDE_MAX_WORDS);
-  let slides: Part[][] = [];
-  let planned = plan(analysis, { budget: 0 });
-  for (let budget = MAX_SLIDES - 2; budget >= 1; budget--) {
-    planned = plan(analysis, {
-      budget,
-      cost,
-      fits: (a) =>
-        slidesOf(a, skip) !== undefined && cost(a) <= MAX_SLIDES - 2 && a.units.some((u) => !skip.has(u)),
-    });
-    const closingSkip = new Set(skip);
-    if (planned.closing) closingSkip.add(planned.closing);
-    slides = pack(planned.atoms, closingSkip);
-    if (slides.length <= MAX_SLIDES - 2) break;
-  }
+  const fits = (a: Atom) =>
+    slidesOf(a, skip) !== undefined && cost(a) <= MAX_SLIDES - 2 && a.units.some((u) => !skip.has(u));
+  /** The largest plan whose slides fit, with long passages taken whole or condensed. */
+  const layout = (reshape?: (atom: Atom) => Atom) => {
+    let slides: Part[][] = [];
+    let planned = plan(analysis, { budget: 0 });
+    for (let budget = MAX_SLIDES - 2; budget >= 1; budget--) {
+      planned = plan(analysis, { budget, cost, fits, ...(reshape ? { reshape } : {}) });
+      const closingSkip = new Set(skip);
+      if (planned.closing) closingSkip.add(planned.closing);
+      slides = pack(planned.atoms, closingSkip);
+      if (slides.length <= MAX_SLIDES - 2) break;
+    }
+    const facts = new Set(slides.flat().flatMap((p) => factsOf(p.text))).size;
+    return { planned, slides, facts };
+  };
+  // A long story may not fit whole beside a list: condensed to two slides (its opening and the
+  // sentences with its figures, condenseAtom) it often can. The layout carrying more of the
+  // note's figures and names wins; on a tie, the passages stay whole.
+  const whole = layout();
+  const condensed = layout((atom) => condenseAtom(atom, 2 * SLIDE_MAX_WORDS));
+  const { planned, slides } = condensed.facts > whole.facts ? condensed : whole;
   if (planned.closing) skip.add(planned.closing);
   if (slides.length < MIN_SLIDES - 2) return { ok: false, format: 'carousel', message: tooShort };
   const list = new BlockList();

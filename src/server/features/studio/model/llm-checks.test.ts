@@ -55,4 +55,33 @@ describe('the model held to the planner', () => {
     expect(twelve).toEqual({ halfLists: [], droppedFacts: [] });
     expect(contentProblem(twelve)).toBeUndefined();
   });
+
+  it('holds a clip hook to its line only, and an ordinal to itself (no second try for either)', () => {
+    // A clip cites its moment (here the list and the figures) while its hook line says neither.
+    const clip: EngineDraft = {
+      blocks: [
+        {
+          kind: 'clip',
+          text: 'Two mistakes I made.',
+          group: 0,
+          sourceIds: ['s1', 's2', 's3'],
+          supported: true,
+        },
+      ],
+      meta: {},
+    };
+    expect(checkContent(clip, units)).toEqual({ halfLists: [], droppedFacts: [] });
+    const congress = analyse([
+      {
+        id: 'c',
+        sentences: [
+          { id: 'c0', text: 'The 104th Congress met on the 3rd of January.', filler: false, fillers: [] },
+        ],
+      },
+    ]).units;
+    expect(congress[0]!.facts).toEqual(['104th', 'congress', '3rd', 'january']);
+    expect(
+      checkContent(draftOf(['The 104th Congress met on the 3rd of January.', ['c0']]), congress).droppedFacts,
+    ).toEqual([]);
+  });
 });

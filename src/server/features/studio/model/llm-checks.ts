@@ -41,7 +41,9 @@ export interface ContentCheck {
 
 /** What the draft broke of the planner's rules, given the analysed source sentences. */
 export function checkContent(draft: EngineDraft, units: readonly Unit[]): ContentCheck {
-  const cited = new Set(draft.blocks.flatMap((b) => b.sourceIds));
+  // A clip hook cites the moment it introduces (the sentences of the clip), not what its line says:
+  // its moment's figures are in the clip, and a moment may start or end inside a list.
+  const cited = new Set(draft.blocks.filter((b) => b.kind !== 'clip').flatMap((b) => b.sourceIds));
   const isCited = (unit: Unit) => cited.has(String(unit.ref.sentenceId));
   const text = normalise(draft.blocks.map((b) => b.text).join(' '));
   const halfLists: string[] = [];

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Draft } from '#contract/studio-drafts.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import {
+  callAs,
+  type StudioTestApp,
+  sessionCookie,
+  settledDraft,
+  startStudioApp,
+} from '#tests/support/studio.ts';
 import { modelCallsPerDayMessage, modelCallsUsedUpNote } from './model-calls.ts';
 
 /**
@@ -26,12 +31,7 @@ afterAll(async () => {
 });
 
 const call = (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(echo, method, url, cookie, body);
 
 const STORY =
   'We recorded twelve episodes before we published a single one. So I made two mistakes. ' +
@@ -71,14 +71,7 @@ async function noteOf(cookie: string, text = STORY): Promise<string> {
 }
 
 const settled = (cookie: string, drafts: Array<{ id: string }>) =>
-  Promise.all(
-    drafts.map((d) =>
-      eventually(async () => {
-        const draft = (await call(cookie, 'GET', `/api/studio/drafts/${d.id}`)).json() as Draft;
-        return ['ready', 'failed'].includes(draft.status) && draft;
-      }),
-    ),
-  );
+  Promise.all(drafts.map((d) => settledDraft(echo, cookie, d.id)));
 
 describe('language-model calls per address', () => {
   it('counts every call, makes none past the daily number, and refuses requests once they are used up', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import { FW, splitSentences, wordsOf } from '../text/index.ts';
+import { forEachChar } from './char-ngrams.ts';
 import {
   charSimilarity,
   cosineDelta,
@@ -13,7 +14,7 @@ import {
   wordLlr,
 } from './fidelity.ts';
 import { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
-import { buildProfile, CHAR_BUCKETS, forEachChar, noteStats } from './profile.ts';
+import { buildProfile, CHAR_BUCKETS, noteStats } from './profile.ts';
 
 const rates = (pairs: Record<string, number>) => FW.map((word) => pairs[word] ?? 0);
 

@@ -29,9 +29,10 @@
  */
 
 import { BUZZWORDS, FW, wordsOf } from '../text/index.ts';
+import { forEachChar, forEachWord } from './char-ngrams.ts';
 import { type EditMeasures, type FidelityBlock, measureEdits, userTextOf } from './fidelity-edits.ts';
 import { type Reason, reasonsFor, reasonsWithTone } from './fidelity-reasons.ts';
-import { forEachChar, forEachWord, noteStats } from './profile.ts';
+import { noteStats } from './profile.ts';
 import type { NoteStats, Register, RegisterProfile, VoiceProfile } from './profile-shape.ts';
 import { CHAR_BUCKETS, SENTENCE_BINS } from './profile-shape.ts';
 import { CHAR_MEAN, FW_MEAN, FW_STD, WORD_MEAN } from './reference-data.ts';

@@ -7,6 +7,7 @@
 /** The thread entry the analysis room's pool starts (`analysis/analysis-pool.ts`). */
 export const ANALYSIS_WORKER_URL = new URL('./analysis-worker.ts', import.meta.url);
 
+export { charNgramCounts } from './char-ngrams.ts';
 export {
   draftFidelityDetail,
   FEATURE_NAMES,
@@ -26,7 +27,7 @@ export {
   cleanText,
   sentencesAsSegments,
 } from './note-analysis.ts';
-export { buildProfile, charNgramCounts, noteStats } from './profile.ts';
+export { buildProfile, noteStats } from './profile.ts';
 export {
   CHAR_BUCKETS,
   type NoteStats,

@@ -54,7 +54,7 @@ export interface NoteStats {
   /**
    * Hashed character 3-5-gram counts: sparse (bucket index -> count) for short notes, or all
    * CHAR_BUCKETS counts as base64 of little-endian uint16 for longer ones (smaller). Read it with
-   * `forEachChar` (profile.ts).
+   * `forEachChar` (char-ngrams.ts).
    */
   chars: Record<string, number> | string;
   /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FUNCTION_WORDS, FW } from '../text/index.ts';
+import { forEachChar } from './char-ngrams.ts';
 import {
   buildProfile,
-  forEachChar,
   isPhraseShape,
   mergeAll,
   type NoteStats,

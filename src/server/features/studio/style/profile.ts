@@ -14,6 +14,7 @@ import {
   type Token,
   tokenize,
 } from '../text/index.ts';
+import { charNgramCounts, encodeChars, forEachChar, forEachWord } from './char-ngrams.ts';
 import {
   CHAR_BUCKETS,
   type NoteStats,
@@ -61,57 +62,11 @@ function bump(map: Record<string, number>, key: string, by = 1): void {
   map[key] = (map[key] ?? 0) + by;
 }
 
-/** Hashed character 3-5-grams of lower-cased text with whitespace folded to one space. */
-export function charNgramCounts(text: string, into: Record<string, number> = {}): Record<string, number> {
-  const s = ` ${text.toLowerCase().replace(/\s+/g, ' ').trim()} `;
-  for (let n = 3; n <= 5; n++) {
-    for (let i = 0; i + n <= s.length; i++) bump(into, String(hash32(s.slice(i, i + n)) % CHAR_BUCKETS));
-  }
-  return into;
-}
-
-/**
- * Sparse counts above this share of the buckets are stored densely (base64 uint16): fewer bytes
- * (350 of the 2,048 character buckets).
- */
-const DENSE_FROM = 350 / CHAR_BUCKETS;
-
-export function encodeChars(
-  counts: Record<string, number>,
-  buckets = CHAR_BUCKETS,
-): Record<string, number> | string {
-  let keys = 0;
-  for (const _ in counts) keys++;
-  if (keys < DENSE_FROM * buckets) return counts;
-  const dense = new Uint16Array(buckets);
-  for (const key in counts) dense[Number(key)] = Math.min(65535, counts[key]!);
-  return Buffer.from(dense.buffer, dense.byteOffset, dense.byteLength).toString('base64');
-}
-
 /** Hashed counts of every word (lower-cased tokens), WORD_BUCKETS long, stored like `chars`. */
 export function lexiconOf(words: readonly string[]): Record<string, number> | string {
   const counts: Record<string, number> = {};
   for (const word of words) bump(counts, String(hash32(word) % WORD_BUCKETS));
   return encodeChars(counts, WORD_BUCKETS);
-}
-
-/** Calls `fn(bucket, count)` for every non-zero bucket of a `lexicon` (either storage form). */
-export const forEachWord = (
-  lexicon: NonNullable<NoteStats['lexicon']>,
-  fn: (bucket: number, count: number) => void,
-) => forEachChar(lexicon, fn);
-
-/** Calls `fn(bucket, count)` for every non-zero bucket of either storage form. */
-export function forEachChar(chars: NoteStats['chars'], fn: (bucket: number, count: number) => void): void {
-  if (typeof chars === 'string') {
-    const bytes = Buffer.from(chars, 'base64');
-    for (let i = 0; i + 1 < bytes.length; i += 2) {
-      const count = bytes[i]! | (bytes[i + 1]! << 8);
-      if (count > 0) fn(i >> 1, count);
-    }
-    return;
-  }
-  for (const key in chars) fn(Number(key), chars[key]!);
 }
 
 /** Statistics of one note. Pure and deterministic; stores counts, not the text. */

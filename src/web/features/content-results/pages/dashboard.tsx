@@ -8,6 +8,7 @@ import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { PrivacyPanel } from '#web/features/privacy/index.ts';
+import { PublishedResultsSection } from '#web/features/publishing/index.ts';
 import { SignedInFrame, SignOutButton } from '#web/features/visitor-session/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
@@ -185,7 +186,13 @@ function Results({
           const shown = t.type ? list.filter((r) => r.product_type === t.type) : list;
           return (
             <TabsContent key={t.value} value={t.value} className="grid grid-cols-[minmax(0,1fr)] gap-4">
-              {t.value === 'voice' && <StudioPromo />}
+              {t.value === 'voice' && (
+                <>
+                  <StudioPromo />
+                  <PublishedResultsSection />
+                  <h2 className="text-lg font-semibold">Voice results</h2>
+                </>
+              )}
               {results.isPending ? (
                 <p className="flex items-center gap-2 text-sm text-muted-foreground">
                   <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Loading your content...

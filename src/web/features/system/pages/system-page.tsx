@@ -122,6 +122,10 @@ function SystemChecklist() {
               </TableCell>
               <TableCell>
                 {row.connected} connected{row.reconnect > 0 && `, ${row.reconnect} to reconnect`}
+                {row.refresh_failed > 0 && `, ${row.refresh_failed} token renewal failed (retried hourly)`}
+                {row.last_account_error && (
+                  <span className="block text-muted-foreground">Latest: {row.last_account_error}</span>
+                )}
               </TableCell>
               <TableCell>{row.published}</TableCell>
               <TableCell>

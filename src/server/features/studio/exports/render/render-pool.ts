@@ -36,7 +36,7 @@ interface Task {
 
 const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
 
-class RenderThread {
+export class RenderThread {
   /** The thread's nice value (STUDIO_THREAD_NICENESS), taken by the next thread started. */
   niceness: number | undefined;
   #worker: Worker | null = null;
@@ -47,6 +47,21 @@ class RenderThread {
   #nextId = 1;
   /** Carousels rendered by this process (for tests). */
   rendered = 0;
+  /** Threads started (for tests: a thread past its time budget is replaced). */
+  started = 0;
+  readonly #workerUrl: URL;
+  readonly #timeoutMs: number;
+
+  /** The thread's module and time budget; tests give a thread that never answers and a short budget. */
+  constructor(options: { workerUrl?: URL; timeoutMs?: number } = {}) {
+    this.#workerUrl = options.workerUrl ?? WORKER_URL;
+    this.#timeoutMs = options.timeoutMs ?? RENDER_TIMEOUT_MS;
+  }
+
+  /** A carousel is being drawn now. */
+  get drawing(): boolean {
+    return this.#task !== null;
+  }
 
   /** Tasks running or waiting. */
   get load(): number {
@@ -83,12 +98,13 @@ class RenderThread {
       const worker = this.#worker;
       this.#lose(new AppError('unavailable', RENDER_TOO_LONG_MESSAGE));
       void worker?.terminate();
-    }, RENDER_TIMEOUT_MS);
+    }, this.#timeoutMs);
     this.#worker!.postMessage({ id: task.id, slides: task.slides, author: task.author, as: task.as });
   }
 
   #spawn(): void {
-    const worker = new Worker(WORKER_URL, { workerData: { niceness: this.niceness } });
+    const worker = new Worker(this.#workerUrl, { workerData: { niceness: this.niceness } });
+    this.started++;
     this.#worker = worker;
     this.#ready = false;
     worker.unref();
