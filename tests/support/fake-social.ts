@@ -933,6 +933,10 @@ export interface FakeLinkedin extends LocalHttp {
   badHeaders: number;
   documents: Map<string, Buffer>;
   posts: Record<string, unknown>[];
+  /** Videos uploaded through the Videos API (initializeUpload, PUT of each part, finalizeUpload). */
+  uploads: ReceivedMedia[];
+  /** A finalized video reports PROCESSING this many times before it is AVAILABLE. */
+  processingReads: number;
   /** Whether new connections get a refresh token (LinkedIn gives them to some apps only). */
   issueRefreshTokens: boolean;
   /** Every call to the token endpoint: its grant type and whether client id and secret were right. */
@@ -948,6 +952,12 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   const faults = new Faults();
   const documents = new Map<string, Buffer>();
   const posts: Record<string, unknown>[] = [];
+  const uploads: ReceivedMedia[] = [];
+  const videos = new Map<
+    string,
+    { size: number; parts: Map<number, Buffer>; etags: string[]; done: boolean; readsLeft: number }
+  >();
+  const video = { processingReads: 0 };
   const state = {
     badHeaders: 0,
     issueRefreshTokens: false,
@@ -959,6 +969,17 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   const reset = (seconds: number) => ({ 'retry-after': String(seconds) });
   const server = await listenLocal(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const part = /^\/video-upload\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'PUT' && part) {
+      const upload = videos.get(part[1]!);
+      if (!upload) return send(res, 404, { status: 404, message: 'Unknown upload' });
+      const bytes = await readRaw(req);
+      upload.parts.set(Number(part[2]), bytes);
+      const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}"`;
+      upload.etags[Number(part[2])] = etag;
+      res.writeHead(200, { etag });
+      return res.end();
+    }
     if (req.method === 'PUT' && url.pathname.startsWith('/upload/')) {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -1034,9 +1055,82 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
           },
         });
       }
+      if (req.method === 'POST' && url.pathname === '/rest/videos') {
+        const action = url.searchParams.get('action');
+        if (action === 'initializeUpload') {
+          const init = body.initializeUploadRequest as { owner?: string; fileSizeBytes?: number } | undefined;
+          const size = Number(init?.fileSizeBytes);
+          if (!init?.owner || !size)
+            return send(res, 400, { status: 400, message: 'owner and fileSizeBytes' });
+          const id = String(next++);
+          // Parts of 4 MB, as LinkedIn splits a large video.
+          const PART = 4 * 1024 * 1024;
+          const uploadInstructions = [];
+          for (let first = 0, n = 0; first < size; first += PART, n++)
+            uploadInstructions.push({
+              uploadUrl: `${origin}/video-upload/${id}/${n}`,
+              firstByte: first,
+              lastByte: Math.min(size, first + PART) - 1,
+            });
+          videos.set(id, {
+            size,
+            parts: new Map(),
+            etags: [],
+            done: false,
+            readsLeft: video.processingReads,
+          });
+          return send(res, 200, {
+            value: { video: `urn:li:video:${id}`, uploadToken: `token-${id}`, uploadInstructions },
+          });
+        }
+        if (action === 'finalizeUpload') {
+          const fin = body.finalizeUploadRequest as {
+            video: string;
+            uploadToken: string;
+            uploadedPartIds: string[];
+          };
+          const id = String(fin?.video ?? '')
+            .split(':')
+            .pop()!;
+          const upload = videos.get(id);
+          if (!upload || fin.uploadToken !== `token-${id}`)
+            return send(res, 400, { status: 400, message: 'Unknown video or upload token' });
+          if (JSON.stringify(fin.uploadedPartIds) !== JSON.stringify(upload.etags))
+            return send(res, 400, { status: 400, message: 'uploadedPartIds do not match the parts' });
+          const whole = Buffer.concat(
+            [...upload.parts.entries()].sort(([a], [b]) => a - b).map(([, b]) => b),
+          );
+          if (whole.length !== upload.size)
+            return send(res, 400, { status: 400, message: `got ${whole.length} of ${upload.size} bytes` });
+          upload.done = true;
+          uploads.push({
+            id: fin.video,
+            type: 'video/mp4',
+            bytes: whole.length,
+            alt: null,
+            head: headOf(whole),
+          });
+          return send(res, 200, {});
+        }
+      }
+      const videoRead = /^\/rest\/videos\/(.+)$/.exec(url.pathname);
+      if (req.method === 'GET' && videoRead) {
+        const id = decodeURIComponent(videoRead[1]!).split(':').pop()!;
+        const upload = videos.get(id);
+        if (!upload?.done) return send(res, 404, { status: 404, message: 'Not found' });
+        if (upload.readsLeft > 0) {
+          upload.readsLeft--;
+          return send(res, 200, { id: `urn:li:video:${id}`, status: 'PROCESSING' });
+        }
+        return send(res, 200, { id: `urn:li:video:${id}`, status: 'AVAILABLE' });
+      }
       if (req.method === 'POST' && url.pathname === '/rest/posts') {
         const fault = applyFault(faults.next(), res, reset);
         if (fault.handled) return;
+        const mediaId = (body.content as { media?: { id?: string } } | undefined)?.media?.id ?? '';
+        const videoId = mediaId.startsWith('urn:li:video:') ? mediaId.split(':').pop()! : null;
+        if (videoId && !videos.get(videoId)?.done)
+          return send(res, 400, { status: 400, message: 'The video is not uploaded' });
         const urn = `urn:li:share:${next++}`;
         posts.push(body);
         received.push({
@@ -1047,6 +1141,7 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
           replyTo: null,
           at: Date.now(),
           headers: { 'linkedin-version': req.headers['linkedin-version'] },
+          ...(videoId && { media: uploads.filter((u) => u.id === mediaId) }),
         });
         if (fault.slowMs) await sleep(fault.slowMs);
         if (res.destroyed) return;
@@ -1065,6 +1160,13 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
     clientSecret,
     documents,
     posts,
+    uploads,
+    get processingReads() {
+      return video.processingReads;
+    },
+    set processingReads(value: number) {
+      video.processingReads = value;
+    },
     get badHeaders() {
       return state.badHeaders;
     },

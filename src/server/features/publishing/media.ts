@@ -61,14 +61,12 @@ export function previewImages(platform: Platform, slides: string[], alts?: strin
 export const clipHooksOf = (blocks: readonly { kind: string; text: string }[]) =>
   blocks.filter((b) => b.kind === 'clip').map((b) => b.text);
 
-/** Platforms a clip goes to as a video (LinkedIn's Videos API is not wired yet: its hook goes as text). */
-export const takesVideo = (platform: Platform) => takesImages(platform);
+/** Every platform takes a clip as a video (X, Bluesky, Mastodon, and LinkedIn's Videos API). */
+export const takesVideo = (_platform: Platform) => true;
 
 /** What the preview says about a clip: which one goes, and how. */
-export function clipPlan(platform: Platform, clip: number, clips: number): string {
-  return takesVideo(platform)
-    ? `Clip ${clip} of ${clips} goes with it as a video cut from the recording (from a voice note: its words only)`
-    : `Clip ${clip} of ${clips}: its words only (video on LinkedIn is not available yet)`;
+export function clipPlan(_platform: Platform, clip: number, clips: number): string {
+  return `Clip ${clip} of ${clips} goes with it as a video cut from the recording (from a voice note: its words only)`;
 }
 
 type Uploads = Record<string, { at: number; refs: MediaRef[] }>;

@@ -9,9 +9,11 @@ import type { Draft } from '#contract/studio-drafts.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
   type FakeBluesky,
+  type FakeLinkedin,
   type FakeMastodon,
   type FakeX,
   startFakeBluesky,
+  startFakeLinkedin,
   startFakeMastodon,
   startFakeX,
 } from '#tests/support/fake-social.ts';
@@ -44,10 +46,11 @@ let stt: FakeOpenAi;
 let bsky: FakeBluesky;
 let masto: FakeMastodon;
 let x: FakeX;
+let li: FakeLinkedin;
 let alice: string;
 let tmp: string;
 let draft: Draft;
-const accounts: Partial<Record<'bluesky' | 'mastodon' | 'x', PublishAccount>> = {};
+const accounts: Partial<Record<'bluesky' | 'mastodon' | 'x' | 'linkedin', PublishAccount>> = {};
 
 function call(method: string, url: string, body?: unknown) {
   return echo.app!.inject({
@@ -74,7 +77,7 @@ async function publishClip(account: PublishAccount) {
   expect(res.statusCode, res.body).toBe(201);
   return settled((res.json() as { posts: PublishPost[] }).posts[0]!.id);
 }
-async function oauth(platform: 'mastodon' | 'x', instance?: string) {
+async function oauth(platform: 'mastodon' | 'x' | 'linkedin', instance?: string) {
   const start = await call('POST', '/api/publishing/oauth/start', { platform, instance });
   const approved = await fetch((start.json() as { authorize_url: string }).authorize_url, {
     redirect: 'manual',
@@ -134,7 +137,12 @@ async function videoNote(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [bsky, masto, x] = await Promise.all([startFakeBluesky(), startFakeMastodon('alice', 500), startFakeX()]);
+  [bsky, masto, x, li] = await Promise.all([
+    startFakeBluesky(),
+    startFakeMastodon('alice', 500),
+    startFakeX(),
+    startFakeLinkedin(),
+  ]);
   stt = await new FakeOpenAi().start();
   stt.transcriptionText = transcript;
   stt.secondsPerSegment = 1.5;
@@ -151,6 +159,10 @@ beforeAll(async () => {
     X_CLIENT_SECRET: x.clientSecret,
     X_API_URL: x.origin,
     X_AUTHORIZE_URL: `${x.origin}/i/oauth2/authorize`,
+    LINKEDIN_CLIENT_ID: li.clientId,
+    LINKEDIN_CLIENT_SECRET: li.clientSecret,
+    LINKEDIN_API_URL: li.origin,
+    LINKEDIN_AUTH_URL: `${li.origin}/oauth/v2`,
   });
   alice = await sessionCookie(echo, 'alice@example.com');
   bsky.addAccount('alice.test', 'aaaa-bbbb-cccc-dddd');
@@ -160,9 +172,10 @@ beforeAll(async () => {
   });
   await oauth('mastodon', masto.origin);
   await oauth('x');
+  await oauth('linkedin');
   for (const a of ((await call('GET', '/api/publishing/accounts')).json() as { accounts: PublishAccount[] })
     .accounts)
-    if (a.platform !== 'linkedin') accounts[a.platform] = a;
+    accounts[a.platform] = a;
   const noteId = await videoNote();
   await eventually(async () => {
     const note = (await call('GET', `/api/studio/notes/${noteId}`)).json() as NoteDetail;
@@ -179,7 +192,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await echo?.close();
   await stt?.stop();
-  await Promise.all([bsky?.close(), masto?.close(), x?.close()]);
+  await Promise.all([bsky?.close(), masto?.close(), x?.close(), li?.close()]);
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 beforeEach(() => {
@@ -247,6 +260,21 @@ describe('Clips as video', () => {
     } finally {
       masto.processingReads = 0;
     }
+  });
+
+  it('LinkedIn: Videos API initializeUpload, PUT of each part, finalizeUpload with their ETags, then the post names the video', async () => {
+    li.processingReads = 2;
+    const done = await publishClip(accounts.linkedin!);
+    expect(done.status, done.error ?? '').toBe('published');
+    expect(li.badHeaders).toBe(0);
+    const [upload] = li.uploads;
+    expect(upload!.head.slice(8)).toBe(MP4_FTYP);
+    const posted = li.posts.at(-1) as { content?: { media?: { id: string } } };
+    expect(posted.content?.media?.id).toBe(upload!.id);
+    expect(li.received.at(-1)).toMatchObject({
+      text: hook(),
+      media: [{ id: upload!.id, type: 'video/mp4' }],
+    });
   });
 
   it('a 429 on the upload waits for the reset, then the clip goes once', async () => {
