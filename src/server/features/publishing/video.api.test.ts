@@ -1,7 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PublishAccount, PublishPost, PublishPreview } from '#contract/publishing.ts';
 import type { NoteDetail } from '#contract/studio.ts';
@@ -21,11 +18,9 @@ import {
   eventually,
   type StudioTestApp,
   sessionCookie,
-  speechWav,
   startStudioApp,
-  tusMetadata,
+  uploadVideoNote,
 } from '#tests/support/studio.ts';
-import { ffmpegBinary, runFfmpeg } from '../../providers/media/ffmpeg-run.ts';
 
 /**
  * Issue 25: a clip of a clip-hooks draft goes out as a video, cut by the Studio from the note's
@@ -48,7 +43,6 @@ let masto: FakeMastodon;
 let x: FakeX;
 let li: FakeLinkedin;
 let alice: string;
-let tmp: string;
 let draft: Draft;
 const accounts: Partial<Record<'bluesky' | 'mastodon' | 'x' | 'linkedin', PublishAccount>> = {};
 
@@ -86,56 +80,6 @@ async function oauth(platform: 'mastodon' | 'x' | 'linkedin', instance?: string)
   await call('GET', `${back.pathname}${back.search}`);
 }
 
-/** A video note (a plain colour with the transcript spoken) uploaded over tus, as a browser sends it. */
-async function videoNote(): Promise<string> {
-  const ffmpeg = ffmpegBinary(echo.ctx.config);
-  const wav = path.join(tmp, 'speech.wav');
-  await writeFile(wav, await speechWav(transcript));
-  const mp4 = path.join(tmp, 'video.mp4');
-  await runFfmpeg(ffmpeg, [
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=navy:s=180x320:r=5',
-    '-i',
-    wav,
-    '-t',
-    '80',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-c:a',
-    'aac',
-    '-b:a',
-    '32k',
-    mp4,
-  ]);
-  const file = await readFile(mp4);
-  const created = await fetch(`${echo.url}/api/studio/uploads`, {
-    method: 'POST',
-    headers: {
-      cookie: alice,
-      'tus-resumable': '1.0.0',
-      'upload-length': String(file.length),
-      'upload-metadata': tusMetadata({ filename: 'pricing.mp4', filetype: 'video/mp4' }),
-    },
-  });
-  const patched = await fetch(new URL(created.headers.get('location')!, echo.url), {
-    method: 'PATCH',
-    headers: {
-      cookie: alice,
-      'tus-resumable': '1.0.0',
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-    },
-    body: new Uint8Array(file),
-  });
-  expect(patched.status).toBe(204);
-  return patched.headers.get('echo-note-id')!;
-}
-
 beforeAll(async () => {
   [bsky, masto, x, li] = await Promise.all([
     startFakeBluesky(),
@@ -146,7 +90,6 @@ beforeAll(async () => {
   stt = await new FakeOpenAi().start();
   stt.transcriptionText = transcript;
   stt.secondsPerSegment = 1.5;
-  tmp = await mkdtemp(path.join(os.tmpdir(), 'echo-publish-video-'));
   echo = await startStudioApp({
     STT_BASE_URL: stt.baseUrl,
     STT_MODEL: 'whisper-test',
@@ -176,7 +119,7 @@ beforeAll(async () => {
   for (const a of ((await call('GET', '/api/publishing/accounts')).json() as { accounts: PublishAccount[] })
     .accounts)
     accounts[a.platform] = a;
-  const noteId = await videoNote();
+  const noteId = await uploadVideoNote(echo, alice, transcript);
   await eventually(async () => {
     const note = (await call('GET', `/api/studio/notes/${noteId}`)).json() as NoteDetail;
     return note.status === 'ready' && note;
@@ -193,7 +136,6 @@ afterAll(async () => {
   await echo?.close();
   await stt?.stop();
   await Promise.all([bsky?.close(), masto?.close(), x?.close(), li?.close()]);
-  if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 beforeEach(() => {
   for (const fake of [bsky, masto, x]) fake.mediaFaults.clear();
