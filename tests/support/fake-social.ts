@@ -151,6 +151,9 @@ export interface FakeBluesky extends LocalHttp {
   encodingReads: number;
 }
 
+/** The PDS the fake's DID documents name (the audience of a video service token). */
+export const FAKE_BLUESKY_PDS = 'https://morel.us-east.host.bsky.network';
+
 /** The AT Protocol's largest image blob (app.bsky.embed.images). */
 export const BLUESKY_IMAGE_MAX_BYTES = 1_000_000;
 
@@ -184,7 +187,12 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     const refreshJwt = `r.${exp}.${token()}`;
     access.set(accessJwt, { did: account.did, expired: false });
     refresh.set(refreshJwt, account.did);
-    return { did: account.did, handle: account.handle, accessJwt, refreshJwt, active: true };
+    // As bsky.social answers: the DID document names the account's own PDS (the entryway is not it).
+    const didDoc = {
+      id: account.did,
+      service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: FAKE_BLUESKY_PDS }],
+    };
+    return { did: account.did, handle: account.handle, accessJwt, refreshJwt, active: true, didDoc };
   };
   const bearer = (req: http.IncomingMessage) => (req.headers.authorization ?? '').replace(/^Bearer /, '');
   const byDid = (did: string) => [...accounts.values()].find((a) => a.did === did);
@@ -216,11 +224,7 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
       const fault = applyFault(mediaFaults.next(), res, reset);
       if (fault.handled) return;
       const granted = serviceTokens.get(bearer(req));
-      if (
-        !granted ||
-        granted.lxm !== 'com.atproto.repo.uploadBlob' ||
-        granted.did !== url.searchParams.get('did')
-      )
+      if (granted?.lxm !== 'com.atproto.repo.uploadBlob' || granted.did !== url.searchParams.get('did'))
         return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid service token' });
       if (req.headers['content-type'] !== 'video/mp4')
         return send(res, 400, { error: 'InvalidRequest', message: 'video/mp4 only' });
@@ -291,7 +295,7 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
       let media: ReceivedMedia[] | undefined;
       if (embed?.$type === 'app.bsky.embed.video') {
         const blob = blobs.get((embed.video as { ref?: { $link?: string } } | undefined)?.ref?.$link ?? '');
-        if (!blob || blob.type !== 'video/mp4')
+        if (blob?.type !== 'video/mp4')
           return send(res, 400, { error: 'InvalidRecord', message: 'Invalid video blob' });
         media = [{ ...blob, alt: typeof embed.alt === 'string' ? embed.alt : null }];
       }

@@ -5,6 +5,7 @@ import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
+  FAKE_BLUESKY_PDS,
   type FakeBluesky,
   type FakeLinkedin,
   type FakeMastodon,
@@ -183,7 +184,8 @@ describe('Clips as video', () => {
     const done = await publishClip(accounts.bluesky!);
     expect(done.status, done.error ?? '').toBe('published');
     expect(bsky.serviceAuths.at(-1)).toMatchObject({ lxm: 'com.atproto.repo.uploadBlob' });
-    expect(bsky.serviceAuths.at(-1)!.aud).toMatch(/^did:web:/);
+    // The audience is the account's own PDS from its DID document, not the entryway signed in to.
+    expect(bsky.serviceAuths.at(-1)!.aud).toBe(`did:web:${new URL(FAKE_BLUESKY_PDS).hostname}`);
     const post = bsky.received.at(-1)!;
     expect(post.media).toHaveLength(1);
     expect(post.media![0]).toMatchObject({ type: 'video/mp4', alt: hook() });

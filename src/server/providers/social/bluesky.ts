@@ -21,6 +21,8 @@ interface BlueskyCredentials {
   appPassword: string;
   accessJwt: string;
   refreshJwt: string;
+  /** The account's own PDS (from its DID document), when the server signed in through an entryway. */
+  pds?: string;
 }
 
 const xrpc = (service: string, method: string) => `${service}/xrpc/${method}`;
@@ -75,12 +77,25 @@ export async function connectBluesky(
   };
 }
 
-const pick = (b: { did: string; handle: string; accessJwt: string; refreshJwt: string }) => ({
-  did: b.did,
-  handle: b.handle,
-  accessJwt: b.accessJwt,
-  refreshJwt: b.refreshJwt,
-});
+interface SessionBody {
+  did: string;
+  handle: string;
+  accessJwt: string;
+  refreshJwt: string;
+  didDoc?: { service?: { id?: string; serviceEndpoint?: unknown }[] };
+}
+
+const pick = (b: SessionBody) => {
+  // The PDS named in the DID document (bsky.social is an entryway: the account lives on another host).
+  const pds = b.didDoc?.service?.find((s) => s.id?.endsWith('#atproto_pds'))?.serviceEndpoint;
+  return {
+    did: b.did,
+    handle: b.handle,
+    accessJwt: b.accessJwt,
+    refreshJwt: b.refreshJwt,
+    ...(typeof pds === 'string' && /^https:\/\//.test(pds) && { pds }),
+  };
+};
 
 /** The public address of a post: bsky.app/profile/<handle>/post/<rkey>. */
 export const blueskyPostUrl = (handle: string, uri: string) =>
@@ -225,7 +240,8 @@ export function blueskySession(
       checkVideo('bluesky', video.bytes);
       // The video service takes the upload on the user's behalf: a short-lived token from the PDS for it.
       const auth = new URLSearchParams({
-        aud: `did:web:${new URL(service).hostname}`,
+        // The service token's audience is the account's own PDS (the one that stores the blob).
+        aud: `did:web:${new URL(creds.pds ?? service).hostname}`,
         lxm: 'com.atproto.repo.uploadBlob',
         exp: String(Math.floor(Date.now() / 1000) + 30 * 60),
       });
