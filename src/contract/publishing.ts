@@ -72,6 +72,10 @@ export const previewRequestSchema = z.object({
   account_ids: z.array(z.string().uuid()).min(1, 'Pick at least one account').max(ACCOUNTS_PER_POST_MAX),
   /** The user's own texts per account id (after fixing what did not fit); else the draft's. */
   texts: z.record(z.string(), partsSchema).optional(),
+  /** A carousel's alt text per account id, one per slide in order (X, Bluesky, Mastodon); else each slide's own text. */
+  alts: z.record(z.string(), z.array(z.string().max(5_000)).max(25)).optional(),
+  /** Clip hooks: which clip (from 1) goes out, as a video where the platform takes it; default 1. */
+  clip: z.number().int().min(1).max(50).optional(),
 });
 
 export const previewPartSchema = z.object({
@@ -83,11 +87,27 @@ export const previewPartSchema = z.object({
   /** Where the text stops fitting (a character index), for the preview to show where to cut. */
   cut_at: z.number().int().nullable(),
 });
+/** A carousel slide going out as an image (X, Bluesky, Mastodon): which post carries it, and its alt text counted. */
+export const previewImageSchema = z.object({
+  /** The slide, from 1. */
+  slide: z.number().int(),
+  /** The post (from 0) it is attached to. */
+  part: z.number().int(),
+  alt: z.string(),
+  length: z.number().int(),
+  limit: z.number().int(),
+  /** Not empty and within the platform's alt-text limit. */
+  fits: z.boolean(),
+});
 export const previewAccountSchema = z.object({
   account_id: z.string(),
   platform: z.enum(PLATFORMS),
   handle: z.string(),
   parts: z.array(previewPartSchema),
+  /** A carousel's slides as images with their alt text (empty for other drafts and for LinkedIn). */
+  images: z.array(previewImageSchema),
+  /** Clip hooks: the clip (from 1) that goes with the post as a video (X, Bluesky, Mastodon), else null. */
+  video_clip: z.number().int().nullable(),
   fits: z.boolean(),
   /** How the platform counts ("graphemes", "weighted characters, links count 23"...). */
   counting: z.string(),
@@ -173,6 +193,39 @@ export const slotLabel = (weekday: number, minute: number) =>
 /** What a draft says about its live posts when it is deleted. */
 export const DRAFT_DELETE_KEEPS_POSTS =
   'Deleting this draft does not delete what was published from it: live posts stay on their platforms.';
+
+/** A carousel goes to X, Bluesky and Mastodon as its slides, at most this many images a post. */
+export const IMAGES_PER_POST = 4;
+/**
+ * Alt text each platform takes for an image: X 1,000 characters (media metadata), Mastodon 1,500
+ * (a media description), Bluesky 2,000 graphemes (its app's limit; the lexicon sets none).
+ */
+export const ALT_TEXT_LIMITS = {
+  x: { max: 1000, unit: 'characters' },
+  bluesky: { max: 2000, unit: 'graphemes' },
+  mastodon: { max: 1500, unit: 'characters' },
+} as const;
+export type ImagePlatform = keyof typeof ALT_TEXT_LIMITS;
+export const takesImages = (platform: Platform): platform is ImagePlatform => platform in ALT_TEXT_LIMITS;
+/** Alt text counted as its platform counts it. */
+export function altTextLength(platform: ImagePlatform, text: string): number {
+  if (platform === 'bluesky')
+    return [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)].length;
+  return [...text].length;
+}
+/** What the publish preview and the API say when an image has no alt text. */
+export const altTextMissing = (slide: number, handle: string) =>
+  `An image without alt text asks for it: describe slide ${slide} for ${handle} (what it shows, for people who cannot see it)`;
+/** Which slides go with which post, IMAGES_PER_POST a post ("Slides 1-4 go with post 1, 5-7 with post 2"). */
+export function imagePlan(slides: number): string {
+  const groups: string[] = [];
+  for (let from = 1; from <= slides; from += IMAGES_PER_POST) {
+    const to = Math.min(slides, from + IMAGES_PER_POST - 1);
+    const range = from === to ? `${from}` : `${from}-${to}`;
+    groups.push(groups.length ? `${range} with post ${groups.length + 1}` : `Slides ${range} go with post 1`);
+  }
+  return `${groups.join(', ')}: ${IMAGES_PER_POST} images a post at most, so every slide goes out, in order.`;
+}
 
 /**
  * Published results (the dashboard's 'My Voice' tab): what went out, or tried to, newest first.

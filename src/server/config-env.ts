@@ -198,6 +198,8 @@ export const envSchema = z.object({
   PUBLISH_ALLOW_PRIVATE_HOSTS: bool(false),
   /** Bluesky's default server (PDS) for a handle without one. */
   BLUESKY_SERVICE_URL: z.preprocess(emptyToUndefined, z.url().default('https://bsky.social')),
+  /** Bluesky's video service (app.bsky.video.uploadVideo), where a clip is uploaded for processing. */
+  BLUESKY_VIDEO_URL: z.preprocess(emptyToUndefined, z.url().default('https://video.bsky.app')),
   /** X: the operator's developer app (OAuth 2.0 with PKCE); unset: X is shown as not available. */
   X_CLIENT_ID: optionalString,
   X_CLIENT_SECRET: optionalString,

@@ -105,6 +105,7 @@ export interface Config {
     timeoutMs: number;
     allowPrivateHosts: boolean;
     blueskyServiceUrl: string;
+    blueskyVideoUrl: string;
     x: { clientId?: string; clientSecret?: string; apiUrl: string; authorizeUrl: string };
     linkedin: { clientId?: string; clientSecret?: string; apiUrl: string; authUrl: string; version: string };
   };
@@ -262,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       timeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
       allowPrivateHosts: e.PUBLISH_ALLOW_PRIVATE_HOSTS,
       blueskyServiceUrl: e.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
+      blueskyVideoUrl: e.BLUESKY_VIDEO_URL.replace(/\/+$/, ''),
       x: {
         clientId: e.X_CLIENT_ID,
         clientSecret: e.X_CLIENT_SECRET,

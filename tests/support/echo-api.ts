@@ -12180,6 +12180,10 @@ export interface operations {
                     texts?: {
                         [key: string]: string[];
                     };
+                    alts?: {
+                        [key: string]: string[];
+                    };
+                    clip?: number;
                 };
             };
         };
@@ -12203,6 +12207,15 @@ export interface operations {
                                 fits: boolean;
                                 cut_at: number | null;
                             }[];
+                            images: {
+                                slide: number;
+                                part: number;
+                                alt: string;
+                                length: number;
+                                limit: number;
+                                fits: boolean;
+                            }[];
+                            video_clip: number | null;
                             fits: boolean;
                             counting: string;
                         }[];
@@ -12431,6 +12444,10 @@ export interface operations {
                     texts?: {
                         [key: string]: string[];
                     };
+                    alts?: {
+                        [key: string]: string[];
+                    };
+                    clip?: number;
                     /** @enum {string} */
                     when: "now" | "slot" | "time";
                     /** Format: date-time */

@@ -25,19 +25,47 @@ export interface Received {
   replyTo: string | null;
   at: number;
   headers?: Record<string, string | string[] | undefined>;
+  /** Media attached to the post, as the platform stored it: its alt text, size and type. */
+  media?: ReceivedMedia[];
+}
+
+/** One upload a fake took (an image or a video), with the alt text it got. */
+export interface ReceivedMedia {
+  id: string;
+  type: string;
+  bytes: number;
+  alt: string | null;
+  /** The first bytes (to check what arrived is the file that was sent). */
+  head: string;
+}
+
+async function readRaw(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return (await readRaw(req)).toString('utf8');
 }
 
 function parseBody(req: http.IncomingMessage, text: string): Record<string, unknown> {
   if (!text) return {};
-  if ((req.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(text);
-  return Object.fromEntries(new URLSearchParams(text));
+  const type = req.headers['content-type'] ?? '';
+  if (type.includes('application/json')) return JSON.parse(text);
+  if (type.includes('application/x-www-form-urlencoded') || !type)
+    return Object.fromEntries(new URLSearchParams(text));
+  return {};
 }
+
+/** A multipart/form-data body as the platform's server reads it. */
+async function readForm(req: http.IncomingMessage, raw: Buffer): Promise<FormData> {
+  return new Response(new Uint8Array(raw), {
+    headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+  }).formData();
+}
+
+const headOf = (bytes: Uint8Array) => Buffer.from(bytes.subarray(0, 8)).toString('hex');
 
 const send = (
   res: http.ServerResponse,
@@ -110,12 +138,33 @@ export interface FakeBluesky extends LocalHttp {
   /** Refuses the app password from now on (a revoked app password: 401 on sign-in and refresh). */
   revoke(handle: string): void;
   faults: Faults;
+  /** Faults of uploadBlob (401, 429, 5xx, slow), apart from those of posts. */
+  mediaFaults: Faults;
   received: Received[];
   records: Map<string, BskyRecord>;
   calls: string[];
+  /** Every blob uploaded (com.atproto.repo.uploadBlob, and videos through app.bsky.video.uploadVideo), in order. */
+  uploads: ReceivedMedia[];
+  /** Service tokens granted (com.atproto.server.getServiceAuth): their audience and method. */
+  serviceAuths: { aud: string; lxm: string }[];
+  /** A video's job reports JOB_STATE_ENCODING this many times before it completes. */
+  encodingReads: number;
 }
 
+/** The PDS the fake's DID documents name (the audience of a video service token). */
+export const FAKE_BLUESKY_PDS = 'https://morel.us-east.host.bsky.network';
+
+/** The AT Protocol's largest image blob (app.bsky.embed.images). */
+export const BLUESKY_IMAGE_MAX_BYTES = 1_000_000;
+
 export async function startFakeBluesky(): Promise<FakeBluesky> {
+  const serviceTokens = new Map<string, { did: string; aud: string; lxm: string }>();
+  const serviceAuths: { aud: string; lxm: string }[] = [];
+  const jobs = new Map<string, { did: string; cid: string; readsLeft: number }>();
+  const video = { encodingReads: 0 };
+  const mediaFaults = new Faults();
+  const uploads: ReceivedMedia[] = [];
+  const blobs = new Map<string, ReceivedMedia>();
   const accounts = new Map<string, { did: string; handle: string; password: string; revoked: boolean }>();
   const access = new Map<string, { did: string; expired: boolean }>();
   const refresh = new Map<string, string>();
@@ -138,7 +187,12 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     const refreshJwt = `r.${exp}.${token()}`;
     access.set(accessJwt, { did: account.did, expired: false });
     refresh.set(refreshJwt, account.did);
-    return { did: account.did, handle: account.handle, accessJwt, refreshJwt, active: true };
+    // As bsky.social answers: the DID document names the account's own PDS (the entryway is not it).
+    const didDoc = {
+      id: account.did,
+      service: [{ id: '#atproto_pds', type: 'AtprotoPersonalDataServer', serviceEndpoint: FAKE_BLUESKY_PDS }],
+    };
+    return { did: account.did, handle: account.handle, accessJwt, refreshJwt, active: true, didDoc };
   };
   const bearer = (req: http.IncomingMessage) => (req.headers.authorization ?? '').replace(/^Bearer /, '');
   const byDid = (did: string) => [...accounts.values()].find((a) => a.did === did);
@@ -147,7 +201,8 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = url.pathname.replace('/xrpc/', '');
     calls.push(method);
-    const raw = await readBody(req);
+    const bytes = await readRaw(req);
+    const raw = bytes.toString('utf8');
     const body = parseBody(req, raw);
     if (method === 'com.atproto.server.createSession') {
       const id = String(body.identifier ?? '');
@@ -164,14 +219,105 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
       refresh.delete(bearer(req));
       return send(res, 200, session(account));
     }
+    // The video service: uploadVideo with a service token from getServiceAuth; getJobStatus needs none.
+    if (method === 'app.bsky.video.uploadVideo') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const granted = serviceTokens.get(bearer(req));
+      if (granted?.lxm !== 'com.atproto.repo.uploadBlob' || granted.did !== url.searchParams.get('did'))
+        return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid service token' });
+      if (req.headers['content-type'] !== 'video/mp4')
+        return send(res, 400, { error: 'InvalidRequest', message: 'video/mp4 only' });
+      const cid = `bafkrei${createHash('sha256').update(bytes).digest('hex').slice(0, 40)}`;
+      const media = { id: cid, type: 'video/mp4', bytes: bytes.length, alt: null, head: headOf(bytes) };
+      uploads.push(media);
+      blobs.set(cid, media);
+      const jobId = `job-${token()}`;
+      jobs.set(jobId, { did: granted.did, cid, readsLeft: video.encodingReads });
+      return send(res, 200, { jobStatus: { jobId, did: granted.did, state: 'JOB_STATE_CREATED' } });
+    }
+    if (method === 'app.bsky.video.getJobStatus') {
+      const jobId = url.searchParams.get('jobId') ?? '';
+      const job = jobs.get(jobId);
+      if (!job) return send(res, 400, { error: 'InvalidRequest', message: 'no such job' });
+      if (job.readsLeft > 0) {
+        job.readsLeft--;
+        return send(res, 200, {
+          jobStatus: { jobId, did: job.did, state: 'JOB_STATE_ENCODING', progress: 50 },
+        });
+      }
+      const blob = blobs.get(job.cid)!;
+      return send(res, 200, {
+        jobStatus: {
+          jobId,
+          did: job.did,
+          state: 'JOB_STATE_COMPLETED',
+          blob: { $type: 'blob', ref: { $link: job.cid }, mimeType: 'video/mp4', size: blob.bytes },
+        },
+      });
+    }
     const who = access.get(bearer(req));
     if (!who || byDid(who.did)?.revoked)
       return send(res, 401, { error: 'AuthenticationRequired', message: 'Invalid token' });
+    if (method === 'com.atproto.server.getServiceAuth') {
+      const aud = url.searchParams.get('aud') ?? '';
+      const lxm = url.searchParams.get('lxm') ?? '';
+      if (!aud.startsWith('did:'))
+        return send(res, 400, { error: 'InvalidRequest', message: 'aud must be a DID' });
+      const granted = `svc.${token()}`;
+      serviceTokens.set(granted, { did: who.did, aud, lxm });
+      serviceAuths.push({ aud, lxm });
+      return send(res, 200, { token: granted });
+    }
     if (who.expired) return send(res, 400, { error: 'ExpiredToken', message: 'Token has expired' });
+    if (method === 'com.atproto.repo.uploadBlob') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const type = String(req.headers['content-type'] ?? '');
+      if (bytes.length > BLUESKY_IMAGE_MAX_BYTES && type.startsWith('image/'))
+        return send(res, 400, { error: 'BlobTooLarge', message: 'This file is too large' });
+      const cid = `bafkrei${createHash('sha256').update(bytes).digest('hex').slice(0, 40)}`;
+      const media = { id: cid, type, bytes: bytes.length, alt: null, head: headOf(bytes) };
+      uploads.push(media);
+      blobs.set(cid, media);
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 200, {
+        blob: { $type: 'blob', ref: { $link: cid }, mimeType: type, size: bytes.length },
+      });
+    }
     if (method === 'com.atproto.repo.createRecord') {
       const fault = applyFault(faults.next(), res, reset);
       if (fault.handled) return;
       if (body.repo !== who.did) return send(res, 403, { error: 'InvalidRequest', message: 'Not your repo' });
+      // An embed must name blobs this PDS holds, each image with its alt text (app.bsky.embed.images).
+      const embed = (body.record as { embed?: Record<string, unknown> }).embed;
+      let media: ReceivedMedia[] | undefined;
+      if (embed?.$type === 'app.bsky.embed.video') {
+        const blob = blobs.get((embed.video as { ref?: { $link?: string } } | undefined)?.ref?.$link ?? '');
+        if (blob?.type !== 'video/mp4')
+          return send(res, 400, { error: 'InvalidRecord', message: 'Invalid video blob' });
+        media = [{ ...blob, alt: typeof embed.alt === 'string' ? embed.alt : null }];
+      }
+      if (embed?.$type === 'app.bsky.embed.images') {
+        const images = embed.images as {
+          image: { ref: { $link: string } };
+          alt?: unknown;
+          aspectRatio?: { width: number; height: number };
+        }[];
+        if (!Array.isArray(images) || images.length > 4)
+          return send(res, 400, { error: 'InvalidRecord', message: 'images: at most 4' });
+        media = [];
+        for (const image of images) {
+          const blob = blobs.get(image.image?.ref?.$link);
+          if (!blob || typeof image.alt !== 'string' || !image.aspectRatio)
+            return send(res, 400, {
+              error: 'InvalidRecord',
+              message: 'Invalid image: blob, alt, aspectRatio',
+            });
+          media.push({ ...blob, alt: image.alt });
+        }
+      }
       const rkey = String(body.rkey ?? Date.now().toString(36));
       const uri = `at://${who.did}/${body.collection}/${rkey}`;
       if (records.has(uri))
@@ -187,6 +333,7 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
         text: String(value.text),
         replyTo: reply?.parent?.uri ?? null,
         at: Date.now(),
+        ...(media && { media }),
       });
       if (fault.slowMs) await sleep(fault.slowMs);
       if (res.destroyed) return;
@@ -205,9 +352,18 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
   return {
     ...server,
     faults,
+    mediaFaults,
     received,
     records,
     calls,
+    uploads,
+    serviceAuths,
+    get encodingReads() {
+      return video.encodingReads;
+    },
+    set encodingReads(value: number) {
+      video.encodingReads = value;
+    },
     addAccount(handle, appPassword) {
       const did = `did:plc:${createHash('sha256').update(handle).digest('hex').slice(0, 24)}`;
       accounts.set(handle, { did, handle, password: appPassword, revoked: false });
@@ -236,6 +392,12 @@ export interface FakeMastodon extends LocalHttp {
   /** Codes whose PKCE verifier did not match (the token was refused). */
   pkceFailures: number;
   calls: string[];
+  /** Faults of POST /api/v2/media, apart from those of statuses. */
+  mediaFaults: Faults;
+  /** Every attachment uploaded (POST /api/v2/media), in order, with its description. */
+  uploads: ReceivedMedia[];
+  /** Uploads answer 202 and stay processing for this many reads of GET /api/v1/media/:id. */
+  processingReads: number;
 }
 
 export async function startFakeMastodon(username = 'alice', maxCharacters = 500): Promise<FakeMastodon> {
@@ -248,8 +410,11 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
   const received: Received[] = [];
   const calls: string[] = [];
   const faults = new Faults();
+  const mediaFaults = new Faults();
+  const uploads: ReceivedMedia[] = [];
+  const attachments = new Map<string, ReceivedMedia & { readsLeft: number }>();
   let next = 1000;
-  const state = { maxCharacters, pkceFailures: 0, revoked: [] as string[] };
+  const state = { maxCharacters, pkceFailures: 0, revoked: [] as string[], processingReads: 0 };
   const reset = (seconds: number) => ({
     'x-ratelimit-limit': '300',
     'x-ratelimit-remaining': '0',
@@ -262,7 +427,8 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
   const server = await listenLocal(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     calls.push(`${req.method} ${url.pathname}`);
-    const body = parseBody(req, await readBody(req));
+    const raw = await readRaw(req);
+    const body = parseBody(req, raw.toString('utf8'));
     if (req.method === 'POST' && url.pathname === '/api/v1/apps') {
       const clientId = token();
       apps.set(clientId, { secret: token(), redirect: String(body.redirect_uris) });
@@ -327,6 +493,46 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
       return send(res, 200, { id: '109', username, acct: username, url: `${origin}/@${username}` });
     if (req.method === 'GET' && /^\/api\/v1\/accounts\/[^/]+\/statuses$/.test(url.pathname))
       return send(res, 200, [...statuses].reverse().slice(0, Number(url.searchParams.get('limit') ?? 20)));
+    if (req.method === 'POST' && url.pathname === '/api/v2/media') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const form = await readForm(req, raw);
+      const file = form.get('file');
+      if (!(file instanceof Blob)) return send(res, 422, { error: 'Validation failed: File is missing' });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const description = form.get('description');
+      if (typeof description === 'string' && [...description].length > 1500)
+        return send(res, 422, { error: 'Validation failed: Description is too long (maximum is 1500)' });
+      const id = String(next++);
+      const media = {
+        id,
+        type: file.type,
+        bytes: bytes.length,
+        alt: typeof description === 'string' ? description : null,
+        head: headOf(bytes),
+      };
+      uploads.push(media);
+      attachments.set(id, { ...media, readsLeft: state.processingReads });
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      const processing = state.processingReads > 0;
+      return send(res, processing ? 202 : 200, {
+        id,
+        type: file.type.startsWith('video/') ? 'video' : 'image',
+        url: processing ? null : `${origin}/media/${id}`,
+        description: media.alt,
+      });
+    }
+    const mediaRead = /^\/api\/v1\/media\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && mediaRead) {
+      const attachment = attachments.get(mediaRead[1]!);
+      if (!attachment) return send(res, 404, { error: 'Record not found' });
+      if (attachment.readsLeft > 0) {
+        attachment.readsLeft--;
+        return send(res, 206, { id: attachment.id, url: null });
+      }
+      return send(res, 200, { id: attachment.id, url: `${origin}/media/${attachment.id}` });
+    }
     if (req.method === 'POST' && url.pathname === '/api/v1/statuses') {
       const key = req.headers['idempotency-key'];
       if (typeof key === 'string' && idempotency.has(`${bearer}:${key}`))
@@ -336,6 +542,17 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
       const text = String(body.status ?? '');
       if ([...text].length > state.maxCharacters)
         return send(res, 422, { error: 'Validation failed: Text character limit of 500 exceeded' });
+      const mediaIds = (body.media_ids as string[] | undefined) ?? [];
+      if (mediaIds.length > 4) return send(res, 422, { error: 'Validation failed: at most 4 attachments' });
+      const media: ReceivedMedia[] = [];
+      for (const id of mediaIds) {
+        const attachment = attachments.get(String(id));
+        if (!attachment) return send(res, 422, { error: 'Validation failed: unknown media' });
+        if (attachment.readsLeft > 0)
+          return send(res, 422, { error: 'Cannot attach files that have not finished processing' });
+        const { readsLeft: _, ...stored } = attachment;
+        media.push(stored);
+      }
       const id = String(next++);
       const status = {
         id,
@@ -353,6 +570,7 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
         text,
         replyTo: status.in_reply_to_id,
         at: Date.now(),
+        ...(media.length && { media }),
       });
       if (fault.slowMs) await sleep(fault.slowMs);
       if (res.destroyed) return;
@@ -379,6 +597,14 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
     revokeAll() {
       tokens.clear();
     },
+    mediaFaults,
+    uploads,
+    get processingReads() {
+      return state.processingReads;
+    },
+    set processingReads(value: number) {
+      state.processingReads = value;
+    },
   };
 }
 
@@ -395,6 +621,14 @@ export interface FakeX extends LocalHttp {
   expireTokens(): void;
   refreshes: number;
   revoked: string[];
+  /** Faults of the media upload, apart from those of posts. */
+  mediaFaults: Faults;
+  /** Every media uploaded (POST /2/media/upload, or a video's INIT/APPEND/FINALIZE), in order, with the alt text set by /2/media/metadata. */
+  uploads: ReceivedMedia[];
+  /** APPEND requests received (a video's chunks). */
+  appends: number;
+  /** A finalized video reports processing this many times (STATUS) before it succeeds. */
+  processingReads: number;
   /** Every call to the token endpoint: its grant type and whether the app's Basic client auth was right. */
   tokenRequests: { grantType: string; clientAuth: boolean }[];
   /** The token endpoint answers this status (500: an outage) until set back to null. */
@@ -410,12 +644,18 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   const tweets: { id: string; text: string }[] = [];
   const received: Received[] = [];
   const faults = new Faults();
+  const mediaFaults = new Faults();
+  const uploads: ReceivedMedia[] = [];
+  const media = new Map<string, ReceivedMedia & { ready?: boolean }>();
+  const chunked = new Map<string, { total: number; segments: Map<number, Buffer>; readsLeft: number }>();
   const state = {
     pkceFailures: 0,
     refreshes: 0,
     revoked: [] as string[],
     tokenRequests: [] as { grantType: string; clientAuth: boolean }[],
     tokenFault: null as number | null,
+    appends: 0,
+    processingReads: 0,
   };
   let next = 1_800_000_000_000;
   const issue = () => {
@@ -437,7 +677,8 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   });
   const server = await listenLocal(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
-    const body = parseBody(req, await readBody(req));
+    const raw = await readRaw(req);
+    const body = parseBody(req, raw.toString('utf8'));
     if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
       const challenge = url.searchParams.get('code_challenge');
       if (
@@ -507,15 +748,144 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       return send(res, 200, { data: { id: '42', name: 'Alice', username } });
     if (req.method === 'GET' && url.pathname === '/2/users/42/tweets')
       return send(res, 200, { data: [...tweets].reverse().slice(0, 20) });
+    if (req.method === 'POST' && url.pathname === '/2/media/upload') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      const form = await readForm(req, raw);
+      const file = form.get('media');
+      if (!(file instanceof Blob) || form.get('media_category') !== 'tweet_image')
+        return send(res, 400, { title: 'Invalid Request', detail: 'media and media_category are required' });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const id = String(next++);
+      const item = {
+        id,
+        type: String(form.get('media_type') ?? file.type),
+        bytes: bytes.length,
+        alt: null,
+        head: headOf(bytes),
+      };
+      uploads.push(item);
+      media.set(id, item);
+      if (fault.slowMs) await sleep(fault.slowMs);
+      if (res.destroyed) return;
+      return send(res, 200, { data: { id, media_key: `3_${id}`, expires_after_secs: 86400 } });
+    }
+    if (req.method === 'POST' && url.pathname === '/2/media/upload/initialize') {
+      const fault = applyFault(mediaFaults.next(), res, reset);
+      if (fault.handled) return;
+      if (
+        body.media_category !== 'tweet_video' ||
+        body.media_type !== 'video/mp4' ||
+        !Number(body.total_bytes)
+      )
+        return send(res, 400, {
+          title: 'Invalid Request',
+          detail: 'media_type, total_bytes, media_category',
+        });
+      const id = String(next++);
+      chunked.set(id, {
+        total: Number(body.total_bytes),
+        segments: new Map(),
+        readsLeft: state.processingReads,
+      });
+      return send(res, 200, { data: { id, media_key: `7_${id}`, expires_after_secs: 86400 } });
+    }
+    const step = /^\/2\/media\/upload\/(\d+)\/(append|finalize)$/.exec(url.pathname);
+    if (req.method === 'POST' && step) {
+      const upload = chunked.get(step[1]!);
+      if (!upload) return send(res, 400, { title: 'Invalid Request', detail: 'unknown media id' });
+      if (step[2] === 'append') {
+        const form = await readForm(req, raw);
+        const chunk = form.get('media');
+        const segment = Number(form.get('segment_index'));
+        if (!(chunk instanceof Blob) || !Number.isInteger(segment))
+          return send(res, 400, { title: 'Invalid Request', detail: 'media and segment_index' });
+        state.appends++;
+        upload.segments.set(segment, Buffer.from(await chunk.arrayBuffer()));
+        return send(res, 200, {});
+      }
+      const whole = Buffer.concat([...upload.segments.entries()].sort(([a], [b]) => a - b).map(([, b]) => b));
+      if (whole.length !== upload.total)
+        return send(res, 400, {
+          title: 'Invalid Request',
+          detail: `got ${whole.length} of ${upload.total} bytes`,
+        });
+      const item = {
+        id: step[1]!,
+        type: 'video/mp4',
+        bytes: whole.length,
+        alt: null,
+        head: headOf(whole),
+        ready: upload.readsLeft === 0,
+      };
+      uploads.push({ id: item.id, type: item.type, bytes: item.bytes, alt: null, head: item.head });
+      media.set(item.id, item);
+      return send(res, 200, {
+        data: {
+          id: item.id,
+          ...(upload.readsLeft > 0 && { processing_info: { state: 'pending', check_after_secs: 1 } }),
+        },
+      });
+    }
+    if (
+      req.method === 'GET' &&
+      url.pathname === '/2/media/upload' &&
+      url.searchParams.get('command') === 'STATUS'
+    ) {
+      const id = url.searchParams.get('media_id') ?? '';
+      const upload = chunked.get(id);
+      const item = media.get(id);
+      if (!upload || !item) return send(res, 400, { title: 'Invalid Request', detail: 'unknown media id' });
+      if (upload.readsLeft > 0) upload.readsLeft--;
+      item.ready = upload.readsLeft === 0;
+      return send(res, 200, {
+        data: {
+          id,
+          processing_info: item.ready
+            ? { state: 'succeeded', progress_percent: 100 }
+            : { state: 'in_progress', check_after_secs: 1, progress_percent: 50 },
+        },
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/2/media/metadata') {
+      const item = media.get(String(body.id));
+      const text = (body.metadata as { alt_text?: { text?: string } } | undefined)?.alt_text?.text;
+      if (!item) return send(res, 400, { title: 'Invalid Request', detail: 'unknown media id' });
+      if (typeof text !== 'string' || text.length > 1000)
+        return send(res, 400, { title: 'Invalid Request', detail: 'alt_text.text: at most 1000 characters' });
+      item.alt = text;
+      return send(res, 200, { data: { associated_metadata: { alt_text: { text } } } });
+    }
     if (req.method === 'POST' && url.pathname === '/2/tweets') {
       const fault = applyFault(faults.next(), res, reset);
       if (fault.handled) return;
+      const mediaIds = (body.media as { media_ids?: string[] } | undefined)?.media_ids ?? [];
+      if (
+        mediaIds.length > 4 ||
+        mediaIds.some((m) => !media.has(String(m)) || media.get(String(m))!.ready === false)
+      )
+        return send(res, 400, {
+          title: 'Invalid Request',
+          detail: 'media_ids: at most 4 known, processed media',
+        });
+      const attached = mediaIds.map((m) => {
+        const { ready: _, ...item } = media.get(String(m))!;
+        return item;
+      });
       const id = String(next++);
       const text = String(body.text);
       tweets.push({ id, text });
       const reply =
         (body.reply as { in_reply_to_tweet_id?: string } | undefined)?.in_reply_to_tweet_id ?? null;
-      received.push({ platform: 'x', account: username, id, text, replyTo: reply, at: Date.now() });
+      received.push({
+        platform: 'x',
+        account: username,
+        id,
+        text,
+        replyTo: reply,
+        at: Date.now(),
+        ...(attached.length && { media: attached }),
+      });
       if (fault.slowMs) await sleep(fault.slowMs);
       if (res.destroyed) return;
       return send(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
@@ -535,6 +905,17 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       return state.refreshes;
     },
     revoked: state.revoked,
+    mediaFaults,
+    uploads,
+    get appends() {
+      return state.appends;
+    },
+    get processingReads() {
+      return state.processingReads;
+    },
+    set processingReads(value: number) {
+      state.processingReads = value;
+    },
     tokenRequests: state.tokenRequests,
     failTokens(status) {
       state.tokenFault = status;
@@ -556,6 +937,10 @@ export interface FakeLinkedin extends LocalHttp {
   badHeaders: number;
   documents: Map<string, Buffer>;
   posts: Record<string, unknown>[];
+  /** Videos uploaded through the Videos API (initializeUpload, PUT of each part, finalizeUpload). */
+  uploads: ReceivedMedia[];
+  /** A finalized video reports PROCESSING this many times before it is AVAILABLE. */
+  processingReads: number;
   /** Whether new connections get a refresh token (LinkedIn gives them to some apps only). */
   issueRefreshTokens: boolean;
   /** Every call to the token endpoint: its grant type and whether client id and secret were right. */
@@ -571,6 +956,12 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   const faults = new Faults();
   const documents = new Map<string, Buffer>();
   const posts: Record<string, unknown>[] = [];
+  const uploads: ReceivedMedia[] = [];
+  const videos = new Map<
+    string,
+    { size: number; parts: Map<number, Buffer>; etags: string[]; done: boolean; readsLeft: number }
+  >();
+  const video = { processingReads: 0 };
   const state = {
     badHeaders: 0,
     issueRefreshTokens: false,
@@ -582,6 +973,17 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   const reset = (seconds: number) => ({ 'retry-after': String(seconds) });
   const server = await listenLocal(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    const part = /^\/video-upload\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'PUT' && part) {
+      const upload = videos.get(part[1]!);
+      if (!upload) return send(res, 404, { status: 404, message: 'Unknown upload' });
+      const bytes = await readRaw(req);
+      upload.parts.set(Number(part[2]), bytes);
+      const etag = `"${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}"`;
+      upload.etags[Number(part[2])] = etag;
+      res.writeHead(200, { etag });
+      return res.end();
+    }
     if (req.method === 'PUT' && url.pathname.startsWith('/upload/')) {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -657,9 +1059,82 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
           },
         });
       }
+      if (req.method === 'POST' && url.pathname === '/rest/videos') {
+        const action = url.searchParams.get('action');
+        if (action === 'initializeUpload') {
+          const init = body.initializeUploadRequest as { owner?: string; fileSizeBytes?: number } | undefined;
+          const size = Number(init?.fileSizeBytes);
+          if (!init?.owner || !size)
+            return send(res, 400, { status: 400, message: 'owner and fileSizeBytes' });
+          const id = String(next++);
+          // Parts of 4 MB, as LinkedIn splits a large video.
+          const PART = 4 * 1024 * 1024;
+          const uploadInstructions = [];
+          for (let first = 0, n = 0; first < size; first += PART, n++)
+            uploadInstructions.push({
+              uploadUrl: `${origin}/video-upload/${id}/${n}`,
+              firstByte: first,
+              lastByte: Math.min(size, first + PART) - 1,
+            });
+          videos.set(id, {
+            size,
+            parts: new Map(),
+            etags: [],
+            done: false,
+            readsLeft: video.processingReads,
+          });
+          return send(res, 200, {
+            value: { video: `urn:li:video:${id}`, uploadToken: `token-${id}`, uploadInstructions },
+          });
+        }
+        if (action === 'finalizeUpload') {
+          const fin = body.finalizeUploadRequest as {
+            video: string;
+            uploadToken: string;
+            uploadedPartIds: string[];
+          };
+          const id = String(fin?.video ?? '')
+            .split(':')
+            .pop()!;
+          const upload = videos.get(id);
+          if (!upload || fin.uploadToken !== `token-${id}`)
+            return send(res, 400, { status: 400, message: 'Unknown video or upload token' });
+          if (JSON.stringify(fin.uploadedPartIds) !== JSON.stringify(upload.etags))
+            return send(res, 400, { status: 400, message: 'uploadedPartIds do not match the parts' });
+          const whole = Buffer.concat(
+            [...upload.parts.entries()].sort(([a], [b]) => a - b).map(([, b]) => b),
+          );
+          if (whole.length !== upload.size)
+            return send(res, 400, { status: 400, message: `got ${whole.length} of ${upload.size} bytes` });
+          upload.done = true;
+          uploads.push({
+            id: fin.video,
+            type: 'video/mp4',
+            bytes: whole.length,
+            alt: null,
+            head: headOf(whole),
+          });
+          return send(res, 200, {});
+        }
+      }
+      const videoRead = /^\/rest\/videos\/(.+)$/.exec(url.pathname);
+      if (req.method === 'GET' && videoRead) {
+        const id = decodeURIComponent(videoRead[1]!).split(':').pop()!;
+        const upload = videos.get(id);
+        if (!upload?.done) return send(res, 404, { status: 404, message: 'Not found' });
+        if (upload.readsLeft > 0) {
+          upload.readsLeft--;
+          return send(res, 200, { id: `urn:li:video:${id}`, status: 'PROCESSING' });
+        }
+        return send(res, 200, { id: `urn:li:video:${id}`, status: 'AVAILABLE' });
+      }
       if (req.method === 'POST' && url.pathname === '/rest/posts') {
         const fault = applyFault(faults.next(), res, reset);
         if (fault.handled) return;
+        const mediaId = (body.content as { media?: { id?: string } } | undefined)?.media?.id ?? '';
+        const videoId = mediaId.startsWith('urn:li:video:') ? mediaId.split(':').pop()! : null;
+        if (videoId && !videos.get(videoId)?.done)
+          return send(res, 400, { status: 400, message: 'The video is not uploaded' });
         const urn = `urn:li:share:${next++}`;
         posts.push(body);
         received.push({
@@ -670,6 +1145,7 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
           replyTo: null,
           at: Date.now(),
           headers: { 'linkedin-version': req.headers['linkedin-version'] },
+          ...(videoId && { media: uploads.filter((u) => u.id === mediaId) }),
         });
         if (fault.slowMs) await sleep(fault.slowMs);
         if (res.destroyed) return;
@@ -688,6 +1164,13 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
     clientSecret,
     documents,
     posts,
+    uploads,
+    get processingReads() {
+      return video.processingReads;
+    },
+    set processingReads(value: number) {
+      video.processingReads = value;
+    },
     get badHeaders() {
       return state.badHeaders;
     },

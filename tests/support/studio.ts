@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Draft, DraftFormat } from '../../src/contract/studio-drafts.ts';
 import { studioStorage } from '../../src/server/features/studio/media.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
+import { ffmpegBinary, runFfmpeg } from '../../src/server/providers/media/ffmpeg-run.ts';
 import type { ObjectStorage } from '../../src/server/providers/storage/index.ts';
 import { FakeS3 } from './fake-s3.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
@@ -184,3 +185,60 @@ export const tusMetadata = (values: Record<string, string>) =>
   Object.entries(values)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
+
+/**
+ * A video note of `seconds` (a plain colour with the text spoken by espeak-ng), uploaded over tus as
+ * a browser sends it; answers the note's id (transcribed by whatever STT_BASE_URL the app has).
+ */
+export async function uploadVideoNote(echo: TestApp, cookie: string, text: string, seconds = 80) {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-video-note-'));
+  try {
+    const wav = path.join(dir, 'speech.wav');
+    await writeFile(wav, await speechWav(text));
+    const mp4 = path.join(dir, 'video.mp4');
+    await runFfmpeg(ffmpegBinary(echo.ctx.config), [
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=navy:s=180x320:r=5',
+      '-i',
+      wav,
+      '-t',
+      String(seconds),
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+      '-b:a',
+      '32k',
+      mp4,
+    ]);
+    const file = await readFile(mp4);
+    const created = await fetch(`${echo.url}/api/studio/uploads`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(file.length),
+        'upload-metadata': tusMetadata({ filename: 'pricing.mp4', filetype: 'video/mp4' }),
+      },
+    });
+    const patched = await fetch(new URL(created.headers.get('location')!, echo.url), {
+      method: 'PATCH',
+      headers: {
+        cookie,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(file),
+    });
+    if (patched.status !== 204) throw new Error(`the video upload answered ${patched.status}`);
+    return patched.headers.get('echo-note-id')!;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -94,8 +94,20 @@ export const publishPosts = pgTable(
     pendingPart: smallint('pending_part'),
     pendingKey: text('pending_key'),
     status: text('status').notNull().default('scheduled'),
-    /** What goes with the text: 'pdf', a carousel's slides as a document (LinkedIn), rendered when it goes out. */
+    /**
+     * What goes with the text, made when it goes out: 'pdf', a carousel's slides as a document (LinkedIn);
+     * 'images', its slides as up to 4 images a post with alt text (X, Bluesky, Mastodon); 'video', a clip.
+     */
     media: text('media'),
+    /** With media 'images' (a carousel on X, Bluesky, Mastodon): each slide's alt text, in slide order. */
+    altTexts: jsonb('alt_texts'),
+    /**
+     * Media already uploaded for a part, by part index (platform references: X media ids, Bluesky
+     * blobs, Mastodon attachment ids) with when: a resumed post reuses them instead of uploading again.
+     */
+    uploads: jsonb('uploads').notNull().default({}),
+    /** With media 'video': which clip (from 1) of a clip-hooks draft goes out. */
+    clip: smallint('clip'),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     /** Whether the user picked a slot ('slot') or a time, or asked for now. */
     placement: text('placement').notNull().default('now'),

@@ -5,11 +5,12 @@ import type { JobContext, JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { newRecordKey } from '../../providers/social/bluesky.ts';
 import { PlatformError } from '../../providers/social/http.ts';
-import type { OutgoingPart, PlatformSession, SentPart } from '../../providers/social/types.ts';
+import type { MediaRef, OutgoingPart, PlatformSession, SentPart } from '../../providers/social/types.ts';
 import { queueEmail } from '../outbox/index.ts';
 import { carouselPdfOf } from '../studio/index.ts';
 import { reconnectEmail } from './emails.ts';
 import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
+import { mediaForPart, slidesOnce } from './media.ts';
 import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
 import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.ts';
 import {
@@ -91,6 +92,49 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
     );
   }
 
+  /** The draft is gone, so its slides or clip cannot be made: the post fails, saying what went out. */
+  async function draftGone(post: PostRow, sentCount: number) {
+    await updatePost(db, post.id, {
+      status: 'failed',
+      error: sentCount
+        ? `The draft was deleted before its slides went out; ${sentCount} of ${(post.parts as string[]).length} posts were published, the rest not`
+        : 'The draft was deleted before it went out, so its slides or clip could not be made; nothing was posted',
+    });
+  }
+
+  /**
+   * An image upload failed: nothing was posted by it, so it is never a 'check'. 401 waits for the
+   * account; 429 waits for the reset; 5xx, no answer, or slides still drawing retry with backoff;
+   * a refusal (too large, no alt text) fails the post with the platform's reason.
+   */
+  async function uploadFailed(post: PostRow, account: AccountRow, error: unknown) {
+    const attempts = post.attempts + 1;
+    const platform = post.platform as Platform;
+    const sentCount = (post.sent as SentPart[]).length;
+    const kind = error instanceof PlatformError ? error.kind : 'server';
+    const message = error instanceof Error ? error.message : String(error);
+    if (kind === 'auth') return accountLost({ ...post, attempts }, account, message);
+    if (kind === 'rate_limited' && attempts <= RATE_LIMIT_WAITS) {
+      const reset = (error as PlatformError).resetAt;
+      const at = reset && reset.getTime() > Date.now() ? reset : new Date(Date.now() + 60_000);
+      return requeue(post, new Date(at.getTime() + 1000), {
+        attempts,
+        error: `${PLATFORM_LABELS[platform]} asked Echo to wait until ${at.toISOString()}`,
+      });
+    }
+    if ((kind === 'server' || kind === 'unknown') && attempts <= SERVER_RETRIES) {
+      log.warn({ postId: post.id, platform, err: message }, 'publishing: uploading images failed; retrying');
+      return requeue(post, new Date(Date.now() + backoffMs(attempts)), { attempts, error: message });
+    }
+    await updatePost(db, post.id, {
+      status: 'failed',
+      attempts,
+      error: sentCount
+        ? `${message} (after ${sentCount} of ${(post.parts as string[]).length} parts were posted)`
+        : message,
+    });
+  }
+
   return async ({ postId, run }: { postId: string; run: number }, _context: JobContext) => {
     let post = await findPost(db, postId);
     if (!post || post.run !== run) return;
@@ -136,23 +180,19 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
     let document: OutgoingPart['document'];
     if (post.media === 'pdf' && sent.length === 0) {
       const pdf = post.draftId ? await carouselPdfOf(deps, post.ownerEmail, post.draftId) : null;
-      if (!pdf) {
-        await updatePost(db, post.id, {
-          status: 'failed',
-          error:
-            'The carousel draft was deleted before it went out, so its slides could not be made; nothing was posted',
-        });
-        return;
-      }
+      if (!pdf) return draftGone(post, 0);
       document = { title: parts[0]!.split('\n')[0]!.slice(0, 100) || 'Carousel', bytes: pdf };
     }
+    const slides = slidesOnce(deps, post);
     for (let index = sent.length; index < parts.length; index++) {
+      let media: MediaRef[] | undefined;
       const outgoing = (key: string): OutgoingPart => ({
         text: parts[index]!,
         key,
         root: sent[0],
         parent: sent[index - 1],
         ...(index === 0 && document && { document }),
+        ...(media?.length && { media }),
       });
       let key = post.pendingKey;
       if (post.pendingPart === index && key) {
@@ -184,7 +224,19 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
           return;
         }
         // Not made, and the same key makes a second send harmless: send it again below.
-      } else {
+      }
+      if (post.media === 'images' || post.media === 'video') {
+        // The part's slides or clip, uploaded before the post is marked in flight (an upload makes no post).
+        try {
+          const refs = await mediaForPart(deps, post, index, session, slides);
+          if (!refs) return draftGone(post, sent.length);
+          media = refs;
+        } catch (error) {
+          await keepCredentials();
+          return uploadFailed(post, account, error);
+        }
+      }
+      if (!(post.pendingPart === index && key)) {
         key = platform === 'bluesky' ? newRecordKey() : `${post.id}:${index}`;
         if (!(await markPending(db, post.id, run, index, key))) return;
       }

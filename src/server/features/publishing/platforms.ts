@@ -95,7 +95,7 @@ export async function sessionFor(config: Config, account: AccountRow): Promise<P
   const timeoutMs = config.publishing.timeoutMs;
   switch (account.platform as Platform) {
     case 'bluesky':
-      return blueskySession(account.instanceUrl, credentials, timeoutMs);
+      return blueskySession(account.instanceUrl, credentials, timeoutMs, config.publishing.blueskyVideoUrl);
     case 'mastodon':
       return mastodonSession(account.instanceUrl, credentials, account.remoteId, timeoutMs);
     case 'x': {

@@ -297,6 +297,22 @@ export async function changeUnstarted(
 }
 
 /** Posts of the account waiting for it to be reconnected: back to 'scheduled' with a new run. */
+/** Records the media uploaded for a part (kept by part index), so a resumed post reuses it. */
+export async function recordUploads(
+  db: DbOrTx,
+  id: string,
+  index: number,
+  entry: { at: number; refs: unknown[] },
+) {
+  await db
+    .update(publishPosts)
+    .set({
+      uploads: sql`${publishPosts.uploads} || jsonb_build_object(${String(index)}::text, ${JSON.stringify(entry)}::jsonb)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(publishPosts.id, id));
+}
+
 export async function releaseWaiting(db: DbOrTx, accountId: string): Promise<PostRow[]> {
   return db
     .update(publishPosts)
@@ -321,51 +337,6 @@ export async function cancelScheduledOf(db: DbOrTx, accountId: string) {
         inArray(publishPosts.status, ['scheduled', 'waiting_account']),
       ),
     );
-}
-
-// --- published results (the dashboard's 'My Voice' tab) ---
-
-/** Post statuses shown as results: what went out, or tried to and needs the user. */
-export const RESULT_POST_STATUSES = ['published', 'check', 'failed', 'waiting_account'];
-
-/**
- * A page of the address's results, newest due first, after the keyset `before` (due time, id):
- * at most `limit` + 1 rows (the extra one says another page exists), with the account's handle.
- */
-export async function listResults(
-  db: DbOrTx,
-  owner: string,
-  limit: number,
-  before?: { at: Date; id: string },
-) {
-  return db
-    .select({ post: publishPosts, handle: publishAccounts.handle })
-    .from(publishPosts)
-    .innerJoin(publishAccounts, eq(publishAccounts.id, publishPosts.accountId))
-    .where(
-      and(
-        eq(publishPosts.ownerEmail, owner),
-        inArray(publishPosts.status, RESULT_POST_STATUSES),
-        before
-          ? sql`(${publishPosts.scheduledAt}, ${publishPosts.id}) < (${before.at.toISOString()}::timestamptz, ${before.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(sql`${publishPosts.scheduledAt} desc`, sql`${publishPosts.id} desc`)
-    .limit(limit + 1);
-}
-
-/** The address's results counted per platform and status. */
-export async function resultCounts(db: DbOrTx, owner: string) {
-  return db
-    .select({
-      platform: publishPosts.platform,
-      status: publishPosts.status,
-      count: sql<number>`count(*)::int`,
-    })
-    .from(publishPosts)
-    .where(and(eq(publishPosts.ownerEmail, owner), inArray(publishPosts.status, RESULT_POST_STATUSES)))
-    .groupBy(publishPosts.platform, publishPosts.status);
 }
 
 // --- slots ---

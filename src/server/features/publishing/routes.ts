@@ -28,6 +28,7 @@ import { notFound } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireVisitorEmail } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
+import { previewPosts } from './preview.ts';
 import { findAccount } from './repository.ts';
 import { resultsOf } from './results.ts';
 import {
@@ -40,7 +41,6 @@ import {
   movePost,
   nextFreeSlot,
   postsOf,
-  previewPosts,
   removeSlot,
   slotsOf,
 } from './service.ts';

@@ -7,7 +7,6 @@ import {
   type Platform,
   type PublishPost,
   type PublishSlot,
-  type previewRequestSchema,
   SCHEDULE_MAX_DAYS,
   SLOTS_PER_ACCOUNT_MAX,
   slotLabel,
@@ -17,10 +16,9 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { connectBluesky as signInBluesky } from '../../providers/social/bluesky.ts';
 import { PlatformError, publicOrigin } from '../../providers/social/http.ts';
 import type { SentPart } from '../../providers/social/types.ts';
-import { findStudioDraft } from '../studio/index.ts';
 import { publishPostJob } from './job-definitions.ts';
-import { COUNTING, countFor, partsFor } from './limits.ts';
 import { availability, seal } from './platforms.ts';
+import { draftAndAccounts, imagesProblem, previewOf } from './preview.ts';
 import { expiryOf } from './refresh.ts';
 import {
   type AccountRow,
@@ -202,59 +200,6 @@ export async function disconnectAccount(
   });
 }
 
-type PreviewInput = z.infer<typeof previewRequestSchema>;
-
-async function draftAndAccounts(ctx: AppContext, owner: string, input: PreviewInput) {
-  const draft = await findStudioDraft(ctx.database.db, owner, input.draft_id);
-  if (!draft) throw notFound('No such draft');
-  if (draft.status !== 'ready') throw conflict('Only a ready draft can be published');
-  const accounts: AccountRow[] = [];
-  for (const id of new Set(input.account_ids)) {
-    const account = await findAccount(ctx.database.db, id, owner);
-    if (!account || account.status === 'disconnected') throw notFound('No such account');
-    accounts.push(account);
-  }
-  return { draft, accounts };
-}
-
-function previewOf(
-  draft: Awaited<ReturnType<typeof draftAndAccounts>>['draft'],
-  accounts: AccountRow[],
-  texts?: Record<string, string[]>,
-) {
-  return accounts.map((account) => {
-    const platform = account.platform as Platform;
-    const parts = (texts?.[account.id] ?? partsFor(draft as never, platform)).map((t) => t.trim());
-    const counted = parts.map((text) => {
-      const count = countFor(platform, text, account.charLimit);
-      return {
-        text,
-        length: count.length,
-        limit: count.limit,
-        fits: count.fits && text.length > 0,
-        cut_at: count.cutAt,
-      };
-    });
-    return {
-      account_id: account.id,
-      platform,
-      handle: account.handle,
-      parts: counted,
-      fits: counted.length > 0 && counted.every((p) => p.fits),
-      counting:
-        draft.format === 'carousel' && platform === 'linkedin'
-          ? `${COUNTING[platform]}; the slides go with it as a PDF document`
-          : COUNTING[platform],
-    };
-  });
-}
-
-/** What each account would get, counted as its platform counts, and where a part must be cut to fit. */
-export async function previewPosts(ctx: AppContext, owner: string, input: PreviewInput) {
-  const { draft, accounts } = await draftAndAccounts(ctx, owner, input);
-  return { accounts: previewOf(draft, accounts, input.texts) };
-}
-
 /** The next free slot of an account after `after` (none within 8 weeks: null). */
 export async function nextFreeSlot(
   ctx: AppContext,
@@ -283,8 +228,9 @@ export async function createPosts(ctx: AppContext, owner: string, input: z.infer
   for (const account of accounts)
     if (account.status !== 'connected')
       throw conflict(`Reconnect ${account.handle} on ${PLATFORM_LABELS[account.platform as Platform]} first`);
-  const previews = previewOf(draft, accounts, input.texts);
+  const previews = previewOf(draft, accounts, input.texts, input.alts, input.clip);
   for (const preview of previews) {
+    if (preview.images.length) imagesProblem(preview);
     const bad = preview.parts.findIndex((p) => !p.fits);
     if (bad >= 0 || !preview.parts.length) {
       const part = preview.parts[bad];
@@ -324,7 +270,17 @@ export async function createPosts(ctx: AppContext, owner: string, input: z.infer
         scheduledAt: times.get(preview.account_id)!,
         placement: input.when,
         // A carousel goes to LinkedIn as its slides in a PDF document post.
-        media: draft.format === 'carousel' && preview.platform === 'linkedin' ? 'pdf' : null,
+        // Elsewhere (X, Bluesky, Mastodon) as its slides, up to 4 images a post, with their alt text.
+        media:
+          draft.format === 'carousel' && preview.platform === 'linkedin'
+            ? 'pdf'
+            : preview.images.length
+              ? 'images'
+              : preview.video_clip
+                ? 'video'
+                : null,
+        clip: preview.video_clip,
+        altTexts: preview.images.length ? preview.images.map((i) => i.alt) : null,
       })),
     );
     for (const row of inserted)

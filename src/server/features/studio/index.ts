@@ -11,9 +11,11 @@ export { deleteStudioDataOf, runStudioRetention } from './data.ts';
 /** A draft of its owner (publishing reads ready drafts through this). */
 export {
   carouselPdfOf,
+  carouselSlidesOf,
+  clipVideoOf,
   type DraftRow as StudioDraftRow,
   findDraft as findStudioDraft,
 } from './drafts/index.ts';
-export { closeRenderPool } from './exports/index.ts';
+export { type CutClipFile, closeRenderPool } from './exports/index.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
 export { studioRoutes } from './routes.ts';

@@ -1,6 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { callPlatform, PlatformError } from './http.ts';
-import type { ConnectedAccount, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+import { checkImages, checkVideo, fileBlob, untilReady } from './media.ts';
+import type {
+  ConnectedAccount,
+  OutgoingImage,
+  OutgoingPart,
+  OutgoingVideo,
+  PlatformSession,
+  SentPart,
+} from './types.ts';
 
 /** Bluesky (AT Protocol): a post is at most 300 graphemes. */
 export const BLUESKY_MAX_GRAPHEMES = 300;
@@ -13,6 +21,8 @@ interface BlueskyCredentials {
   appPassword: string;
   accessJwt: string;
   refreshJwt: string;
+  /** The account's own PDS (from its DID document), when the server signed in through an entryway. */
+  pds?: string;
 }
 
 const xrpc = (service: string, method: string) => `${service}/xrpc/${method}`;
@@ -67,21 +77,42 @@ export async function connectBluesky(
   };
 }
 
-const pick = (b: { did: string; handle: string; accessJwt: string; refreshJwt: string }) => ({
-  did: b.did,
-  handle: b.handle,
-  accessJwt: b.accessJwt,
-  refreshJwt: b.refreshJwt,
-});
+interface SessionBody {
+  did: string;
+  handle: string;
+  accessJwt: string;
+  refreshJwt: string;
+  didDoc?: { service?: { id?: string; serviceEndpoint?: unknown }[] };
+}
+
+const pick = (b: SessionBody) => {
+  // The PDS named in the DID document (bsky.social is an entryway: the account lives on another host).
+  const pds = b.didDoc?.service?.find((s) => s.id?.endsWith('#atproto_pds'))?.serviceEndpoint;
+  return {
+    did: b.did,
+    handle: b.handle,
+    accessJwt: b.accessJwt,
+    refreshJwt: b.refreshJwt,
+    ...(typeof pds === 'string' && /^https:\/\//.test(pds) && { pds }),
+  };
+};
 
 /** The public address of a post: bsky.app/profile/<handle>/post/<rkey>. */
 export const blueskyPostUrl = (handle: string, uri: string) =>
   `https://bsky.app/profile/${handle}/post/${uri.split('/').pop()}`;
 
+interface JobStatus {
+  jobId: string;
+  state: string;
+  blob?: Record<string, unknown>;
+  error?: string;
+}
+
 export function blueskySession(
   service: string,
   stored: Record<string, unknown>,
   timeoutMs: number,
+  videoService = 'https://video.bsky.app',
 ): PlatformSession {
   let creds = stored as unknown as BlueskyCredentials;
   let refreshed = false;
@@ -156,6 +187,10 @@ export function blueskySession(
       };
       const facets = linkFacets(part.text);
       if (facets.length) record.facets = facets;
+      // The images uploaded for this part (uploadBlob), each with its alt text and aspect ratio.
+      const video = part.media?.find((m) => m.video);
+      if (video) record.embed = { $type: 'app.bsky.embed.video', ...video };
+      else if (part.media?.length) record.embed = { $type: 'app.bsky.embed.images', images: part.media };
       if (part.parent && part.root)
         record.reply = {
           root: { uri: part.root.uri, cid: part.root.cid },
@@ -175,6 +210,84 @@ export function blueskySession(
         ),
       );
       return toSent(body.uri, body.cid);
+    },
+    async uploadImages(images: OutgoingImage[]) {
+      checkImages('bluesky', images);
+      const refs = [];
+      for (const image of images) {
+        // com.atproto.repo.uploadBlob: the raw bytes with their type; the answer is the blob to embed.
+        const { body } = await authed((token) =>
+          callPlatform<{ blob: Record<string, unknown> }>(
+            'Bluesky',
+            xrpc(service, 'com.atproto.repo.uploadBlob'),
+            {
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+              body: image.bytes,
+              timeoutMs,
+              resetHeaders: RESET_HEADERS,
+            },
+          ),
+        );
+        refs.push({
+          image: body.blob,
+          alt: image.alt,
+          aspectRatio: { width: image.width, height: image.height },
+        });
+      }
+      return refs;
+    },
+    async uploadVideo(video: OutgoingVideo) {
+      checkVideo('bluesky', video.bytes);
+      // The video service takes the upload on the user's behalf: a short-lived token from the PDS for it.
+      const auth = new URLSearchParams({
+        // The service token's audience is the account's own PDS (the one that stores the blob).
+        aud: `did:web:${new URL(creds.pds ?? service).hostname}`,
+        lxm: 'com.atproto.repo.uploadBlob',
+        exp: String(Math.floor(Date.now() / 1000) + 30 * 60),
+      });
+      const { body: granted } = await authed((token) =>
+        callPlatform<{ token: string }>(
+          'Bluesky',
+          `${xrpc(service, 'com.atproto.server.getServiceAuth')}?${auth}`,
+          {
+            headers: { authorization: `Bearer ${token}` },
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          },
+        ),
+      );
+      const upload = new URLSearchParams({ did: creds.did, name: `${newRecordKey()}.mp4` });
+      const { body: uploaded } = await callPlatform<{ jobStatus: JobStatus }>(
+        'Bluesky',
+        `${xrpc(videoService, 'app.bsky.video.uploadVideo')}?${upload}`,
+        {
+          headers: { authorization: `Bearer ${granted.token}`, 'content-type': 'video/mp4' },
+          body: await fileBlob(video.file, 'video/mp4'),
+          timeoutMs: timeoutMs * 5,
+          resetHeaders: RESET_HEADERS,
+        },
+      );
+      let job = uploaded.jobStatus;
+      await untilReady(
+        'Bluesky',
+        async () => {
+          if (job.blob) return true;
+          if (job.state === 'JOB_STATE_FAILED')
+            throw new PlatformError(
+              'refused',
+              `Bluesky could not process the clip: ${job.error ?? 'failed'}`,
+            );
+          const { body } = await callPlatform<{ jobStatus: JobStatus }>(
+            'Bluesky',
+            `${xrpc(videoService, 'app.bsky.video.getJobStatus')}?${new URLSearchParams({ jobId: job.jobId })}`,
+            { timeoutMs, resetHeaders: RESET_HEADERS },
+          );
+          job = body.jobStatus;
+          return Boolean(job.blob);
+        },
+        { tries: 120, everyMs: 1000 },
+      );
+      return [{ video: job.blob, ...(video.alt.trim() && { alt: video.alt.slice(0, 1000) }) }];
     },
     async find(part: OutgoingPart) {
       const query = new URLSearchParams({ repo: creds.did, collection: COLLECTION, rkey: part.key });

@@ -41,7 +41,10 @@ export interface CallOptions {
   headers?: Record<string, string>;
   json?: unknown;
   form?: Record<string, string>;
-  body?: Uint8Array;
+  /** Raw bytes, or a Blob (a file's, streamed from disk). */
+  body?: Uint8Array | Blob;
+  /** multipart/form-data (media uploads); fetch writes the boundary. */
+  multipart?: FormData;
   timeoutMs: number;
   /** Header names holding the rate limit's reset time, first found wins. */
   resetHeaders?: string[];
@@ -65,7 +68,8 @@ export async function callPlatform<T>(
   } else if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
-  } else if (options.body) body = new Uint8Array(options.body);
+  } else if (options.multipart) body = options.multipart;
+  else if (options.body) body = options.body instanceof Blob ? options.body : new Uint8Array(options.body);
   let response: Response;
   let text: string;
   try {

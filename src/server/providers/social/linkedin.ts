@@ -1,5 +1,9 @@
 import { callPlatform, PlatformError } from './http.ts';
-import type { ConnectedAccount, OutgoingPart, PlatformSession } from './types.ts';
+import { fileBlob, untilReady } from './media.ts';
+import type { ConnectedAccount, OutgoingPart, OutgoingVideo, PlatformSession } from './types.ts';
+
+/** LinkedIn's largest video for a member post (Videos API: 75 KB to 500 MB). */
+export const LINKEDIN_VIDEO_MAX_BYTES = 500 * 1024 * 1024;
 
 /** LinkedIn: OAuth 2.0 (member posts, w_member_social) and the versioned Posts API. */
 export const LINKEDIN_SCOPES = 'openid profile w_member_social';
@@ -91,6 +95,8 @@ export function linkedinSession(
       if (creds.expiresAt && creds.expiresAt < Date.now())
         throw new PlatformError('auth', 'LinkedIn: the access has expired');
       let media: { title: string; id: string } | undefined;
+      const video = part.media?.find((m) => typeof m.video === 'string');
+      if (video) media = { title: String(video.title ?? 'Clip'), id: String(video.video) };
       if (part.document) {
         // Documents API: initialize, upload the PDF, then post it.
         const { body } = await callPlatform<{ value: { uploadUrl: string; document: string } }>(
@@ -135,6 +141,80 @@ export function linkedinSession(
       const urn = headers.get('x-restli-id') ?? '';
       if (!urn) throw new PlatformError('unknown', 'LinkedIn: the post was accepted without an id');
       return { id: urn, url: `https://www.linkedin.com/feed/update/${urn}` };
+    },
+    async uploadVideo(clip: OutgoingVideo) {
+      if (clip.bytes > LINKEDIN_VIDEO_MAX_BYTES)
+        throw new PlatformError(
+          'refused',
+          `LinkedIn: the clip is ${clip.bytes} bytes; LinkedIn takes at most 500 MB`,
+        );
+      // Videos API: initializeUpload gives the parts to PUT (byte ranges), finalizeUpload their ETags.
+      const { body } = await callPlatform<{
+        value: {
+          video: string;
+          uploadToken?: string;
+          uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[];
+        };
+      }>('LinkedIn', `${app.apiUrl}/rest/videos?action=initializeUpload`, {
+        headers: restHeaders(app, creds.accessToken),
+        json: {
+          initializeUploadRequest: {
+            owner: author,
+            fileSizeBytes: clip.bytes,
+            uploadCaptions: false,
+            uploadThumbnail: false,
+          },
+        },
+        timeoutMs,
+      });
+      const blob = await fileBlob(clip.file, 'application/octet-stream');
+      const etags: string[] = [];
+      for (const part of body.value.uploadInstructions) {
+        if (
+          !part.uploadUrl.startsWith('https://') &&
+          new URL(part.uploadUrl).origin !== new URL(app.apiUrl).origin
+        )
+          throw new PlatformError('refused', 'LinkedIn: unexpected upload address');
+        const { headers } = await callPlatform('LinkedIn', part.uploadUrl, {
+          method: 'PUT',
+          headers: {
+            authorization: `Bearer ${creds.accessToken}`,
+            'content-type': 'application/octet-stream',
+          },
+          body: blob.slice(part.firstByte, part.lastByte + 1),
+          timeoutMs: timeoutMs * 5,
+        });
+        const etag = headers.get('etag');
+        if (!etag) throw new PlatformError('server', 'LinkedIn: an uploaded part came back without its ETag');
+        etags.push(etag);
+      }
+      await callPlatform('LinkedIn', `${app.apiUrl}/rest/videos?action=finalizeUpload`, {
+        headers: restHeaders(app, creds.accessToken),
+        json: {
+          finalizeUploadRequest: {
+            video: body.value.video,
+            uploadToken: body.value.uploadToken ?? '',
+            uploadedPartIds: etags,
+          },
+        },
+        timeoutMs,
+      });
+      // The post names the video once LinkedIn has processed it (status AVAILABLE).
+      await untilReady(
+        'LinkedIn',
+        async () => {
+          const { body: state } = await callPlatform<{ status?: string }>(
+            'LinkedIn',
+            `${app.apiUrl}/rest/videos/${encodeURIComponent(body.value.video)}`,
+            { headers: restHeaders(app, creds.accessToken), timeoutMs },
+          );
+          if (state?.status === 'PROCESSING_FAILED')
+            throw new PlatformError('refused', 'LinkedIn could not process the clip');
+          return state?.status === 'AVAILABLE';
+        },
+        { tries: 120, everyMs: 1000 },
+      );
+      return [{ video: body.value.video, title: clip.alt.slice(0, 100) || 'Clip' }];
     },
     async find() {
       // Reading a member's own posts back needs a permission member apps do not get: the user checks.

@@ -1,6 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { callPlatform, PlatformError } from './http.ts';
-import type { ConnectedAccount, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './media.ts';
+import type {
+  ConnectedAccount,
+  OutgoingImage,
+  OutgoingPart,
+  OutgoingVideo,
+  PlatformSession,
+  SentPart,
+} from './types.ts';
 
 /** When an instance does not say (Mastodon's own default). */
 export const MASTODON_DEFAULT_MAX = 500;
@@ -149,6 +157,20 @@ export function mastodonSession(
     id: s.id,
     url: s.url ?? s.uri ?? '',
   });
+  /** Waits for an attachment the instance is processing (GET /api/v1/media/:id: 206 until ready, then 200). */
+  const processed = (id: string, every: { tries: number; everyMs: number }) =>
+    untilReady(
+      'Mastodon',
+      async () => {
+        const { status, body } = await callPlatform<{ url: string | null }>(
+          'Mastodon',
+          `${instance}/api/v1/media/${encodeURIComponent(id)}`,
+          { headers: auth, timeoutMs, resetHeaders: RESET_HEADERS },
+        );
+        return status === 200 && Boolean(body?.url);
+      },
+      every,
+    );
   return {
     credentials: { ...credentials },
     refreshed: false,
@@ -163,12 +185,45 @@ export function mastodonSession(
             status: part.text,
             visibility: 'public',
             ...(part.parent && { in_reply_to_id: part.parent.id }),
+            ...(part.media?.length && { media_ids: part.media.map((m) => String(m.id)) }),
           },
           timeoutMs,
           resetHeaders: RESET_HEADERS,
         },
       );
       return toSent(body);
+    },
+    async uploadImages(images: OutgoingImage[]) {
+      checkImages('mastodon', images);
+      const refs = [];
+      for (const [i, image] of images.entries()) {
+        const form = new FormData();
+        form.append('file', fileOf(image.bytes, 'image/png'), `slide-${i + 1}.png`);
+        form.append('description', image.alt);
+        // POST /api/v2/media: 200 when processed, 202 (url null) while the instance still processes it.
+        const { body, status } = await callPlatform<{ id: string; url: string | null }>(
+          'Mastodon',
+          `${instance}/api/v2/media`,
+          { headers: auth, multipart: form, timeoutMs, resetHeaders: RESET_HEADERS },
+        );
+        if (status === 202 || !body.url) await processed(body.id, { tries: 20, everyMs: 500 });
+        refs.push({ id: body.id });
+      }
+      return refs;
+    },
+    async uploadVideo(video: OutgoingVideo) {
+      checkVideo('mastodon', video.bytes);
+      const form = new FormData();
+      form.append('file', await fileBlob(video.file, 'video/mp4'), 'clip.mp4');
+      if (video.alt.trim()) form.append('description', video.alt.slice(0, 1500));
+      // A video is processed after the upload (202): the status waits until the instance has it ready.
+      const { body, status } = await callPlatform<{ id: string; url: string | null }>(
+        'Mastodon',
+        `${instance}/api/v2/media`,
+        { headers: auth, multipart: form, timeoutMs: timeoutMs * 5, resetHeaders: RESET_HEADERS },
+      );
+      if (status === 202 || !body.url) await processed(body.id, { tries: 120, everyMs: 1000 });
+      return [{ id: body.id }];
     },
     async find(part: OutgoingPart) {
       const query = new URLSearchParams({ limit: '40', exclude_reblogs: 'true' });

@@ -1,8 +1,20 @@
 import { callPlatform, PlatformError } from './http.ts';
-import type { ConnectedAccount, OutgoingPart, PlatformSession, SentPart } from './types.ts';
+import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './media.ts';
+import type {
+  ConnectedAccount,
+  OutgoingImage,
+  OutgoingPart,
+  OutgoingVideo,
+  PlatformSession,
+  SentPart,
+} from './types.ts';
+
+/** A clip goes to X in chunks of this size (APPEND takes at most 5 MB a request). */
+export const X_CHUNK_BYTES = 4 * 1024 * 1024;
+type Processing = { state: 'pending' | 'in_progress' | 'succeeded' | 'failed'; check_after_secs?: number };
 
 /** X API v2 with OAuth 2.0 (authorization code with PKCE; offline.access gives a refresh token). */
-export const X_SCOPES = 'tweet.read tweet.write users.read offline.access';
+export const X_SCOPES = 'tweet.read tweet.write users.read media.write offline.access';
 const RESET_HEADERS = ['x-rate-limit-reset'];
 
 export interface XApp {
@@ -132,12 +144,100 @@ export function xSession(
       const { body } = await authed((token) =>
         callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/tweets`, {
           headers: { authorization: `Bearer ${token}` },
-          json: { text: part.text, ...(part.parent && { reply: { in_reply_to_tweet_id: part.parent.id } }) },
+          json: {
+            text: part.text,
+            ...(part.parent && { reply: { in_reply_to_tweet_id: part.parent.id } }),
+            ...(part.media?.length && { media: { media_ids: part.media.map((m) => String(m.id)) } }),
+          },
           timeoutMs,
           resetHeaders: RESET_HEADERS,
         }),
       );
       return toSent(body.data.id);
+    },
+    async uploadImages(images: OutgoingImage[]) {
+      checkImages('x', images);
+      const refs = [];
+      for (const image of images) {
+        // POST /2/media/upload (one request for an image), then its alt text (POST /2/media/metadata).
+        const { body } = await authed((token) => {
+          const form = new FormData();
+          form.append('media', fileOf(image.bytes, 'image/png'), 'slide.png');
+          form.append('media_category', 'tweet_image');
+          form.append('media_type', 'image/png');
+          return callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/media/upload`, {
+            headers: { authorization: `Bearer ${token}` },
+            multipart: form,
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          });
+        });
+        const id = body.data.id;
+        await authed((token) =>
+          callPlatform('X', `${app.apiUrl}/2/media/metadata`, {
+            headers: { authorization: `Bearer ${token}` },
+            json: { id, metadata: { alt_text: { text: image.alt } } },
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          }),
+        );
+        refs.push({ id });
+      }
+      return refs;
+    },
+    async uploadVideo(video: OutgoingVideo) {
+      checkVideo('x', video.bytes);
+      const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+      const blob = await fileBlob(video.file, 'video/mp4');
+      // Chunked upload: INIT (initialize), APPEND each chunk (streamed from the file), FINALIZE, then STATUS.
+      const { body: init } = await authed((token) =>
+        callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/media/upload/initialize`, {
+          headers: bearer(token),
+          json: { media_type: 'video/mp4', total_bytes: video.bytes, media_category: 'tweet_video' },
+          timeoutMs,
+          resetHeaders: RESET_HEADERS,
+        }),
+      );
+      const id = init.data.id;
+      for (let offset = 0, segment = 0; offset < video.bytes; offset += X_CHUNK_BYTES, segment++)
+        await authed((token) => {
+          const form = new FormData();
+          form.append('segment_index', String(segment));
+          form.append('media', blob.slice(offset, offset + X_CHUNK_BYTES), 'clip.mp4');
+          return callPlatform('X', `${app.apiUrl}/2/media/upload/${id}/append`, {
+            headers: bearer(token),
+            multipart: form,
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          });
+        });
+      const { body: finalized } = await authed((token) =>
+        callPlatform<{ data: { id: string; processing_info?: Processing } }>(
+          'X',
+          `${app.apiUrl}/2/media/upload/${id}/finalize`,
+          { method: 'POST', headers: bearer(token), timeoutMs, resetHeaders: RESET_HEADERS },
+        ),
+      );
+      let processing = finalized.data.processing_info;
+      await untilReady(
+        'X',
+        async () => {
+          if (!processing || processing.state === 'succeeded') return true;
+          if (processing.state === 'failed')
+            throw new PlatformError('refused', 'X could not process the clip');
+          const { body } = await authed((token) =>
+            callPlatform<{ data: { processing_info?: Processing } }>(
+              'X',
+              `${app.apiUrl}/2/media/upload?${new URLSearchParams({ command: 'STATUS', media_id: id })}`,
+              { headers: bearer(token), timeoutMs, resetHeaders: RESET_HEADERS },
+            ),
+          );
+          processing = body.data.processing_info;
+          return !processing || processing.state === 'succeeded';
+        },
+        { tries: 120, everyMs: 1000 },
+      );
+      return [{ id }];
     },
     async find(part: OutgoingPart) {
       const { body } = await authed((token) =>

@@ -105,6 +105,8 @@ export const usePreview = () =>
       draft_id: string;
       account_ids: string[];
       texts?: Record<string, string[]>;
+      alts?: Record<string, string[]>;
+      clip?: number;
     }) => json<PublishPreview>(await apiRequest('POST', `${PUBLISH_API}/preview`, input)),
   });
 
@@ -114,6 +116,8 @@ export const useCreatePosts = () =>
       draft_id: string;
       account_ids: string[];
       texts?: Record<string, string[]>;
+      alts?: Record<string, string[]>;
+      clip?: number;
       when: 'now' | 'slot' | 'time';
       at?: string;
     }) => json<{ posts: PublishPost[] }>(await apiRequest('POST', `${PUBLISH_API}/posts`, input)),

@@ -14,7 +14,16 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
-import { captionsOf, carouselFile, toHtml, toMarkdown, toText } from '../exports/index.ts';
+import {
+  type CutClipFile,
+  captionsOf,
+  carouselFile,
+  cutClipFile,
+  slidePngs,
+  toHtml,
+  toMarkdown,
+  toText,
+} from '../exports/index.ts';
 import { assertModelCallsLeft } from '../model/index.ts';
 import { currentProfile, findVoiceSettings, queueProfile } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
@@ -333,4 +342,42 @@ export async function carouselPdfOf(
   const blocks = (row.blocks as { text: string }[]).filter((b) => b.text.trim());
   if (!blocks.length) return null;
   return slidesFile(ctx, owner, row.id, blocks, 'pdf');
+}
+
+/**
+ * A carousel draft's slides as PNGs with their text (publishing's images on X, Bluesky and
+ * Mastodon): the same zip the download gives, drawn on the slide thread and kept, opened here (its
+ * entries are stored, not compressed, so this is a copy); null when the draft is gone or not a
+ * ready carousel.
+ */
+export async function carouselSlidesOf(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  owner: string,
+  draftId: string,
+): Promise<{ text: string; png: Buffer }[] | null> {
+  const row = await findDraft(ctx.database.db, owner, draftId);
+  if (row?.format !== 'carousel' || row.status !== 'ready') return null;
+  const blocks = (row.blocks as { text: string }[]).filter((b) => b.text.trim());
+  if (!blocks.length) return null;
+  const zip = await slidesFile(ctx, owner, row.id, blocks, 'zip');
+  return slidePngs(zip).map((png, i) => ({ text: blocks[i]!.text, png }));
+}
+
+/**
+ * Clip n (from 1) of a clip-hooks draft cut as a video file, for publishing (the same cut as the
+ * download, in the bounded temporary space; the caller releases it). 'audio' when the clip is cut
+ * from a voice note (audio is not published as video); null when the draft is gone or not ready clip hooks.
+ */
+export async function clipVideoOf(
+  ctx: Pick<AppContext, 'config' | 'database' | 'log'>,
+  owner: string,
+  draftId: string,
+  n: number,
+): Promise<CutClipFile | 'audio' | null> {
+  const row = await findDraft(ctx.database.db, owner, draftId);
+  if (row?.format !== 'clips' || row.status !== 'ready') return null;
+  const cut = await cutClipFile(ctx, owner, row, n);
+  if (cut.type === 'video/mp4') return cut;
+  await cut.release();
+  return 'audio';
 }

@@ -151,11 +151,33 @@ type ClipBlock = Pick<DraftBlock, 'kind' | 'start_ms' | 'end_ms'> & { sources: {
 
 /** Clip n (from 1, in the draft's order) of a clip-hooks draft, cut from its note's recording. */
 export async function cutDraftClip(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'config' | 'database' | 'log'>,
   owner: string,
   row: ClipDraft,
   n: number,
 ): Promise<CutClip> {
+  const cut = await cutClipFile(ctx, owner, row, n);
+  const stream = createReadStream(cut.file);
+  stream.once('close', () => void cut.release().catch(() => undefined));
+  return { stream, bytes: cut.bytes, type: cut.type, filename: cut.filename };
+}
+
+/** A cut clip as a file in the bounded temporary space, until `release` (publishing streams it from there). */
+export interface CutClipFile {
+  file: string;
+  bytes: number;
+  type: string;
+  filename: string;
+  release: () => Promise<void>;
+}
+
+/** Clip n cut to a file (see cutDraftClip); the caller must call `release` when done with it. */
+export async function cutClipFile(
+  ctx: Pick<AppContext, 'config' | 'database' | 'log'>,
+  owner: string,
+  row: ClipDraft,
+  n: number,
+): Promise<CutClipFile> {
   if (row.format !== 'clips') throw badRequest('Cut clips are made for clip hooks.');
   if (row.status !== 'ready') throw badRequest('This draft is not ready yet.');
   const clips = (row.blocks as ClipBlock[]).filter((b) => b.kind === 'clip');
@@ -210,11 +232,10 @@ export async function cutDraftClip(
     if (!done) throw new Error('the clip was not cut');
     const file = path.join(done.dir, output);
     const bytes = (await stat(file)).size;
-    const stream = createReadStream(file);
-    stream.once('close', () => void done.release().catch(() => undefined));
     return {
-      stream,
+      file,
       bytes,
+      release: () => done.release(),
       type: kind === 'video' ? 'video/mp4' : 'audio/mp4',
       filename: `clip-${n}-${row.createdAt.toISOString().slice(0, 10)}.${kind === 'video' ? 'mp4' : 'm4a'}`,
     };

@@ -5,8 +5,15 @@
  * finds the owner's draft and hands it over. The room's only face.
  */
 export { captionsOf, type TimedSentence, timedUnits } from './captions.ts';
-export { type ClipDraft, CUT_TIMEOUT_MS, type CutClip, cutDraftClip } from './clips.ts';
+export {
+  type ClipDraft,
+  CUT_TIMEOUT_MS,
+  type CutClip,
+  type CutClipFile,
+  cutClipFile,
+  cutDraftClip,
+} from './clips.ts';
 export { toHtml, toMarkdown, toText } from './exports.ts';
-export { type CarouselSlide, renderCarousel, zipSlides } from './render/carousel.ts';
+export { type CarouselSlide, renderCarousel, slidePngs, zipSlides } from './render/carousel.ts';
 export { slidesPdf } from './render/pdf.ts';
 export { type CarouselFileKind, carouselFile, closeRenderPool } from './render/render-pool.ts';

@@ -8,35 +8,58 @@ import { Input, Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { errorMessage } from '#web/lib/api.ts';
 import { useAccounts, useCreatePosts, useDraftPosts, usePreview } from '../api.ts';
+import { ImageAlts } from './image-alts.tsx';
 import { PostStatus } from './post-status.tsx';
 
 type When = 'now' | 'slot' | 'time';
 
 /**
  * A ready draft's way out: pick accounts, see each platform's preview counted its own way (and fix
- * what does not fit), then publish now, in each account's next free slot, or at a time. Below, where
+ * what does not fit; a carousel's images with their alt text), then publish now, in each account's next free slot, or at a time. Below, where
  * the draft went, with links to the live posts.
  */
-export function PublishDraft({ draftId, ready }: { draftId: string; ready: boolean }) {
+export function PublishDraft({
+  draftId,
+  ready,
+  clips = 0,
+}: {
+  draftId: string;
+  ready: boolean;
+  /** Clip hooks: how many clips the draft has (one is published, as a video where the platform takes it). */
+  clips?: number;
+}) {
   const accounts = useAccounts();
   const posts = useDraftPosts(draftId);
   const preview = usePreview();
   const create = useCreatePosts();
   const [picked, setPicked] = useState<string[]>([]);
   const [texts, setTexts] = useState<Record<string, string[]>>({});
+  const [alts, setAlts] = useState<Record<string, string[]>>({});
+  const [clip, setClip] = useState(1);
   const [when, setWhen] = useState<When>('now');
   const [at, setAt] = useState('');
   const [shown, setShown] = useState<PublishPreview | null>(null);
   const connected = (accounts.data?.accounts ?? []).filter((a) => a.status === 'connected');
 
-  const refresh = (ids: string[], edited = texts) => {
+  const only = (ids: string[], byAccount: Record<string, string[]>) =>
+    Object.fromEntries(Object.entries(byAccount).filter(([id]) => ids.includes(id)));
+  const refresh = (ids: string[], edited = texts, whichClip = clip) => {
     if (!ids.length) return setShown(null);
-    const mine = Object.fromEntries(Object.entries(edited).filter(([id]) => ids.includes(id)));
+    const mine = only(ids, edited);
+    const myAlts = only(ids, alts);
     preview.mutate(
-      { draft_id: draftId, account_ids: ids, ...(Object.keys(mine).length && { texts: mine }) },
+      {
+        draft_id: draftId,
+        account_ids: ids,
+        ...(Object.keys(mine).length && { texts: mine }),
+        ...(Object.keys(myAlts).length && { alts: myAlts }),
+        ...(clips > 0 && { clip: whichClip }),
+      },
       { onSuccess: setShown },
     );
   };
+  const editAlt = (accountId: string, slideIndex: number, alt: string, current: string[]) =>
+    setAlts({ ...alts, [accountId]: current.map((a, i) => (i === slideIndex ? alt : a)) });
   const toggle = (id: string, on: boolean) => {
     const ids = on ? [...picked, id] : picked.filter((x) => x !== id);
     setPicked(ids);
@@ -52,9 +75,9 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
       {
         draft_id: draftId,
         account_ids: picked,
-        ...(Object.keys(texts).length && {
-          texts: Object.fromEntries(Object.entries(texts).filter(([id]) => picked.includes(id))),
-        }),
+        ...(Object.keys(texts).length && { texts: only(picked, texts) }),
+        ...(Object.keys(alts).length && { alts: only(picked, alts) }),
+        ...(clips > 0 && { clip }),
         when,
         ...(when === 'time' && at && { at: new Date(at).toISOString() }),
       },
@@ -63,6 +86,7 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
           setPicked([]);
           setShown(null);
           setTexts({});
+          setAlts({});
         },
       },
     );
@@ -101,6 +125,29 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
               </label>
             ))}
           </fieldset>
+          {clips > 1 && (
+            <div className="grid gap-1">
+              <Label htmlFor="publish-clip">Clip to publish</Label>
+              <select
+                id="publish-clip"
+                className="h-9 rounded-md border border-border bg-background px-2 text-sm"
+                value={clip}
+                onChange={(e) => {
+                  const n = Number(e.target.value);
+                  setClip(n);
+                  // The clip's own hook becomes the text: earlier edits were for another clip.
+                  setTexts({});
+                  refresh(picked, {}, n);
+                }}
+              >
+                {Array.from({ length: clips }, (_, i) => `Clip ${i + 1}`).map((label, i) => (
+                  <option key={label} value={i + 1}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           {shown?.accounts.map((account) => (
             <section
               key={account.account_id}
@@ -141,6 +188,20 @@ export function PublishDraft({ draftId, ready }: { draftId: string; ready: boole
                         {part.text.length - part.cut_at} characters over).
                       </p>
                     )}
+                    <ImageAlts
+                      account={account}
+                      part={i}
+                      alts={alts[account.account_id]}
+                      onChange={(slide, alt) =>
+                        editAlt(
+                          account.account_id,
+                          slide,
+                          alt,
+                          alts[account.account_id] ?? account.images.map((image) => image.alt),
+                        )
+                      }
+                      onDone={() => refresh(picked)}
+                    />
                   </div>
                 );
               })}

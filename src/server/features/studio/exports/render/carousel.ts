@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
-import { zipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import satori from 'satori';
 import { coveredCodePoints, missingGlyphs } from './glyphs.ts';
 
@@ -166,4 +166,12 @@ export function zipSlides(pngs: Buffer[]): Uint8Array {
       pngs.map((png, i) => [`slide-${String(i + 1).padStart(2, '0')}.png`, [png, { level: 0 }]]),
     ),
   );
+}
+
+/** The PNGs of a zip made by zipSlides, in slide order. */
+export function slidePngs(zip: Uint8Array): Buffer[] {
+  const files = unzipSync(zip, { filter: (file) => /^slide-\d+\.png$/.test(file.name) });
+  return Object.keys(files)
+    .sort()
+    .map((name) => Buffer.from(files[name]!));
 }

@@ -271,7 +271,11 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
               )}
             </Card>
             <DraftExports draft={draft} cuttable={cuttable} numbered={numbered} onNumbered={setNumbered} />
-            <PublishDraft draftId={draft.id} ready={draft.status === 'ready'} />
+            <PublishDraft
+              draftId={draft.id}
+              ready={draft.status === 'ready'}
+              clips={draft.blocks.filter((b) => b.kind === 'clip').length}
+            />
             <Fidelity draft={draft} />
           </div>
           <DraftSources
