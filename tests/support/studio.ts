@@ -189,27 +189,28 @@ export const tusMetadata = (values: Record<string, string>) =>
 /**
  * A video note of `seconds` (a plain colour with the text spoken by espeak-ng), uploaded over tus as
  * a browser sends it; answers the note's id (transcribed by whatever STT_BASE_URL the app has).
+ * `picture: false`: the same speech as an audio file (a voice note).
  */
-export async function uploadVideoNote(echo: TestApp, cookie: string, text: string, seconds = 80) {
+export async function uploadVideoNote(
+  echo: TestApp,
+  cookie: string,
+  text: string,
+  seconds = 80,
+  { picture = true }: { picture?: boolean } = {},
+) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-video-note-'));
   try {
     const wav = path.join(dir, 'speech.wav');
     await writeFile(wav, await speechWav(text));
-    const mp4 = path.join(dir, 'video.mp4');
+    const mp4 = path.join(dir, picture ? 'video.mp4' : 'voice.m4a');
     await runFfmpeg(ffmpegBinary(echo.ctx.config), [
       '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=navy:s=180x320:r=5',
+      ...(picture ? ['-f', 'lavfi', '-i', 'color=c=navy:s=180x320:r=5'] : []),
       '-i',
       wav,
       '-t',
       String(seconds),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
+      ...(picture ? ['-c:v', 'libx264', '-preset', 'ultrafast'] : []),
       '-c:a',
       'aac',
       '-b:a',
@@ -223,7 +224,11 @@ export async function uploadVideoNote(echo: TestApp, cookie: string, text: strin
         cookie,
         'tus-resumable': '1.0.0',
         'upload-length': String(file.length),
-        'upload-metadata': tusMetadata({ filename: 'pricing.mp4', filetype: 'video/mp4' }),
+        'upload-metadata': tusMetadata(
+          picture
+            ? { filename: 'pricing.mp4', filetype: 'video/mp4' }
+            : { filename: 'pricing.m4a', filetype: 'audio/mp4' },
+        ),
       },
     });
     const patched = await fetch(new URL(created.headers.get('location')!, echo.url), {
@@ -236,7 +241,7 @@ export async function uploadVideoNote(echo: TestApp, cookie: string, text: strin
       },
       body: new Uint8Array(file),
     });
-    if (patched.status !== 204) throw new Error(`the video upload answered ${patched.status}`);
+    if (patched.status !== 204) throw new Error(`the upload answered ${patched.status}`);
     return patched.headers.get('echo-note-id')!;
   } finally {
     await rm(dir, { recursive: true, force: true });

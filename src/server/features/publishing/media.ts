@@ -65,8 +65,10 @@ export const clipHooksOf = (blocks: readonly { kind: string; text: string }[]) =
 export const takesVideo = (_platform: Platform) => true;
 
 /** What the preview says about a clip: which one goes, and how. */
-export function clipPlan(_platform: Platform, clip: number, clips: number): string {
-  return `Clip ${clip} of ${clips} goes with it as a video cut from the recording (from a voice note: its words only)`;
+export function clipPlan(clip: number, clips: number, asVideo: boolean): string {
+  return asVideo
+    ? `Clip ${clip} of ${clips} goes with it as a video cut from your recording.`
+    : `Clip ${clip} of ${clips} is from a voice note, which has no picture: its words go, without video.`;
 }
 
 type Uploads = Record<string, { at: number; refs: MediaRef[] }>;

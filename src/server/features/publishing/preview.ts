@@ -10,7 +10,7 @@ import {
 } from '#contract/publishing.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { findStudioDraft } from '../studio/index.ts';
+import { clipSourceKind, findStudioDraft } from '../studio/index.ts';
 import { COUNTING, countFor, partsFor } from './limits.ts';
 import {
   clipHooksOf,
@@ -40,7 +40,12 @@ export async function draftAndAccounts(ctx: AppContext, owner: string, input: Pr
     if (!account || account.status === 'disconnected') throw notFound('No such account');
     accounts.push(account);
   }
-  return { draft, accounts };
+  // A clip goes as a video when it is cut from one; from a voice note, as its words.
+  const clipKind =
+    draft.format === 'clips'
+      ? await clipSourceKind(ctx, owner, draft.blocks as never, input.clip ?? 1)
+      : null;
+  return { draft, accounts, clipKind };
 }
 
 export function previewOf(
@@ -49,6 +54,7 @@ export function previewOf(
   texts?: Record<string, string[]>,
   alts?: Record<string, string[]>,
   clip = 1,
+  clipKind: 'video' | 'voice' | null = null,
 ) {
   const slides = draft.format === 'carousel' ? slideTextsOf(draft.blocks as { text: string }[]) : [];
   const clips = draft.format === 'clips' ? clipHooksOf(draft.blocks as { kind: string; text: string }[]) : [];
@@ -57,7 +63,7 @@ export function previewOf(
   return accounts.map((account) => {
     const platform = account.platform as Platform;
     const asImages = goesAsImages(draft.format, platform);
-    const asVideo = draft.format === 'clips' && takesVideo(platform);
+    const asVideo = draft.format === 'clips' && clipKind === 'video' && takesVideo(platform);
     const parts = (
       texts?.[account.id] ??
       (asImages ? imageParts(slides) : clips.length ? [clips[clip - 1]!] : partsFor(draft as never, platform))
@@ -87,7 +93,7 @@ export function previewOf(
           : asImages
             ? `${COUNTING[platform]}. ${imagePlan(slides.length)}`
             : clips.length
-              ? `${COUNTING[platform]}. ${clipPlan(platform, clip, clips.length)}`
+              ? `${COUNTING[platform]}. ${clipPlan(clip, clips.length, asVideo)}`
               : COUNTING[platform],
     };
   });
@@ -111,6 +117,6 @@ export function imagesProblem(preview: ReturnType<typeof previewOf>[number]) {
 
 /** What each account would get, counted as its platform counts, and where a part must be cut to fit. */
 export async function previewPosts(ctx: AppContext, owner: string, input: PreviewInput) {
-  const { draft, accounts } = await draftAndAccounts(ctx, owner, input);
-  return { accounts: previewOf(draft, accounts, input.texts, input.alts, input.clip) };
+  const { draft, accounts, clipKind } = await draftAndAccounts(ctx, owner, input);
+  return { accounts: previewOf(draft, accounts, input.texts, input.alts, input.clip, clipKind) };
 }

@@ -224,11 +224,11 @@ export async function nextFreeSlot(
  * platform's limit is accepted (the preview shows where to cut).
  */
 export async function createPosts(ctx: AppContext, owner: string, input: z.infer<typeof createPostsSchema>) {
-  const { draft, accounts } = await draftAndAccounts(ctx, owner, input);
+  const { draft, accounts, clipKind } = await draftAndAccounts(ctx, owner, input);
   for (const account of accounts)
     if (account.status !== 'connected')
       throw conflict(`Reconnect ${account.handle} on ${PLATFORM_LABELS[account.platform as Platform]} first`);
-  const previews = previewOf(draft, accounts, input.texts, input.alts, input.clip);
+  const previews = previewOf(draft, accounts, input.texts, input.alts, input.clip, clipKind);
   for (const preview of previews) {
     if (preview.images.length) imagesProblem(preview);
     const bad = preview.parts.findIndex((p) => !p.fits);

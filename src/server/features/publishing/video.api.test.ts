@@ -229,4 +229,45 @@ describe('Clips as video', () => {
     expect(masto.received.length - before).toBe(1);
     expect(masto.received.at(-1)!.media).toHaveLength(1);
   });
+
+  it('a clip from a voice note has no picture: previewed and published as its words, no video uploaded', async () => {
+    const noteId = await uploadVideoNote(echo, alice, transcript, 80, { picture: false });
+    const note = await eventually(async () => {
+      const n = (await call('GET', `/api/studio/notes/${noteId}`)).json() as NoteDetail;
+      return n.status === 'ready' && n;
+    }, 60_000);
+    expect(note.kind).toBe('voice');
+    const made = await call('POST', '/api/studio/drafts', { note_ids: [noteId], formats: ['clips'] });
+    const id = (made.json() as { drafts: Draft[] }).drafts[0]!.id;
+    const voiceDraft = await eventually(async () => {
+      const d = (await call('GET', `/api/studio/drafts/${id}`)).json() as Draft;
+      return ['ready', 'failed'].includes(d.status) && d;
+    }, 60_000);
+    expect(voiceDraft.status, voiceDraft.error ?? '').toBe('ready');
+    const preview = await call('POST', '/api/publishing/preview', {
+      draft_id: voiceDraft.id,
+      account_ids: [accounts.mastodon!.id],
+      clip: 1,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const account = (preview.json() as PublishPreview).accounts[0]!;
+    expect(account.video_clip).toBeNull();
+    expect(account.counting).toMatch(
+      /Clip 1 of \d+ is from a voice note, which has no picture: its words go/,
+    );
+    const uploads = masto.uploads.length;
+    const res = await call('POST', '/api/publishing/posts', {
+      draft_id: voiceDraft.id,
+      account_ids: [accounts.mastodon!.id],
+      clip: 1,
+      when: 'now',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const post = await settled((res.json() as { posts: PublishPost[] }).posts[0]!.id);
+    expect(post.status).toBe('published');
+    const sent = masto.received.at(-1)!;
+    expect(sent.text).toBe(voiceDraft.blocks.find((b) => b.kind === 'clip')!.text.trim());
+    expect(sent.media ?? []).toEqual([]);
+    expect(masto.uploads.length).toBe(uploads);
+  }, 180_000);
 });

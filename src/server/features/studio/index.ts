@@ -12,6 +12,7 @@ export { deleteStudioDataOf, runStudioRetention } from './data.ts';
 export {
   carouselPdfOf,
   carouselSlidesOf,
+  clipSourceKind,
   clipVideoOf,
   type DraftRow as StudioDraftRow,
   findDraft as findStudioDraft,

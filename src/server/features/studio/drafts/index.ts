@@ -7,4 +7,4 @@ export { DRAFT_JOBS } from './job-definitions.ts';
 export { registerDraftJobs } from './jobs.ts';
 export { type DraftRow, deleteDraftsOf, findDraft } from './repository.ts';
 export { draftRoutes } from './routes.ts';
-export { carouselPdfOf, carouselSlidesOf, clipVideoOf } from './service.ts';
+export { carouselPdfOf, carouselSlidesOf, clipSourceKind, clipVideoOf } from './service.ts';

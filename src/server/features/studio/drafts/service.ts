@@ -25,7 +25,7 @@ import {
   toText,
 } from '../exports/index.ts';
 import { assertModelCallsLeft } from '../model/index.ts';
-import { currentProfile, findVoiceSettings, queueProfile } from '../notes/index.ts';
+import { currentProfile, findNote, findVoiceSettings, queueProfile } from '../notes/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
@@ -361,6 +361,24 @@ export async function carouselSlidesOf(
   if (!blocks.length) return null;
   const zip = await slidesFile(ctx, owner, row.id, blocks, 'zip');
   return slidePngs(zip).map((png, i) => ({ text: blocks[i]!.text, png }));
+}
+
+/**
+ * What clip n (from 1) of a clip-hooks draft is cut from: 'video' (it can go out as a video),
+ * 'voice' (a recording without picture: its words go), or null when its note is gone. Reads the
+ * note only; cuts nothing (the publish preview asks).
+ */
+export async function clipSourceKind(
+  ctx: Pick<AppContext, 'database'>,
+  owner: string,
+  blocks: readonly { kind: string; sources?: { note_id?: string }[] }[],
+  n: number,
+): Promise<'video' | 'voice' | null> {
+  const clip = blocks.filter((b) => b.kind === 'clip')[n - 1];
+  const noteId = clip?.sources?.find((s) => s.note_id && isUuid(s.note_id))?.note_id;
+  const note = noteId ? await findNote(ctx.database.db, owner, noteId) : undefined;
+  if (!note) return null;
+  return note.kind === 'video' ? 'video' : 'voice';
 }
 
 /**

@@ -155,9 +155,9 @@ export function PublishDraft({
               aria-label={`Preview for ${account.handle}`}
             >
               <h4 className="text-sm font-semibold">
-                {PLATFORM_LABELS[account.platform]} {account.handle}{' '}
-                <span className="font-normal text-muted-foreground">({account.counting})</span>
+                {PLATFORM_LABELS[account.platform]} {account.handle}
               </h4>
+              <p className="text-xs text-muted-foreground">Counted in {account.counting}</p>
               {account.parts.map((part, i) => {
                 const parts = account.parts.map((p) => p.text);
                 const id = `part-${account.account_id}-${i}`;
