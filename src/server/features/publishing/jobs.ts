@@ -1,13 +1,11 @@
 import { PLATFORM_LABELS, type Platform } from '#contract/publishing.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
-import type { Logger } from '../../lib/logger.ts';
 import { newRecordKey } from '../../providers/social/bluesky.ts';
 import { PlatformError } from '../../providers/social/http.ts';
 import type { MediaRef, OutgoingPart, PlatformSession, SentPart } from '../../providers/social/types.ts';
 import { queueEmail } from '../outbox/index.ts';
 import { carouselPdfOf } from '../studio/index.ts';
+import type { PublishDeps } from './deps.ts';
 import { reconnectEmail } from './emails.ts';
 import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
 import { mediaForPart, slidesOnce } from './media.ts';
@@ -25,12 +23,6 @@ import {
   updateAccount,
   updatePost,
 } from './repository.ts';
-
-export interface PublishDeps {
-  config: Config;
-  database: Database;
-  log: Logger;
-}
 
 /** Server errors (5xx) retried this many times, with backoff, before the post is marked failed. */
 export const SERVER_RETRIES = 5;

@@ -9,7 +9,7 @@ import { numberedPost } from '#contract/studio-drafts.ts';
 import { pngSize } from '../../providers/social/media.ts';
 import type { MediaRef, OutgoingImage, PlatformSession } from '../../providers/social/types.ts';
 import { carouselSlidesOf, clipVideoOf } from '../studio/index.ts';
-import type { PublishDeps } from './jobs.ts';
+import type { PublishDeps } from './deps.ts';
 import { type PostRow, recordUploads } from './repository.ts';
 
 /**

@@ -5,8 +5,8 @@ import { PlatformError } from '../../providers/social/http.ts';
 import { refreshLinkedinCredentials } from '../../providers/social/linkedin.ts';
 import { refreshXCredentials } from '../../providers/social/x.ts';
 import { queueEmail } from '../outbox/index.ts';
+import type { PublishDeps } from './deps.ts';
 import { renewEmail } from './emails.ts';
-import type { PublishDeps } from './jobs.ts';
 import { linkedinApp, seal, unseal, xApp } from './platforms.ts';
 import {
   type AccountRow,
