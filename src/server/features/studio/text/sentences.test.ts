@@ -27,6 +27,12 @@ describe('splitSentences', () => {
     ).toEqual(['Um.', 'Yeah.', 'So we built it.', 'I met Mr. Smith.', 'No.', 'It is not.']);
   });
 
+  it('takes a note of symbols alone that sbd throws on (found by the worst-case property test)', () => {
+    for (const text of ['****', '  ****  ', '****\n****'])
+      for (const s of splitSentences(text)) expect(text.slice(s.startChar, s.endChar)).toBe(s.text);
+    expect(splitSentences('****').map((s) => s.text)).toEqual(['****']);
+  });
+
   it('keeps odd whitespace of the original intact inside a sentence', () => {
     const text = '  First   sentence\there.   Second one!  ';
     const sentences = splitSentences(text);

@@ -59,7 +59,14 @@ export function splitSentences(text: string, segments?: TranscriptSegment[]): Se
 
 /** sbd's sentences located back in the original text by walking non-space characters. */
 function boundaries(text: string): [number, number][] {
-  const found = sbd.sentences(text, { newline_boundaries: true, sanitize: false });
+  let found: string[];
+  try {
+    found = sbd.sentences(text, { newline_boundaries: true, sanitize: false });
+  } catch {
+    // sbd throws on some texts of symbols alone ("****": it finds no sentence, then joins one):
+    // the text is then one run, which splitLongRun cuts like any other.
+    found = [text];
+  }
   const out: [number, number][] = [];
   let cursor = 0;
   for (const piece of found) {
