@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '#tests/support/axe.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
-import { type FakeBluesky, startFakeBluesky } from '#tests/support/fake-social.ts';
-import { eventually, type StudioTestApp, startStudioApp } from '#tests/support/studio.ts';
+import { DESKTOP, openPage, PHONE } from '#tests/support/browser.ts';
+import type { FakeBluesky } from '#tests/support/fake-social.ts';
+import { startPublishingBrowserApp } from '#tests/support/publishing.ts';
+import { eventually, PRICING_TRANSCRIPT, type StudioTestApp } from '#tests/support/studio.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 
 /**
@@ -13,26 +13,17 @@ import { createSession } from '../../src/server/lib/sessions.ts';
  * keyboard and by name; at 375 and 1280 px.
  */
 
-const transcript = readFileSync(new URL('../fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 let echo: StudioTestApp;
 let bsky: FakeBluesky;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  bsky = await startFakeBluesky();
-  [echo, { browser, close: closeBrowser }] = await Promise.all([
-    startStudioApp({ PUBLISH_ALLOW_PRIVATE_HOSTS: 'true', BLUESKY_SERVICE_URL: bsky.origin }),
-    launchBrowser(),
-  ]);
+  ({ echo, bsky, browser, close } = await startPublishingBrowserApp());
 });
-afterAll(async () => {
-  await closeBrowser?.();
-  await echo?.close();
-  await bsky?.close();
-});
+afterAll(() => close?.());
 
 /** A signed-in address with a Bluesky account, a published thread, a published post and one to check. */
 async function publishedFor(email: string, handle: string) {
@@ -52,7 +43,7 @@ async function publishedFor(email: string, handle: string) {
     handle,
     app_password: 'abcd-efgh-ijkl-mnop',
   });
-  const note = await call('POST', '/api/studio/notes', { text: transcript, title: 'Pricing' });
+  const note = await call('POST', '/api/studio/notes', { text: PRICING_TRANSCRIPT, title: 'Pricing' });
   const created = await call('POST', '/api/studio/drafts', {
     note_ids: [note.id],
     formats: ['thread'],

@@ -1,15 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '#tests/support/axe.ts';
-import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
-import { type FakeBluesky, startFakeBluesky } from '#tests/support/fake-social.ts';
-import {
-  dashboardCookies,
-  draftFor,
-  readyDraft,
-  type StudioTestApp,
-  startStudioApp,
-} from '#tests/support/studio.ts';
+import { DESKTOP, openPage, PHONE } from '#tests/support/browser.ts';
+import type { FakeBluesky } from '#tests/support/fake-social.ts';
+import { startPublishingBrowserApp } from '#tests/support/publishing.ts';
+import { dashboardCookies, draftFor, readyDraft, type StudioTestApp } from '#tests/support/studio.ts';
 
 /**
  * Issue 25 in Chromium: connect a Bluesky account, add a time slot, schedule a thread into the
@@ -23,19 +18,11 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 let echo: StudioTestApp;
 let bsky: FakeBluesky;
 let browser: Browser;
-let closeBrowser: () => Promise<void>;
+let close: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  bsky = await startFakeBluesky();
-  [echo, { browser, close: closeBrowser }] = await Promise.all([
-    startStudioApp({ PUBLISH_ALLOW_PRIVATE_HOSTS: 'true', BLUESKY_SERVICE_URL: bsky.origin }),
-    launchBrowser(),
-  ]);
+  ({ echo, bsky, browser, close } = await startPublishingBrowserApp());
 });
-afterAll(async () => {
-  await closeBrowser?.();
-  await echo?.close();
-  await bsky?.close();
-});
+afterAll(() => close?.());
 
 describe.each([
   ['desktop', DESKTOP],
