@@ -32,7 +32,7 @@ import { createLogger } from '../src/server/lib/logger.ts';
 import { createSmtpMailer, SMTP_POOLS } from '../src/server/providers/mail/mailer.ts';
 import { ALL_JOBS, registerJobHandlers } from '../src/server/worker.ts';
 import { SmtpSink } from '../tests/support/smtp-sink.ts';
-import { log, onInterrupt, sleep } from './lib.ts';
+import { log, onInterrupt, percentile, sleep } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const MESSAGES = Number(process.env.BENCH_CAMPAIGN_MESSAGES ?? 10_000);
@@ -44,11 +44,6 @@ const STEP = {
   textContent: 'Hi {{name}},\n\nEcho news of the week.',
   htmlContent: null,
 };
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function rawBaseline(sink: SmtpSink): Promise<number> {
   // The same pool and as many sends in flight as the engine's bulk lane.

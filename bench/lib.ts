@@ -21,6 +21,14 @@ export function log(message: string): void {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The middle value (the upper one of two for an even count); NaN for none. */
+/** The nearest-rank percentile `p` (0-100) of the values (sorted here); NaN for none. */
+export const percentile = (values: readonly number[], p: number): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0
+    ? Number.NaN
+    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;

@@ -31,7 +31,7 @@ import {
 } from '../src/server/features/studio/style/index.ts';
 import { wordsOf } from '../src/server/features/studio/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
-import { log } from './lib.ts';
+import { log, percentile } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const MIN_ADDRESSES = 3;
@@ -91,12 +91,8 @@ export function auc(own: readonly number[], other: readonly number[]): number {
   return (rankSum - (own.length * (own.length + 1)) / 2) / (own.length * other.length);
 }
 
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-};
 const spread = (values: readonly number[]) =>
-  `${percentile(values, 0.1)}/${percentile(values, 0.5)}/${percentile(values, 0.9)}`;
+  `${percentile(values, 10)}/${percentile(values, 50)}/${percentile(values, 90)}`;
 
 export interface LengthResult {
   length: number;
@@ -245,7 +241,7 @@ export async function run(): Promise<BenchResult[]> {
   log(
     `studio-fidelity: drafts p10/p50/p90 verbatim ${spread(d.verbatim)}, half edited into another's words ${spread(d.edited)}; 95+ with an unlike reason ${d.highWithUnlike}, under 60 without one ${d.lowWithoutUnlike}`,
   );
-  const draftDrop = percentile(d.verbatim, 0.5) - percentile(d.edited, 0.5);
+  const draftDrop = percentile(d.verbatim, 50) - percentile(d.edited, 50);
   return [
     {
       name: `studio fidelity top-1 attribution, ${result.presidents} presidents, full addresses (%)`,
@@ -276,10 +272,10 @@ export async function run(): Promise<BenchResult[]> {
     })),
     {
       name: "studio fidelity, 150-word extractive draft: median score verbatim (baseline: half edited into another president's words)",
-      value: percentile(d.verbatim, 0.5),
+      value: percentile(d.verbatim, 50),
       unit: 'points',
-      baseline: percentile(d.edited, 0.5),
-      ratio: percentile(d.verbatim, 0.5) / Math.max(1, percentile(d.edited, 0.5)),
+      baseline: percentile(d.edited, 50),
+      ratio: percentile(d.verbatim, 50) / Math.max(1, percentile(d.edited, 50)),
       target: 'drop >= 25 points',
       met: draftDrop >= 25,
     },

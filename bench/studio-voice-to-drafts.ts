@@ -32,7 +32,15 @@ import { TRANSCRIPT } from '../src/server/features/studio/__fixtures__/transcrip
 import { FakeOpenAi } from '../tests/support/fake-openai.ts';
 import { FakeS3 } from '../tests/support/fake-s3.ts';
 import { speak } from '../tests/support/speech.ts';
-import { type EchoBench, log, ROOT_DIR, type ServerProcess, sleep, withEchoDatabase } from './lib.ts';
+import {
+  type EchoBench,
+  log,
+  percentile,
+  ROOT_DIR,
+  type ServerProcess,
+  sleep,
+  withEchoDatabase,
+} from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const exec = promisify(execFile);
@@ -305,11 +313,6 @@ async function processCpuMs(pid: number): Promise<number> {
   const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
   return (ticks * 1000) / 100;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 interface Lag {
   seq: number;

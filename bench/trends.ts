@@ -16,7 +16,7 @@ import { createDatabase } from '../src/server/db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { runMigrations } from '../src/server/db/migrate.ts';
 import { analyseWithTemplate, normalizeYtDlp } from '../src/server/features/trends/index.ts';
-import { log, onInterrupt, ROOT_DIR, startServer } from './lib.ts';
+import { log, onInterrupt, percentile, ROOT_DIR, startServer } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
 const SIZES = { small: 1_000, large: 100_000 } as const;
@@ -93,11 +93,6 @@ async function load(url: string, ms: number): Promise<number[]> {
   );
   return latencies;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-};
 
 function templateRate(): number {
   const fixtures = [
