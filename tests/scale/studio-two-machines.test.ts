@@ -63,8 +63,11 @@ beforeAll(async () => {
     'error',
     '-i',
     path.join(root, 'speech.wav'),
+    // Padded with silence to 220 s (`apad` then `-t`: the npm package's 2018 build has no `whole_dur`).
     '-af',
-    'apad=whole_dur=220',
+    'apad',
+    '-t',
+    '220',
     path.join(root, 'long.wav'),
   ]);
   longWav = await readFile(path.join(root, 'long.wav'));

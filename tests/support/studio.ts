@@ -180,6 +180,14 @@ export async function eventually<T>(
   }
 }
 
+/** Whether no voice-profile rebuild is left to run (each change of notes queues one). */
+export async function noProfileRebuildLeft(echo: Pick<TestApp, 'query'>): Promise<boolean> {
+  const [jobs] = await echo.query<{ left: number }>(
+    "select count(*)::int as left from pgboss.job where name = 'studio.profile' and state in ('created', 'retry', 'active')",
+  );
+  return jobs?.left === 0;
+}
+
 /** tus Upload-Metadata: comma-separated `key base64(value)` pairs. */
 export const tusMetadata = (values: Record<string, string>) =>
   Object.entries(values)

@@ -7,6 +7,7 @@ import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { codeIn } from '#tests/support/smtp-sink.ts';
 import {
   eventually,
+  noProfileRebuildLeft,
   type StudioTestApp,
   sessionCookie,
   speechWav,
@@ -148,12 +149,7 @@ describe('deletion, retention and cleanup', () => {
     expect(res.statusCode).toBe(200);
     // The profile rebuilds queued by the changes above run to the end first: none may bring the
     // address's settings back.
-    await eventually(async () => {
-      const [jobs] = await echo.query<{ left: number }>(
-        "select count(*)::int as left from pgboss.job where name = 'studio.profile' and state in ('created', 'retry', 'active')",
-      );
-      return jobs?.left === 0;
-    });
+    await eventually(() => noProfileRebuildLeft(echo));
     expect(await echo.query('select 1 from studio_notes where owner_email = $1', [email])).toEqual([]);
     expect(await echo.query('select 1 from studio_voice_settings where owner_email = $1', [email])).toEqual(
       [],
@@ -165,6 +161,8 @@ describe('deletion, retention and cleanup', () => {
     const email = 'dormant@example.com';
     const own = await sessionCookie(echo, email);
     await call('POST', '/api/studio/notes', { text: 'An old thought.' }, own);
+    // The note's profile rebuild runs first: it would store the settings again (updated now).
+    await eventually(() => noProfileRebuildLeft(echo));
     await echo.query(
       `update studio_notes set created_at = now() - interval '30 months', updated_at = now() - interval '30 months' where owner_email = $1`,
       [email],

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import {
+  eventually,
+  noProfileRebuildLeft,
+  type StudioTestApp,
+  sessionCookie,
+  startStudioApp,
+} from '#tests/support/studio.ts';
 import { profileBuilds } from './voice-profile.ts';
 
 /**
@@ -37,10 +43,7 @@ describe('the voice card while its profile is out of date', () => {
         'select profile_version = notes_version as current from studio_voice_settings where owner_email = $1',
         [owner],
       );
-      const [jobs] = await echo.query<{ left: number }>(
-        "select count(*)::int as left from pgboss.job where name = 'studio.profile' and state in ('created', 'retry', 'active')",
-      );
-      return row?.current && jobs?.left === 0;
+      return row?.current && (await noProfileRebuildLeft(echo));
     });
     await echo.query(
       'update studio_voice_settings set notes_version = notes_version + 1 where owner_email = $1',
