@@ -233,7 +233,8 @@ export async function fileEchoCoreResult(
 
 export async function settleEchoCoreResult(
   db: DbOrTx,
-  id: string,
+  /** One result, or several given the same status and data at once (one statement). */
+  id: string | readonly string[],
   status: 'pending' | 'processing' | 'completed' | 'failed',
   resultData: { summary: string; error?: string },
 ): Promise<void> {
@@ -248,5 +249,5 @@ export async function settleEchoCoreResult(
       resultData: sql`(coalesce(${contentResults.resultData}, '{}'::jsonb) - 'error') || ${JSON.stringify(patch)}::jsonb`,
       updatedAt: now,
     })
-    .where(eq(contentResults.id, id));
+    .where(typeof id === 'string' ? eq(contentResults.id, id) : inArray(contentResults.id, [...id]));
 }

@@ -73,6 +73,14 @@ describe('Studio drafts, offline engine', () => {
     expect(draft('blog').blocks.find((b) => b.kind === 'meta')!.text.length).toBeLessThanOrEqual(160);
   });
 
+  it('writes the five in one job: one read of the note for all of them', async () => {
+    const jobs = await echo.query<{ drafts: string[] }>(
+      "select array[data->>'draftId'] || array(select jsonb_array_elements_text(data->'withDraftIds')) as drafts from pgboss.job where name = 'studio.draft' and $1 = any(array[data->>'draftId'] || array(select jsonb_array_elements_text(coalesce(data->'withDraftIds', '[]'))))",
+      [drafts[0]!.id],
+    );
+    expect(jobs.map((j) => [...j.drafts].sort())).toEqual([drafts.map((d) => d.id).sort()]);
+  });
+
   it('says why a format cannot be made instead of padding (clip hooks need a recording)', () => {
     expect(draft('clips')).toMatchObject({ status: 'failed', blocks: [] });
     expect(draft('clips').error).toMatch(/^Clip hooks need a voice or video note/);
@@ -254,6 +262,22 @@ describe('Studio drafts, language model engine', () => {
     expect(prompt).toContain('Attribute first');
     // The note is pasted (written), but it is the draft's source: it is not sent again as a sample.
     expect(prompt).not.toContain('of their writing');
+  });
+
+  it('gives each draft the model writes a job of its own, the second queued behind the first', async () => {
+    const drafts = await draftsFor(app, cookie, {
+      note_ids: [note.id],
+      formats: ['blog', 'thread'],
+      engine: 'llm',
+    });
+    const jobs = await app.query<{ draft: string; priority: number; more: unknown }>(
+      "select data->>'draftId' as draft, priority, data->'withDraftIds' as more from pgboss.job where name = 'studio.draft' and data->>'draftId' = any($1)",
+      [drafts.map((d) => d.id)],
+    );
+    const of = (id: string) => jobs.find((j) => j.draft === id);
+    expect(jobs).toHaveLength(2);
+    expect(jobs.every((j) => j.more === null)).toBe(true);
+    expect(of(drafts[1]!.id)!.priority).toBe(of(drafts[0]!.id)!.priority - 1);
   });
 
   it('holds the model to the planner: half a list or dropped figures ask for a second try, then a warning', async () => {

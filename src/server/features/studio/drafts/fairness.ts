@@ -6,9 +6,10 @@ import { hitRateLimit } from '../../../lib/rate-limit.ts';
 
 /**
  * Drafts' share of the workers and the model (issue 23, decision 018): each draft (or block) written
- * is one `studio.draft` job of up to two model calls; an address may start STUDIO_DRAFT_JOBS_PER_DAY
- * a day, and its jobs queue behind everyone else's in proportion to how many it already has waiting
- * (pg-boss serves higher priority first), so one address cannot hold every worker slot.
+ * with the model is one `studio.draft` job of up to two model calls (the offline engine writes a
+ * request's drafts in one job); an address may start STUDIO_DRAFT_JOBS_PER_DAY drafts a day, and its
+ * jobs queue behind everyone else's in proportion to how many drafts it already has waiting (pg-boss
+ * serves higher priority first), so one address cannot hold every worker slot.
  */
 export const draftsPerDayMessage = (limit: number) =>
   `You have started ${limit.toLocaleString('en-US')} drafts in the last 24 hours, the most Echo writes in a day. Try again tomorrow.`;
@@ -23,11 +24,12 @@ export async function countDraftJobs(ctx: AppContext, owner: string, count: numb
     });
 }
 
-/** The priority of a draft's job: minus the address's other drafts waiting or being written. */
-export async function fairPriority(db: DbOrTx, owner: string, draftId: string): Promise<number> {
+/** The priority of a job: minus the address's other drafts (not the job's own) waiting or being written. */
+export async function fairPriority(db: DbOrTx, owner: string, draftIds: readonly string[]): Promise<number> {
   const result = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from studio_drafts
-         where owner_email = ${owner} and id <> ${draftId} and status in ('waiting', 'generating')`,
+         where owner_email = ${owner} and status in ('waiting', 'generating')
+           ${draftIds.length ? sql`and id not in ${[...draftIds]}` : sql``}`,
   );
   return -Number(result.rows[0]?.n ?? 0);
 }

@@ -1,7 +1,7 @@
 import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
 import { type DraftFormat, draftSummary, FIDELITY_WARNING_BELOW, originOf } from '#contract/studio-drafts.ts';
 import type { Config } from '../../../config.ts';
-import type { Database } from '../../../db/client.ts';
+import type { Database, DbOrTx } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
@@ -20,16 +20,18 @@ import {
   modelCallsUsedUpNote,
   type VoiceBrief,
 } from '../model/index.ts';
-import { currentProfile, findVoiceSettings } from '../notes/index.ts';
+import { currentProfile, findVoiceSettings, type VoiceSettingsRow } from '../notes/index.ts';
 import { type Register, scoreDraftFidelity, scoreFidelity, type VoiceProfile } from '../style/index.ts';
 import {
   type DraftRow,
-  findDraftById,
+  findDraftsById,
+  type SourceNoteRow,
   type SourceSentenceRow,
   type StoredBlock,
   sourceNotes,
   sourceSentences,
   updateDraft,
+  updateDrafts,
   writtenSamples,
 } from './repository.ts';
 
@@ -147,16 +149,37 @@ function toStored(draft: EngineDraft, sentences: SourceSentenceRow[]): StoredBlo
   }));
 }
 
-/** The job's work for one draft (and optionally one block of it). */
-export async function generateDraft(
+/**
+ * The job's work: one draft (and optionally one block of it), or the drafts of one request, which
+ * share their owner and notes (the offline engine writes a request's formats in one run: one read
+ * of the notes, sentences and profile, one transaction for all of them). Drafts already written
+ * or failed are skipped, so a run that is tried again only writes what is left.
+ */
+export async function generateDrafts(
   deps: GenerateDeps,
-  draftId: string,
+  draftIds: readonly string[],
   blockId?: string,
 ): Promise<GenerateOutcome> {
   const db = deps.database.db;
-  const row = await findDraftById(db, draftId);
-  if (!row || row.status === 'ready' || row.status === 'failed') return 'done';
-  const notes = await sourceNotes(db, row.ownerEmail, row.noteIds);
+  const rows = (await findDraftsById(db, draftIds)).filter(
+    (row) => row.status !== 'ready' && row.status !== 'failed',
+  );
+  // Drafts of one request share owner and notes; any other is written in a run of its own.
+  const runs = new Map<string, DraftRow[]>();
+  for (const row of rows) {
+    const key = JSON.stringify([row.ownerEmail, row.noteIds]);
+    runs.set(key, [...(runs.get(key) ?? []), row]);
+  }
+  let outcome: GenerateOutcome = 'done';
+  for (const run of runs.values()) if ((await writeRun(deps, run, blockId)) === 'wait') outcome = 'wait';
+  return outcome;
+}
+
+/** Drafts of one owner from the same notes: read once, each written by its engine, stored together. */
+async function writeRun(deps: GenerateDeps, rows: DraftRow[], blockId?: string): Promise<GenerateOutcome> {
+  const db = deps.database.db;
+  const { ownerEmail: owner, noteIds } = rows[0]!;
+  const notes = await sourceNotes(db, owner, noteIds);
   if (notes.some((n) => n.status === 'uploading' || n.status === 'transcribing')) return 'wait';
   const blocked = notes.find((n) => n.status === 'needs_stt' || n.status === 'failed');
   if (!notes.length || blocked) {
@@ -165,21 +188,80 @@ export async function generateDraft(
       : blocked!.status === 'needs_stt'
         ? NEEDS_STT_MESSAGE
         : `"${blocked!.title}" could not be transcribed: ${blocked!.statusMessage ?? 'unknown reason'}`;
-    await fail(deps, row, reason);
+    await fail(db, rows, reason);
     return 'done';
   }
-  await updateDraft(db, row.id, { status: 'generating' });
-  if (row.contentResultId) await settleEchoCoreResult(db, row.contentResultId, 'processing', { summary: '' });
+  await updateDrafts(
+    db,
+    rows.map((r) => r.id),
+    { status: 'generating' },
+  );
+  const results = rows.flatMap((r) => (r.contentResultId ? [r.contentResultId] : []));
+  if (results.length) await settleEchoCoreResult(db, results, 'processing', { summary: '' });
 
   const sentences = await sourceSentences(
     db,
     notes.map((n) => n.id),
   );
+  const settings = await findVoiceSettings(db, owner);
+  const source: RunSource = {
+    notes,
+    sentences,
+    keyPhrases: [...new Set(notes.flatMap((n) => n.keyPhrases.map((k) => k.phrase)))],
+    settings,
+    profile: await currentProfile(db, owner, { settings }),
+    register: registerOf(notes),
+  };
+  const written: Array<{ row: DraftRow; outcome: Written }> = [];
+  let thrown: unknown;
+  for (const row of rows) {
+    try {
+      written.push({ row, outcome: await writeOne(deps, row, source, blockId) });
+    } catch (error) {
+      // The others are stored; the job is tried again for this one (its status stays 'generating').
+      thrown ??= error;
+    }
+  }
+  await deps.database.transaction(async (tx) => {
+    for (const { row, outcome } of written) {
+      if (typeof outcome === 'string') {
+        await fail(tx.db, [row], outcome);
+        continue;
+      }
+      await updateDraft(tx.db, row.id, outcome.values);
+      if (row.contentResultId)
+        await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', {
+          summary: draftSummary(outcome.values.blocks),
+        });
+    }
+  });
+  if (thrown !== undefined) throw thrown;
+  return 'done';
+}
+
+/** What the drafts of one run share: their notes as read once. */
+interface RunSource {
+  notes: SourceNoteRow[];
+  sentences: SourceSentenceRow[];
+  keyPhrases: string[];
+  settings: VoiceSettingsRow | undefined;
+  profile: VoiceProfile | null;
+  register: Register;
+}
+
+/** A draft written (the values to store), or why it could not be (the draft fails with it). */
+type Written = string | { values: DraftValues & { blocks: StoredBlock[] } };
+type DraftValues = Parameters<typeof updateDraft>[2];
+
+/** One draft (or one block of it) written by its engine; nothing stored yet. */
+async function writeOne(
+  deps: GenerateDeps,
+  row: DraftRow,
+  { notes, sentences, keyPhrases, settings, profile, register }: RunSource,
+  blockId?: string,
+): Promise<Written> {
+  const db = deps.database.db;
   const format = row.format as DraftFormat;
-  const keyPhrases = [...new Set(notes.flatMap((n) => n.keyPhrases.map((k) => k.phrase)))];
-  const settings = await findVoiceSettings(db, row.ownerEmail);
-  const profile = await currentProfile(db, row.ownerEmail);
-  const register = registerOf(notes);
   const pins = settings?.pins ?? [];
   const bans = settings?.bans ?? [];
   const exclude = new Set(
@@ -280,10 +362,7 @@ export async function generateDraft(
       }
     }
   } else draft = offline();
-  if (typeof draft === 'string') {
-    await fail(deps, row, capitalise(draft));
-    return 'done';
-  }
+  if (typeof draft === 'string') return capitalise(draft);
 
   let blocks = toStored(draft, sentences);
   if (blockId) {
@@ -300,18 +379,17 @@ export async function generateDraft(
     meta.block_result = { block_id: blockId, replaced: Boolean(replacement) };
   }
   const fidelity = fidelityOf(profile, register, blocks, engine === 'extractive' ? sentences : undefined);
-  await updateDraft(db, row.id, {
-    status: 'ready',
-    engine,
-    blocks,
-    fidelity,
-    meta: { ...freshMeta(row.meta), ...draft.meta, ...meta },
-    error: null,
-    edited: blockId ? row.edited : false,
-  });
-  if (row.contentResultId)
-    await settleEchoCoreResult(db, row.contentResultId, 'completed', { summary: draftSummary(blocks) });
-  return 'done';
+  return {
+    values: {
+      status: 'ready',
+      engine,
+      blocks,
+      fidelity,
+      meta: { ...freshMeta(row.meta), ...draft.meta, ...meta },
+      error: null,
+      edited: blockId ? row.edited : false,
+    },
+  };
 }
 
 /**
@@ -358,11 +436,12 @@ function judge(
   };
 }
 
-async function fail(deps: GenerateDeps, row: DraftRow, reason: string): Promise<void> {
-  await updateDraft(deps.database.db, row.id, { status: 'failed', error: reason });
-  if (row.contentResultId)
-    await settleEchoCoreResult(deps.database.db, row.contentResultId, 'failed', {
-      summary: '',
-      error: reason,
-    });
+async function fail(db: DbOrTx, rows: DraftRow[], reason: string): Promise<void> {
+  await updateDrafts(
+    db,
+    rows.map((r) => r.id),
+    { status: 'failed', error: reason },
+  );
+  const results = rows.flatMap((r) => (r.contentResultId ? [r.contentResultId] : []));
+  if (results.length) await settleEchoCoreResult(db, results, 'failed', { summary: '', error: reason });
 }

@@ -43,6 +43,30 @@ export async function findDraftById(db: DbOrTx, id: string): Promise<DraftRow | 
   return row;
 }
 
+/** Drafts by id, in the order asked (missing ones left out). */
+export async function findDraftsById(db: DbOrTx, ids: readonly string[]): Promise<DraftRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select()
+    .from(studioDrafts)
+    .where(inArray(studioDrafts.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is DraftRow => row !== undefined);
+}
+
+/** Several drafts given the same values in one statement. */
+export async function updateDrafts(
+  db: DbOrTx,
+  ids: readonly string[],
+  values: Partial<Omit<NewDraft, 'id' | 'ownerEmail'>>,
+): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(studioDrafts)
+    .set({ ...values, updatedAt: new Date() })
+    .where(inArray(studioDrafts.id, [...ids]));
+}
+
 /** The owner's drafts, newest first; only those made from `noteId` when given. */
 export async function listDrafts(
   db: DbOrTx,

@@ -25,6 +25,7 @@ export {
   type SentenceRow,
   storedBytes,
   updateNote as updateNoteRow,
+  type VoiceSettingsRow,
 } from './repository.ts';
 export { notesRoutes } from './routes.ts';
 export {

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import { buildProfile, type VoiceProfile } from '../style/index.ts';
-import { findVoiceSettings, profileStats } from './repository.ts';
+import { findVoiceSettings, profileStats, type VoiceSettingsRow } from './repository.ts';
 
 /** Addresses whose fresh build this process keeps (least recently used dropped first). */
 export const PROFILE_CACHE_SIZE = 500;
@@ -26,8 +26,13 @@ export const profileBuilds = () => builds;
  * studio-profile`). Called outside the transactions that change notes (a build of uncommitted
  * notes would be kept under a counter that rolls back).
  */
-export async function currentProfile(db: DbOrTx, owner: string): Promise<VoiceProfile | null> {
-  const settings = await findVoiceSettings(db, owner);
+export async function currentProfile(
+  db: DbOrTx,
+  owner: string,
+  /** The address's settings row when the caller has just read it (one query fewer). */
+  known?: { settings: VoiceSettingsRow | undefined },
+): Promise<VoiceProfile | null> {
+  const settings = known ? known.settings : await findVoiceSettings(db, owner);
   if (settings?.profile && settings.profileVersion === settings.notesVersion) {
     const stored = settings.profile as VoiceProfile;
     return stored.notes > 0 ? stored : null;
