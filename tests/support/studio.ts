@@ -180,6 +180,19 @@ export async function eventually<T>(
   }
 }
 
+/**
+ * A note's media path once its object is there: a finished recording's chunks are joined into it
+ * by its transcription or the studio.assemble job, after the finish request has answered.
+ */
+export const joinedMediaPath = (echo: Pick<TestApp, 'query'>, noteId: string): Promise<string> =>
+  eventually(async () => {
+    const [row] = await echo.query<{ media_path: string | null }>(
+      'select media_path from studio_notes where id = $1 and join_recording_id is null',
+      [noteId],
+    );
+    return row?.media_path;
+  });
+
 /** Whether no voice-profile rebuild is left to run (each change of notes queues one). */
 export async function noProfileRebuildLeft(echo: Pick<TestApp, 'query'>): Promise<boolean> {
   const [jobs] = await echo.query<{ left: number }>(

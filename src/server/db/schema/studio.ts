@@ -42,6 +42,13 @@ export const studioNotes = pgTable(
     /** Bytes the media takes (while uploading: the announced length, reserved against the quota). */
     mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull().default(0),
     mediaMime: text('media_mime'),
+    /**
+     * A finished recording whose chunks are still this note's media (`media_path` is the object they
+     * become): joined off the finish request by the note's transcription or the studio.assemble job,
+     * then cleared. Its chunks 0..join_chunks-1 are `studio/recordings/<id>/<n>`.
+     */
+    joinRecordingId: uuid('join_recording_id'),
+    joinChunks: integer('join_chunks'),
     /** The tus upload this note comes from (while and after uploading). */
     uploadId: text('upload_id'),
     sourceUrl: text('source_url'),

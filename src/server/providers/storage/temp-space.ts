@@ -1,9 +1,9 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ObjectNotFoundError, type ObjectStorage } from './storage.ts';
+import { concatObjects, ObjectNotFoundError, type ObjectStorage } from './storage.ts';
 
 /** A local copy of a stored object for tools that need a path (ffmpeg, PocketSphinx, file-type). */
 export interface LocalCopy {
@@ -82,7 +82,36 @@ export class TempSpace {
     const info = await storage.head(key);
     if (!info) throw new ObjectNotFoundError(key);
     const inPlace = storage.localPath?.(key);
-    const bytes = (inPlace ? 0 : info.size) + (options.extraBytes ?? 0);
+    // Read in place: nothing copied, nothing but the room for outputs counted.
+    if (inPlace) return this.copy({ inPlace }, 0, '', options.extraBytes);
+    return this.copy(() => storage.get(key), info.size, path.extname(key), options.extraBytes);
+  }
+
+  /**
+   * One local file of `parts` one after another (a recording's chunks, joined on the way to a
+   * tool), at most `maxBytes` long (reserved in the budget; a longer join fails); named with `ext`.
+   */
+  async copyOfParts(
+    storage: ObjectStorage,
+    parts: string[],
+    options: { maxBytes: number; ext?: string; extraBytes?: number },
+  ): Promise<LocalCopy> {
+    return this.copy(
+      async () => concatObjects(storage, parts),
+      options.maxBytes,
+      options.ext ?? '',
+      options.extraBytes,
+    );
+  }
+
+  /** Reserves `size` and the room for outputs, then copies `source` (or names the file read in place). */
+  private async copy(
+    source: (() => Promise<Readable>) | { inPlace: string },
+    size: number,
+    ext: string,
+    extraBytes = 0,
+  ): Promise<LocalCopy> {
+    const bytes = size + extraBytes;
     await this.reserve(bytes);
     let released = false;
     let dir: string | undefined;
@@ -97,18 +126,18 @@ export class TempSpace {
       dir = await mkdtemp(path.join(this.options.dir, PREFIX));
       const work = path.join(dir, 'work');
       await mkdir(work);
-      if (inPlace) return { file: inPlace, dir: work, release };
-      const file = path.join(dir, `object${path.extname(key).slice(0, 8)}`);
+      if (typeof source !== 'function') return { file: source.inPlace, dir: work, release };
+      const file = path.join(dir, `object${ext.slice(0, 8)}`);
       let written = 0;
       const cap = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           written += chunk.length;
-          // The object changed since head: never write past what was reserved.
-          if (written > info.size) done(new Error(`${key} grew while it was being copied`));
+          // The object changed since it was measured: never write past what was reserved.
+          if (written > size) done(new Error(`the copy grew past the ${size} bytes reserved for it`));
           else done(null, chunk);
         },
       });
-      await pipeline(await storage.get(key), cap, createWriteStream(file, { flags: 'wx' }));
+      await pipeline(await source(), cap, createWriteStream(file, { flags: 'wx' }));
       return { file, dir: work, release };
     } catch (error) {
       await release();

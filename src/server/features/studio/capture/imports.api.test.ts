@@ -7,6 +7,7 @@ import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { codeIn } from '#tests/support/smtp-sink.ts';
 import {
   eventually,
+  joinedMediaPath,
   noProfileRebuildLeft,
   type StudioTestApp,
   sessionCookie,
@@ -130,11 +131,7 @@ describe('deletion, retention and cleanup', () => {
     const note = (
       await call('POST', `/api/studio/recordings/${started.id}/finish`, { chunk_count: 1 }, own)
     ).json();
-    const [row] = await echo.query<{ media_path: string }>(
-      'select media_path from studio_notes where id = $1',
-      [note.id],
-    );
-    const file = row!.media_path;
+    const file = await joinedMediaPath(echo, note.id);
     expect(await echo.storage.head(file)).not.toBeNull();
     expect((await call('PUT', '/api/studio/voice', { bans: ['synergy'] }, own)).statusCode).toBe(200);
 

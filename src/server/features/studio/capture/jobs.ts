@@ -12,10 +12,12 @@ import {
   studioTemp,
 } from '../media.ts';
 import {
+  assembleJob,
   deleteNoteRow,
   notesInStatus,
   referencedMediaPaths,
   transcribeJob,
+  unjoinedNotes,
   updateNoteRow,
 } from '../notes/index.ts';
 import { MAINTENANCE_CRON, maintenanceJob } from './job-definitions.ts';
@@ -47,6 +49,7 @@ export async function runStudioMaintenance(deps: {
   orphans: number;
   cuts: number;
   requeued: number;
+  rejoined: number;
 }> {
   const { config, database } = deps;
   const db = database.db;
@@ -60,8 +63,14 @@ export async function runStudioMaintenance(deps: {
   }
   const stale = await deleteStaleRecordings(db, cutoff);
   for (const id of stale) await removeRecordingChunks(config, id);
-  // Chunk folders no recording owns (a rolled-back 'Delete my data', a crash between the row and
-  // the chunks), left an hour like the media below.
+  // Recordings still not joined into their note's media an hour on whose join failed on every try
+  // (the store did not answer): the join is sent again.
+  const unjoined = await unjoinedNotes(db, new Date(now.getTime() - 60 * 60_000));
+  await database.transaction(async (tx) => {
+    for (const noteId of unjoined) await deps.queue.enqueue(tx, assembleJob, { noteId });
+  });
+  // Chunk folders no recording needs (a rolled-back 'Delete my data', a crash between the row and
+  // the chunks, a join whose removal of the chunks failed), left an hour like the media below.
   const owned = await recordingIds(db);
   let chunkFolders = 0;
   for (const [id, newest] of await listChunkFolders(config)) {
@@ -98,5 +107,13 @@ export async function runStudioMaintenance(deps: {
       requeued++;
     }
   }
-  return { uploads, recordings: stale.length, chunkFolders, orphans, cuts, requeued };
+  return {
+    uploads,
+    recordings: stale.length,
+    chunkFolders,
+    orphans,
+    cuts,
+    requeued,
+    rejoined: unjoined.length,
+  };
 }

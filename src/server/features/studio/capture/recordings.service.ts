@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { concatObjects } from '../../../providers/storage/storage.ts';
+import { mediaEngineName } from '../../transcription/index.ts';
 import {
   chunkKey,
   detectMediaBytes,
@@ -22,7 +23,14 @@ import {
   STUDIO_KEYS,
   studioStorage,
 } from '../media.ts';
-import { countNewNotes, findNote, insertNote, toListItem } from '../notes/index.ts';
+import {
+  ASSEMBLE_FALLBACK_SECONDS,
+  assembleJob,
+  countNewNotes,
+  findNote,
+  insertNote,
+  toListItem,
+} from '../notes/index.ts';
 import { assertQuota, remainingBytes, withinQuota, withOwnerLock } from './quota.ts';
 import {
   deleteRecording,
@@ -159,8 +167,10 @@ export async function discardRecording(ctx: AppContext, owner: string, id: strin
 }
 
 /**
- * Joins chunks 0..count-1 (409 naming any missing) into one file, checks it is audio by content,
- * and makes it a voice note. Finishing twice answers the same note.
+ * Makes a finished recording a voice note (409 naming any chunk missing; finishing twice answers the
+ * same note). Checked to be audio by its first bytes; nothing is copied here, whatever the
+ * recording's length: the note's media is its chunks until they are joined into one object by its
+ * transcription or the studio.assemble job (notes/media-join.ts).
  */
 export async function finishRecordingAsNote(
   ctx: AppContext,
@@ -184,47 +194,47 @@ export async function finishRecordingAsNote(
   await countNewNotes(ctx, owner, 1);
   const storage = studioStorage(ctx.config);
   const parts = Array.from({ length: input.chunk_count }, (_, i) => chunkKey(id, i));
-  // Checked by content before anything is written: the joined chunks' first bytes.
+  // Checked by content: the joined chunks' first bytes (read only as far as needed).
   const media = await onStorage(ctx.config, () =>
     detectStreamedMedia(concatObjects(storage, parts), row.mimeType),
   );
   if (media?.kind !== 'voice') throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   const noteId = randomUUID();
-  const relative = `${STUDIO_KEYS.media}${noteId}.${media.ext}`;
-  // One new object, complete or absent (a failed join leaves nothing to serve; the chunks stay).
-  const { size: bytes } = await onStorage(ctx.config, () =>
-    storage.assemble(parts, relative, { contentType: media.mime }),
-  );
   const heard = (input.transcript ?? []).map((s) => ({
     startMs: s.start_ms,
     endMs: Math.max(s.start_ms, s.end_ms),
     text: s.text,
   }));
-  const note = await ctx.database
-    .transaction(async (tx) => {
-      if (!(await finishRecording(tx.db, id, noteId))) throw conflict('This recording is finished.');
-      const inserted = await insertNote(tx.db, {
-        id: noteId,
-        ownerEmail: owner,
-        kind: 'voice',
-        register: 'spoken',
-        ...mediaStatus(ctx, heard.length > 0),
-        browserTranscript: heard.length > 0 ? heard : null,
-        title: row.title || `Voice note, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-        durationMs: input.duration_ms ?? null,
-        mediaPath: relative,
-        mediaBytes: bytes,
-        mediaMime: media.mime,
-      });
-      await queueTranscription(ctx, tx, noteId, heard.length > 0);
-      return inserted;
-    })
-    .catch(async (error: unknown) => {
-      await storage.delete(relative).catch(() => {});
-      throw error;
+  const note = await ctx.database.transaction(async (tx) => {
+    if (!(await finishRecording(tx.db, id, noteId))) throw conflict('This recording is finished.');
+    const status = mediaStatus(ctx, heard.length > 0);
+    const inserted = await insertNote(tx.db, {
+      id: noteId,
+      ownerEmail: owner,
+      kind: 'voice',
+      register: 'spoken',
+      ...status,
+      browserTranscript: heard.length > 0 ? heard : null,
+      title: row.title || `Voice note, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      durationMs: input.duration_ms ?? null,
+      // The object the chunks become; the bytes count against the quota as the note's from now on.
+      mediaPath: `${STUDIO_KEYS.media}${noteId}.${media.ext}`,
+      mediaBytes: row.bytes,
+      mediaMime: media.mime,
+      joinRecordingId: id,
+      joinChunks: input.chunk_count,
     });
-  await removeRecordingChunks(ctx.config, id).catch(() => {
-    // Left for the maintenance job's sweep of chunk folders no recording owns.
+    await queueTranscription(ctx, tx, noteId, heard.length > 0);
+    // A speech-to-text server's transcription starts at once and joins the chunks as it reads them;
+    // otherwise (no engine, PocketSphinx's one-at-a-time queue) the join does not wait for it.
+    const transcribing = status.status === 'transcribing' && mediaEngineName(ctx.config) === 'server';
+    await ctx.jobs.enqueue(
+      tx,
+      assembleJob,
+      { noteId },
+      transcribing ? { startAfter: ASSEMBLE_FALLBACK_SECONDS } : {},
+    );
+    return inserted;
   });
   return toListItem(note);
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { studioRecordings } from '../../../db/schema/studio.ts';
+import { studioNotes, studioRecordings } from '../../../db/schema/studio.ts';
 
 /** The chunked recordings (one row per recording being sent, until it becomes a note). */
 export type RecordingRow = typeof studioRecordings.$inferSelect;
@@ -62,11 +62,17 @@ export async function deleteRecording(db: DbOrTx, owner: string, id: string): Pr
   return rows.length > 0;
 }
 
-/** Recordings never finished (or finished) whose last chunk is older than the date. */
+/** Finished recordings whose chunks are still a note's media (not joined yet). */
+const stillANotesMedia = sql`exists (select 1 from ${studioNotes} where ${studioNotes.joinRecordingId} = ${studioRecordings.id})`;
+
+/**
+ * Recordings whose last chunk is older than the date: never finished, or finished and joined (the
+ * chunks of one not joined yet are its note's only media: kept).
+ */
 export async function deleteStaleRecordings(db: DbOrTx, updatedBefore: Date): Promise<string[]> {
   const rows = await db
     .delete(studioRecordings)
-    .where(lt(studioRecordings.updatedAt, updatedBefore))
+    .where(and(lt(studioRecordings.updatedAt, updatedBefore), not(stillANotesMedia)))
     .returning({ id: studioRecordings.id });
   return rows.map((r) => r.id);
 }
@@ -80,8 +86,14 @@ export async function deleteRecordingsOf(db: DbOrTx, owner: string): Promise<str
   return rows.map((r) => r.id);
 }
 
-/** The ids of every recording row (the maintenance job's sweep of chunk folders). */
+/**
+ * The recordings whose chunks are still needed (the maintenance job's sweep of chunk folders):
+ * unfinished, or finished and not joined into their note's media yet.
+ */
 export async function recordingIds(db: DbOrTx): Promise<Set<string>> {
-  const rows = await db.select({ id: studioRecordings.id }).from(studioRecordings);
+  const rows = await db
+    .select({ id: studioRecordings.id })
+    .from(studioRecordings)
+    .where(or(isNull(studioRecordings.noteId), stillANotesMedia));
   return new Set(rows.map((r) => r.id));
 }

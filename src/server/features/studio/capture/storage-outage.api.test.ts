@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeS3 } from '#tests/support/fake-s3.ts';
 import {
   eventually,
+  joinedMediaPath,
   type StudioTestApp,
   sessionCookie,
   speechWav,
@@ -114,11 +115,8 @@ describe('Studio capture while the bucket does not answer', () => {
     expect((await putChunk(recording.id, 2, chunks[2]!)).statusCode).toBe(200);
     const finished = await call('POST', `/api/studio/recordings/${recording.id}/finish`, { chunk_count: 3 });
     expect(finished.statusCode).toBe(201);
-    const [row] = await echo.query<{ media_path: string }>(
-      'select media_path from studio_notes where id = $1',
-      [finished.json().id],
-    );
-    expect(await echo.readStored(row!.media_path)).toEqual(wav);
+    const mediaPath = await joinedMediaPath(echo, finished.json().id);
+    expect(await echo.readStored(mediaPath)).toEqual(wav);
   }, 90_000);
 
   it('keeps an upload resumable when the bucket goes away in the middle of a PATCH', async () => {

@@ -9,6 +9,7 @@ import {
 import { FakeOpenAi, multipartField } from '#tests/support/fake-openai.ts';
 import {
   eventually,
+  joinedMediaPath,
   STUDIO_TEST_STORAGE,
   type StudioTestApp,
   sessionCookie,
@@ -291,11 +292,8 @@ describe('speech-to-text, recordings and the quota', () => {
     expect(done.json()).toMatchObject({ kind: 'voice', status: 'transcribing', duration_ms: 6100 });
     const again = await call('POST', `/api/studio/recordings/${id}/finish`, { chunk_count: 3 });
     expect(again.json().id).toBe(done.json().id);
-    const [row] = await echo.query<{ media_path: string }>(
-      'select media_path from studio_notes where id = $1',
-      [done.json().id],
-    );
-    expect(await echo.readStored(row!.media_path)).toEqual(speech);
+    const mediaPath = await joinedMediaPath(echo, done.json().id);
+    expect(await echo.readStored(mediaPath)).toEqual(speech);
     await eventually(async () => (await getNote(echo, cookie, done.json().id)).status === 'ready');
   });
 

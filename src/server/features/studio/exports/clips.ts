@@ -189,7 +189,12 @@ export async function cutClipFile(
   const noteId = clip.sources.find((s) => isUuid(s.note_id))?.note_id;
   const note = noteId ? await findNote(ctx.database.db, owner, noteId) : undefined;
   if (!note) throw notFound(CLIP_NOTE_DELETED_MESSAGE);
-  if (!note.mediaPath || (note.kind !== 'voice' && note.kind !== 'video') || note.status === 'uploading')
+  if (
+    !note.mediaPath ||
+    note.joinRecordingId ||
+    (note.kind !== 'voice' && note.kind !== 'video') ||
+    note.status === 'uploading'
+  )
     throw badRequest(
       'The note of this clip has no recording to cut; clips are cut from voice and video notes.',
     );

@@ -2,7 +2,14 @@
  * The Studio's notes (decision 015): the library, ideas and the voice profile, and the
  * transcription and profile jobs. The room's only face to the other rooms.
  */
-export { NOTE_JOBS, profileJob, transcribeJob } from './job-definitions.ts';
+export {
+  ASSEMBLE_FALLBACK_SECONDS,
+  assembleJob,
+  NOTE_JOBS,
+  profileJob,
+  RECORDING_PART_MISSING,
+  transcribeJob,
+} from './job-definitions.ts';
 export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
 export { assertTextQuota, countNewNotes, textQuotaMessage } from './limits.ts';
 export { lockOwner, withOwnerLock } from './owner-lock.ts';
@@ -24,6 +31,7 @@ export {
   rewriteSentences,
   type SentenceRow,
   storedBytes,
+  unjoinedNotes,
   updateNote as updateNoteRow,
   type VoiceSettingsRow,
 } from './repository.ts';

@@ -31,4 +31,28 @@ export const profileJob = defineJob({
   retryLimit: 3,
 });
 
-export const NOTE_JOBS = [transcribeJob, transcribeFailedJob, profileJob];
+/**
+ * Joins a finished recording's chunks into its note's media object (notes/media-join.ts), off the
+ * finish request. The note's transcription joins them itself when it runs first (its local copy is
+ * the join); this job is for notes nobody transcribes now (no engine, PocketSphinx's queue) and the
+ * fallback when the transcription failed first. Retried with backoff (about 2.5 hours in all); the
+ * maintenance pass sends it again for a note still not joined.
+ */
+export const assembleJob = defineJob({
+  name: 'studio.assemble',
+  schema: notePayload,
+  retryLimit: 10,
+  retryDelaySeconds: 10,
+  // A 3-hour WAV is about 2 GB (the quota); a bucket copies it at tens of MB/s.
+  expireInSeconds: 30 * 60,
+  heartbeat: true,
+  // Mostly waiting on the store: several at once, so a burst of finished recordings joins at once.
+  concurrency: 4,
+});
+
+/** How long the join waits when a speech-to-text server's transcription (which joins first) is queued too. */
+export const ASSEMBLE_FALLBACK_SECONDS = 60;
+
+export const RECORDING_PART_MISSING = 'A part of this recording is missing, so it could not be kept.';
+
+export const NOTE_JOBS = [transcribeJob, transcribeFailedJob, profileJob, assembleJob];

@@ -20,10 +20,17 @@ import {
   wordsWithin,
 } from '../../transcription/index.ts';
 import { analyseOffThread } from '../analysis/index.ts';
-import { isStorageFailure, studioStorage, studioTemp } from '../media.ts';
+import { isStorageFailure } from '../media.ts';
 import { buildProfile, cleanText } from '../style/index.ts';
-import { NO_SPEECH_MESSAGE, profileJob, transcribeFailedJob, transcribeJob } from './job-definitions.ts';
+import {
+  assembleJob,
+  NO_SPEECH_MESSAGE,
+  profileJob,
+  transcribeFailedJob,
+  transcribeJob,
+} from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
+import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
 import {
   findNoteById,
   findVoiceSettings,
@@ -92,6 +99,8 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     try {
       if (note.mediaPath) {
         if (!engine) {
+          // The browser's transcript is the text; the recording's chunks are still joined now.
+          await joinNoteMedia(deps, note);
           // No server engine: what the browser recognised while recording, else the audio alone.
           const heard = note.browserTranscript ?? [];
           if (heard.length === 0) {
@@ -106,28 +115,25 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
             engine: 'browser',
           };
         }
-        // A local copy of the stored media (read in place on local disk), bounded by STORAGE_TEMP_MB.
+        // A local copy of the media (read in place on local disk), bounded by STORAGE_TEMP_MB; a
+        // recording's chunks are joined on the way (media-join.ts).
         else
-          transcript = await studioTemp(config).withLocalCopy(
-            studioStorage(config),
-            note.mediaPath,
-            (copy) => {
-              timings.copyMs = performance.now() - started;
-              return engine.transcribe(copy.file, {
-                mime: note.mediaMime,
-                timings,
-                // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
-                allow: async (ms) => {
-                  const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
-                  if (ms > mediaMaxMs)
-                    throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
-                  if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
-                    throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
-                },
-                onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
-              });
-            },
-          );
+          transcript = await withNoteMediaCopy(deps, note, (copy) => {
+            timings.copyMs = performance.now() - started;
+            return engine.transcribe(copy.file, {
+              mime: note.mediaMime,
+              timings,
+              // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
+              allow: async (ms) => {
+                const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
+                if (ms > mediaMaxMs)
+                  throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
+                if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
+                  throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
+              },
+              onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
+            });
+          });
       } else if (note.sourceUrl) {
         const outcome = await runTranscribers(transcribers, note.sourceUrl);
         if (outcome.kind === 'failed') {
@@ -242,6 +248,11 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     );
   };
   queue.handle(transcribeJob, transcribe, { concurrency: config.studio.transcribeConcurrency });
+
+  queue.handle(assembleJob, async ({ noteId }) => {
+    const note = await findNoteById(db, noteId);
+    if (note) await joinNoteMedia(deps, note);
+  });
 
   queue.handle(transcribeFailedJob, async ({ noteId }) => {
     if (await fail(noteId, TRANSCRIPTION_DID_NOT_FINISH))

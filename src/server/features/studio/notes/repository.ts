@@ -45,6 +45,7 @@ const LISTED = {
   mediaPath: studioNotes.mediaPath,
   mediaBytes: studioNotes.mediaBytes,
   mediaMime: studioNotes.mediaMime,
+  joinRecordingId: studioNotes.joinRecordingId,
   sourceUrl: studioNotes.sourceUrl,
   transcriptEngine: studioNotes.transcriptEngine,
   createdAt: studioNotes.createdAt,
@@ -307,6 +308,44 @@ export async function notesInStatus(
     .where(and(inArray(studioNotes.status, statuses), lt(studioNotes.updatedAt, updatedBefore)))
     .orderBy(asc(studioNotes.updatedAt))
     .limit(limit);
+}
+
+/**
+ * The note's media is joined (its object holds the recording's chunks, `bytes` long): returns the
+ * note, or nothing when it is gone or another run joined it first.
+ */
+export async function markNoteJoined(
+  db: DbOrTx,
+  id: string,
+  recordingId: string,
+  values: Partial<Pick<NewNote, 'mediaBytes' | 'status' | 'statusMessage' | 'mediaPath'>>,
+): Promise<NoteRow | undefined> {
+  const [row] = await db
+    .update(studioNotes)
+    .set({ ...values, joinRecordingId: null, joinChunks: null, updatedAt: new Date() })
+    .where(and(eq(studioNotes.id, id), eq(studioNotes.joinRecordingId, recordingId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Notes created before the date whose recording is still not joined and whose studio.assemble job
+ * is no longer waiting or running (it failed on every try): the maintenance pass sends it again.
+ */
+export async function unjoinedNotes(db: DbOrTx, createdBefore: Date, limit = 500): Promise<string[]> {
+  const rows = await db
+    .select({ id: studioNotes.id })
+    .from(studioNotes)
+    .where(
+      and(
+        isNotNull(studioNotes.joinRecordingId),
+        lt(studioNotes.createdAt, createdBefore),
+        sql`not exists (select 1 from pgboss.job j where j.name = 'studio.assemble'
+              and j.data->>'noteId' = ${studioNotes.id}::text and j.state in ('created', 'retry', 'active'))`,
+      ),
+    )
+    .limit(limit);
+  return rows.map((r) => r.id);
 }
 
 /** Every media path still referenced by a note (the maintenance job removes files no note has). */

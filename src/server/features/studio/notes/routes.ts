@@ -39,7 +39,9 @@ import {
  */
 async function sendMedia(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, id: string) {
   const note = isUuid(id) ? await findNote(ctx.database.db, ownerOf(request), id) : undefined;
-  if (!note?.mediaPath || note.status === 'uploading') throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  // Nor a recording whose chunks are not joined yet (a moment after it was finished).
+  if (!note?.mediaPath || note.status === 'uploading' || note.joinRecordingId)
+    throw notFound(NOTE_NOT_FOUND_MESSAGE);
   const key = note.mediaPath;
   const storage = studioStorage(ctx.config);
   const size = (await onStorage(ctx.config, () => storage.head(key)))?.size;

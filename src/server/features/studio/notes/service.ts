@@ -20,7 +20,7 @@ import type { Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { analyseOffThread } from '../analysis/index.ts';
-import { removeStoredMedia } from '../media.ts';
+import { removeRecordingChunks, removeStoredMedia } from '../media.ts';
 import { cleanText, sentencesAsSegments } from '../style/index.ts';
 import { profileJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
@@ -91,7 +91,8 @@ export function toListItem(row: ListedNote | NoteRow): NoteListItem {
     word_count: row.wordCount,
     duration_ms: row.durationMs,
     media_bytes: row.mediaBytes,
-    has_media: row.mediaPath !== null && row.status !== 'uploading',
+    // A recording's chunks not joined yet are no media to play (media-join.ts).
+    has_media: row.mediaPath !== null && row.joinRecordingId === null && row.status !== 'uploading',
     source_url: row.sourceUrl,
     transcript_engine: (row.transcriptEngine as TranscriptEngine | null) ?? null,
     created_at: row.createdAt.toISOString(),
@@ -225,6 +226,8 @@ export async function deleteNote(ctx: AppContext, owner: string, id: string): Pr
   });
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   if (row.mediaPath) await removeStoredMedia(ctx.config, [row.mediaPath]);
+  // A recording not joined yet: its chunks were the media.
+  if (row.joinRecordingId) await removeRecordingChunks(ctx.config, row.joinRecordingId);
 }
 
 export async function usage(ctx: AppContext, owner: string): Promise<Usage> {

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  callAs,
+  type StudioTestApp,
+  sessionCookie,
+  speechWav,
+  startStudioApp,
+} from '#tests/support/studio.ts';
+import { runStudioMaintenance } from '../capture/index.ts';
+import { deleteStudioDataOf } from '../index.ts';
+import { RECORDING_PART_MISSING } from './job-definitions.ts';
+import { joinNoteMedia } from './media-join.ts';
+import { findNoteById } from './repository.ts';
+
+/**
+ * Issue 24: finishing a recording joins nothing in the request (a 3-hour recording is ~2 GB of
+ * chunks); its transcription or the studio.assemble job joins the chunks into the note's media. A
+ * web process alone (ROLE=web), so each join here runs when the test says.
+ */
+let echo: StudioTestApp;
+let cookie: string;
+let speech: Buffer;
+beforeAll(async () => {
+  echo = await startStudioApp({ ROLE: 'web', STT_BASE_URL: 'http://127.0.0.1:9/v1' });
+  cookie = await sessionCookie(echo, 'joiner@example.com');
+  speech = await speechWav('Finish answers at once; the chunks are joined afterwards.');
+});
+afterAll(() => echo?.close());
+
+const call = (method: string, url: string, body?: unknown) => callAs(echo, method, url, cookie, body);
+const join = async (noteId: string) => {
+  const note = await findNoteById(echo.ctx.database.db, noteId);
+  if (note) await joinNoteMedia({ config: echo.ctx.config, database: echo.ctx.database }, note);
+};
+const jobsOf = (name: string, noteId: string) =>
+  echo.query("select 1 from pgboss.job where name = $1 and data->>'noteId' = $2", [name, noteId]);
+
+/** A recording sent in three chunks and finished: its id and the note's. */
+async function finished(): Promise<{ recordingId: string; noteId: string }> {
+  const { id } = (await call('POST', '/api/studio/recordings', { mime_type: 'audio/wav' })).json();
+  const third = Math.ceil(speech.length / 3);
+  for (const n of [0, 1, 2]) {
+    const res = await echo.app!.inject({
+      method: 'PUT',
+      url: `/api/studio/recordings/${id}/chunks/${n}`,
+      headers: { cookie, 'content-type': 'application/octet-stream' },
+      payload: speech.subarray(n * third, (n + 1) * third),
+    });
+    expect(res.statusCode).toBe(200);
+  }
+  const done = await call('POST', `/api/studio/recordings/${id}/finish`, { chunk_count: 3 });
+  expect(done.statusCode).toBe(201);
+  return { recordingId: id, noteId: done.json().id };
+}
+
+describe('joining a finished recording', () => {
+  it('answers finish before anything is joined; the join makes the media and removes the chunks', async () => {
+    const { recordingId, noteId } = await finished();
+    // No media yet (no player is shown), the bytes already counted as the note's, the chunks kept.
+    const pending = (await call('GET', `/api/studio/notes/${noteId}`)).json();
+    expect(pending).toMatchObject({ status: 'transcribing', has_media: false, media_url: null });
+    expect(pending.media_bytes).toBe(speech.length);
+    expect(await echo.storedKeys(`studio/recordings/${recordingId}/`)).toHaveLength(3);
+    // Its transcription (a speech-to-text server: it joins them first) and the join, a minute later
+    // unless the transcription did it by then.
+    expect(await jobsOf('studio.transcribe', noteId)).toHaveLength(1);
+    const [assemble] = await echo.query<{ wait: number }>(
+      "select extract(epoch from start_after - created_on)::int as wait from pgboss.job where name = 'studio.assemble' and data->>'noteId' = $1",
+      [noteId],
+    );
+    expect(assemble?.wait).toBeGreaterThanOrEqual(59);
+    const usage = (await call('GET', '/api/studio/usage')).json();
+    expect(usage.used_bytes).toBe(speech.length);
+
+    await join(noteId);
+    const note = (await call('GET', `/api/studio/notes/${noteId}`)).json();
+    expect(note).toMatchObject({ has_media: true, media_bytes: speech.length });
+    const media = await call('GET', note.media_url);
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload).toEqual(speech);
+    expect(await echo.storedKeys(`studio/recordings/${recordingId}/`)).toEqual([]);
+    expect((await call('GET', '/api/studio/usage')).json().used_bytes).toBe(usage.used_bytes);
+
+    // Run again (a job tried twice): nothing changes.
+    await join(noteId);
+    expect((await call('GET', note.media_url)).rawPayload).toEqual(speech);
+  });
+
+  it('removes the joined media and the chunks of a note deleted before its join', async () => {
+    const { recordingId, noteId } = await finished();
+    expect((await call('DELETE', `/api/studio/notes/${noteId}`)).statusCode).toBe(204);
+    await join(noteId);
+    expect(await echo.storedKeys(`studio/recordings/${recordingId}/`)).toEqual([]);
+    expect(await echo.storedKeys(`studio/media/${noteId}`)).toEqual([]);
+  });
+
+  it('fails the note, saying so, when a chunk went missing', async () => {
+    const { recordingId, noteId } = await finished();
+    await echo.storage.delete(`studio/recordings/${recordingId}/1`);
+    await join(noteId);
+    expect((await call('GET', `/api/studio/notes/${noteId}`)).json()).toMatchObject({
+      status: 'failed',
+      status_message: RECORDING_PART_MISSING,
+      has_media: false,
+    });
+    expect(await echo.storedKeys(`studio/recordings/${recordingId}/`)).toEqual([]);
+    expect(await echo.storedKeys(`studio/media/${noteId}`)).toEqual([]);
+  });
+
+  it('keeps the chunks of a join still to do through the maintenance pass, and sends it again once it failed', async () => {
+    const { recordingId, noteId } = await finished();
+    // A day and an hour later, the join having failed on every try (the store did not answer).
+    await echo.query("update studio_recordings set updated_at = now() - interval '25 hours' where id = $1", [
+      recordingId,
+    ]);
+    await echo.query("update studio_notes set created_at = now() - interval '25 hours' where id = $1", [
+      noteId,
+    ]);
+    for (const key of await echo.storedKeys(`studio/recordings/${recordingId}/`))
+      await echo.ageStored(key, new Date(Date.now() - 25 * 3600_000));
+    const maintenance = () =>
+      runStudioMaintenance({
+        config: echo.ctx.config,
+        database: echo.ctx.database,
+        queue: echo.ctx.jobs,
+        sttConfigured: true,
+      });
+    // Its join still waits to be tried: nothing is sent.
+    expect((await maintenance()).rejoined).toBe(0);
+    await echo.query(
+      "update pgboss.job set state = 'failed' where name = 'studio.assemble' and data->>'noteId' = $1",
+      [noteId],
+    );
+    expect((await maintenance()).rejoined).toBe(1);
+    expect(await echo.storedKeys(`studio/recordings/${recordingId}/`)).toHaveLength(3);
+    expect(await jobsOf('studio.assemble', noteId)).toHaveLength(2);
+    // Sent once, not on every pass while it waits.
+    expect((await maintenance()).rejoined).toBe(0);
+    await join(noteId);
+    expect((await call('GET', `/api/studio/notes/${noteId}`)).json().has_media).toBe(true);
+    // Joined: the recording and its chunks are no longer kept past a day.
+    await maintenance();
+    expect(await echo.query('select 1 from studio_recordings where id = $1', [recordingId])).toEqual([]);
+  });
+
+  it("'Delete my data' removes the chunks of a recording not joined yet", async () => {
+    const leaving = await sessionCookie(echo, 'leaving-joiner@example.com');
+    const { id } = (
+      await callAs(echo, 'POST', '/api/studio/recordings', leaving, { mime_type: 'audio/wav' })
+    ).json();
+    await echo.app!.inject({
+      method: 'PUT',
+      url: `/api/studio/recordings/${id}/chunks/0`,
+      headers: { cookie: leaving, 'content-type': 'application/octet-stream' },
+      payload: speech,
+    });
+    expect(
+      (await callAs(echo, 'POST', `/api/studio/recordings/${id}/finish`, leaving, { chunk_count: 1 }))
+        .statusCode,
+    ).toBe(201);
+    await echo.ctx.database.transaction((tx) =>
+      deleteStudioDataOf(echo.ctx, tx, 'leaving-joiner@example.com'),
+    );
+    expect(await echo.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
+  });
+});

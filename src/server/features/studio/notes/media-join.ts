@@ -1,0 +1,134 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../../../config.ts';
+import type { Database } from '../../../db/client.ts';
+import { type LocalCopy, ObjectNotFoundError } from '../../../providers/storage/index.ts';
+import { chunkKey, removeRecordingChunks, studioStorage, studioTemp } from '../media.ts';
+import { RECORDING_PART_MISSING } from './job-definitions.ts';
+import { findNoteById, markNoteJoined, type NoteRow } from './repository.ts';
+
+/**
+ * A finished recording is its chunks until they are joined into the note's media object (decision
+ * 020): the finish request joins nothing, whatever the recording's length. The note's transcription
+ * joins them as it makes its local copy (one read of the chunks; on a bucket the object is stored
+ * while the transcript is made), and the studio.assemble job joins them for a note nobody transcribes
+ * now. Either way once: the run that marks the note joined wins; the other finds nothing to do.
+ */
+
+interface JoinDeps {
+  config: Config;
+  database: Database;
+}
+
+/** The note's recording chunks, in order, while they are its media (none once joined). */
+const partsOf = (note: Pick<NoteRow, 'joinRecordingId' | 'joinChunks'>): string[] =>
+  note.joinRecordingId
+    ? Array.from({ length: note.joinChunks ?? 0 }, (_, i) => chunkKey(note.joinRecordingId!, i))
+    : [];
+
+/** The join is done (or the note is gone): the chunks go; a gone note's media goes too. */
+async function afterJoin(deps: JoinDeps, note: NoteRow, joined: NoteRow | undefined): Promise<void> {
+  if (!joined && note.mediaPath) {
+    // Joined by another run (the same bytes under the same key): theirs to keep. Deleted: ours to remove.
+    if (!(await findNoteById(deps.database.db, note.id)))
+      await studioStorage(deps.config)
+        .delete(note.mediaPath)
+        .catch(() => {});
+  }
+  await removeRecordingChunks(deps.config, note.joinRecordingId!).catch(() => {
+    // Left for the maintenance pass's sweep of chunk folders no recording needs.
+  });
+}
+
+/** A chunk went missing: the note fails, saying so, and what is left of the recording goes. */
+async function missingPart(deps: JoinDeps, note: NoteRow): Promise<void> {
+  await markNoteJoined(deps.database.db, note.id, note.joinRecordingId!, {
+    status: 'failed',
+    statusMessage: RECORDING_PART_MISSING,
+    mediaPath: null,
+    mediaBytes: 0,
+  });
+  await removeRecordingChunks(deps.config, note.joinRecordingId!).catch(() => {});
+}
+
+/**
+ * Joins the note's chunks into its media object (the studio.assemble job's work). Returns the note
+ * as it is now, or undefined when it is gone or failed for a missing chunk. The store not answering
+ * is thrown (the job is tried again).
+ */
+export async function joinNoteMedia(deps: JoinDeps, note: NoteRow): Promise<NoteRow | undefined> {
+  if (!note.joinRecordingId || !note.mediaPath) return note;
+  const storage = studioStorage(deps.config);
+  let bytes: number;
+  try {
+    ({ size: bytes } = await storage.assemble(
+      partsOf(note),
+      note.mediaPath,
+      note.mediaMime ? { contentType: note.mediaMime } : {},
+    ));
+  } catch (error) {
+    if (!(error instanceof ObjectNotFoundError)) throw error;
+    await missingPart(deps, note);
+    return undefined;
+  }
+  const joined = await markNoteJoined(deps.database.db, note.id, note.joinRecordingId, { mediaBytes: bytes });
+  await afterJoin(deps, note, joined);
+  return joined;
+}
+
+/**
+ * Runs `work` on a local copy of the note's media (for ffmpeg), joining a recording's chunks on the
+ * way: on this machine's disk they are joined into the object first and it is read in place; from a
+ * bucket they are read once into the copy, which is stored as the object while `work` runs (the note
+ * is marked joined once both are done, whatever `work` answered). A missing chunk fails the note
+ * and throws ObjectNotFoundError.
+ */
+export async function withNoteMediaCopy<T>(
+  deps: JoinDeps,
+  note: NoteRow,
+  work: (copy: LocalCopy) => Promise<T>,
+): Promise<T> {
+  const storage = studioStorage(deps.config);
+  const temp = studioTemp(deps.config);
+  if (!note.mediaPath) throw new ObjectNotFoundError(`the media of note ${note.id}`);
+  if (!note.joinRecordingId || storage.localPath) {
+    const joined = await joinNoteMedia(deps, note);
+    if (!joined?.mediaPath) throw new ObjectNotFoundError(note.mediaPath);
+    return temp.withLocalCopy(storage, joined.mediaPath, work);
+  }
+  const key = note.mediaPath;
+  let copy: LocalCopy;
+  try {
+    copy = await temp.copyOfParts(storage, partsOf(note), {
+      // What the recording's chunks held when it was finished: the join is no longer.
+      maxBytes: note.mediaBytes,
+      ext: path.extname(key),
+    });
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) await missingPart(deps, note);
+    throw error;
+  }
+  try {
+    const bytes = (await stat(copy.file)).size;
+    const storing = storage.put(key, createReadStream(copy.file), {
+      size: bytes,
+      ...(note.mediaMime ? { contentType: note.mediaMime } : {}),
+    });
+    // Awaited below, after `work`: a failure meanwhile is not an unhandled rejection.
+    storing.catch(() => {});
+    const done = await work(copy).then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    );
+    await storing;
+    const joined = await markNoteJoined(deps.database.db, note.id, note.joinRecordingId, {
+      mediaBytes: bytes,
+    });
+    await afterJoin(deps, note, joined);
+    if (!done.ok) throw done.error;
+    return done.value;
+  } finally {
+    await copy.release();
+  }
+}
