@@ -21,7 +21,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -314,6 +314,28 @@ async function processCpuMs(pid: number): Promise<number> {
   return (ticks * 1000) / 100;
 }
 
+/**
+ * CPU time used so far by every PostgreSQL process on the machine (the bench's own database: its
+ * backends live as long as the servers' pools), in ms.
+ */
+async function postgresCpuMs(): Promise<number> {
+  let total = 0;
+  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat.includes('(postgres)')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  }
+  return total;
+}
+
+/** CPU time this process (the bench: the fakes and the 20 clients) used so far, in ms. */
+const benchCpuMs = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
 interface Lag {
   seq: number;
   p50: number;
@@ -397,11 +419,18 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
     const before = await lags();
     await sleep(QUIET_MS);
     const quiet = await lags(before);
-    const cpuBefore = { web: await processCpuMs(web.pid), worker: await processCpuMs(worker.pid) };
+    const cpuBefore = {
+      web: await processCpuMs(web.pid),
+      worker: await processCpuMs(worker.pid),
+      postgres: await postgresCpuMs(),
+      bench: benchCpuMs(),
+    };
     const turns = await Promise.all(apis.map((api, i) => finishToDrafts(api, recordings[i]!)));
     const cpu = {
       web: ((await processCpuMs(web.pid)) - cpuBefore.web) / USERS,
       worker: ((await processCpuMs(worker.pid)) - cpuBefore.worker) / USERS,
+      postgres: ((await postgresCpuMs()) - cpuBefore.postgres) / USERS,
+      bench: (benchCpuMs() - cpuBefore.bench) / USERS,
     };
     const busy = await lags(quiet);
     const requests = stt.transcriptions.length;
@@ -428,7 +457,8 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
         `event-loop lag p99: web ${busy.web.p99.toFixed(1)} ms (max ${busy.web.max.toFixed(0)}, quiet ${quiet.web.p99.toFixed(1)}), ` +
         `worker ${busy.worker.p99.toFixed(1)} ms (max ${busy.worker.max.toFixed(0)}); ` +
         `${requests} transcriptions${s3 ? `; ${s3.objects.size} objects in the bucket` : ''}; ` +
-        `CPU per note: web ${Math.round(cpu.web)} ms, worker ${Math.round(cpu.worker)} ms (with its ffmpeg); ` +
+        `CPU per note: web ${Math.round(cpu.web)} ms, worker ${Math.round(cpu.worker)} ms (with its ffmpeg), ` +
+        `PostgreSQL ${Math.round(cpu.postgres)} ms, the bench's fakes and clients ${Math.round(cpu.bench)} ms; ` +
         `load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,

@@ -379,7 +379,7 @@ const NO_NOTES: Fidelity = {
 export function scoreFidelity(draftText: string, profile: VoiceProfile, register: Register): Fidelity {
   const target = targetOf(profile, register);
   if (!target) return NO_NOTES;
-  const draft = noteStats(draftText, register);
+  const draft = noteStats(draftText, register, { phrases: false });
   const measures = measureFidelity(draft, wordsOf(draftText), target, profile);
   const score = scoreOf(measures);
   return { score, reasons: reasonsFor(draft, target, measures, score) };
@@ -407,7 +407,7 @@ export function draftFidelityDetail(
   const text = userTextOf(blocks);
   const target = targetOf(profile, register);
   if (!text.trim() || !target) return null;
-  const draft = noteStats(text, register);
+  const draft = noteStats(text, register, { phrases: false });
   const measures = measureFidelity(draft, wordsOf(text), target, profile);
   const edits = measureEdits(blocks);
   const score = scoreOf(measures, edits);

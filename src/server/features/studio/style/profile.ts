@@ -69,8 +69,16 @@ export function lexiconOf(words: readonly string[]): Record<string, number> | st
   return encodeChars(counts, WORD_BUCKETS);
 }
 
-/** Statistics of one note. Pure and deterministic; stores counts, not the text. */
-export function noteStats(text: string, register: Register): NoteStats {
+/**
+ * Statistics of one note. Pure and deterministic; stores counts, not the text. `phrases: false`
+ * leaves out its phrases, openers and closers (only the profile reads them; a draft's score does not,
+ * and they are over half of the work).
+ */
+export function noteStats(
+  text: string,
+  register: Register,
+  { phrases = true }: { phrases?: boolean } = {},
+): NoteStats {
   const stats: NoteStats = {
     v: 1,
     register,
@@ -116,6 +124,7 @@ export function noteStats(text: string, register: Register): NoteStats {
     const end = sentence.text.trimEnd();
     if (/\?["'”’)]*$/.test(end)) stats.questions++;
     else if (/!["'”’)]*$/.test(end)) stats.exclamations++;
+    if (!phrases) continue;
     if (kept.length > 0)
       bump(
         stats.openers,
@@ -128,7 +137,7 @@ export function noteStats(text: string, register: Register): NoteStats {
     if (kept.length >= 2) lastWords = kept.slice(-3).map((t) => t.norm);
   }
   if (lastWords.length > 0) bump(stats.closers, lastWords.join(' '));
-  stats.phrases = topPhrases(stats.phrases, phraseFirstSeen);
+  if (phrases) stats.phrases = topPhrases(stats.phrases, phraseFirstSeen);
   stats.lexicon = lexiconOf(allWords);
   stats.lexiconWords = stats.words;
   return stats;
@@ -136,11 +145,12 @@ export function noteStats(text: string, register: Register): NoteStats {
 
 function collectPhrases(tokens: Token[], into: Record<string, number>, firstSeen: Map<string, number>): void {
   const words = tokens.map((t) => t.norm);
+  // Words no phrase may hold (figures, fillers), looked at once each.
+  const unfit = words.map((w) => /\d/.test(w) || FILLER_WORDS.has(w));
   for (let n = 2; n <= 4; n++) {
-    for (let i = 0; i + n <= words.length; i++) {
-      const gram = words.slice(i, i + n);
-      if (gram.some((w) => /\d/.test(w) || FILLER_WORDS.has(w))) continue;
-      const key = gram.join(' ');
+    grams: for (let i = 0; i + n <= words.length; i++) {
+      for (let k = i; k < i + n; k++) if (unfit[k]) continue grams;
+      const key = words.slice(i, i + n).join(' ');
       if (!firstSeen.has(key)) firstSeen.set(key, firstSeen.size);
       bump(into, key);
     }
@@ -151,13 +161,15 @@ function collectPhrases(tokens: Token[], into: Record<string, number>, firstSeen
 function topPhrases(all: Record<string, number>, firstSeen: Map<string, number>): Record<string, number> {
   const entries = Object.entries(all);
   if (entries.length <= PHRASES_PER_NOTE) return all;
-  entries.sort(
-    (a, b) =>
-      b[1] - a[1] ||
-      a[0].split(' ').length - b[0].split(' ').length ||
-      firstSeen.get(a[0])! - firstSeen.get(b[0])!,
-  );
-  return Object.fromEntries(entries.slice(0, PHRASES_PER_NOTE));
+  // Each phrase's words and first place counted once, not in every comparison of the sort.
+  const ranked = entries.map(([phrase, count]) => ({
+    phrase,
+    count,
+    words: phrase.split(' ').length,
+    seen: firstSeen.get(phrase)!,
+  }));
+  ranked.sort((a, b) => b.count - a.count || a.words - b.words || a.seen - b.seen);
+  return Object.fromEntries(ranked.slice(0, PHRASES_PER_NOTE).map((r) => [r.phrase, r.count]));
 }
 
 /** Adds `b` into `a` (in place) and returns `a`. Phrase note counts are kept in `phraseNotes`. */
