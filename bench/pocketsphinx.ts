@@ -50,7 +50,7 @@ export async function run(): Promise<BenchResult[]> {
     try {
       const cpuBefore = childCpuSeconds();
       const started = performance.now();
-      const transcript = await stt.transcribeFile(audio.file);
+      const transcript = await stt.transcribeTimed(audio.file);
       const wallSeconds = (performance.now() - started) / 1000;
       const cpuSeconds = childCpuSeconds() - cpuBefore;
       const audioSeconds = audio.durationMs / 1000;

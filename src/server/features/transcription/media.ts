@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
@@ -113,10 +113,7 @@ export function configuredMediaEngine(
   // One engine per worker process: its conversions share the cores (the engine's waits do not).
   const converting = new Limiter(config.studio.convertConcurrency);
   const stt = given.stt !== undefined ? given.stt : createSpeechToText(config.stt);
-  if (stt)
-    return piecewise('server', ffmpeg, converting, 'flac', async (file) =>
-      stt.transcribeTimed(await readFile(file), path.basename(file)),
-    );
+  if (stt) return piecewise('server', ffmpeg, converting, 'flac', (file) => stt.transcribeTimed(file));
   let recogniser = given.pocketsphinx;
   if (recogniser === undefined) {
     const binary = installedPocketsphinx(config);
@@ -126,7 +123,7 @@ export function configuredMediaEngine(
   const pocketsphinx = recogniser;
   return piecewise('pocketsphinx', ffmpeg, converting, 'mp3', async (file) => {
     try {
-      return await pocketsphinx.transcribeFile(file);
+      return await pocketsphinx.transcribeTimed(file);
     } catch (error) {
       if (error instanceof PocketsphinxError)
         throw new MediaTranscriptionFailure(`The rough offline transcript failed: ${error.message}.`);

@@ -151,7 +151,7 @@ export function speechToTextTranscriber(
           };
         }
         try {
-          const text = await stt.transcribe(await readFile(audioPath), path.basename(audioPath));
+          const text = await stt.transcribe(audioPath);
           if (!text) return { kind: 'unavailable', reason: 'the speech-to-text server found no speech' };
           return { kind: 'transcript', text, method: 'stt' };
         } catch (error) {

@@ -66,7 +66,7 @@ describe('PocketSphinx, the offline rough transcript', () => {
       const audio = await speak(voice, SENTENCES, 1200);
       try {
         const stt = createPocketsphinx({ binary: binary!, ffmpeg });
-        const result = await stt.transcribeTimed(await readFile(audio.file), 'note.wav');
+        const result = await stt.transcribeTimed(audio.file);
         checkTimes(result, audio.durationMs);
         const wer = wordErrorRate(SENTENCES.join(' '), result.text);
         expect(wer).toBeLessThan(maxWer);
@@ -85,7 +85,7 @@ describe('PocketSphinx, the offline rough transcript', () => {
     try {
       const stt = createPocketsphinx({ binary: binary!, ffmpeg, timeoutMs: 1500 });
       const started = Date.now();
-      const error = await stt.transcribeFile(audio.file).catch((e: unknown) => e);
+      const error = await stt.transcribeTimed(audio.file).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(PocketsphinxError);
       expect((error as PocketsphinxError).reason).toBe('timeout');
       expect((error as Error).message).toMatch(/within its time budget of 1\.5 s.*stopped/);
@@ -105,9 +105,13 @@ describe('PocketSphinx, the offline rough transcript', () => {
 
   it('says so when the file is not audio', async () => {
     const stt = createPocketsphinx({ binary: binary!, ffmpeg });
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-pocketsphinx-not-audio-'));
+    const file = path.join(dir, 'note.mp3');
+    await writeFile(file, 'not audio at all');
     const error = await stt
-      .transcribeTimed(Buffer.from('not audio at all'), 'note.mp3')
-      .catch((e: unknown) => e);
+      .transcribeTimed(file)
+      .catch((e: unknown) => e)
+      .finally(() => rm(dir, { recursive: true, force: true }));
     expect(error).toBeInstanceOf(PocketsphinxError);
     expect((error as PocketsphinxError).reason).toBe('unreadable_audio');
   });
@@ -137,7 +141,9 @@ describe('PocketSphinx and ffmpeg as children', () => {
     process.env.ECHO_TEST_SECRET = 'do-not-leak';
     try {
       const stt = createPocketsphinx({ binary: fakeSphinx, ffmpeg: fakeFfmpeg });
-      const result = await stt.transcribeTimed(Buffer.from('x'), 'note.wav');
+      const input = path.join(dir, 'note.wav');
+      await writeFile(input, 'x');
+      const result = await stt.transcribeTimed(input);
       expect(result.segments).toEqual([
         {
           startMs: 100,
@@ -176,7 +182,9 @@ describe('PocketSphinx and ffmpeg as children', () => {
     await chmod(fakeFfmpeg, 0o755);
     await chmod(chatty, 0o755);
     const stt = createPocketsphinx({ binary: chatty, ffmpeg: fakeFfmpeg, maxOutputBytes: 100_000 });
-    const error = await stt.transcribeTimed(Buffer.from('x'), 'note.wav').catch((e: unknown) => e);
+    const input = path.join(dir, 'chatty.wav');
+    await writeFile(input, 'x');
+    const error = await stt.transcribeTimed(input).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PocketsphinxError);
     expect((error as PocketsphinxError).reason).toBe('too_large');
     expect((error as Error).message).toBe('PocketSphinx wrote more than 100000 bytes and was stopped');

@@ -69,9 +69,8 @@ export interface PocketsphinxOptions {
 }
 
 export interface Pocketsphinx extends SpeechToText {
-  transcribeTimed(audio: Buffer, fileName: string): Promise<RoughTranscript>;
-  /** The same for a file on disk (no copy in memory). */
-  transcribeFile(file: string): Promise<RoughTranscript>;
+  /** The rough transcript of an audio file, with word times. */
+  transcribeTimed(file: string): Promise<RoughTranscript>;
 }
 
 /** POCKETSPHINX_PATH when set, else `pocketsphinx_continuous` on PATH, else null (not installed). */
@@ -97,7 +96,7 @@ export function createPocketsphinx(options: PocketsphinxOptions): Pocketsphinx {
   const maxOutputBytes = options.maxOutputBytes ?? 16 * 1024 * 1024;
   const maxAudioMs = options.maxAudioMs ?? 4 * 3600_000;
 
-  async function transcribeFile(file: string): Promise<RoughTranscript> {
+  async function transcribeTimed(file: string): Promise<RoughTranscript> {
     const started = Date.now();
     const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-pocketsphinx-'));
     try {
@@ -163,25 +162,11 @@ export function createPocketsphinx(options: PocketsphinxOptions): Pocketsphinx {
     }
   }
 
-  async function transcribeTimed(audio: Buffer, fileName: string): Promise<RoughTranscript> {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-pocketsphinx-in-'));
-    try {
-      // Only the extension is kept from the caller's name (ffmpeg looks at the content anyway).
-      const extension = /^\.[a-z0-9]{1,5}$/i.exec(path.extname(fileName))?.[0] ?? '';
-      const file = path.join(dir, `input${extension}`);
-      await writeFile(file, audio);
-      return await transcribeFile(file);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-
   return {
     model: POCKETSPHINX_MODEL,
-    transcribeFile,
     transcribeTimed,
-    async transcribe(audio, fileName) {
-      return (await transcribeTimed(audio, fileName)).text;
+    async transcribe(file) {
+      return (await transcribeTimed(file)).text;
     },
   };
 }

@@ -1,4 +1,10 @@
-import OpenAI, { APIConnectionError, APIError, toFile } from 'openai';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import path from 'node:path';
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import { trackProvider } from '../../lib/provider-status.ts';
 
 /**
@@ -31,9 +37,10 @@ export interface TimedTranscript {
 /** A speech-to-text server speaking OpenAI's POST /v1/audio/transcriptions (OpenAI, whisper.cpp, speaches, LocalAI). */
 export interface SpeechToText {
   readonly model: string;
-  transcribe(audio: Buffer, fileName: string): Promise<string>;
+  /** The text of an audio file (sent from disk as it is read: never held in memory whole). */
+  transcribe(file: string): Promise<string>;
   /** The same with `response_format: verbose_json`: segments with start and end times. */
-  transcribeTimed(audio: Buffer, fileName: string): Promise<TimedTranscript>;
+  transcribeTimed(file: string): Promise<TimedTranscript>;
 }
 
 interface VerboseJson {
@@ -79,36 +86,158 @@ export function readVerboseJson(result: unknown): TimedTranscript {
   return { text, durationMs: toMs(body.duration), segments };
 }
 
+/** What the file part says it is (servers read the name's extension, some the type too). */
+const AUDIO_TYPES: Record<string, string> = {
+  '.flac': 'audio/flac',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.webm': 'audio/webm',
+  '.m4a': 'audio/mp4',
+  '.mp4': 'audio/mp4',
+};
+
+/** Bytes of a server's answer kept at most (a 10-minute piece's words are well under 1 MB). */
+const ANSWER_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The server did not answer in time (the same error the OpenAI client throws, so callers retry it). */
+const timedOut = () => new APIConnectionTimeoutError({ message: 'Request timed out.' });
+
+/**
+ * One POST of `file` as multipart/form-data, streamed from disk (the OpenAI client buffers the
+ * whole file, then copies it again into its form: ~10 ms of CPU and the file's size in memory per
+ * request, for the 24 transcriptions a worker waits on at once). Answers the parsed JSON; failures are
+ * the OpenAI client's own error classes (APIError with the status, APIConnectionError), so callers
+ * tell a passing failure from a lasting one as before.
+ */
+function postAudio(
+  endpoint: URL,
+  agent: http.Agent,
+  apiKey: string,
+  file: string,
+  size: number,
+  fields: Array<[string, string]>,
+  timeoutMs: number,
+): Promise<unknown> {
+  const boundary = `echo-${randomUUID()}`;
+  const name = path.basename(file).replace(/["\r\n]/g, '_');
+  const head = Buffer.from(
+    `${fields
+      .map(
+        ([key, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`,
+      )
+      .join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
+      `Content-Type: ${AUDIO_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream'}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return new Promise((resolve, reject) => {
+    const request = (endpoint.protocol === 'https:' ? https : http).request(endpoint, {
+      method: 'POST',
+      agent,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        accept: 'application/json',
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': head.length + size + tail.length,
+      },
+    });
+    const timer = setTimeout(() => request.destroy(timedOut()), timeoutMs);
+    const fail = (error: unknown) => {
+      clearTimeout(timer);
+      reject(
+        error instanceof APIError
+          ? error
+          : new APIConnectionError({ cause: error instanceof Error ? error : new Error(String(error)) }),
+      );
+    };
+    request.on('error', fail);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (bytes > ANSWER_MAX_BYTES) response.destroy(new Error('the answer is too large'));
+        else chunks.push(chunk);
+      });
+      response.on('error', fail);
+      response.on('end', () => {
+        clearTimeout(timer);
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown;
+        try {
+          body = text ? JSON.parse(text) : undefined;
+        } catch {
+          body = undefined;
+        }
+        const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300 && body !== undefined) return resolve(body);
+        const headers = new Headers();
+        for (const [key, value] of Object.entries(response.headers))
+          if (typeof value === 'string') headers.set(key, value);
+        reject(
+          APIError.generate(
+            status >= 200 && status < 300 ? 502 : status,
+            (body as { error?: object } | undefined) ?? { message: text.slice(0, 300) },
+            body === undefined ? text.slice(0, 300) || undefined : undefined,
+            headers,
+          ),
+        );
+      });
+    });
+    request.write(head);
+    const audio = createReadStream(file, { highWaterMark: 1024 * 1024 });
+    audio.on('error', (error) => request.destroy(error));
+    audio.on('end', () => request.end(tail));
+    audio.pipe(request, { end: false });
+  });
+}
+
 export function createSpeechToText(config: {
   baseUrl?: string;
   apiKey?: string;
   model: string;
-  /** Per request (default 10 min); the client retries once on a time-out, 408, 409, 429 or 5xx. */
+  /** Per request (default 10 min); a time-out, no connection, 408, 409, 429 or 5xx is tried once more. */
   timeoutMs?: number;
 }): SpeechToText | null {
   if (!config.baseUrl) return null;
-  const client = new OpenAI({
-    baseURL: config.baseUrl,
-    apiKey: config.apiKey ?? 'not-needed',
-    timeout: config.timeoutMs ?? 10 * 60_000,
-    maxRetries: 1,
-  });
+  const endpoint = new URL(`${config.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`);
+  const agent = new (endpoint.protocol === 'https:' ? https : http).Agent({ keepAlive: true });
+  const apiKey = config.apiKey ?? 'not-needed';
+  const timeoutMs = config.timeoutMs ?? 10 * 60_000;
+  const send = async (file: string, fields: Array<[string, string]>) => {
+    const { size } = await stat(file);
+    const post = () => postAudio(endpoint, agent, apiKey, file, size, fields, timeoutMs);
+    try {
+      return await post();
+    } catch (error) {
+      if (!isTransientProviderError(error)) throw error;
+      // As the OpenAI client: once more, after the server's Retry-After (up to a minute) or a moment.
+      const after = Number((error as APIError).headers?.get?.('retry-after'));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number.isFinite(after) && after > 0 ? Math.min(after, 60) * 1000 : 500),
+      );
+      return post();
+    }
+  };
   return {
     model: config.model,
-    async transcribe(audio, fileName) {
-      const file = await toFile(audio, fileName);
+    async transcribe(file) {
       const result = await trackProvider('stt', () =>
-        client.audio.transcriptions.create({ file, model: config.model, response_format: 'json' }),
+        send(file, [
+          ['model', config.model],
+          ['response_format', 'json'],
+        ]),
       );
       return (result as { text?: string }).text?.trim() ?? '';
     },
-    async transcribeTimed(audio, fileName) {
-      const result = await client.audio.transcriptions.create({
-        file: await toFile(audio, fileName),
-        model: config.model,
-        response_format: 'verbose_json',
-        timestamp_granularities: ['segment', 'word'],
-      });
+    async transcribeTimed(file) {
+      const result = await send(file, [
+        ['model', config.model],
+        ['response_format', 'verbose_json'],
+        ['timestamp_granularities[]', 'segment'],
+        ['timestamp_granularities[]', 'word'],
+      ]);
       return readVerboseJson(result);
     },
   };

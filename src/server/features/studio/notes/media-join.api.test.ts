@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callAs,
@@ -9,7 +10,7 @@ import {
 import { runStudioMaintenance } from '../capture/index.ts';
 import { deleteStudioDataOf } from '../index.ts';
 import { RECORDING_PART_MISSING } from './job-definitions.ts';
-import { joinNoteMedia } from './media-join.ts';
+import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
 import { findNoteById } from './repository.ts';
 
 /**
@@ -84,6 +85,31 @@ describe('joining a finished recording', () => {
     // Run again (a job tried twice): nothing changes.
     await join(noteId);
     expect((await call('GET', note.media_url)).rawPayload).toEqual(speech);
+  });
+
+  it('joins once when two runs join at the same time (a transcription and the job): both see the media', async () => {
+    const { recordingId, noteId } = await finished();
+    const note = (await findNoteById(echo.ctx.database.db, noteId))!;
+    const deps = { config: echo.ctx.config, database: echo.ctx.database };
+    const seen: Buffer[] = [];
+    const [joined, copied] = await Promise.all([
+      joinNoteMedia(deps, note),
+      withNoteMediaCopy(deps, note, async (copy) => {
+        seen.push(await readFile(copy.file));
+        return 'transcribed';
+      }),
+    ]);
+    expect(copied).toBe('transcribed');
+    expect(seen[0]!.equals(speech)).toBe(true);
+    expect(joined).toMatchObject({
+      joinRecordingId: null,
+      mediaBytes: speech.length,
+      status: 'transcribing',
+    });
+    const now = (await call('GET', `/api/studio/notes/${noteId}`)).json();
+    expect(now).toMatchObject({ status: 'transcribing', has_media: true });
+    expect((await call('GET', now.media_url)).rawPayload).toEqual(speech);
+    expect(await echo.storedKeys(`studio/recordings/${recordingId}/`)).toEqual([]);
   });
 
   it('removes the joined media and the chunks of a note deleted before its join', async () => {

@@ -27,29 +27,51 @@ const partsOf = (note: Pick<NoteRow, 'joinRecordingId' | 'joinChunks'>): string[
     ? Array.from({ length: note.joinChunks ?? 0 }, (_, i) => chunkKey(note.joinRecordingId!, i))
     : [];
 
-/** The join is done (or the note is gone): the chunks go; a gone note's media goes too. */
-async function afterJoin(deps: JoinDeps, note: NoteRow, joined: NoteRow | undefined): Promise<void> {
-  if (!joined && note.mediaPath) {
-    // Joined by another run (the same bytes under the same key): theirs to keep. Deleted: ours to remove.
-    if (!(await findNoteById(deps.database.db, note.id)))
-      await studioStorage(deps.config)
-        .delete(note.mediaPath)
-        .catch(() => {});
-  }
-  await removeRecordingChunks(deps.config, note.joinRecordingId!).catch(() => {
-    // Left for the maintenance pass's sweep of chunk folders no recording needs.
-  });
+/**
+ * This run could not mark the note joined: another run joined it first (the same bytes under the
+ * same key: the note as it is now), or the note was deleted meanwhile (what this run stored goes).
+ */
+async function lostRace(deps: JoinDeps, note: NoteRow): Promise<NoteRow | undefined> {
+  const now = await findNoteById(deps.database.db, note.id);
+  if (now) return now;
+  if (note.mediaPath)
+    await studioStorage(deps.config)
+      .delete(note.mediaPath)
+      .catch(() => {});
+  await removeChunks(deps, note);
+  return undefined;
 }
 
-/** A chunk went missing: the note fails, saying so, and what is left of the recording goes. */
-async function missingPart(deps: JoinDeps, note: NoteRow): Promise<void> {
+const removeChunks = (deps: JoinDeps, note: NoteRow) =>
+  removeRecordingChunks(deps.config, note.joinRecordingId!).catch(() => {
+    // Left for the maintenance pass's sweep of chunk folders no recording needs.
+  });
+
+/**
+ * A chunk could not be read: another run joined the note meanwhile (and removed them: the note as
+ * it is now), or one is missing (the note fails, saying so, and what is left of the recording goes).
+ */
+async function missingPart(deps: JoinDeps, note: NoteRow): Promise<NoteRow | undefined> {
+  const now = await findNoteById(deps.database.db, note.id);
+  if (now && now.joinRecordingId !== note.joinRecordingId) return now;
   await markNoteJoined(deps.database.db, note.id, note.joinRecordingId!, {
     status: 'failed',
     statusMessage: RECORDING_PART_MISSING,
     mediaPath: null,
     mediaBytes: 0,
   });
-  await removeRecordingChunks(deps.config, note.joinRecordingId!).catch(() => {});
+  await removeChunks(deps, note);
+  return undefined;
+}
+
+/** Marks the note joined by this run and removes the chunks; else what `lostRace` finds. */
+async function markJoined(deps: JoinDeps, note: NoteRow, bytes: number): Promise<NoteRow | undefined> {
+  const joined = await markNoteJoined(deps.database.db, note.id, note.joinRecordingId!, {
+    mediaBytes: bytes,
+  });
+  if (!joined) return lostRace(deps, note);
+  await removeChunks(deps, note);
+  return joined;
 }
 
 /**
@@ -59,30 +81,26 @@ async function missingPart(deps: JoinDeps, note: NoteRow): Promise<void> {
  */
 export async function joinNoteMedia(deps: JoinDeps, note: NoteRow): Promise<NoteRow | undefined> {
   if (!note.joinRecordingId || !note.mediaPath) return note;
-  const storage = studioStorage(deps.config);
   let bytes: number;
   try {
-    ({ size: bytes } = await storage.assemble(
+    ({ size: bytes } = await studioStorage(deps.config).assemble(
       partsOf(note),
       note.mediaPath,
       note.mediaMime ? { contentType: note.mediaMime } : {},
     ));
   } catch (error) {
     if (!(error instanceof ObjectNotFoundError)) throw error;
-    await missingPart(deps, note);
-    return undefined;
+    return missingPart(deps, note);
   }
-  const joined = await markNoteJoined(deps.database.db, note.id, note.joinRecordingId, { mediaBytes: bytes });
-  await afterJoin(deps, note, joined);
-  return joined;
+  return markJoined(deps, note, bytes);
 }
 
 /**
  * Runs `work` on a local copy of the note's media (for ffmpeg), joining a recording's chunks on the
  * way: on this machine's disk they are joined into the object first and it is read in place; from a
  * bucket they are read once into the copy, which is stored as the object while `work` runs (the note
- * is marked joined once both are done, whatever `work` answered). A missing chunk fails the note
- * and throws ObjectNotFoundError.
+ * is marked joined once both are done, whatever `work` answered). ObjectNotFoundError when the media
+ * is gone (a missing chunk has failed the note, saying so).
  */
 export async function withNoteMediaCopy<T>(
   deps: JoinDeps,
@@ -92,11 +110,13 @@ export async function withNoteMediaCopy<T>(
   const storage = studioStorage(deps.config);
   const temp = studioTemp(deps.config);
   if (!note.mediaPath) throw new ObjectNotFoundError(`the media of note ${note.id}`);
-  if (!note.joinRecordingId || storage.localPath) {
-    const joined = await joinNoteMedia(deps, note);
-    if (!joined?.mediaPath) throw new ObjectNotFoundError(note.mediaPath);
-    return temp.withLocalCopy(storage, joined.mediaPath, work);
-  }
+  if (!note.joinRecordingId) return temp.withLocalCopy(storage, note.mediaPath, work);
+  const again = (now: NoteRow | undefined) => {
+    if (!now?.mediaPath || now.joinRecordingId === note.joinRecordingId)
+      throw new ObjectNotFoundError(note.mediaPath!);
+    return withNoteMediaCopy(deps, now, work);
+  };
+  if (storage.localPath) return again(await joinNoteMedia(deps, note));
   const key = note.mediaPath;
   let copy: LocalCopy;
   try {
@@ -106,8 +126,8 @@ export async function withNoteMediaCopy<T>(
       ext: path.extname(key),
     });
   } catch (error) {
-    if (error instanceof ObjectNotFoundError) await missingPart(deps, note);
-    throw error;
+    if (!(error instanceof ObjectNotFoundError)) throw error;
+    return again(await missingPart(deps, note));
   }
   try {
     const bytes = (await stat(copy.file)).size;
@@ -122,10 +142,7 @@ export async function withNoteMediaCopy<T>(
       (error: unknown) => ({ ok: false as const, error }),
     );
     await storing;
-    const joined = await markNoteJoined(deps.database.db, note.id, note.joinRecordingId, {
-      mediaBytes: bytes,
-    });
-    await afterJoin(deps, note, joined);
+    await markJoined(deps, note, bytes);
     if (!done.ok) throw done.error;
     return done.value;
   } finally {

@@ -150,7 +150,9 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
 export async function getNote(ctx: AppContext, owner: string, id: string): Promise<NoteDetail> {
   const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  return toDetail(row, await listSentences(ctx.database.db, row.id));
+  // Sentences are stored with a ready note only (in the transaction that makes it ready): a note
+  // still in progress, which the page looks at again every few seconds, needs one query.
+  return toDetail(row, row.status === 'ready' ? await listSentences(ctx.database.db, row.id) : []);
 }
 
 /** A page cursor: the (created_at, id) of the last note of the page, base64url. */
