@@ -76,8 +76,15 @@ export interface JobQueueOptions {
   connectionString: string;
   /** Run handlers in this process (ROLE=worker or all). */
   work: boolean;
-  /** Seconds between polls when LISTEN/NOTIFY does not wake the worker first. */
+  /** Seconds between polls while LISTEN/NOTIFY is not in place (default 1). */
   pollingIntervalSeconds?: number;
+  /**
+   * Seconds between polls while it is (default: `pollingIntervalSeconds` when given, else 5). A job
+   * sent wakes its queue's workers at once, so these polls only find jobs that became due later
+   * (retries, `startAfter`): every queue of every worker polled each second (about 50 queries a
+   * second from one idle worker process) for jobs a few seconds' lateness does not hurt.
+   */
+  notifyPollingSeconds?: number;
   /** Heartbeat of jobs defined with `heartbeat: true` (integer, at least 10; default 30). */
   heartbeatSeconds?: number;
   /** Seconds between supervisor passes that fail stale-heartbeat and expired jobs (default 30). */
@@ -117,7 +124,7 @@ export class JobQueue {
       schedule: options.work,
       // A worker LISTENs: a job sent (its queue has `notify`) wakes it at once, instead of at its next
       // poll (up to pollingIntervalSeconds later, for every job: a note's transcription, then its
-      // drafts). Polling stays as it was, for jobs that become due later (retries, startAfter).
+      // drafts). Polling goes on, less often (notifyPollingSeconds), for jobs that become due later.
       useListenNotify: options.work,
     } as ConstructorParameters<typeof PgBoss>[0]);
     this.boss.on('error', (error) => options.onError?.(error));
@@ -161,6 +168,10 @@ export class JobQueue {
       for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
     }
     this.started = true;
+  }
+
+  private notifyPollingSeconds(): number {
+    return this.options.notifyPollingSeconds ?? this.options.pollingIntervalSeconds ?? 5;
   }
 
   private queuePolicy(definition: AnyJob) {
@@ -209,7 +220,7 @@ export class JobQueue {
         perJobResults: true,
         localConcurrency: definition.concurrency ?? 1,
         pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-        notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+        notifyPollingIntervalSeconds: this.notifyPollingSeconds(),
         includeMetadata: true,
       },
       async (jobs) => {
@@ -246,7 +257,7 @@ export class JobQueue {
           perJobResults: true,
           localConcurrency: definition.concurrency ?? 1,
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-          notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+          notifyPollingIntervalSeconds: this.notifyPollingSeconds(),
           includeMetadata: true,
         },
         async (jobs) =>
@@ -282,7 +293,7 @@ export class JobQueue {
           batchSize: 1,
           localConcurrency: 1,
           pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-          notifyPollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+          notifyPollingIntervalSeconds: this.notifyPollingSeconds(),
           includeMetadata: true,
         },
         async (jobs) => {

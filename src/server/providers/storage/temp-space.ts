@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Limiter } from '../../lib/limiter.ts';
 import { concatObjects, ObjectNotFoundError, type ObjectStorage } from './storage.ts';
 
 /** A local copy of a stored object for tools that need a path (ffmpeg, PocketSphinx, file-type). */
@@ -23,6 +24,8 @@ export class TempSpaceFullError extends Error {
 }
 
 const PREFIX = 'echo-storage-';
+/** Copies from the store at once in one process, by default (see `copying`). */
+export const COPIES_AT_ONCE = 4;
 
 /**
  * Bounded temporary space: copies of stored objects are made under `dir`, and all of them together
@@ -34,10 +37,17 @@ export class TempSpace {
   private used = 0;
   private readonly waiting: Array<() => void> = [];
 
-  readonly options: { dir: string; maxBytes: number; waitMs?: number };
+  readonly options: { dir: string; maxBytes: number; waitMs?: number; copiesAtOnce?: number };
+  /**
+   * Copies from the store made at once (the rest wait their turn, first come first served): a burst of
+   * 20 notes' copies then ends one after another, each going on to ffmpeg, instead of all together at
+   * the end (bench/studio-voice-to-drafts.ts: the last note's copy and conversion overlap the others').
+   */
+  private readonly copying: Limiter;
 
-  constructor(options: { dir: string; maxBytes: number; waitMs?: number }) {
+  constructor(options: { dir: string; maxBytes: number; waitMs?: number; copiesAtOnce?: number }) {
     this.options = options;
+    this.copying = new Limiter(options.copiesAtOnce ?? COPIES_AT_ONCE);
   }
 
   /** Bytes reserved right now (for tests and the operator). */
@@ -137,7 +147,9 @@ export class TempSpace {
           else done(null, chunk);
         },
       });
-      await pipeline(await source(), cap, createWriteStream(file, { flags: 'wx' }));
+      await this.copying.run(async () =>
+        pipeline(await source(), cap, createWriteStream(file, { flags: 'wx' })),
+      );
       return { file, dir: work, release };
     } catch (error) {
       await release();
