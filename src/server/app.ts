@@ -1,5 +1,10 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  LogController,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -115,6 +120,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logController: new LogController({
       disableRequestLogging: !['debug', 'trace'].includes(ctx.config.logLevel),
     }),
+    // No code logs through request.log: without request logging, no child logger per request.
+    ...(['debug', 'trace'].includes(ctx.config.logLevel)
+      ? {}
+      : { childLoggerFactory: (logger: FastifyBaseLogger) => logger }),
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count as the function Fastify builds from a number (its types take no number).
     trustProxy:
@@ -155,10 +164,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // One place rejects NUL characters in any body, query or path parameter, before validation,
   // rate limits or handlers run (PostgreSQL would fail with 22021 and nothing may be half-done).
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const { body, query, params } = request;
     if (containsNul(query) || containsNul(params) || containsNul(body) || rawBodyHasNul(body))
-      throw new AppError('validation_failed', NUL_MESSAGE);
+      done(new AppError('validation_failed', NUL_MESSAGE));
+    else done();
   });
 
   await registerOpenApi(app, ctx);

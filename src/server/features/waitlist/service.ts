@@ -11,7 +11,7 @@ import { queueEmail } from '../outbox/index.ts';
 import { reminderEmail } from './emails.ts';
 import { claimReminder, countSignups, insertSignup } from './repository.ts';
 
-export const getWaitlistCount = (ctx: AppContext) => countSignups(ctx.database.db);
+export const getWaitlistCount = (ctx: AppContext) => countSignups(ctx.database.pool);
 
 /**
  * Adds a signup, or recognises a repeat of the same address (case and surrounding spaces
