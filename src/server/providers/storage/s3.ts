@@ -8,6 +8,7 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
@@ -82,7 +83,35 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, body: Readable | Uint8Array, options: PutOptions = {}): Promise<{ size: number }> {
     assertKey(key);
     const counted = sizedBody(body, options.size);
-    // One PutObject for a body under a part, else a multipart upload completed at the end (aborted on failure).
+    if (options.size !== undefined && options.size <= S3_PART_BYTES) {
+      // Its length known and under a part: one PutObject streaming the body as it comes (the
+      // multipart helper first copies it into one buffer, whose payload the signature then hashes
+      // whole: ~10 ms of CPU for 5 MB). A body that fails, or ends short or long, aborts the
+      // request, and S3 stores nothing of an aborted PutObject.
+      const abort = new AbortController();
+      let failure: unknown;
+      counted.stream.once('error', (error) => {
+        failure = error;
+        abort.abort(error);
+      });
+      try {
+        await this.client.send(
+          new PutObjectCommand({
+            Bucket: this.bucket,
+            Key: key,
+            Body: counted.stream,
+            ContentLength: options.size,
+            ...(options.contentType ? { ContentType: options.contentType } : {}),
+          }),
+          { abortSignal: abort.signal },
+        );
+      } catch (error) {
+        throw failure ?? error;
+      }
+      return { size: counted.bytes() };
+    }
+    // Otherwise one PutObject for a body under a part, else a multipart upload completed at the end
+    // (aborted on failure).
     const upload = new Upload({
       client: this.client,
       params: {

@@ -131,7 +131,7 @@ export async function withNoteMediaCopy<T>(
   }
   try {
     const bytes = (await stat(copy.file)).size;
-    const storing = storage.put(key, createReadStream(copy.file), {
+    const storing = storage.put(key, createReadStream(copy.file, { highWaterMark: 1024 * 1024 }), {
       size: bytes,
       ...(note.mediaMime ? { contentType: note.mediaMime } : {}),
     });
