@@ -78,7 +78,10 @@ async function captureJobInsert(): Promise<{ sql: string; job: Record<string, un
     {
       db: undefined as never,
       async executeSql(text, values) {
-        captured = { sql: text, job: (JSON.parse(String(values?.[0])) as Record<string, unknown>[])[0]! };
+        captured = {
+          sql: typeof text === 'string' ? text : text.text,
+          job: (JSON.parse(String(values?.[0])) as Record<string, unknown>[])[0]!,
+        };
         return { rows: [{ id: '00000000-0000-0000-0000-000000000000' }] };
       },
     },

@@ -85,7 +85,7 @@ export async function startRuntime(
   let sessionNotices: Listener | undefined;
 
   const stop = async () => {
-    system?.stop();
+    await system?.stop();
     await app?.close().catch((error) => log.warn({ err: error }, 'closing HTTP server failed'));
     await sessionNotices?.stop();
     await jobs.stop().catch((error) => log.warn({ err: error }, 'stopping the job queue failed'));

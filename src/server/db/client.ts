@@ -11,7 +11,11 @@ export type Db = NodePgDatabase;
  */
 export interface Tx {
   db: NodePgDatabase;
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * SQL on the transaction's connection; a `{ name, text }` statement is prepared once per
+   * connection (for a hot path's fixed statement: no ORM query object built per request).
+   */
+  executeSql(text: string | { name: string; text: string }, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 export type DbOrTx = Db;
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ContentResult, ResultData } from '#contract/content-results.ts';
 import { displayAudioName } from '#contract/trend-display.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { contentResults } from '../../db/schema/content-results.ts';
 import { trends } from '../../db/schema/trends.ts';
 
@@ -163,25 +163,31 @@ export async function updateSummary(db: DbOrTx, id: string, summary: string): Pr
  * Completes a waiting transcription with an external transcript in one statement (the video URL
  * falls back to the source link); when nothing changed, tells a missing result from a settled one.
  */
+const COMPLETE_WITH_TRANSCRIPT = {
+  name: 'content_results_complete_with_transcript',
+  text: `update content_results set status = 'completed',
+           result_data = (result_data - 'error') || $2::jsonb || jsonb_build_object('videoUrl', coalesce($3::text, source_url)),
+           updated_at = now()
+         where id = $1 and product_type = 'transcription' and status in ('pending', 'processing') returning id`,
+};
+
+/**
+ * Completes a waiting transcription with an external transcript in one statement (the video URL
+ * falls back to the source link); when nothing changed, tells a missing result from a settled one.
+ * The update is one named statement on the transaction's connection (every webhook callback runs it).
+ */
 export async function completeWithTranscript(
-  db: DbOrTx,
+  tx: Tx,
   id: string,
   data: { transcription: string; videoUrl?: string; summary: string; method: string },
 ): Promise<'completed' | 'not_found' | 'already_settled'> {
   const patch = JSON.stringify({ ...data, videoUrl: undefined });
-  const isTranscription = and(eq(contentResults.id, id), eq(contentResults.productType, 'transcription'));
-  const updated = await db
-    .update(contentResults)
-    .set({
-      status: 'completed',
-      resultData: sql`(${contentResults.resultData} - 'error') || ${patch}::jsonb
-        || jsonb_build_object('videoUrl', coalesce(${data.videoUrl ?? null}::text, ${contentResults.sourceUrl}))`,
-      updatedAt: new Date(),
-    })
-    .where(and(isTranscription, inArray(contentResults.status, ['pending', 'processing'])))
-    .returning({ id: contentResults.id });
-  if (updated.length > 0) return 'completed';
-  const existing = await db.select({ id: contentResults.id }).from(contentResults).where(isTranscription);
+  const updated = await tx.executeSql(COMPLETE_WITH_TRANSCRIPT, [id, patch, data.videoUrl ?? null]);
+  if (updated.rows.length > 0) return 'completed';
+  const existing = await tx.db
+    .select({ id: contentResults.id })
+    .from(contentResults)
+    .where(and(eq(contentResults.id, id), eq(contentResults.productType, 'transcription')));
   return existing.length > 0 ? 'already_settled' : 'not_found';
 }
 

@@ -1,5 +1,9 @@
 import type { AppContext } from '../../context.ts';
-import { attachProviderSink } from '../../lib/provider-status.ts';
+import { attachProviderSink, throttledSink } from '../../lib/provider-status.ts';
+
+/** How often one provider's outcome is written to `provider_status` at most. */
+export const PROVIDER_WRITE_MS = 5_000;
+
 import { registerManagedYtDlp } from '../../providers/media/ytdlp-tool.ts';
 import { publishingAvailability } from '../publishing/index.ts';
 import { saveProviderEvent } from './repository.ts';
@@ -20,7 +24,10 @@ import {
  */
 export function startSystemChecks(ctx: AppContext, options: { printChecklist: boolean }) {
   const { config, log } = ctx;
-  const detach = attachProviderSink((event) => saveProviderEvent(ctx.database.db, event));
+  // One write per provider and outcome every few seconds at most (the latest wins; times are kept
+  // by `greatest`): the operator sees the last success and failure within that.
+  const sink = throttledSink((event) => saveProviderEvent(ctx.database.db, event), PROVIDER_WRITE_MS);
+  const detach = attachProviderSink(sink);
   const ready = (async () => {
     if (ytDlpSource(config) === 'managed') {
       const tool = managedYtDlpFor(config);
@@ -62,5 +69,11 @@ export function startSystemChecks(ctx: AppContext, options: { printChecklist: bo
       formatChecklist(buildChecklist(tools, providers, storage, publishingAvailability(config))),
     );
   })().catch((error: unknown) => log.warn({ err: error }, 'system checks failed'));
-  return { ready, stop: detach };
+  return {
+    ready,
+    async stop() {
+      detach();
+      await sink.flush();
+    },
+  };
 }

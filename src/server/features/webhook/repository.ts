@@ -1,16 +1,20 @@
 import { eq, lt } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { appSecrets } from '../../db/schema/auth.ts';
 import { webhookDeliveries } from '../../db/schema/content-results.ts';
 
-/** Records a delivery id: false when it was already recorded (a replay). */
-export async function recordDelivery(db: DbOrTx, id: string): Promise<boolean> {
-  const inserted = await db
-    .insert(webhookDeliveries)
-    .values({ id })
-    .onConflictDoNothing({ target: webhookDeliveries.id })
-    .returning({ id: webhookDeliveries.id });
-  return inserted.length > 0;
+const RECORD_DELIVERY = {
+  name: 'webhook_record_delivery',
+  text: 'insert into webhook_deliveries (id) values ($1) on conflict (id) do nothing returning id',
+};
+
+/**
+ * Records a delivery id: false when it was already recorded (a replay). One named statement on the
+ * transaction's connection: every callback runs it (bench/content-results.ts).
+ */
+export async function recordDelivery(tx: Pick<Tx, 'executeSql'>, id: string): Promise<boolean> {
+  const inserted = await tx.executeSql(RECORD_DELIVERY, [id]);
+  return inserted.rows.length > 0;
 }
 
 /** Forgets delivery ids received before `before`. */

@@ -43,9 +43,9 @@ export async function completeTranscription(
   if (body.dryRun) return { message: 'Dry run: signature and payload are valid; nothing was changed' };
 
   return ctx.database.transaction(async (tx) => {
-    if (!(await recordDelivery(tx.db, check.id))) return { message: 'Already processed' };
+    if (!(await recordDelivery(tx, check.id))) return { message: 'Already processed' };
     const outcome = isUuid(body.contentResultId)
-      ? await completeWithTranscript(tx.db, body.contentResultId, {
+      ? await completeWithTranscript(tx, body.contentResultId, {
           transcription: body.transcript,
           videoUrl: body.videoUrl,
           summary: summarizeExtractive(body.transcript),
