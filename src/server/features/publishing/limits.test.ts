@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coreJsLoaded } from '../../lib/without-polyfills.ts';
 import { linkFacets } from '../../providers/social/bluesky.ts';
 import { countFor, partsFor } from './limits.ts';
 
@@ -13,6 +14,11 @@ describe('counting as each platform counts', () => {
     expect(cjk).toMatchObject({ length: 282, fits: false, cutAt: 140 });
     expect([...'a'.repeat(281)].length).toBe(281);
     expect(countFor('x', 'a'.repeat(281), 280)).toMatchObject({ fits: false, cutAt: 280 });
+  });
+
+  it('X: twitter-text counts without its core-js polyfills, which slow every regular expression', () => {
+    expect(countFor('x', 'Hello 😀', 280).length).toBe(8);
+    expect(coreJsLoaded()).toBe(false);
   });
 
   it('Bluesky: graphemes, so a family emoji is one, and where to cut', () => {

@@ -1,4 +1,3 @@
-import twitterText from 'twitter-text';
 import type { Platform } from '#contract/publishing.ts';
 import {
   type DraftBlock,
@@ -7,6 +6,13 @@ import {
   numberedPost,
   paragraphsOf,
 } from '#contract/studio-drafts.ts';
+import { requireWithoutPolyfills } from '../../lib/without-polyfills.ts';
+
+/**
+ * twitter-text's parseTweet, loaded without the core-js polyfills its build requires: they slow
+ * every regular expression of the process (lib/without-polyfills.ts).
+ */
+const { parseTweet } = requireWithoutPolyfills<typeof import('twitter-text')>('twitter-text');
 
 /** X: 280 weighted characters (twitter-text: most scripts count 2, emoji 2, every link 23). */
 export const X_MAX_WEIGHTED = 280;
@@ -35,7 +41,7 @@ export const COUNTING: Record<Platform, string> = {
 /** Counts a post as its platform does, and where it must be cut to fit. */
 export function countFor(platform: Platform, text: string, limit: number): Count {
   if (platform === 'x') {
-    const parsed = twitterText.parseTweet(text);
+    const parsed = parseTweet(text);
     const fits = parsed.valid && parsed.weightedLength <= limit;
     return { length: parsed.weightedLength, limit, fits, cutAt: fits ? null : parsed.validRangeEnd + 1 };
   }
