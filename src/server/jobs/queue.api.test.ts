@@ -138,6 +138,34 @@ describe('job queue', () => {
     ).toEqual([{ heartbeat_seconds: 12, retry_delay: 1 }]);
   });
 
+  it('debounces: one job a slot per key, one more in the next slot, none beyond', async () => {
+    const rebuild = defineJob({ name: 'test.rebuild', schema: payload });
+    const queue = new JobQueue([rebuild], { connectionString: testDb.url, work: false });
+    await queue.start();
+    started.push(queue);
+    // A slot long enough that all five sends fall in it (60 s; sent within a second, not near its end).
+    const left = 60_000 - (Date.now() % 60_000);
+    if (left < 3_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+    const send = (n: number, key = 'a@example.com') =>
+      database.transaction((tx) =>
+        queue.enqueue(tx, rebuild, { n }, { singletonKey: key, debounceSeconds: 60 }),
+      );
+    const ids = [await send(1), await send(2), await send(3), await send(4, 'b@example.com'), await send(5)];
+    expect(ids.map((id) => id !== null)).toEqual([true, true, false, true, false]);
+    const jobs = await q<{ n: number; later: boolean }>(
+      "select (data->>'n')::int as n, start_after > now() + interval '1 second' as later from pgboss.job where name = 'test.rebuild' order by n",
+    );
+    // The first of each key now, the second at the next slot's start.
+    expect(jobs).toEqual([
+      { n: 1, later: false },
+      { n: 2, later: true },
+      { n: 4, later: false },
+    ]);
+    await expect(
+      database.transaction((tx) => queue.enqueue(tx, rebuild, { n: 6 }, { debounceSeconds: 5 })),
+    ).rejects.toThrow('debounceSeconds needs a singletonKey');
+  });
+
   it('refuses a dead-letter job that is not in its list', async () => {
     const queue = new JobQueue([broken], { connectionString: testDb.url, work: false });
     await expect(queue.start()).rejects.toThrow(

@@ -310,17 +310,37 @@ export class JobQueue {
     }
   }
 
-  /** Enqueues a job in the given transaction (it is visible to workers once that commits). */
+  /**
+   * Enqueues a job in the given transaction (it is visible to workers once that commits). With
+   * `singletonKey` and `debounceSeconds`, at most one job of that key starts in each slot of that
+   * many seconds: one sent while the slot's job exists goes to the next slot, and one sent while that
+   * one waits too is not sent (the waiting job, which starts later, does its work).
+   */
   async enqueue<T>(
     tx: Tx,
     definition: JobDefinition<T>,
     data: T,
-    options: { startAfter?: Date | number; singletonKey?: string; priority?: number } = {},
+    options: {
+      startAfter?: Date | number;
+      singletonKey?: string;
+      priority?: number;
+      debounceSeconds?: number;
+    } = {},
   ) {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     const payload = definition.schema.parse(data) as object;
+    const { debounceSeconds, ...rest } = options;
+    if (debounceSeconds !== undefined && !rest.singletonKey)
+      throw new Error('debounceSeconds needs a singletonKey');
     // pg-boss refuses options that are present but undefined.
-    const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+    const given = Object.fromEntries(
+      Object.entries({
+        ...rest,
+        ...(debounceSeconds !== undefined
+          ? { singletonSeconds: debounceSeconds, singletonNextSlot: true }
+          : {}),
+      }).filter(([, value]) => value !== undefined),
+    );
     return this.boss.send(definition.name, payload, { ...given, db: { executeSql: tx.executeSql } });
   }
 

@@ -80,6 +80,8 @@ describe('Studio notes', () => {
     const last = note.sentences[3]!;
     expect(last.fillers.map((f) => last.text.slice(f.start, f.end))).toEqual(['Um', 'you know']);
     expect(note.word_count).toBeGreaterThan(15);
+    // Answered as stored (without reading it back): the same as reading it.
+    expect((await call('GET', `/api/studio/notes/${note.id}`, alice)).json()).toEqual(note);
 
     const second = await addNote(alice, 'A second, newer note about the newsletter.');
     const page = (await call('GET', '/api/studio/notes?limit=1', alice)).json();

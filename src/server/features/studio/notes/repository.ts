@@ -4,6 +4,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   inArray,
   isNotNull,
   isNull,
@@ -24,9 +25,15 @@ import {
 import { studioDrafts } from '../../../db/schema/studio-drafts.ts';
 import type { NoteStats } from '../style/index.ts';
 
-export type NoteRow = typeof studioNotes.$inferSelect;
+/**
+ * Every column but the generated `search` vector (as long as the text itself): what a note or
+ * sentence read gives, so no read of a note or its sentences carries its search vector back.
+ */
+const { search: _noteSearch, ...NOTE_COLUMNS } = getTableColumns(studioNotes);
+const { search: _sentenceSearch, ...SENTENCE_COLUMNS } = getTableColumns(studioNoteSentences);
+export type NoteRow = Omit<typeof studioNotes.$inferSelect, 'search'>;
 export type NewNote = typeof studioNotes.$inferInsert;
-export type SentenceRow = typeof studioNoteSentences.$inferSelect;
+export type SentenceRow = Omit<typeof studioNoteSentences.$inferSelect, 'search'>;
 export type NewSentence = Omit<typeof studioNoteSentences.$inferInsert, 'noteId'>;
 export type VoiceSettingsRow = typeof studioVoiceSettings.$inferSelect;
 
@@ -58,7 +65,7 @@ export type ListedNote = Omit<Pick<NoteRow, Exclude<keyof typeof LISTED, 'excerp
 // ---------------------------------------------------------------- notes
 
 export async function insertNote(db: DbOrTx, values: NewNote): Promise<NoteRow> {
-  const [row] = await db.insert(studioNotes).values(values).returning();
+  const [row] = await db.insert(studioNotes).values(values).returning(NOTE_COLUMNS);
   return row!;
 }
 
@@ -94,14 +101,14 @@ export async function insertNotesSkippingDuplicates(
 
 export async function findNote(db: DbOrTx, owner: string, id: string): Promise<NoteRow | undefined> {
   const [row] = await db
-    .select()
+    .select(NOTE_COLUMNS)
     .from(studioNotes)
     .where(and(eq(studioNotes.id, id), eq(studioNotes.ownerEmail, owner)));
   return row;
 }
 
 export async function findNoteById(db: DbOrTx, id: string): Promise<NoteRow | undefined> {
-  const [row] = await db.select().from(studioNotes).where(eq(studioNotes.id, id));
+  const [row] = await db.select(NOTE_COLUMNS).from(studioNotes).where(eq(studioNotes.id, id));
   return row;
 }
 
@@ -150,17 +157,30 @@ export async function countNotes(db: DbOrTx, owner: string, filters: NoteFilters
 
 export async function listSentences(db: DbOrTx, noteId: string): Promise<SentenceRow[]> {
   return db
-    .select()
+    .select(SENTENCE_COLUMNS)
     .from(studioNoteSentences)
     .where(eq(studioNoteSentences.noteId, noteId))
     .orderBy(asc(studioNoteSentences.position));
 }
 
-export async function replaceSentences(db: DbOrTx, noteId: string, sentences: NewSentence[]): Promise<void> {
+/** Replaces a note's sentences; answers the new rows' ids in the order given. */
+export async function replaceSentences(
+  db: DbOrTx,
+  noteId: string,
+  sentences: NewSentence[],
+): Promise<string[]> {
   await db.delete(studioNoteSentences).where(eq(studioNoteSentences.noteId, noteId));
+  const ids: string[] = [];
   for (let i = 0; i < sentences.length; i += 1000) {
-    await db.insert(studioNoteSentences).values(sentences.slice(i, i + 1000).map((s) => ({ ...s, noteId })));
+    const rows = await db
+      .insert(studioNoteSentences)
+      .values(sentences.slice(i, i + 1000).map((s) => ({ ...s, noteId })))
+      .returning({ id: studioNoteSentences.id, position: studioNoteSentences.position });
+    // Matched by position (unique within a note), not by the order rows come back in.
+    const byPosition = new Map(rows.map((r) => [r.position, r.id]));
+    for (const s of sentences.slice(i, i + 1000)) ids.push(byPosition.get(s.position)!);
   }
+  return ids;
 }
 
 /** Rewrites sentences in place (same ids, positions and times): drafts citing them see the new words. */
@@ -207,7 +227,7 @@ export async function updateNote(
         ...(onlyIfStatus ? [inArray(studioNotes.status, onlyIfStatus)] : []),
       ),
     )
-    .returning();
+    .returning(NOTE_COLUMNS);
   return row;
 }
 
@@ -216,12 +236,12 @@ export async function deleteNote(db: DbOrTx, owner: string, id: string): Promise
   const [row] = await db
     .delete(studioNotes)
     .where(and(eq(studioNotes.id, id), eq(studioNotes.ownerEmail, owner)))
-    .returning();
+    .returning(NOTE_COLUMNS);
   return row;
 }
 
 export async function findNoteByUpload(db: DbOrTx, uploadId: string): Promise<NoteRow | undefined> {
-  const [row] = await db.select().from(studioNotes).where(eq(studioNotes.uploadId, uploadId));
+  const [row] = await db.select(NOTE_COLUMNS).from(studioNotes).where(eq(studioNotes.uploadId, uploadId));
   return row;
 }
 
@@ -303,7 +323,7 @@ export async function notesInStatus(
   limit = 500,
 ): Promise<NoteRow[]> {
   return db
-    .select()
+    .select(NOTE_COLUMNS)
     .from(studioNotes)
     .where(and(inArray(studioNotes.status, statuses), lt(studioNotes.updatedAt, updatedBefore)))
     .orderBy(asc(studioNotes.updatedAt))
@@ -324,7 +344,7 @@ export async function markNoteJoined(
     .update(studioNotes)
     .set({ ...values, joinRecordingId: null, joinChunks: null, updatedAt: new Date() })
     .where(and(eq(studioNotes.id, id), eq(studioNotes.joinRecordingId, recordingId)))
-    .returning();
+    .returning(NOTE_COLUMNS);
   return row;
 }
 

@@ -47,12 +47,22 @@ import { currentProfile } from './voice-profile.ts';
 
 /**
  * In the transaction that changes an address's notes, pins or bans: its stored profile is marked
- * out of date (read fresh until rebuilt, see currentProfile) and the rebuild is queued.
+ * out of date (read fresh until rebuilt, see currentProfile) and the rebuild is queued, at most one
+ * every PROFILE_REBUILD_SECONDS per address (a rebuild reads every note's stats: one per note of a
+ * burst made it quadratic; the one waiting covers every change before it starts).
  */
 export async function queueProfile(jobs: Pick<JobQueue, 'enqueue'>, tx: Tx, owner: string): Promise<void> {
   await markProfileStale(tx.db, owner);
-  await jobs.enqueue(tx, profileJob, { owner });
+  await jobs.enqueue(
+    tx,
+    profileJob,
+    { owner },
+    { singletonKey: owner, debounceSeconds: PROFILE_REBUILD_SECONDS },
+  );
 }
+
+/** The stored profile is rebuilt at most this often per address. */
+export const PROFILE_REBUILD_SECONDS = 5;
 
 export const quotaBytes = (ctx: AppContext): number => ctx.config.studio.quotaBytes;
 
@@ -140,11 +150,15 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
       stats: analysis.stats,
       keyPhrases: analysis.keyPhrases,
     });
-    await replaceSentences(tx.db, note.id, analysis.sentences);
+    const ids = await replaceSentences(tx.db, note.id, analysis.sentences);
     await queueProfile(ctx.jobs, tx, owner);
-    return note;
+    return { note, ids };
   });
-  return getNote(ctx, owner, row.id);
+  // The note as stored, without reading it back (a note may be 200,000 characters).
+  return toDetail(
+    row.note,
+    analysis.sentences.map((s, i) => ({ ...s, id: row.ids[i]!, noteId: row.note.id, words: null })),
+  );
 }
 
 export async function getNote(ctx: AppContext, owner: string, id: string): Promise<NoteDetail> {
