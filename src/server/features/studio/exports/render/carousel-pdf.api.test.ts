@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
+import { Resvg } from '@resvg/resvg-js';
 import { unzipSync } from 'fflate';
 import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,9 +98,15 @@ function expectSoundXref(pdf: Buffer) {
   }
 }
 
-/** A PNG's pixels as RGB, once it is checked that every pixel is opaque. */
+/** A PNG's pixels as RGB (an RGBA one once it is checked that every pixel is opaque). */
 function pngRgb(file: Uint8Array) {
   const png = readPng(Buffer.from(file));
+  if (png.colorType === 2)
+    return {
+      width: png.width,
+      height: png.height,
+      rgb: unfilter(inflateSync(png.data), png.width, png.height, 3),
+    };
   const rgba = unfilter(inflateSync(png.data), png.width, png.height, 4);
   const rgb = new Uint8Array(png.width * png.height * 3);
   let transparent = 0;
@@ -163,6 +170,17 @@ describe('The carousel as a PDF (issue 28)', () => {
       expect([slides[i]!.width, slides[i]!.height]).toEqual([1080, 1350]);
       expect(Buffer.from(page.rgb).equals(Buffer.from(slides[i]!.rgb)), `page ${i + 1}`).toBe(true);
     }
+  });
+
+  it('keeps the very pixels of an RGBA slide too (its alpha left out)', async () => {
+    // What resvg writes itself: RGBA rows filtered per row (the renderer's own slides are RGB).
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1080" height="1350">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4f46e5"/><stop offset="1" stop-color="#db2777"/></linearGradient></defs>
+      <rect width="1080" height="1350" fill="url(#g)"/><circle cx="540" cy="675" r="300" fill="#fde68a"/></svg>`;
+    const rgba = new Resvg(svg).render().asPng();
+    expect(readPng(rgba).colorType).toBe(6);
+    const [page] = await pagesOf(new Uint8Array(await slidesPdf([rgba])));
+    expect(Buffer.from(page!.rgb).equals(Buffer.from(pngRgb(rgba).rgb))).toBe(true);
   });
 
   it('is made for carousels only, and only for their owner', async () => {

@@ -4,6 +4,7 @@ import { Resvg } from '@resvg/resvg-js';
 import { unzipSync, zipSync } from 'fflate';
 import satori from 'satori';
 import { coveredCodePoints, missingGlyphs } from './glyphs.ts';
+import { opaqueRgbPng } from './png.ts';
 
 /** Instagram's portrait post: 1080 x 1350. */
 export const SLIDE_WIDTH = 1080;
@@ -143,7 +144,7 @@ export function slideTree(slide: CarouselSlide, index: number, total: number, au
 
 /**
  * Renders each slide as a 1080x1350 PNG with the user's chosen name, none when empty (satori -> SVG,
- * resvg -> PNG).
+ * resvg -> pixels -> an RGB PNG).
  */
 export async function renderCarousel(slides: CarouselSlide[], author: string): Promise<Buffer[]> {
   const pngs: Buffer[] = [];
@@ -154,7 +155,9 @@ export async function renderCarousel(slides: CarouselSlide[], author: string): P
       height: SLIDE_HEIGHT,
       fonts: loadFonts(),
     });
-    pngs.push(new Resvg(svg, { fitTo: { mode: 'width', value: SLIDE_WIDTH } }).render().asPng());
+    const image = new Resvg(svg, { fitTo: { mode: 'width', value: SLIDE_WIDTH } }).render();
+    // Slides are opaque (each paints its background): RGB, which the PDF takes as it is (png.ts).
+    pngs.push(opaqueRgbPng(image.pixels, image.width, image.height) ?? image.asPng());
   }
   return pngs;
 }

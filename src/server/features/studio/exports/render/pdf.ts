@@ -8,11 +8,12 @@ import { Limiter } from '../../../../lib/limiter.ts';
  * same glyph rules, same name), at 144 dpi: a 1080 x 1350 slide is a 540 x 675 pt page.
  *
  * No PNG is decoded on the event loop. A PNG's pixel rows are zlib-compressed after a per-row
- * filter that PDF's FlateDecode reads as is (Predictor 15). An RGB PNG goes in unchanged; the
- * renderer's RGBA slides (opaque: every slide paints its background) are inflated and deflated by
- * zlib on libuv's threads, and only the alpha bytes are dropped in between: each filter works byte
- * by byte against the same channel of the pixel to the left or above, so the rows stay correctly
- * filtered for three channels; that copy is done a few rows per turn of the event loop.
+ * filter that PDF's FlateDecode reads as is (Predictor 15). An RGB PNG goes in unchanged: the
+ * renderer's slides are RGB (png.ts), so a carousel's PDF is its slides' bytes with a few hundred
+ * bytes of text around them. An RGBA PNG is inflated and deflated by zlib on libuv's threads, and
+ * only the alpha bytes are dropped in between: each filter works byte by byte against the same
+ * channel of the pixel to the left or above, so the rows stay correctly filtered for three
+ * channels; that copy is done a few rows per turn of the event loop.
  *
  * The document itself is written here (PDF 1.4: catalog, pages, a content stream and an image per
  * page, the cross-reference table): a few hundred bytes of text around the image streams, joined
