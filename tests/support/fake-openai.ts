@@ -164,10 +164,16 @@ export class FakeOpenAi {
   }
 }
 
-/** The value of a plain field of a multipart/form-data body (null when absent). */
+/**
+ * The value of a plain field of a multipart/form-data body (null when absent), found in the bytes
+ * (a body holds megabytes of audio: no copy of it as a string).
+ */
 export function multipartField(raw: Buffer, name: string): string | null {
-  const match = new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(raw.toString('latin1'));
-  return match ? match[1]! : null;
+  const marker = Buffer.from(`name="${name}"\r\n\r\n`, 'latin1');
+  const at = raw.indexOf(marker);
+  if (at === -1) return null;
+  const end = raw.indexOf('\r\n', at + marker.length);
+  return end === -1 ? null : raw.toString('latin1', at + marker.length, end);
 }
 
 /** A valid trend analysis answer (docs/spec/product-spec.md §3 skeleton and five twist ideas) for the fake to give. */
