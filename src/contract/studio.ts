@@ -85,6 +85,8 @@ export const SPEECH_FATE: Record<TranscriptEngine | 'none', string> = {
   browser: 'Your speech will be transcribed as you speak by your browser.',
   none: 'Your speech will be kept as audio only: ask your admin to set up speech-to-text (STT_BASE_URL).',
 };
+/** What the recorder says of a recording saved on an install with no speech-to-text. */
+export const RECORDING_KEPT_AS_AUDIO = 'It is kept as audio: this server has no speech-to-text set up.';
 export const NOTE_NOT_FOUND_MESSAGE = 'Note not found';
 export const DELETE_NOTE_CONFIRMATION = 'Delete this note? Its audio or video is removed too.';
 

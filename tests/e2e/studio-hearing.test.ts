@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPEECH_FATE } from '#contract/studio.ts';
+import { RECORDING_KEPT_AS_AUDIO, SPEECH_FATE } from '#contract/studio.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
@@ -14,6 +14,8 @@ import {
   startStudioApp,
   WITHOUT_POCKETSPHINX,
 } from '#tests/support/studio.ts';
+import { joinNoteMedia } from '../../src/server/features/studio/notes/media-join.ts';
+import { findNoteById } from '../../src/server/features/studio/notes/repository.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 
 /**
@@ -233,6 +235,46 @@ describe('transcribing as you speak, in the browser', () => {
       [row!.id],
     );
     expect(note!.transcript_engine).toBe('browser');
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a recording with no speech-to-text at all', () => {
+  it('keeps the audio: the page plays it once a worker has joined its parts (finish copies nothing)', async () => {
+    const email = 'audio-only@example.com';
+    // The join waits until the test runs it (the last test of the file: the bare app's joins stop here).
+    await bare.ctx.jobs.boss.offWork('studio.assemble');
+    const { page, context, pageErrors } = await studioPage(bare, email);
+    await context.grantPermissions(['microphone'], { origin: bare.url });
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('elapsed').innerText(), { timeout: 15_000 })
+      .toMatch(/^0:0[2-9]$/);
+    await page.getByRole('button', { name: 'Stop and save' }).click();
+    // Said as it is: kept as audio, not "transcribing".
+    const saved = page.getByRole('status').filter({ hasText: 'Voice note saved' });
+    await expect.poll(() => saved.innerText(), { timeout: 20_000 }).toContain(RECORDING_KEPT_AS_AUDIO);
+    const note = page.getByTestId('note').first();
+    await expect.poll(() => note.isVisible(), { timeout: 20_000 }).toBe(true);
+    await note.getByRole('link').click();
+    await expect
+      .poll(() => page.getByTestId('transcript').or(page.getByText(SPEECH_FATE.none)).count())
+      .toBeGreaterThan(0);
+    // Not joined yet: no player (nothing to play).
+    const audio = page.locator('audio');
+    expect(await audio.count()).toBe(0);
+    const [row] = await bare.query<{ id: string }>('select id from studio_notes where owner_email = $1', [
+      email,
+    ]);
+    await joinNoteMedia(
+      { config: bare.ctx.config, database: bare.ctx.database },
+      (await findNoteById(bare.ctx.database.db, row!.id))!,
+    );
+    // The page looks again until the audio is there, with no reload.
+    await expect.poll(() => audio.count(), { timeout: 10_000 }).toBe(1);
+    expect(await audio.getAttribute('aria-label')).toMatch(/^Audio of Voice note/);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -35,10 +35,14 @@ export async function get<T>(url: string): Promise<T> {
 /** An upload left unfinished this long (another tab, a closed browser) no longer keeps the page refreshing. */
 const STALE_UPLOAD_MS = 10 * 60 * 1000;
 
-/** A note whose status is about to change: transcribing, or uploading right now. */
-export const isInProgress = (note: Pick<NoteListItem, 'status' | 'updated_at'>) =>
+/**
+ * A note about to change: transcribing, uploading right now, or a recording just finished with no
+ * engine to transcribe it, whose audio a worker is still putting together (it plays once `has_media`).
+ */
+export const isInProgress = (note: Pick<NoteListItem, 'status' | 'updated_at' | 'kind' | 'has_media'>) =>
   note.status === 'transcribing' ||
-  (note.status === 'uploading' && Date.now() - Date.parse(note.updated_at) < STALE_UPLOAD_MS);
+  (note.status === 'uploading' && Date.now() - Date.parse(note.updated_at) < STALE_UPLOAD_MS) ||
+  (note.status === 'needs_stt' && note.kind === 'voice' && !note.has_media);
 
 /**
  * The page's hold on the Studio cache: `refresh` after a capture that did not go through a

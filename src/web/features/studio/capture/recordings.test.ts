@@ -23,7 +23,7 @@ function fakeServer(answer: (index: number, attempt: number) => 'ok' | 'drop' | 
       return Response.json({ received: index });
     }
     if (method === 'POST' && url.endsWith('/finish'))
-      return Response.json({ note_id: 'note-1' }, { status: 201 });
+      return Response.json({ note_id: 'note-1', status: 'transcribing' }, { status: 201 });
     if (method === 'DELETE') return new Response(null, { status: 204 });
     return new Response('not found', { status: 404 });
   });
@@ -47,7 +47,7 @@ describe('chunked recording transport', () => {
       onProgress: (_unsent, connectionLost) => lost.push(connectionLost),
     });
     for (const index of [0, 1, 2]) recording.send(new Blob([`chunk ${index}`]), index);
-    expect(await recording.finish(3_000)).toBe('note-1');
+    expect(await recording.finish(3_000)).toEqual({ id: 'note-1', transcribing: true });
     expect(server.received).toEqual([0, 1, 2]);
     expect(server.attempts.get(1)).toBe(2);
     expect(lost).toContain(true);

@@ -9,8 +9,11 @@ const json = async <T>(res: Response) => (await res.json()) as T;
 export interface ChunkedRecording {
   /** Queues chunk `index`; it is sent (and resent until the server has it) in order. */
   send(chunk: Blob, index: number): void;
-  /** Waits until every chunk is on the server, then turns the recording into a note (its id). */
-  finish(durationMs: number, transcript?: TimedPhrase[]): Promise<string>;
+  /**
+   * Waits until every chunk is on the server, then turns the recording into a note: its id, and
+   * whether it is being transcribed (else it is kept as audio: no speech-to-text on this server).
+   */
+  finish(durationMs: number, transcript?: TimedPhrase[]): Promise<{ id: string; transcribing: boolean }>;
   /** Stops sending and deletes what the server holds. */
   discard(): void;
 }
@@ -124,8 +127,8 @@ export async function startChunkedRecording({
                 }
               : {}),
           });
-          const note = await json<{ id?: string; note_id?: string }>(res);
-          return note.note_id ?? note.id ?? '';
+          const note = await json<{ id?: string; note_id?: string; status?: string }>(res);
+          return { id: note.note_id ?? note.id ?? '', transcribing: note.status !== 'needs_stt' };
         } catch (error) {
           if (!retryable(error) || attempt >= 20) throw error;
           onProgress(0, true);

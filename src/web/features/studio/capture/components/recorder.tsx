@@ -1,6 +1,6 @@
 import { CircleStop, Loader2, Mic, Pause, Play, Trash2, WifiOff } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { STUDIO_LIMITS } from '#contract/studio.ts';
+import { RECORDING_KEPT_AS_AUDIO, STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
@@ -31,10 +31,13 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       if (!current) return;
       setSaving(true);
       try {
-        const noteId = await current.finish(elapsedMs, live.enabled ? live.take() : []);
+        const note = await current.finish(elapsedMs, live.enabled ? live.take() : []);
         upload.current = null;
-        toast({ title: 'Voice note saved', description: 'Echo is transcribing it now.' });
-        onSaved(noteId);
+        toast({
+          title: 'Voice note saved',
+          description: note.transcribing ? 'Echo is transcribing it now.' : RECORDING_KEPT_AS_AUDIO,
+        });
+        onSaved(note.id);
       } catch (error) {
         toast({
           variant: 'destructive',
