@@ -21,7 +21,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,7 @@ import {
   sleep,
   withEchoDatabase,
 } from './lib.ts';
+import { parentPid, treeCpuMs } from './proc.ts';
 import type { BenchResult } from './types.ts';
 
 const exec = promisify(execFile);
@@ -314,20 +315,15 @@ async function processCpuMs(pid: number): Promise<number> {
   return (ticks * 1000) / 100;
 }
 
-/**
- * CPU time used so far by every PostgreSQL process on the machine (the bench's own database: its
- * backends live as long as the servers' pools), in ms.
- */
-async function postgresCpuMs(): Promise<number> {
-  let total = 0;
-  for (const pid of await readdir('/proc').catch(() => [] as string[])) {
-    if (!/^\d+$/.test(pid)) continue;
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    if (!stat.includes('(postgres)')) continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+/** The PostgreSQL server's process (the parent of a backend's). */
+async function postgresPid(databaseUrl: string): Promise<number> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    return parentPid((await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
+  } finally {
+    await db.end();
   }
-  return total;
 }
 
 /** CPU time this process (the bench: the fakes and the 20 clients) used so far, in ms. */
@@ -419,17 +415,19 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
     const before = await lags();
     await sleep(QUIET_MS);
     const quiet = await lags(before);
+    // PostgreSQL's server and its backends (the pools' connections live through the run).
+    const postgres = await postgresPid(bench.databaseUrl);
     const cpuBefore = {
       web: await processCpuMs(web.pid),
       worker: await processCpuMs(worker.pid),
-      postgres: await postgresCpuMs(),
+      postgres: treeCpuMs(postgres),
       bench: benchCpuMs(),
     };
     const turns = await Promise.all(apis.map((api, i) => finishToDrafts(api, recordings[i]!)));
     const cpu = {
       web: ((await processCpuMs(web.pid)) - cpuBefore.web) / USERS,
       worker: ((await processCpuMs(worker.pid)) - cpuBefore.worker) / USERS,
-      postgres: ((await postgresCpuMs()) - cpuBefore.postgres) / USERS,
+      postgres: (treeCpuMs(postgres) - cpuBefore.postgres) / USERS,
       bench: (benchCpuMs() - cpuBefore.bench) / USERS,
     };
     const busy = await lags(quiet);
