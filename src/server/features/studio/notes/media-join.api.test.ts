@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeS3 } from '#tests/support/fake-s3.ts';
 import {
   callAs,
   type StudioTestApp,
@@ -9,6 +10,7 @@ import {
 } from '#tests/support/studio.ts';
 import { runStudioMaintenance } from '../capture/index.ts';
 import { deleteStudioDataOf } from '../index.ts';
+import { isStorageFailure } from '../media.ts';
 import { RECORDING_PART_MISSING } from './job-definitions.ts';
 import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
 import { findNoteById } from './repository.ts';
@@ -188,5 +190,59 @@ describe('joining a finished recording', () => {
       deleteStudioDataOf(echo.ctx, tx, 'leaving-joiner@example.com'),
     );
     expect(await echo.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
+  });
+});
+
+describe('joining while the bucket does not answer', () => {
+  let s3: FakeS3;
+  let app: StudioTestApp;
+  beforeAll(async () => {
+    s3 = await new FakeS3().start();
+    app = await startStudioApp({ ROLE: 'web', STT_BASE_URL: 'http://127.0.0.1:9/v1', ...s3.env });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await s3?.stop();
+  });
+
+  it('loses nothing: the join fails as a passing failure (tried again), and once the bucket is back it joins whole', async () => {
+    const owner = await sessionCookie(app, 'bucket-joiner@example.com');
+    const { id } = (
+      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
+    ).json();
+    const put = await app.app!.inject({
+      method: 'PUT',
+      url: `/api/studio/recordings/${id}/chunks/0`,
+      headers: { cookie: owner, 'content-type': 'application/octet-stream' },
+      payload: speech,
+    });
+    expect(put.statusCode).toBe(200);
+    const noteId = (
+      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: 1 })
+    ).json().id;
+    const deps = { config: app.ctx.config, database: app.ctx.database };
+    const note = (await findNoteById(app.ctx.database.db, noteId))!;
+
+    await s3.stop();
+    for (const attempt of [
+      () => joinNoteMedia(deps, note),
+      () => withNoteMediaCopy(deps, note, async () => 'transcribed'),
+    ]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(isStorageFailure(error), String(error)).toBe(true);
+    }
+    // Still waiting to be joined (not failed for a missing part).
+    expect(await findNoteById(app.ctx.database.db, noteId)).toMatchObject({
+      status: 'transcribing',
+      joinRecordingId: id,
+    });
+
+    await s3.start();
+    expect(await joinNoteMedia(deps, note)).toMatchObject({
+      joinRecordingId: null,
+      mediaBytes: speech.length,
+    });
+    expect(await app.readStored(`studio/media/${noteId}.wav`)).toEqual(speech);
+    expect(await app.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
   });
 });
