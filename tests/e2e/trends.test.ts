@@ -147,9 +147,19 @@ describe('trend analyser page', () => {
         await held;
         await route.continue();
       });
+      // The list is polled while the card is processing; a poll that answers before the held request
+      // reaches the server still says 'processed' and must not take the card's 'Analyzing...' away.
+      const polled = page.waitForResponse(
+        (res) => res.url().includes('/api/trends?') && res.request().method() === 'GET',
+        { timeout: 10_000 },
+      );
       await trend.getByRole('button', { name: 'More Ideas', exact: true }).click();
       const busy = trend.getByRole('button', { name: 'Processing...' });
       await expect.poll(() => busy.isDisabled()).toBe(true);
+      expect(await trend.getByTestId('trend-status').innerText()).toBe('Analyzing...');
+      await polled;
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+      expect(await busy.isDisabled()).toBe(true);
       expect(await trend.getByTestId('trend-status').innerText()).toBe('Analyzing...');
       release();
       await expect

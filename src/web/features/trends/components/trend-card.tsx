@@ -80,12 +80,15 @@ export interface TrendCardProps {
 /** One trend (docs/spec/product-spec.md §2): status, platform, actions, source, skeleton, ideas, audio or pattern, stats. */
 export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIdea }: TrendCardProps) {
   const [expanded, setExpanded] = useState(false);
-  const status = STATUS_STYLES[trend.status];
+  const running = busy || trend.status === 'processing';
+  // While this card's request runs, a poll of the list can still answer the old status: the card says
+  // 'Analyzing...' until the request ends (docs/spec/product-spec.md §4: marked processing at once).
+  const shownStatus = running ? 'processing' : trend.status;
+  const status = STATUS_STYLES[shownStatus];
   const data = trend.trending_data;
   const audioName = displayAudioName(data?.audio_name ?? data?.sound_name);
   const ideas = expanded ? trend.twist_ideas : trend.twist_ideas.slice(0, VISIBLE_TWIST_IDEAS);
   const hidden = trend.twist_ideas.length - VISIBLE_TWIST_IDEAS;
-  const running = busy || trend.status === 'processing';
   const keepFocus = useKeepFocusWhileBusy(running);
   const badge = sourceBadge(trend.source);
   const added = new Date(trend.created_at).toLocaleDateString('en-US', {
@@ -112,7 +115,7 @@ export function TrendCard({ trend, busy, deleting, onProcess, onDelete, onUseIde
     >
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline" className={status.className} data-testid="trend-status">
-          {trend.status === 'processing' ? (
+          {shownStatus === 'processing' ? (
             <Loader2 className="mr-1 size-3 animate-spin" aria-hidden="true" />
           ) : null}
           {status.label}
