@@ -158,7 +158,9 @@ describe('trend analyser page', () => {
       await expect.poll(() => busy.isDisabled()).toBe(true);
       expect(await trend.getByTestId('trend-status').innerText()).toBe('Analyzing...');
       await polled;
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
+      );
       expect(await busy.isDisabled()).toBe(true);
       expect(await trend.getByTestId('trend-status').innerText()).toBe('Analyzing...');
       release();
