@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type EmbeddedDatabase, freePort, startEmbeddedPostgres } from '../../src/server/db/embedded.ts';
 import { type EchoProcess, postJson, spawnEcho } from '../support/echo-process.ts';
+import { freeStablePort } from '../support/local-http.ts';
 
 let dataDir: string | undefined;
 let database: EmbeddedDatabase | undefined;
@@ -30,7 +31,7 @@ async function timed(send: () => Promise<Response>) {
 describe('the database goes away under load', () => {
   it('answers 503 with a JSON message within 2 s while it is down, and recovers by itself', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-fault-db-'));
-    const pgPort = await freePort();
+    const pgPort = await freeStablePort();
     database = await startEmbeddedPostgres({ dataDir, port: pgPort });
     echo = await spawnEcho(
       {

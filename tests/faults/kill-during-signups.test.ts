@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../src/server/db/embedded.ts';
 import { type EchoProcess, postJson, spawnEcho } from '../support/echo-process.ts';
+import { freeStablePort } from '../support/local-http.ts';
 
 let dataDir: string | undefined;
 const started: EchoProcess[] = [];
@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('kill -9 during a burst of signups', () => {
   it('keeps every acknowledged signup exactly once after a restart', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-fault-kill-'));
-    const [port, pgPort] = await Promise.all([freePort(), freePort()]);
+    const [port, pgPort] = await Promise.all([freeStablePort(), freeStablePort()]);
     const env = {
       ROLE: 'all',
       DATA_DIR: dataDir,

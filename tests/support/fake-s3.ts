@@ -74,7 +74,7 @@ export class FakeS3 {
   port = 0;
 
   async start(): Promise<this> {
-    this.server = await listenLocal((req, res) => void this.handle(req, res), this.port);
+    this.server = await listenLocal((req, res) => void this.handle(req, res), this.port, { stable: true });
     this.port = this.server.port;
     return this;
   }
