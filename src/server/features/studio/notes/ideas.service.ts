@@ -1,7 +1,7 @@
 import type { IdeasResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { ideasView } from '../text/index.ts';
-import { ideasFingerprint, readyNotePhrases } from './repository.ts';
+import { ideasFingerprint, readyNotePhrases } from './voice-repository.ts';
 
 /** Themes shown on the Ideas tab. */
 export const IDEAS_LIMIT = 30;

@@ -18,7 +18,6 @@ export {
   deleteStudioRowsOf,
   findNote,
   findNoteByUpload,
-  findVoiceSettings,
   inactiveStudioOwners,
   insertNote,
   insertNotesSkippingDuplicates,
@@ -33,7 +32,6 @@ export {
   storedBytes,
   unjoinedNotes,
   updateNote as updateNoteRow,
-  type VoiceSettingsRow,
 } from './repository.ts';
 export { notesRoutes } from './routes.ts';
 export {
@@ -46,3 +44,4 @@ export {
   toListItem,
 } from './service.ts';
 export { currentProfile } from './voice-profile.ts';
+export { findVoiceSettings, type VoiceSettingsRow } from './voice-repository.ts';

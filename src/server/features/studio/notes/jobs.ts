@@ -31,15 +31,9 @@ import {
 } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
-import {
-  findNoteById,
-  findVoiceSettings,
-  profileStats,
-  replaceSentences,
-  storeBuiltProfile,
-  updateNote,
-} from './repository.ts';
+import { findNoteById, replaceSentences, updateNote } from './repository.ts';
 import { queueProfile } from './service.ts';
+import { findVoiceSettings, profileStats, storeBuiltProfile } from './voice-repository.ts';
 
 export interface NoteJobDeps {
   config: Config;

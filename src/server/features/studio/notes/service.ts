@@ -30,20 +30,18 @@ import {
   countNotes,
   deleteNote as deleteNoteRow,
   findNote,
-  findVoiceSettings,
   insertNote,
   type ListedNote,
   listNotes,
   listSentences,
-  markProfileStale,
   type NoteRow,
   replaceSentences,
   type SentenceRow,
   storedBytes,
   updateNote as updateNoteRow,
-  upsertVoiceSettings,
 } from './repository.ts';
 import { currentProfile } from './voice-profile.ts';
+import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice-repository.ts';
 
 /**
  * In the transaction that changes an address's notes, pins or bans: its stored profile is marked

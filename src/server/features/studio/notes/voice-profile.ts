@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import { buildProfile, type VoiceProfile } from '../style/index.ts';
-import { findVoiceSettings, profileStats, type VoiceSettingsRow } from './repository.ts';
+import { findVoiceSettings, profileStats, type VoiceSettingsRow } from './voice-repository.ts';
 
 /** Addresses whose fresh build this process keeps (least recently used dropped first). */
 export const PROFILE_CACHE_SIZE = 500;
