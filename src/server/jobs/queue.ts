@@ -170,8 +170,13 @@ export class JobQueue {
     this.started = true;
   }
 
-  private notifyPollingSeconds(): number {
-    return this.options.notifyPollingSeconds ?? this.options.pollingIntervalSeconds ?? 5;
+  /** How often a worker polls: every second without LISTEN/NOTIFY, every 5 s with it (see the options). */
+  private polling() {
+    return {
+      pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
+      notifyPollingIntervalSeconds:
+        this.options.notifyPollingSeconds ?? this.options.pollingIntervalSeconds ?? 5,
+    };
   }
 
   private queuePolicy(definition: AnyJob) {
@@ -219,8 +224,7 @@ export class JobQueue {
         burstWhenBatchFull: true,
         perJobResults: true,
         localConcurrency: definition.concurrency ?? 1,
-        pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-        notifyPollingIntervalSeconds: this.notifyPollingSeconds(),
+        ...this.polling(),
         includeMetadata: true,
       },
       async (jobs) => {
@@ -256,8 +260,7 @@ export class JobQueue {
           burstWhenBatchFull: true,
           perJobResults: true,
           localConcurrency: definition.concurrency ?? 1,
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-          notifyPollingIntervalSeconds: this.notifyPollingSeconds(),
+          ...this.polling(),
           includeMetadata: true,
         },
         async (jobs) =>
@@ -292,8 +295,7 @@ export class JobQueue {
         {
           batchSize: 1,
           localConcurrency: 1,
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-          notifyPollingIntervalSeconds: this.notifyPollingSeconds(),
+          ...this.polling(),
           includeMetadata: true,
         },
         async (jobs) => {

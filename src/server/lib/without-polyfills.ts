@@ -29,4 +29,4 @@ export function requireWithoutPolyfills<T>(id: string): T {
 
 /** Whether any core-js module is loaded in this process (the test of the above asks). */
 export const coreJsLoaded = (): boolean =>
-  Object.keys(require.cache).some((file) => file.includes(`${'/'}core-js${'/'}`));
+  Object.keys(require.cache).some((file) => file.includes('/core-js/'));

@@ -1,9 +1,5 @@
 import type { AppContext } from '../../context.ts';
 import { attachProviderSink, throttledSink } from '../../lib/provider-status.ts';
-
-/** How often one provider's outcome is written to `provider_status` at most. */
-export const PROVIDER_WRITE_MS = 5_000;
-
 import { registerManagedYtDlp } from '../../providers/media/ytdlp-tool.ts';
 import { publishingAvailability } from '../publishing/index.ts';
 import { saveProviderEvent } from './repository.ts';
@@ -16,6 +12,9 @@ import {
   toolsStatus,
   ytDlpSource,
 } from './service.ts';
+
+/** How often one provider's outcome is written to `provider_status` at most. */
+export const PROVIDER_WRITE_MS = 5_000;
 
 /**
  * At start: provider outcomes are recorded in `provider_status`; when neither YTDLP_PATH nor a

@@ -93,8 +93,9 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     try {
       if (note.mediaPath) {
         if (!engine) {
-          // The browser's transcript is the text; the recording's chunks are still joined now.
-          await joinNoteMedia(deps, note);
+          // The browser's transcript is the text; the recording's chunks are still joined now (a note
+          // deleted meanwhile, or failed for a missing chunk, has nothing left to do).
+          if (!(await joinNoteMedia(deps, note))) return;
           // No server engine: what the browser recognised while recording, else the audio alone.
           const heard = note.browserTranscript ?? [];
           if (heard.length === 0) {
