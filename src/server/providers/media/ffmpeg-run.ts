@@ -178,8 +178,8 @@ export async function audioPieces(
   ]);
   const files = (await readdir(dir)).filter((f) => f.startsWith('piece') && f.endsWith(`.${codec}`)).sort();
   // FLAC frames carry their sample number, which the segment muxer keeps counting: each later piece
-  // is encoded again (its own, from FLAC: ~0.05 s a minute) so it starts at sample 0 like a file of
-  // its own, which every decoder reads.
+  // is encoded again (its own, from FLAC: cheap next to the first pass) so it starts at sample 0
+  // like a file of its own, which every decoder reads.
   for (const file of codec === 'flac' ? files.slice(1) : []) {
     const piece = path.join(dir, file);
     const again = path.join(dir, `again-${file}`);

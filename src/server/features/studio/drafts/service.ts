@@ -98,8 +98,8 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   const from = notes.length === 1 ? `"${notes[0]!.title}"` : `${notes.length} notes`;
   await assertModelCallsLeft(ctx, owner, input.engine);
   await countDraftJobs(ctx, owner, new Set(input.formats).size);
-  // The offline engine writes a request's drafts in one job (one read of their notes, about 25 ms of
-  // CPU for five); each draft the model writes is a job of its own (it waits on the model).
+  // The offline engine writes a request's drafts in one job (one read of their notes, little CPU
+  // for all five); each draft the model writes is a job of its own (it waits on the model).
   const together = input.engine === 'extractive' || !ctx.config.llm.baseUrl;
   const rows = await ctx.database.transaction(async (tx) => {
     // Each job of the request queues behind the address's drafts already waiting and its own before it.
