@@ -45,7 +45,7 @@ import {
   updateDraft,
 } from './repository.ts';
 
-/** Echo Studio, part 2: drafts made from notes (issue 14). Generation itself runs in a job. */
+/** Echo Studio, part 2: drafts made from notes. Generation itself runs in a job. */
 
 export const DRAFT_NOT_FOUND_MESSAGE = 'Draft not found';
 
@@ -161,7 +161,7 @@ export async function saveDraftEdits(
   const row = await ownDraft(ctx, owner, id);
   if (row.status !== 'ready')
     throw badRequest('This draft is still being written; edit it when it is ready.');
-  // Blocks added, deleted or moved (issue 28), then every edited text checked against its sources.
+  // Blocks added, deleted or moved, then every edited text checked against its sources.
   const { blocks, edits } = arrangeBlocks(row.blocks as StoredBlock[], input);
   // An edited or added slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
   for (const [index, block] of blocks.entries()) {
