@@ -128,7 +128,8 @@ export const envSchema = z.object({
   // Speech-to-text, language model and webhooks
   /**
    * An OpenAI-compatible speech-to-text server (OpenAI, whisper.cpp server, speaches, LocalAI) for videos
-   * without captions and Studio notes. Unset: PocketSphinx when installed, else no server transcription.
+   * without captions and Studio notes. Unset: the fallbacks in docs/transcription.md (videos) and
+   * docs/studio.md (notes: PocketSphinx when installed).
    */
   STT_BASE_URL: optionalUrl,
   /** The speech-to-text server's API key. */
