@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Publishing (issue 25): connected accounts, posts of drafts (now, in a slot, at a time), slots. */
+/** Publishing: connected accounts, posts of drafts (now, in a slot, at a time), slots. */
 export const PUBLISH_API = '/api/publishing';
 
 export const PLATFORMS = ['linkedin', 'x', 'bluesky', 'mastodon'] as const;

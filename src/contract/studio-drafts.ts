@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Echo Studio, part 2: drafts made from a user's notes (issue 14). */
+/** Echo Studio, part 2: drafts made from a user's notes. */
 
 export const DRAFT_FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips'] as const;
 export type DraftFormat = (typeof DRAFT_FORMATS)[number];
@@ -15,7 +15,7 @@ export const DRAFT_FORMAT_LABELS: Record<DraftFormat, string> = {
 export const DRAFT_ENGINES = ['auto', 'extractive', 'llm'] as const;
 export type DraftEngineChoice = (typeof DRAFT_ENGINES)[number];
 
-/** Limits of each format (issue 14). */
+/** Limits of each format. */
 export const META_DESCRIPTION_MAX = 160;
 export const LINKEDIN_HOOK_MAX = 210;
 export const LINKEDIN_MAX = 3000;
@@ -137,7 +137,7 @@ export const updateDraftSchema = z.object({
     )
     .max(DRAFT_BLOCKS_MAX),
   /**
-   * The draft's blocks in their new order (issue 28: add, delete, reorder): every block to keep,
+   * The draft's blocks in their new order (add, delete, reorder): every block to keep,
    * by id; a block of the draft left out is deleted. Absent: the order stays and nothing is added.
    */
   order: z.array(z.string().max(100)).max(DRAFT_BLOCKS_MAX).optional(),
@@ -149,7 +149,7 @@ export type UpdateDraft = z.input<typeof updateDraftSchema>;
 export const regenerateDraftSchema = z.object({ block_id: z.string().optional() });
 
 /**
- * An earlier version of a draft (issue 28): the draft as it was before a save, a regeneration or a
+ * An earlier version of a draft: the draft as it was before a save, a regeneration or a
  * restore replaced it. GET /drafts/{id}/versions lists them newest first;
  * POST /drafts/{id}/versions/{vid}/restore brings one back (the draft as it was is kept in turn).
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Echo Studio (issues 13 and 14): notes captured by recording, upload, writing or import, searched,
+ * Echo Studio: notes captured by recording, upload, writing or import, searched,
  * grouped into ideas, and a voice profile learned from them. Every route is under /api/studio and
  * needs the dashboard session; another address's note answers 404.
  */

@@ -3,6 +3,10 @@ import { z } from 'zod';
 /**
  * The environment variables Echo reads, each with its default and check (zod). `config.ts` parses
  * `process.env` with this schema and maps the result to the `Config` object the rest of the server gets.
+ *
+ * docs/configuration.md is generated from this schema (`npm run docs:config`, scripts/config-docs.ts):
+ * every variable needs a doc comment saying what it does and what unset means, and a `//` line before
+ * a variable starts a section of that page. A test fails when the page and the schema disagree.
  */
 
 const emptyToUndefined = (value: unknown) =>
@@ -20,20 +24,42 @@ const bool = (fallback: boolean) =>
   );
 
 export const envSchema = z.object({
+  // Server
+  /** HTTP port. */
   PORT: port(5000),
+  /** Address the HTTP server binds to. */
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  /**
+   * Echo's address as visitors reach it: the base of links in e-mails, referral links and the webhook URL.
+   * Unset: `http://localhost:PORT`. In production it must be an `https://` address, since cookies are sent
+   * only with Secure.
+   */
   PUBLIC_URL: optionalUrl,
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
-  DATABASE_URL: optionalString,
-  /** Port of the embedded PostgreSQL; 0 picks a free one at every start. */
-  EMBEDDED_PG_PORT: port(0),
+  /**
+   * `web` answers HTTP, `worker` runs the jobs, `all` does both in one process. `web` and `worker` need
+   * `DATABASE_URL`: processes share rate limits, sessions and jobs only through PostgreSQL (docs/deploy.md).
+   */
   ROLE: z.preprocess(emptyToUndefined, z.enum(['all', 'web', 'worker']).default('all')),
-  ADMIN_PASSWORD: z.preprocess(
+  /**
+   * `production` refuses to start without an `https://` `PUBLIC_URL`, `SMTP_URL` and `ADMIN_PASSWORD` (their
+   * defaults are for one machine only) and never prints stored e-mails on the console; anything else is a
+   * development machine, where the console is the mail catcher.
+   */
+  NODE_ENV: optionalString,
+  /** pino's level (`fatal` ... `trace`), or `silent`. */
+  LOG_LEVEL: z.preprocess(
     emptyToUndefined,
-    z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  SMTP_URL: optionalUrl,
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Echo <hello@echo.local>')),
+  /**
+   * Which proxies may set the client address (X-Forwarded-For) that rate limits count: `true`/`false`, a hop
+   * count (`1`: one proxy in front), or trusted proxy addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). Unset:
+   * `false` (docs/deploy.md).
+   */
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Where the built web app is. Unset: `dist/web` next to the sources. */
+  WEB_DIST_DIR: optionalString,
+  /** Meta pixel for the waitlist's 'Lead' event. Unset: no pixel and no third-party script. */
   META_PIXEL_ID: z.preprocess(
     emptyToUndefined,
     z
@@ -41,13 +67,33 @@ export const envSchema = z.object({
       .regex(/^\d{5,20}$/, 'META_PIXEL_ID must be digits')
       .optional(),
   ),
-  /** Trust X-Forwarded-For from a reverse proxy: true/false, a hop count, or trusted addresses/CIDRs. */
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
-  NODE_ENV: optionalString,
-  LOG_LEVEL: z.preprocess(
+
+  // Database
+  /**
+   * Local state: the embedded database, Echo's own yt-dlp, generated secrets and, without `S3_BUCKET`,
+   * Studio media.
+   */
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  /** Any PostgreSQL >= 15. Unset: an embedded PostgreSQL with its data under `DATA_DIR`. */
+  DATABASE_URL: optionalString,
+  /** Port of the embedded PostgreSQL (loopback only); 0 picks a free one at every start. */
+  EMBEDDED_PG_PORT: port(0),
+  /** Connections in this process's database pool. */
+  DB_POOL_SIZE: positiveInt(10),
+
+  // Admin
+  /**
+   * The admin sign-in (`POST /api/admin/login`); changing it ends every admin session. Unset: generated at
+   * first start, printed once and written to `DATA_DIR/admin-password` (mode 0600).
+   */
+  ADMIN_PASSWORD: z.preprocess(
     emptyToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional(),
   ),
+  /** Hours an admin token stays valid. */
+  ADMIN_SESSION_HOURS: positiveInt(12),
+
+  // Rate limits
   /** Waitlist signups allowed per client address per minute. */
   SIGNUP_RATE_LIMIT: positiveInt(10),
   /** Trends a client address may add per minute. */
@@ -58,29 +104,80 @@ export const envSchema = z.object({
   SUBMIT_EMAIL_RATE_LIMIT: positiveInt(30),
   /** Failed admin sign-ins allowed per client address per minute. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(5),
-  /** Hours an admin token stays valid. */
-  ADMIN_SESSION_HOURS: positiveInt(12),
-  /** Connections in this process's database pool. */
-  DB_POOL_SIZE: positiveInt(10),
-  /** Where the built web app is; normally dist/web next to the sources. */
-  WEB_DIST_DIR: optionalString,
-  // Outside services (each has a fake that speaks its protocol in tests).
+
+  // E-mail and SMS
+  /**
+   * E-mail delivery, e.g. `smtps://user:pass@smtp.example.com:465`. Unset: every e-mail is still written to
+   * the outbox table (status `stored`, listed at `/admin/outbox`), so no flow loses a message.
+   */
+  SMTP_URL: optionalUrl,
+  /** Sender of Echo's e-mails. */
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Echo <hello@echo.local>')),
+  /**
+   * SMS through Twilio's REST API, with `TWILIO_AUTH_TOKEN` and `TWILIO_FROM`. Unset: SMS are kept in the
+   * outbox table.
+   */
   TWILIO_ACCOUNT_SID: optionalString,
+  /** Twilio's auth token; it also verifies inbound SMS (`POST /api/twilio/inbound`). */
   TWILIO_AUTH_TOKEN: optionalString,
+  /** The Twilio number SMS are sent from. */
   TWILIO_FROM: optionalString,
+  /** Twilio's API base (tests point it at a local fake). */
   TWILIO_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.twilio.com')),
+
+  // Speech-to-text, language model and webhooks
+  /**
+   * An OpenAI-compatible speech-to-text server (OpenAI, whisper.cpp server, speaches, LocalAI) for videos
+   * without captions and Studio notes. Unset: the fallbacks in docs/transcription.md (videos) and
+   * docs/studio.md (notes: PocketSphinx when installed).
+   */
   STT_BASE_URL: optionalUrl,
+  /** The speech-to-text server's API key. */
   STT_API_KEY: optionalString,
+  /** The speech-to-text model asked for. */
   STT_MODEL: z.preprocess(emptyToUndefined, z.string().default('whisper-1')),
+  /**
+   * An OpenAI-compatible language model (OpenAI, Ollama, llama.cpp, vLLM) for trend analyses, transcript
+   * summaries and Studio drafts. Unset: the offline template and extractive engines.
+   */
   LLM_BASE_URL: optionalUrl,
+  /** The language model's API key. */
   LLM_API_KEY: optionalString,
+  /** The language model asked for. */
   LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  /**
+   * One time-out, in seconds, for every request to SMTP, Twilio, the language model and speech-to-text.
+   * Unset: each client's own (SMTP connect and reply, Twilio, LLM and speech-to-text each have theirs).
+   */
+  PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
+  /**
+   * Signs `POST /api/webhook/transcription-complete`; when set, videos nobody else can transcribe wait for
+   * an external service's callback. Unset: generated at first start, printed once and kept in the database.
+   */
+  WEBHOOK_SECRET: optionalString,
+  /**
+   * Signing secret of `POST /api/webhooks/stripe` (affiliate commissions). Unset: the Stripe intake answers
+   * 503.
+   */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+
+  // Media tools
+  /**
+   * The yt-dlp executable (captions and audio of submitted videos, trend metadata); it overrides everything
+   * below. Unset: `yt-dlp` on PATH, else Echo's own copy under `DATA_DIR/tools`.
+   */
   YTDLP_PATH: optionalString,
-  /** The package index's JSON API for yt-dlp (managed copy when YTDLP_PATH is unset and none is on PATH). */
+  /**
+   * The package index's JSON API Echo downloads its own yt-dlp wheel from (sha256-checked, run by `python3`
+   * >= 3.9).
+   */
   YTDLP_INDEX_URL: z.preprocess(emptyToUndefined, z.url().default('https://pypi.org/pypi/yt-dlp/json')),
-  /** Daily check for a newer managed yt-dlp. */
+  /** Whether the daily job moves Echo's own yt-dlp to a newer release (platforms change faster than Echo). */
   YTDLP_AUTO_UPDATE: bool(true),
-  /** Pins the managed yt-dlp to this release (whatever its age); unset: the newest one >= 48 hours old. */
+  /**
+   * Pins Echo's own yt-dlp to this release, whatever its age. Unset: the newest final release at least 48
+   * hours old (time for a bad one to be yanked).
+   */
   YTDLP_VERSION: z.preprocess(
     emptyToUndefined,
     z
@@ -88,7 +185,10 @@ export const envSchema = z.object({
       .regex(/^\d[0-9A-Za-z.!+]*$/, 'YTDLP_VERSION must be a yt-dlp release, e.g. 2025.10.22')
       .optional(),
   ),
-  /** With YTDLP_VERSION: the sha256 its wheel must have (the index's digest and the download). */
+  /**
+   * With `YTDLP_VERSION`: the sha256 its wheel must have (the index's digest and the download); another is
+   * refused.
+   */
   YTDLP_SHA256: z.preprocess(
     emptyToUndefined,
     z
@@ -97,16 +197,25 @@ export const envSchema = z.object({
       .transform((digest) => digest.toLowerCase())
       .optional(),
   ),
-  /** ffmpeg executable; unset: `ffmpeg` on PATH, else the one shipped by @ffmpeg-installer/ffmpeg. */
+  /**
+   * ffmpeg for audio conversion, run with no environment but PATH, inputs limited to files and pipes, CPU
+   * time and memory capped by util-linux `prlimit` when installed. Unset: `ffmpeg` on PATH, else the one
+   * shipped by @ffmpeg-installer/ffmpeg.
+   */
   FFMPEG_PATH: optionalString,
-  /** PocketSphinx (offline rough transcripts); unset: `pocketsphinx_continuous` on PATH (Debian's pocketsphinx). */
+  /**
+   * With `NODE_ENV=production`, run the npm package's ffmpeg (a December 2018 build) when no other is found;
+   * refused otherwise, and the checklist says so.
+   */
+  ALLOW_BUNDLED_FFMPEG: bool(false),
+  /**
+   * Offline recogniser for rough transcripts without a speech-to-text server (needs the `pocketsphinx-en-us`
+   * model); listed on the checklist. Unset: `pocketsphinx_continuous` on PATH (Debian's pocketsphinx).
+   */
   POCKETSPHINX_PATH: optionalString,
-  /** Signs transcription callbacks; generated at first start and kept in the database when unset. */
-  WEBHOOK_SECRET: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  /** Days a commission stays pending before the daily job approves it. */
-  AFFILIATE_HOLD_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
-  /** Campaigns: time zone of contacts that have none (quiet hours for SMS), IANA name. */
+
+  // Campaigns, affiliates and retention
+  /** IANA time zone of contacts that have none; no SMS goes out between 21:00 and 08:00 their time. */
   DEFAULT_TIME_ZONE: z.preprocess(
     emptyToUndefined,
     z
@@ -121,94 +230,169 @@ export const envSchema = z.object({
   ),
   /** Campaign messages per second per channel (e-mail, SMS). */
   SEND_RATE_LIMIT: positiveInt(50),
-  /** Months of inactivity after which the daily retention job deletes content results and contacts. */
-  RETENTION_MONTHS: positiveInt(24),
+  /** Days a commission stays pending before the daily job approves it. */
+  AFFILIATE_HOLD_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(30)),
   /**
-   * Long-running jobs (trend analysis, transcription, summaries) send a heartbeat this often (in
-   * half this time); a job whose worker died is retried once its heartbeat is this old.
+   * Months of inactivity after which the daily retention job deletes content results and campaign contacts.
+   */
+  RETENTION_MONTHS: positiveInt(24),
+
+  // Jobs
+  /**
+   * Long-running jobs (trend analyses, transcriptions, summaries, message delivery) send a heartbeat every
+   * half of this; a job whose worker died is retried once its heartbeat is this old, instead of waiting for
+   * its expiry (which still bounds a live but stuck job).
    */
   JOB_HEARTBEAT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(10).default(30)),
   /** Seconds between the worker's supervisor passes (stale heartbeats, expired jobs). */
   JOB_SUPERVISE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3600).default(30)),
-  /** When set, every job retry waits exactly this many seconds (no backoff); unset: per-job backoff. */
+  /**
+   * When set, every job retry waits exactly this many seconds (tests, debugging). Unset: each job's
+   * exponential backoff.
+   */
   JOB_RETRY_DELAY_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).optional(),
   ),
-  /** Studio: audio and video storage per address, in MB (default 2 GB). */
+
+  // Echo Studio
+  /**
+   * Audio and video each user may store (uploads and recordings), in MB; a full store answers
+   * `quota_exceeded`.
+   */
   STUDIO_QUOTA_MB: positiveInt(2048),
-  // Object storage for Studio files: local disk under DATA_DIR unless S3_BUCKET is set.
-  /** S3-compatible endpoint (MinIO, R2, Ceph...); unset with S3_BUCKET: AWS's endpoint for S3_REGION. */
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: optionalString,
-  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
-  S3_ACCESS_KEY_ID: optionalString,
-  S3_SECRET_ACCESS_KEY: optionalString,
-  /** `endpoint/bucket/key` addresses (most self-hosted stores) instead of `bucket.endpoint/key`. */
-  S3_FORCE_PATH_STYLE: bool(false),
-  /** Folder for local copies of stored media (ffmpeg, speech-to-text); unset: the system's temporary folder. */
-  STORAGE_TEMP_DIR: optionalString,
-  /** Most bytes of local copies at once, in MB (at least one upload's 500 MB). */
-  STORAGE_TEMP_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(512).default(4096)),
-  /** Runs the npm package's ffmpeg (a December 2018 build) when NODE_ENV=production and no other is found. */
-  ALLOW_BUNDLED_FFMPEG: bool(false),
-  /** Studio: notes an address may add per day (written, imported posts, uploads and recordings). */
+  /**
+   * Notes a user may add in 24 hours (written, imported posts, links, uploads, recordings); beyond:
+   * `rate_limited`.
+   */
   STUDIO_NOTES_PER_DAY: positiveInt(500),
-  /** Studio: drafts (or blocks) an address may have written per day, each up to two model calls. */
-  STUDIO_DRAFT_JOBS_PER_DAY: positiveInt(200),
-  /** Studio: language-model calls an address's drafts may make per day (a draft makes one, or two with a retry). */
-  STUDIO_MODEL_CALLS_PER_DAY: positiveInt(300),
-  /** Studio: characters of note text an address may store (default 20 million, about 40 books). */
+  /** Characters of note text a user may store; beyond: `quota_exceeded`. */
   STUDIO_TEXT_QUOTA_CHARS: positiveInt(20_000_000),
-  /** Studio: minutes of audio or video an address may have transcribed per day. */
+  /**
+   * Minutes of audio or video a user may have transcribed in 24 hours; a recording past it fails with a
+   * message before anything is sent to speech-to-text.
+   */
   STUDIO_STT_MINUTES_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(240)),
-  /** Studio: the longest recording or upload Echo transcribes, in minutes (checked before speech-to-text). */
+  /**
+   * The longest recording or upload Echo transcribes, in minutes, measured by ffmpeg on the server before
+   * speech-to-text.
+   */
   STUDIO_MEDIA_MAX_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(180)),
-  /** Studio: worker threads that analyse notes' text off the event loop (1-4). */
+  /**
+   * Drafts (or regenerated blocks) a user may start in 24 hours, each up to two model calls; beyond:
+   * `rate_limited`.
+   */
+  STUDIO_DRAFT_JOBS_PER_DAY: positiveInt(200),
+  /**
+   * Language-model calls a user's drafts may make in 24 hours, counted call by call; beyond, requests that
+   * would use the model get `rate_limited`, and a job already accepted writes its draft offline and says
+   * why.
+   */
+  STUDIO_MODEL_CALLS_PER_DAY: positiveInt(300),
+  /**
+   * Worker threads that analyse notes' text (written notes, edits, imports, transcripts) off the event loop,
+   * one task each at a time.
+   */
   STUDIO_ANALYSIS_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).default(1)),
-  /** Studio: time budget of one text analysis on its thread, in seconds (beyond: refused, thread replaced). */
+  /**
+   * Time budget of one text analysis on its thread, in seconds; beyond it the thread is replaced and the
+   * note refused (`payload_too_large`).
+   */
   STUDIO_ANALYSIS_TIMEOUT_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().positive().max(600).default(30),
   ),
-  /** Studio: nice value of the analysis and slide threads (0-19; 0: as the event loop), so requests are served first. */
+  /**
+   * Nice value of the analysis and carousel-slide threads, so the event loop is served first when they want
+   * the same core; 0: as the loop.
+   */
   STUDIO_THREAD_NICENESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(19).default(10)),
-  /** Notes transcribed at once by one worker; unset: 24 with a speech-to-text server, 1 on this machine's CPU. */
+  /**
+   * Notes one worker transcribes at once. Unset: 24 with a speech-to-text server (a note mostly waits on the
+   * network; its ffmpeg step is bounded apart), 1 without (PocketSphinx uses this machine's CPU).
+   */
   STUDIO_TRANSCRIBE_CONCURRENCY: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(64).optional(),
   ),
-  /** ffmpeg conversions for speech-to-text at once in one worker (CPU-bound); unset: this machine's cores. */
+  /**
+   * ffmpeg conversions (media to FLAC pieces for speech-to-text) one worker runs at once; the others wait
+   * their turn in order. Unset: this machine's cores, as the work is CPU-bound.
+   */
   STUDIO_CONVERT_CONCURRENCY: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(16).optional(),
   ),
-  /** When set, the time-out of every provider request (SMTP, Twilio, LLM, speech-to-text), in seconds. */
-  PROVIDER_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(3600).optional()),
-  // Publishing (issue 25, decision 019).
+
+  // Studio media storage
   /**
-   * Seals publishing tokens at rest (AES-256-GCM): 32 bytes as 64 hex digits or base64; unset:
-   * generated at first start and kept in DATA_DIR/publish-token-key (mode 0600). Set it when web
-   * and worker run on different machines.
+   * An S3-compatible bucket for every Studio file (tus uploads, recording chunks, finished media), so web
+   * processes and workers on different machines share them; needs `S3_ACCESS_KEY_ID` and
+   * `S3_SECRET_ACCESS_KEY` (docs/deploy.md, "Media storage"). Unset: files stay on this machine under
+   * `DATA_DIR`.
+   */
+  S3_BUCKET: optionalString,
+  /**
+   * The store's URL for MinIO, Cloudflare R2, Ceph, Garage... (`http://minio:9000`). Unset: AWS's endpoint
+   * for `S3_REGION`.
+   */
+  S3_ENDPOINT: optionalUrl,
+  /** The bucket's region (most self-hosted stores accept any). */
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  /** The bucket's access key (with `S3_BUCKET` and `S3_SECRET_ACCESS_KEY`). */
+  S3_ACCESS_KEY_ID: optionalString,
+  /** The bucket's secret key (with `S3_BUCKET` and `S3_ACCESS_KEY_ID`). */
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** `endpoint/bucket/key` addresses (MinIO and most self-hosted stores) instead of `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: bool(false),
+  /**
+   * Folder for local copies of stored media (ffmpeg and speech-to-text need files). Unset: the system's
+   * temporary folder.
+   */
+  STORAGE_TEMP_DIR: optionalString,
+  /** Most bytes the local copies may take at once, in MB (at least one upload's 500 MB). */
+  STORAGE_TEMP_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(512).default(4096)),
+
+  // Publishing
+  /**
+   * Seals publishing tokens and app passwords at rest (AES-256-GCM): 32 bytes as 64 hex digits or base64.
+   * Set the same value on every machine when web and worker run apart. Unset: generated at first start and
+   * kept in `DATA_DIR/publish-token-key` (mode 0600); with `NODE_ENV=production` it must be set, or
+   * connecting an account answers 503 saying so.
    */
   PUBLISH_TOKEN_KEY: optionalString,
-  /** Time-out of one call to a platform, in seconds (an unknown outcome is checked, never resent blindly). */
+  /**
+   * Time-out of one call to a platform, in seconds; an unanswered post is checked on the platform, never
+   * sent again blindly.
+   */
   PUBLISH_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(120).default(20)),
-  /** Lets a Bluesky server or Mastodon instance be a private or loopback address (tests, a LAN). */
+  /** Lets a Mastodon instance or Bluesky server be http or a private or loopback address (tests, a LAN). */
   PUBLISH_ALLOW_PRIVATE_HOSTS: bool(false),
-  /** Bluesky's default server (PDS) for a handle without one. */
+  /** The Bluesky server (PDS) of handles connected without one. */
   BLUESKY_SERVICE_URL: z.preprocess(emptyToUndefined, z.url().default('https://bsky.social')),
-  /** Bluesky's video service (app.bsky.video.uploadVideo), where a clip is uploaded for processing. */
+  /** Bluesky's video service, where a clip is uploaded (with a service token from the PDS) and processed. */
   BLUESKY_VIDEO_URL: z.preprocess(emptyToUndefined, z.url().default('https://video.bsky.app')),
-  /** X: the operator's developer app (OAuth 2.0 with PKCE); unset: X is shown as not available. */
+  /**
+   * The operator's X developer app (OAuth 2.0 with PKCE; callback
+   * `PUBLIC_URL/api/publishing/oauth/callback`). Unset: X is shown as not available.
+   */
   X_CLIENT_ID: optionalString,
+  /** The X app's client secret. */
   X_CLIENT_SECRET: optionalString,
+  /** X's API base (a proxy, or a fake in tests). */
   X_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.x.com')),
+  /** X's OAuth authorization page (a proxy, or a fake in tests). */
   X_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default('https://x.com/i/oauth2/authorize')),
-  /** LinkedIn: the operator's developer app (OAuth 2.0, w_member_social); unset: not available. */
+  /**
+   * The operator's LinkedIn app (Share on LinkedIn and Sign In with OpenID Connect; same callback as X).
+   * Unset: LinkedIn is shown as not available.
+   */
   LINKEDIN_CLIENT_ID: optionalString,
+  /** The LinkedIn app's client secret. */
   LINKEDIN_CLIENT_SECRET: optionalString,
+  /** LinkedIn's API base (a proxy, or a fake in tests). */
   LINKEDIN_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.linkedin.com')),
+  /** LinkedIn's OAuth base (a proxy, or a fake in tests). */
   LINKEDIN_AUTH_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.linkedin.com/oauth/v2')),
   /** LinkedIn-Version header of the Posts API (YYYYMM). */
   LINKEDIN_VERSION: z.preprocess(

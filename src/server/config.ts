@@ -99,7 +99,7 @@ export interface Config {
   jobs: { heartbeatSeconds: number; superviseSeconds: number; retryDelaySeconds: number | undefined };
   /** Overrides each provider client's own time-out when set (milliseconds). */
   providerTimeoutMs: number | undefined;
-  /** Publishing (issue 25): the platforms' addresses, the operator's apps and the token key. */
+  /** Publishing: the platforms' addresses, the operator's apps and the token key. */
   publishing: {
     tokenKey: string | undefined;
     timeoutMs: number;
@@ -125,7 +125,7 @@ export interface Config {
      * (STUDIO_CONVERT_CONCURRENCY): CPU-bound, so this machine's cores by default.
      */
     convertConcurrency: number;
-    /** Per-address limits (issue 23, decision 018). */
+    /** Per-address limits (decision 018). */
     limits: {
       notesPerDay: number;
       textChars: number;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// The web app's house rules (issue 11), checked on every source file:
+// The web app's house rules, checked on every source file:
 // - queries and mutations live in the feature's api.ts: pages and components call none of the
 //   request or TanStack Query functions themselves;
 // - a feature reaches another feature only through its index.ts;

@@ -4,7 +4,7 @@ import os from 'node:os';
 /**
  * Nice value of the Studio's CPU-heavy worker threads (text analysis, carousel slides): when they
  * and the event loop want the same core, the loop (nice 0) gets about ten times their share, so
- * requests keep being answered while a hostile note or a long carousel is worked on (issue 23).
+ * requests keep being answered while a hostile note or a long carousel is worked on.
  */
 export const BACKGROUND_NICENESS = 10;
 

@@ -7,9 +7,9 @@ const require = createRequire(import.meta.url);
  * output requires `core-js/modules/es6.regexp.*` and others for old browsers). Node has every one of
  * those built in, and loading them is not harmless: core-js redefines RegExp.prototype's methods
  * (with the same behaviour), which turns off V8's fast paths for every regular expression of the
- * process. Measured here: `'a'.repeat(200_000).split(/\n/)` took 14 ms instead of 0.03 ms once
- * twitter-text was loaded, and every split, tokenizer and sentence splitter of the Studio's text
- * engine in the web and worker processes ran that slowly (a note's title alone took 30 ms).
+ * process. Once twitter-text was loaded, a plain split of a long string became hundreds of times
+ * slower, and so did every split, tokenizer and sentence splitter of the Studio's text engine in the
+ * web and worker processes (decision 021; the figures are in docs/performance.md).
  *
  * The package's `require('core-js/...')` calls (side effects only: nothing is read from them) get
  * an empty module while `id` loads; anything else loads as usual.

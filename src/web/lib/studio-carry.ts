@@ -1,6 +1,6 @@
 /**
- * What a visitor typed into the landing page's Voice Note demo, carried into the Studio (issue 28's
- * way in): kept in this tab's session storage (never in the URL, so never in a log), read once by
+ * What a visitor typed into the landing page's Voice Note demo, carried into the Studio (a way
+ * in from the landing page): kept in this tab's session storage (never in the URL, so never in a log), read once by
  * the Studio's capture card after sign-in, then forgotten.
  */
 const KEY = 'echo.studio.carry';

@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from './columns.ts';
 import { contentResults } from './content-results.ts';
 
 /**
- * Echo Studio drafts (issue 14): one per (generation, format). `blocks` are the draft's traceable
+ * Echo Studio drafts: one per (generation, format). `blocks` are the draft's traceable
  * units (each with its source sentence ids); `note_ids` are the notes it was made from (a deleted
  * note leaves the draft readable, its links marked gone). Each draft is also an `echo_core`
  * content result, so it shows on the dashboard's 'My Voice' tab with its status.
@@ -27,12 +27,12 @@ export const studioDrafts = pgTable(
     error: text('error'),
     edited: boolean('edited').notNull().default(false),
     /**
-     * Before issue 28: the written note an edit was saved as. No longer written (edits are learned
+     * Formerly: the written note an edit was saved as. No longer written (edits are learned
      * through `learned`); kept so such notes stay linked.
      */
     sampleNoteId: uuid('sample_note_id'),
     /**
-     * Learning from edits (issue 28): the words the user wrote into this draft that are in none of
+     * Learning from edits: the words the user wrote into this draft that are in none of
      * its notes, per block, and their stats (a written sample the voice profile adds to the notes'
      * stats). One per draft, replaced on each save or restore, so nothing counts twice; gone with
      * the draft. Null until the user saves an edit with learning on.
@@ -54,7 +54,7 @@ export const studioDrafts = pgTable(
 );
 
 /**
- * Earlier versions of a draft (issue 28): what the draft was before each save, regeneration or
+ * Earlier versions of a draft: what the draft was before each save, regeneration or
  * restore, so no edit is ever overwritten. Owned through the draft (deleted with it).
  */
 export const studioDraftVersions = pgTable(

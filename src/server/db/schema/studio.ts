@@ -19,7 +19,7 @@ import { createdAt, updatedAt } from './columns.ts';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * Echo Studio notes (issue 13): one per recording, upload, written note, imported link or post.
+ * Echo Studio notes: one per recording, upload, written note, imported link or post.
  * `owner_email` is normalised (trimmed, lower-cased); every query is scoped by it. `search` is
  * generated from title and text (GIN index, `websearch_to_tsquery`).
  */

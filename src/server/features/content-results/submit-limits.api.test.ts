@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-/** Issue 12 item 10: anonymous submissions are limited per client and per e-mail address. */
+/** Anonymous submissions are limited per client and per e-mail address. */
 let echo: TestApp;
 beforeAll(async () => {
   echo = await startTestApp({ SUBMIT_RATE_LIMIT: '3', SUBMIT_EMAIL_RATE_LIMIT: '4' });

@@ -3,7 +3,7 @@ import { waitForCode } from '#tests/support/content-results.ts';
 import { codeIn } from '#tests/support/smtp-sink.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-/** Issue 12 item 5: 'Delete my data' never deletes a trend someone else created. */
+/** 'Delete my data' never deletes a trend someone else created. */
 let echo: TestApp;
 beforeAll(async () => {
   echo = await startTestApp();

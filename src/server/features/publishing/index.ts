@@ -1,5 +1,5 @@
 /**
- * Publishing (issue 25): connected accounts (Bluesky, Mastodon; LinkedIn and X with the operator's
+ * Publishing: connected accounts (Bluesky, Mastodon; LinkedIn and X with the operator's
  * apps), posts of ready drafts now, in a slot or at a time, each published exactly once by its job.
  * The feature's only public face.
  */

@@ -14,7 +14,7 @@ import {
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /**
- * Issue 25: a carousel goes to X, Bluesky and Mastodon as its slides, up to 4 images a post with
+ * A carousel goes to X, Bluesky and Mastodon as its slides, up to 4 images a post with
  * alt text (the slide's own words unless the user wrote their own; none refused), the fakes
  * speaking uploadBlob + app.bsky.embed.images, POST /api/v2/media + media_ids, and X's
  * /2/media/upload + /2/media/metadata + media.media_ids.

@@ -13,7 +13,7 @@ import type { PublishDeps } from './deps.ts';
 import { type PostRow, recordUploads } from './repository.ts';
 
 /**
- * A carousel on X, Bluesky and Mastodon (issue 25): its slides as images with alt text, at most
+ * A carousel on X, Bluesky and Mastodon: its slides as images with alt text, at most
  * IMAGES_PER_POST a post, so a carousel of more slides goes out as a thread of its slides in order
  * (decision 019). The slides are drawn by the Studio's exports room (`carouselSlidesOf`: the zip of
  * PNGs the download gives, on the slide thread) when the post goes out, never on the request path.

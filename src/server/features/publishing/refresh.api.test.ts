@@ -16,7 +16,7 @@ import { seal, unseal } from './platforms.ts';
 import { REFRESH_FAILED_PREFIX, refreshExpiringTokens } from './refresh.ts';
 
 /**
- * Issue 25: tokens are renewed in the background before they expire (refresh.ts), on real
+ * Tokens are renewed in the background before they expire (refresh.ts), on real
  * PostgreSQL with the platform fakes: X's single-use refresh tokens with Basic client auth,
  * LinkedIn's programmatic refresh, Bluesky's refreshSession; what cannot be renewed asks the user
  * to reconnect, once.

@@ -18,7 +18,7 @@ import {
 } from './repository.ts';
 
 /**
- * Tokens are renewed in the background before they expire (issue 25), so a scheduled post never
+ * Tokens are renewed in the background before they expire, so a scheduled post never
  * meets an expired token unseen. The one place these numbers live.
  */
 /** An account is renewed once its access ends within this window. */

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema/publishing.ts';
 import type { SentPart } from '../../providers/social/types.ts';
 
-/** All SQL of publishing (issue 25). */
+/** All SQL of publishing. */
 
 export type AccountRow = typeof publishAccounts.$inferSelect;
 export type PostRow = typeof publishPosts.$inferSelect;

@@ -24,7 +24,7 @@ import {
 } from '#tests/support/studio.ts';
 
 /**
- * Issue 25: a clip of a clip-hooks draft goes out as a video, cut by the Studio from the note's
+ * A clip of a clip-hooks draft goes out as a video, cut by the Studio from the note's
  * recording and streamed from its file: X's chunked upload (INIT, APPEND, FINALIZE, STATUS),
  * Bluesky's video service (getServiceAuth, app.bsky.video.uploadVideo, getJobStatus, then
  * app.bsky.embed.video), Mastodon's POST /api/v2/media (202 while processing) then media_ids.

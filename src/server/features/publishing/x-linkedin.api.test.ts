@@ -7,7 +7,7 @@ import type { Draft } from '#contract/studio-drafts.ts';
 import { type FakeLinkedin, type FakeX, startFakeLinkedin, startFakeX } from '#tests/support/fake-social.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
-/** Issue 25: X (OAuth 2.0 with PKCE, weighted 280) and LinkedIn (OAuth 2.0, versioned Posts API) with the operator's apps. */
+/** X (OAuth 2.0 with PKCE, weighted 280) and LinkedIn (OAuth 2.0, versioned Posts API) with the operator's apps. */
 
 const transcript = readFileSync(
   new URL('../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),

@@ -7,7 +7,7 @@ import { type StudioTestApp, sessionCookie, startStudioApp, tusMetadata } from '
 import { runStudioMaintenance } from './capture/index.ts';
 
 /**
- * Issue 23: 'Delete my data' and retention leave no voice audio on disk: unfinished recordings'
+ * 'Delete my data' and retention leave no voice audio on disk: unfinished recordings'
  * chunk folders and unfinished uploads go with the rows, a chunk racing a discard keeps nothing, and
  * the maintenance job sweeps chunk folders no recording owns.
  */

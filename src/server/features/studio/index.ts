@@ -1,5 +1,5 @@
 /**
- * Echo Studio (issues 13 and 14), in rooms (decision 015): `capture/` (uploads, recordings,
+ * Echo Studio, in rooms (decision 015): `capture/` (uploads, recordings,
  * imports), `notes/` (library, ideas, voice profile), `search/`, `analysis/` (a note's text
  * analysed on worker threads), `corrections/` (retyped sentences), `drafts/` (generation, edits,
  * versions), `model/` (the language-model engine), `exports/` (files, slides, clips) and `text/`

@@ -17,7 +17,7 @@ import {
 } from './ffmpeg-run.ts';
 
 /**
- * Issue 23: ffmpeg parses untrusted uploads, so it runs with no server secret in its environment,
+ * ffmpeg parses untrusted uploads, so it runs with no server secret in its environment,
  * reads local files only, and what it reports never reaches a person with DATA_DIR's path in it.
  */
 let dir: string;

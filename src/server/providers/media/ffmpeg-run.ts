@@ -143,9 +143,9 @@ export const STT_PIECE_SECONDS = 600;
 /**
  * Converts any accepted audio or video into mono 16 kHz pieces of STT_PIECE_SECONDS (video dropped),
  * written to `dir`; returns them in order with the input's duration when ffmpeg knows it.
- * `flac` (for a speech-to-text server): lossless and about a third of MP3's CPU (0.11 s vs 0.33 s
- * for a 2-minute recording here), which bounds how fast a worker clears a burst of finished
- * recordings (decision 018); the price is about 2.5x the bytes sent. `mp3` (48 kb/s) for PocketSphinx,
+ * `flac` (for a speech-to-text server): lossless and far cheaper to encode than MP3 (figures in
+ * docs/performance.md), which bounds how fast a worker clears a burst of finished
+ * recordings (decision 018); the price is more bytes sent. `mp3` (48 kb/s) for PocketSphinx,
  * whose rough transcripts of the tests' synthetic speech come out better through MP3's filtering
  * than from the exact samples (and which decodes locally, so bytes do not matter).
  */
@@ -178,8 +178,8 @@ export async function audioPieces(
   ]);
   const files = (await readdir(dir)).filter((f) => f.startsWith('piece') && f.endsWith(`.${codec}`)).sort();
   // FLAC frames carry their sample number, which the segment muxer keeps counting: each later piece
-  // is encoded again (its own, from FLAC: ~0.05 s a minute) so it starts at sample 0 like a file of
-  // its own, which every decoder reads.
+  // is encoded again (its own, from FLAC: cheap next to the first pass) so it starts at sample 0
+  // like a file of its own, which every decoder reads.
   for (const file of codec === 'flac' ? files.slice(1) : []) {
     const piece = path.join(dir, file);
     const again = path.join(dir, `again-${file}`);

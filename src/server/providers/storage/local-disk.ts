@@ -127,8 +127,8 @@ export class LocalDiskStorage implements ObjectStorage {
 
   /**
    * The parts' files copied one after another into a new file (renamed into place when whole), a
-   * mebibyte a read: a quarter of the CPU of streaming them through `put` (5 MB of recording chunks
-   * in 12 parts: about 6 ms instead of 21 ms here).
+   * mebibyte a read: a fraction of the CPU of streaming them through `put`, which handles every chunk
+   * as a stream of its own (docs/performance.md has the figures).
    */
   async assemble(parts: string[], target: string, _options: { contentType?: string } = {}) {
     const file = this.localPath(target);

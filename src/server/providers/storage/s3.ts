@@ -86,7 +86,7 @@ export class S3Storage implements ObjectStorage {
     if (options.size !== undefined && options.size <= S3_PART_BYTES) {
       // Its length known and under a part: one PutObject streaming the body as it comes (the
       // multipart helper first copies it into one buffer, whose payload the signature then hashes
-      // whole: ~10 ms of CPU for 5 MB). A body that fails, or ends short or long, aborts the
+      // whole, CPU spent for nothing). A body that fails, or ends short or long, aborts the
       // request, and S3 stores nothing of an aborted PutObject.
       const abort = new AbortController();
       let failure: unknown;

@@ -185,8 +185,8 @@ function asPocketsphinxError(error: unknown): PocketsphinxError {
 
 /**
  * Whether PocketSphinx really runs here: its program and its model load and recognise 0.3 s of
- * silence (about 0.3 s of CPU). The version is that of the Debian package that installed the
- * program (the program itself has no --version), else 'unknown'.
+ * silence (a short run, cheap enough for the checklist). The version is that of the Debian
+ * package that installed the program (the program itself has no --version), else 'unknown'.
  */
 export async function checkPocketsphinx(
   binary: string | null,

@@ -105,8 +105,8 @@ const timedOut = () => new APIConnectionTimeoutError({ message: 'Request timed o
 
 /**
  * One POST of `file` as multipart/form-data, streamed from disk (the OpenAI client buffers the
- * whole file, then copies it again into its form: ~10 ms of CPU and the file's size in memory per
- * request, for the 24 transcriptions a worker waits on at once). Answers the parsed JSON; failures are
+ * whole file, then copies it again into its form: CPU and the file's size in memory per request,
+ * for each of the many transcriptions a worker waits on at once). Answers the parsed JSON; failures are
  * the OpenAI client's own error classes (APIError with the status, APIConnectionError), so callers
  * tell a passing failure from a lasting one as before.
  */

@@ -11,7 +11,7 @@ import {
 import { textQuotaMessage } from '../notes/index.ts';
 
 /**
- * Issue 23: the quota is checked and reserved under one lock per address. The tests hold that lock
+ * The quota is checked and reserved under one lock per address. The tests hold that lock
  * themselves (`pg_advisory_lock(hashtext(owner))` on their own connection), wait until a request
  * waits on it and the others have had time to arrive (they queue in the process behind that one),
  * then let them go: without the lock nothing ever waited and every request passed the check at once.

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { lockOwner, quotaBytes, storedBytes, withOwnerLock } from '../notes/index.ts';
 
 /**
- * The storage quota, checked and reserved under one lock per address (issue 23): every change to
+ * The storage quota, checked and reserved under one lock per address: every change to
  * what an address stores (a tus upload created, a recording chunk kept) runs `work` in a transaction
  * holding `pg_advisory_xact_lock(hashtext(owner))`, after checking what is stored now (read in that
  * transaction) plus `extraBytes`. Parallel requests of one address take turns, so they can no longer

@@ -14,7 +14,7 @@ import { S3_PART_BYTES } from '../../../providers/storage/s3.ts';
 import { STORAGE_UNAVAILABLE_MESSAGE } from '../media.ts';
 
 /**
- * Issue 24, bad input and faults: a bucket that does not answer at start (the server starts and its
+ * A bucket that does not answer at start (the server starts and its
  * checklist says so), Studio capture answers 503 with a clear JSON message, and nothing already sent
  * is lost: once the bucket is back, the chunk refused meanwhile is sent again and the recording
  * finishes whole.

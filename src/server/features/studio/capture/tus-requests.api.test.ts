@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StudioTestApp, sessionCookie, startStudioApp, tusMetadata } from '#tests/support/studio.ts';
 
 /**
- * Issue 23, findings 7 and 10: the tus server reads the upload id from the whole URL, so a query
+ * The tus server reads the upload id from the whole URL, so a query
  * ending in another upload's id answered that upload's length, offset and metadata; and the
  * answers it writes itself lacked the security headers and allowed every origin.
  */

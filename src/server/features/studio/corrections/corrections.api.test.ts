@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRECTION_SPLITS_MESSAGE, type NoteDetail, SENTENCE_NOT_FOUND_MESSAGE } from '#contract/studio.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
-/** Correcting what was heard (issue 22): one sentence's words change; its id and times stay. */
+/** Correcting what was heard: one sentence's words change; its id and times stay. */
 let echo: StudioTestApp;
 let cookie: string;
 beforeAll(async () => {

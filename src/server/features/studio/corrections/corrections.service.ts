@@ -21,7 +21,7 @@ import {
 import { analyseText, cleanText, sentencesAsSegments } from '../style/index.ts';
 
 /**
- * Correcting what was heard (issue 22): the user retypes one sentence of a transcript. The note's
+ * Correcting what was heard: the user retypes one sentence of a transcript. The note's
  * text, stats and key phrases are recomputed (search, Ideas and, through the profile job, the voice
  * profile follow); every sentence keeps its id, position and times, so drafts citing it show the
  * corrected words. A correction that would split or join sentences is refused (the whole-text

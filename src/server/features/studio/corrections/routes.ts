@@ -9,7 +9,7 @@ import type { AppContext } from '../../../context.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { correctSentence } from './corrections.service.ts';
 
-/** Correcting one sentence of a transcript (issue 22); inside the Studio's routes, behind its session hook. */
+/** Correcting one sentence of a transcript; inside the Studio's routes, behind its session hook. */
 export function correctionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.patch(

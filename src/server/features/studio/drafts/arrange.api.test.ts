@@ -10,7 +10,7 @@ import {
   startStudioApp,
 } from '#tests/support/studio.ts';
 
-/** Issue 28: the editor adds, deletes and reorders blocks through PUT /drafts/{id} (versions kept). */
+/** The editor adds, deletes and reorders blocks through PUT /drafts/{id} (versions kept). */
 
 let echo: StudioTestApp;
 let alice: string;

@@ -12,7 +12,7 @@ const isAddable = (kind: string): kind is AddableBlockKind =>
   (ADDABLE_BLOCK_KINDS as readonly string[]).includes(kind);
 
 /**
- * The draft's blocks in the order a save gives (issue 28), with the edits to apply by block id.
+ * The draft's blocks in the order a save gives, with the edits to apply by block id.
  * An added block gets the next free id (`bN`), the kind asked for (else its predecessor's, when
  * that can be added, else a sentence), its predecessor's paragraph, no source yet (its text is then
  * checked like any edit) and the user as its author. A sentence moved between two sentences of one

@@ -3,7 +3,7 @@ import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/suppor
 import { draftsPerDayMessage } from './fairness.ts';
 
 /**
- * Issue 23, finding 5: an address may start a bounded number of drafts a day (each up to two model
+ * An address may start a bounded number of drafts a day (each up to two model
  * calls), and its jobs queue behind other addresses' in proportion to what it already has waiting.
  * A web process alone (ROLE=web): no worker writes the drafts while the test looks at their jobs.
  */

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { hitRateLimit } from '../../../lib/rate-limit.ts';
 
 /**
- * Drafts' share of the workers and the model (issue 23, decision 018): each draft (or block) written
+ * Drafts' share of the workers and the model (decision 018): each draft (or block) written
  * with the model is one `studio.draft` job of up to two model calls (the offline engine writes a
  * request's drafts in one job); an address may start STUDIO_DRAFT_JOBS_PER_DAY drafts a day, and its
  * jobs queue behind everyone else's in proportion to how many drafts it already has waiting (pg-boss

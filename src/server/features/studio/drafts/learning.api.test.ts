@@ -4,7 +4,7 @@ import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
-/** Learning from edits (issue 28): the profile learns the user's own words, no note, nothing twice. */
+/** Learning from edits: the profile learns the user's own words, no note, nothing twice. */
 const transcript = readFileSync(
   new URL('../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
   'utf8',

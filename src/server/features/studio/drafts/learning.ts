@@ -1,5 +1,5 @@
 /**
- * Learning from edits (issue 28): when a user saves an edited draft, the voice profile learns from
+ * Learning from edits: when a user saves an edited draft, the voice profile learns from
  * the words they wrote, without a note in their library and without counting anything twice.
  *  - Only the user's own new words count: in the user's blocks, the runs of words that are not in
  *    the block's source sentences (nor in what was said), aligned word by word, so a sentence they

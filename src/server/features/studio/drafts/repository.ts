@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { studioNoteSentences, studioNotes } from '../../../db/schema/studio.ts';
 import { studioDrafts, studioDraftVersions } from '../../../db/schema/studio-drafts.ts';
 
-/** All SQL of Studio drafts (issue 14). */
+/** All SQL of Studio drafts. */
 
 export type DraftRow = typeof studioDrafts.$inferSelect;
 /** Stored blocks: the contract's block without `available` (worked out when read). */

@@ -27,7 +27,7 @@ import {
 } from './service.ts';
 import { draftVersions, restoreVersion } from './versions.service.ts';
 
-/** Echo Studio drafts (issue 14); registered inside the Studio's routes, behind its session hook. */
+/** Echo Studio drafts; registered inside the Studio's routes, behind its session hook. */
 export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -45,7 +45,7 @@ import {
   updateDraft,
 } from './repository.ts';
 
-/** Echo Studio, part 2: drafts made from notes (issue 14). Generation itself runs in a job. */
+/** Echo Studio, part 2: drafts made from notes. Generation itself runs in a job. */
 
 export const DRAFT_NOT_FOUND_MESSAGE = 'Draft not found';
 
@@ -98,8 +98,8 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   const from = notes.length === 1 ? `"${notes[0]!.title}"` : `${notes.length} notes`;
   await assertModelCallsLeft(ctx, owner, input.engine);
   await countDraftJobs(ctx, owner, new Set(input.formats).size);
-  // The offline engine writes a request's drafts in one job (one read of their notes, about 25 ms of
-  // CPU for five); each draft the model writes is a job of its own (it waits on the model).
+  // The offline engine writes a request's drafts in one job (one read of their notes, little CPU
+  // for all five); each draft the model writes is a job of its own (it waits on the model).
   const together = input.engine === 'extractive' || !ctx.config.llm.baseUrl;
   const rows = await ctx.database.transaction(async (tx) => {
     // Each job of the request queues behind the address's drafts already waiting and its own before it.
@@ -161,7 +161,7 @@ export async function saveDraftEdits(
   const row = await ownDraft(ctx, owner, id);
   if (row.status !== 'ready')
     throw badRequest('This draft is still being written; edit it when it is ready.');
-  // Blocks added, deleted or moved (issue 28), then every edited text checked against its sources.
+  // Blocks added, deleted or moved, then every edited text checked against its sources.
   const { blocks, edits } = arrangeBlocks(row.blocks as StoredBlock[], input);
   // An edited or added slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
   for (const [index, block] of blocks.entries()) {

@@ -17,7 +17,7 @@ import {
 import { ownDraft, sameLearning, summaryOf, toDraft, withAvailability } from './service.ts';
 
 /**
- * A draft's history (issue 28): every save, regeneration and restore keeps the draft as it was, and
+ * A draft's history: every save, regeneration and restore keeps the draft as it was, and
  * any kept version can be brought back. Versions are the draft owner's alone (another address: 404).
  */
 

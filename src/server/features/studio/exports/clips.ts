@@ -13,14 +13,14 @@ import { findNote, listSentences } from '../notes/index.ts';
 import { timedUnits } from './captions.ts';
 
 /**
- * The cut clip of a clip-hooks draft (issue 14): the note's own recording from the clip's start to
+ * The cut clip of a clip-hooks draft: the note's own recording from the clip's start to
  * its end, re-encoded (a stream copy cuts only at key frames): AAC audio in .m4a for a voice note,
  * H.264 + AAC in .mp4 with the clip's captions burned in (libass `subtitles`, captions re-timed to
  * start at 0) for a video note.
  *
- * Cut on request, not in a job: a clip is at most 60 s, so audio takes about a second and video a
- * few seconds (about 15 s for a 60 s 1080x1920 clip on two cores), less than polling a job would
- * add. Every cut works on a local copy of the note's media in the bounded temporary space
+ * Cut on request, not in a job: a clip is at most 60 s, so even a video's cut is short next to
+ * what queueing a job and polling for it would add. Every cut works on a local copy of the note's
+ * media in the bounded temporary space
  * (STORAGE_TEMP_DIR, STORAGE_TEMP_MB; read in place when the store is this machine's disk), in its
  * own folder removed once the file is sent (the maintenance job removes any left by a crash), so
  * there is nothing to keep in step when a draft is regenerated or a note deleted, and any process
@@ -94,7 +94,7 @@ export function cutArgs(input: {
   ];
 }
 
-/** Cuts one address may have running or waiting at once, so others always find a place (issue 23). */
+/** Cuts one address may have running or waiting at once, so others always find a place. */
 export const MAX_CUTS_PER_ADDRESS = 2;
 
 let running = 0;

@@ -3,7 +3,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { inCutSlot, MAX_CUTS_PER_ADDRESS } from './clips.ts';
 
 /**
- * Issue 23, finding 6: the clip cutter's slots (2 running, 8 waiting) are shared by everyone; one
+ * The clip cutter's slots (2 running, 8 waiting) are shared by everyone; one
  * address at its rate limit used to fill them all and every other address got 503.
  */
 describe('clip cutting slots', () => {

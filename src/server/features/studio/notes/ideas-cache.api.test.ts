@@ -3,7 +3,7 @@ import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/suppor
 import { STUDIO_RATE_LIMITS } from '../owner.ts';
 
 /**
- * Issue 23, finding 6: the Ideas were rebuilt from every note of the address on each request; they
+ * The Ideas were rebuilt from every note of the address on each request; they
  * are now computed again only when the notes changed, and Ideas and the voice card are rate-limited.
  */
 let echo: StudioTestApp;

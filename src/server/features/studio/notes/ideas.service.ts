@@ -23,7 +23,7 @@ const cache = new Map<string, { fingerprint: string; ideas: IdeasResponse }>();
  * and ranked across the whole corpus by the text engine, each with the notes that mention it. An
  * Idea is a theme found in two or more notes; until then the answer says so (`message`), and a
  * library of one note gets at most three topics of that note, labelled as such.
- * Computed again only when the notes changed (issue 23: every request rebuilt them from every note).
+ * Computed again only when the notes changed, not on each request from every note.
  */
 export async function listIdeas(ctx: AppContext, owner: string): Promise<IdeasResponse> {
   const fingerprint = await ideasFingerprint(ctx.database.db, owner);

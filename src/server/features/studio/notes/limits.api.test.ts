@@ -9,7 +9,7 @@ import {
 } from '#tests/support/studio.ts';
 import { mediaTooLongMessage, notesPerDayMessage, textQuotaMessage } from './limits.ts';
 
-/** Issue 23, finding 5: per-address limits on notes a day, stored text and transcribed minutes. */
+/** Per-address limits on notes a day, stored text and transcribed minutes. */
 let echo: StudioTestApp;
 let stt: FakeOpenAi;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { AppError } from '../../../lib/errors.ts';
 import { hitRateLimit } from '../../../lib/rate-limit.ts';
 
 /**
- * Per-address limits on what is stored and what costs (issue 23, decision 018): notes added per day,
+ * Per-address limits on what is stored and what costs (decision 018): notes added per day,
  * characters of text stored, minutes transcribed per day. Counters live in PostgreSQL (rate_limits),
- * shared by every process; the numbers are configuration (config.ts, README).
+ * shared by every process; the numbers are configuration (config-env.ts, docs/configuration.md).
  */
 const DAY_SECONDS = 24 * 3600;
 

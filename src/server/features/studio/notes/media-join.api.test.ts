@@ -16,7 +16,7 @@ import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
 import { findNoteById } from './repository.ts';
 
 /**
- * Issue 24: finishing a recording joins nothing in the request (a 3-hour recording is ~2 GB of
+ * Finishing a recording joins nothing in the request (a 3-hour recording is ~2 GB of
  * chunks); its transcription or the studio.assemble job joins the chunks into the note's media. A
  * web process alone (ROLE=web), so each join here runs when the test says.
  */

@@ -2,7 +2,7 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 
 /**
- * One lock per address for what it stores (issue 23, decision 018): every change that a quota
+ * One lock per address for what it stores (decision 018): every change that a quota
  * bounds (media bytes, note text) and 'Delete my data' run in a transaction holding
  * `pg_advisory_xact_lock(hashtext(owner))`, so parallel requests of one address take turns between
  * their check and their write; other addresses never wait. In this process they also queue before

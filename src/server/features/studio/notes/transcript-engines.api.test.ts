@@ -15,7 +15,7 @@ import {
 import { mediaEngineName } from '../../transcription/index.ts';
 
 /**
- * Who transcribes a recording (issue 22): the speech-to-text server when configured, else
+ * Who transcribes a recording: the speech-to-text server when configured, else
  * PocketSphinx when installed (a rough transcript), else nobody (kept as audio, saying what to set up).
  */
 const SENTENCES = [

@@ -9,7 +9,7 @@ import {
 import { profileBuilds } from './voice-profile.ts';
 
 /**
- * Issue 23, finding 6: while the stored voice profile is out of date (its rebuild job pending), the
+ * While the stored voice profile is out of date (its rebuild job pending), the
  * voice card built it again from every note on each request. The build is now kept per address until
  * the next change of the notes, pins or bans.
  */

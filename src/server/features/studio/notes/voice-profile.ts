@@ -21,8 +21,8 @@ export const profileBuilds = () => builds;
  * The address's voice profile (the voice card, drafts, fidelity): the stored copy when it is
  * current (the studio.profile job built it from the latest notes, pins and bans), else built here
  * from the notes' stats, so a note just added counts at once. That build is kept until the next
- * change (issue 23: every read of the voice card built it again while the job was pending). The
- * stats add up, so building stays cheap (about 0.2 s for a million words, `npm run bench --
+ * change (otherwise every read of the voice card would build it again while the job is pending). The
+ * stats add up, so building stays cheap even for a large library (`npm run bench --
  * studio-profile`). Called outside the transactions that change notes (a build of uncommitted
  * notes would be kept under a counter that rolls back).
  */

@@ -63,7 +63,7 @@ export async function markProfileStale(db: DbOrTx, owner: string): Promise<void>
 
 /**
  * What the voice profile is built from: the stats of every ready note of the owner, then the
- * samples learned from their edited drafts (`studio_drafts.learned`, issue 28: words, not notes).
+ * samples learned from their edited drafts (`studio_drafts.learned`: words, not notes).
  */
 export async function profileStats(db: DbOrTx, owner: string): Promise<NoteStats[]> {
   const notes = await readyNoteStats(db, owner);

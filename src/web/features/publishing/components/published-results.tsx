@@ -93,7 +93,7 @@ function ResultItem({ result }: { result: PublishedResult }) {
 }
 
 /**
- * The dashboard's 'My Voice' tab: posts published from the Studio (issue 25), newest first, with
+ * The dashboard's 'My Voice' tab: posts published from the Studio, newest first, with
  * their live links, status and counts per platform; older ones a page at a time.
  */
 export function PublishedResultsSection() {

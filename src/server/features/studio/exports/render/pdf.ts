@@ -3,7 +3,7 @@ import { deflate, inflate } from 'node:zlib';
 import { Limiter } from '../../../../lib/limiter.ts';
 
 /**
- * The carousel as one PDF, a page per slide: what LinkedIn's document posts take (issue 28). It is
+ * The carousel as one PDF, a page per slide: what LinkedIn's document posts take. It is
  * made from the rendered PNG slides themselves, so every page has the slides' pixels (same font,
  * same glyph rules, same name), at 144 dpi: a 1080 x 1350 slide is a 540 x 675 pt page.
  *
@@ -18,7 +18,7 @@ import { Limiter } from '../../../../lib/limiter.ts';
  * The document itself is written here (PDF 1.4: catalog, pages, a content stream and an image per
  * page, the cross-reference table): a few hundred bytes of text around the image streams, joined
  * with one copy. pdf-lib wrote it at first, but its save copies every stream byte by byte in one
- * turn of the loop (about 130 ms for ten slides on a loaded machine); it stays to read PDFs in the
+ * turn of the loop (long enough to hold every other request); it stays to read PDFs in the
  * tests and the bench.
  */
 
@@ -26,13 +26,13 @@ const inflateAsync = promisify(inflate);
 const deflateAsync = promisify(deflate);
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /**
- * zlib's fastest level: a tenth of the default level's time for a slide, the PDF about a third larger
- * (about 50 KB a slide).
+ * zlib's fastest level: far less time than the default level for a slide, for a somewhat larger PDF
+ * (docs/performance.md has the figures).
  */
 const DEFLATE_LEVEL = 1;
 /**
  * Slides whose rows are converted at once: zlib's inflate and deflate of one overlap another's on
- * libuv's threads (about half the wall time of one after another on two cores), while at most this
+ * libuv's threads (faster than one after another when the machine has cores to spare), while at most this
  * many slides' pixels (about 10 MB each, inflated) are held at a time.
  */
 const SLIDES_AT_ONCE = 3;

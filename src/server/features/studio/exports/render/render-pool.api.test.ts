@@ -6,8 +6,8 @@ import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#
 import { carouselsInProgress, carouselsRendered, RENDERING_ALREADY_MESSAGE } from './render-pool.ts';
 
 /**
- * Issue 23, finding 6: a carousel's zip of PNG slides was rendered in the request, on the event
- * loop (about 0.1 s of CPU a slide). It is now rendered on the slide thread, one carousel per
+ * A carousel's zip of PNG slides was rendered in the request, on the event
+ * loop (every slide costs real CPU). It is now rendered on the slide thread, one carousel per
  * address at a time, and kept, so the same download renders nothing twice.
  */
 const transcript = readFileSync(

@@ -3,8 +3,8 @@ import { AppError } from '../../../../lib/errors.ts';
 import type { CarouselSlide } from './carousel.ts';
 
 /**
- * Carousel slides rendered off the event loop (issue 23): satori and resvg take about 0.1 s of CPU
- * a slide, so a zip of slides rendered in the request held every other request for seconds. Here
+ * Carousel slides rendered off the event loop: satori and resvg spend real CPU on every slide, so a
+ * zip of slides rendered in the request held every other request until it was done. Here
  * one worker thread (at a lower priority than the loop, render-worker.ts) renders one carousel at a
  * time, first come first served; an address has at most one carousel rendering or waiting (more:
  * 429), at most RENDER_QUEUE_MAX wait in all (more: 503), and a render past its time budget has its

@@ -14,7 +14,7 @@ import { Textarea } from '#web/components/ui/input.tsx';
 import { ECHO_SUGGESTION } from './draft-blocks.tsx';
 
 /**
- * The draft's editor (issue 28): every block a text field, with buttons to move it up or down, delete
+ * The draft's editor: every block a text field, with buttons to move it up or down, delete
  * it, add a block below it and (for the draft's own blocks) regenerate it; Alt+Up and Alt+Down move
  * the block being typed in. 'Undo' takes back the last change (a move, a deletion, an addition, or
  * the typing in one block), and each change is said to screen readers. Saving sends the texts and,
