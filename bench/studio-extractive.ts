@@ -6,14 +6,14 @@
  * (sentences with times and fillers, per-note voice stats, key phrases), which happens once when
  * the note arrives.
  */
-import { FORMATS } from '../src/server/features/studio/extractive/index.ts';
-import { generateExtractive } from '../src/server/features/studio/formats/index.ts';
-import { noteStats } from '../src/server/features/studio/style/index.ts';
+import { FORMATS } from '../src/server/features/studio/engine/extractive/index.ts';
+import { generateExtractive } from '../src/server/features/studio/engine/formats/index.ts';
+import { noteStats } from '../src/server/features/studio/engine/style/index.ts';
 import {
   keyPhrases,
   splitSentences,
   type TranscriptSegment,
-} from '../src/server/features/studio/text/index.ts';
+} from '../src/server/features/studio/engine/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { cpuMs, log, median } from './lib.ts';
 import type { BenchResult } from './types.ts';

@@ -28,8 +28,8 @@ import {
   scoreOf,
   UNLIKE_BELOW,
   type VoiceProfile,
-} from '../src/server/features/studio/style/index.ts';
-import { wordsOf } from '../src/server/features/studio/text/index.ts';
+} from '../src/server/features/studio/engine/style/index.ts';
+import { wordsOf } from '../src/server/features/studio/engine/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { log, percentile } from './lib.ts';
 import type { BenchResult } from './types.ts';

@@ -36,7 +36,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Draft, DraftFormat } from '../src/contract/studio-drafts.ts';
-import { segmentsOf, TRANSCRIPT } from '../src/server/features/studio/__fixtures__/transcript.ts';
+import { segmentsOf, TRANSCRIPT } from '../src/server/features/studio/engine/__fixtures__/transcript.ts';
 import { FakeOpenAi, type ReceivedRequest } from '../tests/support/fake-openai.ts';
 import { log, sleep, withEchoDatabase } from './lib.ts';
 import { spokenTranscript } from './studio-extractive.ts';

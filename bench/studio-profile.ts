@@ -5,7 +5,7 @@
  * to compute the per-note stats from the text (done once per note, when it is saved) is reported
  * as the baseline.
  */
-import { buildProfile, type NoteStats, noteStats } from '../src/server/features/studio/style/index.ts';
+import { buildProfile, type NoteStats, noteStats } from '../src/server/features/studio/engine/style/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { cpuMs, log } from './lib.ts';
 import type { BenchResult } from './types.ts';

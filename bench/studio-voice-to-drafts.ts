@@ -28,7 +28,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { DraftFormat } from '../src/contract/studio-drafts.ts';
-import { TRANSCRIPT } from '../src/server/features/studio/__fixtures__/transcript.ts';
+import { TRANSCRIPT } from '../src/server/features/studio/engine/__fixtures__/transcript.ts';
 import { FakeOpenAi } from '../tests/support/fake-openai.ts';
 import { FakeS3 } from '../tests/support/fake-s3.ts';
 import { speak } from '../tests/support/speech.ts';

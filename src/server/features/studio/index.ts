@@ -1,12 +1,12 @@
 /**
- * Echo Studio, in rooms (decision 015): `capture/` (uploads, recordings,
- * imports), `notes/` (library, ideas, voice profile), `search/`, `analysis/` (a note's text
- * analysed on worker threads), `corrections/` (retyped sentences), `drafts/` (generation, edits,
- * versions), `model/` (the language-model engine), `exports/` (files, slides, clips) and `text/`
- * (the pure text engine). The feature's only public face.
+ * Echo Studio, in two wings (decision 015): the rooms that serve the owner,
+ * `capture/` (uploads, recordings, imports), `notes/` (library, ideas, voice profile), `search/`,
+ * `corrections/` (retyped sentences), `drafts/` (generation, edits, versions) and `exports/` (files,
+ * slides, clips), and beside them `engine/`, the writing engine (text, style, the offline writer,
+ * the language-model writer, the analysis threads) with no database and no route. The feature's
+ * only public face.
  */
 
-export { closeAnalysisPool } from './analysis/index.ts';
 export { deleteStudioDataOf, runStudioRetention } from './data.ts';
 /** A draft of its owner (publishing reads ready drafts through this). */
 export {
@@ -17,6 +17,7 @@ export {
   type DraftRow as StudioDraftRow,
   findDraft as findStudioDraft,
 } from './drafts/index.ts';
+export { closeAnalysisPool } from './engine/index.ts';
 export { type CutClipFile, closeRenderPool } from './exports/index.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
 export { studioRoutes } from './routes.ts';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 
 /**
- * Per address and minute (`cuts`: clips cut from a recording with ffmpeg; `patches`: tus PATCHes,
+ * Per owner and minute (`cuts`: clips cut from a recording with ffmpeg; `patches`: tus PATCHes,
  * each a piece of an upload resumed or continued).
  */
 export const STUDIO_RATE_LIMITS = {
@@ -14,22 +14,22 @@ export const STUDIO_RATE_LIMITS = {
   chunks: 600,
   patches: 600,
   cuts: 20,
-  /** Ideas and the voice card: read from every note of the address. */
+  /** Ideas and the voice card: read from every note of the owner. */
   reads: 120,
 } as const;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in address of a Studio request (set once, before validation, by the Studio's onRequest hook). */
+    /** The signed-in owner of a Studio request (set once, before validation, by the Studio's onRequest hook). */
     studioOwner: string | null;
   }
 }
 
-/** The same address by the raw Node request, for a handler that sees only that (the tus server). */
+/** The same owner by the raw Node request, for a handler that sees only that (the tus server). */
 const rawOwners = new WeakMap<IncomingMessage, string>();
 
 /**
- * The one place a Studio request's signed-in address is recorded (the session hook, routes.ts):
+ * The one place a Studio request's signed-in owner is recorded (the session hook, routes.ts):
  * the `studioOwner` decoration, and the raw request it wraps.
  */
 export function setOwner(request: FastifyRequest, owner: string): void {
@@ -37,10 +37,10 @@ export function setOwner(request: FastifyRequest, owner: string): void {
   rawOwners.set(request.raw, owner);
 }
 
-/** The signed-in address of a raw Node request that went through the session hook. */
+/** The signed-in owner of a raw Node request that went through the session hook. */
 export const ownerOfRaw = (raw: IncomingMessage): string | undefined => rawOwners.get(raw);
 
-/** The signed-in address of a Studio request (the `studioOwner` decoration; see routes.ts). */
+/** The signed-in owner of a Studio request (the `studioOwner` decoration; see routes.ts). */
 export const ownerOf = (request: FastifyRequest): string => {
   const owner = request.studioOwner;
   if (!owner) throw new AppError('unauthorized', 'Please verify your email to use the Studio');

@@ -114,7 +114,7 @@ describe('imports', () => {
 });
 
 describe('deletion, retention and cleanup', () => {
-  it("'Delete my data' removes the address's notes, media files and profile", async () => {
+  it("'Delete my data' removes the owner's notes, media files and profile", async () => {
     const email = 'leaving@example.com';
     const own = await sessionCookie(echo, email);
     expect(
@@ -145,7 +145,7 @@ describe('deletion, retention and cleanup', () => {
     const res = await call('POST', '/api/privacy/delete-data', { code }, own);
     expect(res.statusCode).toBe(200);
     // The profile rebuilds queued by the changes above run to the end first: none may bring the
-    // address's settings back.
+    // owner's settings back.
     await eventually(() => noProfileRebuildLeft(echo));
     expect(await echo.query('select 1 from studio_notes where owner_email = $1', [email])).toEqual([]);
     expect(await echo.query('select 1 from studio_voice_settings where owner_email = $1', [email])).toEqual(
@@ -154,7 +154,7 @@ describe('deletion, retention and cleanup', () => {
     expect(await echo.storage.head(file)).toBeNull();
   });
 
-  it('the retention pass removes Studio data of addresses inactive for RETENTION_MONTHS', async () => {
+  it('the retention pass removes Studio data of owners inactive for RETENTION_MONTHS', async () => {
     const email = 'dormant@example.com';
     const own = await sessionCookie(echo, email);
     await call('POST', '/api/studio/notes', { text: 'An old thought.' }, own);
@@ -169,7 +169,7 @@ describe('deletion, retention and cleanup', () => {
       [email],
     );
     const result = await runStudioRetention(echo.ctx, 24);
-    expect(result.addresses).toBeGreaterThanOrEqual(1);
+    expect(result.owners).toBeGreaterThanOrEqual(1);
     expect(await echo.query('select 1 from studio_notes where owner_email = $1', [email])).toEqual([]);
     expect((await call('GET', '/api/studio/notes')).json().total).toBeGreaterThan(0);
   });

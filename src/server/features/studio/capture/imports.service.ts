@@ -4,7 +4,7 @@ import { checkMediaUrl } from '#contract/social-urls.ts';
 import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
-import { analyseOffThread } from '../analysis/index.ts';
+import { type Analysis, analyseOffThread, cleanText } from '../engine/index.ts';
 import {
   assertTextQuota,
   countNewNotes,
@@ -17,7 +17,6 @@ import {
   transcribeJob,
   withOwnerLock,
 } from '../notes/index.ts';
-import { type Analysis, cleanText } from '../style/index.ts';
 import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
 
 /** Posts one import may bring (a decade of daily posting is about 4,000). */

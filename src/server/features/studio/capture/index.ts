@@ -4,6 +4,5 @@
  */
 export { CAPTURE_JOBS } from './job-definitions.ts';
 export { registerCaptureJobs, runStudioMaintenance } from './jobs.ts';
-export { lockOwner } from './quota.ts';
 export { deleteRecordingsOf } from './repository.ts';
 export { importRoutes, uploadRoutes } from './routes.ts';

@@ -10,15 +10,13 @@ import {
   removeStaleCuts,
   removeStoredMedia,
   studioTemp,
-} from '../media.ts';
+} from '../media-store.ts';
 import {
   assembleJob,
-  deleteNoteRow,
-  notesInStatus,
+  discardAbandonedUploads,
   referencedMediaPaths,
-  transcribeJob,
+  requeueWaitingNotes,
   unjoinedNotes,
-  updateNoteRow,
 } from '../notes/index.ts';
 import { MAINTENANCE_CRON, maintenanceJob } from './job-definitions.ts';
 import { deleteStaleRecordings, recordingIds } from './repository.ts';
@@ -55,12 +53,7 @@ export async function runStudioMaintenance(deps: {
   const db = database.db;
   const now = deps.now ?? new Date();
   const cutoff = new Date(now.getTime() - STUDIO_LIMITS.unfinishedUploadTtlMs);
-  let uploads = 0;
-  for (const note of await notesInStatus(db, ['uploading'], cutoff)) {
-    await deleteNoteRow(db, note.ownerEmail, note.id);
-    if (note.mediaPath) await removeStoredMedia(config, [note.mediaPath]);
-    uploads++;
-  }
+  const uploads = await discardAbandonedUploads(deps, cutoff);
   const stale = await deleteStaleRecordings(db, cutoff);
   for (const id of stale) await removeRecordingChunks(config, id);
   // Recordings still not joined into their note's media an hour on whose join failed on every try
@@ -91,22 +84,7 @@ export async function runStudioMaintenance(deps: {
   // Local copies a process that died left in the temporary space (STORAGE_TEMP_DIR).
   await studioTemp(config).sweep(now);
   const cuts = await removeStaleCuts(config.dataDir, now);
-  let requeued = 0;
-  if (deps.sttConfigured) {
-    for (const note of await notesInStatus(db, ['needs_stt'], now)) {
-      await database.transaction(async (tx) => {
-        const updated = await updateNoteRow(
-          tx.db,
-          null,
-          note.id,
-          { status: 'transcribing', statusMessage: null },
-          ['needs_stt'],
-        );
-        if (updated) await deps.queue.enqueue(tx, transcribeJob, { noteId: note.id });
-      });
-      requeued++;
-    }
-  }
+  const requeued = deps.sttConfigured ? await requeueWaitingNotes(deps, now) : 0;
   return {
     uploads,
     recordings: stale.length,

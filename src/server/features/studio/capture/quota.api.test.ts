@@ -11,7 +11,7 @@ import {
 import { textQuotaMessage } from '../notes/index.ts';
 
 /**
- * The quota is checked and reserved under one lock per address. The tests hold that lock
+ * The quota is checked and reserved under one lock per owner. The tests hold that lock
  * themselves (`pg_advisory_lock(hashtext(owner))` on their own connection), wait until a request
  * waits on it and the others have had time to arrive (they queue in the process behind that one),
  * then let them go: without the lock nothing ever waited and every request passed the check at once.
@@ -37,7 +37,7 @@ const waitingOnAdvisoryLocks = async () => {
   return row!.n;
 };
 
-/** Runs `requests` while the test holds the address's lock, released once one waits on it. */
+/** Runs `requests` while the test holds the owner's lock, released once one waits on it. */
 async function behindTheLock<T>(owner: string, requests: () => Promise<T>[]): Promise<T[]> {
   await locker.query('select pg_advisory_lock(hashtext($1))', [owner]);
   let released = false;
@@ -124,7 +124,7 @@ describe('the storage quota under parallel requests', () => {
     expect((await usage(cookie)).used_bytes).toBe(size);
   });
 
-  it('writes nothing to disk for an address whose storage is full', async () => {
+  it('writes nothing to disk for an owner whose storage is full', async () => {
     const owner = 'full@example.com';
     const cookie = await sessionCookie(echo, owner);
     expect((await tusCreate(cookie, 1024 * KB)).statusCode).toBe(201);

@@ -22,7 +22,7 @@ import {
   SNIFF_BYTES,
   STUDIO_KEYS,
   studioStorage,
-} from '../media.ts';
+} from '../media-store.ts';
 import {
   ASSEMBLE_FALLBACK_SECONDS,
   assembleJob,
@@ -30,8 +30,9 @@ import {
   findNote,
   insertNote,
   toListItem,
+  withOwnerLock,
 } from '../notes/index.ts';
-import { assertQuota, remainingBytes, withinQuota, withOwnerLock } from './quota.ts';
+import { assertQuota, remainingBytes, withinQuota } from './quota.ts';
 import {
   deleteRecording,
   findRecording,
@@ -81,8 +82,8 @@ export async function getRecording(ctx: AppContext, owner: string, id: string): 
  * Stores chunk n of a recording as one object (`studio/recordings/<id>/<n>`), streamed as it
  * arrives; sending the same n again replaces it whole (a client that lost the answer simply resends;
  * a put is never half-visible). Chunk 0 must be audio by its content. Nothing is written when the
- * address is full; the body is capped at what the quota still allows; the chunk is then counted
- * under the address's quota lock, and the recording's byte count is what its chunk objects hold,
+ * owner's storage is full; the body is capped at what the quota still allows; the chunk is then counted
+ * under the owner's quota lock, and the recording's byte count is what its chunk objects hold,
  * never a running sum that repeated or concurrent PUTs could skew. Any web process may take any
  * chunk when they share a bucket.
  */

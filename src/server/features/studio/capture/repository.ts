@@ -77,7 +77,7 @@ export async function deleteStaleRecordings(db: DbOrTx, updatedBefore: Date): Pr
   return rows.map((r) => r.id);
 }
 
-/** Every recording of an address ('Delete my data', retention); their ids (their chunk folders). */
+/** Every recording of an owner ('Delete my data', retention); their ids (their chunk folders). */
 export async function deleteRecordingsOf(db: DbOrTx, owner: string): Promise<string[]> {
   const rows = await db
     .delete(studioRecordings)

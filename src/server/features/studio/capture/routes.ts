@@ -17,7 +17,7 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { ensureStudioDirs, requireStorage } from '../media.ts';
+import { ensureStudioDirs, requireStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { importForOwner } from './imports.service.ts';
 import {

@@ -11,7 +11,7 @@ import {
   WITHOUT_POCKETSPHINX,
 } from '#tests/support/studio.ts';
 import { S3_PART_BYTES } from '../../../providers/storage/s3.ts';
-import { STORAGE_UNAVAILABLE_MESSAGE } from '../media.ts';
+import { STORAGE_UNAVAILABLE_MESSAGE } from '../media-store.ts';
 
 /**
  * A bucket that does not answer at start (the server starts and its

@@ -21,16 +21,25 @@ import {
   detectMediaBytes,
   detectStoredMedia,
   onStorage,
-  removeStoredMedia,
   requireStorage,
   SNIFF_BYTES,
   studioStorage,
   uploadStore,
-} from '../media.ts';
+} from '../media-store.ts';
+import {
+  countNewNotes,
+  discardNote,
+  findNoteByUpload,
+  insertNote,
+  markUploaded,
+  type NoteRow,
+  titleFrom,
+  transcribeJob,
+} from '../notes/index.ts';
 import { ownerOfRaw } from '../owner.ts';
 import { withinQuota } from './quota.ts';
 
-/** The session's address of a request handed to the tus server (recorded by the session hook). */
+/** The owner of a request handed to the tus server (recorded by the session hook). */
 const ownerOfTusRequest = (req: unknown): string | undefined => {
   const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
   return node ? ownerOfRaw(node) : undefined;
@@ -106,8 +115,7 @@ export async function sniffUpload(
 
 /** Removes an upload and the note it was becoming. */
 export async function discardUpload(ctx: AppContext, note: NoteRow): Promise<void> {
-  await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
-  if (note.mediaPath) await removeStoredMedia(ctx.config, [note.mediaPath]);
+  await discardNote(ctx, note);
 }
 
 /** A complete upload: checked by content (415 and removed when not media), then queued for transcription. */
@@ -124,14 +132,13 @@ export async function finishUpload(ctx: AppContext, note: NoteRow, bytes: number
     throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   }
   await ctx.database.transaction(async (tx) => {
-    const updated = await updateNoteRow(
-      tx.db,
-      null,
-      note.id,
-      { kind: media.kind, mediaMime: media.mime, mediaBytes: bytes, ...mediaStatus(ctx) },
-      ['uploading'],
-    );
-    if (updated) await queueTranscription(ctx, tx, note.id);
+    const uploaded = await markUploaded(tx.db, note.id, {
+      kind: media.kind,
+      mediaMime: media.mime,
+      mediaBytes: bytes,
+      ...mediaStatus(ctx),
+    });
+    if (uploaded) await queueTranscription(ctx, tx, note.id);
   });
 }
 
@@ -305,7 +312,7 @@ export function createTusServer(ctx: AppContext): TusServer {
         if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
         throw error;
       });
-      // The note (whose media_bytes count against the quota) is inserted under the address's lock.
+      // The note (whose media_bytes count against the quota) is inserted under the owner's lock.
       await withinQuota(ctx, owner, size, (tx) =>
         insertNote(tx.db, {
           id,
@@ -347,7 +354,7 @@ export function createTusServer(ctx: AppContext): TusServer {
 }
 
 /**
- * Checks a request for an existing upload: it must be the address's own (404 otherwise), and once
+ * Checks a request for an existing upload: it must be the owner's own (404 otherwise), and once
  * its first bytes are on disk they must be accepted media (415 and the upload is removed).
  */
 export async function checkUploadRequest(
@@ -395,14 +402,3 @@ export function byteCap(max: number) {
   });
   return { stream, bytes: () => bytes };
 }
-
-import {
-  countNewNotes,
-  deleteNoteRow,
-  findNoteByUpload,
-  insertNote,
-  type NoteRow,
-  titleFrom,
-  transcribeJob,
-  updateNoteRow,
-} from '../notes/index.ts';

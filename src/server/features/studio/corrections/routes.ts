@@ -7,7 +7,7 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { limit, ownerOf } from '../owner.ts';
-import { correctSentence } from './corrections.service.ts';
+import { correctSentence } from './service.ts';
 
 /** Correcting one sentence of a transcript; inside the Studio's routes, behind its session hook. */
 export function correctionRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -94,7 +94,7 @@ describe('Arranging a draft’s blocks (issue 28)', () => {
     expect(unchanged.blocks.map((b) => b.id)).toEqual(ids);
   });
 
-  it('answers 404 to another address, and changes nothing', async () => {
+  it('answers 404 to another owner, and changes nothing', async () => {
     const ids = draft.blocks.map((b) => b.id);
     const res = await call('PUT', `/api/studio/drafts/${draft.id}`, bob, {
       blocks: [],

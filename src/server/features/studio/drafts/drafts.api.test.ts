@@ -120,7 +120,7 @@ describe('Studio drafts, offline engine', () => {
     expect(srt.statusCode).toBe(400);
   });
 
-  it('keeps drafts private: another address gets 404', async () => {
+  it('keeps drafts private: another owner gets 404', async () => {
     for (const url of [
       `/api/studio/drafts/${draft('blog').id}`,
       `/api/studio/drafts/${draft('blog').id}/export?as=md`,
@@ -339,7 +339,7 @@ describe('Studio drafts, language model engine', () => {
     expect(draft!.meta.fallback).toMatch(/could not write this draft/);
   });
 
-  it("is removed with the address's other Studio data by 'Delete my data'", async () => {
+  it("is removed with the owner's other Studio data by 'Delete my data'", async () => {
     const before = await app.query<{ n: number }>(
       "select count(*)::int as n from studio_drafts where owner_email = 'carol@example.com'",
     );

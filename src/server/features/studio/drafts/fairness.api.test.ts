@@ -3,8 +3,8 @@ import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/suppor
 import { draftsPerDayMessage } from './fairness.ts';
 
 /**
- * An address may start a bounded number of drafts a day (each up to two model
- * calls), and its jobs queue behind other addresses' in proportion to what it already has waiting.
+ * An owner may start a bounded number of drafts a day (each up to two model
+ * calls), and its jobs queue behind other owners' in proportion to what it already has waiting.
  * A web process alone (ROLE=web): no worker writes the drafts while the test looks at their jobs.
  */
 let echo: StudioTestApp;
@@ -28,8 +28,8 @@ const noteOf = async (cookie: string) =>
     })
   ).json().id as string;
 
-describe('draft jobs per address', () => {
-  it('queues an address with drafts waiting behind one without, and refuses past the daily number', async () => {
+describe('draft jobs per owner', () => {
+  it('queues an owner with drafts waiting behind one without, and refuses past the daily number', async () => {
     const busy = await sessionCookie(echo, 'busy-drafter@example.com');
     const calm = await sessionCookie(echo, 'calm-drafter@example.com');
     const busyNote = await noteOf(busy);
@@ -48,11 +48,11 @@ describe('draft jobs per address', () => {
     const of = async (ids: string[]) =>
       (await jobs()).find((j) => JSON.stringify(j.drafts) === JSON.stringify(ids))?.priority;
     const ids = (res: { json(): { drafts: Array<{ id: string }> } }) => res.json().drafts.map((d) => d.id);
-    // The offline engine writes the three in one job, queued as the address's first.
+    // The offline engine writes the three in one job, queued as the owner's first.
     expect(await of(ids(many))).toBe(0);
     expect(await of(ids(one))).toBe(0);
     expect(await jobs()).toHaveLength(2);
-    // Its next draft queues behind its three still waiting; the calm address's did not.
+    // Its next draft queues behind its three still waiting; the calm owner's did not.
     const next = await call(busy, 'POST', '/api/studio/drafts', { note_ids: [busyNote], formats: ['clips'] });
     expect(next.statusCode).toBe(202);
     expect(await of(ids(next))).toBe(-3);

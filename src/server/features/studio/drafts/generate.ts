@@ -5,23 +5,28 @@ import type { Database, DbOrTx } from '../../../db/client.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
-import { analyse, type Unit } from '../extractive/index.ts';
-import { flattenDraft, generateExtractive, type SourceNote } from '../formats/index.ts';
 import {
+  analyse,
   checkContent,
   contentProblem,
   contentWarning,
-  countModelCall,
   type EngineDraft,
   type EngineInput,
+  flattenDraft,
+  generateExtractive,
   generateWithLlm,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
-  modelCallsUsedUpNote,
+  type Register,
+  type SourceNote,
+  scoreDraftFidelity,
+  scoreFidelity,
+  type Unit,
   type VoiceBrief,
-} from '../model/index.ts';
+  type VoiceProfile,
+} from '../engine/index.ts';
 import { currentProfile, findVoiceSettings, type VoiceSettingsRow } from '../notes/index.ts';
-import { type Register, scoreDraftFidelity, scoreFidelity, type VoiceProfile } from '../style/index.ts';
+import { countModelCall, modelCallsUsedUpNote } from './model-calls.ts';
 import {
   type DraftRow,
   findDraftsById,
@@ -55,7 +60,7 @@ export const FALLBACK_NOTE =
 const BANNED_OR_LOW = (score: number) =>
   `This draft still scores ${score} for your voice after a second try.`;
 
-/** The address has no model call left today: the draft is written offline. */
+/** The owner has no model call left today: the draft is written offline. */
 class ModelCallsUsedUp extends Error {}
 
 export type GenerateOutcome = 'done' | 'wait';
@@ -282,7 +287,7 @@ async function writeOne(
         ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
       })),
   }));
-  // The name the user chose for their content (the voice card); none is made up from the address.
+  // The name the user chose for their content (the voice card); none is made up from their e-mail address.
   const byline = settings?.byline ?? undefined;
   const offline = (): EngineDraft | string => {
     const [result] = generateExtractive(sourceNotesInput, [format], {
@@ -324,7 +329,7 @@ async function writeOne(
         maxChars: LLM_SAMPLE_CHARS,
       }),
     };
-    // Each call is counted before it is made; none past the address's daily number (model-calls.ts).
+    // Each call is counted before it is made; none past the owner's daily number (model-calls.ts).
     const limit = deps.config.studio.limits.modelCallsPerDay;
     const callAllowed = () => countModelCall(db, limit, row.ownerEmail);
     try {

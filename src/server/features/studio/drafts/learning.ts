@@ -11,8 +11,7 @@
  *  - The sample's stats are added to the notes' stats when the profile is built; they count as
  *    words, not as a note (`notes: 0`).
  */
-import { type NoteStats, noteStats } from '../style/index.ts';
-import { splitSentences, tokenize } from '../text/index.ts';
+import { type NoteStats, noteStats, splitSentences, tokenize } from '../engine/index.ts';
 import type { StoredBlock } from './repository.ts';
 
 export interface Learned {

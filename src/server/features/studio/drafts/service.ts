@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
+import { bestSources, claimsSupport, supportOf } from '../engine/index.ts';
 import {
   type CutClipFile,
   captionsOf,
@@ -24,14 +25,13 @@ import {
   toMarkdown,
   toText,
 } from '../exports/index.ts';
-import { assertModelCallsLeft } from '../model/index.ts';
 import { currentProfile, findNote, findVoiceSettings, queueProfile } from '../notes/index.ts';
-import { bestSources, claimsSupport, supportOf } from '../text/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, freshMeta, registerOf } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
 import { type Learned, learnedFrom } from './learning.ts';
+import { assertModelCallsLeft } from './model-calls.ts';
 import {
   type DraftRow,
   existingSentenceIds,
@@ -102,7 +102,7 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   // for all five); each draft the model writes is a job of its own (it waits on the model).
   const together = input.engine === 'extractive' || !ctx.config.llm.baseUrl;
   const rows = await ctx.database.transaction(async (tx) => {
-    // Each job of the request queues behind the address's drafts already waiting and its own before it.
+    // Each job of the request queues behind the owner's drafts already waiting and its own before it.
     const fair = await fairPriority(tx.db, owner, []);
     const created: DraftRow[] = [];
     for (const format of [...new Set(input.formats)]) {

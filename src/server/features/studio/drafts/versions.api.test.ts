@@ -78,7 +78,7 @@ describe('Draft versions (issue 28)', () => {
     expect(afterRestore[0]!.blocks.map((b) => b.text)).toEqual(regenerated.blocks.map((b) => b.text));
   });
 
-  it('answers 404 for another address’s versions and for unknown versions', async () => {
+  it('answers 404 for another owner’s versions and for unknown versions', async () => {
     const [version] = await versionsOf(draft.id);
     expect((await call('GET', `/api/studio/drafts/${draft.id}/versions`, bob)).statusCode).toBe(404);
     const theirs = await call('POST', `/api/studio/drafts/${draft.id}/versions/${version!.id}/restore`, bob);

@@ -18,7 +18,7 @@ import { ownDraft, sameLearning, summaryOf, toDraft, withAvailability } from './
 
 /**
  * A draft's history: every save, regeneration and restore keeps the draft as it was, and
- * any kept version can be brought back. Versions are the draft owner's alone (another address: 404).
+ * any kept version can be brought back. Versions are the draft owner's alone (another owner: 404).
  */
 
 export const VERSION_NOT_FOUND_MESSAGE = 'Version not found';

@@ -1,7 +1,6 @@
 import type { DraftBlock } from '#contract/studio-drafts.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { analyse, type Unit } from '../extractive/index.ts';
-import { clipCaptions, toSrt, toVtt } from '../formats/index.ts';
+import { analyse, clipCaptions, toSrt, toVtt, type Unit } from '../engine/index.ts';
 
 /** A note's stored sentence as the captions read it (the notes' sentence rows have these columns). */
 export interface TimedSentence {

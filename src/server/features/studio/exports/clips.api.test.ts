@@ -15,7 +15,7 @@ import {
   tusMetadata,
 } from '#tests/support/studio.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
-import { clipCaptions } from '../formats/index.ts';
+import { clipCaptions } from '../engine/index.ts';
 import { listSentences } from '../notes/index.ts';
 import { timedUnits } from './captions.ts';
 import { cutArgs } from './clips.ts';
@@ -263,7 +263,7 @@ describe('cut clips of clip hooks', () => {
     ).toBe(404);
   });
 
-  it('answers 404 to another address, and for a clip the draft does not have', async () => {
+  it('answers 404 to another owner, and for a clip the draft does not have', async () => {
     const url = `/api/studio/drafts/${voice.draft.id}/clips/1`;
     const theirs = await call('GET', url, bob);
     expect(theirs.statusCode).toBe(404);

@@ -7,8 +7,8 @@ import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { ffmpegBinary, inputFormatArgs, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { type LocalCopy, TempSpaceFullError } from '../../../providers/storage/index.ts';
-import { clipCaptions, toSrt } from '../formats/index.ts';
-import { onStorage, studioStorage, studioTemp } from '../media.ts';
+import { clipCaptions, toSrt } from '../engine/index.ts';
+import { onStorage, studioStorage, studioTemp } from '../media-store.ts';
 import { findNote, listSentences } from '../notes/index.ts';
 import { timedUnits } from './captions.ts';
 
@@ -94,32 +94,32 @@ export function cutArgs(input: {
   ];
 }
 
-/** Cuts one address may have running or waiting at once, so others always find a place. */
-export const MAX_CUTS_PER_ADDRESS = 2;
+/** Cuts one owner may have running or waiting at once, so others always find a place. */
+export const MAX_CUTS_PER_OWNER = 2;
 
 let running = 0;
 const waiting: Array<() => void> = [];
-const perAddress = new Map<string, number>();
+const perOwner = new Map<string, number>();
 
 /**
  * Runs the work when one of the MAX_PARALLEL_CUTS slots is free; 503 when too many wait already,
- * 429 when the address already has MAX_CUTS_PER_ADDRESS cuts running or waiting.
+ * 429 when the owner already has MAX_CUTS_PER_OWNER cuts running or waiting.
  */
 export async function inCutSlot<T>(owner: string, work: () => Promise<T>): Promise<T> {
-  const mine = perAddress.get(owner) ?? 0;
-  if (mine >= MAX_CUTS_PER_ADDRESS)
+  const mine = perOwner.get(owner) ?? 0;
+  if (mine >= MAX_CUTS_PER_OWNER)
     throw new AppError(
       'rate_limited',
-      `You have ${MAX_CUTS_PER_ADDRESS} clips being cut already; download them, then cut the next one.`,
+      `You have ${MAX_CUTS_PER_OWNER} clips being cut already; download them, then cut the next one.`,
       { headers: { 'retry-after': '10' } },
     );
-  perAddress.set(owner, mine + 1);
+  perOwner.set(owner, mine + 1);
   try {
     return await inSharedSlot(work);
   } finally {
-    const left = (perAddress.get(owner) ?? 1) - 1;
-    if (left > 0) perAddress.set(owner, left);
-    else perAddress.delete(owner);
+    const left = (perOwner.get(owner) ?? 1) - 1;
+    if (left > 0) perOwner.set(owner, left);
+    else perOwner.delete(owner);
   }
 }
 

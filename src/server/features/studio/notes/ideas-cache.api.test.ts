@@ -3,7 +3,7 @@ import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/suppor
 import { STUDIO_RATE_LIMITS } from '../owner.ts';
 
 /**
- * The Ideas were rebuilt from every note of the address on each request; they
+ * The Ideas were rebuilt from every note of the owner on each request; they
  * are now computed again only when the notes changed, and Ideas and the voice card are rate-limited.
  */
 let echo: StudioTestApp;
@@ -52,7 +52,7 @@ describe('Ideas', () => {
     expect(now).not.toContain('pricing page');
   });
 
-  it('and the voice card are rate-limited per address', async () => {
+  it('and the voice card are rate-limited per owner', async () => {
     const cookie = await sessionCookie(echo, 'reader@example.com');
     for (let i = 0; i < STUDIO_RATE_LIMITS.reads; i++)
       expect((await call(cookie, 'GET', i % 2 ? '/api/studio/ideas' : '/api/studio/voice')).statusCode).toBe(

@@ -1,7 +1,7 @@
 import type { IdeasResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
-import { ideasView } from '../text/index.ts';
-import { ideasFingerprint, readyNotePhrases } from './voice-repository.ts';
+import { ideasView } from '../engine/index.ts';
+import { ideasFingerprint, readyNotePhrases } from './voice.repository.ts';
 
 /** Themes shown on the Ideas tab. */
 export const IDEAS_LIMIT = 30;
@@ -14,12 +14,12 @@ const slug = (label: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 80) || 'idea';
 
-/** Addresses whose Ideas this process keeps (least recently used dropped first). */
+/** Owners whose Ideas this process keeps (least recently used dropped first). */
 export const IDEAS_CACHE_SIZE = 500;
 const cache = new Map<string, { fingerprint: string; ideas: IdeasResponse }>();
 
 /**
- * The themes the address keeps coming back to: the stored key phrases of its ready notes, grouped
+ * The themes the owner keeps coming back to: the stored key phrases of its ready notes, grouped
  * and ranked across the whole corpus by the text engine, each with the notes that mention it. An
  * Idea is a theme found in two or more notes; until then the answer says so (`message`), and a
  * library of one note gets at most three topics of that note, labelled as such.

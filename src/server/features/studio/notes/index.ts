@@ -1,47 +1,51 @@
 /**
  * The Studio's notes (decision 015): the library, ideas and the voice profile, and the
- * transcription and profile jobs. The room's only face to the other rooms.
+ * transcription and profile jobs. The room's only face to the other rooms, listed by what they use
+ * it for; their writes to notes go through services named for what they do.
  */
-export {
-  ASSEMBLE_FALLBACK_SECONDS,
-  assembleJob,
-  NOTE_JOBS,
-  profileJob,
-  RECORDING_PART_MISSING,
-  transcribeJob,
-} from './job-definitions.ts';
-export { type NoteJobDeps, registerNoteJobs } from './jobs.ts';
+
+// The room's routes and jobs (the Studio's routes.ts and jobs.ts).
+
+export { NOTE_JOBS } from './job-definitions.ts';
+export { registerNoteJobs } from './jobs.ts';
+export { notesRoutes } from './routes.ts';
+
+// A note of its owner and its sentences, read (capture, corrections, drafts, exports; search reads
+// the same tables).
+
+export { findNote, findNoteByUpload, listSentences, type NoteRow, type SentenceRow } from './repository.ts';
+export { getNote, toListItem } from './service.ts';
+
+// Notes capture makes: counted against the owner's daily number and quotas under the owner's lock,
+// titled, stored, then transcribed (or joined from a recording's chunks first).
+
+export { ASSEMBLE_FALLBACK_SECONDS, assembleJob, transcribeJob } from './job-definitions.ts';
 export { assertTextQuota, countNewNotes, textQuotaMessage } from './limits.ts';
 export { lockOwner, withOwnerLock } from './owner-lock.ts';
 export {
-  deleteNote as deleteNoteRow,
-  deleteStudioRowsOf,
-  findNote,
-  findNoteByUpload,
-  inactiveStudioOwners,
   insertNote,
   insertNotesSkippingDuplicates,
-  listSentences,
   type NewNote,
-  type NoteRow,
-  notesInStatus,
-  referencedMediaPaths,
   replaceSentences,
-  rewriteSentences,
-  type SentenceRow,
   storedBytes,
-  unjoinedNotes,
-  updateNote as updateNoteRow,
 } from './repository.ts';
-export { notesRoutes } from './routes.ts';
-export {
-  createTextNote,
-  deleteNote,
-  getNote,
-  queueProfile,
-  quotaBytes,
-  titleFrom,
-  toListItem,
-} from './service.ts';
+export { discardNote, markUploaded, quotaBytes, titleFrom } from './service.ts';
+
+// Capture's maintenance pass: what was never finished, what waits, which media files are in use.
+
+export { referencedMediaPaths, unjoinedNotes } from './repository.ts';
+export { discardAbandonedUploads, requeueWaitingNotes } from './service.ts';
+
+// A retyped sentence (corrections).
+
+export { storeCorrectedText } from './service.ts';
+
+// The owner's voice: the profile rebuilt after a change, read by drafts.
+
+export { queueProfile } from './service.ts';
+export { findVoiceSettings, type VoiceSettingsRow } from './voice.repository.ts';
 export { currentProfile } from './voice-profile.ts';
-export { findVoiceSettings, type VoiceSettingsRow } from './voice-repository.ts';
+
+// 'Delete my data' and retention (the Studio's data.ts).
+
+export { deleteStudioRowsOf, inactiveStudioOwners } from './repository.ts';

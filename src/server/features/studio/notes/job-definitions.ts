@@ -24,7 +24,7 @@ export const transcribeJob = defineJob({
   heartbeat: true,
 });
 
-/** Rebuilds an address's voice profile from its notes' stored stats (after any add, edit, delete). */
+/** Rebuilds an owner's voice profile from its notes' stored stats (after any add, edit, delete). */
 export const profileJob = defineJob({
   name: 'studio.profile',
   schema: z.object({ owner: z.string().min(1).max(320) }),

@@ -19,9 +19,8 @@ import {
   type Transcriber,
   wordsWithin,
 } from '../../transcription/index.ts';
-import { analyseOffThread } from '../analysis/index.ts';
-import { isStorageFailure } from '../media.ts';
-import { buildProfile, cleanText } from '../style/index.ts';
+import { analyseOffThread, buildProfile, cleanText } from '../engine/index.ts';
+import { isStorageFailure } from '../media-store.ts';
 import {
   assembleJob,
   NO_SPEECH_MESSAGE,
@@ -33,7 +32,7 @@ import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits
 import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
 import { findNoteById, replaceSentences, updateNote } from './repository.ts';
 import { queueProfile } from './service.ts';
-import { findVoiceSettings, profileStats, storeBuiltProfile } from './voice-repository.ts';
+import { findVoiceSettings, profileStats, storeBuiltProfile } from './voice.repository.ts';
 
 export interface NoteJobDeps {
   config: Config;
@@ -257,7 +256,7 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
   queue.handle(profileJob, async ({ owner }) => {
     // The version first: a change committing while this runs leaves the copy marked out of date.
     const settings = await findVoiceSettings(db, owner);
-    // No settings row: the address's data was deleted (every change of notes makes the row).
+    // No settings row: the owner's data was deleted (every change of notes makes the row).
     if (!settings) return;
     const profile = buildProfile(await profileStats(db, owner), {
       pinned: settings.pins ?? [],

@@ -9,7 +9,7 @@ import {
 } from '#tests/support/studio.ts';
 import { mediaTooLongMessage, notesPerDayMessage, textQuotaMessage } from './limits.ts';
 
-/** Per-address limits on notes a day, stored text and transcribed minutes. */
+/** Per-owner limits on notes a day, stored text and transcribed minutes. */
 let echo: StudioTestApp;
 let stt: FakeOpenAi;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, bod
     payload: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
   });
 
-describe('per-address limits', () => {
+describe('per-owner limits', () => {
   it('refuses notes past the daily number, with a clear message', async () => {
     const cookie = await sessionCookie(echo, 'busy@example.com');
     for (let i = 0; i < 3; i++)
@@ -49,7 +49,7 @@ describe('per-address limits', () => {
       content: 'A post.\n\nAnother post.',
     });
     expect(imported.statusCode).toBe(429);
-    // Another address is not affected.
+    // Another owner is not affected.
     const other = await sessionCookie(echo, 'calm@example.com');
     expect((await call(other, 'POST', '/api/studio/notes', { text: 'Mine.' })).statusCode).toBe(201);
   });

@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { hitRateLimit } from '../../../lib/rate-limit.ts';
 
 /**
- * Per-address limits on what is stored and what costs (decision 018): notes added per day,
+ * Per-owner limits on what is stored and what costs (decision 018): notes added per day,
  * characters of text stored, minutes transcribed per day. Counters live in PostgreSQL (rate_limits),
  * shared by every process; the numbers are configuration (config-env.ts, docs/configuration.md).
  */
@@ -20,7 +20,7 @@ export const sttPerDayMessage = (limit: number) =>
 export const mediaTooLongMessage = (minutes: number, limit: number) =>
   `This recording is ${Math.ceil(minutes)} minutes long; Echo transcribes at most ${limit.toLocaleString('en-US')} minutes per file. Split it and upload the parts.`;
 
-/** Counts `count` new notes of the address today; refuses (429) past the daily limit. */
+/** Counts `count` new notes of the owner today; refuses (429) past the daily limit. */
 export async function countNewNotes(ctx: AppContext, owner: string, count: number): Promise<void> {
   if (count <= 0) return;
   const limit = ctx.config.studio.limits.notesPerDay;
@@ -31,7 +31,7 @@ export async function countNewNotes(ctx: AppContext, owner: string, count: numbe
     });
 }
 
-/** Characters of note text the address stores now. */
+/** Characters of note text the owner stores now. */
 export async function storedTextChars(db: DbOrTx, owner: string): Promise<number> {
   const result = await db.execute<{ chars: number }>(
     sql`select coalesce(sum(length(text)), 0)::bigint::float8 as chars from studio_notes where owner_email = ${owner}`,
@@ -40,8 +40,8 @@ export async function storedTextChars(db: DbOrTx, owner: string): Promise<number
 }
 
 /**
- * Refuses (413) text that would take the address past its text quota (`replacing`: an edited note's
- * old text). Run in the transaction that stores the text, under the address's lock (withOwnerLock,
+ * Refuses (413) text that would take the owner past its text quota (`replacing`: an edited note's
+ * old text). Run in the transaction that stores the text, under the owner's lock (withOwnerLock,
  * as the media quota), so parallel requests cannot all pass it before one is stored; callers also
  * run it once before analysing, unlocked, so text that cannot fit is refused before any work.
  */
@@ -57,7 +57,7 @@ export async function assertTextQuota(
   if (used - replacing + addedChars > limit) throw new AppError('quota_exceeded', textQuotaMessage(limit));
 }
 
-/** Counts `minutes` of speech-to-text for the address today; false when it passes the daily limit. */
+/** Counts `minutes` of speech-to-text for the owner today; false when it passes the daily limit. */
 export async function countSttMinutes(
   deps: { database: { db: DbOrTx } },
   limit: number,

@@ -10,7 +10,7 @@ import {
 } from '#tests/support/studio.ts';
 import { runStudioMaintenance } from '../capture/index.ts';
 import { deleteStudioDataOf } from '../index.ts';
-import { isStorageFailure } from '../media.ts';
+import { isStorageFailure } from '../media-store.ts';
 import { RECORDING_PART_MISSING } from './job-definitions.ts';
 import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
 import { findNoteById } from './repository.ts';

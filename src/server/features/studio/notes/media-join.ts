@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { type LocalCopy, ObjectNotFoundError } from '../../../providers/storage/index.ts';
-import { chunkKey, removeRecordingChunks, studioStorage, studioTemp } from '../media.ts';
+import { chunkKey, removeRecordingChunks, studioStorage, studioTemp } from '../media-store.ts';
 import { RECORDING_PART_MISSING } from './job-definitions.ts';
 import { findNoteById, markNoteJoined, type NoteRow } from './repository.ts';
 

@@ -101,7 +101,7 @@ describe('Studio notes', () => {
     });
   });
 
-  it("answers 404 for another address's note on every route", async () => {
+  it("answers 404 for another owner's note on every route", async () => {
     const note = await addNote(alice, 'Private thoughts about Zanzibar pricing.');
     for (const [method, url, body] of [
       ['GET', `/api/studio/notes/${note.id}`, undefined],

@@ -2,11 +2,11 @@ import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 
 /**
- * One lock per address for what it stores (decision 018): every change that a quota
+ * One lock per owner for what it stores (decision 018): every change that a quota
  * bounds (media bytes, note text) and 'Delete my data' run in a transaction holding
- * `pg_advisory_xact_lock(hashtext(owner))`, so parallel requests of one address take turns between
- * their check and their write; other addresses never wait. In this process they also queue before
- * taking a database connection (one per address at a time), so an address's burst never holds the
+ * `pg_advisory_xact_lock(hashtext(owner))`, so parallel requests of one owner take turns between
+ * their check and their write; other owners never wait. In this process they also queue before
+ * taking a database connection (one per owner at a time), so an owner's burst never holds the
  * pool's connections while it waits. Lives with the notes (which every room uses); capture's media
  * quota (capture/quota.ts) takes the same lock.
  */
@@ -19,14 +19,14 @@ export function withOwnerLock<T>(ctx: AppContext, owner: string, work: (tx: Tx) 
   );
 }
 
-/** Takes the address's lock until the transaction ends. */
+/** Takes the owner's lock until the transaction ends. */
 export const lockOwner = (tx: Tx, owner: string) =>
   tx.executeSql('select pg_advisory_xact_lock(hashtext($1))', [owner]);
 
-/** The last queued turn of each address in this process. */
+/** The last queued turn of each owner in this process. */
 const turns = new Map<string, Promise<unknown>>();
 
-/** Runs `work` after every earlier turn of the address in this process has ended. */
+/** Runs `work` after every earlier turn of the owner in this process has ended. */
 async function inTurn<T>(owner: string, work: () => Promise<T>): Promise<T> {
   const run = (turns.get(owner) ?? Promise.resolve()).then(work, work);
   const tail = run.catch(() => undefined);

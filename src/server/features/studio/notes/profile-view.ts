@@ -1,6 +1,5 @@
 import type { RegisterProfile as ApiRegisterProfile } from '#contract/studio-voice.ts';
-import type { RegisterProfile, VoiceProfile } from '../style/index.ts';
-import { FW } from '../text/index.ts';
+import { FW, type RegisterProfile, type VoiceProfile } from '../engine/index.ts';
 
 const round = (value: number, digits = 4) => {
   const factor = 10 ** digits;

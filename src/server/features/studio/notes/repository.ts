@@ -317,9 +317,9 @@ export async function referencedMediaPaths(db: DbOrTx): Promise<Set<string>> {
   return new Set(rows.map((r) => r.path!));
 }
 
-// ---------------------------------------------------------------- whole addresses
+// ---------------------------------------------------------------- whole owners
 
-/** Deletes every note and the voice settings of an address; returns the media paths. */
+/** Deletes every note and the voice settings of an owner; returns the media paths. */
 export async function deleteStudioRowsOf(
   db: DbOrTx,
   owner: string,
@@ -332,7 +332,7 @@ export async function deleteStudioRowsOf(
   return { notes: notes.length, media: notes.flatMap((n) => (n.mediaPath ? [n.mediaPath] : [])) };
 }
 
-/** Addresses whose newest Studio activity (notes, voice settings) is older than the date. */
+/** Owners whose newest Studio activity (notes, voice settings) is older than the date. */
 export async function inactiveStudioOwners(db: DbOrTx, before: Date): Promise<string[]> {
   const rows = await db
     .select({ owner: studioNotes.ownerEmail })

@@ -17,7 +17,7 @@ import {
 import { updateVoiceSchema, voiceProfileSchema } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { onStorage, studioStorage } from '../media.ts';
+import { onStorage, studioStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { listIdeas } from './ideas.service.ts';
 import { findNote } from './repository.ts';

@@ -16,13 +16,12 @@ import {
 } from '#contract/studio.ts';
 import { basedOnSentence, type UpdateVoiceInput, type VoiceProfile } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
-import type { Tx } from '../../../db/client.ts';
+import type { Database, DbOrTx, Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { analyseOffThread } from '../analysis/index.ts';
-import { removeRecordingChunks, removeStoredMedia } from '../media.ts';
-import { cleanText, sentencesAsSegments } from '../style/index.ts';
-import { profileJob } from './job-definitions.ts';
+import { type Analysis, analyseOffThread, cleanText, sentencesAsSegments } from '../engine/index.ts';
+import { removeRecordingChunks, removeStoredMedia } from '../media-store.ts';
+import { profileJob, transcribeJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
 import { withOwnerLock } from './owner-lock.ts';
 import { toApiProfile } from './profile-view.ts';
@@ -34,19 +33,22 @@ import {
   type ListedNote,
   listNotes,
   listSentences,
+  type NewNote,
   type NoteRow,
+  notesInStatus,
   replaceSentences,
+  rewriteSentences,
   type SentenceRow,
   storedBytes,
   updateNote as updateNoteRow,
 } from './repository.ts';
+import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice.repository.ts';
 import { currentProfile } from './voice-profile.ts';
-import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice-repository.ts';
 
 /**
- * In the transaction that changes an address's notes, pins or bans: its stored profile is marked
+ * In the transaction that changes an owner's notes, pins or bans: its stored profile is marked
  * out of date (read fresh until rebuilt, see currentProfile) and the rebuild is queued, at most one
- * every PROFILE_REBUILD_SECONDS per address (a rebuild reads every note's stats: one per note of a
+ * every PROFILE_REBUILD_SECONDS per owner (a rebuild reads every note's stats: one per note of a
  * burst made it quadratic; the one waiting covers every change before it starts).
  */
 export async function queueProfile(jobs: Pick<JobQueue, 'enqueue'>, tx: Tx, owner: string): Promise<void> {
@@ -59,7 +61,7 @@ export async function queueProfile(jobs: Pick<JobQueue, 'enqueue'>, tx: Tx, owne
   );
 }
 
-/** The stored profile is rebuilt at most this often per address. */
+/** The stored profile is rebuilt at most this often per owner. */
 export const PROFILE_REBUILD_SECONDS = 5;
 
 export const quotaBytes = (ctx: AppContext): number => ctx.config.studio.quotaBytes;
@@ -250,6 +252,90 @@ export async function usage(ctx: AppContext, owner: string): Promise<Usage> {
     quota_bytes: quotaBytes(ctx),
     notes: await countNotes(ctx.database.db, owner),
   };
+}
+
+// ---------------------------------------------------------------- what the other rooms do to notes
+
+/**
+ * Removes a note that never became one (an upload refused or abandoned) and its media object. No
+ * profile rebuild: a note still uploading has no text.
+ */
+export async function discardNote(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  note: NoteRow,
+): Promise<void> {
+  await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
+  if (note.mediaPath) await removeStoredMedia(ctx.config, [note.mediaPath]);
+}
+
+/** Discards the notes still uploading since before the date (their upload was abandoned); how many. */
+export async function discardAbandonedUploads(
+  ctx: Pick<AppContext, 'config' | 'database'>,
+  before: Date,
+): Promise<number> {
+  const abandoned = await notesInStatus(ctx.database.db, ['uploading'], before);
+  for (const note of abandoned) await discardNote(ctx, note);
+  return abandoned.length;
+}
+
+/**
+ * An upload complete and checked: the note takes its media's kind, type and size and its next
+ * status, only while it is still uploading. False when it is gone or another request finished it.
+ */
+export async function markUploaded(
+  db: DbOrTx,
+  noteId: string,
+  values: Pick<NewNote, 'kind' | 'mediaMime' | 'mediaBytes' | 'status' | 'statusMessage'>,
+): Promise<boolean> {
+  return (await updateNoteRow(db, null, noteId, values, ['uploading'])) !== undefined;
+}
+
+/**
+ * The notes waiting for a speech-to-text engine since before `now`, sent to transcription now that
+ * one is configured (each in its own transaction, only while it still waits); how many.
+ */
+export async function requeueWaitingNotes(
+  deps: { database: Database; queue: Pick<JobQueue, 'enqueue'> },
+  now: Date,
+): Promise<number> {
+  const waiting = await notesInStatus(deps.database.db, ['needs_stt'], now);
+  for (const note of waiting)
+    await deps.database.transaction(async (tx) => {
+      const updated = await updateNoteRow(
+        tx.db,
+        null,
+        note.id,
+        { status: 'transcribing', statusMessage: null },
+        ['needs_stt'],
+      );
+      if (updated) await deps.queue.enqueue(tx, transcribeJob, { noteId: note.id });
+    });
+  return waiting.length;
+}
+
+/**
+ * A note's text corrected in place: its text and counts stored from the new analysis, and each
+ * sentence rewritten under the id it had (`sentenceIds`, in order), so drafts citing it show the
+ * corrected words; `retypedId` is the sentence its owner retyped.
+ */
+export async function storeCorrectedText(
+  db: DbOrTx,
+  owner: string,
+  noteId: string,
+  corrected: { text: string; analysis: Analysis; sentenceIds: string[]; retypedId: string },
+): Promise<void> {
+  const { text, analysis, sentenceIds, retypedId } = corrected;
+  await updateNoteRow(db, owner, noteId, {
+    text,
+    wordCount: analysis.wordCount,
+    stats: analysis.stats,
+    keyPhrases: analysis.keyPhrases,
+  });
+  await rewriteSentences(
+    db,
+    noteId,
+    analysis.sentences.map((s, i) => ({ ...s, id: sentenceIds[i]!, retyped: sentenceIds[i] === retypedId })),
+  );
 }
 
 // ---------------------------------------------------------------- the voice

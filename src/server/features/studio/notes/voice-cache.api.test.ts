@@ -10,7 +10,7 @@ import { profileBuilds } from './voice-profile.ts';
 
 /**
  * While the stored voice profile is out of date (its rebuild job pending), the
- * voice card built it again from every note on each request. The build is now kept per address until
+ * voice card built it again from every note on each request. The build is now kept per owner until
  * the next change of the notes, pins or bans.
  */
 let echo: StudioTestApp;

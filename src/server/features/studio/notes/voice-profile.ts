@@ -1,12 +1,12 @@
 import type { DbOrTx } from '../../../db/client.ts';
-import { buildProfile, type VoiceProfile } from '../style/index.ts';
-import { findVoiceSettings, profileStats, type VoiceSettingsRow } from './voice-repository.ts';
+import { buildProfile, type VoiceProfile } from '../engine/index.ts';
+import { findVoiceSettings, profileStats, type VoiceSettingsRow } from './voice.repository.ts';
 
-/** Addresses whose fresh build this process keeps (least recently used dropped first). */
+/** Owners whose fresh build this process keeps (least recently used dropped first). */
 export const PROFILE_CACHE_SIZE = 500;
 
 /**
- * Fresh builds kept per address, with the change they were built for: the settings row's creation
+ * Fresh builds kept per owner, with the change they were built for: the settings row's creation
  * (a new row after 'Delete my data' starts counting again) and its change counter (`notesVersion`,
  * raised in the transaction of every change to notes, pins and bans). A build still running is kept
  * too, so parallel requests wait for the same one.
@@ -18,7 +18,7 @@ let builds = 0;
 export const profileBuilds = () => builds;
 
 /**
- * The address's voice profile (the voice card, drafts, fidelity): the stored copy when it is
+ * The owner's voice profile (the voice card, drafts, fidelity): the stored copy when it is
  * current (the studio.profile job built it from the latest notes, pins and bans), else built here
  * from the notes' stats, so a note just added counts at once. That build is kept until the next
  * change (otherwise every read of the voice card would build it again while the job is pending). The
@@ -29,7 +29,7 @@ export const profileBuilds = () => builds;
 export async function currentProfile(
   db: DbOrTx,
   owner: string,
-  /** The address's settings row when the caller has just read it (one query fewer). */
+  /** The owner's settings row when the caller has just read it (one query fewer). */
   known?: { settings: VoiceSettingsRow | undefined },
 ): Promise<VoiceProfile | null> {
   const settings = known ? known.settings : await findVoiceSettings(db, owner);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STUDIO_API, searchQuerySchema, searchResponseSchema } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { ownerOf } from '../owner.ts';
-import { searchNotes } from './search.service.ts';
+import { searchNotes } from './service.ts';
 
 /** Searching the library; inside the Studio's routes, behind its session hook. */
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { flattenDraft, generateExtractive } from '../../formats/index.ts';
+import { flattenDraft, generateExtractive } from '../../engine/index.ts';
 import {
   type Node,
   printable,

@@ -8,7 +8,7 @@ import { carouselsInProgress, carouselsRendered, RENDERING_ALREADY_MESSAGE } fro
 /**
  * A carousel's zip of PNG slides was rendered in the request, on the event
  * loop (every slide costs real CPU). It is now rendered on the slide thread, one carousel per
- * address at a time, and kept, so the same download renders nothing twice.
+ * owner at a time, and kept, so the same download renders nothing twice.
  */
 const transcript = readFileSync(
   new URL('../../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
@@ -73,7 +73,7 @@ describe('carousel slides', () => {
     expect(carouselsRendered() - before).toBe(1);
   });
 
-  it('are rendered one carousel at a time per address; other addresses are not refused', async () => {
+  it('are rendered one carousel at a time per owner; other owners are not refused', async () => {
     const [, second, third] = carousels.alice;
     const before = carouselsRendered();
     const rendering = zipOf(alice, second!);

@@ -6,14 +6,14 @@ import type { CarouselSlide } from './carousel.ts';
  * Carousel slides rendered off the event loop: satori and resvg spend real CPU on every slide, so a
  * zip of slides rendered in the request held every other request until it was done. Here
  * one worker thread (at a lower priority than the loop, render-worker.ts) renders one carousel at a
- * time, first come first served; an address has at most one carousel rendering or waiting (more:
+ * time, first come first served; an owner has at most one carousel rendering or waiting (more:
  * 429), at most RENDER_QUEUE_MAX wait in all (more: 503), and a render past its time budget has its
  * thread replaced. Each zip is kept (the last ZIP_CACHE_SIZE, by the caller's key: a digest of the
  * draft, its slides and the byline), so downloading the same carousel again renders nothing, and requests for a zip
  * being rendered wait for that one.
  */
 export const RENDER_QUEUE_MAX = 4;
-export const RENDERS_PER_ADDRESS = 1;
+export const RENDERS_PER_OWNER = 1;
 export const RENDER_TIMEOUT_MS = 60_000;
 export const ZIP_CACHE_SIZE = 16;
 
@@ -150,7 +150,7 @@ export class RenderThread {
 }
 
 const thread = new RenderThread();
-const perAddress = new Map<string, number>();
+const perOwner = new Map<string, number>();
 const zips = new Map<string, Promise<Buffer>>();
 
 /** Carousels this process has rendered, and those rendering or waiting now (the tests read them). */
@@ -159,7 +159,7 @@ export const carouselsInProgress = () => thread.load;
 
 /**
  * The carousel's slides as a zip of PNGs or a PDF, drawn on the slide thread (or the kept file of the
- * same `key` and kind). 429 while the address has another carousel drawing or waiting, 503 when too many wait.
+ * same `key` and kind). 429 while the owner has another carousel drawing or waiting, 503 when too many wait.
  */
 export function carouselFile(
   owner: string,
@@ -177,16 +177,16 @@ export function carouselFile(
     zips.set(key, kept);
     return kept;
   }
-  const mine = perAddress.get(owner) ?? 0;
-  if (mine >= RENDERS_PER_ADDRESS)
+  const mine = perOwner.get(owner) ?? 0;
+  if (mine >= RENDERS_PER_OWNER)
     return Promise.reject(
       new AppError('rate_limited', RENDERING_ALREADY_MESSAGE, { headers: { 'retry-after': '5' } }),
     );
-  perAddress.set(owner, mine + 1);
+  perOwner.set(owner, mine + 1);
   const zip = thread.render(slides, author, as).finally(() => {
-    const left = (perAddress.get(owner) ?? 1) - 1;
-    if (left > 0) perAddress.set(owner, left);
-    else perAddress.delete(owner);
+    const left = (perOwner.get(owner) ?? 1) - 1;
+    if (left > 0) perOwner.set(owner, left);
+    else perOwner.delete(owner);
   });
   zips.set(key, zip);
   if (zips.size > ZIP_CACHE_SIZE) zips.delete(zips.keys().next().value!);

@@ -8,7 +8,7 @@ import { editSentence, shortenAtClause } from './edit.ts';
 import { POINTS_BACK_AT_START } from './roles.ts';
 import type { Draft, Format, SourceNote } from './types.ts';
 
-const NOTES = path.join(import.meta.dirname, '../../../../../tests/fixtures/studio/notes');
+const NOTES = path.join(import.meta.dirname, '../../../../../../tests/fixtures/studio/notes');
 const fixture = (name: string) => readFileSync(path.join(NOTES, `${name}.txt`), 'utf8');
 const noteOf = (text: string): SourceNote => ({
   id: 'n',

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../../../lib/thread-priority.ts';
+import { lowerThisThreadsPriority } from '../../../../lib/thread-priority.ts';
 import { type Analysis, type AnalysisInput, analyseText } from './note-analysis.ts';
 
 /**

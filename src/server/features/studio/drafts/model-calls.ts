@@ -6,10 +6,10 @@ import { AppError } from '../../../lib/errors.ts';
 import { hitRateLimit } from '../../../lib/rate-limit.ts';
 
 /**
- * The model's cost per address (issue 23, decision 018): every call the drafts make to the language
- * model is counted when it is made (`studio-model-calls-day:<address>` in rate_limits, shared by
+ * The model's cost per owner (issue 23, decision 018): every call the drafts make to the language
+ * model is counted when it is made (`studio-model-calls-day:<owner>` in rate_limits, shared by
  * every process), STUDIO_MODEL_CALLS_PER_DAY in 24 hours. A request that would use the model is
- * refused (429) once the address has used them all; a job that finds them used up meanwhile writes
+ * refused (429) once the owner has used them all; a job that finds them used up meanwhile writes
  * its draft offline and says why (no call is made past the limit).
  */
 const DAY_SECONDS = 24 * 3600;
@@ -20,7 +20,7 @@ export const modelCallsPerDayMessage = (limit: number) =>
 export const modelCallsUsedUpNote = (limit: number) =>
   `Your drafts have used today's ${limit.toLocaleString('en-US')} language-model calls, so Echo wrote this one offline from your own sentences.`;
 
-/** Calls counted in the address's current 24-hour window, and the seconds until it ends. */
+/** Calls counted in the owner's current 24-hour window, and the seconds until it ends. */
 async function usedModelCalls(db: DbOrTx, owner: string): Promise<{ used: number; retryAfter: number }> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     select count, extract(epoch from (reset_at - now()))::float8 as retry_after
@@ -31,7 +31,7 @@ async function usedModelCalls(db: DbOrTx, owner: string): Promise<{ used: number
 
 /**
  * Refuses (429) a request whose drafts would ask the model (engine `llm`, or `auto` with a model
- * configured) once the address has no model call left today.
+ * configured) once the owner has no model call left today.
  */
 export async function assertModelCallsLeft(
   ctx: AppContext,
@@ -47,7 +47,7 @@ export async function assertModelCallsLeft(
     });
 }
 
-/** Counts one model call of the address, before it is made; false (and no call) past the limit. */
+/** Counts one model call of the owner, before it is made; false (and no call) past the limit. */
 export async function countModelCall(db: DbOrTx, limit: number, owner: string): Promise<boolean> {
   return (await hitRateLimit(db, keyOf(owner), limit, DAY_SECONDS)).allowed;
 }

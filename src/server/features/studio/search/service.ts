@@ -1,6 +1,6 @@
 import type { NoteKind, SearchHit, SearchResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
-import { fulltextSearch, HIGHLIGHT_START, HIGHLIGHT_STOP, similarSearch } from './search.repository.ts';
+import { fulltextSearch, HIGHLIGHT_START, HIGHLIGHT_STOP, similarSearch } from './repository.ts';
 
 /** Turns ts_headline's marked text into plain text plus highlight ranges (no HTML ever leaves). */
 export function readHeadline(marked: string): {

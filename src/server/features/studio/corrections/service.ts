@@ -10,15 +10,8 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import {
-  findNote,
-  getNote,
-  listSentences,
-  queueProfile,
-  rewriteSentences,
-  updateNoteRow,
-} from '../notes/index.ts';
-import { analyseText, cleanText, sentencesAsSegments } from '../style/index.ts';
+import { analyseText, cleanText, sentencesAsSegments } from '../engine/index.ts';
+import { findNote, getNote, listSentences, queueProfile, storeCorrectedText } from '../notes/index.ts';
 
 /**
  * Correcting what was heard: the user retypes one sentence of a transcript. The note's
@@ -53,21 +46,12 @@ export async function correctSentence(
       segments.length ? segments : undefined,
     );
     if (analysis.sentences.length !== sentences.length) throw badRequest(CORRECTION_SPLITS_MESSAGE);
-    await updateNoteRow(tx.db, owner, noteId, {
+    await storeCorrectedText(tx.db, owner, noteId, {
       text,
-      wordCount: analysis.wordCount,
-      stats: analysis.stats,
-      keyPhrases: analysis.keyPhrases,
+      analysis,
+      sentenceIds: sentences.map((s) => s.id),
+      retypedId: sentenceId,
     });
-    await rewriteSentences(
-      tx.db,
-      noteId,
-      analysis.sentences.map((s, i) => ({
-        ...s,
-        id: sentences[i]!.id,
-        retyped: sentences[i]!.id === sentenceId,
-      })),
-    );
     await queueProfile(ctx.jobs, tx, owner);
   });
   return getNote(ctx, owner, noteId);

@@ -2,11 +2,11 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { studioNotes, studioVoiceSettings } from '../../../db/schema/studio.ts';
 import { studioDrafts } from '../../../db/schema/studio-drafts.ts';
-import type { NoteStats } from '../style/index.ts';
+import type { NoteStats } from '../engine/index.ts';
 import type { NoteRow } from './repository.ts';
 
 /**
- * The voice side of the notes' tables: an address's voice settings and stored profile, and what the
+ * The voice side of the notes' tables: an owner's voice settings and stored profile, and what the
  * profile and the Ideas are computed from (repository.ts keeps the notes and sentences themselves).
  */
 
@@ -31,7 +31,7 @@ export async function upsertVoiceSettings(
 }
 
 /**
- * Stores a built profile on the address's existing settings row, never making one: an address whose
+ * Stores a built profile on the owner's existing settings row, never making one: an owner whose
  * data was deleted while its profile was being built stays deleted.
  */
 export async function storeBuiltProfile(

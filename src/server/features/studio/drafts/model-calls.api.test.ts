@@ -10,7 +10,7 @@ import {
 import { modelCallsPerDayMessage, modelCallsUsedUpNote } from './model-calls.ts';
 
 /**
- * Issue 23, finding 5: the language-model calls an address's drafts make are counted one by one
+ * Issue 23, finding 5: the language-model calls an owner's drafts make are counted one by one
  * (not per draft job), STUDIO_MODEL_CALLS_PER_DAY a day: past it a request is refused (429) and a
  * job makes no call (its draft is written offline, saying why).
  */
@@ -73,7 +73,7 @@ async function noteOf(cookie: string, text = STORY): Promise<string> {
 const settled = (cookie: string, drafts: Array<{ id: string }>) =>
   Promise.all(drafts.map((d) => settledDraft(echo, cookie, d.id)));
 
-describe('language-model calls per address', () => {
+describe('language-model calls per owner', () => {
   it('counts every call, makes none past the daily number, and refuses requests once they are used up', async () => {
     llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
     const cookie = await sessionCookie(echo, 'spender@example.com');
@@ -126,7 +126,7 @@ describe('language-model calls per address', () => {
     await settled(cookie, offline.json().drafts);
     expect(llm.chats.length - before).toBe(LIMIT);
 
-    // Another address has its own calls.
+    // Another owner has its own calls.
     const other = await sessionCookie(echo, 'saver@example.com');
     const otherNote = await noteOf(other);
     const theirs = await call(other, 'POST', '/api/studio/drafts', {

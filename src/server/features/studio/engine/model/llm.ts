@@ -10,7 +10,7 @@ import {
   META_DESCRIPTION_MAX,
   THREAD_POST_MAX,
 } from '#contract/studio-drafts.ts';
-import type { Llm } from '../../../providers/llm/llm.ts';
+import type { Llm } from '../../../../providers/llm/llm.ts';
 import { cutAtWord } from '../extractive/index.ts';
 import { supportOf } from '../text/index.ts';
 

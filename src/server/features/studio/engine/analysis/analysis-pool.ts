@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError } from '../../../../lib/errors.ts';
 import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../style/index.ts';
 
 /**

@@ -1,0 +1,64 @@
+/**
+ * The Studio's writing engine (decision 015): what reads a note and writes drafts, and nothing else.
+ * It imports no room of the Studio's, no database, no route and no job queue; it is handed what it
+ * works on and answers values. The rooms that serve users (capture, notes, search, corrections,
+ * drafts, exports) reach it only through this file, listed by what they use it for. Inside, each
+ * folder is reached through its own `index.ts`: `text/` (language basics), `style/` (a note's
+ * analysis, the voice profile, fidelity), `extractive/` and `formats/` (the offline writer),
+ * `model/` (writing with a language model) and `analysis/` (the threads a note's analysis runs on).
+ */
+
+// Reading a note: its text cleaned and analysed (sentences, stats, key phrases), off the event loop
+// for a new note (capture, notes), in place for one retyped sentence (corrections).
+
+export { analyseOffThread, closeAnalysisPool } from './analysis/index.ts';
+export { type Analysis, analyseText, cleanText, sentencesAsSegments } from './style/index.ts';
+
+// The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
+// owner (notes, drafts).
+
+export {
+  buildProfile,
+  type NoteStats,
+  noteStats,
+  type Register,
+  type RegisterProfile,
+  scoreDraftFidelity,
+  scoreFidelity,
+  type VoiceProfile,
+} from './style/index.ts';
+export { FW, splitSentences, tokenize } from './text/index.ts';
+
+// The themes the owner's notes keep coming back to (the Ideas).
+
+export { ideasView } from './text/index.ts';
+
+// Which of the notes' sentences a draft's words rest on (drafts).
+
+export { bestSources, claimsSupport, supportOf } from './text/index.ts';
+
+// Writing drafts offline from the owner's sentences (drafts), and a clip's captions (exports).
+
+export { analyse, type Unit } from './extractive/index.ts';
+export {
+  clipCaptions,
+  flattenDraft,
+  generateExtractive,
+  type SourceNote,
+  toSrt,
+  toVtt,
+} from './formats/index.ts';
+
+// Writing drafts with a language model, held to the offline planner's rules (drafts).
+
+export {
+  checkContent,
+  contentProblem,
+  contentWarning,
+  type EngineDraft,
+  type EngineInput,
+  generateWithLlm,
+  LLM_SAMPLE_CHARS,
+  LLM_SAMPLES,
+  type VoiceBrief,
+} from './model/index.ts';

@@ -1,0 +1,15 @@
+/**
+ * The Studio's language-model engine (decision 015): the prompt and the answer's shape (`llm.ts`)
+ * and the planner's rules the answer is held to (`llm-checks.ts`). It is handed the model to call
+ * and counts nothing itself: the drafts room counts the owner's daily model calls
+ * (`drafts/model-calls.ts`) and runs it for a draft. This folder's only face.
+ */
+export {
+  type EngineDraft,
+  type EngineInput,
+  generateWithLlm,
+  LLM_SAMPLE_CHARS,
+  LLM_SAMPLES,
+  type VoiceBrief,
+} from './llm.ts';
+export { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
