@@ -27,10 +27,10 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireVisitorEmail } from '../visitor-session/index.ts';
-import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
-import { previewPosts } from './preview.ts';
+import { finishOauth, revokeAccount, startOauth } from './oauth.service.ts';
+import { previewPosts } from './preview.service.ts';
 import { findAccount } from './repository.ts';
-import { resultsOf } from './results.ts';
+import { resultsOf } from './results.service.ts';
 import {
   accountsOf,
   addSlot,

@@ -1,7 +1,7 @@
 import type { PublishingHealth } from '#contract/system.ts';
 import type { AppContext } from '../../context.ts';
 import { availability } from './platforms.ts';
-import { REFRESH_FAILED_PREFIX } from './refresh.ts';
+import { REFRESH_FAILED_PREFIX } from './refresh.service.ts';
 import { platformSummary } from './repository.ts';
 
 /**
