@@ -41,22 +41,22 @@ export const envSchema = z.object({
       .regex(/^\d{5,20}$/, 'META_PIXEL_ID must be digits')
       .optional(),
   ),
-  /** Trust X-Forwarded-For from a reverse proxy: true/false, a hop count, or trusted addresses/CIDRs. */
+  /** Trust X-Forwarded-For from a reverse proxy: true/false, a hop count, or trusted IPs/CIDRs. */
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
   NODE_ENV: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
-  /** Waitlist signups allowed per client address per minute. */
+  /** Waitlist signups allowed per client IP per minute. */
   SIGNUP_RATE_LIMIT: positiveInt(10),
-  /** Trends a client address may add per minute. */
+  /** Trends a client IP may add per minute. */
   TREND_RATE_LIMIT: positiveInt(10),
-  /** Anonymous transcription submissions per client address per minute. */
+  /** Anonymous transcription submissions per client IP per minute. */
   SUBMIT_RATE_LIMIT: positiveInt(20),
   /** Transcription submissions for one e-mail address per hour (whatever the client). */
   SUBMIT_EMAIL_RATE_LIMIT: positiveInt(30),
-  /** Failed admin sign-ins allowed per client address per minute. */
+  /** Failed admin sign-ins allowed per client IP per minute. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(5),
   /** Hours an admin token stays valid. */
   ADMIN_SESSION_HOURS: positiveInt(12),
@@ -135,7 +135,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3600).optional(),
   ),
-  /** Studio: audio and video storage per address, in MB (default 2 GB). */
+  /** Studio: audio and video storage per owner, in MB (default 2 GB). */
   STUDIO_QUOTA_MB: positiveInt(2048),
   // Object storage for Studio files: local disk under DATA_DIR unless S3_BUCKET is set.
   /** S3-compatible endpoint (MinIO, R2, Ceph...); unset with S3_BUCKET: AWS's endpoint for S3_REGION. */
@@ -152,15 +152,15 @@ export const envSchema = z.object({
   STORAGE_TEMP_MB: z.preprocess(emptyToUndefined, z.coerce.number().int().min(512).default(4096)),
   /** Runs the npm package's ffmpeg (a December 2018 build) when NODE_ENV=production and no other is found. */
   ALLOW_BUNDLED_FFMPEG: bool(false),
-  /** Studio: notes an address may add per day (written, imported posts, uploads and recordings). */
+  /** Studio: notes an owner may add per day (written, imported posts, uploads and recordings). */
   STUDIO_NOTES_PER_DAY: positiveInt(500),
-  /** Studio: drafts (or blocks) an address may have written per day, each up to two model calls. */
+  /** Studio: drafts (or blocks) an owner may have written per day, each up to two model calls. */
   STUDIO_DRAFT_JOBS_PER_DAY: positiveInt(200),
-  /** Studio: language-model calls an address's drafts may make per day (a draft makes one, or two with a retry). */
+  /** Studio: language-model calls an owner's drafts may make per day (a draft makes one, or two with a retry). */
   STUDIO_MODEL_CALLS_PER_DAY: positiveInt(300),
-  /** Studio: characters of note text an address may store (default 20 million, about 40 books). */
+  /** Studio: characters of note text an owner may store (default 20 million, about 40 books). */
   STUDIO_TEXT_QUOTA_CHARS: positiveInt(20_000_000),
-  /** Studio: minutes of audio or video an address may have transcribed per day. */
+  /** Studio: minutes of audio or video an owner may have transcribed per day. */
   STUDIO_STT_MINUTES_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(240)),
   /** Studio: the longest recording or upload Echo transcribes, in minutes (checked before speech-to-text). */
   STUDIO_MEDIA_MAX_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(180)),

@@ -48,7 +48,7 @@ const countOf = async (sql: string, values: unknown[]) =>
   Number((await echo.query<{ n: string }>(sql, values))[0]!.n);
 
 describe("'Delete my data' and trends", () => {
-  it('removes only the trends the address created: a trend someone else added is unfiled, not deleted', async () => {
+  it('removes only the trends the owner created: a trend someone else added is unfiled, not deleted', async () => {
     // Someone adds a trend without signing in (their browser owns it).
     const added = await call('POST', '/api/trends', {
       source: 'https://www.tiktok.com/@creator/video/7300000000000000001',

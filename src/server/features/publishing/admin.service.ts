@@ -6,7 +6,7 @@ import { platformSummary } from './repository.ts';
 
 /**
  * /admin/system's publishing lines: per platform, accounts connected, waiting to reconnect or whose
- * token renewal failed, post outcomes and the latest problems; no token, no address.
+ * token renewal failed, post outcomes and the latest problems; no token, no owner's e-mail.
  */
 export async function publishingHealth(ctx: AppContext): Promise<PublishingHealth> {
   const { accounts, posts, lastErrors, refreshFailed, accountErrors } = await platformSummary(

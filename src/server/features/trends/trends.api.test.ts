@@ -112,7 +112,7 @@ describe('POST /api/trends', () => {
     expect(res.json().message).toBe(message);
   });
 
-  it('limits trend creation per client address', async () => {
+  it('limits trend creation per client IP', async () => {
     const limited = await startTestApp({ YTDLP_PATH: ytdlp.bin, TREND_RATE_LIMIT: '2' });
     try {
       const send = (n: number) =>
