@@ -111,9 +111,9 @@ describe("'Delete my data'", () => {
   it('deletes only that owner: results, its trends, sessions, codes, opt-out; e-mails a confirmation; signs out', async () => {
     const email = 'leaving@example.com';
     const other = 'staying@example.com';
-    const ownerCookie = 'owner-cookie-value-abcdefghijk';
+    const trendCookie = 'trend-cookie-value-abcdefghijk';
     const { createHash } = await import('node:crypto');
-    const browserHash = createHash('sha256').update(ownerCookie).digest('hex');
+    const browserHash = createHash('sha256').update(trendCookie).digest('hex');
 
     await insertResult(echo, { email });
     await insertResult(echo, { email, productType: 'echo_core' });
@@ -138,7 +138,7 @@ describe("'Delete my data'", () => {
       'POST',
       '/api/privacy/delete-data',
       { code },
-      { cookie: `${cookie}; echo_trend_owner=${ownerCookie}` },
+      { cookie: `${cookie}; echo_trend_owner=${trendCookie}` },
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

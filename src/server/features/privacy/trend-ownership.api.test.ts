@@ -55,7 +55,7 @@ describe("'Delete my data' and trends", () => {
     });
     expect(added.statusCode).toBe(201);
     const trendId = added.json().id as string;
-    const ownerCookie = String(added.headers['set-cookie']).split(';')[0]!;
+    const trendCookie = String(added.headers['set-cookie']).split(';')[0]!;
 
     // A signed-in visitor re-adds the same video: it is filed on their dashboard, not theirs to delete.
     const email = 'readds@example.com';
@@ -96,7 +96,7 @@ describe("'Delete my data' and trends", () => {
     expect(await countOf('select count(*) as n from trends where id = $1', [own.json().id])).toBe(0);
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(0);
     // The browser that added it still owns it.
-    const list = await call('GET', '/api/trends', undefined, { cookie: ownerCookie });
+    const list = await call('GET', '/api/trends', undefined, { cookie: trendCookie });
     expect(list.json().find((t: { id: string }) => t.id === trendId)?.can_delete).toBe(true);
   });
 });
