@@ -7,7 +7,7 @@ import { apiRequest, isHttpError } from '#web/lib/api.ts';
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 
-/** E-mails a 6-digit sign-in code to the e-mail; the e-mail names the page it was asked on. */
+/** E-mails a 6-digit sign-in code to the e-mail typed; the message names the page it was asked on. */
 export const requestAccess = async (email: string, from: AccessOrigin) =>
   json<{ message: string }>(await apiRequest('POST', '/api/content-results/request-access', { email, from }));
 
