@@ -4,7 +4,7 @@
  * (bench/content-results-raw.ts), on one embedded PostgreSQL, in four long turns in ABBA order
  * (bench/http.ts has moved to short alternating slices, which a busy machine disturbs less).
  *
- * - POST /api/content-results/access for one verified address with 1,000 results (~400 KB answers).
+ * - POST /api/content-results/access for one owner with 1,000 results (~400 KB answers).
  * - POST /api/webhook/transcription-complete: signed completions of distinct waiting results per second.
  *
  * The data is seeded once into a template database; each turn gets a fresh copy of it (dropped after
@@ -27,7 +27,7 @@ import type { BenchResult } from './types.ts';
 type Label = 'echo' | 'raw';
 const TURNS: Label[] = ['echo', 'raw', 'raw', 'echo'];
 const POOL_SIZE = 10;
-const RESULTS_PER_ADDRESS = 1000;
+const RESULTS_PER_OWNER = 1000;
 const SECONDS = 5;
 /**
  * Requests before each measurement. A count, not seconds: V8 must have optimised each server's hot
@@ -59,7 +59,7 @@ async function seed(db: pg.Client) {
      select 'transcription', 'completed', 'https://www.youtube.com/watch?v=' || g, 'Youtube', $1,
        jsonb_build_object('transcription', $2::text, 'summary', left($2::text, 120), 'method', 'captions'),
        now() - make_interval(secs => g)
-     from generate_series(1, ${RESULTS_PER_ADDRESS}) g`,
+     from generate_series(1, ${RESULTS_PER_OWNER}) g`,
     [EMAIL, transcript],
   );
   const waiting = await db.query<{ id: string }>(
@@ -224,7 +224,7 @@ export async function run_(): Promise<BenchResult[]> {
       list.reduce((s, r) => s + r.totalCompletedRequests, 0) / list.reduce((s, r) => s + r.duration, 0);
     const rows: BenchResult[] = [];
     for (const [key, title, unit, connections] of [
-      ['access', `POST /api/content-results/access (${RESULTS_PER_ADDRESS} results)`, 'req/s', 10],
+      ['access', `POST /api/content-results/access (${RESULTS_PER_OWNER} results)`, 'req/s', 10],
       ['webhook', 'POST /api/webhook/transcription-complete completions', 'req/s', 20],
     ] as const) {
       const echo = rate(runs.echo[key]);

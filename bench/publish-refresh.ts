@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { xApp } from '../src/server/features/publishing/platforms.ts';
-import { refreshExpiringTokens } from '../src/server/features/publishing/refresh.ts';
+import { refreshExpiringTokens } from '../src/server/features/publishing/refresh.service.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { finishX, xAuthorizeUrl } from '../src/server/providers/social/x.ts';
 import { startFakeX } from '../tests/support/fake-social.ts';

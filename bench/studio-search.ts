@@ -1,7 +1,7 @@
 /**
  * Studio search (issue 13): GET /api/studio/search on the real Echo server (child process) for an
- * address with 1,000 notes, first alone in the database, then with 99,000 notes of 99 other
- * addresses beside them (100,000 notes in all); and the same SQL (the feature's own
+ * owner with 1,000 notes, first alone in the database, then with 99,000 notes of 99 other
+ * owners beside them (100,000 notes in all); and the same SQL (the feature's own
  * fulltextSearch, then similarSearch when it found nothing, on a pg pool in this process) without
  * the server.
  *

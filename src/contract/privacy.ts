@@ -20,7 +20,7 @@ export type DeleteDataResponse = z.infer<typeof deleteDataResponseSchema>;
 
 export const optOutListSchema = z.object({ emails: z.array(z.string()) });
 
-/** A non-httpOnly cookie the web app reads: set while the signed-in address opted out; no Meta pixel then. */
+/** A non-httpOnly cookie the web app reads: set while the owner opted out; no Meta pixel then. */
 export const NO_TRACKING_COOKIE = 'echo_no_tracking';
 
 export const DELETE_CODE_SENT_MESSAGE = 'We sent a confirmation code to your e-mail.';

@@ -257,7 +257,7 @@ export const publishedResultSchema = z.object({
 });
 export type PublishedResult = z.infer<typeof publishedResultSchema>;
 export const publishedResultsSchema = z.object({
-  /** Per platform over all the address's posts: how many ended in each status. */
+  /** Per platform over all the owner's posts: how many ended in each status. */
   counts: z.array(
     z.object({
       platform: z.enum(PLATFORMS),

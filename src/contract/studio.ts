@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Echo Studio: notes captured by recording, upload, writing or import, searched,
  * grouped into ideas, and a voice profile learned from them. Every route is under /api/studio and
- * needs the dashboard session; another address's note answers 404.
+ * needs the dashboard session; another owner's note answers 404.
  */
 export const STUDIO_API = '/api/studio';
 
@@ -15,7 +15,7 @@ export const STUDIO_LIMITS = {
   recordingMaxMs: 30 * 60 * 1000,
   /** One uploaded audio or video file. */
   uploadMaxBytes: 500 * MB,
-  /** Default per-address storage quota (server configurable: STUDIO_QUOTA_BYTES). */
+  /** Default per-owner storage quota (server configurable: STUDIO_QUOTA_BYTES). */
   defaultQuotaBytes: 2 * 1024 * MB,
   /** One chunk of a recording sent while recording. */
   recordingChunkMaxBytes: 16 * MB,
@@ -328,7 +328,7 @@ export const importResponseSchema = z.object({
   /** For a file: which parser was used. */
   format: z.enum([...IMPORT_FILE_FORMATS, 'link']),
   imported: z.number().int(),
-  /** Empty posts and exact duplicates of notes the address already has. */
+  /** Empty posts and exact duplicates of notes the owner already has. */
   skipped: z.number().int(),
   note_ids: z.array(z.string()),
 });
@@ -399,7 +399,7 @@ export const ideaSentence = (idea: Pick<Idea, 'label' | 'note_count'>): string =
 
 // ---------------------------------------------------------------- storage
 
-/** GET /usage: media bytes stored against the address's quota. */
+/** GET /usage: media bytes stored against the owner's quota. */
 export const usageSchema = z.object({
   used_bytes: z.number().int(),
   quota_bytes: z.number().int(),

@@ -55,7 +55,7 @@ export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 /**
  * Publishing per platform (admin only): whether this server offers it, how many accounts are
  * connected or need reconnecting, how many failed their last token renewal, how posts of the
- * last 30 days ended, and the latest problems (never a user's token or address).
+ * last 30 days ended, and the latest problems (never a user's token or e-mail).
  */
 export const publishingHealthSchema = z.array(
   z.object({

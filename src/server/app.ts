@@ -129,7 +129,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy:
       typeof ctx.config.trustProxy === 'number'
         ? (
-            (hops: number) => (_address: string, hop: number) =>
+            (hops: number) => (_ip: string, hop: number) =>
               hop < hops
           )(ctx.config.trustProxy)
         : ctx.config.trustProxy,

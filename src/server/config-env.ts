@@ -52,7 +52,7 @@ export const envSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   /**
-   * Which proxies may set the client address (X-Forwarded-For) that rate limits count: `true`/`false`, a hop
+   * Which proxies may set the client IP (X-Forwarded-For) that rate limits count: `true`/`false`, a hop
    * count (`1`: one proxy in front), or trusted proxy addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). Unset:
    * `false` (docs/deploy.md).
    */
@@ -94,15 +94,15 @@ export const envSchema = z.object({
   ADMIN_SESSION_HOURS: positiveInt(12),
 
   // Rate limits
-  /** Waitlist signups allowed per client address per minute. */
+  /** Waitlist signups allowed per client IP per minute. */
   SIGNUP_RATE_LIMIT: positiveInt(10),
-  /** Trends a client address may add per minute. */
+  /** Trends a client IP may add per minute. */
   TREND_RATE_LIMIT: positiveInt(10),
-  /** Anonymous transcription submissions per client address per minute. */
+  /** Anonymous transcription submissions per client IP per minute. */
   SUBMIT_RATE_LIMIT: positiveInt(20),
   /** Transcription submissions for one e-mail address per hour (whatever the client). */
   SUBMIT_EMAIL_RATE_LIMIT: positiveInt(30),
-  /** Failed admin sign-ins allowed per client address per minute. */
+  /** Failed admin sign-ins allowed per client IP per minute. */
   ADMIN_LOGIN_RATE_LIMIT: positiveInt(5),
 
   // E-mail and SMS
@@ -257,19 +257,19 @@ export const envSchema = z.object({
 
   // Echo Studio
   /**
-   * Audio and video each user may store (uploads and recordings), in MB; a full store answers
+   * Audio and video each owner may store (uploads and recordings), in MB; a full store answers
    * `quota_exceeded`.
    */
   STUDIO_QUOTA_MB: positiveInt(2048),
   /**
-   * Notes a user may add in 24 hours (written, imported posts, links, uploads, recordings); beyond:
+   * Notes an owner may add in 24 hours (written, imported posts, links, uploads, recordings); beyond:
    * `rate_limited`.
    */
   STUDIO_NOTES_PER_DAY: positiveInt(500),
-  /** Characters of note text a user may store; beyond: `quota_exceeded`. */
+  /** Characters of note text an owner may store; beyond: `quota_exceeded`. */
   STUDIO_TEXT_QUOTA_CHARS: positiveInt(20_000_000),
   /**
-   * Minutes of audio or video a user may have transcribed in 24 hours; a recording past it fails with a
+   * Minutes of audio or video an owner may have transcribed in 24 hours; a recording past it fails with a
    * message before anything is sent to speech-to-text.
    */
   STUDIO_STT_MINUTES_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(240)),
@@ -279,12 +279,12 @@ export const envSchema = z.object({
    */
   STUDIO_MEDIA_MAX_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().positive().default(180)),
   /**
-   * Drafts (or regenerated blocks) a user may start in 24 hours, each up to two model calls; beyond:
+   * Drafts (or regenerated blocks) an owner may start in 24 hours, each up to two model calls; beyond:
    * `rate_limited`.
    */
   STUDIO_DRAFT_JOBS_PER_DAY: positiveInt(200),
   /**
-   * Language-model calls a user's drafts may make in 24 hours, counted call by call; beyond, requests that
+   * Language-model calls an owner's drafts may make in 24 hours, counted call by call; beyond, requests that
    * would use the model get `rate_limited`, and a job already accepted writes its draft offline and says
    * why.
    */

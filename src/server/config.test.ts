@@ -60,7 +60,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'not a url' })).toThrow(/PUBLIC_URL/);
   });
 
-  it('reads TRUST_PROXY as Fastify takes it: yes/no, a hop count, or trusted addresses and CIDRs', () => {
+  it('reads TRUST_PROXY as Fastify takes it: yes/no, a hop count, or trusted IPs and CIDRs', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

@@ -13,8 +13,8 @@ export type { Env } from './config-env.ts';
 
 /**
  * TRUST_PROXY as Fastify's trustProxy takes it: true/false (yes/no, on/off), a hop count (the number
- * of proxies in front of Echo: the client is that many addresses from the right of X-Forwarded-For),
- * or a comma-separated list of trusted proxy addresses and CIDRs.
+ * of proxies in front of Echo: the client is that many IPs from the right of X-Forwarded-For),
+ * or a comma-separated list of trusted proxy IPs and CIDRs.
  */
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined) return false;
@@ -27,14 +27,14 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
     .map((entry) => entry.trim())
     .filter(Boolean);
   for (const entry of entries) {
-    const [address, bits, extra] = entry.split('/');
-    const family = net.isIP(address ?? '');
+    const [ip, bits, extra] = entry.split('/');
+    const family = net.isIP(ip ?? '');
     const maxBits = family === 6 ? 128 : 32;
     const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
     const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
     if (!named && (!family || !bitsOk || extra !== undefined))
       throw new ConfigError(
-        `Invalid configuration:\n  TRUST_PROXY: '${entry}' is not true/false, a hop count, or an address/CIDR`,
+        `Invalid configuration:\n  TRUST_PROXY: '${entry}' is not true/false, a hop count, or an IP/CIDR`,
       );
   }
   return entries;
@@ -54,7 +54,7 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   metaPixelId: string | undefined;
-  /** Fastify's trustProxy: false, true, a hop count, or trusted addresses/CIDRs. */
+  /** Fastify's trustProxy: false, true, a hop count, or trusted IPs/CIDRs. */
   trustProxy: boolean | number | string[];
   /** NODE_ENV=production: refuses to start without https PUBLIC_URL, SMTP_URL and ADMIN_PASSWORD. */
   production: boolean;
@@ -109,7 +109,7 @@ export interface Config {
     x: { clientId?: string; clientSecret?: string; apiUrl: string; authorizeUrl: string };
     linkedin: { clientId?: string; clientSecret?: string; apiUrl: string; authUrl: string; version: string };
   };
-  /** Echo Studio: per-address media storage quota; text analysis threads and their time budget. */
+  /** Echo Studio: per-owner media storage quota; text analysis threads and their time budget. */
   studio: {
     quotaBytes: number;
     /** The analysis and slide threads (`niceness`: their nice value, STUDIO_THREAD_NICENESS). */
@@ -125,7 +125,7 @@ export interface Config {
      * (STUDIO_CONVERT_CONCURRENCY): CPU-bound, so this machine's cores by default.
      */
     convertConcurrency: number;
-    /** Per-address limits (decision 018). */
+    /** Per-owner limits (decision 018). */
     limits: {
       notesPerDay: number;
       textChars: number;

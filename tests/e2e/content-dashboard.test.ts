@@ -155,7 +155,7 @@ describe('transcription tool and dashboard', () => {
     );
     await page.getByRole('tab', { name: /All Content/ }).click();
 
-    // The inline 'New Transcription' form takes a link and a platform for the verified address.
+    // The inline 'New Transcription' form takes a link and a platform for the owner.
     await page.getByRole('button', { name: 'New Transcription' }).click();
     const inline = page.getByRole('form', { name: 'New Transcription' });
     const inlineSubmit = inline.getByRole('button', { name: 'Submit for Transcription' });

@@ -37,7 +37,7 @@ const count = async (sql: string, values: unknown[]) =>
   Number((await echo.query<{ n: string }>(sql, values))[0]!.n);
 
 describe('dashboard privacy controls', () => {
-  it('the data-use switch persists per address and stops the Meta pixel in this browser', async () => {
+  it('the data-use switch persists per owner and stops the Meta pixel in this browser', async () => {
     const email = 'e2e-optout@example.com';
     const { page, context, foreignRequests, pageErrors } = await openPage(browser, echo.url, PHONE);
     try {
@@ -78,7 +78,7 @@ describe('dashboard privacy controls', () => {
     }
   });
 
-  it("'Delete my data': confirmation dialog, fresh code, everything of that address gone, e-mail, signed out", async () => {
+  it("'Delete my data': confirmation dialog, fresh code, everything of that owner gone, e-mail, signed out", async () => {
     const email = 'e2e-delete@example.com';
     const other = 'e2e-keep@example.com';
     await insertResult(echo, { email, data: { transcription: 'mine' } });

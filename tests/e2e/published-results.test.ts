@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => close?.());
 
-/** A signed-in address with a Bluesky account, a published thread, a published post and one to check. */
+/** A signed-in owner with a Bluesky account, a published thread, a published post and one to check. */
 async function publishedFor(email: string, handle: string) {
   bsky.addAccount(handle, 'abcd-efgh-ijkl-mnop');
   const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);

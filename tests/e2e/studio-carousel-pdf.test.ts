@@ -22,7 +22,7 @@ afterAll(async () => {
   await echo?.close();
 });
 
-/** A signed-in address with a ready carousel made from one written note. */
+/** A signed-in owner with a ready carousel made from one written note. */
 async function carouselOf(email: string): Promise<{ token: string; draft: Draft }> {
   const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);
   const call = (method: 'GET' | 'POST', url: string, body?: unknown) =>

@@ -203,7 +203,7 @@ describe.each([
       expect(failure).toContain('Echo could not write this draft.');
       expect(failure).toMatch(/timings/);
       expect(failure).not.toContain('Transcription failed');
-      // No raw address, the first words of the post, and when it was written.
+      // No raw e-mail, the first words of the post, and when it was written.
       expect(await panel.innerText()).not.toMatch(/https?:\/\//);
       const summary = await done.getByTestId('result-summary').innerText();
       const draft = await api<Draft>(headers, `/api/studio/drafts/${draftId}`);

@@ -61,7 +61,7 @@ afterAll(async () => {
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
 
-/** A page whose browser holds a dashboard session for the address (as after the code step). */
+/** A page whose browser holds a dashboard session for the owner (as after the code step). */
 async function signedInPage(email: string, viewport = DESKTOP): Promise<PageSession> {
   const session = await openPage(browser, echo.url, viewport);
   const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 1);

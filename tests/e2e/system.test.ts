@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPTIONS_ONLY_NOTICE } from '#contract/system.ts';
 import { DESKTOP, launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
-import { REFRESH_FAILED_PREFIX } from '../../src/server/features/publishing/refresh.ts';
+import { REFRESH_FAILED_PREFIX } from '../../src/server/features/publishing/refresh.service.ts';
 
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;

@@ -21,7 +21,7 @@ import { eventually, speechWav } from '../support/studio.ts';
  * on one web process resumes on the other, a recording's chunks alternate between them, the worker
  * transcribes both notes (fake speech-to-text), either web process serves their media by range and
  * cuts a clip of it, and
- * 'Delete my data' leaves no object of the address in the bucket. No Studio file is ever written to
+ * 'Delete my data' leaves no object of the owner in the bucket. No Studio file is ever written to
  * a machine's own disk.
  */
 const run = promisify(execFile);
@@ -278,7 +278,7 @@ describe('two web machines and a worker on one PostgreSQL and one bucket', () =>
     expect([...s3.objects.keys()].filter((k) => k.startsWith(`studio/recordings/${id}/`))).toEqual([]);
   }, 90_000);
 
-  it("'Delete my data' on B leaves no object of the address in the bucket, unfinished ones included", async () => {
+  it("'Delete my data' on B leaves no object of the owner in the bucket, unfinished ones included", async () => {
     // An upload left half-way (a whole part stored: an unfinished multipart upload in the bucket)...
     const created = await fetch(`${webB.url}/api/studio/uploads`, {
       method: 'POST',
@@ -351,7 +351,7 @@ describe('two web machines and a worker on one PostgreSQL and one bucket', () =>
     const deleted = await postJson(`${webB.url}/api/privacy/delete-data`, { code }, { cookie });
     expect(deleted.status).toBe(200);
 
-    // This address was the bucket's only user: nothing is left, not even invisible parts.
+    // This owner was the bucket's only user: nothing is left, not even invisible parts.
     expect([...s3.objects.keys()]).toEqual([]);
     expect(s3.uploads.size).toBe(0);
     const client = new pg.Client({ connectionString: database.url });

@@ -38,7 +38,7 @@ export async function startAffiliatesApp() {
       payload: body !== undefined ? JSON.stringify(body) : undefined,
     });
 
-  /** The 6 digits of the nth sign-in code e-mailed to the address. */
+  /** The 6 digits of the nth sign-in code e-mailed to that e-mail. */
   async function codeFor(email: string, nth = 1): Promise<string> {
     const isCode = (x: { to: string[]; subject: string }) =>
       x.to.includes(email) && /sign-in code/.test(x.subject);

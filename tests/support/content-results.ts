@@ -1,7 +1,7 @@
 import { codeIn } from './smtp-sink.ts';
 import type { TestApp } from './test-app.ts';
 
-/** Waits for the newest sign-in code (dashboard or Studio) e-mailed to the address and returns its 6 digits. */
+/** Waits for the newest sign-in code (dashboard or Studio) e-mailed to that e-mail and returns its 6 digits. */
 export async function waitForCode(echo: TestApp, email: string, count = 1): Promise<string> {
   await echo.smtp.waitFor(
     (mails) =>

@@ -181,7 +181,7 @@ export interface paths {
         put?: never;
         /**
          * Submit a video link for transcription
-         * @description Creates a pending transcription for the e-mail address and starts it: the platform's captions, else speech-to-text, else the signed external webhook. Example body: `{ "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "source": "Youtube", "email": "dana@example.com" }`. Limited per client address and per e-mail address (429 `rate_limited`). The results are read on the dashboard after e-mail code verification.
+         * @description Creates a pending transcription for the e-mail address and starts it: the platform's captions, else speech-to-text, else the signed external webhook. Example body: `{ "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "source": "Youtube", "email": "dana@example.com" }`. Limited per client IP and per e-mail address (429 `rate_limited`). The results are read on the dashboard after e-mail code verification.
          */
         post: operations["submitVideo"];
         delete?: never;
@@ -201,7 +201,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a 6-digit dashboard code
-         * @description Sends a 6-digit code (10 minutes, single use) to the address. Answers the same whether or not the address has results.
+         * @description Sends a 6-digit code (10 minutes, single use) to the e-mail. Answers the same whether or not that e-mail has results.
          */
         post: operations["requestDashboardCode"];
         delete?: never;

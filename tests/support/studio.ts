@@ -79,7 +79,7 @@ export async function startStudioApp(env: Record<string, string> = {}): Promise<
 /** An install without PocketSphinx (it is installed where the tests run): media waits in needs_stt. */
 export const WITHOUT_POCKETSPHINX = { POCKETSPHINX_PATH: '/nonexistent/pocketsphinx_continuous' };
 
-/** A dashboard session cookie for the address (as after verifying an e-mailed code). */
+/** A dashboard session cookie for the owner (as after verifying an e-mailed code). */
 export async function sessionCookie(echo: TestApp, email: string): Promise<string> {
   const { token } = await createSession(echo.ctx.database.db, 'dashboard', email, 24);
   return `echo_dashboard=${token}`;
@@ -91,7 +91,7 @@ export const PRICING_TRANSCRIPT = readFileSync(
   'utf8',
 );
 
-/** Calls the API as the cookie's address, with a JSON body when one is given. */
+/** Calls the API as the cookie's owner, with a JSON body when one is given. */
 export function callAs(echo: TestApp, method: string, url: string, cookie: string, body?: unknown) {
   return echo.app!.inject({
     method: method as 'GET',
@@ -101,7 +101,7 @@ export function callAs(echo: TestApp, method: string, url: string, cookie: strin
   });
 }
 
-/** A signed-in address with a written note and drafts of it just started (not waited for). */
+/** A signed-in owner with a written note and drafts of it just started (not waited for). */
 export interface StudioDraft {
   /** `echo_dashboard=<token>` (sessionCookie). */
   cookie: string;
@@ -112,7 +112,7 @@ export interface StudioDraft {
 }
 
 /**
- * Signs the address in (sessionCookie), writes a note (PRICING_TRANSCRIPT, "Pricing is a
+ * Signs the owner in (sessionCookie), writes a note (PRICING_TRANSCRIPT, "Pricing is a
  * conversation" unless told) and starts its drafts in the formats (offline engine unless told).
  */
 export async function draftFor(

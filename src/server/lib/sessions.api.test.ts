@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('sessions', () => {
-  it('resolve to their subject for their kind only, until revoked', async () => {
+  it('resolve to their owner for their kind only, until revoked', async () => {
     const { token } = await createSession(database.db, 'dashboard', 'f@example.com', 24);
     expect(await findSession(database.db, 'dashboard', token)).toBe('f@example.com');
     expect(await findSession(database.db, 'affiliate', token)).toBeNull();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from './sessions.ts';
 
 const NOW = 1_000_000;
-const session = { kind: 'dashboard' as const, subject: 'ada@example.com', expiresAt: NOW + 3_600_000 };
+const session = { kind: 'dashboard' as const, owner: 'ada@example.com', expiresAt: NOW + 3_600_000 };
 
 describe('SessionCache', () => {
   it('answers nothing until it is live, and starts empty each time it goes live or down', () => {

@@ -10,7 +10,7 @@ export const SESSIONS_CHANGED_CHANNEL = 'echo_sessions_changed';
 
 interface CachedSession {
   kind: SessionKind;
-  subject: string;
+  owner: string;
   expiresAt: number;
   cachedUntil: number;
 }
@@ -57,7 +57,7 @@ export class SessionCache {
       this.#entries.delete(tokenHash);
       return undefined;
     }
-    return entry.subject;
+    return entry.owner;
   }
 
   /** Keeps a looked-up session unless the cache was emptied since the lookup began. */
@@ -77,21 +77,24 @@ export class SessionCache {
   }
 }
 
-/** Creates a session and returns its token (only the hash is stored). */
+/**
+ * Creates a session for its owner (an owner's e-mail for the dashboard, an affiliate id for the
+ * portal) and returns its token (only the hash is stored).
+ */
 export async function createSession(
   db: DbOrTx,
   kind: SessionKind,
-  subject: string,
+  owner: string,
   ttlHours: number,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
-  await db.insert(userSessions).values({ tokenHash: sha256(token), kind, subject, expiresAt });
+  await db.insert(userSessions).values({ tokenHash: sha256(token), kind, subject: owner, expiresAt });
   await db.delete(userSessions).where(lt(userSessions.expiresAt, new Date()));
   return { token, expiresAt };
 }
 
-/** The subject of a live session of that kind, or null (from the cache when it has it). */
+/** The owner of a live session of that kind, or null (from the cache when it has it). */
 export async function findSession(
   db: DbOrTx,
   kind: SessionKind,
@@ -104,7 +107,7 @@ export async function findSession(
   if (cached !== undefined) return cached;
   const generation = cache?.generation ?? 0;
   const [row] = await db
-    .select({ subject: userSessions.subject, expiresAt: userSessions.expiresAt })
+    .select({ owner: userSessions.subject, expiresAt: userSessions.expiresAt })
     .from(userSessions)
     .where(
       and(
@@ -114,8 +117,8 @@ export async function findSession(
       ),
     );
   if (!row) return null;
-  cache?.set(tokenHash, { kind, subject: row.subject, expiresAt: row.expiresAt.getTime() }, generation);
-  return row.subject;
+  cache?.set(tokenHash, { kind, owner: row.owner, expiresAt: row.expiresAt.getTime() }, generation);
+  return row.owner;
 }
 
 /** Ends one session (this process forgets it at once; others when the trigger's notice arrives). */
@@ -124,13 +127,13 @@ export async function revokeSession(db: DbOrTx, token: string, cache?: SessionCa
   cache?.clear();
 }
 
-/** Ends every session of a subject (e.g. after deleting that person's data). */
+/** Ends every session of an owner (e.g. after deleting their data). */
 export async function revokeSessionsOf(
   db: DbOrTx,
   kind: SessionKind,
-  subject: string,
+  owner: string,
   cache?: SessionCache,
 ): Promise<void> {
-  await db.delete(userSessions).where(and(eq(userSessions.kind, kind), eq(userSessions.subject, subject)));
+  await db.delete(userSessions).where(and(eq(userSessions.kind, kind), eq(userSessions.subject, owner)));
   cache?.clear();
 }

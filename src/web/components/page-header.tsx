@@ -4,7 +4,7 @@ import { cn } from '#web/lib/cn.ts';
 /**
  * A page's heading row: its `<h1>`, a line under it and the page's actions (they wrap below on a
  * phone). `prominent` is the larger heading of the visitor's pages (dashboard, Studio), whose line
- * is the signed-in address (cut short when it does not fit); the admin screens use the plain one.
+ * is the owner's e-mail (cut short when it does not fit); the admin screens use the plain one.
  * With `headingRef` the heading can take the focus (after signing in, the form is gone).
  */
 export function PageHeader({

@@ -18,7 +18,7 @@ declare global {
 }
 
 /**
- * True when this browser's signed-in dashboard address opted out of data use: the server sets the
+ * True when the owner signed in on this browser opted out of data use: the server sets the
  * readable cookie `echo_no_tracking=1` (PUT/GET /api/privacy/data-use). No pixel at all then.
  */
 export function trackingDisabled(): boolean {

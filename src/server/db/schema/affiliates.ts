@@ -54,7 +54,7 @@ export const affiliateClicks = pgTable(
     affiliateId: bigint('affiliate_id', { mode: 'number' })
       .notNull()
       .references(() => affiliates.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the client address and user agent; no raw address is kept. */
+    /** SHA-256 of the client IP and user agent; no raw IP is kept. */
     visitorHash: text('visitor_hash').notNull(),
     createdAt: createdAt(),
   },

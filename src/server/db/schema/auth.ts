@@ -21,8 +21,8 @@ export const verificationCodes = pgTable(
 );
 
 /**
- * Sign-in sessions of people (not admins): a random token, stored as its SHA-256, bound to a
- * subject (an e-mail address for the dashboard, an affiliate id for the portal).
+ * Sign-in sessions of people (not admins): a random token, stored as its SHA-256, bound to its
+ * owner, kept in `subject`: the owner's e-mail for the dashboard, the affiliate id for the portal.
  */
 export const userSessions = pgTable(
   'user_sessions',

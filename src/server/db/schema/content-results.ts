@@ -5,7 +5,7 @@ import { trends } from './trends.ts';
 
 /**
  * docs/spec/product-spec.md §3 "Content result": transcriptions now; trend analyses and echo_core results are written
- * by their own features. `user_email` is normalised (trimmed, lower-cased).
+ * by their own features. `user_email` is the owner, normalised (trimmed, lower-cased).
  */
 export const contentResults = pgTable(
   'content_results',

@@ -18,7 +18,7 @@ import { studioDrafts } from './studio-drafts.ts';
  * Publishing: a connected account on LinkedIn, X, Bluesky or Mastodon. `credentials`
  * holds the tokens (or Bluesky's app password) sealed with AES-256-GCM (lib/secret-box.ts); they
  * are never logged nor sent to the browser. A disconnected account keeps its row (its posts'
- * history) without credentials.
+ * history) without credentials. `owner_email`, here and in the tables below, is the owner.
  */
 export const publishAccounts = pgTable(
   'publish_accounts',

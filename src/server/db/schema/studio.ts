@@ -20,7 +20,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * Echo Studio notes: one per recording, upload, written note, imported link or post.
- * `owner_email` is normalised (trimmed, lower-cased); every query is scoped by it. `search` is
+ * `owner_email` is the owner, normalised (trimmed, lower-cased); every query is scoped by it. `search` is
  * generated from title and text (GIN index, `websearch_to_tsquery`).
  */
 export const studioNotes = pgTable(
@@ -73,7 +73,7 @@ export const studioNotes = pgTable(
   (t) => [
     index('studio_notes_owner_created_idx').on(t.ownerEmail, t.createdAt.desc(), t.id.desc()),
     // btree_gin: one GIN index over (owner, words), so a search reads only the owner's matches
-    // however many notes other addresses keep.
+    // however many notes other owners keep.
     index('studio_notes_owner_search_idx').using('gin', t.ownerEmail, t.search),
     uniqueIndex('studio_notes_upload_key').on(t.uploadId),
     index('studio_notes_owner_hash_idx')
@@ -128,7 +128,7 @@ export const studioNoteSentences = pgTable(
   ],
 );
 
-/** Per address: pinned phrases, banned words, learning from edits, and the last computed profile. */
+/** Per owner: pinned phrases, banned words, learning from edits, and the last computed profile. */
 export const studioVoiceSettings = pgTable('studio_voice_settings', {
   ownerEmail: text('owner_email').primaryKey(),
   pins: text('pins').array().notNull().default(sql`'{}'::text[]`),

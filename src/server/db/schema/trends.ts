@@ -17,8 +17,9 @@ import { createdAt, updatedAt } from './columns.ts';
 
 /**
  * Trends (docs/spec/product-spec.md §3): a short-video URL and its analysis. `source` is the canonical URL (one row per
- * video). The owner is the browser that added it: only the SHA-256 of its random owner cookie is kept;
- * `created_by` is the verified e-mail of whoever added it, when the browser had a dashboard session.
+ * video). The browser that added it may delete it: only the SHA-256 of its random trend cookie is
+ * kept (`owner_hash`, a name older than the vocabulary: it holds the browser, not the owner);
+ * `created_by` is the owner who added it, when the browser had a dashboard session.
  */
 export const trends = pgTable(
   'trends',
@@ -36,8 +37,9 @@ export const trends = pgTable(
     format: text('format'),
     engine: text('engine').$type<AnalysisEngine>(),
     error: text('error'),
-    ownerHash: text('owner_hash'),
-    /** The verified dashboard e-mail of whoever added it, when there was one ('Delete my data'). */
+    /** SHA-256 of the adding browser's trend cookie. */
+    browserHash: text('owner_hash'),
+    /** The owner who added it, when there was one ('Delete my data'). */
     createdBy: text('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -44,7 +44,7 @@ export async function ensureAdminPassword(
 const LOCKED_MESSAGE = 'Too many failed attempts. Please wait a minute and try again.';
 
 /**
- * Checks the password; failed attempts are limited per client address. The attempt is counted
+ * Checks the password; failed attempts are limited per client IP. The attempt is counted
  * atomically BEFORE the password is compared (and given back when it was right), so parallel
  * guesses cannot pass the limit: at most `adminLoginFailuresPerMinute` are ever evaluated.
  */

@@ -99,7 +99,7 @@ export function payoutSentEmail(to: { name: string; email: string }, amount: str
 /**
  * The answer to a sign-in request for an address without an affiliate account. It is sent in
  * place of the code e-mail, so known and unknown addresses cost the same work (no timing
- * difference) while only the owner of the address learns that it has no account.
+ * difference) while only whoever reads that mailbox learns that it has no account.
  */
 export function noAccountEmail(email: string, publicUrl: string): MailMessage {
   return message(

@@ -64,9 +64,9 @@ export async function loginAffiliate(
 
 /** The affiliate id of a Bearer token, or 401. Admin tokens are a different kind and never match. */
 export async function requireAffiliate(ctx: AppContext, token: string | null): Promise<number> {
-  const subject = await findSession(ctx.database.db, 'affiliate', token, ctx.sessions);
-  if (!subject) throw unauthorized('Authentication failed');
-  return Number(subject);
+  const affiliateId = await findSession(ctx.database.db, 'affiliate', token, ctx.sessions);
+  if (!affiliateId) throw unauthorized('Authentication failed');
+  return Number(affiliateId);
 }
 
 export const logoutAffiliate = (ctx: AppContext, token: string) =>

@@ -20,7 +20,7 @@ import {
   settleDelivery,
 } from './engine.repository.ts';
 import { deliverCampaignStepJob } from './job-definitions.ts';
-import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.ts';
+import { unsubscribeHeaders, unsubscribeUrl } from './unsubscribe.service.ts';
 
 /**
  * The sending engine. An enrolment (campaign, contact) is unique; a delivery (enrolment, step) is

@@ -9,4 +9,4 @@ export {
 export { CAMPAIGN_JOBS, deliverCampaignStepJob } from './job-definitions.ts';
 export { createDeliverHandler, registerCampaignJobs } from './jobs.ts';
 export { campaignRoutes } from './routes.ts';
-export { seedCampaigns, WELCOME_STEPS } from './seed.ts';
+export { seedCampaigns, WELCOME_STEPS } from './seed.service.ts';

@@ -31,7 +31,7 @@ import {
   updateCampaign,
   updateStep,
 } from './service.ts';
-import { verifyUnsubscribeToken } from './unsubscribe.ts';
+import { verifyUnsubscribeToken } from './unsubscribe.service.ts';
 
 const id = z.coerce.number({ error: 'Invalid id' }).int().positive().max(Number.MAX_SAFE_INTEGER);
 const campaignParams = z.object({ id });

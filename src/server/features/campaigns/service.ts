@@ -31,7 +31,7 @@ import {
   updateCampaignRow,
   updateStepRow,
 } from './repository.ts';
-import { unsubscribeHeaders } from './unsubscribe.ts';
+import { unsubscribeHeaders } from './unsubscribe.service.ts';
 
 const toCampaign = (row: CampaignRow): Campaign => ({
   id: row.id,

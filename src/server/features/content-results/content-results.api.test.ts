@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => echo?.close());
 
 let ipCounter = 0;
-/** A distinct client address per test, so per-client limits do not leak between tests. */
+/** A distinct client IP per test, so per-client limits do not leak between tests. */
 const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 function call(
@@ -75,7 +75,7 @@ describe('dashboard access by e-mail code', () => {
     expect(elsewhere.json()).toMatchObject({ code: 'validation_failed' });
   });
 
-  it('sends a code, verifies it once, sets an httpOnly SameSite cookie and lists only that address', async () => {
+  it('sends a code, verifies it once, sets an httpOnly SameSite cookie and lists only that owner', async () => {
     const email = 'flow@example.com';
     const older = await insertResult(echo, {
       email,
@@ -185,7 +185,7 @@ describe('dashboard access by e-mail code', () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it("a stranger's wrong tries do not lock the owner's code (lockout per address and client)", async () => {
+  it("a stranger's wrong tries do not lock the owner's code (lockout per e-mail and client)", async () => {
     const email = 'victim@example.com';
     const owner = freshIp();
     const stranger = freshIp();
@@ -219,7 +219,7 @@ describe('dashboard access by e-mail code', () => {
     expect(res.json().message).toBe('This code has expired. Please request a new one.');
   });
 
-  it('throttles resends per (address, client) and per client (whatever the address)', async () => {
+  it('throttles resends per (e-mail, client) and per client (whatever the e-mail)', async () => {
     const email = 'throttle@example.com';
     const stranger = freshIp();
     const statuses: number[] = [];
@@ -231,7 +231,7 @@ describe('dashboard access by e-mail code', () => {
     await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes(email)).length >= CODES_PER_EMAIL);
     await new Promise((r) => setTimeout(r, 1000));
     expect(echo.smtp.to(email)).toHaveLength(CODES_PER_EMAIL);
-    // A stranger using up the address's requests does not stop its owner.
+    // A stranger using up the e-mail's requests does not stop its owner (issue 12 item 10).
     const owner = freshIp();
     expect(
       (await call('POST', '/api/content-results/request-access', { email }, { ip: owner })).statusCode,
@@ -256,7 +256,7 @@ describe('dashboard access by e-mail code', () => {
     expect(perClient).toEqual([...Array(CODES_PER_CLIENT).fill(200), 429]);
   });
 
-  it('answers byte-identically whether or not the address has results', async () => {
+  it('answers byte-identically whether or not the e-mail has results', async () => {
     await insertResult(echo, { email: 'known@example.com' });
     const known = await call(
       'POST',
@@ -284,7 +284,7 @@ describe('dashboard access by e-mail code', () => {
     expect(subject('known@example.com')).toBe(subject('nobody@example.com'));
   });
 
-  it('keeps two addresses apart: access and delete act only on the verified address', async () => {
+  it('keeps two owners apart: access and delete act only on the signed-in owner', async () => {
     const a = 'alice@example.com';
     const b = 'bob@example.com';
     const aId = await insertResult(echo, { email: a });
@@ -335,7 +335,7 @@ describe('dashboard access by e-mail code', () => {
 });
 
 describe('POST /api/reaction-video/submit', () => {
-  it('stores a pending transcription for the normalised address and link, with its job', async () => {
+  it('stores a pending transcription for the normalised e-mail and link, with its job', async () => {
     const res = await call(
       'POST',
       '/api/reaction-video/submit',

@@ -12,7 +12,7 @@ const ORIGIN: Record<AccessOrigin, { name: string; path: string }> = {
 };
 
 /**
- * The sign-in code of the dashboard session (the same e-mail whether or not the address has
+ * The sign-in code of the dashboard session (the same e-mail whether or not that e-mail has
  * results); it names the page it was asked for on, the dashboard or the Studio (one session).
  */
 export function accessCodeEmail(

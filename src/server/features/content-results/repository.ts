@@ -63,7 +63,7 @@ function withTrend(result: ContentResult, trend: TrendRow | null): ContentResult
   };
 }
 
-/** Files a trend on the dashboard of a verified address (once per address and trend). */
+/** Files a trend on the owner's dashboard (once per owner and trend). */
 export async function fileTrendResult(
   db: DbOrTx,
   values: { userEmail: string; trendId: string; sourceUrl: string; sourcePlatform: string },
@@ -96,12 +96,12 @@ export async function insertResult(
   return row!.id;
 }
 
-export async function listResultsOf(db: DbOrTx, email: string): Promise<ContentResult[]> {
+export async function listResultsOf(db: DbOrTx, owner: string): Promise<ContentResult[]> {
   const rows = await db
     .select({ result: LISTED_RESULT, trend: LISTED_TREND })
     .from(contentResults)
     .leftJoin(trends, eq(trends.id, contentResults.trendId))
-    .where(eq(contentResults.userEmail, email))
+    .where(eq(contentResults.userEmail, owner))
     .orderBy(desc(contentResults.createdAt), desc(contentResults.id));
   return rows.map((row) => withTrend(toContentResult(row.result), row.trend));
 }
@@ -111,10 +111,10 @@ export async function findResult(db: DbOrTx, id: string): Promise<Row | null> {
   return row ?? null;
 }
 
-export async function deleteResultOf(db: DbOrTx, id: string, email: string): Promise<boolean> {
+export async function deleteResultOf(db: DbOrTx, id: string, owner: string): Promise<boolean> {
   const deleted = await db
     .delete(contentResults)
-    .where(and(eq(contentResults.id, id), eq(contentResults.userEmail, email)))
+    .where(and(eq(contentResults.id, id), eq(contentResults.userEmail, owner)))
     .returning({ id: contentResults.id });
   return deleted.length > 0;
 }
@@ -192,18 +192,18 @@ export async function completeWithTranscript(
 }
 
 /** The owner opened the dashboard: the retention job keeps these results (privacy). */
-export async function touchResultsOf(db: DbOrTx, email: string): Promise<void> {
+export async function touchResultsOf(db: DbOrTx, owner: string): Promise<void> {
   await db
     .update(contentResults)
     .set({ lastActiveAt: new Date() })
-    .where(eq(contentResults.userEmail, email));
+    .where(eq(contentResults.userEmail, owner));
 }
 
-/** Deletes every result of an address (every product type); returns how many. */
-export async function deleteResultsOf(db: DbOrTx, email: string): Promise<number> {
+/** Deletes every result of the owner (every product type); returns how many. */
+export async function deleteResultsOf(db: DbOrTx, owner: string): Promise<number> {
   const deleted = await db
     .delete(contentResults)
-    .where(eq(contentResults.userEmail, email))
+    .where(eq(contentResults.userEmail, owner))
     .returning({ id: contentResults.id });
   return deleted.length;
 }

@@ -13,9 +13,9 @@ import { idParamsSchema } from '#contract/ids.ts';
 import type { AppContext } from '../../context.ts';
 import {
   clearVisitorSession,
-  requireVisitorEmail,
+  requireOwner,
+  sessionOwner,
   setVisitorSession,
-  visitorEmail,
 } from '../visitor-session/index.ts';
 import {
   deleteContent,
@@ -37,7 +37,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           description:
-            'Creates a pending transcription for the e-mail address and starts it: the platform\'s captions, else speech-to-text, else the signed external webhook. Example body: `{ "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "source": "Youtube", "email": "dana@example.com" }`. Limited per client address and per e-mail address (429 `rate_limited`). The results are read on the dashboard after e-mail code verification.',
+            'Creates a pending transcription for the e-mail address and starts it: the platform\'s captions, else speech-to-text, else the signed external webhook. Example body: `{ "link": "https://www.youtube.com/watch?v=dQw4w9WgXcQ", "source": "Youtube", "email": "dana@example.com" }`. Limited per client IP and per e-mail address (429 `rate_limited`). The results are read on the dashboard after e-mail code verification.',
           body: submitContentSchema,
           response: { 201: submitContentResponseSchema },
         },
@@ -50,7 +50,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           description:
-            'Sends a 6-digit code (10 minutes, single use) to the address. Answers the same whether or not the address has results.',
+            'Sends a 6-digit code (10 minutes, single use) to the e-mail. Answers the same whether or not that e-mail has results.',
           body: requestAccessSchema,
           response: { 200: messageResponseSchema },
         },
@@ -69,8 +69,8 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const email = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
-        await setVisitorSession(ctx, reply, email);
+        const owner = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
+        await setVisitorSession(ctx, reply, owner);
         return { message: 'Access granted to your dashboard' };
       },
     );
@@ -79,14 +79,14 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/access',
       { schema: { body: emailBodySchema, response: { 200: accessResponseSchema } } },
       async (request) => ({
-        results: await listAccessibleResults(ctx, request.body.email, await visitorEmail(ctx, request)),
+        results: await listAccessibleResults(ctx, request.body.email, await sessionOwner(ctx, request)),
       }),
     );
 
     app.get(
       '/api/content-results/session',
       { schema: { response: { 200: sessionResponseSchema } } },
-      async (request) => ({ email: await visitorEmail(ctx, request) }),
+      async (request) => ({ email: await sessionOwner(ctx, request) }),
     );
 
     app.post(
@@ -102,7 +102,7 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/content-results/:id',
       { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await deleteContent(ctx, request.params.id, await requireVisitorEmail(ctx, request));
+        await deleteContent(ctx, request.params.id, await requireOwner(ctx, request));
         return { message: 'Deleted' };
       },
     );

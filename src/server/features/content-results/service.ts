@@ -12,8 +12,8 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import {
-  CODE_REQUESTS_PER_ADDRESS,
   CODE_REQUESTS_PER_CLIENT,
+  CODE_REQUESTS_PER_EMAIL,
   issueCode,
   throttleCodeRequests,
   verifyCodeOrThrow,
@@ -26,8 +26,8 @@ import { deleteResultOf, insertResult, listResultsOf, touchResultsOf } from './r
 
 export const CODE_PURPOSE = 'dashboard';
 export const CODE_SENT_MESSAGE = 'Code sent! Check your email for a 6-digit code.';
-/** Codes per (address, client) per window, and per client address (resend throttling). */
-export const CODES_PER_EMAIL = CODE_REQUESTS_PER_ADDRESS;
+/** Codes per (e-mail, client) per window, and per client IP (resend throttling). */
+export const CODES_PER_EMAIL = CODE_REQUESTS_PER_EMAIL;
 export const CODES_PER_CLIENT = CODE_REQUESTS_PER_CLIENT;
 
 /** Creates a pending transcription and its job in one transaction. */
@@ -43,7 +43,7 @@ export async function submitContent(
   if (checked.platform !== CONTENT_PLATFORM_KEYS[input.source])
     throw badRequest(`This link is not a ${input.source} link`);
   const email = normalizeEmail(input.email);
-  // Nobody can fill someone's dashboard (and the workers) with results from many addresses.
+  // Nobody can fill someone's dashboard (and the workers) with results from many client IPs.
   await enforceRateLimit(
     ctx.database.db,
     `content-submit-email:${email}`,
@@ -63,7 +63,7 @@ export async function submitContent(
   return { success: true, id };
 }
 
-/** E-mails a code to any valid address: the answer never tells whether it has results. */
+/** E-mails a code to any valid e-mail: the answer never tells whether it has results. */
 export async function requestAccess(
   ctx: AppContext,
   rawEmail: string,
@@ -85,7 +85,7 @@ export async function requestAccess(
   return { message: CODE_SENT_MESSAGE };
 }
 
-/** Checks the code; returns the verified address (the route opens its session). */
+/** Checks the code; returns the verified e-mail, now the owner (the route opens their session). */
 export async function verifyAccess(
   ctx: AppContext,
   rawEmail: string,
@@ -102,13 +102,12 @@ export async function verifyAccess(
 export async function listAccessibleResults(
   ctx: AppContext,
   rawEmail: string,
-  subject: string | null,
+  owner: string | null,
 ): Promise<ContentResult[]> {
-  if (!subject || subject !== normalizeEmail(rawEmail)) throw unauthorized(NOT_VERIFIED_MESSAGE);
-  return listResultsOf(ctx.database.db, subject);
+  if (!owner || owner !== normalizeEmail(rawEmail)) throw unauthorized(NOT_VERIFIED_MESSAGE);
+  return listResultsOf(ctx.database.db, owner);
 }
 
-export async function deleteContent(ctx: AppContext, id: string, subject: string): Promise<void> {
-  if (!isUuid(id) || !(await deleteResultOf(ctx.database.db, id, subject)))
-    throw notFound('Content not found');
+export async function deleteContent(ctx: AppContext, id: string, owner: string): Promise<void> {
+  if (!isUuid(id) || !(await deleteResultOf(ctx.database.db, id, owner))) throw notFound('Content not found');
 }

@@ -21,7 +21,7 @@ describe('POST /api/reaction-video/submit limits', () => {
       payload: JSON.stringify({ link: 'https://www.youtube.com/watch?v=limits', source: 'Youtube', email }),
     });
 
-  it('limits submissions per client address (SUBMIT_RATE_LIMIT per minute)', async () => {
+  it('limits submissions per client IP (SUBMIT_RATE_LIMIT per minute)', async () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) statuses.push((await submit(`limit-client-${i}@example.com`, ip)).statusCode);

@@ -103,7 +103,7 @@ describe('e-mailed codes', () => {
     expect(await checkCode(database.db, 'dashboard', email, code, { client: '192.0.2.10' })).toBe('ok');
   });
 
-  it('an address without a code also locks after 5 tries (same answers as one with a code)', async () => {
+  it('an e-mail without a code also locks after 5 tries (same answers as one with a code)', async () => {
     const results = [];
     for (let i = 0; i < CODE_MAX_ATTEMPTS + 1; i++)
       results.push(

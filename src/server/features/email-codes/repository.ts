@@ -81,7 +81,7 @@ export async function consumeCode(db: DbOrTx, id: string, now: Date): Promise<bo
   return consumed.length > 0;
 }
 
-/** Every code of an address, whatever its purpose ('Delete my data'). */
-export async function deleteCodesOf(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(verificationCodes).where(eq(verificationCodes.email, email));
+/** Every code of the owner, whatever its purpose ('Delete my data'). */
+export async function deleteCodesOf(db: DbOrTx, owner: string): Promise<void> {
+  await db.delete(verificationCodes).where(eq(verificationCodes.email, owner));
 }

@@ -13,12 +13,12 @@ import {
 
 export const CODE_LENGTH = 6;
 export const CODE_TTL_MINUTES = 10;
-/** Wrong tries per (address, client) and code: a stranger's guesses never lock the owner out. */
+/** Wrong tries per (e-mail, client) and code: a stranger's guesses never lock the owner out. */
 export const CODE_MAX_ATTEMPTS = 5;
-/** Evaluations of one code from all clients together (bounds guessing from many addresses). */
+/** Evaluations of one code from all clients together (bounds guessing from many client IPs). */
 export const CODE_MAX_EVALUATIONS = 20;
-/** Code requests per (address, client) and per client, and checks per client, in the window. */
-export const CODE_REQUESTS_PER_ADDRESS = 3;
+/** Code requests per (e-mail, client) and per client, and checks per client, in the window. */
+export const CODE_REQUESTS_PER_EMAIL = 3;
 export const CODE_REQUESTS_PER_CLIENT = 10;
 export const CODE_CHECKS_PER_CLIENT = 30;
 export const CODE_WINDOW_SECONDS = 10 * 60;
@@ -32,22 +32,22 @@ export const generateCode = () => String(randomInt(0, 10 ** CODE_LENGTH)).padSta
 
 const hashCode = (id: string, code: string) => sha256(`${id}:${code}`);
 
-/** Who is checking: the client address (per-client limits and lockouts). */
+/** Who is checking: the client IP (per-client limits and lockouts). */
 export interface CodeClient {
   client?: string;
   now?: Date;
 }
 
 /**
- * Throttles code requests before one is issued: per (address, client), so a stranger cannot use
- * up someone else's allowance, and per client whatever the address. Throws 429 (`rate_limited`).
+ * Throttles code requests before one is issued: per (e-mail, client), so a stranger cannot use
+ * up someone else's allowance, and per client whatever the e-mail. Throws 429 (`rate_limited`).
  */
 export async function throttleCodeRequests(
   db: DbOrTx,
   purpose: string,
   email: string,
   client: string,
-  limits: { perAddress?: number; perClient?: number; windowSeconds?: number } = {},
+  limits: { perEmail?: number; perClient?: number; windowSeconds?: number } = {},
 ): Promise<void> {
   const window = limits.windowSeconds ?? CODE_WINDOW_SECONDS;
   await enforceRateLimit(
@@ -59,7 +59,7 @@ export async function throttleCodeRequests(
   await enforceRateLimit(
     db,
     `code-request:${purpose}:${email}:${client}`,
-    limits.perAddress ?? CODE_REQUESTS_PER_ADDRESS,
+    limits.perEmail ?? CODE_REQUESTS_PER_EMAIL,
     window,
   );
 }
@@ -92,9 +92,9 @@ export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'too_many_attempts';
 
 /**
  * Checks a code for (purpose, e-mail) without throwing: single use, expiring, at most
- * CODE_MAX_ATTEMPTS tries per (address, client) and CODE_MAX_EVALUATIONS for all clients.
+ * CODE_MAX_ATTEMPTS tries per (e-mail, client) and CODE_MAX_EVALUATIONS for all clients.
  * Each try is counted atomically BEFORE the comparison, so parallel guesses cannot pass the cap;
- * an address without a code counts tries the same way. A correct code is consumed atomically,
+ * an e-mail without a code counts tries the same way. A correct code is consumed atomically,
  * so two concurrent verifications cannot both succeed.
  */
 export async function checkCode(

@@ -3,4 +3,4 @@ export { UPDATE_YTDLP_CRON, updateYtDlpJob } from './job-definitions.ts';
 export { createUpdateYtDlpHandler } from './jobs.ts';
 export { saveProviderEvent } from './repository.ts';
 export { healthRoutes } from './routes.ts';
-export { startSystemChecks } from './startup.ts';
+export { startSystemChecks } from './startup.service.ts';

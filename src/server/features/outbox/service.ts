@@ -114,5 +114,5 @@ export const OUTBOX_RETENTION_DAYS = 30;
 export const pruneOutbox = (db: Db, now = new Date()) =>
   deleteSettledBefore(db, new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 86_400_000));
 
-/** 'Delete my data': every message to that address (in the caller's transaction). */
+/** 'Delete my data': every message to the owner (in the caller's transaction). */
 export const deleteOutboxFor = (db: Db, recipient: string) => deleteByRecipient(db, recipient);

@@ -65,14 +65,14 @@ async function deletionCode(email: string, cookie: string, ip?: string): Promise
 
 async function insertTrend(
   source: string,
-  ownerHash: string | null = null,
+  browserHash: string | null = null,
   createdBy: string | null = null,
 ): Promise<string> {
   const [row] = await echo.query<{ id: string }>(
     `with t as (insert into trends (source, platform, owner_hash, created_by) values ($1, 'tiktok', $2, $3) returning id),
      c as (insert into trend_totals (id, count) values (1, 1) on conflict (id) do update set count = trend_totals.count + 1)
      select id from t`,
-    [source, ownerHash, createdBy],
+    [source, browserHash, createdBy],
   );
   return row!.id;
 }
@@ -108,19 +108,19 @@ describe("'Delete my data'", () => {
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(1);
   });
 
-  it('deletes only that address: results, its trends, sessions, codes, opt-out; e-mails a confirmation; signs out', async () => {
+  it('deletes only that owner: results, its trends, sessions, codes, opt-out; e-mails a confirmation; signs out', async () => {
     const email = 'leaving@example.com';
     const other = 'staying@example.com';
-    const ownerCookie = 'owner-cookie-value-abcdefghijk';
+    const trendCookie = 'trend-cookie-value-abcdefghijk';
     const { createHash } = await import('node:crypto');
-    const ownerHash = createHash('sha256').update(ownerCookie).digest('hex');
+    const browserHash = createHash('sha256').update(trendCookie).digest('hex');
 
     await insertResult(echo, { email });
     await insertResult(echo, { email, productType: 'echo_core' });
     const otherResult = await insertResult(echo, { email: other });
     const mine = await insertTrend('https://www.tiktok.com/@p/video/1001', null, email);
     const shared = await insertTrend('https://www.tiktok.com/@p/video/1002', null, email);
-    const browserOwned = await insertTrend('https://www.tiktok.com/@p/video/1003', ownerHash);
+    const browserOwned = await insertTrend('https://www.tiktok.com/@p/video/1003', browserHash);
     const othersTrend = await insertTrend('https://www.tiktok.com/@p/video/1004');
     await fileTrend(email, mine);
     await fileTrend(email, shared);
@@ -138,7 +138,7 @@ describe("'Delete my data'", () => {
       'POST',
       '/api/privacy/delete-data',
       { code },
-      { cookie: `${cookie}; echo_trend_owner=${ownerCookie}` },
+      { cookie: `${cookie}; echo_trend_owner=${trendCookie}` },
     );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
@@ -151,7 +151,7 @@ describe("'Delete my data'", () => {
     expect(
       await countOf('select count(*) as n from trends where id = any($1::uuid[])', [[mine, browserOwned]]),
     ).toBe(0);
-    // A trend another address filed too stays, with that address's entry, and forgets its creator.
+    // A trend another owner filed too stays, with that owner's entry, and forgets its creator.
     expect(
       await countOf('select count(*) as n from trends where id = any($1::uuid[])', [[shared, othersTrend]]),
     ).toBe(2);
@@ -168,7 +168,7 @@ describe("'Delete my data'", () => {
     expect(await countOf('select count(*) as n from verification_codes where email = $1', [email])).toBe(0);
     expect(await countOf('select count(*) as n from data_use_opt_outs where email = $1', [email])).toBe(0);
     expect(await countOf('select count(*) as n from user_sessions where subject = $1', [other])).toBe(1);
-    // The address's messages are gone from the outbox (only the confirmation, queued after, remains).
+    // The owner's messages are gone from the outbox (only the confirmation, queued after, remains).
     expect(
       (await echo.query<{ kind: string }>('select kind from outbox where recipient = $1', [email])).map(
         (r) => r.kind,
@@ -178,7 +178,7 @@ describe("'Delete my data'", () => {
       0,
     );
 
-    // Every session of the address ended; the other address is still signed in.
+    // Every session of the owner ended; the other owner is still signed in.
     for (const c of [cookie, secondBrowser])
       expect((await call('GET', '/api/content-results/session', undefined, { cookie: c })).json()).toEqual({
         email: null,
@@ -234,7 +234,7 @@ describe("'Delete my data'", () => {
     const email = 'limits@example.com';
     await insertResult(echo, { email });
     const cookie = await signIn(email);
-    // Lockouts and request limits count per (address, client): one browser here.
+    // Lockouts and request limits count per (e-mail, client): one browser here.
     const ip = freshIp();
     const code = await deletionCode(email, cookie, ip);
     const wrong = code === '111111' ? '222222' : '111111';
@@ -259,7 +259,7 @@ describe("'Delete my data'", () => {
 });
 
 describe('opt-out of anonymised data use', () => {
-  it('is stored per address, sets the no-tracking cookie and feeds the export list', async () => {
+  it('is stored per owner, sets the no-tracking cookie and feeds the export list', async () => {
     const email = 'private@example.com';
     expect((await call('GET', '/api/privacy/data-use')).statusCode).toBe(401);
     expect((await call('PUT', '/api/privacy/data-use', { optedOut: true })).statusCode).toBe(401);
@@ -274,7 +274,7 @@ describe('opt-out of anonymised data use', () => {
     const set = String(on.headers['set-cookie']);
     expect(set).toMatch(/^echo_no_tracking=1; Max-Age=\d+; Path=\/; SameSite=Lax/);
     expect(set).not.toMatch(/HttpOnly/i);
-    // Another browser of the same address learns it when the dashboard reads the choice.
+    // Another browser of the same owner learns it when the dashboard reads the choice.
     const other = await signIn(email);
     const read = await call('GET', '/api/privacy/data-use', undefined, { cookie: other });
     expect(read.json()).toEqual({ optedOut: true });
@@ -400,7 +400,7 @@ describe('retention job', () => {
     expect(await countOf('select count(*) as n from contacts where id = $1', [newContact])).toBe(1);
   });
 
-  it('verifying a dashboard code marks the address active', async () => {
+  it('verifying a dashboard code marks the owner active', async () => {
     const email = 'ret-verify@example.com';
     const id = await insertResult(echo, { email });
     await echo.query(

@@ -7,20 +7,23 @@ import { adminSessions, rateLimits } from '../../db/schema/core.ts';
 import { dataUseOptOuts } from '../../db/schema/privacy.ts';
 import { pruneOutbox } from '../outbox/index.ts';
 
-export async function isOptedOut(db: DbOrTx, email: string): Promise<boolean> {
+export async function isOptedOut(db: DbOrTx, owner: string): Promise<boolean> {
   const rows = await db
     .select({ email: dataUseOptOuts.email })
     .from(dataUseOptOuts)
-    .where(eq(dataUseOptOuts.email, email));
+    .where(eq(dataUseOptOuts.email, owner));
   return rows.length > 0;
 }
 
-export async function insertOptOut(db: DbOrTx, email: string): Promise<void> {
-  await db.insert(dataUseOptOuts).values({ email }).onConflictDoNothing({ target: dataUseOptOuts.email });
+export async function insertOptOut(db: DbOrTx, owner: string): Promise<void> {
+  await db
+    .insert(dataUseOptOuts)
+    .values({ email: owner })
+    .onConflictDoNothing({ target: dataUseOptOuts.email });
 }
 
-export async function deleteOptOut(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(dataUseOptOuts).where(eq(dataUseOptOuts.email, email));
+export async function deleteOptOut(db: DbOrTx, owner: string): Promise<void> {
+  await db.delete(dataUseOptOuts).where(eq(dataUseOptOuts.email, owner));
 }
 
 export async function listOptOuts(db: DbOrTx): Promise<string[]> {
@@ -45,7 +48,7 @@ export interface RetentionCounts {
 /**
  * One retention pass. "Inactive" = the newest activity timestamp older than `months`:
  * - a content result: greatest(created_at, updated_at, last_active_at); last_active_at is bumped
- *   for every result of an address whenever it verifies a dashboard code, so an owner who keeps
+ *   for every result of the owner whenever they verify a dashboard code, so an owner who keeps
  *   opening the dashboard keeps old results;
  * - a contact: greatest(created_at, updated_at, sms_stopped_at, its latest enrolment, its latest
  *   processed campaign delivery).

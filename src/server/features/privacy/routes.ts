@@ -11,7 +11,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { adminOnly } from '../admin-auth/index.ts';
-import { clearVisitorSession, requireVisitorEmail, trendOwnerHash } from '../visitor-session/index.ts';
+import { clearVisitorSession, requireOwner, trendBrowserHash } from '../visitor-session/index.ts';
 import { deleteMyData, isOptedOut, optedOutEmails, requestDeletionCode, setOptOut } from './service.ts';
 
 const NO_TRACKING_MAX_AGE = 400 * 24 * 3600;
@@ -34,22 +34,28 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onSend', async (request, reply) => {
       if (request.url.startsWith('/api/privacy')) reply.header('cache-control', 'no-store');
     });
-    const emailOf = (request: FastifyRequest) => requireVisitorEmail(ctx, request);
+    const ownerOf = (request: FastifyRequest) => requireOwner(ctx, request);
     const syncCookie = (reply: FastifyReply, optedOut: boolean) =>
       setNoTrackingCookie(ctx.config, reply, optedOut);
 
     app.post(
       '/api/privacy/delete-data/request-code',
       { schema: { response: { 200: messageSchema } } },
-      async (request) => requestDeletionCode(ctx, await emailOf(request), request.ip),
+      async (request) => requestDeletionCode(ctx, await ownerOf(request), request.ip),
     );
 
     app.post(
       '/api/privacy/delete-data',
       { schema: { body: deleteDataSchema, response: { 200: deleteDataResponseSchema } } },
       async (request, reply) => {
-        const email = await emailOf(request);
-        const result = await deleteMyData(ctx, email, request.body.code, trendOwnerHash(request), request.ip);
+        const owner = await ownerOf(request);
+        const result = await deleteMyData(
+          ctx,
+          owner,
+          request.body.code,
+          trendBrowserHash(request),
+          request.ip,
+        );
         await clearVisitorSession(ctx, request, reply);
         return result;
       },
@@ -60,7 +66,7 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/privacy/data-use',
       { schema: { response: { 200: dataUseSchema } } },
       async (request, reply) => {
-        const optedOut = await isOptedOut(ctx, await emailOf(request));
+        const optedOut = await isOptedOut(ctx, await ownerOf(request));
         syncCookie(reply, optedOut);
         return { optedOut };
       },
@@ -70,13 +76,13 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/privacy/data-use',
       { schema: { body: dataUseSchema, response: { 200: dataUseSchema } } },
       async (request, reply) => {
-        await setOptOut(ctx, await emailOf(request), request.body.optedOut);
+        await setOptOut(ctx, await ownerOf(request), request.body.optedOut);
         syncCookie(reply, request.body.optedOut);
         return { optedOut: request.body.optedOut };
       },
     );
 
-    // For any aggregate use or training export: the addresses it must leave out.
+    // For any aggregate use or training export: the owners it must leave out.
     app.get(
       '/api/admin/privacy/opt-outs',
       { ...adminOnly(ctx), schema: { response: { 200: optOutListSchema } } },

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { deleteResultsOf, filedTrendIds } from '../content-results/index.ts';
 import {
-  CODE_REQUESTS_PER_ADDRESS,
+  CODE_REQUESTS_PER_EMAIL,
   deleteCodesOf,
   issueCode,
   throttleCodeRequests,
@@ -19,44 +19,44 @@ import { dataDeletedEmail, deleteCodeEmail } from './emails.ts';
 import { deleteOptOut, insertOptOut, isOptedOut as isOptedOutRow, listOptOuts } from './repository.ts';
 
 export const DELETE_CODE_PURPOSE = 'delete-data';
-/** Deletion codes per (address, client) in the window (email-codes throttles). */
-export const DELETE_CODES_PER_EMAIL = CODE_REQUESTS_PER_ADDRESS;
-export const OPT_OUT_CHANGES_PER_EMAIL = 30;
+/** Deletion codes per (e-mail, client) in the window (email-codes throttles). */
+export const DELETE_CODES_PER_EMAIL = CODE_REQUESTS_PER_EMAIL;
+export const OPT_OUT_CHANGES_PER_OWNER = 30;
 
-/** E-mails a fresh code for 'Delete my data' to the signed-in address (a session alone is not enough). */
-export async function requestDeletionCode(ctx: AppContext, email: string, clientIp: string) {
+/** E-mails a fresh code for 'Delete my data' to the owner (a session alone is not enough). */
+export async function requestDeletionCode(ctx: AppContext, owner: string, clientIp: string) {
   const { db } = ctx.database;
-  await throttleCodeRequests(db, DELETE_CODE_PURPOSE, email, clientIp);
+  await throttleCodeRequests(db, DELETE_CODE_PURPOSE, owner, clientIp);
   await ctx.database.transaction(async (tx) => {
-    const code = await issueCode(tx.db, DELETE_CODE_PURPOSE, email);
-    await queueEmail(tx, ctx.jobs, 'privacy.delete-code', deleteCodeEmail(email, code));
+    const code = await issueCode(tx.db, DELETE_CODE_PURPOSE, owner);
+    await queueEmail(tx, ctx.jobs, 'privacy.delete-code', deleteCodeEmail(owner, code));
   });
   return { message: DELETE_CODE_SENT_MESSAGE };
 }
 
 /**
- * Checks the fresh code, then permanently deletes the address's data in one transaction:
- * - its content results (every product type): trends it only filed are unfiled, not deleted;
- * - the trends it created: added with this address's dashboard session (trends.created_by), or
- *   added from this browser without one (owner cookie); a created trend another address has also
- *   filed on its dashboard stays for them, with its creator forgotten;
- * - its dashboard sessions, every verification code of the address, its data-use opt-out;
+ * Checks the fresh code, then permanently deletes the owner's data in one transaction:
+ * - their content results (every product type): trends they only filed are unfiled, not deleted;
+ * - the trends they created: added with their dashboard session (trends.created_by), or added
+ *   from this browser without one (the trend cookie); a created trend another owner has also
+ *   filed on their dashboard stays for them, with its creator forgotten;
+ * - their dashboard sessions, every verification code of their e-mail, their data-use opt-out;
  * and queues a confirmation e-mail in the same transaction.
  */
 export async function deleteMyData(
   ctx: AppContext,
-  email: string,
+  owner: string,
   code: string,
-  ownerHash: string | null,
+  browserHash: string | null,
   clientIp: string,
 ): Promise<{ message: string; deleted: { results: number; trends: number } }> {
-  await verifyCodeOrThrow(ctx.database.db, DELETE_CODE_PURPOSE, email, code, { client: clientIp });
+  await verifyCodeOrThrow(ctx.database.db, DELETE_CODE_PURPOSE, owner, code, { client: clientIp });
   const deleted = await ctx.database.transaction(async (tx) => {
-    const counts = await deleteDataOf(tx.db, email, ownerHash);
-    await deleteStudioDataOf(ctx, tx, email);
+    const counts = await deleteDataOf(tx.db, owner, browserHash);
+    await deleteStudioDataOf(ctx, tx, owner);
     // Connected accounts (their sealed tokens), posts and slots; live posts stay on their platforms.
-    await deletePublishingOf(tx.db, email);
-    await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(email, counts));
+    await deletePublishingOf(tx.db, owner);
+    await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(owner, counts));
     return counts;
   });
   // Its sessions are gone: this process forgets them now, the others on the trigger's notice.
@@ -66,36 +66,36 @@ export async function deleteMyData(
 
 export async function deleteDataOf(
   db: DbOrTx,
-  email: string,
-  ownerHash: string | null,
+  owner: string,
+  browserHash: string | null,
 ): Promise<{ results: number; trends: number }> {
-  const created = await trendsCreatedBy(db, email, ownerHash);
-  const results = await deleteResultsOf(db, email);
+  const created = await trendsCreatedBy(db, owner, browserHash);
+  const results = await deleteResultsOf(db, owner);
   const keptForOthers = new Set(await filedTrendIds(db, created));
   const trends = await deleteTrends(
     db,
     created.filter((id) => !keptForOthers.has(id)),
   );
   await forgetCreator(db, [...keptForOthers]);
-  await endVisitorSessionsOf(db, email);
-  await deleteCodesOf(db, email);
-  await deleteOptOut(db, email);
-  await deleteOutboxFor(db, email);
+  await endVisitorSessionsOf(db, owner);
+  await deleteCodesOf(db, owner);
+  await deleteOptOut(db, owner);
+  await deleteOutboxFor(db, owner);
   return { results, trends };
 }
 
-export const isOptedOut = (ctx: AppContext, email: string) => isOptedOutRow(ctx.database.db, email);
+export const isOptedOut = (ctx: AppContext, owner: string) => isOptedOutRow(ctx.database.db, owner);
 
 /**
- * Every opted-out address. Echo has no aggregate or training export yet; any future one (e.g. a
+ * The e-mail of every owner who opted out. Echo has no aggregate or training export yet; any future one (e.g. a
  * voice-model training pipeline) must leave these out, through this function or
  * GET /api/admin/privacy/opt-outs.
  */
 export const optedOutEmails = (db: DbOrTx): Promise<string[]> => listOptOuts(db);
 
-export async function setOptOut(ctx: AppContext, email: string, optedOut: boolean): Promise<void> {
+export async function setOptOut(ctx: AppContext, owner: string, optedOut: boolean): Promise<void> {
   const { db } = ctx.database;
-  await enforceRateLimit(db, `data-use:${email}`, OPT_OUT_CHANGES_PER_EMAIL, 60);
-  if (optedOut) await insertOptOut(db, email);
-  else await deleteOptOut(db, email);
+  await enforceRateLimit(db, `data-use:${owner}`, OPT_OUT_CHANGES_PER_OWNER, 60);
+  if (optedOut) await insertOptOut(db, owner);
+  else await deleteOptOut(db, owner);
 }

@@ -48,14 +48,14 @@ const countOf = async (sql: string, values: unknown[]) =>
   Number((await echo.query<{ n: string }>(sql, values))[0]!.n);
 
 describe("'Delete my data' and trends", () => {
-  it('removes only the trends the address created: a trend someone else added is unfiled, not deleted', async () => {
+  it('removes only the trends the owner created: a trend someone else added is unfiled, not deleted', async () => {
     // Someone adds a trend without signing in (their browser owns it).
     const added = await call('POST', '/api/trends', {
       source: 'https://www.tiktok.com/@creator/video/7300000000000000001',
     });
     expect(added.statusCode).toBe(201);
     const trendId = added.json().id as string;
-    const ownerCookie = String(added.headers['set-cookie']).split(';')[0]!;
+    const trendCookie = String(added.headers['set-cookie']).split(';')[0]!;
 
     // A signed-in visitor re-adds the same video: it is filed on their dashboard, not theirs to delete.
     const email = 'readds@example.com';
@@ -96,7 +96,7 @@ describe("'Delete my data' and trends", () => {
     expect(await countOf('select count(*) as n from trends where id = $1', [own.json().id])).toBe(0);
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(0);
     // The browser that added it still owns it.
-    const list = await call('GET', '/api/trends', undefined, { cookie: ownerCookie });
+    const list = await call('GET', '/api/trends', undefined, { cookie: trendCookie });
     expect(list.json().find((t: { id: string }) => t.id === trendId)?.can_delete).toBe(true);
   });
 });

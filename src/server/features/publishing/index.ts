@@ -3,7 +3,7 @@
  * apps), posts of ready drafts now, in a slot or at a time, each published exactly once by its job.
  * The feature's only public face.
  */
-export { publishingHealth } from './admin.ts';
+export { publishingHealth } from './admin.service.ts';
 export { PUBLISHING_JOBS, publishPostJob } from './job-definitions.ts';
 export { registerPublishingJobs } from './jobs.ts';
 export { availability as publishingAvailability, TOKEN_KEY_FILE } from './platforms.ts';

@@ -24,7 +24,7 @@ export const publishPostJob = defineJob({
   batchSize: 16,
 });
 
-/** Each hour: renews the tokens of accounts whose access ends within the window (refresh.ts). */
+/** Each hour: renews the tokens of accounts whose access ends within the window (refresh.service.ts). */
 export const refreshTokensJob = defineJob({
   name: 'publishing.refresh-tokens',
   schema: z.object({}).passthrough().nullish(),

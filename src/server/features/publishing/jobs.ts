@@ -8,9 +8,9 @@ import { carouselPdfOf } from '../studio/index.ts';
 import type { PublishDeps } from './deps.ts';
 import { reconnectEmail } from './emails.ts';
 import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
-import { mediaForPart, slidesOnce } from './media.ts';
 import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
-import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.ts';
+import { mediaForPart, slidesOnce } from './post-media.service.ts';
+import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.service.ts';
 import {
   type AccountRow,
   claimPost,

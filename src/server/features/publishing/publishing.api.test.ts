@@ -504,7 +504,7 @@ describe('Publishing: time slots and the calendar', () => {
 });
 
 describe('Publishing on /admin/system', () => {
-  it('lists platforms with connected accounts and failures, without any token or address, and the checklist names the missing apps', async () => {
+  it('lists platforms with connected accounts and failures, without any token or e-mail, and the checklist names the missing apps', async () => {
     const login = await echo.app!.inject({
       method: 'POST',
       url: '/api/admin/login',

@@ -13,10 +13,10 @@ import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/suppor
 import { TEST_ADMIN_PASSWORD } from '#tests/support/test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { seal, unseal } from './platforms.ts';
-import { REFRESH_FAILED_PREFIX, refreshExpiringTokens } from './refresh.ts';
+import { REFRESH_FAILED_PREFIX, refreshExpiringTokens } from './refresh.service.ts';
 
 /**
- * Tokens are renewed in the background before they expire (refresh.ts), on real
+ * Tokens are renewed in the background before they expire (refresh.service.ts), on real
  * PostgreSQL with the platform fakes: X's single-use refresh tokens with Basic client auth,
  * LinkedIn's programmatic refresh, Bluesky's refreshSession; what cannot be renewed asks the user
  * to reconnect, once.

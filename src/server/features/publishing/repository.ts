@@ -420,7 +420,7 @@ export async function platformSummary(db: DbOrTx, refreshFailedPrefix: string) {
   return { accounts, posts, lastErrors, refreshFailed, accountErrors };
 }
 
-/** Everything of an address ('Delete my data'): accounts (posts and slots go with them). */
+/** Everything of the owner ('Delete my data'): accounts (posts and slots go with them). */
 export async function deletePublishingOf(db: DbOrTx, owner: string): Promise<number> {
   const rows = await db
     .delete(publishAccounts)

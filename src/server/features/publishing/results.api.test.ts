@@ -6,7 +6,7 @@ import type { Draft } from '#contract/studio-drafts.ts';
 import { type FakeBluesky, startFakeBluesky } from '#tests/support/fake-social.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
-/** The dashboard's 'My Voice' tab lists the address's published results (GET /api/publishing/results). */
+/** The dashboard's 'My Voice' tab lists the owner's published results (GET /api/publishing/results). */
 
 const transcript = readFileSync(
   new URL('../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),

@@ -26,11 +26,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { requireVisitorEmail } from '../visitor-session/index.ts';
-import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
-import { previewPosts } from './preview.ts';
+import { requireOwner } from '../visitor-session/index.ts';
+import { finishOauth, revokeAccount, startOauth } from './oauth.service.ts';
+import { previewPosts } from './preview.service.ts';
 import { findAccount } from './repository.ts';
-import { resultsOf } from './results.ts';
+import { resultsOf } from './results.service.ts';
 import {
   accountsOf,
   addSlot,
@@ -45,7 +45,7 @@ import {
   slotsOf,
 } from './service.ts';
 
-/** Per address and minute: connecting calls a platform; writes queue jobs. */
+/** Per owner and minute: connecting calls a platform; writes queue jobs. */
 export const PUBLISH_RATE_LIMITS = { connect: 10, writes: 60, reads: 240 } as const;
 
 declare module 'fastify' {
@@ -63,7 +63,7 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${PUBLISH_API}/`)) return;
       reply.header('cache-control', 'no-store');
-      request.publishOwner = await requireVisitorEmail(ctx, request);
+      request.publishOwner = await requireOwner(ctx, request);
     });
     const owner = (request: { publishOwner: string | null }) => request.publishOwner!;
     const limit = (request: { publishOwner: string | null }, kind: keyof typeof PUBLISH_RATE_LIMITS) =>
@@ -154,7 +154,7 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // The dashboard's 'My Voice' tab: the address's published results, a bounded page at a time.
+    // The dashboard's 'My Voice' tab: the owner's published results, a bounded page at a time.
     app.get(
       `${PUBLISH_API}/results`,
       { schema: { querystring: resultsQuerySchema, response: { 200: publishedResultsSchema } } },

@@ -18,8 +18,8 @@ import { PlatformError, publicOrigin } from '../../providers/social/http.ts';
 import type { SentPart } from '../../providers/social/types.ts';
 import { publishPostJob } from './job-definitions.ts';
 import { availability, seal } from './platforms.ts';
-import { draftAndAccounts, imagesProblem, previewOf } from './preview.ts';
-import { expiryOf } from './refresh.ts';
+import { draftAndAccounts, imagesProblem, previewOf } from './preview.service.ts';
+import { expiryOf } from './refresh.service.ts';
 import {
   type AccountRow,
   cancelScheduledOf,

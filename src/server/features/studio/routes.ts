@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { STUDIO_API } from '#contract/studio.ts';
 import type { AppContext } from '../../context.ts';
-import { requireVisitorEmail } from '../visitor-session/index.ts';
+import { requireOwner } from '../visitor-session/index.ts';
 import { importRoutes, uploadRoutes } from './capture/index.ts';
 import { correctionRoutes } from './corrections/index.ts';
 import { draftRoutes } from './drafts/index.ts';
@@ -17,7 +17,7 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith(`${STUDIO_API}/`)) return;
       reply.header('cache-control', 'no-store');
-      setOwner(request, await requireVisitorEmail(ctx, request));
+      setOwner(request, await requireOwner(ctx, request));
     });
 
     await app.register(notesRoutes(ctx));

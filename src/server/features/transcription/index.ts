@@ -18,7 +18,7 @@ export {
   mediaEngineName,
   phraseAsSentence,
   wordsWithin,
-} from './media.ts';
+} from './media-engine.ts';
 export {
   AUDIO_MAX_BYTES,
   AUDIO_MAX_SECONDS,

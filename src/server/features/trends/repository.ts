@@ -23,7 +23,7 @@ async function adjustTotal(db: DbOrTx, delta: number): Promise<void> {
 /** Inserts a trend, or returns null when that source is already stored. Use in a transaction. */
 export async function insertTrend(
   db: DbOrTx,
-  values: Pick<typeof trends.$inferInsert, 'source' | 'platform' | 'ownerHash' | 'createdBy'>,
+  values: Pick<typeof trends.$inferInsert, 'source' | 'platform' | 'browserHash' | 'createdBy'>,
 ): Promise<TrendRow | null> {
   const [row] = await db
     .insert(trends)
@@ -161,19 +161,19 @@ async function deleteWhere(db: DbOrTx, where: SQL | undefined): Promise<number> 
 export const deleteTrend = async (db: DbOrTx, id: string): Promise<boolean> =>
   (await deleteWhere(db, eq(trends.id, id))) > 0;
 
-/** The trends an address created (verified e-mail), or this browser added without one. */
+/** The trends the owner created, or this browser added without a session. */
 export async function trendsCreatedBy(
   db: DbOrTx,
-  email: string,
-  ownerHash: string | null,
+  owner: string,
+  browserHash: string | null,
 ): Promise<string[]> {
   const rows = await db
     .select({ id: trends.id })
     .from(trends)
     .where(
       or(
-        eq(trends.createdBy, email),
-        ownerHash ? and(isNull(trends.createdBy), eq(trends.ownerHash, ownerHash)) : undefined,
+        eq(trends.createdBy, owner),
+        browserHash ? and(isNull(trends.createdBy), eq(trends.browserHash, browserHash)) : undefined,
       ),
     );
   return rows.map((r) => r.id);
@@ -186,5 +186,5 @@ export const deleteTrends = (db: DbOrTx, ids: string[]) =>
 /** Forgets who created these trends (they stay for the people who filed them). */
 export async function forgetCreator(db: DbOrTx, ids: string[]): Promise<void> {
   if (ids.length)
-    await db.update(trends).set({ createdBy: null, ownerHash: null }).where(inArray(trends.id, ids));
+    await db.update(trends).set({ createdBy: null, browserHash: null }).where(inArray(trends.id, ids));
 }

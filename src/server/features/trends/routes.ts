@@ -12,7 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
-import { ensureTrendOwnerHash, trendOwnerHash, visitorEmail } from '../visitor-session/index.ts';
+import { ensureTrendBrowserHash, sessionOwner, trendBrowserHash } from '../visitor-session/index.ts';
 import { createTrend, listTrendPage, processTrend, removeTrend, type Viewer } from './service.ts';
 
 /** The unpaged list (docs/spec/product-spec.md §7 shape) answers at most this many trends; the page uses ?limit. */
@@ -21,7 +21,7 @@ export const UNPAGED_LIST_LIMIT = 500;
 async function viewerOf(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
   const token = bearerToken(request);
   const isAdmin = !!token && token.length <= 200 && (await isAdminToken(ctx, token));
-  return { ownerHash: trendOwnerHash(request), isAdmin };
+  return { browserHash: trendBrowserHash(request), isAdmin };
 }
 
 const idParams = z.object({ id: z.string().max(200) });
@@ -71,8 +71,8 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const viewer = await viewerOf(ctx, request);
         const { trend, created } = await createTrend(ctx, request.body.source, {
           ...viewer,
-          ownerHash: ensureTrendOwnerHash(ctx, request, reply),
-          email: await visitorEmail(ctx, request),
+          browserHash: ensureTrendBrowserHash(ctx, request, reply),
+          owner: await sessionOwner(ctx, request),
         });
         return reply.code(created ? 201 : 200).send(trend);
       },

@@ -16,9 +16,9 @@ import {
   type TrendRow,
 } from './repository.ts';
 
-/** Who is asking: the hash of the browser's owner cookie, and whether an admin token came along. */
+/** Who is asking: the hash of the browser's trend cookie, and whether an admin token came along. */
 export interface Viewer {
-  ownerHash: string | null;
+  browserHash: string | null;
   isAdmin: boolean;
 }
 
@@ -38,7 +38,7 @@ export function toTrend(row: TrendRow, viewer: Viewer): Trend {
     format: row.format,
     engine: row.engine,
     error: row.error,
-    can_delete: viewer.isAdmin || (!!viewer.ownerHash && viewer.ownerHash === row.ownerHash),
+    can_delete: viewer.isAdmin || (!!viewer.browserHash && viewer.browserHash === row.browserHash),
   };
 }
 
@@ -53,7 +53,7 @@ async function existingTrend(ctx: AppContext, id: string): Promise<TrendRow> {
 export async function createTrend(
   ctx: AppContext,
   source: string,
-  viewer: Viewer & { ownerHash: string; email: string | null },
+  viewer: Viewer & { browserHash: string; owner: string | null },
 ): Promise<{ trend: Trend; created: boolean }> {
   const canonical = canonicalTrendUrl(source);
   if (!canonical) throw badRequest('URL must be from TikTok, Instagram, or YouTube');
@@ -61,16 +61,16 @@ export async function createTrend(
     insertTrend(tx.db, {
       source: canonical.url,
       platform: canonical.platform,
-      ownerHash: viewer.ownerHash,
-      createdBy: viewer.email,
+      browserHash: viewer.browserHash,
+      createdBy: viewer.owner,
     }),
   );
   const row = inserted ?? (await findTrendBySource(ctx.database.db, canonical.url));
   if (!row) throw notFound(TREND_NOT_FOUND); // deleted in between
   // docs/spec/decisions.md: a browser with a verified dashboard session also gets the analysis on its dashboard.
-  if (viewer.email) {
+  if (viewer.owner) {
     await fileTrendResult(ctx.database.db, {
-      userEmail: viewer.email,
+      userEmail: viewer.owner,
       trendId: row.id,
       sourceUrl: row.source,
       sourcePlatform: CONTENT_PLATFORM_OF[canonical.platform],

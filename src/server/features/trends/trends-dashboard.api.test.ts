@@ -64,7 +64,7 @@ describe('trends on the dashboard', () => {
     expect(done.result_data.summary).toMatch(/Twist ideas:\n- /);
   });
 
-  it('files nothing without a session, and nothing for another address', async () => {
+  it('files nothing without a session, and nothing for another owner', async () => {
     const before = await echo.query(
       `select count(*)::int as n from content_results where product_type = 'trend_analysis'`,
     );

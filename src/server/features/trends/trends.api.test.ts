@@ -60,7 +60,7 @@ const ytdlpCalls = () => {
 };
 
 describe('POST /api/trends', () => {
-  it('creates a pending trend with the canonical URL and an httpOnly owner cookie', async () => {
+  it('creates a pending trend with the canonical URL and an httpOnly trend cookie', async () => {
     const res = await create(
       'https://tiktok.com/@brewedbyjules/video/7434512345678901234?is_from_webapp=1#top',
     );
@@ -112,7 +112,7 @@ describe('POST /api/trends', () => {
     expect(res.json().message).toBe(message);
   });
 
-  it('limits trend creation per client address', async () => {
+  it('limits trend creation per client IP', async () => {
     const limited = await startTestApp({ YTDLP_PATH: ytdlp.bin, TREND_RATE_LIMIT: '2' });
     try {
       const send = (n: number) =>
@@ -317,14 +317,14 @@ describe('POST /api/trends/{id}/process and the analysis job', () => {
 describe('DELETE /api/trends/{id}', () => {
   it('lets only the browser that added the trend (or an admin) delete it', async () => {
     const created = await create('https://www.tiktok.com/@owner/video/1');
-    const owner = cookieOf(created);
+    const adder = cookieOf(created);
     const { id } = created.json();
     const stranger = await create('https://www.tiktok.com/@other/video/2');
     const strangerCookie = cookieOf(stranger);
 
-    // The owner sees the delete action; others do not.
-    const asOwner = (await get('/api/trends?limit=50', { cookie: owner })).json();
-    expect(asOwner.trends.find((t: { id: string }) => t.id === id).can_delete).toBe(true);
+    // The browser that added it sees the delete action; others do not.
+    const asAdder = (await get('/api/trends?limit=50', { cookie: adder })).json();
+    expect(asAdder.trends.find((t: { id: string }) => t.id === id).can_delete).toBe(true);
     const asStranger = (await get('/api/trends?limit=50', { cookie: strangerCookie })).json();
     expect(asStranger.trends.find((t: { id: string }) => t.id === id).can_delete).toBe(false);
 
@@ -348,7 +348,7 @@ describe('DELETE /api/trends/{id}', () => {
     const ok = await echo.app!.inject({
       method: 'DELETE',
       url: `/api/trends/${id}`,
-      headers: { cookie: owner },
+      headers: { cookie: adder },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ success: true });
@@ -356,7 +356,7 @@ describe('DELETE /api/trends/{id}', () => {
     const again = await echo.app!.inject({
       method: 'DELETE',
       url: `/api/trends/${id}`,
-      headers: { cookie: owner },
+      headers: { cookie: adder },
     });
     expect(again.statusCode).toBe(404);
 

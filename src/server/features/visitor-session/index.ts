@@ -1,15 +1,15 @@
-/** The visitor's dashboard session (cookie + verified e-mail) and the trend owner cookie. */
+/** The visitor's dashboard session (cookie + its owner) and the cookie of the browser that adds trends. */
 export {
   clearVisitorSession,
   DASHBOARD_COOKIE,
   DASHBOARD_SESSION_HOURS,
   endVisitorSessionsOf,
-  ensureTrendOwnerHash,
+  ensureTrendBrowserHash,
   NOT_VERIFIED_MESSAGE,
-  requireVisitorEmail,
+  requireOwner,
+  sessionOwner,
   setVisitorSession,
-  TREND_OWNER_COOKIE,
-  TREND_OWNER_MAX_AGE_SECONDS,
-  trendOwnerHash,
-  visitorEmail,
+  TREND_BROWSER_COOKIE,
+  TREND_BROWSER_MAX_AGE_SECONDS,
+  trendBrowserHash,
 } from './service.ts';

@@ -13,10 +13,13 @@ export const DASHBOARD_COOKIE = 'echo_dashboard';
 export const DASHBOARD_SESSION_HOURS = 24;
 export const NOT_VERIFIED_MESSAGE = 'Please verify your email to view this dashboard';
 
-/** The httpOnly cookie that marks the browser which added a trend (only its hash is stored). */
-export const TREND_OWNER_COOKIE = 'echo_trend_owner';
-export const TREND_OWNER_MAX_AGE_SECONDS = 400 * 24 * 3600;
-const OWNER_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+/**
+ * The httpOnly cookie that marks the browser which added a trend (only its hash is stored). Its
+ * name predates the vocabulary and stays: browsers hold it.
+ */
+export const TREND_BROWSER_COOKIE = 'echo_trend_owner';
+export const TREND_BROWSER_MAX_AGE_SECONDS = 400 * 24 * 3600;
+const BROWSER_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 const secure = (ctx: AppContext) => ctx.config.publicUrl.startsWith('https://');
 const dashboardCookie = (ctx: AppContext, maxAge: number) =>
@@ -24,9 +27,9 @@ const dashboardCookie = (ctx: AppContext, maxAge: number) =>
 
 const sessionToken = (request: FastifyRequest): string | undefined => request.cookies[DASHBOARD_COOKIE];
 
-/** Opens a dashboard session for a verified address and sets its cookie. */
-export async function setVisitorSession(ctx: AppContext, reply: FastifyReply, email: string): Promise<void> {
-  const { token } = await createSession(ctx.database.db, 'dashboard', email, DASHBOARD_SESSION_HOURS);
+/** Opens a dashboard session for the owner (their e-mail just verified) and sets its cookie. */
+export async function setVisitorSession(ctx: AppContext, reply: FastifyReply, owner: string): Promise<void> {
+  const { token } = await createSession(ctx.database.db, 'dashboard', owner, DASHBOARD_SESSION_HOURS);
   reply.setCookie(DASHBOARD_COOKIE, token, dashboardCookie(ctx, DASHBOARD_SESSION_HOURS * 3600));
 }
 
@@ -41,34 +44,38 @@ export async function clearVisitorSession(
   reply.setCookie(DASHBOARD_COOKIE, '', dashboardCookie(ctx, 0));
 }
 
-/** The verified e-mail of the browser's dashboard session, or null. */
-export const visitorEmail = (ctx: AppContext, request: FastifyRequest): Promise<string | null> =>
+/** The owner of the browser's dashboard session (their verified e-mail), or null. */
+export const sessionOwner = (ctx: AppContext, request: FastifyRequest): Promise<string | null> =>
   findSession(ctx.database.db, 'dashboard', sessionToken(request), ctx.sessions);
 
-/** The verified e-mail of the browser's dashboard session; 401 (`unauthorized`) without one. */
-export async function requireVisitorEmail(ctx: AppContext, request: FastifyRequest): Promise<string> {
-  const email = await visitorEmail(ctx, request);
-  if (!email) throw unauthorized(NOT_VERIFIED_MESSAGE);
-  return email;
+/** The owner of the browser's dashboard session; 401 (`unauthorized`) without one. */
+export async function requireOwner(ctx: AppContext, request: FastifyRequest): Promise<string> {
+  const owner = await sessionOwner(ctx, request);
+  if (!owner) throw unauthorized(NOT_VERIFIED_MESSAGE);
+  return owner;
 }
 
-/** Ends every dashboard session of an address (after deleting its data). */
-export const endVisitorSessionsOf = (db: DbOrTx, email: string) => revokeSessionsOf(db, 'dashboard', email);
+/** Ends every dashboard session of the owner (after deleting their data). */
+export const endVisitorSessionsOf = (db: DbOrTx, owner: string) => revokeSessionsOf(db, 'dashboard', owner);
 
-/** The hash of the browser's trend owner cookie, or null without a well-formed one. */
-export function trendOwnerHash(request: FastifyRequest): string | null {
-  const value = request.cookies[TREND_OWNER_COOKIE];
-  return value && OWNER_TOKEN.test(value) ? sha256(value) : null;
+/** The hash of the browser's trend cookie, or null without a well-formed one. */
+export function trendBrowserHash(request: FastifyRequest): string | null {
+  const value = request.cookies[TREND_BROWSER_COOKIE];
+  return value && BROWSER_TOKEN.test(value) ? sha256(value) : null;
 }
 
-/** The browser's trend owner hash; a browser without one gets a new owner cookie. */
-export function ensureTrendOwnerHash(ctx: AppContext, request: FastifyRequest, reply: FastifyReply): string {
-  const existing = trendOwnerHash(request);
+/** The browser's trend hash; a browser without one gets a new trend cookie. */
+export function ensureTrendBrowserHash(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): string {
+  const existing = trendBrowserHash(request);
   if (existing) return existing;
   const token = randomToken(24);
-  reply.setCookie(TREND_OWNER_COOKIE, token, {
+  reply.setCookie(TREND_BROWSER_COOKIE, token, {
     path: '/',
-    maxAge: TREND_OWNER_MAX_AGE_SECONDS,
+    maxAge: TREND_BROWSER_MAX_AGE_SECONDS,
     httpOnly: true,
     sameSite: 'lax',
     secure: secure(ctx),

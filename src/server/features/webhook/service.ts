@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordProvider } from '../../lib/provider-status.ts';
 import { completeWithTranscript, summarizeExtractive, summarizeJob } from '../content-results/index.ts';
 import { deleteDeliveriesBefore, recordDelivery } from './repository.ts';
-import { webhookSecret } from './secret.ts';
+import { webhookSecret } from './secret.service.ts';
 import { verifyWebhook, webhookHeaders } from './signature.ts';
 
 export const WEBHOOK_PATH = '/api/webhook/transcription-complete';

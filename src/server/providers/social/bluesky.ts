@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { callPlatform, PlatformError } from './http.ts';
-import { checkImages, checkVideo, fileBlob, untilReady } from './media.ts';
+import { checkImages, checkVideo, fileBlob, untilReady } from './post-media.ts';
 import type {
   ConnectedAccount,
   OutgoingImage,

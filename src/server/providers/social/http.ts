@@ -119,9 +119,9 @@ function describe(parsed: unknown, text: string): string {
   return text.slice(0, 200).replace(/\s+/g, ' ');
 }
 
-function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
+function isPrivateIp(ip: string): boolean {
+  if (net.isIPv4(ip)) {
+    const [a = 0, b = 0] = ip.split('.').map(Number);
     return (
       a === 0 ||
       a === 10 ||
@@ -133,8 +133,8 @@ function isPrivateAddress(address: string): boolean {
       a >= 224
     );
   }
-  const lower = address.toLowerCase();
-  if (lower.startsWith('::ffff:')) return isPrivateAddress(lower.slice(7));
+  const lower = ip.toLowerCase();
+  if (lower.startsWith('::ffff:')) return isPrivateIp(lower.slice(7));
   return (
     lower === '::1' ||
     lower === '::' ||
@@ -146,7 +146,7 @@ function isPrivateAddress(address: string): boolean {
 
 /**
  * An address a user gave (a Mastodon instance, a Bluesky server) as its origin, refused unless it
- * is https and every address its name resolves to is public: Echo never calls into its own network
+ * is https and every IP its name resolves to is public: Echo never calls into its own network
  * for a user (`allowPrivate` lifts that for tests and a LAN, where http is allowed too).
  */
 export async function publicOrigin(input: string, allowPrivate: boolean): Promise<string> {
@@ -161,13 +161,13 @@ export async function publicOrigin(input: string, allowPrivate: boolean): Promis
     throw new PlatformError('refused', 'The server must be reached over https');
   if (!allowPrivate) {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: string[];
+    let ips: string[];
     try {
-      addresses = net.isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
+      ips = net.isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
     } catch {
       throw new PlatformError('refused', `${url.hostname} could not be found`);
     }
-    if (!addresses.length || addresses.some(isPrivateAddress))
+    if (!ips.length || ips.some(isPrivateIp))
       throw new PlatformError('refused', `${url.hostname} is not a public server`);
   }
   return url.origin;

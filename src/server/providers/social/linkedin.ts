@@ -1,5 +1,5 @@
 import { callPlatform, PlatformError } from './http.ts';
-import { fileBlob, untilReady } from './media.ts';
+import { fileBlob, untilReady } from './post-media.ts';
 import type { ConnectedAccount, OutgoingPart, OutgoingVideo, PlatformSession } from './types.ts';
 
 /** LinkedIn's largest video for a member post (Videos API: 75 KB to 500 MB). */

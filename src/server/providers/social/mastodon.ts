@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { callPlatform, PlatformError } from './http.ts';
-import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './media.ts';
+import { pkceAuthorizeUrl } from './oauth.ts';
+import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './post-media.ts';
 import type {
   ConnectedAccount,
   OutgoingImage,
@@ -40,28 +40,13 @@ export async function registerMastodonApp(
   return { clientId: body.client_id, clientSecret: body.client_secret, redirectUri };
 }
 
-/** A PKCE pair: the verifier kept (sealed) with the state, its S256 challenge sent with the authorization. */
-export function pkcePair() {
-  const verifier = randomBytes(48).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
 export function mastodonAuthorizeUrl(
   instance: string,
   app: MastodonApp,
   state: string,
   challenge: string,
 ): string {
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: app.clientId,
-    redirect_uri: app.redirectUri,
-    scope: MASTODON_SCOPES,
-    state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  });
-  return `${instance}/oauth/authorize?${query}`;
+  return pkceAuthorizeUrl(`${instance}/oauth/authorize`, app, MASTODON_SCOPES, state, challenge);
 }
 
 /** The instance's post length (GET /api/v2/instance: configuration.statuses.max_characters). */

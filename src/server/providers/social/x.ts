@@ -1,5 +1,6 @@
 import { callPlatform, PlatformError } from './http.ts';
-import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './media.ts';
+import { pkceAuthorizeUrl } from './oauth.ts';
+import { checkImages, checkVideo, fileBlob, fileOf, untilReady } from './post-media.ts';
 import type {
   ConnectedAccount,
   OutgoingImage,
@@ -28,16 +29,7 @@ export interface XApp {
 const basic = (app: XApp) => `Basic ${Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64')}`;
 
 export function xAuthorizeUrl(app: XApp, state: string, challenge: string): string {
-  const query = new URLSearchParams({
-    response_type: 'code',
-    client_id: app.clientId,
-    redirect_uri: app.redirectUri,
-    scope: X_SCOPES,
-    state,
-    code_challenge: challenge,
-    code_challenge_method: 'S256',
-  });
-  return `${app.authorizeUrl}?${query}`;
+  return pkceAuthorizeUrl(app.authorizeUrl, app, X_SCOPES, state, challenge);
 }
 
 interface XToken {

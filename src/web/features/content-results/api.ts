@@ -20,7 +20,7 @@ export function useSubmitContent() {
   });
 }
 
-/** Fetches the verified address's results; null when the browser holds no session for it (401). */
+/** Fetches the owner's results; null when the browser holds no session for it (401). */
 export async function fetchResults(email: string): Promise<ContentResult[] | null> {
   try {
     return (await json<AccessResponse>(await apiRequest('POST', '/api/content-results/access', { email })))
@@ -44,7 +44,7 @@ export function useContentResults(email: string | null) {
   });
 }
 
-/** The cached results of the address: forget them (signed out) or fetch them again (a new submission). */
+/** The cached results of the owner: forget them (signed out) or fetch them again (a new submission). */
 export function useContentResultsCache(email: string) {
   const queryClient = useQueryClient();
   return {

@@ -4,7 +4,7 @@ import { apiRequest } from '#web/lib/api.ts';
 
 export const dataUseKey = (email: string) => ['/api/privacy/data-use', email] as const;
 
-/** The signed-in address's data-use choice (reading it also syncs the no-tracking cookie). */
+/** The owner's data-use choice (reading it also syncs the no-tracking cookie). */
 export function useDataUse(email: string) {
   return useQuery({
     queryKey: dataUseKey(email),

@@ -136,7 +136,7 @@ export const useCancelPost = () =>
 /** Results per page on the dashboard's 'My Voice' tab. */
 export const RESULTS_PAGE = 20;
 
-/** The address's published results, newest first, a page at a time (the dashboard's 'My Voice' tab). */
+/** The owner's published results, newest first, a page at a time (the dashboard's 'My Voice' tab). */
 export function usePublishedResults() {
   return useInfiniteQuery({
     queryKey: publishKeys.results,

@@ -3,11 +3,11 @@ import type { AccessOrigin } from '#contract/content-results.ts';
 import { apiRequest, isHttpError } from '#web/lib/api.ts';
 
 // The visitor's session (the dashboard's, also the Studio's: docs/spec/decisions.md): its sign-in
-// code, its verification, the signed-in address and signing out.
+// code, its verification, the owner and signing out.
 
 const json = async <T>(res: Response) => (await res.json()) as T;
 
-/** E-mails a 6-digit sign-in code to the address; the e-mail names the page it was asked on. */
+/** E-mails a 6-digit sign-in code to the e-mail typed; the message names the page it was asked on. */
 export const requestAccess = async (email: string, from: AccessOrigin) =>
   json<{ message: string }>(await apiRequest('POST', '/api/content-results/request-access', { email, from }));
 
@@ -22,7 +22,7 @@ export function useVerifyAccess() {
   });
 }
 
-/** The signed-in address, or null without a session. */
+/** The owner (their e-mail), or null without a session. */
 export async function fetchSessionEmail(): Promise<string | null> {
   try {
     return (await json<{ email: string | null }>(await apiRequest('GET', '/api/content-results/session')))

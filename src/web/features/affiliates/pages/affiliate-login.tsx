@@ -34,7 +34,7 @@ export default function AffiliateLoginPage() {
   const [pending, setPending] = useState(false);
   // Fields and buttons are disabled while signing in; after a failure the cursor is back where it was.
   const keepFocus = useKeepFocusWhileBusy(pending);
-  // An address put in before the page's script ran (autofill, a password manager) counts.
+  // An e-mail put in before the page's script ran (autofill, a password manager) counts.
   const emailForm = useFieldsFromDom({ email: { value: email, set: setEmail } });
 
   async function sendCode(event?: FormEvent) {

@@ -28,7 +28,7 @@ export function SubmitForm({
   fixedEmail,
   onSubmitted,
 }: {
-  /** The dashboard's inline form submits for the verified address (link and platform only). */
+  /** The dashboard's inline form submits for the owner (link and platform only). */
   fixedEmail?: string;
   onSubmitted: (email: string) => void;
 }) {

@@ -224,7 +224,7 @@ function Results({
   );
 }
 
-/** /dashboard: e-mail step -> code step -> the verified address's content (docs/spec/product-spec.md §2, §4, §8). */
+/** /dashboard: e-mail step -> code step -> the owner's content (docs/spec/product-spec.md §2, §4, §8). */
 export default function DashboardPage() {
   const search = useSearch();
   const [, navigate] = useLocation();

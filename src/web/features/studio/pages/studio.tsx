@@ -132,7 +132,7 @@ function Studio({
   );
 }
 
-/** /studio: the visitor session's e-mail and code steps, then the Studio of the verified address. */
+/** /studio: the visitor session's e-mail and code steps, then the owner's Studio. */
 export default function StudioPage() {
   return (
     <SignedInFrame

@@ -18,7 +18,7 @@ import { useRequestAccess, useVerifyAccess } from '../api.ts';
 /** The page's name in the sign-in steps. */
 const PAGE_NAME: Record<AccessOrigin, string> = { dashboard: 'dashboard', studio: 'Studio' };
 
-/** The e-mail step: sends a 6-digit code to the address. */
+/** The e-mail step: sends a 6-digit code to the e-mail typed. */
 function EmailStep({
   from,
   initial,
@@ -40,11 +40,11 @@ function EmailStep({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!valid) return;
-    const address = email.trim();
-    request.mutate(address, {
+    const typed = email.trim();
+    request.mutate(typed, {
       onSuccess: () => {
-        toast({ title: 'Code sent!', description: `Check ${address} for your 6-digit code.` });
-        onSent(address);
+        toast({ title: 'Code sent!', description: `Check ${typed} for your 6-digit code.` });
+        onSent(typed);
       },
       onError: (error) =>
         toast({
@@ -163,7 +163,7 @@ function CodeStep({
 export type AccessStep = 'checking' | 'email' | 'code' | 'access';
 
 /**
- * The state of the sign-in steps (dashboard and Studio): the step, the address and whether the user
+ * The state of the sign-in steps (dashboard and Studio): the step, the e-mail and whether the user
  * moved between steps (then the next step takes the focus). `card` is what SignInCard needs.
  */
 export function useAccessSteps(initialEmail = '') {
@@ -179,8 +179,8 @@ export function useAccessSteps(initialEmail = '') {
     step: step === 'access' ? ('checking' as const) : step,
     email,
     moved,
-    onSent: (address: string) => {
-      setEmail(address);
+    onSent: (sentTo: string) => {
+      setEmail(sentTo);
       setStep('code');
     },
     onVerified: () => {

@@ -26,7 +26,7 @@ const PAGES: Record<AccessOrigin, { current: '/dashboard' | '/studio'; label: st
  * The frame of the visitor's signed-in pages (/dashboard, /studio; one session for both,
  * docs/spec/decisions.md): the tools' page frame, and inside it an existing session is checked,
  * then the e-mail and code steps, then the page itself. With `prefill` (the dashboard's ?email=,
- * docs/spec/product-spec.md §2) the address is taken after 100 ms: a browser already signed in as
+ * docs/spec/product-spec.md §2) the e-mail is taken after 100 ms: a browser already signed in as
  * it goes straight in, any other gets its code sent.
  */
 export function SignedInFrame({
@@ -52,8 +52,8 @@ export function SignedInFrame({
 
   useEffect(() => {
     let live = true;
-    const enter = (address: string) => {
-      setEmail(address);
+    const enter = (owner: string) => {
+      setEmail(owner);
       setStep('access');
     };
     async function check() {

@@ -11,9 +11,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { SentPart } from '../../providers/social/types.ts';
-import { listResults, resultCounts } from './results-repository.ts';
+import { listResults, resultCounts } from './results.repository.ts';
 
-/** Published results for the dashboard's 'My Voice' tab: the address's own posts, a page at a time. */
+/** Published results for the dashboard's 'My Voice' tab: the owner's own posts, a page at a time. */
 
 const RESULT_OF: Record<string, ResultStatus> = {
   published: 'published',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformError } from './http.ts';
-import { checkImages, checkVideo, IMAGE_MAX_BYTES, pngSize } from './media.ts';
+import { checkImages, checkVideo, IMAGE_MAX_BYTES, pngSize } from './post-media.ts';
 
 const png = (width: number, height: number, size = 64) => {
   const bytes = Buffer.alloc(size);

@@ -8,7 +8,7 @@ import { publishAccounts, publishPosts } from '../../db/schema/publishing.ts';
 export const RESULT_POST_STATUSES = ['published', 'check', 'failed', 'waiting_account'];
 
 /**
- * A page of the address's results, newest due first, after the keyset `before` (due time, id):
+ * A page of the owner's results, newest due first, after the keyset `before` (due time, id):
  * at most `limit` + 1 rows (the extra one says another page exists), with the account's handle.
  */
 export async function listResults(
@@ -34,7 +34,7 @@ export async function listResults(
     .limit(limit + 1);
 }
 
-/** The address's results counted per platform and status. */
+/** The owner's results counted per platform and status. */
 export async function resultCounts(db: DbOrTx, owner: string) {
   return db
     .select({

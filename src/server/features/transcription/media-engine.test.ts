@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phraseAsSentence } from './media.ts';
+import { phraseAsSentence } from './media-engine.ts';
 
 describe('phraseAsSentence', () => {
   it('capitalises a recognised phrase and ends it, unless it already ends a sentence', () => {

@@ -6,10 +6,10 @@ import { finishLinkedin, linkedinAuthorizeUrl, revokeLinkedin } from '../../prov
 import {
   finishMastodon,
   mastodonAuthorizeUrl,
-  pkcePair,
   registerMastodonApp,
   revokeMastodon,
 } from '../../providers/social/mastodon.ts';
+import { pkcePair } from '../../providers/social/oauth.ts';
 import { finishX, revokeX, xAuthorizeUrl } from '../../providers/social/x.ts';
 import { callbackUrl, linkedinApp, seal, unseal, xApp } from './platforms.ts';
 import {

@@ -1,12 +1,12 @@
 import type { PublishingHealth } from '#contract/system.ts';
 import type { AppContext } from '../../context.ts';
 import { availability } from './platforms.ts';
-import { REFRESH_FAILED_PREFIX } from './refresh.ts';
+import { REFRESH_FAILED_PREFIX } from './refresh.service.ts';
 import { platformSummary } from './repository.ts';
 
 /**
  * /admin/system's publishing lines: per platform, accounts connected, waiting to reconnect or whose
- * token renewal failed, post outcomes and the latest problems; no token, no address.
+ * token renewal failed, post outcomes and the latest problems; no token, no owner's e-mail.
  */
 export async function publishingHealth(ctx: AppContext): Promise<PublishingHealth> {
   const { accounts, posts, lastErrors, refreshFailed, accountErrors } = await platformSummary(

@@ -20,12 +20,12 @@ import {
   previewImages,
   slideTextsOf,
   takesVideo,
-} from './media.ts';
+} from './post-media.service.ts';
 import { type AccountRow, findAccount } from './repository.ts';
 
 /**
  * The publish preview: what each account would get from a draft, counted as its platform counts
- * (limits.ts), with a carousel's images and their alt text where it goes as images (media.ts).
+ * (limits.ts), with a carousel's images and their alt text where it goes as images (post-media.service.ts).
  */
 
 type PreviewInput = z.infer<typeof previewRequestSchema>;

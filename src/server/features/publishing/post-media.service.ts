@@ -6,7 +6,7 @@ import {
   takesImages,
 } from '#contract/publishing.ts';
 import { numberedPost } from '#contract/studio-drafts.ts';
-import { pngSize } from '../../providers/social/media.ts';
+import { pngSize } from '../../providers/social/post-media.ts';
 import type { MediaRef, OutgoingImage, PlatformSession } from '../../providers/social/types.ts';
 import { carouselSlidesOf, clipVideoOf } from '../studio/index.ts';
 import type { PublishDeps } from './deps.ts';
