@@ -12,6 +12,8 @@ interface Operation {
 let echo: TestApp;
 let operations: [string, string, Operation][];
 let valid: Awaited<ReturnType<typeof credentials>>;
+/** Path parameters that must name something for the request to reach the limiter. */
+const existing: Record<string, string> = {};
 
 beforeAll(async () => {
   // ROLE=web: no job runs in the background, so every rate-limit hit comes from the request sent.
@@ -24,6 +26,18 @@ beforeAll(async () => {
   );
   // Signed in first: the admin sign-in itself counts failures in the rate limiter.
   valid = await credentials(echo);
+  // A tus PATCH looks its upload up before it counts.
+  const upload = await echo.app!.inject({
+    method: 'POST',
+    url: '/api/studio/uploads',
+    headers: {
+      ...valid.dashboard,
+      'tus-resumable': '1.0.0',
+      'upload-length': '1000',
+      'upload-metadata': `filename ${Buffer.from('a.wav').toString('base64')}`,
+    },
+  });
+  existing['PATCH /api/studio/uploads/{id}'] = String(upload.headers.location).split('/').pop()!;
   // Every counter of the shared limiter (lib/rate-limit.ts: one table for every limit) is past
   // any limit from now on, and each hit is written down, so a request that calls the limiter
   // answers 429 and the test sees that it called it.
@@ -82,7 +96,7 @@ describe('rate limits in the API document', () => {
       const json = !!op.requestBody?.content?.['application/json'];
       const res = await echo.app!.inject({
         method: method as 'GET',
-        url: p.replace(/\{(\w+)\}/g, (_, name: string) => placeholder(op, name)),
+        url: p.replace(/\{(\w+)\}/g, (_, name: string) => existing[key] ?? placeholder(op, name)),
         // Tus-Resumable: the Studio's uploads check it before anything else (tus 1.0.0).
         headers: {
           ...credential(op),

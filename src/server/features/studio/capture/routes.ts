@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '#contract/api.ts';
 import {
   finishRecordingSchema,
   importRequestSchema,
@@ -31,6 +32,14 @@ import {
 import { checkUploadRequest, createTusServer, patchUpload } from './uploads.service.ts';
 
 const operation = operations('Studio', 'dashboard');
+/** What storing bytes can answer: 503 while the media storage (a bucket) does not answer (decision 017). */
+const storing: ErrorCode[] = [
+  'conflict',
+  'quota_exceeded',
+  'unsupported_media_type',
+  'unavailable',
+  'rate_limited',
+];
 
 /** Imports: links to transcribe and files of posts (X, LinkedIn, CSV, plain text). */
 export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -107,7 +116,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       bodyLimit: 1,
       handler: handleTus,
       config: operation('createStudioUpload', 'Start a resumable upload (tus 1.0.0 creation)', {
-        errors: ['conflict', 'quota_exceeded', 'unsupported_media_type', 'unavailable', 'rate_limited'],
+        errors: storing,
         answers: { 201: { description: 'Upload created; Location names it' } },
       }),
     });
@@ -131,7 +140,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       bodyLimit: 1,
       handler: handleTus,
       config: operation('appendStudioUpload', 'Send the next bytes of an upload (tus)', {
-        errors: ['conflict', 'quota_exceeded', 'unsupported_media_type', 'unavailable', 'rate_limited'],
+        errors: storing,
         answers: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
       }),
     });
@@ -175,7 +184,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { params: recordingChunkParamsSchema, response: { 200: recordingChunkResponseSchema } },
         config: operation('putStudioRecordingChunk', 'Store chunk n of a recording', {
-          errors: ['conflict', 'quota_exceeded', 'unsupported_media_type', 'unavailable', 'rate_limited'],
+          errors: storing,
         }),
       },
       async (request) => {
