@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiErrorSchema, ERROR_STATUS, type ErrorCode } from '#contract/api.ts';
-import { type Access, FEATURES, OPERATIONS, type Operation } from './openapi-operations.ts';
+import { type Access, type Operation, TAGS, type Tag } from './lib/operation.ts';
 
 /** Fastify's `/api/x/:id` is OpenAPI's `/api/x/{id}`. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -15,19 +15,18 @@ export const SECURITY: Record<Access, Record<string, string[]>[]> = {
   'optional-dashboard': [{}, { dashboardSession: [] }],
 };
 
-/** What a route shows of itself as it is registered: does its handler enforce a rate limit? */
-export type RouteFacts = Map<string, { rateLimited: boolean }>;
+/** Each documented route's declaration (its `config.operation`), by `METHOD /openapi/path`. */
+export type Declarations = Map<string, Operation>;
 
-/**
- * A handler that calls the shared rate limiter (`enforceRateLimit(ctx...)`, Studio's `limit(ctx, ...)`),
- * also as a test runner rewrites imported calls (`(0, __import.limit)(ctx, ...)`).
- */
-const RATE_LIMIT_CALL = /(?:enforceRateLimit|\blimit)\)?\(\s*ctx\b/;
-
-/** Records the facts of one route (all its methods) for the document pass. */
-export function recordRoute(facts: RouteFacts, url: string, method: string | string[], handler: unknown) {
-  const rateLimited = typeof handler === 'function' && RATE_LIMIT_CALL.test(handler.toString());
-  for (const m of [method].flat()) facts.set(`${m.toUpperCase()} ${openApiPath(url)}`, { rateLimited });
+/** Records the declaration of one route (every method it answers) for the document pass. */
+export function recordRoute(
+  declarations: Declarations,
+  url: string,
+  method: string | string[],
+  operation?: Operation,
+) {
+  if (!operation) return;
+  for (const m of [method].flat()) declarations.set(`${m.toUpperCase()} ${openApiPath(url)}`, operation);
 }
 
 /** The message each code's example carries (the codes' usual wording). */
@@ -74,13 +73,11 @@ export function recordWithEnumKeys(ctx: { jsonSchema: Record<string, unknown> })
   delete schema.propertyNames;
 }
 
-/** The error codes an operation can answer, from what it declares and what its row adds. */
+/** The error codes an operation can answer: what its schema and access imply, and what it declares. */
 export function errorCodesOf(
-  method: string,
   path: string,
   operation: Record<string, unknown>,
   row: Operation | undefined,
-  facts: RouteFacts,
 ): ErrorCode[] {
   // The app rejects a NUL character in any query, parameter or body before anything else runs.
   const codes = new Set<ErrorCode>(['validation_failed']);
@@ -91,7 +88,6 @@ export function errorCodesOf(
   const access = row?.access ?? 'public';
   if (access === 'admin' || access === 'affiliate' || access === 'dashboard') codes.add('unauthorized');
   if (path.includes('{')) codes.add('not_found');
-  if (facts.get(`${method} ${path}`)?.rateLimited) codes.add('rate_limited');
   for (const code of row?.errors ?? []) codes.add(code);
   return [...codes];
 }
@@ -138,19 +134,19 @@ const isPlaceholder = (response: unknown) =>
   !(response as { content?: unknown }).content;
 
 /**
- * Names every operation from the table (operationId, summary, tag, security), adds the error
- * answers it really gives and the success answers of routes without a response schema.
+ * Names every operation from its route's declaration (operationId, summary, tag, security), adds
+ * the error answers it declares or implies and the success answers of routes without a response schema.
  */
-export function describeOperations(document: Record<string, unknown>, facts: RouteFacts) {
+export function describeOperations(document: Record<string, unknown>, declarations: Declarations) {
   const paths = (document.paths ?? {}) as Record<string, Record<string, Record<string, unknown>>>;
-  const tags = new Set<string>();
+  const tags = new Set<Tag>();
   for (const [path, item] of Object.entries(paths)) {
     for (const [lower, shared] of Object.entries(item)) {
       // Methods of one route (GET and HEAD) share one object in swagger's output: each gets its own.
       const operation = structuredClone(shared);
       item[lower] = operation;
       const method = lower.toUpperCase();
-      const row = OPERATIONS[`${method} ${path}`];
+      const row = declarations.get(`${method} ${path}`);
       if (row) {
         operation.operationId = row.operationId;
         operation.summary = row.summary;
@@ -176,10 +172,10 @@ export function describeOperations(document: Record<string, unknown>, facts: Rou
       const body = operation.requestBody as { content?: Record<string, Record<string, unknown>> } | undefined;
       const json = body?.content?.['application/json'];
       if (row?.example && json) json.example = row.example;
-      const errors = errorResponses(errorCodesOf(method, path, operation, row, facts), method !== 'HEAD');
+      const errors = errorResponses(errorCodesOf(path, operation, row), method !== 'HEAD');
       operation.responses = { ...errors, ...responses, default: DEFAULT_RESPONSE };
     }
   }
-  document.tags = [...tags].sort().map((name) => ({ name, description: FEATURES[name] }));
+  document.tags = [...tags].sort().map((name) => ({ name, description: TAGS[name] }));
   return document;
 }

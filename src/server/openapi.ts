@@ -6,8 +6,8 @@ import { PRODUCT_NAME } from '#contract/brand.ts';
 import type { AppContext } from './context.ts';
 import {
   apiErrorComponent,
+  type Declarations,
   describeOperations,
-  type RouteFacts,
   recordRoute,
   recordWithEnumKeys,
 } from './openapi-document.ts';
@@ -21,12 +21,12 @@ export const isReferenceRoute = (path: string) =>
 /**
  * The API reference, generated from the same zod schemas that validate each route:
  * `GET /api/openapi.json` (OpenAPI 3.1) and a readable reference at `/api/docs`. Must be registered
- * before the feature routes so that it sees them. Routes give their schemas and `description`; each
- * operation's id, summary, feature tag and security come from one table (openapi-operations.ts),
- * its error answers from what the route declares plus that table (openapi-document.ts).
+ * before the feature routes so that it sees them. Each route describes itself where it is registered:
+ * its schemas, and its declaration (`config.operation`, lib/operation.ts) naming the operation, its
+ * feature, who may call it and the errors it can answer; openapi-document.ts turns them into the document.
  */
 export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const facts: RouteFacts = new Map();
+  const declarations: Declarations = new Map();
   const zodTransform = createJsonSchemaTransform({ zodToJsonConfig: { override: recordWithEnumKeys } });
   await app.register(swagger, {
     openapi: {
@@ -68,11 +68,11 @@ export async function registerOpenApi(app: FastifyInstance, ctx: AppContext): Pr
       },
     },
     transform: (input) => {
-      recordRoute(facts, input.url, input.route.method, input.route.handler);
+      recordRoute(declarations, input.url, input.route.method, input.route.config?.operation);
       return zodTransform(input);
     },
     transformObject: (input) =>
-      describeOperations('openapiObject' in input ? input.openapiObject : input.swaggerObject, facts),
+      describeOperations('openapiObject' in input ? input.openapiObject : input.swaggerObject, declarations),
   });
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PATH,

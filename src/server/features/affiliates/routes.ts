@@ -13,6 +13,7 @@ import {
   payoutSettingsSchema,
 } from '#contract/affiliates.ts';
 import type { AppContext } from '../../context.ts';
+import { codeErrors, csv, operations } from '../../lib/operation.ts';
 import { trackProvider } from '../../lib/provider-status.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { adminOnly, bearerToken } from '../admin-auth/index.ts';
@@ -28,6 +29,8 @@ import { conversionsCsv, duePayoutsCsv } from './exports.service.ts';
 import { confirmPayout, listPayouts } from './payouts.service.ts';
 import { loginAffiliate, logoutAffiliate, requireAffiliate } from './sign-in.service.ts';
 
+const operation = operations('Affiliates', 'admin');
+
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 const ok = z.object({ ok: z.literal(true) });
 
@@ -42,6 +45,10 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: affiliateApplicationSchema,
           response: { 201: z.object({ success: z.literal(true) }) },
         },
+        config: operation('applyAsAffiliate', 'Apply to the affiliate programme', {
+          access: 'public',
+          errors: ['already_exists', 'rate_limited'],
+        }),
       },
       async (request, reply) => {
         await enforceRateLimit(
@@ -68,6 +75,11 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: loginSchema,
           response: { 200: loginResponseSchema },
         },
+        config: operation(
+          'loginAffiliate',
+          'Affiliate sign-in: e-mail a code, then exchange it for a bearer token',
+          { access: 'public', errors: codeErrors, example: { email: 'dana@example.com', code: '123456' } },
+        ),
       },
       async (request) => loginAffiliate(ctx, request.body, request.ip),
     );
@@ -79,6 +91,9 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: 'Ends the session of the Bearer token, if any.',
           response: { 200: ok },
         },
+        config: operation('logoutAffiliate', 'End the session of an affiliate token', {
+          access: 'optional-affiliate',
+        }),
       },
       async (request) => {
         const token = bearerToken(request);
@@ -95,6 +110,11 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Profile, referral link, commission tier (20%, or 30% from 20 active referrals) and stats in dollars.',
           response: { 200: meResponseSchema },
         },
+        config: operation(
+          'getAffiliateAccount',
+          'The signed-in affiliate: profile, referral link and stats',
+          { access: 'affiliate' },
+        ),
       },
       async (request) => getMe(ctx, await requireAffiliate(ctx, bearerToken(request))),
     );
@@ -106,6 +126,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: payoutSettingsSchema,
           response: { 200: meResponseSchema },
         },
+        config: operation('updatePayoutSettings', 'Save payout settings', { access: 'affiliate' }),
       },
       async (request) => {
         const id = await requireAffiliate(ctx, bearerToken(request));
@@ -125,6 +146,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           response: { 200: z.array(adminAffiliateSchema) },
         },
+        config: operation('listAffiliates', 'All affiliates and applications, newest first'),
       },
       async () => listAffiliates(ctx.database.db),
     );
@@ -140,6 +162,9 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: affiliateStatusUpdateSchema,
           response: { 200: adminAffiliateSchema },
         },
+        config: operation('setAffiliateStatus', 'Approve or reject a pending application', {
+          errors: ['conflict'],
+        }),
       },
       async (request) => setAffiliateStatus(ctx, request.params.id, request.body.status),
     );
@@ -151,6 +176,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           response: { 200: z.array(conversionSchema) },
         },
+        config: operation('listConversions', 'All commissions, newest first'),
       },
       async () => listConversions(ctx.database.db),
     );
@@ -164,6 +190,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: conversionStatusUpdateSchema,
           response: { 200: z.object({ id: z.number(), status: conversionStatusUpdateSchema.shape.status }) },
         },
+        config: operation('setConversionStatus', 'Set a commission status'),
       },
       async (request) => setConversionStatus(ctx, request.params.id, request.body.status),
     );
@@ -172,6 +199,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/admin/conversions/export.csv',
       {
         ...admin,
+        config: operation('exportConversions', 'Commissions as CSV', { answers: csv }),
       },
       async (_request, reply) =>
         reply
@@ -187,6 +215,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           response: { 200: z.array(payoutSchema) },
         },
+        config: operation('listPayouts', 'Monthly payouts (due and paid)'),
       },
       async () => listPayouts(ctx.database.db, false),
     );
@@ -195,6 +224,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/api/admin/payouts/export.csv',
       {
         ...admin,
+        config: operation('exportDuePayouts', 'Due payouts as CSV', { answers: csv }),
       },
       async (_request, reply) =>
         reply
@@ -213,6 +243,7 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParams,
           response: { 200: ok },
         },
+        config: operation('confirmPayout', 'Confirm a payout was sent'),
       },
       async (request) => {
         await confirmPayout(ctx, request.params.id);
@@ -235,18 +266,32 @@ export function affiliateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         ].join(' '),
         response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
       };
-      scope.post('/api/webhooks/stripe', { bodyLimit: 1024 * 1024, schema: stripeDocs }, async (request) => {
-        const verify = async () =>
-          verifyStripeEvent(
-            ctx.config.stripeWebhookSecret,
-            request.body as Buffer,
-            request.headers['stripe-signature'],
-          );
-        // Recorded for /admin/system only when Stripe is configured (otherwise the intake is off).
-        const event = ctx.config.stripeWebhookSecret ? await trackProvider('stripe', verify) : await verify();
-        const handled = await handleStripeEvent(ctx, event as never);
-        return { received: true, duplicate: !handled };
-      });
+      scope.post(
+        '/api/webhooks/stripe',
+        {
+          bodyLimit: 1024 * 1024,
+          schema: stripeDocs,
+          config: operation(
+            'receiveStripeEvent',
+            'Stripe events that create or settle commissions (Stripe-Signature)',
+            { access: 'public', errors: ['malformed_request', 'signature_invalid', 'unavailable'] },
+          ),
+        },
+        async (request) => {
+          const verify = async () =>
+            verifyStripeEvent(
+              ctx.config.stripeWebhookSecret,
+              request.body as Buffer,
+              request.headers['stripe-signature'],
+            );
+          // Recorded for /admin/system only when Stripe is configured (otherwise the intake is off).
+          const event = ctx.config.stripeWebhookSecret
+            ? await trackProvider('stripe', verify)
+            : await verify();
+          const handled = await handleStripeEvent(ctx, event as never);
+          return { received: true, duplicate: !handled };
+        },
+      );
     });
   };
 }

@@ -11,6 +11,7 @@ import {
 } from '#contract/content-results.ts';
 import { idParamsSchema } from '#contract/ids.ts';
 import type { AppContext } from '../../context.ts';
+import { codeErrors, operations } from '../../lib/operation.ts';
 import {
   clearVisitorSession,
   requireOwner,
@@ -24,6 +25,8 @@ import {
   submitContent,
   verifyAccess,
 } from './service.ts';
+
+const operation = operations('Transcription and dashboard', 'public');
 
 export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -41,6 +44,14 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: submitContentSchema,
           response: { 201: submitContentResponseSchema },
         },
+        config: operation('submitVideo', 'Submit a video link for transcription', {
+          errors: ['rate_limited'],
+          example: {
+            link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+            source: 'Youtube',
+            email: 'dana@example.com',
+          },
+        }),
       },
       async (request, reply) => reply.code(201).send(await submitContent(ctx, request.body, request.ip)),
     );
@@ -54,6 +65,9 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: requestAccessSchema,
           response: { 200: messageResponseSchema },
         },
+        config: operation('requestDashboardCode', 'E-mail a 6-digit dashboard code', {
+          errors: ['rate_limited'],
+        }),
       },
       async (request) => requestAccess(ctx, request.body.email, request.ip, request.body.from),
     );
@@ -67,6 +81,9 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: verifyAccessSchema,
           response: { 200: messageResponseSchema },
         },
+        config: operation('verifyDashboardCode', 'Verify a dashboard code and start the session cookie', {
+          errors: codeErrors,
+        }),
       },
       async (request, reply) => {
         const owner = await verifyAccess(ctx, request.body.email, request.body.code, request.ip);
@@ -77,7 +94,14 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/content-results/access',
-      { schema: { body: emailBodySchema, response: { 200: accessResponseSchema } } },
+      {
+        schema: { body: emailBodySchema, response: { 200: accessResponseSchema } },
+        config: operation(
+          'listAccessibleResults',
+          'Transcription results of an e-mail address (full only for its signed-in owner)',
+          { access: 'optional-dashboard' },
+        ),
+      },
       async (request) => ({
         results: await listAccessibleResults(ctx, request.body.email, await sessionOwner(ctx, request)),
       }),
@@ -85,13 +109,23 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/content-results/session',
-      { schema: { response: { 200: sessionResponseSchema } } },
+      {
+        schema: { response: { 200: sessionResponseSchema } },
+        config: operation('getDashboardSession', 'The signed-in dashboard owner, if any', {
+          access: 'optional-dashboard',
+        }),
+      },
       async (request) => ({ email: await sessionOwner(ctx, request) }),
     );
 
     app.post(
       '/api/content-results/sign-out',
-      { schema: { response: { 200: messageResponseSchema } } },
+      {
+        schema: { response: { 200: messageResponseSchema } },
+        config: operation('endDashboardSession', 'Sign out of the dashboard', {
+          access: 'optional-dashboard',
+        }),
+      },
       async (request, reply) => {
         await clearVisitorSession(ctx, request, reply);
         return { message: 'Signed out' };
@@ -100,7 +134,12 @@ export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/content-results/:id',
-      { schema: { params: idParamsSchema, response: { 200: messageResponseSchema } } },
+      {
+        schema: { params: idParamsSchema, response: { 200: messageResponseSchema } },
+        config: operation('deleteContentResult', 'Delete one of your transcription results', {
+          access: 'dashboard',
+        }),
+      },
       async (request) => {
         await deleteContent(ctx, request.params.id, await requireOwner(ctx, request));
         return { message: 'Deleted' };

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capabilitiesSchema, systemHealthSchema } from '#contract/system.ts';
 import type { AppContext } from '../../context.ts';
+import { operations } from '../../lib/operation.ts';
 import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
 import { pingDatabase } from './repository.ts';
 import { capabilities, systemStatus } from './service.ts';
+
+const operation = operations('Health', 'optional-admin');
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,6 +17,10 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           response: { 200: systemHealthSchema, 503: systemHealthSchema },
         },
+        config: operation(
+          'getHealth',
+          'Service status; with an admin token also tools, providers and the checklist',
+        ),
       },
       async (request, reply) => {
         try {
@@ -40,6 +47,9 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           response: { 200: capabilitiesSchema },
         },
+        config: operation('getCapabilities', 'What the transcription forms can do on this server', {
+          access: 'public',
+        }),
       },
       async () => capabilities(ctx.config),
     );

@@ -10,9 +10,12 @@ import {
 } from '#contract/privacy.ts';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
+import { codeErrors, operations } from '../../lib/operation.ts';
 import { adminOnly } from '../admin-auth/index.ts';
 import { clearVisitorSession, requireOwner, trendBrowserHash } from '../visitor-session/index.ts';
 import { deleteMyData, isOptedOut, optedOutEmails, requestDeletionCode, setOptOut } from './service.ts';
+
+const operation = operations('Privacy', 'dashboard');
 
 const NO_TRACKING_MAX_AGE = 400 * 24 * 3600;
 
@@ -40,13 +43,21 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/privacy/delete-data/request-code',
-      { schema: { response: { 200: messageSchema } } },
+      {
+        schema: { response: { 200: messageSchema } },
+        config: operation('requestDeletionCode', 'E-mail a fresh code that confirms deleting your data', {
+          errors: ['rate_limited'],
+        }),
+      },
       async (request) => requestDeletionCode(ctx, await ownerOf(request), request.ip),
     );
 
     app.post(
       '/api/privacy/delete-data',
-      { schema: { body: deleteDataSchema, response: { 200: deleteDataResponseSchema } } },
+      {
+        schema: { body: deleteDataSchema, response: { 200: deleteDataResponseSchema } },
+        config: operation('deleteMyData', 'Delete every record of yours', { errors: codeErrors }),
+      },
       async (request, reply) => {
         const owner = await ownerOf(request);
         const result = await deleteMyData(
@@ -64,7 +75,10 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Reading the choice also re-syncs the browser's no-tracking cookie (e.g. a second browser).
     app.get(
       '/api/privacy/data-use',
-      { schema: { response: { 200: dataUseSchema } } },
+      {
+        schema: { response: { 200: dataUseSchema } },
+        config: operation('getDataUse', 'Whether your data is left out of aggregate use'),
+      },
       async (request, reply) => {
         const optedOut = await isOptedOut(ctx, await ownerOf(request));
         syncCookie(reply, optedOut);
@@ -74,7 +88,12 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/api/privacy/data-use',
-      { schema: { body: dataUseSchema, response: { 200: dataUseSchema } } },
+      {
+        schema: { body: dataUseSchema, response: { 200: dataUseSchema } },
+        config: operation('setDataUse', 'Opt out of (or back into) aggregate use', {
+          errors: ['rate_limited'],
+        }),
+      },
       async (request, reply) => {
         await setOptOut(ctx, await ownerOf(request), request.body.optedOut);
         syncCookie(reply, request.body.optedOut);
@@ -85,7 +104,11 @@ export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // For any aggregate use or training export: the owners it must leave out.
     app.get(
       '/api/admin/privacy/opt-outs',
-      { ...adminOnly(ctx), schema: { response: { 200: optOutListSchema } } },
+      {
+        ...adminOnly(ctx),
+        schema: { response: { 200: optOutListSchema } },
+        config: operation('listDataUseOptOuts', 'Owners every export must leave out', { access: 'admin' }),
+      },
       async () => ({ emails: await optedOutEmails(ctx.database.db) }),
     );
   };

@@ -25,6 +25,7 @@ import {
 } from '#contract/publishing.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
+import { operations } from '../../lib/operation.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireOwner } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.service.ts';
@@ -44,6 +45,8 @@ import {
   removeSlot,
   slotsOf,
 } from './service.ts';
+
+const operation = operations('Publishing', 'dashboard');
 
 /** Per owner and minute: connecting calls a platform; writes queue jobs. */
 export const PUBLISH_RATE_LIMITS = { connect: 10, writes: 60, reads: 240 } as const;
@@ -69,14 +72,32 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const limit = (request: { publishOwner: string | null }, kind: keyof typeof PUBLISH_RATE_LIMITS) =>
       enforceRateLimit(ctx.database.db, `publish-${kind}:${owner(request)}`, PUBLISH_RATE_LIMITS[kind], 60);
 
-    app.get(`${PUBLISH_API}/accounts`, { schema: { response: { 200: accountsSchema } } }, async (request) => {
-      await limit(request, 'reads');
-      return accountsOf(ctx, owner(request));
-    });
+    app.get(
+      `${PUBLISH_API}/accounts`,
+      {
+        schema: { response: { 200: accountsSchema } },
+        config: operation(
+          'listPublishAccounts',
+          'Your connected accounts and the platforms this server offers',
+          { errors: ['rate_limited'] },
+        ),
+      },
+      async (request) => {
+        await limit(request, 'reads');
+        return accountsOf(ctx, owner(request));
+      },
+    );
 
     app.post(
       `${PUBLISH_API}/accounts/bluesky`,
-      { schema: { body: connectBlueskySchema, response: { 201: accountSchema } } },
+      {
+        schema: { body: connectBlueskySchema, response: { 201: accountSchema } },
+        config: operation(
+          'createBlueskyAccount',
+          'Connect a Bluesky account with its handle and an app password',
+          { errors: ['unauthorized', 'rate_limited', 'unavailable'] },
+        ),
+      },
       async (request, reply) => {
         await limit(request, 'connect');
         return reply.code(201).send(await connectBluesky(ctx, owner(request), request.body));
@@ -85,7 +106,14 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${PUBLISH_API}/oauth/start`,
-      { schema: { body: startOauthSchema, response: { 200: startOauthResponseSchema } } },
+      {
+        schema: { body: startOauthSchema, response: { 200: startOauthResponseSchema } },
+        config: operation(
+          'startPublishOauth',
+          'Start connecting a Mastodon, X or LinkedIn account (the address to authorize Echo at)',
+          { errors: ['unauthorized', 'rate_limited', 'unavailable'] },
+        ),
+      },
       async (request) => {
         await limit(request, 'connect');
         return startOauth(ctx, owner(request), request.body);
@@ -95,7 +123,17 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The platform sends the browser back here (a redirect, so the session cookie comes along).
     app.get(
       `${PUBLISH_API}/oauth/callback`,
-      { schema: { querystring: oauthCallbackQuerySchema } },
+      {
+        schema: { querystring: oauthCallbackQuerySchema },
+        config: operation(
+          'finishPublishOauth',
+          'Where the platform sends the browser back; redirects to the Studio with the outcome',
+          {
+            errors: ['rate_limited'],
+            answers: { 303: { description: 'To /studio?tab=publishing&connected=<platform or problem>' } },
+          },
+        ),
+      },
       async (request, reply) => {
         await limit(request, 'connect');
         return reply.redirect(await finishOauth(ctx, owner(request), request.query), 303);
@@ -104,7 +142,14 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       `${PUBLISH_API}/accounts/:id`,
-      { schema: { params: idParamsSchema, response: { 200: ok } } },
+      {
+        schema: { params: idParamsSchema, response: { 200: ok } },
+        config: operation(
+          'deletePublishAccount',
+          'Disconnect an account (its token revoked where the platform allows; scheduled posts cancelled)',
+          { errors: ['rate_limited'] },
+        ),
+      },
       async (request) => {
         await limit(request, 'writes');
         await disconnectAccount(ctx, owner(request), request.params.id, (account) =>
@@ -116,7 +161,12 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${PUBLISH_API}/accounts/:id/next-slot`,
-      { schema: { params: idParamsSchema, response: { 200: nextSlotSchema } } },
+      {
+        schema: { params: idParamsSchema, response: { 200: nextSlotSchema } },
+        config: operation('getNextPublishSlot', "The account's next free time slot", {
+          errors: ['rate_limited'],
+        }),
+      },
       async (request) => {
         await limit(request, 'reads');
         const { id } = request.params;
@@ -129,7 +179,14 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${PUBLISH_API}/preview`,
-      { schema: { body: previewRequestSchema, response: { 200: previewSchema } } },
+      {
+        schema: { body: previewRequestSchema, response: { 200: previewSchema } },
+        config: operation(
+          'getPublishPreview',
+          "What each account would get, counted with the platform's own limits",
+          { errors: ['not_found', 'conflict', 'rate_limited'] },
+        ),
+      },
       async (request) => {
         await limit(request, 'reads');
         return previewPosts(ctx, owner(request), request.body);
@@ -138,7 +195,14 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${PUBLISH_API}/posts`,
-      { schema: { body: createPostsSchema, response: { 201: publishPostsSchema } } },
+      {
+        schema: { body: createPostsSchema, response: { 201: publishPostsSchema } },
+        config: operation(
+          'createPublishPosts',
+          'Publish a ready draft now, in the next free slot, or at a time',
+          { errors: ['not_found', 'conflict', 'rate_limited'] },
+        ),
+      },
       async (request, reply) => {
         await limit(request, 'writes');
         return reply.code(201).send(await createPosts(ctx, owner(request), request.body));
@@ -147,7 +211,12 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${PUBLISH_API}/posts`,
-      { schema: { querystring: postsQuerySchema, response: { 200: publishPostsSchema } } },
+      {
+        schema: { querystring: postsQuerySchema, response: { 200: publishPostsSchema } },
+        config: operation('listPublishPosts', "Your posts (a week of the calendar, or one draft's)", {
+          errors: ['rate_limited'],
+        }),
+      },
       async (request) => {
         await limit(request, 'reads');
         return postsOf(ctx, owner(request), request.query);
@@ -157,7 +226,14 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The dashboard's 'My Voice' tab: the owner's published results, a bounded page at a time.
     app.get(
       `${PUBLISH_API}/results`,
-      { schema: { querystring: resultsQuerySchema, response: { 200: publishedResultsSchema } } },
+      {
+        schema: { querystring: resultsQuerySchema, response: { 200: publishedResultsSchema } },
+        config: operation(
+          'listPublishedResults',
+          "Your published results, newest first, with counts per platform (the dashboard's 'My Voice' tab)",
+          { errors: ['rate_limited'] },
+        ),
+      },
       async (request) => {
         await limit(request, 'reads');
         return resultsOf(ctx, owner(request), request.query);
@@ -166,7 +242,12 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch(
       `${PUBLISH_API}/posts/:id`,
-      { schema: { params: idParamsSchema, body: movePostSchema, response: { 200: publishPostSchema } } },
+      {
+        schema: { params: idParamsSchema, body: movePostSchema, response: { 200: publishPostSchema } },
+        config: operation('updatePublishPost', 'Move a post that has not started to another time', {
+          errors: ['conflict', 'rate_limited'],
+        }),
+      },
       async (request) => {
         await limit(request, 'writes');
         return movePost(ctx, owner(request), request.params.id, request.body.scheduled_at);
@@ -175,21 +256,38 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${PUBLISH_API}/posts/:id/cancel`,
-      { schema: { params: idParamsSchema, response: { 200: publishPostSchema } } },
+      {
+        schema: { params: idParamsSchema, response: { 200: publishPostSchema } },
+        config: operation('discardPublishPost', 'Cancel a post that has not started', {
+          errors: ['conflict', 'rate_limited'],
+        }),
+      },
       async (request) => {
         await limit(request, 'writes');
         return cancelPost(ctx, owner(request), request.params.id);
       },
     );
 
-    app.get(`${PUBLISH_API}/slots`, { schema: { response: { 200: slotsSchema } } }, async (request) => {
-      await limit(request, 'reads');
-      return slotsOf(ctx, owner(request));
-    });
+    app.get(
+      `${PUBLISH_API}/slots`,
+      {
+        schema: { response: { 200: slotsSchema } },
+        config: operation('listPublishSlots', 'Your weekly time slots', { errors: ['rate_limited'] }),
+      },
+      async (request) => {
+        await limit(request, 'reads');
+        return slotsOf(ctx, owner(request));
+      },
+    );
 
     app.post(
       `${PUBLISH_API}/slots`,
-      { schema: { body: createSlotSchema, response: { 201: slotSchema } } },
+      {
+        schema: { body: createSlotSchema, response: { 201: slotSchema } },
+        config: operation('createPublishSlot', 'Add a weekly time slot to an account (in your time zone)', {
+          errors: ['not_found', 'already_exists', 'rate_limited'],
+        }),
+      },
       async (request, reply) => {
         await limit(request, 'writes');
         return reply.code(201).send(await addSlot(ctx, owner(request), request.body));
@@ -198,7 +296,10 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       `${PUBLISH_API}/slots/:id`,
-      { schema: { params: idParamsSchema, response: { 200: ok } } },
+      {
+        schema: { params: idParamsSchema, response: { 200: ok } },
+        config: operation('deletePublishSlot', 'Remove a time slot', { errors: ['rate_limited'] }),
+      },
       async (request) => {
         await limit(request, 'writes');
         await removeSlot(ctx, owner(request), request.params.id);

@@ -10,10 +10,13 @@ import {
 } from '#contract/trends.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { operations } from '../../lib/operation.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { bearerToken, isAdminToken } from '../admin-auth/index.ts';
 import { ensureTrendBrowserHash, sessionOwner, trendBrowserHash } from '../visitor-session/index.ts';
 import { createTrend, listTrendPage, processTrend, removeTrend, type Viewer } from './service.ts';
+
+const operation = operations('Trends', 'optional-admin');
 
 /** The unpaged list (docs/spec/product-spec.md §7 shape) answers at most this many trends; the page uses ?limit. */
 export const UNPAGED_LIST_LIMIT = 500;
@@ -47,6 +50,7 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: trendListQuerySchema,
           response: { 200: z.union([trendPageSchema, z.array(trendSchema)]) },
         },
+        config: operation('listTrends', 'List trends (a page with ?limit and ?cursor, else up to 500)'),
       },
       async (request) => {
         const viewer = await viewerOf(ctx, request);
@@ -60,7 +64,14 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/trends',
-      { schema: { body: createTrendSchema, response: { 200: trendSchema, 201: trendSchema } } },
+      {
+        schema: { body: createTrendSchema, response: { 200: trendSchema, 201: trendSchema } },
+        config: operation(
+          'createTrend',
+          'Add a trend by its TikTok, Instagram or YouTube link (an existing one answers 200)',
+          { errors: ['rate_limited'], example: { source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
+        ),
+      },
       async (request, reply) => {
         await enforceRateLimit(
           ctx.database.db,
@@ -80,7 +91,12 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/trends/:id/process',
-      { schema: { params: idParams, response: { 202: trendSchema } } },
+      {
+        schema: { params: idParams, response: { 202: trendSchema } },
+        config: operation('processTrend', 'Analyse a trend again', {
+          errors: ['malformed_request', 'rate_limited'],
+        }),
+      },
       async (request, reply) => {
         // Re-analysis may call the LLM: bounded per client like creation (idempotent otherwise).
         await enforceRateLimit(
@@ -96,7 +112,10 @@ export function trendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/trends/:id',
-      { schema: { params: idParams, response: { 200: deleteTrendResponseSchema } } },
+      {
+        schema: { params: idParams, response: { 200: deleteTrendResponseSchema } },
+        config: operation('deleteTrend', 'Delete a trend you added', { errors: ['forbidden'] }),
+      },
       async (request) => {
         await removeTrend(ctx, request.params.id, await viewerOf(ctx, request));
         return { success: true as const };

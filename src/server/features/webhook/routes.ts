@@ -5,9 +5,12 @@ import {
   webhookTestResponseSchema,
 } from '#contract/content-results.ts';
 import type { AppContext } from '../../context.ts';
+import { operations } from '../../lib/operation.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { completeTranscription, dryRunWebhook, WEBHOOK_PATH } from './service.ts';
 import { WEBHOOK_TOLERANCE_SECONDS } from './signature.ts';
+
+const operation = operations('Transcription webhook', 'public');
 
 export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -25,6 +28,7 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Answers the production webhook URL, the signature scheme and the accepted clock skew, so an external transcription service can be set up.',
           response: { 200: webhookTestResponseSchema },
         },
+        config: operation('getWebhookSetup', 'Where to send transcripts, and how to sign them'),
       },
       async () => ({
         message: 'Webhook endpoint is reachable',
@@ -43,6 +47,9 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'The server signs a sample delivery with its own secret and posts it to the webhook, then answers what the webhook said: a way to check the endpoint end to end without writing a client.',
           response: { 200: webhookDryRunResponseSchema },
         },
+        config: operation('runWebhookDryRun', 'Send a signed test delivery to the webhook', {
+          errors: ['rate_limited'],
+        }),
       },
       async (request) => {
         await enforceRateLimit(ctx.database.db, `webhook-dry-run:${request.ip}`, 20, 60);
@@ -68,6 +75,11 @@ export function webhookRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           ].join('\n'),
           response: { 200: messageResponseSchema },
         },
+        config: operation(
+          'completeTranscription',
+          'Deliver a finished transcript (Standard Webhooks signature)',
+          { errors: ['malformed_request', 'signature_invalid', 'not_found', 'conflict'] },
+        ),
       },
       async (request) =>
         completeTranscription(ctx, request.headers, typeof request.body === 'string' ? request.body : ''),

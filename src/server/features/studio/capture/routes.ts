@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '#contract/api.ts';
 import {
   finishRecordingSchema,
   importRequestSchema,
@@ -17,6 +18,7 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
+import { deleted, operations } from '../../../lib/operation.ts';
 import { ensureStudioDirs, requireStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { importForOwner } from './imports.service.ts';
@@ -29,6 +31,16 @@ import {
 } from './recordings.service.ts';
 import { checkUploadRequest, createTusServer, patchUpload } from './uploads.service.ts';
 
+const operation = operations('Studio', 'dashboard');
+/** What storing bytes can answer: 503 while the media storage (a bucket) does not answer (decision 017). */
+const storing: ErrorCode[] = [
+  'conflict',
+  'quota_exceeded',
+  'unsupported_media_type',
+  'unavailable',
+  'rate_limited',
+];
+
 /** Imports: links to transcribe and files of posts (X, LinkedIn, CSV, plain text). */
 export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -37,6 +49,11 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { body: importRequestSchema, response: { 201: importResponseSchema } },
         bodyLimit: STUDIO_LIMITS.importFileMaxBytes * 2,
+        config: operation(
+          'importStudioNotes',
+          'Import notes from a file (text, Markdown, subtitles, exports)',
+          { errors: ['malformed_request', 'unsupported_media_type', 'rate_limited'] },
+        ),
       },
       async (request, reply) => {
         await limit(ctx, request, 'imports');
@@ -93,17 +110,59 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
-    app.route({ method: 'POST', url: STUDIO_UPLOADS_PATH, bodyLimit: 1, handler: handleTus });
     app.route({
-      method: ['HEAD', 'PATCH', 'DELETE'],
+      method: 'POST',
+      url: STUDIO_UPLOADS_PATH,
+      bodyLimit: 1,
+      handler: handleTus,
+      config: operation('createStudioUpload', 'Start a resumable upload (tus 1.0.0 creation)', {
+        errors: storing,
+        answers: { 201: { description: 'Upload created; Location names it' } },
+      }),
+    });
+    app.route({
+      method: 'HEAD',
       url: `${STUDIO_UPLOADS_PATH}/:id`,
       bodyLimit: 1,
       handler: handleTus,
+      // swagger leaves HEAD routes out unless one asks to be shown.
+      config: {
+        ...operation('getStudioUploadOffset', 'How many bytes of an upload are stored (tus Upload-Offset)', {
+          errors: ['unavailable'],
+          answers: { 200: { description: 'Upload-Offset and Upload-Length headers; no body' } },
+        }),
+        swagger: { exposeHeadRoute: true },
+      },
+    });
+    app.route({
+      method: 'PATCH',
+      url: `${STUDIO_UPLOADS_PATH}/:id`,
+      bodyLimit: 1,
+      handler: handleTus,
+      config: operation('appendStudioUpload', 'Send the next bytes of an upload (tus)', {
+        errors: storing,
+        answers: { 204: { description: 'Stored; Upload-Offset is the new offset' } },
+      }),
+    });
+    app.route({
+      method: 'DELETE',
+      url: `${STUDIO_UPLOADS_PATH}/:id`,
+      bodyLimit: 1,
+      handler: handleTus,
+      config: operation('deleteStudioUpload', 'Cancel an upload (tus termination)', {
+        errors: ['conflict', 'unavailable'],
+        answers: deleted,
+      }),
     });
 
     app.post(
       `${STUDIO_API}/recordings`,
-      { schema: { body: startRecordingSchema, response: { 201: recordingSchema } } },
+      {
+        schema: { body: startRecordingSchema, response: { 201: recordingSchema } },
+        config: operation('startStudioRecording', 'Start a recording sent in chunks while it records', {
+          errors: ['quota_exceeded', 'unavailable', 'rate_limited'],
+        }),
+      },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
         await requireStorage(ctx.config);
@@ -113,13 +172,21 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${STUDIO_API}/recordings/:id`,
-      { schema: { params: recordingIdParamsSchema, response: { 200: recordingSchema } } },
+      {
+        schema: { params: recordingIdParamsSchema, response: { 200: recordingSchema } },
+        config: operation('getStudioRecording', 'A recording and the chunks stored so far'),
+      },
       async (request) => getRecording(ctx, ownerOf(request), request.params.id),
     );
 
     app.put(
       `${STUDIO_API}/recordings/:id/chunks/:n`,
-      { schema: { params: recordingChunkParamsSchema, response: { 200: recordingChunkResponseSchema } } },
+      {
+        schema: { params: recordingChunkParamsSchema, response: { 200: recordingChunkResponseSchema } },
+        config: operation('putStudioRecordingChunk', 'Store chunk n of a recording', {
+          errors: storing,
+        }),
+      },
       async (request) => {
         await limit(ctx, request, 'chunks');
         // Refused before the body is read: the recorder keeps the chunk and sends it again.
@@ -136,6 +203,9 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: finishRecordingSchema,
           response: { 201: noteListItemSchema },
         },
+        config: operation('finishStudioRecording', 'Finish a recording; it becomes a note', {
+          errors: ['conflict', 'unsupported_media_type', 'unavailable', 'rate_limited'],
+        }),
       },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
@@ -148,7 +218,13 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       `${STUDIO_API}/recordings/:id`,
-      { schema: { params: recordingIdParamsSchema } },
+      {
+        schema: { params: recordingIdParamsSchema },
+        config: operation('discardStudioRecording', 'Discard an unfinished recording', {
+          errors: ['conflict', 'unavailable'],
+          answers: deleted,
+        }),
+      },
       async (request, reply) => {
         await requireStorage(ctx.config);
         await discardRecording(ctx, ownerOf(request), request.params.id);

@@ -6,8 +6,11 @@ import {
   sentenceParamsSchema,
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
+import { operations } from '../../../lib/operation.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { correctSentence } from './service.ts';
+
+const operation = operations('Studio', 'dashboard');
 
 /** Correcting one sentence of a transcript; inside the Studio's routes, behind its session hook. */
 export function correctionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -20,6 +23,14 @@ export function correctionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: correctSentenceSchema,
           response: { 200: noteDetailSchema },
         },
+        config: operation(
+          'updateStudioSentence',
+          "Correct the words of one sentence of a note's transcript (its times stay)",
+          {
+            errors: ['conflict', 'rate_limited'],
+            example: { text: 'We raised our prices and nobody left.' },
+          },
+        ),
       },
       async (request) => {
         await limit(ctx, request, 'writes');

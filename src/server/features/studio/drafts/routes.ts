@@ -14,6 +14,7 @@ import {
   versionParamsSchema,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
+import { operations } from '../../../lib/operation.ts';
 import { CUT_TIMEOUT_MS, cutDraftClip } from '../exports/index.ts';
 import { limit, ownerOf } from '../owner.ts';
 import {
@@ -26,6 +27,8 @@ import {
   saveDraftEdits,
 } from './service.ts';
 import { draftVersions, restoreVersion } from './versions.service.ts';
+
+const operation = operations('Studio', 'dashboard');
 
 /** Echo Studio drafts; registered inside the Studio's routes, behind its session hook. */
 export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -40,6 +43,9 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: createDraftsSchema,
           response: { 202: z.object({ drafts: z.array(draftSchema) }) },
         },
+        config: operation('createStudioDrafts', 'Create drafts (blog post, posts, thread...) from notes', {
+          errors: ['not_found', 'rate_limited'],
+        }),
       },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
@@ -54,6 +60,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: z.object({ note_id: z.string().max(100).optional() }),
           response: { 200: z.object({ drafts: z.array(draftSchema) }) },
         },
+        config: operation('listStudioDrafts', 'Your drafts, newest first'),
       },
       async (request) => ({ drafts: await listDraftsOf(ctx, ownerOf(request), request.query.note_id) }),
     );
@@ -67,13 +74,21 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           response: { 200: draftSchema },
         },
+        config: operation('getStudioDraft', 'One draft with its blocks and their sources'),
       },
       async (request) => getDraft(ctx, ownerOf(request), request.params.id),
     );
 
     app.put(
       `${STUDIO_API}/drafts/:id`,
-      { schema: { params: idParamsSchema, body: updateDraftSchema, response: { 200: draftSchema } } },
+      {
+        schema: { params: idParamsSchema, body: updateDraftSchema, response: { 200: draftSchema } },
+        config: operation(
+          'updateStudioDraft',
+          'Save your edits to a draft: texts, and blocks added, deleted or moved',
+          { errors: ['rate_limited'] },
+        ),
+      },
       async (request) => {
         await limit(ctx, request, 'writes');
         return saveDraftEdits(ctx, ownerOf(request), request.params.id, request.body);
@@ -82,7 +97,12 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       `${STUDIO_API}/drafts/:id/regenerate`,
-      { schema: { params: idParamsSchema, body: regenerateDraftSchema, response: { 202: draftSchema } } },
+      {
+        schema: { params: idParamsSchema, body: regenerateDraftSchema, response: { 202: draftSchema } },
+        config: operation('regenerateStudioDraft', 'Write a draft (or one block) again', {
+          errors: ['rate_limited'],
+        }),
+      },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
         return reply
@@ -100,6 +120,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           response: { 200: draftVersionsSchema },
         },
+        config: operation('listStudioDraftVersions', 'Earlier versions of a draft, newest first'),
       },
       async (request) => ({ versions: await draftVersions(ctx, ownerOf(request), request.params.id) }),
     );
@@ -113,6 +134,9 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: versionParamsSchema,
           response: { 200: draftSchema },
         },
+        config: operation('applyStudioDraftVersion', 'Bring an earlier version of a draft back', {
+          errors: ['rate_limited'],
+        }),
       },
       async (request) => {
         await limit(ctx, request, 'writes');
@@ -129,6 +153,11 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: idParamsSchema,
           querystring: exportQuerySchema,
         },
+        config: operation('exportStudioDraft', 'Download a draft as a file', {
+          answers: {
+            200: { description: 'md, html, txt, srt, vtt, zip or pdf', type: 'application/octet-stream' },
+          },
+        }),
       },
       async (request, reply) => {
         const file = await exportDraft(
@@ -157,6 +186,10 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Clip `n` (from 1, in the draft’s order) of a clip-hooks draft, cut from its note’s recording with ffmpeg on request: `audio/mp4` (.m4a, AAC) for a voice note, `video/mp4` (H.264 and AAC, the clip’s captions burned in, at most 1280 px on the long side) for a video note. 404 when the draft is not yours, has no clip `n`, or its note or media is gone; 400 for a draft of another format or not ready yet; 503 when too many clips are being cut at once.',
           params: clipParamsSchema,
         },
+        config: operation('getStudioDraftClip', 'Download clip n of a clip-hooks draft', {
+          errors: ['unavailable', 'unsupported_media_type', 'rate_limited'],
+          answers: { 200: { description: 'audio/mp4 or video/mp4', type: 'application/octet-stream' } },
+        }),
       },
       async (request, reply) => {
         await limit(ctx, request, 'cuts');

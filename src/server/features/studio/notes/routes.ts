@@ -17,6 +17,7 @@ import {
 import { updateVoiceSchema, voiceProfileSchema } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { type Answer, deleted, operations } from '../../../lib/operation.ts';
 import { onStorage, studioStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { listIdeas } from './ideas.service.ts';
@@ -31,6 +32,18 @@ import {
   updateVoice,
   usage,
 } from './service.ts';
+
+const operation = operations('Studio', 'dashboard');
+
+/** What the media routes answer: the file, one byte range of it, or a range outside it. */
+const media: Record<number, Answer> = {
+  200: { description: "The note's media file", type: 'application/octet-stream' },
+  206: {
+    description: 'One byte range of the media (Range: bytes=start-end)',
+    type: 'application/octet-stream',
+  },
+  416: { description: 'The range lies outside the file (Content-Range: bytes */size); no body' },
+};
 
 /**
  * Streams a note's media from the store through this process (the session check and headers stay
@@ -81,6 +94,10 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { body: createTextNoteSchema, response: { 201: noteDetailSchema } },
         bodyLimit: STUDIO_LIMITS.textMaxChars * 4 + 4096,
+        config: operation('createStudioNote', 'Write a text note', {
+          errors: ['rate_limited'],
+          example: { title: 'Why I record on walks', text: 'I think better when I walk...' },
+        }),
       },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
@@ -90,13 +107,19 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       `${STUDIO_API}/notes`,
-      { schema: { querystring: notesQuerySchema, response: { 200: notesPageSchema } } },
+      {
+        schema: { querystring: notesQuerySchema, response: { 200: notesPageSchema } },
+        config: operation('listStudioNotes', 'Your notes, newest first, a page at a time'),
+      },
       async (request) => listNotePage(ctx, ownerOf(request), request.query),
     );
 
     app.get(
       `${STUDIO_API}/notes/:id`,
-      { schema: { params: idParamsSchema, response: { 200: noteDetailSchema } } },
+      {
+        schema: { params: idParamsSchema, response: { 200: noteDetailSchema } },
+        config: operation('getStudioNote', 'One note with its transcript and analysis'),
+      },
       async (request) => getNote(ctx, ownerOf(request), request.params.id),
     );
 
@@ -105,6 +128,9 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { params: noteIdParamsSchema, body: updateNoteSchema, response: { 200: noteDetailSchema } },
         bodyLimit: STUDIO_LIMITS.textMaxChars * 4 + 4096,
+        config: operation('updateStudioNote', "Edit a note's title or text", {
+          errors: ['conflict', 'rate_limited'],
+        }),
       },
       async (request) => {
         await limit(ctx, request, 'writes');
@@ -112,45 +138,93 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.delete(`${STUDIO_API}/notes/:id`, { schema: { params: idParamsSchema } }, async (request, reply) => {
-      await limit(ctx, request, 'writes');
-      await deleteNote(ctx, ownerOf(request), request.params.id);
-      return reply.code(204).send();
-    });
+    app.delete(
+      `${STUDIO_API}/notes/:id`,
+      {
+        schema: { params: idParamsSchema },
+        config: operation('deleteStudioNote', 'Delete a note and its media', {
+          errors: ['rate_limited'],
+          answers: deleted,
+        }),
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        await deleteNote(ctx, ownerOf(request), request.params.id);
+        return reply.code(204).send();
+      },
+    );
 
+    // HEAD first: a GET registered before it would get Fastify's own HEAD route.
     app.route({
-      method: ['GET', 'HEAD'],
+      method: 'HEAD',
       url: `${STUDIO_API}/notes/:id/media`,
       schema: { params: idParamsSchema },
+      // swagger leaves HEAD routes out unless one asks to be shown.
+      config: {
+        ...operation('headStudioNoteMedia', "Size and type of a note's media", {
+          answers: media,
+          errors: ['unavailable'],
+        }),
+        swagger: { exposeHeadRoute: true },
+      },
+      handler: async (request, reply) =>
+        sendMedia(ctx, request, reply, (request.params as { id: string }).id),
+    });
+    app.route({
+      method: 'GET',
+      url: `${STUDIO_API}/notes/:id/media`,
+      schema: { params: idParamsSchema },
+      config: operation('getStudioNoteMedia', "Play a note's media (one byte range at a time)", {
+        answers: media,
+        errors: ['unavailable'],
+      }),
       handler: async (request, reply) =>
         sendMedia(ctx, request, reply, (request.params as { id: string }).id),
     });
 
     app.get(
       `${STUDIO_API}/ideas`,
-      { schema: { response: { 200: ideasResponseSchema } } },
+      {
+        schema: { response: { 200: ideasResponseSchema } },
+        config: operation('listStudioIdeas', 'Ideas found across your notes', { errors: ['rate_limited'] }),
+      },
       async (request) => {
         await limit(ctx, request, 'reads');
         return listIdeas(ctx, ownerOf(request));
       },
     );
 
-    app.get(`${STUDIO_API}/voice`, { schema: { response: { 200: voiceProfileSchema } } }, async (request) => {
-      await limit(ctx, request, 'reads');
-      return getVoice(ctx, ownerOf(request));
-    });
+    app.get(
+      `${STUDIO_API}/voice`,
+      {
+        schema: { response: { 200: voiceProfileSchema } },
+        config: operation('getVoiceProfile', 'Your voice profile', { errors: ['rate_limited'] }),
+      },
+      async (request) => {
+        await limit(ctx, request, 'reads');
+        return getVoice(ctx, ownerOf(request));
+      },
+    );
 
     app.put(
       `${STUDIO_API}/voice`,
-      { schema: { body: updateVoiceSchema, response: { 200: voiceProfileSchema } } },
+      {
+        schema: { body: updateVoiceSchema, response: { 200: voiceProfileSchema } },
+        config: operation('updateVoiceProfile', 'Adjust your voice profile', { errors: ['rate_limited'] }),
+      },
       async (request) => {
         await limit(ctx, request, 'writes');
         return updateVoice(ctx, ownerOf(request), request.body);
       },
     );
 
-    app.get(`${STUDIO_API}/usage`, { schema: { response: { 200: usageSchema } } }, async (request) =>
-      usage(ctx, ownerOf(request)),
+    app.get(
+      `${STUDIO_API}/usage`,
+      {
+        schema: { response: { 200: usageSchema } },
+        config: operation('getStudioUsage', 'Storage used and the quota'),
+      },
+      async (request) => usage(ctx, ownerOf(request)),
     );
   };
 }
