@@ -239,7 +239,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Transcription results of an address (full only for the signed-in address) */
+        /** Transcription results of an e-mail address (full only for its signed-in owner) */
         post: operations["listAccessibleResults"];
         delete?: never;
         options?: never;
@@ -254,7 +254,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in dashboard address, if any */
+        /** The signed-in dashboard owner, if any */
         get: operations["getDashboardSession"];
         put?: never;
         post?: never;
@@ -840,7 +840,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete every record of your address */
+        /** Delete every record of yours */
         post: operations["deleteMyData"];
         delete?: never;
         options?: never;
@@ -873,7 +873,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Addresses every export must leave out */
+        /** Owners every export must leave out */
         get: operations["listDataUseOptOuts"];
         put?: never;
         post?: never;
