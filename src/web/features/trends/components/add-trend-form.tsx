@@ -25,8 +25,9 @@ type TrendPlatform = (typeof TREND_PLATFORMS)[number];
 // The link is what the server reads (`source`); the platform only picks the example shown.
 const addTrendSchema = z.object({ url: createTrendSchema.shape.source, platform: z.enum(TREND_PLATFORMS) });
 
-/** A valid link picks its platform. */
-function platformFromLink(values: { url: string; platform: string }) {
+/** A valid link picks its platform (a platform picked after it stays picked). */
+function platformFromLink(values: { url: string; platform: string }, changed: string) {
+  if (changed !== 'url') return values;
   const result = values.url.trim() ? checkTrendUrl(values.url) : null;
   return result?.ok ? { ...values, platform: result.platform } : values;
 }
