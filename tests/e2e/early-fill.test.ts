@@ -177,9 +177,9 @@ describe('forms use what was filled in the moment they showed (slow phone)', () 
   }, 90_000);
 
   it('/trends: a platform chosen before hydration stays chosen (its example link shows)', async () => {
-    const { context, page, pageErrors } = await fillBeforeHydration('/trends', (page) =>
-      page.getByLabel('Platform').selectOption('instagram'),
-    );
+    const { context, page, pageErrors } = await fillBeforeHydration('/trends', async (page) => {
+      await page.getByLabel('Platform').selectOption('instagram');
+    });
     try {
       const form = page.getByRole('form', { name: 'Add New Trend' });
       const url = form.getByLabel('Trend URL');

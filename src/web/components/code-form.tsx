@@ -11,7 +11,7 @@ import { Label } from './ui/label.tsx';
 
 export const CODE_LENGTH = 6;
 
-const codeSchema = z.object({ code: z.string().regex(/^\d{6}$/) });
+const codeSchema = z.object({ code: z.string().length(CODE_LENGTH).regex(/^\d+$/) });
 /** The field keeps digits only, at most six. */
 const digitsOnly = (values: { code: string }) => ({
   code: values.code.replace(/\D/g, '').slice(0, CODE_LENGTH),
