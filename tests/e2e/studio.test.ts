@@ -256,9 +256,17 @@ describe('Echo Studio', () => {
     await context.close();
   });
 
-  it('imports a LinkedIn export: each post becomes a note marked as a post', async () => {
+  it('waits for a web address to import a video; imports a LinkedIn export: each post becomes a note', async () => {
     const { page, context, pageErrors } = await signedInPage('studio-import@example.com', PHONE);
     await page.getByRole('tab', { name: 'Import' }).click();
+    // The video link form: its button waits for a web address.
+    const video = page.getByRole('form', { name: 'Import a video' });
+    const importVideo = video.getByRole('button', { name: 'Import video' });
+    expect(await importVideo.isDisabled()).toBe(true);
+    await video.getByLabel('Video link').fill('not a link');
+    expect(await importVideo.isDisabled()).toBe(true);
+    await video.getByLabel('Video link').fill(' https://www.youtube.com/watch?v=abc ');
+    await expect.poll(() => importVideo.isEnabled()).toBe(true);
     await page
       .getByLabel('File of your posts')
       .setInputFiles(path.join(import.meta.dirname, '../fixtures/studio/Shares.csv'));
