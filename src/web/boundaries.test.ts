@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 // - queries and mutations live in the feature's api.ts: pages and components call none of the
 //   request or TanStack Query functions themselves;
 // - a feature reaches another feature only through its index.ts;
-// - lib and components (the shared kit) import no feature; the web imports nothing from the server.
+// - lib and components (the shared kit) import no feature; the web imports nothing from the server;
+// - every <form> is on the one form hook, useZodForm (its schema's messages, values filled in before
+//   hydration): it is given the hook's formRef, one hook call a form at least.
 
 const WEB = path.resolve(import.meta.dirname);
 const ROOT = path.resolve(WEB, '../..');
@@ -65,7 +67,24 @@ function violations(file: string, source: string): string[] {
     if (toFeature && from && toFeature !== from && to !== `src/web/features/${toFeature}/index.ts`)
       found.push(`${where(node)} imports another feature's internals (${specifier}); use its index.ts`);
   };
+  const hookCalls = source.match(/\buseZodForm\(/g)?.length ?? 0;
+  let forms = 0;
+  const checkForm = (node: ts.JsxOpeningElement | ts.JsxSelfClosingElement) => {
+    if (node.tagName.getText(sf) !== 'form') return;
+    forms += 1;
+    const ref = node.attributes.properties.find(
+      (attribute): attribute is ts.JsxAttribute =>
+        ts.isJsxAttribute(attribute) && attribute.name.getText(sf) === 'ref',
+    );
+    const value =
+      ref?.initializer && ts.isJsxExpression(ref.initializer) ? ref.initializer.expression?.getText(sf) : '';
+    if (!hookCalls || !/(^|\.)formRef$/.test(value ?? ''))
+      found.push(`${where(node)} renders a <form> without useZodForm's formRef (lib/use-zod-form.ts)`);
+    else if (forms > hookCalls)
+      found.push(`${where(node)} renders more <form>s than it calls useZodForm (one hook a form)`);
+  };
   const visit = (node: ts.Node) => {
+    if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) checkForm(node);
     if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier)
       checkImport(node, (node.moduleSpecifier as ts.StringLiteral).text);
     if (ts.isCallExpression(node)) {
@@ -123,5 +142,24 @@ describe('web boundaries', () => {
     expect(violations('src/web/features/a/pages/p.tsx', "import { x } from '../api.ts';")).toEqual([]);
     expect(violations('src/web/lib/l.ts', "import { x } from '#web/features/b/index.ts';")).toHaveLength(1);
     expect(violations('src/web/app.tsx', "import { x } from '../server/config.ts';")).toHaveLength(1);
+  });
+
+  it('finds a <form> that is not on useZodForm', () => {
+    const file = 'src/web/features/x/components/f.tsx';
+    const hook = 'const { formRef, handleSubmit } = useZodForm(schema, { name: "" });';
+    expect(violations(file, 'const f = <form onSubmit={submit}><input /></form>;')).toHaveLength(1);
+    // A ref of its own is not the hook's.
+    expect(violations(file, `${hook} const f = <form ref={mine} onSubmit={submit} />;`)).toHaveLength(1);
+    expect(violations(file, 'const f = <form ref={formRef} onSubmit={submit} />;')).toHaveLength(1);
+    expect(violations(file, `${hook} const f = <form ref={formRef} onSubmit={submit} />;`)).toEqual([]);
+    expect(
+      violations(file, `const a = useZodForm(s, {}); const f = <form ref={a.formRef} onSubmit={s} />;`),
+    ).toEqual([]);
+    // Two forms, one hook: one of them keeps its own state.
+    expect(
+      violations(file, `${hook} const f = <><form ref={formRef} /><form ref={formRef} /></>;`),
+    ).toHaveLength(1);
+    // A component named like a form is not one.
+    expect(violations(file, 'const f = <CodeForm onSubmit={submit} />;')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE } from '#tests/support/browser.ts';
 import { waitForCode } from '#tests/support/content-results.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 
 // Issue 23: a value put into a field the moment it shows (browser autofill, a password manager, a
 // fast typist on a slow phone) must be what the form sends. The prerendered pages show their forms
@@ -176,6 +176,41 @@ describe('forms use what was filled in the moment they showed (slow phone)', () 
     }
   }, 90_000);
 
+  it('/trends: a platform chosen before hydration stays chosen (its example link shows)', async () => {
+    const { context, page, pageErrors } = await fillBeforeHydration('/trends', async (page) => {
+      await page.getByLabel('Platform').selectOption('instagram');
+    });
+    try {
+      const form = page.getByRole('form', { name: 'Add New Trend' });
+      const url = form.getByLabel('Trend URL');
+      await expect
+        .poll(() => url.getAttribute('placeholder'))
+        .toBe('https://www.instagram.com/reel/C1a2b3c4d5e/');
+      expect(await form.getByLabel('Platform').inputValue()).toBe('instagram');
+      // Typed after hydration, a link still picks its own platform.
+      await url.fill('https://www.youtube.com/shorts/earlyFill03');
+      await expect.poll(() => form.getByLabel('Platform').inputValue()).toBe('youtube');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('the admin gate: a password filled the moment it shows (a password manager) signs in', async () => {
+    const { context, page, pageErrors, posts } = await slowPhone(false);
+    try {
+      await page.goto('/campaigns', { waitUntil: 'commit' });
+      await page.getByLabel('Admin password').fill(TEST_ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Access Dashboard' }).click();
+      await page.getByRole('form', { name: 'Create campaign' }).waitFor();
+      const login = posts.find((r) => r.url().endsWith('/api/admin/login'))!;
+      expect(login.postDataJSON()).toEqual({ password: TEST_ADMIN_PASSWORD });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
   it('the landing waitlist: fields filled the moment the form shows are sent', async () => {
     const { context, page, pageErrors, posts } = await slowPhone(false);
     try {
@@ -216,14 +251,17 @@ describe('forms use what was filled in the moment they showed (slow phone)', () 
     }
   }, 90_000);
 
-  it("the dashboard's e-mail step: an address filled the moment it shows gets its code", async () => {
+  it("the dashboard's sign-in: an address, then a code (one-time-code autofill), each filled the moment its step shows", async () => {
     const { context, page, pageErrors } = await slowPhone(false);
     try {
       await page.goto('/dashboard', { waitUntil: 'commit' });
       await page.getByLabel('Email').fill('early.reader@example.com');
       await page.getByRole('button', { name: 'Send Code' }).click();
-      expect(await waitForCode(echo, 'early.reader@example.com')).toMatch(/^\d{6}$/);
-      await page.getByLabel('Verification code').waitFor();
+      const code = await waitForCode(echo, 'early.reader@example.com');
+      expect(code).toMatch(/^\d{6}$/);
+      await page.getByLabel('Verification code').fill(code);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await toast(page, 'Access granted to your dashboard').first().waitFor();
       expect(pageErrors).toEqual([]);
     } finally {
       await context.close();

@@ -256,9 +256,17 @@ describe('Echo Studio', () => {
     await context.close();
   });
 
-  it('imports a LinkedIn export: each post becomes a note marked as a post', async () => {
+  it('waits for a web address to import a video; imports a LinkedIn export: each post becomes a note', async () => {
     const { page, context, pageErrors } = await signedInPage('studio-import@example.com', PHONE);
     await page.getByRole('tab', { name: 'Import' }).click();
+    // The video link form: its button waits for a web address.
+    const video = page.getByRole('form', { name: 'Import a video' });
+    const importVideo = video.getByRole('button', { name: 'Import video' });
+    expect(await importVideo.isDisabled()).toBe(true);
+    await video.getByLabel('Video link').fill('not a link');
+    expect(await importVideo.isDisabled()).toBe(true);
+    await video.getByLabel('Video link').fill(' https://www.youtube.com/watch?v=abc ');
+    await expect.poll(() => importVideo.isEnabled()).toBe(true);
     await page
       .getByLabel('File of your posts')
       .setInputFiles(path.join(import.meta.dirname, '../fixtures/studio/Shares.csv'));
@@ -279,7 +287,7 @@ describe('Echo Studio', () => {
   });
 
   for (const viewport of [PHONE, DESKTOP]) {
-    it(`shows the voice card at ${viewport.width} px, with bans that can be added and removed`, async () => {
+    it(`shows the voice card at ${viewport.width} px, with bans that can be added and removed and a name to save`, async () => {
       const email = `studio-voice-${viewport.width}@example.com`;
       const res = await fetch(`${echo.url}/api/studio/notes`, {
         method: 'POST',
@@ -307,6 +315,8 @@ describe('Echo Studio', () => {
       await bans.getByRole('button', { name: 'Add' }).click();
       const remove = card.getByRole('button', { name: 'Remove “synergy”' });
       await expect.poll(() => remove.isVisible()).toBe(true);
+      // The field is empty again, ready for the next word.
+      expect(await bans.getByRole('textbox', { name: 'Banned words' }).inputValue()).toBe('');
       const [row] = await echo.query<{ bans: string[] }>(
         `select bans from studio_voice_settings where owner_email = $1`,
         [email],
@@ -314,6 +324,23 @@ describe('Echo Studio', () => {
       expect(row?.bans).toEqual(['synergy']);
       await remove.click();
       await expect.poll(() => remove.count()).toBe(0);
+
+      // The name on the carousel slides: saved trimmed, and Save waits for a change.
+      const byline = card.getByRole('textbox', { name: 'Name for your content' });
+      const saveName = card.getByRole('button', { name: 'Save the name for your content' });
+      expect(await saveName.isDisabled()).toBe(true);
+      await byline.fill('  Dana Lee ');
+      await saveName.click();
+      await page.getByRole('status').filter({ hasText: 'Name saved' }).first().waitFor();
+      const bylineOf = async () =>
+        (
+          await echo.query<{ byline: string | null }>(
+            `select byline from studio_voice_settings where owner_email = $1`,
+            [email],
+          )
+        )[0]?.byline;
+      await expect.poll(bylineOf).toBe('Dana Lee');
+      await expect.poll(() => saveName.isDisabled()).toBe(true);
       await card.screenshot({ path: path.join(tmp, `voice-${viewport.width}.png`) });
       expect(pageErrors).toEqual([]);
       await context.close();

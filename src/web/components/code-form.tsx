@@ -1,13 +1,21 @@
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type ReactNode, useId } from 'react';
+import { z } from 'zod';
 import { errorCode } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { Button } from './ui/button.tsx';
 import { DialogFooter } from './ui/dialog.tsx';
 import { Input } from './ui/input.tsx';
 import { Label } from './ui/label.tsx';
 
 export const CODE_LENGTH = 6;
+
+const codeSchema = z.object({ code: z.string().length(CODE_LENGTH).regex(/^\d+$/) });
+/** The field keeps digits only, at most six. */
+const digitsOnly = (values: { code: string }) => ({
+  code: values.code.replace(/\D/g, '').slice(0, CODE_LENGTH),
+});
 
 /** Whether the server refused the code itself (wrong, expired, too many tries), not the request. */
 export const isRefusedCode = (error: unknown) => {
@@ -22,11 +30,8 @@ export const isRefusedCode = (error: unknown) => {
 };
 
 export interface CodeFormProps {
-  /** The code typed so far (digits only, at most 6); the caller clears it after a failure if it wants. */
-  code: string;
-  onCodeChange: (code: string) => void;
-  /** Called with exactly 6 digits. */
-  onSubmit: (code: string) => void;
+  /** Called with exactly 6 digits; `clear` empties the field (after a failure, if the caller wants). */
+  onSubmit: (code: string, clear: () => void) => void;
   /** Where the code was sent and how long it lasts. */
   description: ReactNode;
   /** The field's label ('Verification code', 'Confirmation code'). */
@@ -37,7 +42,8 @@ export interface CodeFormProps {
   submitVariant?: 'default' | 'destructive';
   /** The code is being checked: the field and the buttons are disabled. */
   pending: boolean;
-  onResend: () => void;
+  /** `clear` empties the field (once the new code is on its way, if the caller wants). */
+  onResend: (clear: () => void) => void;
   /** A new code is being sent: the resend and back buttons are disabled. */
   resending?: boolean;
   /** A way back to the e-mail step ('Use a different email'). */
@@ -54,8 +60,6 @@ export interface CodeFormProps {
  * way back. Focus stays on a control that is disabled while the code is checked.
  */
 export function CodeForm({
-  code,
-  onCodeChange,
   onSubmit,
   description,
   label,
@@ -73,12 +77,19 @@ export function CodeForm({
   const id = useId();
   const busy = pending || resending;
   const keepFocus = useKeepFocusWhileBusy(busy);
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (code.length === CODE_LENGTH) onSubmit(code);
-  }
+  const { field, valid, handleSubmit, reset, formRef } = useZodForm(
+    codeSchema,
+    { code: '' },
+    { normalize: digitsOnly },
+  );
+  const clear = () => reset();
+  // Fewer than six digits: the button is disabled, and Enter does nothing.
+  const submit = handleSubmit(
+    (data) => onSubmit(data.code, clear),
+    () => {},
+  );
   const submitButton = (
-    <Button type="submit" variant={submitVariant} disabled={code.length !== CODE_LENGTH || pending}>
+    <Button type="submit" variant={submitVariant} disabled={!valid || pending}>
       {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
       {pending && pendingLabel ? pendingLabel : submitLabel}
     </Button>
@@ -89,13 +100,19 @@ export function CodeForm({
       size={layout === 'dialog' ? 'default' : 'sm'}
       className="px-0"
       disabled={busy}
-      onClick={onResend}
+      onClick={() => onResend(clear)}
     >
       Resend code
     </Button>
   );
   return (
-    <form onSubmit={submit} className={className} aria-label={props['aria-label']} {...keepFocus}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      className={className}
+      aria-label={props['aria-label']}
+      {...keepFocus}
+    >
       <p className="text-sm text-muted-foreground">{description}</p>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-code`}>{label}</Label>
@@ -107,8 +124,7 @@ export function CodeForm({
           maxLength={CODE_LENGTH}
           placeholder="123456"
           className="text-center font-mono text-lg tracking-[0.5em]"
-          value={code}
-          onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, '').slice(0, CODE_LENGTH))}
+          {...field('code')}
           disabled={pending}
           autoFocus
         />

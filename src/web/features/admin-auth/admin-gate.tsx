@@ -1,11 +1,13 @@
 import { Loader2, LockKeyhole, LogOut } from 'lucide-react';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { adminLoginSchema } from '#contract/admin.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { signInAdmin, signOutAdmin, useAdminToken } from './api.ts';
 
 /**
@@ -15,32 +17,39 @@ import { signInAdmin, signOutAdmin, useAdminToken } from './api.ts';
 export function AdminGate({ title, children }: { title: string; children: ReactNode }) {
   const token = useAdminToken();
   const id = useId();
-  const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const keepFocus = useKeepFocusWhileBusy(pending);
+  const { values, field, handleSubmit, reset, formRef } = useZodForm(adminLoginSchema, { password: '' });
 
   if (token) return <>{children}</>;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!password) return;
+  // An empty password: the button is disabled, and Enter does nothing; a refused one is the server's to say.
+  const onSubmit = handleSubmit(
+    () => void signIn(values.password),
+    (errors) => {
+      if (values.password) denied(errors.password);
+    },
+  );
+
+  function denied(description: string | undefined) {
+    toast({ variant: 'destructive', title: 'Access Denied', description });
+  }
+
+  async function signIn(password: string) {
     setPending(true);
     try {
       await signInAdmin(password);
-      setPassword('');
+      reset();
       // The gate's form is gone: continue from the page's heading (or its main region).
       requestAnimationFrame(() =>
         focusIfLost(document.querySelector<HTMLElement>('main h1') ?? document.querySelector('main')),
       );
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Access Denied',
-        description:
-          errorCode(error) === 'unauthorized'
-            ? 'Invalid admin password'
-            : errorMessage(error, 'Invalid admin password'),
-      });
+      denied(
+        errorCode(error) === 'unauthorized'
+          ? 'Invalid admin password'
+          : errorMessage(error, 'Invalid admin password'),
+      );
     } finally {
       setPending(false);
     }
@@ -49,6 +58,7 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
   return (
     <main className="flex min-h-screen items-center justify-center bg-muted px-4">
       <form
+        ref={formRef}
         onSubmit={onSubmit}
         className="grid w-full max-w-sm gap-4 rounded-xl border border-border bg-background p-6 shadow-sm"
       >
@@ -63,14 +73,13 @@ export function AdminGate({ title, children }: { title: string; children: ReactN
             id={`${id}-password`}
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            {...field('password')}
             disabled={pending}
             required
             {...keepFocus}
           />
         </div>
-        <Button type="submit" disabled={pending || !password}>
+        <Button type="submit" disabled={pending || !values.password}>
           {pending && <Loader2 className="animate-spin" aria-hidden="true" />}
           {pending ? 'Checking...' : 'Access Dashboard'}
         </Button>

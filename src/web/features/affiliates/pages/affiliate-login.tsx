@@ -1,6 +1,7 @@
 import { Loader2, Mail } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { loginSchema } from '#contract/affiliates.ts';
 import { SUPPORT_EMAIL } from '#contract/brand.ts';
 import { CodeForm } from '#web/components/code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -10,9 +11,11 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage, isHttpError } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { login, signInAffiliate } from '../api.ts';
 import { PageShell } from '../components/page-shell.tsx';
+
+const emailStepSchema = loginSchema.pick({ email: true });
 
 function failed(error: unknown) {
   toast({
@@ -28,23 +31,21 @@ function failed(error: unknown) {
 export default function AffiliateLoginPage() {
   const id = useId();
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
   const [pending, setPending] = useState(false);
   // Fields and buttons are disabled while signing in; after a failure the cursor is back where it was.
   const keepFocus = useKeepFocusWhileBusy(pending);
   // An e-mail put in before the page's script ran (autofill, a password manager) counts.
-  const emailForm = useFieldsFromDom({ email: { value: email, set: setEmail } });
+  const { values, field, handleSubmit, formRef } = useZodForm(emailStepSchema, { email: '' });
+  const email = values.email;
 
-  async function sendCode(event?: FormEvent) {
-    event?.preventDefault();
+  async function sendCode(clear?: () => void) {
     if (!email) return;
     setPending(true);
     try {
       const result = await login({ email });
       setStep('code');
-      setCode('');
+      clear?.();
       toast({ title: 'Check your email', description: 'message' in result ? result.message : undefined });
     } catch (error) {
       failed(error);
@@ -52,6 +53,13 @@ export default function AffiliateLoginPage() {
       setPending(false);
     }
   }
+
+  // The field is required (the browser says so when it is empty); an address the server would
+  // refuse gets the server's words.
+  const submitEmail = handleSubmit(
+    () => void sendCode(),
+    (errors) => toast({ variant: 'destructive', title: 'Login Failed', description: errors.email }),
+  );
 
   async function verify(entered: string) {
     setPending(true);
@@ -71,20 +79,13 @@ export default function AffiliateLoginPage() {
         <Card>
           <h1 className="text-2xl font-extrabold tracking-tight">Affiliate Login</h1>
           {step === 'email' ? (
-            <form ref={emailForm} onSubmit={sendCode} className="mt-6 grid gap-4" {...keepFocus}>
+            <form ref={formRef} onSubmit={submitEmail} className="mt-6 grid gap-4" {...keepFocus}>
               <p className="text-sm text-muted-foreground">
                 Sign in with the e-mail address you applied with. We'll e-mail you a 6-digit code.
               </p>
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-email`}>Email</Label>
-                <EmailInput
-                  id={`${id}-email`}
-                  name="email"
-                  required
-                  value={email}
-                  disabled={pending}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
+                <EmailInput id={`${id}-email`} required disabled={pending} {...field('email')} />
               </div>
               <Button type="submit" disabled={pending}>
                 {pending ? (
@@ -107,11 +108,9 @@ export default function AffiliateLoginPage() {
               label="Verification code"
               submitLabel="Sign In"
               pendingLabel="Signing In..."
-              code={code}
-              onCodeChange={setCode}
               pending={pending}
               onSubmit={verify}
-              onResend={() => void sendCode()}
+              onResend={(clear) => void sendCode(clear)}
               back={{ label: 'Use another e-mail', onClick: () => setStep('email') }}
             />
           )}

@@ -129,7 +129,7 @@ function PayoutSettingsDialog({
   const id = useId();
   const update = useUpdatePayoutSettings();
   const keepFocus = useKeepFocusWhileBusy(update.isPending);
-  const { errors, field, handleSubmit } = useZodForm(payoutSettingsSchema, {
+  const { errors, field, handleSubmit, formRef } = useZodForm(payoutSettingsSchema, {
     payout_method: me.affiliate.payout_method ?? '',
     payout_details: payoutAccount(me.affiliate.payout_details),
   });
@@ -149,7 +149,13 @@ function PayoutSettingsDialog({
           <DialogTitle>Update Payout Settings</DialogTitle>
           <DialogDescription>Where we send your monthly payouts.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Payout settings">
+        <form
+          ref={formRef}
+          onSubmit={onSubmit}
+          noValidate
+          className="grid gap-4"
+          aria-label="Payout settings"
+        >
           <div className="grid gap-2">
             <Label htmlFor={`${id}-method`}>Payout method</Label>
             <Select

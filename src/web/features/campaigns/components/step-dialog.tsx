@@ -1,13 +1,6 @@
 import { Loader2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import {
-  type CampaignStep,
-  CONTENT_REQUIRED,
-  type MessageType,
-  NAME_TOKEN,
-  parseDelayDays,
-  SUBJECT_REQUIRED,
-} from '#contract/campaigns.ts';
+import { useEffect, useId, useRef } from 'react';
+import { type CampaignStep, NAME_TOKEN, type StepInput, stepInputSchema } from '#contract/campaigns.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -23,26 +16,32 @@ import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useSaveStep } from '../api.ts';
 import { SmsCounter } from './sms-counter.tsx';
 
-interface StepForm {
-  sequence_number: string;
-  delay_days: string;
-  message_type: MessageType;
-  subject: string;
-  html_content: string;
-  text_content: string;
-}
-
-const fromStep = (step: CampaignStep | null, nextSequence: number): StepForm => ({
+const fromStep = (step: CampaignStep | null, nextSequence: number) => ({
   sequence_number: String(step?.sequence_number ?? nextSequence),
   delay_days: String(step?.delay_days ?? 0),
-  message_type: step?.message_type ?? 'email',
+  message_type: step?.message_type ?? ('email' as string),
   subject: step?.subject ?? '',
   html_content: step?.html_content ?? '',
   text_content: step?.text_content ?? '',
 });
+
+/**
+ * What the server is sent: a sequence number that is not one counts as 1 and the delay as the
+ * contract reads it; an SMS has no subject or HTML.
+ */
+const toStepInput = (form: ReturnType<typeof fromStep>) => {
+  const isEmail = form.message_type === 'email';
+  return {
+    ...form,
+    sequence_number: Number.parseInt(form.sequence_number, 10) || 1,
+    subject: isEmail ? form.subject : null,
+    html_content: isEmail ? form.html_content : null,
+  };
+};
 
 /** Add Step / Edit Step: one dialog; editing updates the step (PATCH), adding creates one (POST). */
 export function StepDialog({
@@ -59,13 +58,19 @@ export function StepDialog({
   nextSequence: number;
 }) {
   const id = useId();
-  const [form, setForm] = useState<StepForm>(() => fromStep(step, nextSequence));
+  const {
+    values: form,
+    field,
+    set,
+    reset,
+    handleSubmit,
+    formRef,
+  } = useZodForm(stepInputSchema, fromStep(step, nextSequence), { toInput: toStepInput });
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled again when the dialog opens.
   useEffect(() => {
-    if (open) setForm(fromStep(step, nextSequence));
+    if (open) reset(fromStep(step, nextSequence));
   }, [open, step, nextSequence]);
-  const set = <K extends keyof StepForm>(key: K, value: StepForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
   const isEmail = form.message_type === 'email';
   const editing = step !== null;
 
@@ -73,28 +78,15 @@ export function StepDialog({
 
   const keepFocus = useKeepFocusWhileBusy(save.isPending);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (isEmail && !form.subject.trim()) {
-      errorToast(SUBJECT_REQUIRED);
-      return;
-    }
-    if (!form.text_content.trim()) {
-      errorToast(CONTENT_REQUIRED);
-      return;
-    }
+  // What is missing is said in a toast: the subject of an e-mail first, then the text.
+  const onSubmit = handleSubmit(send, (errors) => {
+    const message = errors.subject ?? errors.text_content ?? Object.values(errors)[0];
+    if (message) errorToast(message);
+  });
+
+  function send(input: StepInput) {
     save.mutate(
-      {
-        stepId: step?.id,
-        step: {
-          sequence_number: Number.parseInt(form.sequence_number, 10) || 1,
-          delay_days: parseDelayDays(form.delay_days),
-          message_type: form.message_type,
-          subject: isEmail ? form.subject : null,
-          html_content: isEmail ? form.html_content : null,
-          text_content: form.text_content,
-        },
-      },
+      { stepId: step?.id, step: input },
       {
         onSuccess: () => {
           toast({ title: editing ? 'Message updated successfully' : 'Message added successfully' });
@@ -129,6 +121,7 @@ export function StepDialog({
           </DialogDescription>
         </DialogHeader>
         <form
+          ref={formRef}
           onSubmit={onSubmit}
           className="grid gap-4"
           aria-label={editing ? 'Edit Step' : 'Add Step'}
@@ -142,28 +135,16 @@ export function StepDialog({
                 type="number"
                 min={1}
                 inputMode="numeric"
-                value={form.sequence_number}
-                onChange={(e) => set('sequence_number', e.target.value)}
+                {...field('sequence_number')}
               />
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-delay`}>Delay (days)</Label>
-              <Input
-                id={`${id}-delay`}
-                type="number"
-                min={0}
-                inputMode="numeric"
-                value={form.delay_days}
-                onChange={(e) => set('delay_days', e.target.value)}
-              />
+              <Input id={`${id}-delay`} type="number" min={0} inputMode="numeric" {...field('delay_days')} />
             </div>
             <div className="col-span-2 grid gap-2 sm:col-span-1">
               <Label htmlFor={`${id}-type`}>Type</Label>
-              <Select
-                id={`${id}-type`}
-                value={form.message_type}
-                onChange={(e) => set('message_type', e.target.value as MessageType)}
-              >
+              <Select id={`${id}-type`} {...field('message_type')}>
                 <option value="email">Email</option>
                 <option value="sms">SMS</option>
               </Select>
@@ -173,12 +154,7 @@ export function StepDialog({
             <>
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-subject`}>Subject</Label>
-                <Input
-                  id={`${id}-subject`}
-                  value={form.subject}
-                  maxLength={300}
-                  onChange={(e) => set('subject', e.target.value)}
-                />
+                <Input id={`${id}-subject`} maxLength={300} {...field('subject')} />
               </div>
               <div className="grid gap-2">
                 <Label htmlFor={`${id}-html`}>HTML content</Label>
@@ -187,8 +163,7 @@ export function StepDialog({
                   rows={4}
                   className="font-mono text-xs md:text-xs"
                   placeholder="<p>Hi {{name}},</p>"
-                  value={form.html_content}
-                  onChange={(e) => set('html_content', e.target.value)}
+                  {...field('html_content')}
                 />
                 <p className="text-xs text-muted-foreground">
                   Optional. Scripts, event handlers and unsafe links are removed when saved.
@@ -207,9 +182,8 @@ export function StepDialog({
               id={`${id}-text`}
               ref={textRef}
               rows={isEmail ? 5 : 4}
-              value={form.text_content}
               aria-describedby={!isEmail ? `${id}-count` : undefined}
-              onChange={(e) => set('text_content', e.target.value)}
+              {...field('text_content')}
             />
             {!isEmail && <SmsCounter id={`${id}-count`} text={form.text_content} />}
             <p className="text-xs text-muted-foreground">

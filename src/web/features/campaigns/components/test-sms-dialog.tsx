@@ -1,6 +1,6 @@
 import { Loader2, MessageSquare } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { E164, PHONE_INVALID } from '#contract/campaigns.ts';
+import { useId, useState } from 'react';
+import { testSmsSchema } from '#contract/campaigns.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   Dialog,
@@ -16,6 +16,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useSendTestSms } from '../api.ts';
 import { SmsCounter } from './sms-counter.tsx';
 
@@ -29,18 +30,19 @@ export function TestSmsDialog({
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [phone, setPhone] = useState('');
-  const [message, setMessage] = useState('');
+  const { values, field, set, handleSubmit, formRef } = useZodForm(testSmsSchema, { phone: '', message: '' });
+  const { phone, message } = values;
   const send = useSendTestSms(campaignId);
 
   const keepFocus = useKeepFocusWhileBusy(send.isPending);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!E164.test(phone.replace(/[\s().-]/g, ''))) {
-      errorToast(PHONE_INVALID);
-      return;
-    }
+  // A phone number not in international format is said in a toast. The number is sent as typed.
+  const onSubmit = handleSubmit(
+    () => sendTest(),
+    (errors) => errorToast(errors.phone ?? errors.message ?? ''),
+  );
+
+  function sendTest() {
     send.mutate(
       { phone, message: message || undefined },
       {
@@ -58,7 +60,7 @@ export function TestSmsDialog({
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (next) setMessage(defaultMessage);
+        if (next) set('message', defaultMessage);
       }}
     >
       <DialogTrigger asChild>
@@ -74,7 +76,13 @@ export function TestSmsDialog({
             Sends a real message through the SMS provider. The name token becomes &lsquo;there&rsquo;.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} className="grid gap-4" aria-label="Send a test SMS" noValidate>
+        <form
+          ref={formRef}
+          onSubmit={onSubmit}
+          className="grid gap-4"
+          aria-label="Send a test SMS"
+          noValidate
+        >
           <div className="grid gap-2">
             <Label htmlFor={`${id}-phone`}>Phone number</Label>
             <Input
@@ -82,8 +90,7 @@ export function TestSmsDialog({
               type="tel"
               autoComplete="tel"
               placeholder="+14155550100"
-              value={phone}
-              onChange={(e) => setPhone(e.target.value)}
+              {...field('phone')}
             />
           </div>
           <div className="grid gap-2">
@@ -91,8 +98,7 @@ export function TestSmsDialog({
             <Textarea
               id={`${id}-message`}
               rows={3}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
+              {...field('message')}
               placeholder="Leave empty to send the campaign's first SMS step"
             />
             <SmsCounter text={message} />

@@ -1,7 +1,7 @@
 import { Loader2, Mail, Plus, Upload, Users } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { CAMPAIGN_NAME_REQUIRED, type ContactsImportResponse } from '#contract/campaigns.ts';
+import { type ContactsImportResponse, createCampaignSchema } from '#contract/campaigns.ts';
 import { PageHeader } from '#web/components/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
@@ -20,6 +20,7 @@ import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { AdminFrame } from '#web/features/admin-auth/index.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { autoSendsOnSignup, useCampaigns, useCreateCampaign, useImportContacts } from '../api.ts';
 import { SignupBadge, StatusBadge } from '../components/status-badge.tsx';
 
@@ -88,20 +89,23 @@ function CampaignsList() {
 function CreateCampaignCard() {
   const id = useId();
   const [, navigate] = useLocation();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const { values, field, handleSubmit, formRef } = useZodForm(createCampaignSchema, {
+    name: '',
+    description: '',
+  });
   const create = useCreateCampaign();
 
   const keepFocus = useKeepFocusWhileBusy(create.isPending);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!name.trim()) {
-      errorToast(CAMPAIGN_NAME_REQUIRED);
-      return;
-    }
+  // What is missing (the name) is said in a toast; the server is sent the fields as typed.
+  const onSubmit = handleSubmit(
+    () => createCampaign(),
+    (errors) => errorToast(errors.name ?? errors.description ?? ''),
+  );
+
+  function createCampaign() {
     create.mutate(
-      { name, description },
+      { name: values.name, description: values.description },
       {
         onSuccess: (campaign) => {
           toast({ title: 'Campaign created successfully' });
@@ -116,6 +120,7 @@ function CreateCampaignCard() {
     <Card>
       <CardTitle>New campaign</CardTitle>
       <form
+        ref={formRef}
         onSubmit={onSubmit}
         aria-label="Create campaign"
         className="mt-4 grid gap-3 sm:grid-cols-[1fr_2fr_auto] sm:items-end"
@@ -123,16 +128,11 @@ function CreateCampaignCard() {
       >
         <div className="grid gap-2">
           <Label htmlFor={`${id}-name`}>Campaign name</Label>
-          <Input id={`${id}-name`} value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
+          <Input id={`${id}-name`} maxLength={200} {...field('name')} />
         </div>
         <div className="grid gap-2">
           <Label htmlFor={`${id}-description`}>Description</Label>
-          <Input
-            id={`${id}-description`}
-            value={description}
-            maxLength={2000}
-            onChange={(e) => setDescription(e.target.value)}
-          />
+          <Input id={`${id}-description`} maxLength={2000} {...field('description')} />
         </div>
         <Button type="submit" disabled={create.isPending} {...keepFocus}>
           {create.isPending ? (

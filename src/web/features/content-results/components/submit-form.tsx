@@ -1,5 +1,5 @@
 import { AlertCircle, Info, Loader2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   CONTENT_PLATFORMS,
   inlineSubmitSchema,
@@ -15,10 +15,12 @@ import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useCapabilities, useSubmitContent } from '../api.ts';
 
 type Phase = 'idle' | 'success' | 'error';
+
+const EMPTY = { link: '', source: '', email: '' };
 
 /**
  * The transcription submit form (docs/spec/product-spec.md §5 "Content submission", §8): link, platform and, on
@@ -35,21 +37,15 @@ export function SubmitForm({
   const id = useId();
   const submit = useSubmitContent();
   const capabilities = useCapabilities();
-  const [link, setLink] = useState('');
-  const [source, setSource] = useState('');
-  const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>('idle');
-  // What was put in before the page's script ran counts (/reaction-video is prerendered).
-  const formRef = useFieldsFromDom({
-    link: { value: link, set: setLink },
-    source: { value: source, set: setSource },
-    email: { value: email, set: setEmail },
-  });
-
   const inline = fixedEmail !== undefined;
-  const parsed = inline
-    ? inlineSubmitSchema.safeParse({ link, source })
-    : submitContentSchema.safeParse({ link, source, email });
+  // What was put in before the page's script ran counts (/reaction-video is prerendered).
+  // The inline form has no e-mail field: it submits for the verified address.
+  const { values, field, valid, handleSubmit, reset, formRef } = useZodForm(
+    inline ? inlineSubmitSchema : submitContentSchema,
+    EMPTY,
+  );
+  const { link, source, email } = values;
   const linkError =
     link.trim() && !inlineSubmitSchema.shape.link.safeParse(link).success
       ? 'Please enter a valid URL'
@@ -61,17 +57,17 @@ export function SubmitForm({
     return () => clearTimeout(timer);
   }, [phase]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!link.trim() || !source || (!inline && !email.trim())) {
+  // A field left empty says so; otherwise the button is disabled until every field is valid.
+  const onSubmit = handleSubmit(send, () => {
+    if (!link.trim() || !source || (!inline && !email.trim()))
       toast({
         variant: 'destructive',
         title: MISSING_INFORMATION_TITLE,
         description: MISSING_INFORMATION_MESSAGE,
       });
-      return;
-    }
-    if (!parsed.success) return;
+  });
+
+  function send() {
     const to = inline ? fixedEmail : email.trim();
     submit.mutate(
       { link: link.trim(), source: source as (typeof CONTENT_PLATFORMS)[number], email: to },
@@ -80,8 +76,7 @@ export function SubmitForm({
           setPhase('success');
           if (inline) {
             toast({ title: 'Link submitted successfully!' });
-            setLink('');
-            setSource('');
+            reset();
           } else {
             toast({ title: 'Link submitted successfully!', description: 'Redirecting to your dashboard...' });
           }
@@ -113,12 +108,10 @@ export function SubmitForm({
         <Label htmlFor={`${id}-link`}>Link</Label>
         <Input
           id={`${id}-link`}
-          name="link"
           type="url"
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=..."
-          value={link}
-          onChange={(e) => setLink(e.target.value)}
+          {...field('link')}
           aria-invalid={linkError ? true : undefined}
           aria-describedby={linkError ? `${id}-link-error` : undefined}
           disabled={submit.isPending}
@@ -129,10 +122,8 @@ export function SubmitForm({
         <Label htmlFor={`${id}-source`}>Source platform</Label>
         <Select
           id={`${id}-source`}
-          name="source"
           placeholder="Select a platform"
-          value={source}
-          onChange={(e) => setSource(e.target.value)}
+          {...field('source')}
           disabled={submit.isPending}
         >
           {CONTENT_PLATFORMS.map((platform) => (
@@ -145,13 +136,7 @@ export function SubmitForm({
       {!inline && (
         <div className="grid gap-2">
           <Label htmlFor={`${id}-email`}>Email</Label>
-          <EmailInput
-            id={`${id}-email`}
-            name="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={submit.isPending}
-          />
+          <EmailInput id={`${id}-email`} {...field('email')} disabled={submit.isPending} />
           <p className="text-xs text-muted-foreground">
             We'll send a code to this address to open your dashboard.
           </p>
@@ -169,7 +154,7 @@ export function SubmitForm({
       <Button
         type="submit"
         size="lg"
-        disabled={!parsed.success || submit.isPending || (phase === 'success' && !inline)}
+        disabled={!valid || submit.isPending || (phase === 'success' && !inline)}
       >
         {submit.isPending && <Loader2 className="animate-spin" aria-hidden="true" />}
         {submit.isPending ? 'Submitting...' : inline ? 'Submit for Transcription' : 'Transcribe'}

@@ -78,7 +78,6 @@ function DeleteDialog({
 }) {
   const id = useId();
   const [sent, setSent] = useState(false);
-  const [code, setCode] = useState('');
   const request = useRequestDeletionCode();
   const remove = useDeleteMyData();
   const keepSendFocus = useKeepFocusWhileBusy(request.isPending);
@@ -95,7 +94,7 @@ function DeleteDialog({
           description: errorMessage(error, 'Please try again.'),
         }),
     });
-  function confirm(code: string) {
+  function confirm(code: string, clear: () => void) {
     remove.mutate(code, {
       onSuccess: (data) => {
         toast({
@@ -105,7 +104,7 @@ function DeleteDialog({
         onDeleted();
       },
       onError: (error) => {
-        setCode('');
+        clear();
         toast({
           variant: 'destructive',
           title: 'Could not delete your data',
@@ -120,7 +119,6 @@ function DeleteDialog({
       onOpenChange={(next) => {
         if (!next) {
           setSent(false);
-          setCode('');
         }
         onOpenChange(next);
       }}
@@ -151,12 +149,10 @@ function DeleteDialog({
             label="Confirmation code"
             submitLabel="Delete permanently"
             submitVariant="destructive"
-            code={code}
-            onCodeChange={setCode}
             pending={remove.isPending}
             onSubmit={confirm}
             resending={request.isPending}
-            onResend={sendCode}
+            onResend={() => sendCode()}
             layout="dialog"
           />
         )}

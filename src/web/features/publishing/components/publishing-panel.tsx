@@ -1,9 +1,12 @@
 import { ChevronLeft, ChevronRight, Trash2 } from 'lucide-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
+  connectBlueskySchema,
+  createSlotSchema,
   PLATFORM_LABELS,
   type PublishAccount,
   type PublishPost,
+  startOauthSchema,
   WEEKDAY_LABELS,
 } from '#contract/publishing.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -13,6 +16,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorMessage } from '#web/lib/api.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import {
   useAccounts,
   useAddSlot,
@@ -35,14 +39,21 @@ const STATUS_LABEL: Record<PublishAccount['status'], string> = {
   disconnected: 'Disconnected',
 };
 
-function Problem({ error }: { error: unknown }) {
-  if (!error) return null;
+/** What went wrong: a form's own message (what the server would say), else the server's answer. */
+function Problem({ error, message }: { error: unknown; message?: string }) {
+  if (!error && !message) return null;
   return (
     <p role="alert" className="text-sm text-destructive">
-      {errorMessage(error, 'That did not work; try again')}
+      {message ?? errorMessage(error, 'That did not work; try again')}
     </p>
   );
 }
+
+/** The first message of a form's fields, in their order. */
+const firstMessage = (errors: Partial<Record<string, string>>) => Object.values(errors).find(Boolean);
+
+const blueskySchema = connectBlueskySchema.pick({ handle: true, app_password: true });
+const mastodonSchema = startOauthSchema.pick({ instance: true });
 
 /** Asked before disconnecting: what goes (scheduled posts) and what stays (live posts). */
 export const disconnectQuestion = (platform: string, handle: string) =>
@@ -53,25 +64,40 @@ function Accounts() {
   const bluesky = useConnectBluesky();
   const oauth = useStartOauth();
   const disconnect = useDisconnect();
-  const [instance, setInstance] = useState('');
+  // What a form found wrong before asking the server (the server's words), shown until the next try.
+  const [blueskyProblem, setBlueskyProblem] = useState<string>();
+  const [oauthProblem, setOauthProblem] = useState<string>();
+  const bsky = useZodForm(blueskySchema, { handle: '', app_password: '' });
+  const masto = useZodForm(mastodonSchema, { instance: '' });
   const connected = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search).get(
     'connected',
   );
 
-  const connectBluesky = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const target = event.currentTarget;
-    bluesky.mutate(
-      { handle: String(form.get('handle') ?? ''), app_password: String(form.get('app_password') ?? '') },
-      { onSuccess: () => target.reset() },
-    );
-  };
-  const go = (platform: 'mastodon' | 'x' | 'linkedin', instanceUrl?: string) =>
+  // Sent as typed (the server trims); emptied once connected.
+  const connectBluesky = bsky.handleSubmit(
+    () => {
+      setBlueskyProblem(undefined);
+      bluesky.mutate(bsky.values, { onSuccess: () => bsky.reset() });
+    },
+    (errors) => {
+      bluesky.reset();
+      setBlueskyProblem(firstMessage(errors));
+    },
+  );
+  const connectMastodon = masto.handleSubmit(
+    () => go('mastodon', masto.values.instance),
+    (errors) => {
+      oauth.reset();
+      setOauthProblem(firstMessage(errors));
+    },
+  );
+  const go = (platform: 'mastodon' | 'x' | 'linkedin', instanceUrl?: string) => {
+    setOauthProblem(undefined);
     oauth.mutate(
       { platform, ...(instanceUrl && { instance: instanceUrl }) },
       { onSuccess: ({ authorize_url }) => window.location.assign(authorize_url) },
     );
+  };
   const offers = accounts.data?.platforms ?? [];
 
   return (
@@ -127,33 +153,42 @@ function Accounts() {
         </ul>
       )}
       <div className="grid gap-4 md:grid-cols-2">
-        <form onSubmit={connectBluesky} className="grid content-start gap-2" aria-labelledby="bsky-heading">
+        <form
+          ref={bsky.formRef}
+          onSubmit={connectBluesky}
+          className="grid content-start gap-2"
+          aria-labelledby="bsky-heading"
+        >
           <h4 id="bsky-heading" className="text-sm font-semibold">
             Bluesky
           </h4>
           <Label htmlFor="bsky-handle">Handle</Label>
           <Input
             id="bsky-handle"
-            name="handle"
             placeholder="you.bsky.social"
             autoComplete="username"
             required
+            {...bsky.field('handle')}
           />
           <Label htmlFor="bsky-password">App password</Label>
-          <Input id="bsky-password" name="app_password" type="password" autoComplete="off" required />
+          <Input
+            id="bsky-password"
+            type="password"
+            autoComplete="off"
+            required
+            {...bsky.field('app_password')}
+          />
           <p className="text-xs text-muted-foreground">
             Make one in Bluesky: Settings, Privacy and security, App passwords.
           </p>
           <Button type="submit" size="sm" disabled={bluesky.isPending}>
             Connect Bluesky
           </Button>
-          <Problem error={bluesky.error} />
+          <Problem error={bluesky.error} message={blueskyProblem} />
         </form>
         <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            go('mastodon', instance);
-          }}
+          ref={masto.formRef}
+          onSubmit={connectMastodon}
           className="grid content-start gap-2"
           aria-labelledby="masto-heading"
         >
@@ -161,17 +196,11 @@ function Accounts() {
             Mastodon
           </h4>
           <Label htmlFor="masto-instance">Your instance</Label>
-          <Input
-            id="masto-instance"
-            value={instance}
-            onChange={(e) => setInstance(e.target.value)}
-            placeholder="mastodon.social"
-            required
-          />
+          <Input id="masto-instance" {...masto.field('instance')} placeholder="mastodon.social" required />
           <Button type="submit" size="sm" disabled={oauth.isPending}>
             Connect Mastodon
           </Button>
-          <Problem error={oauth.error} />
+          <Problem error={oauth.error} message={oauthProblem} />
         </form>
         {offers
           .filter((offer) => offer.connect === 'oauth')
@@ -202,11 +231,33 @@ function Slots() {
   const add = useAddSlot();
   const remove = useDeleteSlot();
   const connected = (accounts.data?.accounts ?? []).filter((a) => a.status !== 'disconnected');
-  const [accountId, setAccountId] = useState('');
-  const [weekday, setWeekday] = useState('2');
-  const [time, setTime] = useState('08:30');
   const zone = userTimeZone();
-  const chosen = accountId || connected[0]?.id || '';
+  const [problem, setProblem] = useState<string>();
+  // The account shown first is the one chosen until another is picked.
+  const { values, field, handleSubmit, formRef } = useZodForm(
+    createSlotSchema,
+    { account_id: '', weekday: '2', time: '08:30' },
+    {
+      toInput: (v) => ({
+        account_id: v.account_id || connected[0]?.id || '',
+        weekday: Number(v.weekday),
+        time: v.time,
+        time_zone: zone,
+      }),
+    },
+  );
+  const chosen = values.account_id || connected[0]?.id || '';
+  // What the form finds wrong is said where the server's answer would be.
+  const onSubmit = handleSubmit(
+    (slot) => {
+      setProblem(undefined);
+      add.mutate(slot);
+    },
+    (errors) => {
+      add.reset();
+      setProblem(firstMessage(errors));
+    },
+  );
   if (!connected.length) return null;
   return (
     <Card className="grid gap-4" aria-labelledby="slots-heading">
@@ -249,15 +300,13 @@ function Slots() {
         );
       })}
       <form
+        ref={formRef}
         className="grid gap-2 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate({ account_id: chosen, weekday: Number(weekday), time, time_zone: zone });
-        }}
+        onSubmit={onSubmit}
       >
         <div className="grid gap-1">
           <Label htmlFor="slot-account">Account</Label>
-          <Select id="slot-account" value={chosen} onChange={(e) => setAccountId(e.target.value)}>
+          <Select id="slot-account" {...field('account_id')} value={chosen}>
             {connected.map((a) => (
               <option key={a.id} value={a.id}>
                 {PLATFORM_LABELS[a.platform]} {a.handle}
@@ -267,7 +316,7 @@ function Slots() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="slot-day">Day</Label>
-          <Select id="slot-day" value={weekday} onChange={(e) => setWeekday(e.target.value)}>
+          <Select id="slot-day" {...field('weekday')}>
             {WEEKDAY_LABELS.map((label, i) => (
               <option key={label} value={i}>
                 {label}
@@ -277,13 +326,13 @@ function Slots() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="slot-time">Time</Label>
-          <Input id="slot-time" type="time" value={time} onChange={(e) => setTime(e.target.value)} required />
+          <Input id="slot-time" type="time" {...field('time')} required />
         </div>
         <Button type="submit" disabled={add.isPending}>
           Add slot
         </Button>
       </form>
-      <Problem error={add.error} />
+      <Problem error={add.error} message={problem} />
     </Card>
   );
 }

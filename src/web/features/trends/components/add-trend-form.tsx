@@ -1,7 +1,9 @@
 import { CheckCircle2, Loader2, Plus } from 'lucide-react';
-import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { checkTrendUrl, SOCIAL_PLATFORMS, TREND_PLATFORMS } from '#contract/social-urls.ts';
 import { AUTO_PROCESS_DELAY_MS } from '#contract/trend-display.ts';
+import { createTrendSchema } from '#contract/trends.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -9,7 +11,7 @@ import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useAddTrend } from '../api.ts';
 
 const EXAMPLES: Record<(typeof TREND_PLATFORMS)[number], string> = {
@@ -18,47 +20,54 @@ const EXAMPLES: Record<(typeof TREND_PLATFORMS)[number], string> = {
   youtube: 'https://www.youtube.com/shorts/abc123DEF45',
 };
 
+type TrendPlatform = (typeof TREND_PLATFORMS)[number];
+
+// The link is what the server reads (`source`); the platform only picks the example shown.
+const addTrendSchema = z.object({ url: createTrendSchema.shape.source, platform: z.enum(TREND_PLATFORMS) });
+
+/** A valid link picks its platform (a platform picked after it stays picked). */
+function platformFromLink(values: { url: string; platform: string }, changed: string) {
+  if (changed !== 'url') return values;
+  const result = values.url.trim() ? checkTrendUrl(values.url) : null;
+  return result?.ok ? { ...values, platform: result.platform } : values;
+}
+
 /** docs/spec/product-spec.md §2/§5: the 'Add New Trend' form with live URL checks; processing starts 1 s after adding. */
 export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
-  const [url, setUrl] = useState('');
-  const [platform, setPlatform] = useState<(typeof TREND_PLATFORMS)[number]>('tiktok');
+  // A link (and platform) put in before the page's script ran counts.
+  const { values, field, set, handleSubmit, formRef } = useZodForm(
+    addTrendSchema,
+    { url: '', platform: 'tiktok' },
+    { toInput: (v) => ({ ...v, url: v.url.trim() }), normalize: platformFromLink },
+  );
+  const platform = values.platform as TrendPlatform;
   const addTrend = useAddTrend();
   const urlId = useId();
   const platformId = useId();
   const messageId = useId();
 
-  const text = url.trim();
+  const text = values.url.trim();
   const check = text ? checkTrendUrl(text) : null;
   const invalid = check !== null && !check.ok;
 
-  function onUrlChange(value: string) {
-    setUrl(value);
-    const result = value.trim() ? checkTrendUrl(value) : null;
-    if (result?.ok) setPlatform(result.platform as (typeof TREND_PLATFORMS)[number]);
-  }
-
-  // A link (and platform) put in before the page's script ran counts.
-  const formRef = useFieldsFromDom({
-    url: { value: url, set: onUrlChange },
-    platform: { value: platform, set: (value) => setPlatform(value as (typeof TREND_PLATFORMS)[number]) },
-  });
-
-  function onSubmit(event: FormEvent | KeyboardEvent) {
-    event.preventDefault();
-    if (!text || addTrend.isPending) return;
-    if (!check?.ok) {
-      toast({ title: 'Invalid URL', description: check?.message, variant: 'destructive' });
-      return;
-    }
-    addTrend.mutate(text, {
-      onSuccess: (trend) => {
-        toast({ title: 'Success', description: 'Trend added successfully and analysis starting...' });
-        setUrl('');
-        if (trend.status === 'pending') setTimeout(() => onAdded(trend.id), AUTO_PROCESS_DELAY_MS);
-      },
-      onError: (error) => errorToast(errorMessage(error, 'Failed to add trend')),
-    });
-  }
+  // An empty field adds nothing; an invalid link says why (the button is disabled, Enter is not).
+  const sayInvalid = (message = check && !check.ok ? check.message : undefined) => {
+    if (text) toast({ title: 'Invalid URL', description: message, variant: 'destructive' });
+  };
+  const onSubmit = handleSubmit(
+    ({ url }) => {
+      if (addTrend.isPending) return;
+      addTrend.mutate(url, {
+        onSuccess: (trend) => {
+          toast({ title: 'Success', description: 'Trend added successfully and analysis starting...' });
+          set('url', '');
+          if (trend.status === 'pending') setTimeout(() => onAdded(trend.id), AUTO_PROCESS_DELAY_MS);
+        },
+        onError: (error) => errorToast(errorMessage(error, 'Failed to add trend')),
+      });
+    },
+    (errors) => sayInvalid(errors.url),
+  );
 
   return (
     <Card className="p-5 sm:p-6">
@@ -80,17 +89,18 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
           <Label htmlFor={urlId}>Trend URL</Label>
           <Input
             id={urlId}
-            name="url"
             type="url"
             required
             inputMode="url"
             autoComplete="off"
             placeholder={EXAMPLES[platform]}
-            value={url}
-            onChange={(e) => onUrlChange(e.target.value)}
+            {...field('url')}
             onKeyDown={(e) => {
               // The submit button is disabled for an invalid URL, so Enter would do nothing: say why.
-              if (e.key === 'Enter' && invalid) onSubmit(e);
+              if (e.key === 'Enter' && invalid) {
+                e.preventDefault();
+                sayInvalid();
+              }
             }}
             aria-invalid={invalid}
             aria-describedby={check ? messageId : undefined}
@@ -105,12 +115,7 @@ export function AddTrendForm({ onAdded }: { onAdded: (id: string) => void }) {
         </div>
         <div className="grid content-start gap-2">
           <Label htmlFor={platformId}>Platform</Label>
-          <Select
-            id={platformId}
-            name="platform"
-            value={platform}
-            onChange={(e) => setPlatform(e.target.value as (typeof TREND_PLATFORMS)[number])}
-          >
+          <Select id={platformId} {...field('platform')}>
             {TREND_PLATFORMS.map((p) => (
               <option key={p} value={p}>
                 {SOCIAL_PLATFORMS[p].label}

@@ -1,7 +1,6 @@
 import { Loader2, Mail } from 'lucide-react';
-import { type FormEvent, useCallback, useId, useState } from 'react';
-import type { AccessOrigin } from '#contract/content-results.ts';
-import { emailSchema } from '#contract/waitlist.ts';
+import { useCallback, useId, useState } from 'react';
+import { type AccessOrigin, emailBodySchema } from '#contract/content-results.ts';
 import { CodeForm, isRefusedCode } from '#web/components/code-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
@@ -10,7 +9,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorCode, errorMessage } from '#web/lib/api.ts';
 import { useKeepFocusWhileBusy } from '#web/lib/focus.ts';
-import { useFieldsFromDom } from '#web/lib/use-fields-from-dom.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useRequestAccess, useVerifyAccess } from '../api.ts';
 
 // The visitor session's two sign-in steps, shared by /dashboard and /studio.
@@ -32,28 +31,28 @@ function EmailStep({
   onSent: (email: string) => void;
 }) {
   const id = useId();
-  const [email, setEmail] = useState(initial);
   const request = useRequestAccess(from);
   const keepFocus = useKeepFocusWhileBusy(request.isPending);
-  const valid = emailSchema.safeParse(email).success;
-  const formRef = useFieldsFromDom({ email: { value: email, set: setEmail } });
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!valid) return;
-    const typed = email.trim();
-    request.mutate(typed, {
-      onSuccess: () => {
-        toast({ title: 'Code sent!', description: `Check ${typed} for your 6-digit code.` });
-        onSent(typed);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to send verification code',
-          description: errorMessage(error, 'Please try again.'),
-        }),
-    });
-  }
+  // An e-mail put in before the page's script ran (autofill, a password manager) counts.
+  const { field, valid, handleSubmit, formRef } = useZodForm(emailBodySchema, { email: initial });
+  // An invalid e-mail: the button is disabled, and Enter does nothing.
+  const submit = handleSubmit(
+    ({ email: address }) => {
+      request.mutate(address, {
+        onSuccess: () => {
+          toast({ title: 'Code sent!', description: `Check ${address} for your 6-digit code.` });
+          onSent(address);
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to send verification code',
+            description: errorMessage(error, 'Please try again.'),
+          }),
+      });
+    },
+    () => {},
+  );
   return (
     <form
       ref={formRef}
@@ -66,9 +65,7 @@ function EmailStep({
         <Label htmlFor={`${id}-email`}>Email</Label>
         <EmailInput
           id={`${id}-email`}
-          name="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...field('email')}
           disabled={request.isPending}
           autoFocus={autoFocus}
         />
@@ -97,7 +94,6 @@ function CodeStep({
   onVerified: () => void;
   onBack: () => void;
 }) {
-  const [code, setCode] = useState('');
   const verify = useVerifyAccess();
   const resend = useRequestAccess(from);
   return (
@@ -111,10 +107,8 @@ function CodeStep({
       }
       label="Verification code"
       submitLabel="Verify"
-      code={code}
-      onCodeChange={setCode}
       pending={verify.isPending}
-      onSubmit={(entered) =>
+      onSubmit={(entered, clear) =>
         verify.mutate(
           { email, code: entered },
           {
@@ -124,7 +118,7 @@ function CodeStep({
             },
             onError: (error) => {
               // A wrong code clears the field: the cursor is back in it for the next try.
-              setCode('');
+              clear();
               const message = errorMessage(error, '');
               toast(
                 isRefusedCode(error)

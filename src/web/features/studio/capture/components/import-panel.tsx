@@ -1,5 +1,6 @@
 import { FileText, Link2, Loader2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { FileInput } from '#web/components/file-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -7,6 +8,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { POSTS_ACCEPT, useImportFile, useImportLink } from '../api.ts';
 
 const isUrl = (value: string) => {
@@ -17,10 +19,13 @@ const isUrl = (value: string) => {
   }
 };
 
+/** A web address (http or https); which sites Echo can read is the server's to say. */
+const importLinkSchema = z.object({ url: z.string().trim().refine(isUrl) });
+
 /** Import a TikTok, Instagram, YouTube or Facebook video by link, or a file of the user's own posts. */
 export function ImportPanel({ onImported }: { onImported: () => void }) {
   const id = useId();
-  const [url, setUrl] = useState('');
+  const { field, valid, reset, handleSubmit, formRef } = useZodForm(importLinkSchema, { url: '' });
   const urlInput = useRef<HTMLInputElement>(null);
   /** Counts link imports: after one, once the form is enabled again, the cursor goes back in the field. */
   const [imported, setImported] = useState(0);
@@ -28,30 +33,31 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   const file = useImportFile();
   const keepLinkFocus = useKeepFocusWhileBusy(link.isPending);
   const keepFileFocus = useKeepFocusWhileBusy(file.isPending);
-  const valid = isUrl(url.trim());
   // The import button stays disabled after an import (no link): continue from the empty field.
   useEffect(() => {
     if (imported && !link.isPending) focusIfLost(urlInput.current);
   }, [imported, link.isPending]);
 
-  function submitLink(event: FormEvent) {
-    event.preventDefault();
-    if (!valid) return;
-    link.mutate(url.trim(), {
-      onSuccess: () => {
-        setUrl('');
-        setImported((n) => n + 1);
-        toast({ title: 'Video imported', description: 'Echo is fetching its transcript.' });
-        onImported();
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Import failed',
-          description: errorMessage(error, 'Please try again.'),
-        }),
-    });
-  }
+  // No link: the button is disabled, and Enter does nothing.
+  const submitLink = handleSubmit(
+    ({ url }) => {
+      link.mutate(url, {
+        onSuccess: () => {
+          reset();
+          setImported((n) => n + 1);
+          toast({ title: 'Video imported', description: 'Echo is fetching its transcript.' });
+          onImported();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Import failed',
+            description: errorMessage(error, 'Please try again.'),
+          }),
+      });
+    },
+    () => {},
+  );
 
   function importFile(chosen: File) {
     file.mutate(chosen, {
@@ -74,6 +80,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   return (
     <div className="grid gap-6 md:grid-cols-2">
       <form
+        ref={formRef}
         onSubmit={submitLink}
         className="grid content-start gap-3"
         aria-label="Import a video"
@@ -86,8 +93,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
           type="url"
           inputMode="url"
           placeholder="https://www.youtube.com/watch?v=..."
-          value={url}
-          onChange={(event) => setUrl(event.target.value)}
+          {...field('url')}
           aria-describedby={`${id}-url-hint`}
           disabled={link.isPending}
         />

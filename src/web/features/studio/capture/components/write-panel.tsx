@@ -1,12 +1,16 @@
 import { Lightbulb, Loader2, Save } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { createTextNoteSchema } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { focusIfLost, useKeepFocusWhileBusy } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { NOTE_TEXT_MAX, useCreateTextNote } from '../api.ts';
+
+const noteTextSchema = createTextNoteSchema.pick({ text: true });
 
 /** Write or paste a note (the landing demo's field, for real). */
 export function WritePanel({
@@ -18,8 +22,9 @@ export function WritePanel({
   initialText?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState(initialText);
-  const field = useRef<HTMLTextAreaElement>(null);
+  const { values, field, reset, handleSubmit, formRef } = useZodForm(noteTextSchema, { text: initialText });
+  const text = values.text;
+  const textField = useRef<HTMLTextAreaElement>(null);
   /** Counts saves: after one, once the form is enabled again, the cursor goes back in the field. */
   const [saved, setSaved] = useState(0);
   const create = useCreateTextNote();
@@ -28,37 +33,39 @@ export function WritePanel({
   const tooLong = text.length > NOTE_TEXT_MAX;
   // The save button stays disabled after a save (nothing to save): continue from the empty field.
   useEffect(() => {
-    if (saved && !create.isPending) focusIfLost(field.current);
+    if (saved && !create.isPending) focusIfLost(textField.current);
   }, [saved, create.isPending]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!trimmed || tooLong) return;
-    create.mutate(text, {
-      onSuccess: (note) => {
-        setText('');
-        setSaved((n) => n + 1);
-        toast({ title: 'Note saved' });
-        onSaved(note.id);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to save the note',
-          description: errorMessage(error, 'Please try again.'),
-        }),
-    });
-  }
+  // Nothing to save, or too much: the button is disabled and the tip says why; Enter does nothing.
+  const submit = handleSubmit(
+    () => {
+      if (tooLong) return;
+      create.mutate(text, {
+        onSuccess: (note) => {
+          reset({ text: '' });
+          setSaved((n) => n + 1);
+          toast({ title: 'Note saved' });
+          onSaved(note.id);
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to save the note',
+            description: errorMessage(error, 'Please try again.'),
+          }),
+      });
+    },
+    () => {},
+  );
 
   return (
-    <form onSubmit={submit} className="grid gap-3" aria-label="Write a note" {...keepFocus}>
+    <form ref={formRef} onSubmit={submit} className="grid gap-3" aria-label="Write a note" {...keepFocus}>
       <Label htmlFor={`${id}-text`}>Your note</Label>
       <Textarea
-        ref={field}
+        ref={textField}
         id={`${id}-text`}
         rows={6}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
+        {...field('text')}
         placeholder="What's on your mind today?"
         aria-describedby={`${id}-tip`}
         aria-invalid={tooLong || undefined}

@@ -1,9 +1,12 @@
 import { Loader2, Save } from 'lucide-react';
-import { useId, useState } from 'react';
-import { BYLINE_MAX_CHARS } from '#contract/studio-voice.ts';
+import { useId } from 'react';
+import { BYLINE_MAX_CHARS, updateVoiceSchema } from '#contract/studio-voice.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
+
+const bylineSchema = updateVoiceSchema.pick({ byline: true });
 
 /**
  * "Name for your content": the name or handle on the user's carousel slides. Empty: no name at all
@@ -19,18 +22,20 @@ export function BylineField({
   onSave: (byline: string) => Promise<unknown>;
 }) {
   const id = useId();
-  const [value, setValue] = useState(byline ?? '');
-  const changed = value.trim() !== (byline ?? '');
+  const { values, field, handleSubmit, formRef } = useZodForm(bylineSchema, { byline: byline ?? '' });
+  const value = values.byline.trim();
+  const changed = value !== (byline ?? '');
+  // The field holds at most BYLINE_MAX_CHARS: there is nothing to say when the schema refuses.
+  const submit = handleSubmit(
+    () => {
+      onSave(value)
+        .then(() => toast({ title: value ? 'Name saved' : 'Name removed' }))
+        .catch(() => undefined);
+    },
+    () => {},
+  );
   return (
-    <form
-      className="grid gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave(value.trim())
-          .then(() => toast({ title: value.trim() ? 'Name saved' : 'Name removed' }))
-          .catch(() => undefined);
-      }}
-    >
+    <form ref={formRef} className="grid gap-2" onSubmit={submit}>
       <label htmlFor={id} className="text-sm font-semibold">
         Name for your content
       </label>
@@ -41,10 +46,9 @@ export function BylineField({
         <Input
           id={id}
           aria-describedby={`${id}-hint`}
-          value={value}
           maxLength={BYLINE_MAX_CHARS}
           placeholder="e.g. Dana Lee or @danalee"
-          onChange={(event) => setValue(event.target.value)}
+          {...field('byline')}
         />
         <Button type="submit" variant="outline" disabled={saving || !changed}>
           {saving ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Save aria-hidden="true" />}

@@ -1,14 +1,25 @@
 import { Check, Loader2, Pencil, X } from 'lucide-react';
-import { type FormEvent, type Ref, useId, useRef, useState } from 'react';
+import { type Ref, useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useRenameNote } from '../api.ts';
 
 export const RENAME_EMPTY = 'A title needs at least one character.';
 export const RENAME_TOO_LONG = `A title holds at most ${STUDIO_LIMITS.titleMaxChars} characters.`;
+
+/** The title the server takes (PATCH /notes/{id}), with the page's words for one it would refuse. */
+const renameSchema = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: RENAME_EMPTY })
+    .max(STUDIO_LIMITS.titleMaxChars, { error: RENAME_TOO_LONG }),
+});
 
 /**
  * A note's title, renamed in place: 'Rename' turns it into a field (Enter saves, Escape cancels);
@@ -26,33 +37,38 @@ export function NoteTitle({
   const id = useId();
   const rename = useRenameNote(noteId);
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(title);
-  const [error, setError] = useState<string | null>(null);
+  // A refused title says why beside the field until the field changes; focus stays where it is.
+  const { errors, field, setError, reset, handleSubmit, formRef } = useZodForm(
+    renameSchema,
+    { title },
+    { revalidate: false },
+  );
+  const error = errors.title;
   const renameButton = useRef<HTMLButtonElement>(null);
 
   const close = () => {
     setEditing(false);
-    setError(null);
+    reset({ title });
     requestAnimationFrame(() => renameButton.current?.focus());
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = value.trim();
-    if (!next) return setError(RENAME_EMPTY);
-    if (next.length > STUDIO_LIMITS.titleMaxChars) return setError(RENAME_TOO_LONG);
-    if (next === title) return close();
-    rename.mutate(next, {
-      onSuccess: () => {
-        toast({ title: 'Note renamed' });
-        close();
-      },
-      onError: (e) => setError(errorMessage(e, 'The note could not be renamed. Please try again.')),
-    });
-  };
+  const submit = handleSubmit(
+    ({ title: next }) => {
+      if (next === title) return close();
+      rename.mutate(next, {
+        onSuccess: () => {
+          toast({ title: 'Note renamed' });
+          close();
+        },
+        onError: (e) =>
+          setError('title', errorMessage(e, 'The note could not be renamed. Please try again.')),
+      });
+    },
+    (problems) => setError('title', problems.title),
+  );
 
   if (editing)
     return (
-      <form onSubmit={submit} className="grid gap-1" aria-label="Rename the note">
+      <form ref={formRef} onSubmit={submit} className="grid gap-1" aria-label="Rename the note">
         {/* The note's article stays labelled (by this label) while its heading is a field. */}
         <label id="note-heading" htmlFor={`${id}-title`} className="text-sm font-medium">
           Note title
@@ -60,18 +76,12 @@ export function NoteTitle({
         <div className="flex flex-wrap items-center gap-2">
           <Input
             id={`${id}-title`}
-            name="title"
             autoFocus
             onFocus={(event) => event.currentTarget.select()}
-            value={value}
             maxLength={STUDIO_LIMITS.titleMaxChars + 50}
             disabled={rename.isPending}
-            aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
+            {...field('title')}
             onKeyDown={(event) => {
               if (event.key === 'Escape') {
                 event.preventDefault();
@@ -112,7 +122,7 @@ export function NoteTitle({
         size="sm"
         className="shrink-0 text-muted-foreground"
         onClick={() => {
-          setValue(title);
+          reset({ title });
           setEditing(true);
         }}
       >

@@ -1,10 +1,18 @@
 import { Loader2, Plus, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
+import { updateVoiceSchema } from '#contract/studio-voice.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { focusIfLost, focusIsLost } from '#web/lib/focus.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
+
+/** One phrase as the server takes it in a list (pinned phrases and banned words alike). */
+const phraseSchema = z.object({ phrase: updateVoiceSchema.shape.pins.unwrap().element });
+/** Spaces inside a phrase count once. */
+const oneSpace = (phrase: string) => phrase.trim().replace(/\s+/g, ' ');
 
 /**
  * An editable list of phrases (pinned phrases, banned words): chips with a remove button each, and
@@ -30,25 +38,32 @@ export function PhraseList({
   chipClassName?: string;
 }) {
   const id = useId();
-  const [value, setValue] = useState('');
-  const phrase = value.trim().replace(/\s+/g, ' ');
+  const { values, field, reset, handleSubmit, formRef } = useZodForm(
+    phraseSchema,
+    { phrase: '' },
+    { toInput: (v) => ({ phrase: oneSpace(v.phrase) }) },
+  );
+  const phrase = oneSpace(values.phrase);
   const duplicate = items.some((item) => item.toLowerCase() === phrase.toLowerCase());
   const full = items.length >= max;
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
-    if (!phrase || duplicate || full) return;
-    const form = event.currentTarget;
-    await onChange([...items, phrase]).then(
-      () => {
-        setValue('');
-        // The Add button is disabled again (nothing to add): continue from the field.
-        if (form.contains(document.activeElement) || focusIsLost())
-          document.getElementById(`${id}-input`)?.focus();
-      },
-      () => {},
-    );
-  }
+  // Nothing to add (empty, already there, the list full): the Add button is disabled, Enter does nothing.
+  const add = handleSubmit(
+    async (data, event) => {
+      if (duplicate || full) return;
+      const form = event.currentTarget;
+      await onChange([...items, data.phrase]).then(
+        () => {
+          reset();
+          // The Add button is disabled again (nothing to add): continue from the field.
+          if (form.contains(document.activeElement) || focusIsLost())
+            document.getElementById(`${id}-input`)?.focus();
+        },
+        () => {},
+      );
+    },
+    () => {},
+  );
 
   async function remove(item: string) {
     await onChange(items.filter((other) => other !== item)).catch(() => {});
@@ -57,7 +72,7 @@ export function PhraseList({
 
   return (
     <div className="grid gap-2">
-      <form onSubmit={add} className="grid gap-2" aria-label={`Add to ${label.toLowerCase()}`}>
+      <form ref={formRef} onSubmit={add} className="grid gap-2" aria-label={`Add to ${label.toLowerCase()}`}>
         <Label htmlFor={`${id}-input`}>{label}</Label>
         <p id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
@@ -65,8 +80,7 @@ export function PhraseList({
         <div className="flex gap-2">
           <Input
             id={`${id}-input`}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
+            {...field('phrase')}
             placeholder={placeholder}
             maxLength={STUDIO_LIMITS.phraseMaxChars}
             aria-describedby={`${id}-hint`}

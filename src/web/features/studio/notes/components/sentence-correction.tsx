@@ -1,10 +1,11 @@
 import { Check, Loader2, Pencil, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { SENTENCE_MAX_CHARS, type Sentence } from '#contract/studio.ts';
+import { useEffect, useId, useRef } from 'react';
+import { correctSentenceSchema, SENTENCE_MAX_CHARS, type Sentence } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useCorrectSentence } from '../api.ts';
 
 /** The button that opens a sentence's correction; its label names the sentence for a screen reader. */
@@ -53,36 +54,36 @@ export function SentenceCorrection({
   onDone: () => void;
 }) {
   const id = useId();
-  const [text, setText] = useState(sentence.text);
-  const [problem, setProblem] = useState<string | undefined>();
-  const field = useRef<HTMLTextAreaElement>(null);
+  // An empty sentence says so beside the field (focus goes there) until the field changes.
+  const { errors, field, setError, handleSubmit, formRef } = useZodForm(
+    correctSentenceSchema,
+    { text: sentence.text },
+    { revalidate: false },
+  );
+  const problem = errors.text;
+  const textField = useRef<HTMLTextAreaElement>(null);
   const correct = useCorrectSentence(noteId);
 
   useEffect(() => {
-    field.current?.focus();
-    field.current?.select();
+    textField.current?.focus();
+    textField.current?.select();
   }, []);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) {
-      setProblem('Type the sentence as it was said.');
-      field.current?.focus();
-      return;
-    }
-    if (text.trim() === sentence.text) return onDone();
+  const save = handleSubmit(async ({ text }) => {
+    if (text === sentence.text) return onDone();
     try {
-      await correct.mutateAsync({ sentenceId: sentence.id, text: text.trim() });
+      await correct.mutateAsync({ sentenceId: sentence.id, text });
       toast({ title: 'Sentence corrected', description: 'Search and your voice profile use the new words.' });
       onDone();
     } catch (error) {
-      setProblem(errorMessage(error, 'The correction could not be saved. Please try again.'));
-      field.current?.focus();
+      setError('text', errorMessage(error, 'The correction could not be saved. Please try again.'));
+      textField.current?.focus();
     }
-  }
+  });
 
   return (
     <form
+      ref={formRef}
       onSubmit={save}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -95,16 +96,11 @@ export function SentenceCorrection({
     >
       <Label htmlFor={`${id}-text`}>Correct sentence {position}</Label>
       <textarea
-        ref={field}
+        ref={textField}
         id={`${id}-text`}
-        value={text}
         maxLength={SENTENCE_MAX_CHARS}
         rows={2}
-        onChange={(event) => {
-          setText(event.target.value);
-          setProblem(undefined);
-        }}
-        aria-invalid={problem ? true : undefined}
+        {...field('text')}
         aria-describedby={problem ? `${id}-problem` : undefined}
         className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring"
       />
