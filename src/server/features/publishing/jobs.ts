@@ -13,12 +13,12 @@ import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
 import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.ts';
 import {
   type AccountRow,
+  accountById,
   claimPost,
-  findAccount,
-  findPost,
   markPending,
   markReconnect,
   type PostRow,
+  postById,
   recordSent,
   updateAccount,
   updatePost,
@@ -128,10 +128,10 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
   }
 
   return async ({ postId, run }: { postId: string; run: number }, _context: JobContext) => {
-    let post = await findPost(db, postId);
+    let post = await postById(db, postId);
     if (!post || post.run !== run) return;
     if (post.status !== 'scheduled' && post.status !== 'publishing') return;
-    const account = await findAccount(db, post.accountId);
+    const account = await accountById(db, post.accountId);
     if (!account || account.status === 'disconnected') {
       await updatePost(db, post.id, { status: 'cancelled', error: 'The account was disconnected' });
       return;
@@ -308,7 +308,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
 /** A post whose job failed for good: 'check' when a part was in flight (it may be live), else 'failed'. */
 export function createPublishFailedHandler(deps: PublishDeps) {
   return async ({ postId }: { postId: string }) => {
-    const post = await findPost(deps.database.db, postId);
+    const post = await postById(deps.database.db, postId);
     if (!post || (post.status !== 'publishing' && post.status !== 'scheduled')) return;
     const platform = post.platform as Platform;
     await updatePost(

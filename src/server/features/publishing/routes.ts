@@ -24,9 +24,9 @@ import {
   startOauthSchema,
 } from '#contract/publishing.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { requireVisitorEmail } from '../visitor-session/index.ts';
+import { NOT_VERIFIED_MESSAGE, requireVisitorEmail } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
 import { previewPosts } from './preview.ts';
 import { findAccount } from './repository.ts';
@@ -59,13 +59,19 @@ const ok = z.object({ success: z.literal(true) });
 export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('publishOwner', null);
-    // Every publishing route needs the dashboard session, checked before anything else is read.
+    // Every publishing route needs the dashboard session, checked before anything else is read (and
+    // before any call to a platform). A plugin's hooks run for the routes it declares, found by the
+    // router: the check does not depend on how the request line spells the URL (an absolute-form
+    // `DELETE http://host/api/...` is the same route, and checked the same).
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(`${PUBLISH_API}/`)) return;
       reply.header('cache-control', 'no-store');
       request.publishOwner = await requireVisitorEmail(ctx, request);
     });
-    const owner = (request: { publishOwner: string | null }) => request.publishOwner!;
+    /** The signed-in address; never a missing one (a lookup without its owner would find anyone's). */
+    const owner = (request: { publishOwner: string | null }) => {
+      if (!request.publishOwner) throw unauthorized(NOT_VERIFIED_MESSAGE);
+      return request.publishOwner;
+    };
     const limit = (request: { publishOwner: string | null }, kind: keyof typeof PUBLISH_RATE_LIMITS) =>
       enforceRateLimit(ctx.database.db, `publish-${kind}:${owner(request)}`, PUBLISH_RATE_LIMITS[kind], 60);
 
