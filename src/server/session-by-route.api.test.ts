@@ -95,6 +95,8 @@ describe('The session check belongs to the route, not to how the request line sp
     const routes = guarded('/api/publishing/');
     expect(routes.length).toBeGreaterThan(10);
     for (const [method, route] of routes) {
+      // The OAuth callback comes back from the platform's site without the session (its own test below).
+      if (route === '/api/publishing/oauth/callback') continue;
       const path = route.replace(/:[A-Za-z]+/g, ID);
       const res = await absoluteForm(
         method,
@@ -145,6 +147,11 @@ describe('The session check belongs to the route, not to how the request line sp
       JSON.stringify({ platform: 'mastodon', instance: masto.origin }),
     );
     expect(start.status).toBe(401);
+    // The callback, reached without the session, checks its state and this browser's binding first.
+    const callback = await absoluteForm('GET', '/api/publishing/oauth/callback?state=abc&code=def');
+    expect(callback.status).toBe(303);
+    expect(callback.headers.location).toBe('/studio?tab=publishing&connected=expired');
+    expect(callback.headers['cache-control']).toBe('no-store');
     expect({ bsky: bsky.calls.length, masto: masto.calls.length }).toEqual(before);
   });
 

@@ -11960,21 +11960,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized` */
-            401: {
+            /** @description `rate_limited` */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "code": "unauthorized",
-                     *       "message": "Authentication required"
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unauthorized";
+                        code?: "rate_limited";
                     };
                 };
             };

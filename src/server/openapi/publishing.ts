@@ -18,7 +18,12 @@ export const PUBLISHING = feature('Publishing', 'dashboard', {
   'GET /api/publishing/oauth/callback': [
     'finishPublishOauth',
     'Where the platform sends the browser back; redirects to the Studio with the outcome',
-    { answers: { 303: { description: 'To /studio?tab=publishing&connected=<platform or problem>' } } },
+    {
+      // Reached from the platform's site, without the session: the state and the cookie set by
+      // startPublishOauth (bound to the browser that started) stand for it.
+      access: 'public',
+      answers: { 303: { description: 'To /studio?tab=publishing&connected=<platform or problem>' } },
+    },
   ],
   'DELETE /api/publishing/accounts/{id}': [
     'deletePublishAccount',

@@ -146,10 +146,13 @@ export async function insertOauthState(db: DbOrTx, values: typeof publishOauthSt
   await db.insert(publishOauthStates).values(values);
 }
 
-/** Takes the state (once): deleted as it is read; older than 15 minutes counts as none. */
+/** How long an OAuth state (and the cookie binding it to its browser) lasts. */
+export const OAUTH_STATE_MINUTES = 15;
+
+/** Takes the state (once): deleted as it is read; older than OAUTH_STATE_MINUTES counts as none. */
 export async function takeOauthState(db: DbOrTx, state: string) {
   const [row] = await db.delete(publishOauthStates).where(eq(publishOauthStates.state, state)).returning();
-  if (!row || row.createdAt.getTime() < Date.now() - 15 * 60_000) return undefined;
+  if (!row || row.createdAt.getTime() < Date.now() - OAUTH_STATE_MINUTES * 60_000) return undefined;
   return row;
 }
 

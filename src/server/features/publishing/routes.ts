@@ -28,6 +28,7 @@ import { notFound, unauthorized } from '../../lib/errors.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { NOT_VERIFIED_MESSAGE, requireVisitorEmail } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
+import { bindBrowser, browserBinding } from './oauth-browser.ts';
 import { previewPosts } from './preview.ts';
 import { findAccount } from './repository.ts';
 import { resultsOf } from './results.ts';
@@ -45,12 +46,19 @@ import {
   slotsOf,
 } from './service.ts';
 
-/** Per address and minute: connecting calls a platform; writes queue jobs. */
-export const PUBLISH_RATE_LIMITS = { connect: 10, writes: 60, reads: 240 } as const;
+/**
+ * Per address and minute: connecting calls a platform; writes queue jobs. `callbacks`: per client
+ * IP, the OAuth callback (reached without the session; each state it takes was counted at start).
+ */
+export const PUBLISH_RATE_LIMITS = { connect: 10, writes: 60, reads: 240, callbacks: 60 } as const;
 
 declare module 'fastify' {
   interface FastifyRequest {
     publishOwner: string | null;
+  }
+  interface FastifyContextConfig {
+    /** A publishing route reached without the dashboard session (the OAuth callback only). */
+    withoutSession?: true;
   }
 }
 
@@ -60,11 +68,13 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('publishOwner', null);
     // Every publishing route needs the dashboard session, checked before anything else is read (and
-    // before any call to a platform). A plugin's hooks run for the routes it declares, found by the
-    // router: the check does not depend on how the request line spells the URL (an absolute-form
-    // `DELETE http://host/api/...` is the same route, and checked the same).
+    // before any call to a platform), but the one marked `withoutSession` (the OAuth callback). A
+    // plugin's hooks run for the routes it declares, found by the router: the check does not depend
+    // on how the request line spells the URL (an absolute-form `DELETE http://host/api/...` is the
+    // same route, and checked the same).
     app.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
+      if (request.routeOptions.config.withoutSession) return;
       request.publishOwner = await requireVisitorEmail(ctx, request);
     });
     /** The signed-in address; never a missing one (a lookup without its owner would find anyone's). */
@@ -92,19 +102,27 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       `${PUBLISH_API}/oauth/start`,
       { schema: { body: startOauthSchema, response: { 200: startOauthResponseSchema } } },
-      async (request) => {
+      async (request, reply) => {
         await limit(request, 'connect');
-        return startOauth(ctx, owner(request), request.body);
+        return startOauth(ctx, owner(request), request.body, bindBrowser(ctx.config, request, reply));
       },
     );
 
-    // The platform sends the browser back here (a redirect, so the session cookie comes along).
+    // The platform sends the browser back here from its own site: the SameSite=Strict session
+    // cookie does not come along, so the state and the browser's binding cookie stand for it
+    // (oauth-browser.ts); nothing reaches a platform before both are checked.
     app.get(
       `${PUBLISH_API}/oauth/callback`,
-      { schema: { querystring: oauthCallbackQuerySchema } },
+      { schema: { querystring: oauthCallbackQuerySchema }, config: { withoutSession: true } },
       async (request, reply) => {
-        await limit(request, 'connect');
-        return reply.redirect(await finishOauth(ctx, owner(request), request.query), 303);
+        await enforceRateLimit(
+          ctx.database.db,
+          `publish-callback:${request.ip}`,
+          PUBLISH_RATE_LIMITS.callbacks,
+          60,
+        );
+        const browser = browserBinding(ctx.config, request);
+        return reply.redirect(await finishOauth(ctx, request.query, browser), 303);
       },
     );
 
