@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * How a platform call ended when it did not succeed:
@@ -119,29 +120,17 @@ function describe(parsed: unknown, text: string): string {
   return text.slice(0, 200).replace(/\s+/g, ' ');
 }
 
-function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a = 0, b = 0] = address.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b < 128) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b < 32) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  const lower = address.toLowerCase();
-  if (lower.startsWith('::ffff:')) return isPrivateAddress(lower.slice(7));
-  return (
-    lower === '::1' ||
-    lower === '::' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('fe80')
-  );
+/**
+ * Whether an address is an ordinary public unicast one, as ipaddr.js classifies it (its special
+ * ranges follow the IANA registries): loopback, private, link-local (169.254/16, fe80::/10),
+ * carrier-grade NAT, unique local, multicast, benchmarking (198.18/15), reserved, and the IPv6 forms
+ * that carry an IPv4 address to somewhere else (NAT64 64:ff9b::/96, 6to4, Teredo) are not. An
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, which the URL parser writes `[::ffff:7f00:1]`) is
+ * judged as the IPv4 address it is.
+ */
+export function isPublicAddress(address: string): boolean {
+  // `process` reads an IPv4-mapped IPv6 address as its IPv4 address.
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
 }
 
 /**
@@ -167,7 +156,7 @@ export async function publicOrigin(input: string, allowPrivate: boolean): Promis
     } catch {
       throw new PlatformError('refused', `${url.hostname} could not be found`);
     }
-    if (!addresses.length || addresses.some(isPrivateAddress))
+    if (!addresses.length || !addresses.every(isPublicAddress))
       throw new PlatformError('refused', `${url.hostname} is not a public server`);
   }
   return url.origin;
