@@ -9,7 +9,7 @@ import type { PublishDeps } from './deps.ts';
 import { reconnectEmail } from './emails.ts';
 import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
 import { mediaForPart, slidesOnce } from './media.ts';
-import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
+import { applyOutboundPolicy, SAFE_RESEND, seal, sessionFor } from './platforms.ts';
 import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.ts';
 import {
   type AccountRow,
@@ -322,6 +322,7 @@ export function createPublishFailedHandler(deps: PublishDeps) {
 }
 
 export function registerPublishingJobs(queue: JobQueue, deps: PublishDeps): void {
+  applyOutboundPolicy(deps.config);
   queue.handle(publishPostJob, createPublishHandler(deps, queue));
   queue.handle(publishPostFailedJob, createPublishFailedHandler(deps));
   queue.handle(refreshTokensJob, async () => {

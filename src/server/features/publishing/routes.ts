@@ -29,6 +29,7 @@ import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { NOT_VERIFIED_MESSAGE, requireVisitorEmail } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.ts';
 import { bindBrowser, browserBinding } from './oauth-browser.ts';
+import { applyOutboundPolicy } from './platforms.ts';
 import { previewPosts } from './preview.ts';
 import { findAccount } from './repository.ts';
 import { resultsOf } from './results.ts';
@@ -67,6 +68,7 @@ const ok = z.object({ success: z.literal(true) });
 export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('publishOwner', null);
+    applyOutboundPolicy(ctx.config);
     // Every publishing route needs the dashboard session, checked before anything else is read (and
     // before any call to a platform), but the one marked `withoutSession` (the OAuth callback). A
     // plugin's hooks run for the routes it declares, found by the router: the check does not depend

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { isPublicAddress, PlatformError, publicOrigin } from './http.ts';
+import type http from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type LocalHttp, listenLocal } from '#tests/support/local-http.ts';
+import {
+  callPlatform,
+  isPublicAddress,
+  PlatformError,
+  publicOrigin,
+  resetOutboundPolicy,
+  setOutboundPolicy,
+} from './http.ts';
 
 describe('isPublicAddress', () => {
   it('takes ordinary public unicast addresses', () => {
@@ -81,5 +90,145 @@ describe('publicOrigin', () => {
 
   it('keeps a public literal address as its origin', async () => {
     expect(await publicOrigin('https://1.1.1.1/path', false)).toBe('https://1.1.1.1');
+  });
+});
+
+describe('callPlatform checks the address it connects to, on every call', () => {
+  let server: LocalHttp;
+  const received: { method: string; path: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
+  beforeAll(async () => {
+    server = await listenLocal(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      received.push({
+        method: req.method!,
+        path: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      });
+      // Each call on a connection of its own (a kept-alive one was checked when it was opened).
+      res.setHeader('connection', 'close');
+      if (req.url === '/slow') return setTimeout(() => res.end('{}'), 2_000);
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: 'http://169.254.169.254/' });
+        return res.end();
+      }
+      if (req.url === '/empty') {
+        res.writeHead(204);
+        return res.end();
+      }
+      if (req.url === '/busy') {
+        res.writeHead(429, { 'content-type': 'application/json', 'x-reset': '1900000000' });
+        return res.end('{"error":"slow down"}');
+      }
+      res.writeHead(201, { 'content-type': 'application/json', 'x-seen': 'yes' });
+      res.end(JSON.stringify({ ok: true, path: req.url }));
+    });
+  });
+  beforeEach(() => {
+    received.length = 0;
+    resetOutboundPolicy();
+  });
+  afterAll(async () => {
+    resetOutboundPolicy();
+    await server?.close();
+  });
+
+  const call = (
+    path: string,
+    options: Partial<Parameters<typeof callPlatform>[2]> = {},
+    host = 'localhost',
+  ) =>
+    callPlatform<{ ok: boolean; path: string }>('Mastodon', `http://${host}:${server.port}${path}`, {
+      timeoutMs: 1_000,
+      ...options,
+    });
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: unknown) => error as PlatformError,
+    );
+
+  it('refuses a name that resolves to loopback, and a loopback literal, before anything is sent', async () => {
+    const byName = await refusal(call('/a'));
+    expect(byName).toBeInstanceOf(PlatformError);
+    expect(byName).toMatchObject({ kind: 'refused', message: 'Mastodon: localhost is not a public server' });
+    for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]'])
+      expect(await refusal(call('/a', {}, host)), host).toMatchObject({ kind: 'refused' });
+    expect(received).toEqual([]);
+  });
+
+  it('a name that answered a public address and then a private one (rebinding) is refused on the call after', async () => {
+    // The name's answer counts as public, then (the DNS answer changed) as private.
+    let answer: 'public' | 'private' = 'public';
+    setOutboundPolicy({ isPublic: () => answer === 'public' });
+    expect((await call('/first')).body).toEqual({ ok: true, path: '/first' });
+    answer = 'private';
+    expect(await refusal(call('/second'))).toMatchObject({ kind: 'refused' });
+    expect(received.map((r) => r.path)).toEqual(['/first']);
+  });
+
+  it("the operator's own platform addresses, and every one with private hosts allowed, are not checked", async () => {
+    setOutboundPolicy({ trustedOrigins: [`http://localhost:${server.port}`] });
+    expect((await call('/trusted')).status).toBe(201);
+    resetOutboundPolicy();
+    setOutboundPolicy({ allowPrivate: true });
+    expect((await call('/allowed')).status).toBe(201);
+  });
+
+  describe('over the checked connection, a call is what fetch would have sent and read', () => {
+    beforeEach(() =>
+      setOutboundPolicy({ isPublic: (address) => address === '127.0.0.1' || address === '::1' }),
+    );
+
+    it('JSON, a form, bytes, a Blob and a multipart upload arrive whole, with their types', async () => {
+      const json = await call('/json', { json: { status: 'héllo' }, headers: { authorization: 'Bearer t' } });
+      expect(json).toMatchObject({ status: 201, body: { ok: true, path: '/json' } });
+      expect(json.headers.get('x-seen')).toBe('yes');
+      await call('/form', { form: { code: 'a b&c' } });
+      await call('/bytes', { method: 'PUT', body: new Uint8Array([1, 2, 3]) });
+      await call('/blob', { method: 'PUT', body: new Blob([new Uint8Array(70_000).fill(7)]) });
+      const multipart = new FormData();
+      multipart.append('description', 'A slide');
+      multipart.append(
+        'file',
+        new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }),
+        'slide.png',
+      );
+      await call('/media', { multipart });
+      const [first, form, bytes, blob, media] = received;
+      expect(first).toMatchObject({
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer t' },
+      });
+      expect(JSON.parse(first!.body.toString())).toEqual({ status: 'héllo' });
+      expect(form!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+      expect(form!.body.toString()).toBe('code=a+b%26c');
+      expect(bytes).toMatchObject({ method: 'PUT', headers: { 'content-length': '3' } });
+      expect([...bytes!.body]).toEqual([1, 2, 3]);
+      expect(blob!.headers['content-length']).toBe('70000');
+      expect(blob!.body.equals(Buffer.alloc(70_000, 7))).toBe(true);
+      expect(media!.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      const parsed = await new Response(new Uint8Array(media!.body), {
+        headers: { 'content-type': media!.headers['content-type']! },
+      }).formData();
+      expect(parsed.get('description')).toBe('A slide');
+      expect([...new Uint8Array(await (parsed.get('file') as Blob).arrayBuffer())]).toEqual([
+        137, 80, 78, 71,
+      ]);
+    });
+
+    it('answers keep their meaning: 204, 429 with its reset, a redirect not followed, a time-out', async () => {
+      expect(await call('/empty')).toMatchObject({ status: 204, body: undefined });
+      expect(await refusal(call('/busy', { resetHeaders: ['x-reset'] }))).toMatchObject({
+        kind: 'rate_limited',
+        resetAt: new Date(1_900_000_000_000),
+      });
+      expect(await refusal(call('/moved'))).toMatchObject({ kind: 'unknown' });
+      expect(await refusal(call('/slow', { timeoutMs: 200 }))).toMatchObject({
+        kind: 'unknown',
+        message: 'Mastodon: no answer in time',
+      });
+    });
   });
 });
