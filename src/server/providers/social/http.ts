@@ -84,7 +84,8 @@ export async function callPlatform<T>(
     body,
     signal: AbortSignal.timeout(options.timeoutMs),
   };
-  const target = new URL(url);
+  const target = URL.parse(url);
+  if (!target) throw new PlatformError('refused', `${platform}: not an address`);
   const checked = needsPublicAddress(target);
   if (checked && net.isIP(bare(target.hostname)) && !policy.isPublic(bare(target.hostname)))
     throw new PlatformError('refused', `${platform}: ${target.hostname} is not a public server`);
