@@ -26,6 +26,7 @@ import { trendRoutes } from './features/trends/index.ts';
 import { waitlistRoutes } from './features/waitlist/index.ts';
 import { webhookRoutes } from './features/webhook/index.ts';
 import { AppError, isDatabaseUnavailable } from './lib/errors.ts';
+import { requestPath } from './lib/request-path.ts';
 import { echoSecurityHeaders } from './lib/security-headers.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerWeb } from './web.ts';
@@ -190,7 +191,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     metaPixelId: ctx.config.metaPixelId,
   });
   app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = requestPath(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       return reply
         .code(404)

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isKnownWebRoute, PRERENDERED_WEB_ROUTES, pagePath, prerenderedFile } from '#contract/routes.ts';
 import { escapeHtml } from './lib/html.ts';
+import { requestPath } from './lib/request-path.ts';
 
 type Encoding = 'br' | 'gzip';
 
@@ -70,7 +71,7 @@ export async function registerWeb(app: FastifyInstance, options: { distDir: stri
   }
 
   return function sendPage(request: FastifyRequest, reply: FastifyReply) {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = requestPath(request.url);
     const page = prerendered.get(pagePath(pathname)) ?? indexPage;
     const accepted = String(request.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;

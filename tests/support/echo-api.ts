@@ -11953,24 +11953,6 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unauthorized` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "code": "unauthorized",
-                     *       "message": "Authentication required"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ApiError"] & {
-                        /** @enum {string} */
-                        code?: "unauthorized";
-                    };
-                };
-            };
             /** @description `rate_limited` */
             429: {
                 headers: {

@@ -80,6 +80,27 @@ const send = (
 const token = () => randomBytes(18).toString('base64url');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether a fake's authorization shows its consent page first (`consent.ask`), as the real sites do. */
+export interface Consent {
+  ask: boolean;
+}
+
+/**
+ * The platform's consent page, when asked for: the user clicks "Authorize Echo", the form posts to
+ * the same address and the platform answers that POST with its redirect to Echo. The way back is then
+ * a navigation the platform's own page starts, as on the real sites, so a browser treats it as coming
+ * from another site. Answers the GET and returns true; false when the approval goes on.
+ */
+function consentPage(req: http.IncomingMessage, res: http.ServerResponse, consent: Consent): boolean {
+  if (!consent.ask || req.method !== 'GET') return false;
+  const action = (req.url ?? '/').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(
+    `<!doctype html><html lang="en"><head><title>Authorize Echo</title></head><body><main><form method="post" action="${action}"><button>Authorize Echo</button></form></main></body></html>`,
+  );
+  return true;
+}
+
 class Faults {
   private queue: Fault[] = [];
   add(...faults: Fault[]) {
@@ -382,6 +403,8 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
 // --- Mastodon --------------------------------------------------------------------------------
 
 export interface FakeMastodon extends LocalHttp {
+  /** Set `ask` for the consent page before the redirect back (a browser test's connect). */
+  consent: Consent;
   faults: Faults;
   received: Received[];
   /** The instance's post length (configuration.statuses.max_characters). */
@@ -401,6 +424,7 @@ export interface FakeMastodon extends LocalHttp {
 }
 
 export async function startFakeMastodon(username = 'alice', maxCharacters = 500): Promise<FakeMastodon> {
+  const consent: Consent = { ask: false };
   const apps = new Map<string, { secret: string; redirect: string }>();
   const codes = new Map<string, { clientId: string; challenge: string | null; redirect: string }>();
   const tokens = new Set<string>();
@@ -443,8 +467,9 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
         domain: '127.0.0.1',
         configuration: { statuses: { max_characters: state.maxCharacters, characters_reserved_per_url: 23 } },
       });
-    if (req.method === 'GET' && url.pathname === '/oauth/authorize') {
-      // The user approves at once: back to the redirect with a code.
+    if ((req.method === 'GET' || req.method === 'POST') && url.pathname === '/oauth/authorize') {
+      if (consentPage(req, res, consent)) return;
+      // The user approves (at once, or on the consent page): back to the redirect with a code.
       const clientId = url.searchParams.get('client_id') ?? '';
       const app = apps.get(clientId);
       const redirect = url.searchParams.get('redirect_uri') ?? '';
@@ -581,6 +606,7 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
   origin = server.origin;
   return {
     ...server,
+    consent,
     faults,
     received,
     calls,
@@ -611,6 +637,8 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
 // --- X (API v2, OAuth 2.0 with PKCE) -----------------------------------------------------------
 
 export interface FakeX extends LocalHttp {
+  /** Set `ask` for the consent page before the redirect back (a browser test's connect). */
+  consent: Consent;
   faults: Faults;
   received: Received[];
   clientId: string;
@@ -636,6 +664,7 @@ export interface FakeX extends LocalHttp {
 }
 
 export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
+  const consent: Consent = { ask: false };
   const clientId = 'x-client';
   const clientSecret = 'x-secret';
   const codes = new Map<string, { challenge: string; redirect: string }>();
@@ -679,7 +708,8 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
     const url = new URL(req.url ?? '/', 'http://fake');
     const raw = await readRaw(req);
     const body = parseBody(req, raw.toString('utf8'));
-    if (req.method === 'GET' && url.pathname === '/i/oauth2/authorize') {
+    if ((req.method === 'GET' || req.method === 'POST') && url.pathname === '/i/oauth2/authorize') {
+      if (consentPage(req, res, consent)) return;
       const challenge = url.searchParams.get('code_challenge');
       if (
         url.searchParams.get('client_id') !== clientId ||
@@ -894,6 +924,7 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   });
   return {
     ...server,
+    consent,
     faults,
     received,
     clientId,
@@ -929,6 +960,8 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
 // --- LinkedIn (OAuth 2.0, versioned Posts and Documents APIs) ----------------------------------
 
 export interface FakeLinkedin extends LocalHttp {
+  /** Set `ask` for the consent page before the redirect back (a browser test's connect). */
+  consent: Consent;
   faults: Faults;
   received: Received[];
   clientId: string;
@@ -948,6 +981,7 @@ export interface FakeLinkedin extends LocalHttp {
 }
 
 export async function startFakeLinkedin(): Promise<FakeLinkedin> {
+  const consent: Consent = { ask: false };
   const clientId = 'li-client';
   const clientSecret = 'li-secret';
   const codes = new Map<string, string>();
@@ -991,7 +1025,8 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
       return send(res, 201, undefined);
     }
     const body = parseBody(req, await readBody(req));
-    if (req.method === 'GET' && url.pathname === '/oauth/v2/authorization') {
+    if ((req.method === 'GET' || req.method === 'POST') && url.pathname === '/oauth/v2/authorization') {
+      if (consentPage(req, res, consent)) return;
       if (url.searchParams.get('client_id') !== clientId) return send(res, 400, { error: 'invalid_client' });
       const code = token();
       codes.set(code, url.searchParams.get('redirect_uri') ?? '');
@@ -1158,6 +1193,7 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   origin = server.origin;
   return {
     ...server,
+    consent,
     faults,
     received,
     clientId,

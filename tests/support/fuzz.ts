@@ -148,7 +148,7 @@ export const ROUTES: RouteSpec[] = [
   dashboard('GET /api/publishing/accounts'),
   dashboard('POST /api/publishing/accounts/bluesky', { handle: 'someone.test', app_password: 'aaaa-bbbb' }),
   dashboard('POST /api/publishing/oauth/start', { platform: 'x' }),
-  dashboard('GET /api/publishing/oauth/callback'),
+  none('GET /api/publishing/oauth/callback'),
   dashboard('DELETE /api/publishing/accounts/:id'),
   dashboard('GET /api/publishing/accounts/:id/next-slot'),
   dashboard('POST /api/publishing/preview', {

@@ -89,5 +89,5 @@ export const operations =
 
 export const deleted: Record<number, Answer> = { 204: { description: 'Deleted; no body' } };
 export const csv: Record<number, Answer> = { 200: { description: 'CSV file (RFC 4180)', type: 'text/csv' } };
-/** What a route that checks an e-mailed code can answer (tries are counted per address and client). */
+/** What a route that checks an e-mailed code can answer (tries are counted per e-mail and client IP). */
 export const codeErrors: ErrorCode[] = ['code_invalid', 'code_expired', 'code_locked', 'rate_limited'];

@@ -30,9 +30,11 @@ const operation = operations('Transcription and dashboard', 'public');
 
 export function contentResultsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    // Personal data: never cached by the browser or a proxy.
+    // Personal data: never cached by the browser or a proxy. Chosen by the route matched, not the
+    // request line (an absolute-form `GET http://host/api/...` is the same route).
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/content-results')) reply.header('cache-control', 'no-store');
+      if (request.routeOptions.url?.startsWith('/api/content-results/'))
+        reply.header('cache-control', 'no-store');
     });
 
     app.post(

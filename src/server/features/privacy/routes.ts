@@ -34,8 +34,9 @@ const messageSchema = z.object({ message: z.string() });
 
 export function privacyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Personal data: never cached. Chosen by the route matched, not the request line's spelling.
     app.addHook('onSend', async (request, reply) => {
-      if (request.url.startsWith('/api/privacy')) reply.header('cache-control', 'no-store');
+      if (request.routeOptions.url?.startsWith('/api/privacy/')) reply.header('cache-control', 'no-store');
     });
     const ownerOf = (request: FastifyRequest) => requireOwner(ctx, request);
     const syncCookie = (reply: FastifyReply, optedOut: boolean) =>

@@ -8,17 +8,17 @@ import { carouselPdfOf } from '../studio/index.ts';
 import type { PublishDeps } from './deps.ts';
 import { reconnectEmail } from './emails.ts';
 import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
-import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
+import { applyOutboundPolicy, SAFE_RESEND, seal, sessionFor } from './platforms.ts';
 import { mediaForPart, slidesOnce } from './post-media.service.ts';
 import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.service.ts';
 import {
   type AccountRow,
+  accountById,
   claimPost,
-  findAccount,
-  findPost,
   markPending,
   markReconnect,
   type PostRow,
+  postById,
   recordSent,
   updateAccount,
   updatePost,
@@ -128,10 +128,10 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
   }
 
   return async ({ postId, run }: { postId: string; run: number }, _context: JobContext) => {
-    let post = await findPost(db, postId);
+    let post = await postById(db, postId);
     if (!post || post.run !== run) return;
     if (post.status !== 'scheduled' && post.status !== 'publishing') return;
-    const account = await findAccount(db, post.accountId);
+    const account = await accountById(db, post.accountId);
     if (!account || account.status === 'disconnected') {
       await updatePost(db, post.id, { status: 'cancelled', error: 'The account was disconnected' });
       return;
@@ -308,7 +308,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
 /** A post whose job failed for good: 'check' when a part was in flight (it may be live), else 'failed'. */
 export function createPublishFailedHandler(deps: PublishDeps) {
   return async ({ postId }: { postId: string }) => {
-    const post = await findPost(deps.database.db, postId);
+    const post = await postById(deps.database.db, postId);
     if (!post || (post.status !== 'publishing' && post.status !== 'scheduled')) return;
     const platform = post.platform as Platform;
     await updatePost(
@@ -322,6 +322,7 @@ export function createPublishFailedHandler(deps: PublishDeps) {
 }
 
 export function registerPublishingJobs(queue: JobQueue, deps: PublishDeps): void {
+  applyOutboundPolicy(deps.config);
   queue.handle(publishPostJob, createPublishHandler(deps, queue));
   queue.handle(publishPostFailedJob, createPublishFailedHandler(deps));
   queue.handle(refreshTokensJob, async () => {

@@ -11,6 +11,7 @@ import {
   startFakeMastodon,
   startFakeX,
 } from '#tests/support/fake-social.ts';
+import { returnFromPlatform } from '#tests/support/oauth.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /**
@@ -63,11 +64,7 @@ async function publishCarousel(account: PublishAccount, extra: Record<string, un
 async function oauth(platform: 'mastodon' | 'x', instance?: string) {
   const start = await call('POST', '/api/publishing/oauth/start', { platform, instance });
   expect(start.statusCode, start.body).toBe(200);
-  const approved = await fetch((start.json() as { authorize_url: string }).authorize_url, {
-    redirect: 'manual',
-  });
-  const back = new URL(approved.headers.get('location')!);
-  const done = await call('GET', `${back.pathname}${back.search}`);
+  const done = await returnFromPlatform(echo, start);
   expect(done.headers.location).toBe(`/studio?tab=publishing&connected=${platform}`);
 }
 

@@ -47,11 +47,15 @@ async function mastodonApp(ctx: AppContext, instance: string) {
   return app;
 }
 
-/** Starts an OAuth authorization: the address to send the user to (with state and PKCE). */
+/**
+ * Starts an OAuth authorization: the address to send the user to (with state and PKCE). The state
+ * row keeps the owner and `browser`, the binding of the browser that asked (oauth-browser.ts).
+ */
 export async function startOauth(
   ctx: AppContext,
   owner: string,
   input: { platform: 'mastodon' | 'x' | 'linkedin'; instance?: string },
+  browser: string,
 ) {
   await pruneOauthStates(ctx.database.db);
   if (input.platform === 'x' || input.platform === 'linkedin') {
@@ -68,7 +72,7 @@ export async function startOauth(
       state,
       ownerEmail: owner,
       platform: input.platform,
-      verifier: await seal(ctx.config, { verifier }),
+      verifier: await seal(ctx.config, { verifier, browser }),
     });
     return { authorize_url: x ? xAuthorizeUrl(x, state, challenge) : linkedinAuthorizeUrl(linkedin!, state) };
   }
@@ -84,7 +88,7 @@ export async function startOauth(
       ownerEmail: owner,
       platform: 'mastodon',
       instanceUrl: instance,
-      verifier: await seal(ctx.config, { verifier }),
+      verifier: await seal(ctx.config, { verifier, browser }),
     });
     return { authorize_url: mastodonAuthorizeUrl(instance, app, state, challenge) };
   } catch (error) {
@@ -93,20 +97,25 @@ export async function startOauth(
 }
 
 /**
- * The platform sent the user back: the state is taken (once, by its owner), the code traded for a
- * token, the account stored. Returns where the browser goes next (the Studio, with the outcome).
+ * The platform sent the user back, from its own site (without the session cookie): the state is
+ * taken (once, unexpired) and counts only in the browser that started it (`browser`, its binding);
+ * the account goes to the state's owner, the code traded for a token. Returns where the browser goes
+ * next (the Studio, with the outcome).
  */
 export async function finishOauth(
   ctx: AppContext,
-  owner: string,
   query: { state?: string; code?: string; error?: string },
+  browser: string | null,
 ): Promise<string> {
   const back = (outcome: string) => `/studio?tab=publishing&connected=${encodeURIComponent(outcome)}`;
   if (!query.state) return back('failed');
   const state = await takeOauthState(ctx.database.db, query.state);
-  if (!state || state.ownerEmail !== owner) return back('expired');
+  if (!state?.verifier || !browser) return back('expired');
+  const sealed = (await unseal(ctx.config, state.verifier)) as { verifier: string; browser?: string };
+  if (sealed.browser !== browser) return back('expired');
   if (query.error || !query.code) return back('declined');
-  const { verifier } = (await unseal(ctx.config, state.verifier ?? '')) as { verifier: string };
+  const owner = state.ownerEmail;
+  const { verifier } = sealed;
   try {
     if (state.platform === 'mastodon' && state.instanceUrl) {
       const app = await mastodonApp(ctx, state.instanceUrl);

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { secretBox } from '../../lib/secret-box.ts';
 import { blueskySession } from '../../providers/social/bluesky.ts';
-import { PlatformError } from '../../providers/social/http.ts';
+import { PlatformError, setOutboundPolicy } from '../../providers/social/http.ts';
 import { type LinkedinApp, linkedinSession } from '../../providers/social/linkedin.ts';
 import { mastodonSession } from '../../providers/social/mastodon.ts';
 import type { PlatformSession } from '../../providers/social/types.ts';
@@ -32,6 +32,24 @@ export async function seal(config: Config, credentials: Record<string, unknown>)
 
 export async function unseal(config: Config, sealed: string): Promise<Record<string, unknown>> {
   return JSON.parse((await box(config)).open(sealed));
+}
+
+/**
+ * Every call to a platform goes to a public address, checked on the connection of each call, but
+ * those to the operator's own platform addresses (configuration: X, LinkedIn, the Bluesky service and
+ * video service), and all of them with PUBLISH_ALLOW_PRIVATE_HOSTS (tests, a LAN). Set where the
+ * routes and the jobs are made, before any call.
+ */
+export function applyOutboundPolicy(config: Config): void {
+  const { publishing } = config;
+  const origins = [
+    publishing.blueskyServiceUrl,
+    publishing.blueskyVideoUrl,
+    publishing.x.apiUrl,
+    publishing.linkedin.apiUrl,
+    publishing.linkedin.authUrl,
+  ].flatMap((url) => (URL.canParse(url) ? [new URL(url).origin] : []));
+  setOutboundPolicy({ allowPrivate: publishing.allowPrivateHosts, trustedOrigins: origins });
 }
 
 /** Where every platform sends the user back after authorizing. */

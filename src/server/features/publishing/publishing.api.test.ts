@@ -10,6 +10,7 @@ import {
   startFakeBluesky,
   startFakeMastodon,
 } from '#tests/support/fake-social.ts';
+import { oauthBrowserCookie, returnFromPlatform } from '#tests/support/oauth.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 import { TEST_ADMIN_PASSWORD } from '#tests/support/test-app.ts';
 
@@ -142,23 +143,33 @@ describe('Publishing: accounts', () => {
     expect(start.statusCode, start.body).toBe(200);
     const authorize = new URL((start.json() as { authorize_url: string }).authorize_url);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    // The state is bound to this browser by a cookie the platform's redirect back carries (Lax).
+    const binding = String(start.headers['set-cookie']).split('; ');
+    expect(binding[0]).toMatch(/^echo_oauth=[\w-]{43}$/);
+    expect(binding.slice(1)).toEqual(
+      expect.arrayContaining(['Max-Age=900', 'Path=/api/publishing/oauth', 'HttpOnly', 'SameSite=Lax']),
+    );
     const approved = await fetch(authorize, { redirect: 'manual' });
     expect(approved.status).toBe(302);
     const back = new URL(approved.headers.get('location')!);
-    // Another signed-in user cannot finish Alice's authorization.
+    // Another signed-in user (another browser) cannot finish Alice's authorization.
     const stolen = await call('GET', `${back.pathname}${back.search}`, bob);
     expect(stolen.statusCode).toBe(303);
     expect(stolen.headers.location).toContain('connected=expired');
-    // The state was used up by that attempt: start again for Alice.
-    const again = await call('POST', '/api/publishing/oauth/start', alice, {
-      platform: 'mastodon',
-      instance: masto.origin,
-    });
-    const approvedAgain = await fetch((again.json() as { authorize_url: string }).authorize_url, {
-      redirect: 'manual',
-    });
-    const back2 = new URL(approvedAgain.headers.get('location')!);
-    const done = await call('GET', `${back2.pathname}${back2.search}`, alice);
+    // The state was used up by that attempt: start again for Alice, in the same browser (its cookie
+    // is kept, so a connection started in another tab stays valid).
+    const again = await call(
+      'POST',
+      '/api/publishing/oauth/start',
+      `${alice}; ${oauthBrowserCookie(start)}`,
+      {
+        platform: 'mastodon',
+        instance: masto.origin,
+      },
+    );
+    expect(oauthBrowserCookie(again)).toBe(oauthBrowserCookie(start));
+    // Back from the platform's site: no session cookie, only the binding.
+    const done = await returnFromPlatform(echo, again, oauthBrowserCookie(start));
     expect(done.statusCode).toBe(303);
     expect(done.headers.location).toBe('/studio?tab=publishing&connected=mastodon');
     expect(masto.pkceFailures).toBe(0);
@@ -169,6 +180,47 @@ describe('Publishing: accounts', () => {
       handle: expect.stringMatching(/^@alice@/),
       char_limit: 1000,
     });
+  });
+
+  it('an OAuth state counts once, in the browser that started it, while it lasts', async () => {
+    const start = () =>
+      call('POST', '/api/publishing/oauth/start', alice, { platform: 'mastodon', instance: masto.origin });
+    const first = await start();
+    const approved = await fetch((first.json() as { authorize_url: string }).authorize_url, {
+      redirect: 'manual',
+    });
+    const back = new URL(approved.headers.get('location')!);
+    const callback = (cookie: string) => call('GET', `${back.pathname}${back.search}`, cookie);
+    // Without the binding cookie (the session alone is not enough): refused, and the state is used up.
+    expect((await callback(alice)).headers.location).toContain('connected=expired');
+    expect((await callback(oauthBrowserCookie(first))).headers.location).toContain('connected=expired');
+    // Past its lifetime: refused.
+    const second = await start();
+    await echo.query("update publish_oauth_states set created_at = now() - interval '16 minutes'");
+    expect((await returnFromPlatform(echo, second)).headers.location).toContain('connected=expired');
+    // Another browser's binding does not fit this state.
+    const third = await start();
+    const otherBrowser = await call('POST', '/api/publishing/oauth/start', bob, {
+      platform: 'mastodon',
+      instance: masto.origin,
+    });
+    expect(oauthBrowserCookie(otherBrowser)).not.toBe(oauthBrowserCookie(third));
+    const crossed = await returnFromPlatform(echo, third, oauthBrowserCookie(otherBrowser));
+    expect(crossed.headers.location).toContain('connected=expired');
+    // Used once: the same redirect again connects nothing more.
+    const fourth = await start();
+    const approvedFourth = await fetch((fourth.json() as { authorize_url: string }).authorize_url, {
+      redirect: 'manual',
+    });
+    const back4 = new URL(approvedFourth.headers.get('location')!);
+    const replay = () =>
+      echo.app!.inject({
+        method: 'GET',
+        url: `${back4.pathname}${back4.search}`,
+        headers: { cookie: oauthBrowserCookie(fourth) },
+      });
+    expect((await replay()).headers.location).toBe('/studio?tab=publishing&connected=mastodon');
+    expect((await replay()).headers.location).toContain('connected=expired');
   });
 
   it('refuses a private instance address unless allowed (no calls into Echo’s own network)', async () => {

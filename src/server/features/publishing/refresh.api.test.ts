@@ -9,6 +9,7 @@ import {
   startFakeLinkedin,
   startFakeX,
 } from '#tests/support/fake-social.ts';
+import { returnFromPlatform } from '#tests/support/oauth.ts';
 import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 import { TEST_ADMIN_PASSWORD } from '#tests/support/test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -43,15 +44,7 @@ const accounts = async (cookie: string) =>
 async function connect(platform: 'x' | 'linkedin', cookie: string) {
   const start = await call('POST', '/api/publishing/oauth/start', cookie, { platform });
   expect(start.statusCode, start.body).toBe(200);
-  const approved = await fetch((start.json() as { authorize_url: string }).authorize_url, {
-    redirect: 'manual',
-  });
-  const back = new URL(approved.headers.get('location')!);
-  const done = await echo.app!.inject({
-    method: 'GET',
-    url: `${back.pathname}${back.search}`,
-    headers: { cookie },
-  });
+  const done = await returnFromPlatform(echo, start);
   expect(done.headers.location).toBe(`/studio?tab=publishing&connected=${platform}`);
   return (await accounts(cookie)).find((a) => a.platform === platform)!;
 }

@@ -10,8 +10,8 @@ import { renewEmail } from './emails.ts';
 import { linkedinApp, seal, unseal, xApp } from './platforms.ts';
 import {
   type AccountRow,
+  accountById,
   accountsDueForRefresh,
-  findAccount,
   markReconnect,
   noteRefreshFailure,
   storeRenewed,
@@ -86,7 +86,7 @@ export async function refreshAccount(
       [id],
     );
     if (!(rows[0] as { locked: boolean }).locked) return 'skipped';
-    const account = await findAccount(tx.db, id);
+    const account = await accountById(tx.db, id);
     if (
       !account?.credentials ||
       account.status !== 'connected' ||

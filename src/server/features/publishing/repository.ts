@@ -54,15 +54,18 @@ export async function listAccounts(db: DbOrTx, owner: string): Promise<AccountRo
     .orderBy(asc(publishAccounts.createdAt));
 }
 
-export async function findAccount(db: DbOrTx, id: string, owner?: string): Promise<AccountRow | undefined> {
+/** The owner's account by id (a request's lookup: the owner is always part of it). */
+export async function findAccount(db: DbOrTx, id: string, owner: string): Promise<AccountRow | undefined> {
   const [row] = await db
     .select()
     .from(publishAccounts)
-    .where(
-      owner
-        ? and(eq(publishAccounts.id, id), eq(publishAccounts.ownerEmail, owner))
-        : eq(publishAccounts.id, id),
-    );
+    .where(and(eq(publishAccounts.id, id), eq(publishAccounts.ownerEmail, owner)));
+  return row;
+}
+
+/** An account by id alone: for the jobs, which act on the row they were given, for no request. */
+export async function accountById(db: DbOrTx, id: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(publishAccounts).where(eq(publishAccounts.id, id));
   return row;
 }
 
@@ -143,10 +146,13 @@ export async function insertOauthState(db: DbOrTx, values: typeof publishOauthSt
   await db.insert(publishOauthStates).values(values);
 }
 
-/** Takes the state (once): deleted as it is read; older than 15 minutes counts as none. */
+/** How long an OAuth state (and the cookie binding it to its browser) lasts. */
+export const OAUTH_STATE_MINUTES = 15;
+
+/** Takes the state (once): deleted as it is read; older than OAUTH_STATE_MINUTES counts as none. */
 export async function takeOauthState(db: DbOrTx, state: string) {
   const [row] = await db.delete(publishOauthStates).where(eq(publishOauthStates.state, state)).returning();
-  if (!row || row.createdAt.getTime() < Date.now() - 15 * 60_000) return undefined;
+  if (!row || row.createdAt.getTime() < Date.now() - OAUTH_STATE_MINUTES * 60_000) return undefined;
   return row;
 }
 
@@ -179,13 +185,18 @@ export async function insertPosts(
   return db.insert(publishPosts).values(values).returning();
 }
 
-export async function findPost(db: DbOrTx, id: string, owner?: string): Promise<PostRow | undefined> {
+/** The owner's post by id (a request's lookup: the owner is always part of it). */
+export async function findPost(db: DbOrTx, id: string, owner: string): Promise<PostRow | undefined> {
   const [row] = await db
     .select()
     .from(publishPosts)
-    .where(
-      owner ? and(eq(publishPosts.id, id), eq(publishPosts.ownerEmail, owner)) : eq(publishPosts.id, id),
-    );
+    .where(and(eq(publishPosts.id, id), eq(publishPosts.ownerEmail, owner)));
+  return row;
+}
+
+/** A post by id alone: for the jobs, which act on the row they were given, for no request. */
+export async function postById(db: DbOrTx, id: string): Promise<PostRow | undefined> {
+  const [row] = await db.select().from(publishPosts).where(eq(publishPosts.id, id));
   return row;
 }
 

@@ -24,11 +24,13 @@ import {
   startOauthSchema,
 } from '#contract/publishing.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import { operations } from '../../lib/operation.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { requireOwner } from '../visitor-session/index.ts';
+import { NOT_VERIFIED_MESSAGE, requireOwner } from '../visitor-session/index.ts';
 import { finishOauth, revokeAccount, startOauth } from './oauth.service.ts';
+import { bindBrowser, browserBinding } from './oauth-browser.ts';
+import { applyOutboundPolicy } from './platforms.ts';
 import { previewPosts } from './preview.service.ts';
 import { findAccount } from './repository.ts';
 import { resultsOf } from './results.service.ts';
@@ -48,12 +50,19 @@ import {
 
 const operation = operations('Publishing', 'dashboard');
 
-/** Per owner and minute: connecting calls a platform; writes queue jobs. */
-export const PUBLISH_RATE_LIMITS = { connect: 10, writes: 60, reads: 240 } as const;
+/**
+ * Per owner and minute: connecting calls a platform; writes queue jobs. `callbacks`: per client
+ * IP, the OAuth callback (reached without the session; each state it takes was counted at start).
+ */
+export const PUBLISH_RATE_LIMITS = { connect: 10, writes: 60, reads: 240, callbacks: 60 } as const;
 
 declare module 'fastify' {
   interface FastifyRequest {
     publishOwner: string | null;
+  }
+  interface FastifyContextConfig {
+    /** A publishing route reached without the dashboard session (the OAuth callback only). */
+    withoutSession?: true;
   }
 }
 
@@ -62,13 +71,22 @@ const ok = z.object({ success: z.literal(true) });
 export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('publishOwner', null);
-    // Every publishing route needs the dashboard session, checked before anything else is read.
+    applyOutboundPolicy(ctx.config);
+    // Every publishing route needs the dashboard session, checked before anything else is read (and
+    // before any call to a platform), but the one marked `withoutSession` (the OAuth callback). A
+    // plugin's hooks run for the routes it declares, found by the router: the check does not depend
+    // on how the request line spells the URL (an absolute-form `DELETE http://host/api/...` is the
+    // same route, and checked the same).
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(`${PUBLISH_API}/`)) return;
       reply.header('cache-control', 'no-store');
+      if (request.routeOptions.config.withoutSession) return;
       request.publishOwner = await requireOwner(ctx, request);
     });
-    const owner = (request: { publishOwner: string | null }) => request.publishOwner!;
+    /** The signed-in address; never a missing one (a lookup without its owner would find anyone's). */
+    const owner = (request: { publishOwner: string | null }) => {
+      if (!request.publishOwner) throw unauthorized(NOT_VERIFIED_MESSAGE);
+      return request.publishOwner;
+    };
     const limit = (request: { publishOwner: string | null }, kind: keyof typeof PUBLISH_RATE_LIMITS) =>
       enforceRateLimit(ctx.database.db, `publish-${kind}:${owner(request)}`, PUBLISH_RATE_LIMITS[kind], 60);
 
@@ -114,29 +132,43 @@ export function publishingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           { errors: ['unauthorized', 'rate_limited', 'unavailable'] },
         ),
       },
-      async (request) => {
+      async (request, reply) => {
         await limit(request, 'connect');
-        return startOauth(ctx, owner(request), request.body);
+        return startOauth(ctx, owner(request), request.body, bindBrowser(ctx.config, request, reply));
       },
     );
 
-    // The platform sends the browser back here (a redirect, so the session cookie comes along).
+    // The platform sends the browser back here from its own site: the SameSite=Strict session
+    // cookie does not come along, so the state and the browser's binding cookie stand for it
+    // (oauth-browser.ts); nothing reaches a platform before both are checked.
     app.get(
       `${PUBLISH_API}/oauth/callback`,
       {
         schema: { querystring: oauthCallbackQuerySchema },
-        config: operation(
-          'finishPublishOauth',
-          'Where the platform sends the browser back; redirects to the Studio with the outcome',
-          {
-            errors: ['rate_limited'],
-            answers: { 303: { description: 'To /studio?tab=publishing&connected=<platform or problem>' } },
-          },
-        ),
+        config: {
+          // Reached from the platform's site, without the session: the state and the cookie set by
+          // startPublishOauth (bound to the browser that started) stand for it.
+          ...operation(
+            'finishPublishOauth',
+            'Where the platform sends the browser back; redirects to the Studio with the outcome',
+            {
+              access: 'public',
+              errors: ['rate_limited'],
+              answers: { 303: { description: 'To /studio?tab=publishing&connected=<platform or problem>' } },
+            },
+          ),
+          withoutSession: true,
+        },
       },
       async (request, reply) => {
-        await limit(request, 'connect');
-        return reply.redirect(await finishOauth(ctx, owner(request), request.query), 303);
+        await enforceRateLimit(
+          ctx.database.db,
+          `publish-callback:${request.ip}`,
+          PUBLISH_RATE_LIMITS.callbacks,
+          60,
+        );
+        const browser = browserBinding(ctx.config, request);
+        return reply.redirect(await finishOauth(ctx, request.query, browser), 303);
       },
     );
 

@@ -335,7 +335,7 @@ export async function movePost(ctx: AppContext, owner: string, id: string, sched
     return moved;
   });
   if (!row) throw await unstartedProblem(ctx, owner, id);
-  const account = await findAccount(ctx.database.db, row.accountId);
+  const account = await findAccount(ctx.database.db, row.accountId, owner);
   return postView(row, account?.handle ?? '');
 }
 
@@ -344,7 +344,7 @@ export async function cancelPost(ctx: AppContext, owner: string, id: string) {
   if (!isUuid(id)) throw notFound('No such post');
   const row = await changeUnstarted(ctx.database.db, id, owner, { status: 'cancelled', error: null });
   if (!row) throw await unstartedProblem(ctx, owner, id);
-  const account = await findAccount(ctx.database.db, row.accountId);
+  const account = await findAccount(ctx.database.db, row.accountId, owner);
   return postView(row, account?.handle ?? '');
 }
 

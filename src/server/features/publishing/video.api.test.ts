@@ -15,6 +15,7 @@ import {
   startFakeMastodon,
   startFakeX,
 } from '#tests/support/fake-social.ts';
+import { returnFromPlatform } from '#tests/support/oauth.ts';
 import {
   eventually,
   type StudioTestApp,
@@ -74,11 +75,7 @@ async function publishClip(account: PublishAccount) {
 }
 async function oauth(platform: 'mastodon' | 'x' | 'linkedin', instance?: string) {
   const start = await call('POST', '/api/publishing/oauth/start', { platform, instance });
-  const approved = await fetch((start.json() as { authorize_url: string }).authorize_url, {
-    redirect: 'manual',
-  });
-  const back = new URL(approved.headers.get('location')!);
-  await call('GET', `${back.pathname}${back.search}`);
+  await returnFromPlatform(echo, start);
 }
 
 beforeAll(async () => {

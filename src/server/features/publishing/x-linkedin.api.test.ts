@@ -5,6 +5,7 @@ import type { PublishAccount, PublishPost, PublishPreview } from '#contract/publ
 import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
 import { type FakeLinkedin, type FakeX, startFakeLinkedin, startFakeX } from '#tests/support/fake-social.ts';
+import { returnFromPlatform } from '#tests/support/oauth.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /** X (OAuth 2.0 with PKCE, weighted 280) and LinkedIn (OAuth 2.0, versioned Posts API) with the operator's apps. */
@@ -50,12 +51,7 @@ async function publish(accountId: string, texts: string[]) {
 async function connect(platform: 'x' | 'linkedin') {
   const start = await call('POST', '/api/publishing/oauth/start', { platform });
   expect(start.statusCode, start.body).toBe(200);
-  const approved = await fetch((start.json() as { authorize_url: string }).authorize_url, {
-    redirect: 'manual',
-  });
-  expect(approved.status).toBe(302);
-  const back = new URL(approved.headers.get('location')!);
-  const done = await call('GET', `${back.pathname}${back.search}`);
+  const done = await returnFromPlatform(echo, start);
   expect(done.headers.location).toBe(`/studio?tab=publishing&connected=${platform}`);
   return (await accounts()).find((a) => a.platform === platform)!;
 }

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STUDIO_API } from '#contract/studio.ts';
 import type { AppContext } from '../../context.ts';
 import { requireOwner } from '../visitor-session/index.ts';
 import { importRoutes, uploadRoutes } from './capture/index.ts';
@@ -13,9 +12,10 @@ import { searchRoutes } from './search/index.ts';
 export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.decorateRequest('studioOwner', null);
-    // Every Studio route needs the dashboard session, checked before anything else is read.
+    // Every Studio route needs the dashboard session, checked before anything else is read. A
+    // plugin's hooks run for the routes it (and the rooms it registers) declares, found by the
+    // router: the check does not depend on how the request line spells the URL (absolute-form too).
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(`${STUDIO_API}/`)) return;
       reply.header('cache-control', 'no-store');
       setOwner(request, await requireOwner(ctx, request));
     });

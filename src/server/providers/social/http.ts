@@ -1,5 +1,11 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
 import net from 'node:net';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import ipaddr from 'ipaddr.js';
 
 /**
  * How a platform call ended when it did not succeed:
@@ -72,16 +78,25 @@ export async function callPlatform<T>(
   else if (options.body) body = options.body instanceof Blob ? options.body : new Uint8Array(options.body);
   let response: Response;
   let text: string;
+  const init = {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: AbortSignal.timeout(options.timeoutMs),
+  };
+  const target = URL.parse(url);
+  if (!target) throw new PlatformError('refused', `${platform}: not an address`);
+  const checked = needsPublicAddress(target);
+  if (checked && net.isIP(bare(target.hostname)) && !policy.isPublic(bare(target.hostname)))
+    throw new PlatformError('refused', `${platform}: ${target.hostname} is not a public server`);
   try {
-    response = await fetch(url, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
-      headers,
-      body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
+    response = checked
+      ? await fetchAtPublicAddress(target, init)
+      : await fetch(url, { ...init, redirect: 'error' });
     text = await response.text();
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === NOT_PUBLIC)
+      throw new PlatformError('refused', `${platform}: ${target.hostname} is not a public server`);
     const reason =
       error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'connection failed';
     throw new PlatformError('unknown', `${platform}: ${reason}`);
@@ -119,29 +134,123 @@ function describe(parsed: unknown, text: string): string {
   return text.slice(0, 200).replace(/\s+/g, ' ');
 }
 
-function isPrivateIp(ip: string): boolean {
-  if (net.isIPv4(ip)) {
-    const [a = 0, b = 0] = ip.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b < 128) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b < 32) ||
-      (a === 192 && b === 168) ||
-      a >= 224
+/**
+ * Whether an address is an ordinary public unicast one, as ipaddr.js classifies it (its special
+ * ranges follow the IANA registries): loopback, private, link-local (169.254/16, fe80::/10),
+ * carrier-grade NAT, unique local, multicast, benchmarking (198.18/15), reserved, and the IPv6 forms
+ * that carry an IPv4 address to somewhere else (NAT64 64:ff9b::/96, 6to4, Teredo) are not. An
+ * IPv4-mapped IPv6 address (`::ffff:127.0.0.1`, which the URL parser writes `[::ffff:7f00:1]`) is
+ * judged as the IPv4 address it is.
+ */
+export function isPublicAddress(address: string): boolean {
+  // `process` reads an IPv4-mapped IPv6 address as its IPv4 address.
+  return ipaddr.isValid(address) && ipaddr.process(address).range() === 'unicast';
+}
+
+/**
+ * Which platform origins may be reached at any address: every call to another origin (a user's
+ * Mastodon instance or Bluesky server) is checked on the address it actually connects to, on each
+ * call, so a name that later resolves to a private address (DNS rebinding) is refused like one
+ * given as such. Process-wide, like a global HTTP dispatcher: the publishing feature sets it from the
+ * configuration (the operator's own platform addresses are trusted; `PUBLISH_ALLOW_PRIVATE_HOSTS`
+ * trusts every one).
+ */
+export interface OutboundPolicy {
+  allowPrivate: boolean;
+  trustedOrigins: ReadonlySet<string>;
+  /** The address test (isPublicAddress; a test may narrow it). */
+  isPublic: (address: string) => boolean;
+}
+
+let policy: OutboundPolicy = { allowPrivate: false, trustedOrigins: new Set(), isPublic: isPublicAddress };
+
+/**
+ * Sets the policy. Several apps in one process (tests) add up: their trusted origins join, and one
+ * that allows private hosts allows them for all.
+ */
+export function setOutboundPolicy(
+  next: Partial<Omit<OutboundPolicy, 'trustedOrigins'>> & { trustedOrigins?: Iterable<string> },
+) {
+  policy = {
+    allowPrivate: policy.allowPrivate || Boolean(next.allowPrivate),
+    trustedOrigins: new Set([...policy.trustedOrigins, ...(next.trustedOrigins ?? [])]),
+    isPublic: next.isPublic ?? policy.isPublic,
+  };
+}
+
+/** Puts the policy back as at start (tests). */
+export function resetOutboundPolicy() {
+  policy = { allowPrivate: false, trustedOrigins: new Set(), isPublic: isPublicAddress };
+}
+
+const needsPublicAddress = (target: URL) => !policy.allowPrivate && !policy.trustedOrigins.has(target.origin);
+const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+const NOT_PUBLIC = 'ENOTPUBLIC';
+
+/** A DNS lookup that answers only public addresses: the connection is made to what it returns. */
+const publicLookup: net.LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, found) => {
+    if (error) return callback(error, '', 4);
+    const addresses = found as LookupAddress[];
+    if (!addresses.length || !addresses.every((a) => policy.isPublic(a.address)))
+      return callback(
+        Object.assign(new Error(`${hostname} is not a public server`), { code: NOT_PUBLIC }),
+        '',
+        4,
+      );
+    if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/**
+ * fetch's contract over node:http(s) with `publicLookup` on the connection (fetch offers no lookup
+ * of its own). The body as fetch would send it (a Request writes FormData's multipart, with its
+ * boundary), streamed; no redirect followed (an error, as `redirect: 'error'`).
+ */
+async function fetchAtPublicAddress(
+  target: URL,
+  init: { method: string; headers: Record<string, string>; body?: BodyInit; signal: AbortSignal },
+): Promise<Response> {
+  const request = new Request(target, { method: init.method, headers: init.headers, body: init.body });
+  const headers = Object.fromEntries(request.headers);
+  const size = bodySize(init.body);
+  if (size !== undefined) headers['content-length'] = String(size);
+  const client = target.protocol === 'https:' ? https : http;
+  const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const outgoing = client.request(
+      target,
+      { method: init.method, headers, lookup: publicLookup, signal: init.signal },
+      resolve,
     );
+    outgoing.on('error', (error) => reject(init.signal.aborted ? init.signal.reason : error));
+    if (request.body) Readable.fromWeb(request.body as NodeReadableStream).pipe(outgoing);
+    else outgoing.end();
+  });
+  const status = answer.statusCode ?? 0;
+  if (status >= 300 && status < 400) {
+    answer.destroy();
+    throw new TypeError('redirect refused');
   }
-  const lower = ip.toLowerCase();
-  if (lower.startsWith('::ffff:')) return isPrivateIp(lower.slice(7));
-  return (
-    lower === '::1' ||
-    lower === '::' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('fe80')
-  );
+  const responseHeaders = new Headers();
+  for (const [name, value] of Object.entries(answer.headers))
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      responseHeaders.append(name, one);
+  const empty = status === 204 || status === 205 || status === 304;
+  if (empty) answer.resume();
+  return new Response(empty ? null : (Readable.toWeb(answer) as ReadableStream), {
+    status,
+    headers: responseHeaders,
+  });
+}
+
+/** The byte length of a body when it is known before sending (FormData's is not: sent chunked). */
+function bodySize(body: BodyInit | undefined): number | undefined {
+  if (body === undefined) return undefined;
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (body instanceof Blob) return body.size;
+  if (body instanceof Uint8Array) return body.byteLength;
+  return undefined;
 }
 
 /**
@@ -167,7 +276,7 @@ export async function publicOrigin(input: string, allowPrivate: boolean): Promis
     } catch {
       throw new PlatformError('refused', `${url.hostname} could not be found`);
     }
-    if (!ips.length || ips.some(isPrivateIp))
+    if (!addresses.length || !addresses.every(isPublicAddress))
       throw new PlatformError('refused', `${url.hostname} is not a public server`);
   }
   return url.origin;
