@@ -276,7 +276,7 @@ export async function publicOrigin(input: string, allowPrivate: boolean): Promis
     } catch {
       throw new PlatformError('refused', `${url.hostname} could not be found`);
     }
-    if (!addresses.length || !addresses.every(isPublicAddress))
+    if (!ips.length || !ips.every(isPublicAddress))
       throw new PlatformError('refused', `${url.hostname} is not a public server`);
   }
   return url.origin;
