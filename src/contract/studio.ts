@@ -21,8 +21,12 @@ export const STUDIO_LIMITS = {
   recordingChunkMaxBytes: 16 * MB,
   /** A written or pasted note. */
   textMaxChars: 200_000,
-  /** A file of posts to import (its text is sent as JSON). */
-  importFileMaxBytes: 20 * MB,
+  /**
+   * A file of posts to import (its text is sent as JSON, which the server parses in one go): room
+   * for a decade of daily posts, small enough that parsing the request never holds the event loop
+   * long.
+   */
+  importFileMaxBytes: 10 * MB,
   /** Unfinished uploads and recordings are removed after this long. */
   unfinishedUploadTtlMs: 24 * 60 * 60 * 1000,
   notesPageSize: 20,
@@ -307,6 +311,13 @@ export const recordingIdParamsSchema = z.object({ id: z.uuid({ error: 'Recording
 export const IMPORT_FILE_FORMATS = ['linkedin_shares', 'x_tweets', 'text', 'markdown', 'csv'] as const;
 export type ImportFileFormat = (typeof IMPORT_FILE_FORMATS)[number];
 
+export const IMPORT_FILE_TOO_LARGE_MESSAGE = `Import files can be at most ${STUDIO_LIMITS.importFileMaxBytes / MB} MB.`;
+/**
+ * The largest POST /imports body: the file's text as a JSON string, with room for its escaped
+ * newlines and quotes.
+ */
+export const IMPORT_BODY_MAX_BYTES = Math.ceil(STUDIO_LIMITS.importFileMaxBytes * 1.25) + 4096;
+
 /** POST /imports: a TikTok, Instagram, YouTube or Facebook link, or a file of the user's own posts. */
 export const importRequestSchema = z.discriminatedUnion('type', [
   z.object({
@@ -318,9 +329,7 @@ export const importRequestSchema = z.discriminatedUnion('type', [
     /** The file's name decides the parser: Shares.csv (LinkedIn), tweets.js (X archive), *.txt, *.md, *.csv. */
     filename: z.string().trim().min(1).max(255),
     /** The file's text (UTF-8). */
-    content: z
-      .string()
-      .max(STUDIO_LIMITS.importFileMaxBytes, { error: 'Import files can be at most 20 MB.' }),
+    content: z.string().max(STUDIO_LIMITS.importFileMaxBytes, { error: IMPORT_FILE_TOO_LARGE_MESSAGE }),
   }),
 ]);
 export type ImportRequest = z.input<typeof importRequestSchema>;

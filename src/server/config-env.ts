@@ -290,6 +290,12 @@ export const envSchema = z.object({
    */
   STUDIO_MODEL_CALLS_PER_DAY: positiveInt(300),
   /**
+   * Characters an owner's drafts may send the language model in 24 hours, each call counted before it
+   * is made as its prompt (at most 24,000 characters) plus the longest answer it may get (3,000 tokens,
+   * 12,000 characters); beyond, as for STUDIO_MODEL_CALLS_PER_DAY.
+   */
+  STUDIO_MODEL_CHARS_PER_DAY: positiveInt(3_000_000),
+  /**
    * Worker threads that analyse notes' text (written notes, edits, imports, transcripts) off the event loop,
    * one task each at a time.
    */

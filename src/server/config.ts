@@ -133,6 +133,7 @@ export interface Config {
       mediaMaxMs: number;
       draftJobsPerDay: number;
       modelCallsPerDay: number;
+      modelCharsPerDay: number;
     };
   };
   /**
@@ -287,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         mediaMaxMs: Math.round(e.STUDIO_MEDIA_MAX_MINUTES * 60_000),
         draftJobsPerDay: e.STUDIO_DRAFT_JOBS_PER_DAY,
         modelCallsPerDay: e.STUDIO_MODEL_CALLS_PER_DAY,
+        modelCharsPerDay: e.STUDIO_MODEL_CHARS_PER_DAY,
       },
       analysis: {
         threads: e.STUDIO_ANALYSIS_THREADS,

@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { DestinationStream } from 'pino';
 import type { Draft, DraftFormat } from '../../src/contract/studio-drafts.ts';
 import { studioStorage } from '../../src/server/features/studio/media-store.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
@@ -40,11 +41,17 @@ export const STUDIO_TEST_STORAGE: 'local' | 's3' = process.env.STUDIO_STORAGE ==
  * The real runtime with its own DATA_DIR (uploads and media land there, or in a fake bucket with
  * STUDIO_STORAGE=s3; removed on close).
  */
-export async function startStudioApp(env: Record<string, string> = {}): Promise<StudioTestApp> {
+export async function startStudioApp(
+  env: Record<string, string> = {},
+  logTo?: DestinationStream,
+): Promise<StudioTestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-test-'));
   const tempDir = path.join(dataDir, 'tmp');
   const s3 = STUDIO_TEST_STORAGE === 's3' ? await new FakeS3().start() : undefined;
-  const echo = await startTestApp({ DATA_DIR: dataDir, STORAGE_TEMP_DIR: tempDir, ...s3?.env, ...env });
+  const echo = await startTestApp(
+    { DATA_DIR: dataDir, STORAGE_TEMP_DIR: tempDir, ...s3?.env, ...env },
+    logTo,
+  );
   const storage = studioStorage(echo.ctx.config);
   return {
     ...echo,

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { loadConfig } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { type Runtime, startRuntime } from '../../src/server/runtime.ts';
@@ -21,7 +22,11 @@ export interface TestApp extends Runtime {
  * The real runtime (HTTP app, job workers, mailer) on its own cloned database, listening on a free
  * loopback port, with e-mail going to a local SMTP sink.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  /** Where the app's log goes (with LOG_LEVEL in `env`): a test reading what was logged. */
+  logTo?: DestinationStream,
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const smtp = await new SmtpSink().start();
   const config = loadConfig({
@@ -39,7 +44,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     BLUESKY_SERVICE_URL: 'http://127.0.0.1:9',
     ...env,
   });
-  const runtime = await startRuntime(config, createLogger(config.logLevel), { jobPollingSeconds: 0.5 });
+  const runtime = await startRuntime(config, createLogger(config.logLevel, logTo), {
+    jobPollingSeconds: 0.5,
+  });
   const url = runtime.url!.replace('0.0.0.0', '127.0.0.1');
   return {
     ...runtime,

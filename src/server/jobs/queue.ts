@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.ts';
+import { safeErrorMessage } from '../lib/logger.ts';
 
 export interface JobContext {
   jobId: string;
@@ -237,8 +238,7 @@ export class JobQueue {
         return jobs.map((job, i) => {
           const error = errors[i];
           if (error === null || error === undefined) return { id: job.id, status: 'completed' as const };
-          const message = error instanceof Error ? error.message : String(error);
-          return { id: job.id, status: 'failed' as const, output: { message } };
+          return { id: job.id, status: 'failed' as const, output: { message: safeErrorMessage(error) } };
         });
       },
     );
@@ -273,8 +273,11 @@ export class JobQueue {
                 });
                 return { id: job.id, status: 'completed' as const };
               } catch (error) {
-                const message = error instanceof Error ? error.message : String(error);
-                return { id: job.id, status: 'failed' as const, output: { message } };
+                return {
+                  id: job.id,
+                  status: 'failed' as const,
+                  output: { message: safeErrorMessage(error) },
+                };
               }
             }),
           ),

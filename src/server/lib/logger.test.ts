@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from './logger.ts';
+import { createLogger, serializeError } from './logger.ts';
 
 describe('log redaction', () => {
   it('never writes authorization, cookies, passwords or verification codes', () => {
@@ -28,5 +28,40 @@ describe('log redaction', () => {
     for (const secret of ['s3cret-token', 'abc123', '123456', '654321', 'hunter2'])
       expect(output).not.toContain(secret);
     expect(output).toContain('[redacted]');
+  });
+});
+
+describe('the error serializer', () => {
+  it('keeps what failed and drops what the query, the request or the row carried', () => {
+    const pgError = Object.assign(new Error('invalid input syntax for type uuid: "note text here"'), {
+      code: '22P02',
+      detail: 'Failing row contains (a note, owner@example.com).',
+      where: "unnamed portal parameter $1 = 'note text here'",
+      table: 'studio_notes',
+      routine: 'string_to_uuid',
+    });
+    const drizzleError = Object.assign(
+      new Error(
+        'Failed query: insert into "studio_notes" ("text") values ($1)\nparams: a note,owner@example.com',
+      ),
+      { query: 'insert ...', params: ['a note', 'owner@example.com'], cause: pgError },
+    );
+    const clientError = Object.assign(new Error('Request failed for owner@example.com'), {
+      body: { text: 'a note' },
+      parameters: { q: 'a note' },
+      statusCode: 502,
+    });
+    const written = JSON.stringify([serializeError(drizzleError), serializeError(clientError)]);
+    for (const secret of ['a note', 'owner@example.com', 'note text here', 'Failing row'])
+      expect(written).not.toContain(secret);
+    expect(serializeError(drizzleError)).toMatchObject({
+      message: 'Failed query: insert into "studio_notes" ("text") values ($1)\nparams: [redacted]',
+      cause: { code: '22P02', table: 'studio_notes', routine: 'string_to_uuid' },
+    });
+    expect(serializeError(clientError)).toMatchObject({
+      statusCode: 502,
+      message: 'Request failed for [e-mail]',
+    });
+    expect(serializeError('failed for owner@example.com')).toBe('failed for [e-mail]');
   });
 });

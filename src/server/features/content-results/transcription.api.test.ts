@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeWav } from '#tests/support/content-results.ts';
@@ -29,7 +30,18 @@ beforeAll(async () => {
       __subtitles: { 'en.vtt': VTT, 'en-GB.vtt': 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nWrong variant\n' },
     },
     [AUDIO_ONLY]: { __audio: { ext: 'wav', base64: wav.toString('base64') } },
-    [OPUS_ONLY]: { __audio: { ext: 'opus', base64: Buffer.from('OggS fake opus').toString('base64') } },
+    // An Ogg page whose first packet is an Opus header: recognised by its bytes, not decodable.
+    [OPUS_ONLY]: {
+      __audio: {
+        ext: 'opus',
+        base64: Buffer.concat([
+          Buffer.from('OggS'),
+          Buffer.alloc(24),
+          Buffer.from('OpusHead'),
+          Buffer.alloc(32),
+        ]).toString('base64'),
+      },
+    },
   });
   echo = await startTestApp({
     YTDLP_PATH: ytdlp.bin,
@@ -174,6 +186,22 @@ describe('transcribers', () => {
     const calls = await ytDlpCalls(OPUS_ONLY);
     const download = calls.at(-1)!;
     expect(existsSync(path.dirname(download[download.indexOf('-o') + 1]!))).toBe(false);
+  });
+
+  it('have ffmpeg read downloaded audio with the demuxer its bytes show, as uploads are read', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-fake-ffmpeg-'));
+    try {
+      const fake = path.join(dir, 'ffmpeg');
+      await writeFile(fake, `#!/bin/sh\necho "$@" >> ${path.join(dir, 'args.log')}\nexit 1\n`);
+      await chmod(fake, 0o755);
+      const client = createSpeechToText({ baseUrl: stt.baseUrl, model: 'whisper-test' })!;
+      await speechToTextTranscriber(ytdlp.bin, client, { ffmpegPath: fake }).transcribe(OPUS_ONLY);
+      expect(await readFile(path.join(dir, 'args.log'), 'utf8')).toMatch(
+        / -f ogg (-\S+ \S+ )*-i \S*audio\.opus /,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('report a failing speech-to-text server', async () => {

@@ -27,6 +27,7 @@ export {
   externalServiceTranscriber,
   runTranscribers,
   speechToTextTranscriber,
+  type TranscribeOptions,
   type TranscribeOutcome,
   type Transcriber,
 } from './transcribers.ts';

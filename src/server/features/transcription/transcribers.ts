@@ -1,8 +1,9 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileTypeFromFile } from 'file-type';
 import { parseCaptions } from '../../providers/media/captions.ts';
-import { runFfmpeg } from '../../providers/media/ffmpeg-run.ts';
+import { parseFfmpegDuration, runFfmpeg } from '../../providers/media/ffmpeg-run.ts';
 import { runYtDlp, YtDlpError } from '../../providers/media/yt-dlp.ts';
 import { isTransientProviderError, type SpeechToText } from '../../providers/stt/stt.ts';
 
@@ -14,10 +15,19 @@ export type TranscribeOutcome =
   /** `retryable`: it may work later (the provider timed out or answered 5xx), so the job retries first. */
   | { kind: 'unavailable'; reason: string; retryable?: boolean };
 
+/** What the caller of a transcription decides. */
+export interface TranscribeOptions {
+  /**
+   * Runs once the audio's length is known, before anything is sent to speech-to-text; throws to
+   * stop (the Studio counts the minutes against the owner's daily limit, as for uploads).
+   */
+  allow?: (durationMs: number) => Promise<void>;
+}
+
 /** One way to get a transcript; tried in order until one produces text (or hands the work on). */
 export interface Transcriber {
   readonly name: string;
-  transcribe(url: string): Promise<TranscribeOutcome>;
+  transcribe(url: string, options?: TranscribeOptions): Promise<TranscribeOutcome>;
 }
 
 /** Caps for audio handed to speech-to-text (OpenAI's upload limit is 25 MB). */
@@ -25,6 +35,25 @@ export const AUDIO_MAX_BYTES = 25 * 1024 * 1024;
 export const AUDIO_MAX_SECONDS = 30 * 60;
 /** Formats /v1/audio/transcriptions accepts as they are; anything else is converted by ffmpeg. */
 const STT_FORMATS = new Set(['flac', 'mp3', 'mp4', 'mpeg', 'mpga', 'm4a', 'ogg', 'wav', 'webm']);
+
+/**
+ * The one demuxer ffmpeg may use for downloaded audio, by the format its first bytes show (as
+ * file-type names it), never its name or ffmpeg's probing: the same rule as for uploads.
+ */
+const DEMUXER_OF_SNIFFED: Readonly<Record<string, string>> = {
+  mp3: 'mp3',
+  m4a: 'mov',
+  mp4: 'mov',
+  m4v: 'mov',
+  mov: 'mov',
+  wav: 'wav',
+  webm: 'matroska',
+  mkv: 'matroska',
+  ogg: 'ogg',
+  oga: 'ogg',
+  opus: 'ogg',
+  ogx: 'ogg',
+};
 
 async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-media-'));
@@ -93,7 +122,7 @@ export function speechToTextTranscriber(
 ): Transcriber {
   return {
     name: 'stt',
-    async transcribe(url) {
+    async transcribe(url, transcribeOptions = {}) {
       return withTempDir(async (dir) => {
         try {
           await runYtDlp(
@@ -129,20 +158,51 @@ export function speechToTextTranscriber(
           };
         }
         let audioPath = path.join(dir, file);
+        const ffmpeg = options.ffmpegPath ?? 'ffmpeg';
+        const sniffed = await fileTypeFromFile(audioPath).catch(() => undefined);
+        const demuxer = sniffed ? DEMUXER_OF_SNIFFED[sniffed.ext] : undefined;
+        if (!demuxer)
+          return { kind: 'unavailable', reason: 'the downloaded audio is not in a format Echo reads' };
         const ext = path.extname(file).slice(1).toLowerCase();
-        if (!STT_FORMATS.has(ext)) {
-          const converted = path.join(dir, 'converted.mp3');
-          try {
-            await runFfmpeg(
-              options.ffmpegPath ?? 'ffmpeg',
-              ['-y', '-i', audioPath, '-vn', '-ac', '1', '-ar', '16000', '-b:a', '64k', converted],
+        let durationMs: number | null = null;
+        try {
+          if (!STT_FORMATS.has(ext)) {
+            const converted = path.join(dir, 'converted.mp3');
+            const stderr = await runFfmpeg(
+              ffmpeg,
+              [
+                '-y',
+                '-f',
+                demuxer,
+                '-i',
+                audioPath,
+                '-vn',
+                '-ac',
+                '1',
+                '-ar',
+                '16000',
+                '-b:a',
+                '64k',
+                converted,
+              ],
               5 * 60_000,
             );
-          } catch (error) {
-            return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+            durationMs = parseFfmpegDuration(stderr);
+            audioPath = converted;
+          } else if (transcribeOptions.allow) {
+            // Read to the end (nothing written) so ffmpeg reports the length it found.
+            const stderr = await runFfmpeg(
+              ffmpeg,
+              ['-hide_banner', '-nostats', '-f', demuxer, '-i', audioPath, '-vn', '-f', 'null', '-'],
+              5 * 60_000,
+            );
+            durationMs = parseFfmpegDuration(stderr);
           }
-          audioPath = converted;
+        } catch (error) {
+          return { kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
         }
+        // A length ffmpeg cannot tell counts as the longest a download may be.
+        await transcribeOptions.allow?.(durationMs ?? AUDIO_MAX_SECONDS * 1000);
         const size = (await stat(audioPath)).size;
         if (size > AUDIO_MAX_BYTES) {
           return {
@@ -182,11 +242,15 @@ export type ChainOutcome =
   | { kind: 'failed'; message: string; retryable?: boolean };
 
 /** Tries each transcriber in order; when none can help, says what to configure. */
-export async function runTranscribers(transcribers: Transcriber[], url: string): Promise<ChainOutcome> {
+export async function runTranscribers(
+  transcribers: Transcriber[],
+  url: string,
+  options: TranscribeOptions = {},
+): Promise<ChainOutcome> {
   const reasons: string[] = [];
   let retryable = false;
   for (const transcriber of transcribers) {
-    const outcome = await transcriber.transcribe(url);
+    const outcome = await transcriber.transcribe(url, options);
     if (outcome.kind !== 'unavailable') return outcome;
     reasons.push(outcome.reason);
     if (outcome.retryable) retryable = true;

@@ -11,8 +11,12 @@ export interface Llm {
   completeJson<T>(
     schema: z.ZodType<T>,
     messages: Array<{ role: 'system' | 'user'; content: string }>,
+    options?: { maxTokens?: number },
   ): Promise<T>;
 }
+
+/** The longest answer a call may get when its caller sets no bound, in tokens: every call has one. */
+export const LLM_DEFAULT_MAX_TOKENS = 2048;
 
 export class LlmOutputError extends Error {}
 
@@ -20,23 +24,29 @@ export function createLlm(config: {
   baseUrl?: string;
   apiKey?: string;
   model: string;
-  /** Per request (default 60 s); the client retries once on a time-out, 408, 409, 429 or 5xx. */
+  /** Per request (default 60 s). */
   timeoutMs?: number;
+  /**
+   * Requests the client sends again on a time-out, 408, 409, 429 or 5xx (default 1). 0 for a caller
+   * that counts what each call costs: every call is then exactly one request.
+   */
+  maxRetries?: number;
 }): Llm | null {
   if (!config.baseUrl) return null;
   const client = new OpenAI({
     baseURL: config.baseUrl,
     apiKey: config.apiKey ?? 'not-needed',
     timeout: config.timeoutMs ?? 60_000,
-    maxRetries: 1,
+    maxRetries: config.maxRetries ?? 1,
   });
   return {
     model: config.model,
-    async completeJson(schema, messages) {
+    async completeJson(schema, messages, options = {}) {
       const completion = await trackProvider('llm', () =>
         client.chat.completions.create({
           model: config.model,
           messages,
+          max_tokens: options.maxTokens ?? LLM_DEFAULT_MAX_TOKENS,
           response_format: { type: 'json_object' },
           temperature: 0.7,
         }),

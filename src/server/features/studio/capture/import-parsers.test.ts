@@ -2,19 +2,21 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  type ImportedPost,
   ImportFormatError,
   importFormatOf,
   parseCsvPosts,
   parseLinkedInShares,
   parsePlainPosts,
   parseXTweets,
+  TooManyPostsError,
 } from './import-parsers.ts';
 
 const fixture = (name: string) =>
   readFileSync(path.resolve(import.meta.dirname, '../../../../../tests/fixtures/studio', name), 'utf8');
 
 describe('import parsers', () => {
-  it('chooses the parser by file name', () => {
+  it('chooses the parser by file name', async () => {
     expect(importFormatOf('Shares.csv')).toBe('linkedin_shares');
     expect(importFormatOf('Basic_LinkedInDataExport/Shares.csv')).toBe('linkedin_shares');
     expect(importFormatOf('tweets.js')).toBe('x_tweets');
@@ -25,8 +27,8 @@ describe('import parsers', () => {
     expect(importFormatOf('photo.png')).toBeNull();
   });
 
-  it("reads LinkedIn's Shares.csv: multi-line and quoted commentary, dates, links", () => {
-    const posts = parseLinkedInShares(fixture('Shares.csv'));
+  it("reads LinkedIn's Shares.csv: multi-line and quoted commentary, dates, links", async () => {
+    const posts = await parseLinkedInShares(fixture('Shares.csv'));
     expect(posts).toHaveLength(3);
     expect(posts[0]).toMatchObject({
       text: 'Pricing is a message.\r\n\r\nWe raised our prices by 20% and nobody left. What would you charge?',
@@ -40,16 +42,16 @@ describe('import parsers', () => {
     expect(posts[2]!.text).toBe('');
   });
 
-  it('says which line of a malformed CSV is wrong', () => {
+  it('says which line of a malformed CSV is wrong', async () => {
     const broken =
       'Date,ShareLink,ShareCommentary\n2024-01-01,https://x,"fine"\n2024-01-02,https://y,"unclosed "quote" here\n';
-    expect(() => parseLinkedInShares(broken)).toThrow(ImportFormatError);
-    expect(() => parseLinkedInShares(broken)).toThrow(/^Line 3: /);
-    expect(() => parseLinkedInShares('Name,Email\nA,b@c.d\n')).toThrow(/^Line 1: .*ShareCommentary/);
+    await expect(parseLinkedInShares(broken)).rejects.toThrow(ImportFormatError);
+    await expect(parseLinkedInShares(broken)).rejects.toThrow(/^Line 3: /);
+    await expect(parseLinkedInShares('Name,Email\nA,b@c.d\n')).rejects.toThrow(/^Line 1: .*ShareCommentary/);
   });
 
-  it("reads an X archive's tweets.js: entities decoded, t.co links and retweets dropped", () => {
-    const posts = parseXTweets(fixture('tweets.js'));
+  it("reads an X archive's tweets.js: entities decoded, t.co links and retweets dropped", async () => {
+    const posts = await parseXTweets(fixture('tweets.js'));
     expect(posts.map((p) => p.text)).toEqual([
       'Shipping weekly > shipping perfectly. Small & often wins.',
       "What's the one thing you'd never automate? #buildinpublic",
@@ -58,28 +60,67 @@ describe('import parsers', () => {
     expect(posts[0]!.url).toBe('https://x.com/i/status/1755000000000000001');
   });
 
-  it('says which line of a broken tweets.js is wrong', () => {
+  it('says which line of a broken tweets.js is wrong', async () => {
     const broken = fixture('tweets.js').replace('"lang" : "en"\n    }\n  },', '"lang" : "en"\n    }\n  }');
-    expect(() => parseXTweets(broken)).toThrow(/^Line 2[0-9]: the file is not valid/);
-    expect(() => parseXTweets('hello')).toThrow(/^Line 1: this is not an X archive/);
+    await expect(parseXTweets(broken)).rejects.toThrow(/^Line 2[0-9]: the file is not valid/);
+    await expect(parseXTweets('hello')).rejects.toThrow(/^Line 1: this is not an X archive/);
   });
 
-  it('splits text and Markdown files at --- lines', () => {
-    const posts = parsePlainPosts(fixture('posts.md'));
+  it('splits text and Markdown files at --- lines', async () => {
+    const posts = await parsePlainPosts(fixture('posts.md'));
     expect(posts).toHaveLength(2);
     expect(posts[0]).toMatchObject({ line: 1 });
     expect(posts[0]!.text).toMatch(/^# Why I write every morning\n\nWriting first thing/);
     expect(posts[1]).toMatchObject({ line: 7 });
-    expect(parsePlainPosts('One note, no separators.\nSecond line.')).toHaveLength(1);
+    expect(await parsePlainPosts('One note, no separators.\nSecond line.')).toHaveLength(1);
   });
 
-  it('reads any CSV with a text-like column, or a single column', () => {
+  it('reads any CSV with a text-like column, or a single column', async () => {
     expect(
-      parseCsvPosts('id,Content,date\n1,Hello there,2024-05-01\n2,"Second, with comma",\n').map(
+      (await parseCsvPosts('id,Content,date\n1,Hello there,2024-05-01\n2,"Second, with comma",\n')).map(
         (p) => p.text,
       ),
     ).toEqual(['Hello there', 'Second, with comma']);
-    expect(parseCsvPosts('post\nOnly column\n').map((p) => p.text)).toEqual(['Only column']);
-    expect(() => parseCsvPosts('a,b\n1,2\n')).toThrow(/^Line 1: no column named text/);
+    expect((await parseCsvPosts('post\nOnly column\n')).map((p) => p.text)).toEqual(['Only column']);
+    await expect(parseCsvPosts('a,b\n1,2\n')).rejects.toThrow(/^Line 1: no column named text/);
+  });
+
+  it('reads tweets item by item: nested lists, escaped quotes and brackets inside strings', async () => {
+    const tweets = [
+      { tweet: { full_text: 'A "quoted" ] bracket, and a } brace', entities: { urls: [[], [{}]] } } },
+      { tweet: { full_text: 'Back\\slash \\" and more' } },
+    ];
+    const posts = await parseXTweets(`window.YTD.tweets.part0 = ${JSON.stringify(tweets, null, 2)};\n`);
+    expect(posts.map((p) => p.text)).toEqual([
+      'A "quoted" ] bracket, and a } brace',
+      'Back\\slash \\" and more',
+    ]);
+    expect(await parseXTweets('window.YTD.tweets.part0 = [ ]')).toEqual([]);
+    await expect(parseXTweets('window.YTD.tweets.part0 = [ {"full_text": "a"}, ')).rejects.toThrow(
+      /^Line 1: /,
+    );
+    await expect(parseXTweets('[ {"full_text": "a"} ] trailing')).rejects.toThrow(/after the list/);
+  });
+
+  it('stops reading at the first post past the limit, whatever follows it', async () => {
+    // Past the limit the file is broken: a parser that read on would say so instead.
+    const tooMany = async (
+      parse: (content: string, max: number) => Promise<ImportedPost[]>,
+      content: string,
+    ) => {
+      const error = await parse(content, 3).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TooManyPostsError);
+    };
+    // Far past it: more than one chunk of reading.
+    const rest = 'b\n'.repeat(50_000);
+    await tooMany(parseCsvPosts, `text\n${'a\n'.repeat(4)}${rest}"unclosed\n`);
+    await tooMany(
+      parseLinkedInShares,
+      `Date,ShareCommentary\n${'2024-01-01,a\n'.repeat(4)}${rest}"unclosed\n`,
+    );
+    await tooMany(parseXTweets, `[${'{"full_text":"a"},'.repeat(4)} not json`);
+    await tooMany(parsePlainPosts, 'a\n---\n'.repeat(4));
+    expect(await parseCsvPosts(`text\n${'a\n'.repeat(3)}`, 3)).toHaveLength(3);
+    expect(await parsePlainPosts('a\n---\n'.repeat(3), 3)).toHaveLength(3);
   });
 });

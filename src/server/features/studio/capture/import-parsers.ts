@@ -1,5 +1,7 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import type { ImportFileFormat } from '#contract/studio.ts';
+import { loopSlices } from '../../../lib/event-loop.ts';
 
 /** One post found in an import file. */
 export interface ImportedPost {
@@ -14,7 +16,34 @@ export interface ImportedPost {
 /** A file that cannot be read; the message names the line. */
 export class ImportFormatError extends Error {}
 
-const lineAt = (text: string, position: number) => text.slice(0, Math.max(0, position)).split('\n').length;
+/** The file holds more posts than one import takes: reading stopped at the first post too many. */
+export class TooManyPostsError extends Error {
+  readonly maxPosts: number;
+  constructor(maxPosts: number) {
+    super(`more than ${maxPosts} posts`);
+    this.maxPosts = maxPosts;
+  }
+}
+
+/** The posts read so far; the one past `maxPosts` stops the reading. */
+class Posts {
+  readonly list: ImportedPost[] = [];
+  readonly maxPosts: number;
+  constructor(maxPosts: number) {
+    this.maxPosts = maxPosts;
+  }
+  add(post: ImportedPost): void {
+    if (this.list.length >= this.maxPosts) throw new TooManyPostsError(this.maxPosts);
+    this.list.push(post);
+  }
+}
+
+/** The 1-based line of `position` in `text`. */
+function lineAt(text: string, position: number): number {
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && at < position; at = text.indexOf('\n', at + 1)) line++;
+  return line;
+}
 
 /** Which parser a file name selects (null: not an accepted import file). */
 export function importFormatOf(filename: string): ImportFileFormat | null {
@@ -37,17 +66,47 @@ const validDate = (value: unknown): Date | null => {
   return Number.isNaN(date.getTime()) || date.getTime() > Date.now() + 86_400_000 ? null : date;
 };
 
-/** Rows of a CSV file with a header; errors name the line. */
-function csvRecords(content: string): Array<{ record: Record<string, string>; line: number }> {
-  try {
-    const rows = parse(content, {
+/** Characters handed to a parser at a time (a slice of work stays well under the loop's bound). */
+const CHUNK_CHARS = 4096;
+
+/** `content` in chunks that never split a surrogate pair. */
+function* chunksOf(content: string): Generator<string> {
+  for (let at = 0; at < content.length; ) {
+    let end = Math.min(content.length, at + CHUNK_CHARS);
+    const last = content.charCodeAt(end - 1);
+    if (end < content.length && last >= 0xd800 && last <= 0xdbff) end++;
+    yield content.slice(at, end);
+    at = end;
+  }
+}
+
+/**
+ * Rows of a CSV file with a header, read as a stream in small chunks with the event loop given back
+ * between slices; `onRow` sees each row as it is read and may throw to stop reading. Errors name
+ * the line.
+ */
+async function csvRecords(
+  content: string,
+  onRow: (row: { record: Record<string, string>; line: number }) => void,
+): Promise<void> {
+  const parser = Readable.from(chunksOf(content)).pipe(
+    parse({
       bom: true,
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,
-    }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
-    return rows.map((row) => ({ record: row.record, line: row.info.lines }));
+    }),
+  );
+  const slice = loopSlices();
+  try {
+    for await (const row of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number };
+    }>) {
+      onRow({ record: row.record, line: row.info.lines });
+      await slice();
+    }
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
@@ -56,21 +115,26 @@ function csvRecords(content: string): Array<{ record: Record<string, string>; li
       );
     }
     throw error;
+  } finally {
+    parser.destroy();
   }
 }
 
 /** LinkedIn's data export `Shares.csv`: Date, ShareLink, ShareCommentary, SharedUrl, MediaUrl, Visibility. */
-export function parseLinkedInShares(content: string): ImportedPost[] {
-  const rows = csvRecords(content);
-  if (rows.length > 0 && !('sharecommentary' in rows[0]!.record))
-    throw new ImportFormatError("Line 1: this is not LinkedIn's Shares.csv (no ShareCommentary column)");
-  return rows.map(({ record, line }) => ({
-    // LinkedIn writes doubled quotes inside the commentary of some exports ("" for ").
-    text: (record.sharecommentary ?? '').replace(/""/g, '"').trim(),
-    date: validDate(record.date),
-    url: record.sharelink?.trim() || null,
-    line,
-  }));
+export async function parseLinkedInShares(content: string, maxPosts = Infinity): Promise<ImportedPost[]> {
+  const posts = new Posts(maxPosts);
+  await csvRecords(content, ({ record, line }) => {
+    if (posts.list.length === 0 && !('sharecommentary' in record))
+      throw new ImportFormatError("Line 1: this is not LinkedIn's Shares.csv (no ShareCommentary column)");
+    posts.add({
+      // LinkedIn writes doubled quotes inside the commentary of some exports ("" for ").
+      text: (record.sharecommentary ?? '').replace(/""/g, '"').trim(),
+      date: validDate(record.date),
+      url: record.sharelink?.trim() || null,
+      line,
+    });
+  });
+  return posts.list;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -81,33 +145,97 @@ const ENTITIES: Record<string, string> = {
   '&#39;': "'",
 };
 
+const notJson = (content: string, position: number, reason: string) =>
+  new ImportFormatError(
+    `Line ${lineAt(content, position)}: the file is not valid JavaScript/JSON (${reason})`,
+  );
+
+const isSpace = (code: number) => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+
+/** Characters scanned between two checks of the slice's time. */
+const SCAN_STEP = 0x4000;
+
+/**
+ * The items of the JSON array that opens at `start`, each handed to `onItem` as it is found: the
+ * array is scanned item by item (strings and nesting tracked) and each item parsed alone, so a
+ * file is read in slices and reading can stop at any item.
+ */
+async function jsonArrayItems(
+  content: string,
+  start: number,
+  onItem: (item: unknown, index: number) => void,
+): Promise<void> {
+  const slice = loopSlices();
+  let at = start + 1;
+  const skipSpace = () => {
+    while (at < content.length && isSpace(content.charCodeAt(at))) at++;
+  };
+  for (let index = 0; ; index++) {
+    skipSpace();
+    if (index === 0 && content[at] === ']') {
+      at++;
+      break;
+    }
+    const itemStart = at;
+    let depth = 0;
+    let inString = false;
+    for (; at < content.length; at++) {
+      if ((at & (SCAN_STEP - 1)) === 0) await slice();
+      const c = content.charCodeAt(at);
+      if (inString) {
+        if (c === 0x5c) at++;
+        else if (c === 0x22) inString = false;
+      } else if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) {
+        if (depth === 0) break;
+        depth--;
+      } else if (c === 0x2c && depth === 0) break;
+    }
+    let item: unknown;
+    try {
+      item = JSON.parse(content.slice(itemStart, at));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const position = /position (\d+)/.exec(message);
+      throw notJson(
+        content,
+        itemStart + Number(position?.[1] ?? 0),
+        message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, ''),
+      );
+    }
+    onItem(item, index);
+    await slice();
+    skipSpace();
+    const next = content[at];
+    if (next === ',') at++;
+    else if (next === ']') {
+      at++;
+      break;
+    } else
+      throw notJson(
+        content,
+        at,
+        next === undefined ? 'the list of tweets is not closed' : `expected , or ] after tweet ${index + 1}`,
+      );
+  }
+  skipSpace();
+  if (content[at] === ';') at++;
+  skipSpace();
+  if (at < content.length) throw notJson(content, at, 'unexpected text after the list of tweets');
+}
+
 /** An X (Twitter) archive's `data/tweets.js`: `window.YTD.tweets.part0 = [ { "tweet": {...} }, ... ]`. */
-export function parseXTweets(content: string): ImportedPost[] {
-  const start = content.indexOf('[');
-  if (start === -1 || !/^\s*(window\.YTD\.[\w.]+\s*=\s*)?\[/.test(content))
+export async function parseXTweets(content: string, maxPosts = Infinity): Promise<ImportedPost[]> {
+  const prefix = /^\s*(window\.YTD\.[\w.]+\s*=\s*)?\[/.exec(content.slice(0, 1024));
+  if (!prefix)
     throw new ImportFormatError(
       'Line 1: this is not an X archive tweets.js (expected window.YTD.tweets.part0 = [ ... ])',
     );
-  let items: unknown;
-  try {
-    items = JSON.parse(content.slice(start));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    const lineCol = /line (\d+) column/.exec(message);
-    const line = position
-      ? lineAt(content, start + Number(position[1]))
-      : lineCol
-        ? lineAt(content, start) + Number(lineCol[1]) - 1
-        : '?';
-    throw new ImportFormatError(
-      `Line ${line}: the file is not valid JavaScript/JSON (${message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '')})`,
-    );
-  }
-  if (!Array.isArray(items)) throw new ImportFormatError('Line 1: expected a list of tweets');
-  const posts: ImportedPost[] = [];
+  const start = prefix[0].length - 1;
+  const posts = new Posts(maxPosts);
   const firstLine = lineAt(content, start);
-  items.forEach((item, index) => {
+  await jsonArrayItems(content, start, (item, index) => {
     const tweet = ((item as { tweet?: unknown })?.tweet ?? item) as {
       full_text?: unknown;
       text?: unknown;
@@ -128,41 +256,46 @@ export function parseXTweets(content: string): ImportedPost[] {
       .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => ENTITIES[entity] ?? entity)
       .replace(/\s*https:\/\/t\.co\/\w+/g, '')
       .trim();
-    posts.push({
+    posts.add({
       text,
       date: validDate(tweet.created_at),
       url: typeof tweet.id_str === 'string' ? `https://x.com/i/status/${tweet.id_str}` : null,
       line: firstLine,
     });
   });
-  return posts;
+  return posts.list;
 }
 
+const SEPARATOR = /^\s*(-{3,}|\*{3,}|={3,})\s*$/;
+
 /** Plain text or Markdown: posts separated by a line of `---` (or `***`, `===`); else one post. */
-export function parsePlainPosts(content: string): ImportedPost[] {
-  const lines = content
-    .replace(/^\uFEFF/, '')
-    .replace(/\r\n?/g, '\n')
-    .split('\n');
-  const posts: ImportedPost[] = [];
+export async function parsePlainPosts(content: string, maxPosts = Infinity): Promise<ImportedPost[]> {
+  const text = content.replace(/^\uFEFF/, '');
+  const posts = new Posts(maxPosts);
+  const slice = loopSlices();
   let current: string[] = [];
   let startLine = 1;
   const flush = () => {
-    const text = current.join('\n').trim();
-    if (text) posts.push({ text, date: null, url: null, line: startLine });
+    const post = current.join('\n').trim();
+    if (post) posts.add({ text: post, date: null, url: null, line: startLine });
     current = [];
   };
-  lines.forEach((line, i) => {
-    if (/^\s*(-{3,}|\*{3,}|={3,})\s*$/.test(line)) {
+  for (let at = 0, i = 0; at <= text.length; i++) {
+    const end = text.indexOf('\n', at);
+    const stop = end === -1 ? text.length : end;
+    const line = text.slice(at, stop > at && text.charCodeAt(stop - 1) === 0x0d ? stop - 1 : stop);
+    at = stop + 1;
+    if (SEPARATOR.test(line)) {
       flush();
       startLine = i + 2;
     } else {
       if (current.length === 0 && !line.trim()) startLine = i + 2;
       current.push(line);
     }
-  });
+    if ((i & 0xff) === 0) await slice();
+  }
   flush();
-  return posts;
+  return posts.list;
 }
 
 const TEXT_COLUMNS = [
@@ -180,35 +313,52 @@ const TEXT_COLUMNS = [
 const DATE_COLUMNS = ['date', 'created_at', 'created', 'published', 'published_at', 'timestamp', 'time'];
 
 /** Any CSV of posts: the column named text, content, post, body, ... (or the only column). */
-export function parseCsvPosts(content: string): ImportedPost[] {
-  const rows = csvRecords(content);
-  if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]!.record);
-  const textColumn =
-    TEXT_COLUMNS.find((c) => columns.includes(c)) ?? (columns.length === 1 ? columns[0] : undefined);
-  if (!textColumn)
-    throw new ImportFormatError(
-      `Line 1: no column named ${TEXT_COLUMNS.slice(0, 5).join(', ')} (found: ${columns.join(', ').slice(0, 200)})`,
-    );
-  const dateColumn = DATE_COLUMNS.find((c) => columns.includes(c));
-  const urlColumn = ['url', 'link', 'sharelink'].find((c) => columns.includes(c));
-  return rows.map(({ record, line }) => ({
-    text: (record[textColumn] ?? '').trim(),
-    date: dateColumn ? validDate(record[dateColumn]) : null,
-    url: urlColumn ? record[urlColumn]?.trim() || null : null,
-    line,
-  }));
+export async function parseCsvPosts(content: string, maxPosts = Infinity): Promise<ImportedPost[]> {
+  const posts = new Posts(maxPosts);
+  let columnsOf: { text: string; date?: string; url?: string } | null = null;
+  await csvRecords(content, ({ record, line }) => {
+    if (!columnsOf) {
+      const columns = Object.keys(record);
+      const text =
+        TEXT_COLUMNS.find((c) => columns.includes(c)) ?? (columns.length === 1 ? columns[0] : undefined);
+      if (!text)
+        throw new ImportFormatError(
+          `Line 1: no column named ${TEXT_COLUMNS.slice(0, 5).join(', ')} (found: ${columns.join(', ').slice(0, 200)})`,
+        );
+      columnsOf = {
+        text,
+        date: DATE_COLUMNS.find((c) => columns.includes(c)),
+        url: ['url', 'link', 'sharelink'].find((c) => columns.includes(c)),
+      };
+    }
+    const { text, date, url } = columnsOf;
+    posts.add({
+      text: (record[text] ?? '').trim(),
+      date: date ? validDate(record[date]) : null,
+      url: url ? record[url]?.trim() || null : null,
+      line,
+    });
+  });
+  return posts.list;
 }
 
-export function parseImportFile(format: ImportFileFormat, content: string): ImportedPost[] {
+/**
+ * The posts of an import file, read in slices of the event loop; reading stops with
+ * TooManyPostsError at the first post past `maxPosts`, so a file's size never sets the work.
+ */
+export function parseImportFile(
+  format: ImportFileFormat,
+  content: string,
+  maxPosts = Infinity,
+): Promise<ImportedPost[]> {
   switch (format) {
     case 'linkedin_shares':
-      return parseLinkedInShares(content);
+      return parseLinkedInShares(content, maxPosts);
     case 'x_tweets':
-      return parseXTweets(content);
+      return parseXTweets(content, maxPosts);
     case 'csv':
-      return parseCsvPosts(content);
+      return parseCsvPosts(content, maxPosts);
     default:
-      return parsePlainPosts(content);
+      return parsePlainPosts(content, maxPosts);
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
@@ -110,6 +111,75 @@ describe('imports', () => {
     ]);
     const bad = await call('POST', '/api/studio/imports', { type: 'link', url: 'https://example.com/video' });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+/**
+ * The longest the event loop was held (Node's own histogram, in this process, which runs the app)
+ * and the longest a concurrent GET /api/health waited, while `work` runs.
+ */
+async function loopDuring<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; holdMs: number; healthMs: number }> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  let running = true;
+  let healthMs = 0;
+  const health = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await echo.app!.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      healthMs = Math.max(healthMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  histogram.enable();
+  try {
+    const result = await work();
+    return { result, holdMs: histogram.max / 1e6, healthMs };
+  } finally {
+    histogram.disable();
+    running = false;
+    await health;
+  }
+}
+
+describe('a hostile import file', () => {
+  let hostile: string;
+  beforeAll(async () => {
+    hostile = await sessionCookie(echo, 'hostile-import@example.com');
+  });
+
+  // One-letter rows: the most records per byte. Parsed in one go, 512 KB held the loop for seconds.
+  it.each([
+    ['512 KB', 512 * 1024],
+    ['2 MB', 2 * 1024 * 1024],
+  ])('of %s of one-letter rows never holds the event loop, and is refused', async (_size, bytes) => {
+    const content = `text\n${'a\n'.repeat(bytes / 2)}`;
+    const { result, holdMs, healthMs } = await loopDuring(() =>
+      call('POST', '/api/studio/imports', { type: 'file', filename: 'posts.csv', content }, hostile),
+    );
+    expect(result.statusCode).toBe(400);
+    expect(result.json().message).toMatch(/more than 20,000 posts/);
+    // The rule is about 50 ms; the margin is for a test machine whose other workers share its cores.
+    expect(holdMs).toBeLessThan(150);
+    expect(healthMs).toBeLessThan(500);
+  });
+
+  it('is read only up to the post limit: what follows it is never parsed', async () => {
+    // A broken quote after a megabyte past the limit: a parser that read on would report it instead.
+    const content = `text\n${'a\n'.repeat(20_001)}${'b\n'.repeat(512 * 1024)}"unclosed\n`;
+    const res = await call(
+      'POST',
+      '/api/studio/imports',
+      { type: 'file', filename: 'posts.csv', content },
+      hostile,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+    expect(res.json().message).toBe('This file has more than 20,000 posts; import at most 20,000 at a time.');
+    const notes = (await call('GET', '/api/studio/notes', undefined, hostile)).json();
+    expect(notes.total).toBe(0);
   });
 });
 

@@ -4,6 +4,7 @@ import { checkMediaUrl } from '#contract/social-urls.ts';
 import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
+import { loopSlices } from '../../../lib/event-loop.ts';
 import { type Analysis, analyseOffThread, cleanText } from '../engine/index.ts';
 import {
   assertTextQuota,
@@ -17,7 +18,7 @@ import {
   transcribeJob,
   withOwnerLock,
 } from '../notes/index.ts';
-import { ImportFormatError, importFormatOf, parseImportFile } from './import-parsers.ts';
+import { ImportFormatError, importFormatOf, parseImportFile, TooManyPostsError } from './import-parsers.ts';
 
 /** Posts one import may bring (a decade of daily posting is about 4,000). */
 export const IMPORT_MAX_POSTS = 20_000;
@@ -45,6 +46,23 @@ async function importLink(ctx: AppContext, owner: string, url: string): Promise<
   return { format: 'link', imported: 1, skipped: 0, note_ids: [note.id] };
 }
 
+/** Characters cleaned between two checks of the slice's time. */
+const CLEAN_CHUNK_CHARS = 256 * 1024;
+
+/** cleanText over a whole file, a chunk per turn of the event loop (a CRLF is never split). */
+async function cleanInSlices(content: string): Promise<string> {
+  const slice = loopSlices();
+  const pieces: string[] = [];
+  for (let at = 0; at < content.length; ) {
+    let end = Math.min(content.length, at + CLEAN_CHUNK_CHARS);
+    if (content.charCodeAt(end - 1) === 0x0d) end++;
+    pieces.push(cleanText(content.slice(at, end)));
+    at = end;
+    await slice();
+  }
+  return pieces.join('');
+}
+
 /** A file of the user's own posts: each post becomes a ready, written note of kind post. */
 async function importFile(
   ctx: AppContext,
@@ -58,21 +76,25 @@ async function importFile(
       'unsupported_media_type',
       "Import LinkedIn's Shares.csv, an X archive's tweets.js, or a .txt, .md or .csv file of your posts.",
     );
-  let posts: ReturnType<typeof parseImportFile>;
+  let posts: Awaited<ReturnType<typeof parseImportFile>>;
   try {
-    posts = parseImportFile(format, cleanText(content));
+    posts = await parseImportFile(format, await cleanInSlices(content), IMPORT_MAX_POSTS);
   } catch (error) {
     if (error instanceof ImportFormatError)
       throw badRequest(`${filename}: ${error.message}`, 'malformed_request');
+    if (error instanceof TooManyPostsError)
+      throw badRequest(
+        `This file has more than ${IMPORT_MAX_POSTS.toLocaleString('en-US')} posts; import at most ${IMPORT_MAX_POSTS.toLocaleString('en-US')} at a time.`,
+      );
     throw error;
   }
-  if (posts.length > IMPORT_MAX_POSTS)
-    throw badRequest(`This file has ${posts.length} posts; import at most ${IMPORT_MAX_POSTS} at a time.`);
   const seen = new Set<string>();
   const values: Array<NewNote & { sentences: Analysis['sentences'] }> = [];
   let skipped = 0;
   const kept: Array<{ post: (typeof posts)[number]; text: string; hash: string }> = [];
+  const slice = loopSlices();
   for (const post of posts) {
+    await slice();
     const text = cleanText(post.text).slice(0, STUDIO_LIMITS.textMaxChars);
     const hash = hashOf(text);
     if (!text || seen.has(hash)) {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '#contract/api.ts';
 import {
   finishRecordingSchema,
+  IMPORT_BODY_MAX_BYTES,
   importRequestSchema,
   importResponseSchema,
   noteListItemSchema,
@@ -11,7 +12,6 @@ import {
   recordingIdParamsSchema,
   recordingSchema,
   STUDIO_API,
-  STUDIO_LIMITS,
   STUDIO_NOTE_ID_HEADER,
   STUDIO_UPLOADS_PATH,
   startRecordingSchema,
@@ -48,7 +48,7 @@ export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${STUDIO_API}/imports`,
       {
         schema: { body: importRequestSchema, response: { 201: importResponseSchema } },
-        bodyLimit: STUDIO_LIMITS.importFileMaxBytes * 2,
+        bodyLimit: IMPORT_BODY_MAX_BYTES,
         config: operation(
           'importStudioNotes',
           'Import notes from a file (text, Markdown, subtitles, exports)',

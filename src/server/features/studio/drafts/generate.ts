@@ -15,6 +15,7 @@ import {
   flattenDraft,
   generateExtractive,
   generateWithLlm,
+  LLM_ANSWER_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
   type Register,
@@ -26,7 +27,7 @@ import {
   type VoiceProfile,
 } from '../engine/index.ts';
 import { currentProfile, findVoiceSettings, type VoiceSettingsRow } from '../notes/index.ts';
-import { countModelCall, modelCallsUsedUpNote } from './model-calls.ts';
+import { countModelCall, modelLimitsOf } from './model-calls.ts';
 import {
   type DraftRow,
   findDraftsById,
@@ -60,8 +61,14 @@ export const FALLBACK_NOTE =
 const BANNED_OR_LOW = (score: number) =>
   `This draft still scores ${score} for your voice after a second try.`;
 
-/** The owner has no model call left today: the draft is written offline. */
-class ModelCallsUsedUp extends Error {}
+/** The owner has no model call or characters left today: the draft is written offline, saying why. */
+class ModelCallsUsedUp extends Error {
+  readonly note: string;
+  constructor(note: string) {
+    super(note);
+    this.note = note;
+  }
+}
 
 export type GenerateOutcome = 'done' | 'wait';
 
@@ -307,10 +314,9 @@ async function writeOne(
   if (deps.llm && row.requestedEngine !== 'extractive') {
     const analysed = analyse(sourceNotesInput, keyPhrases, { bans, pins }).units;
     const units = analysed.filter((u) => u.usable);
-    const best = [...units]
-      .sort((a, b) => b.score - a.score)
-      .slice(0, LLM_SOURCE_SENTENCES)
-      .sort((a, b) => a.index - b.index);
+    const ranked = [...units].sort((a, b) => b.score - a.score).slice(0, LLM_SOURCE_SENTENCES);
+    const rankOf = new Map(ranked.map((u, rank) => [u, rank]));
+    const best = [...ranked].sort((a, b) => a.index - b.index);
     const input: EngineInput = {
       format,
       author: byline ?? 'the speaker',
@@ -318,6 +324,7 @@ async function writeOne(
         id: String(u.ref.sentenceId),
         noteId: String(u.ref.noteId),
         text: u.clean,
+        rank: rankOf.get(u),
         startMs: u.startMs,
         endMs: u.endMs,
       })),
@@ -329,22 +336,36 @@ async function writeOne(
         maxChars: LLM_SAMPLE_CHARS,
       }),
     };
-    // Each call is counted before it is made; none past the owner's daily number (model-calls.ts).
-    const limit = deps.config.studio.limits.modelCallsPerDay;
-    const callAllowed = () => countModelCall(db, limit, row.ownerEmail);
+    // Each call is counted before it is made, with its prompt and the longest answer it may get;
+    // none past the owner's daily calls or characters (model-calls.ts).
+    const spend = async (promptChars: number) => {
+      const usedUp = await countModelCall(
+        db,
+        modelLimitsOf(deps),
+        row.ownerEmail,
+        promptChars + LLM_ANSWER_MAX_CHARS,
+      );
+      if (usedUp) throw new ModelCallsUsedUp(usedUp);
+    };
     try {
-      if (!(await callAllowed())) throw new ModelCallsUsedUp();
-      const first = await generateWithLlm(deps.llm, input);
+      const first = await generateWithLlm(deps.llm, input, { beforeCall: spend });
       draft = first.draft;
       engine = 'llm';
       meta.llm_requests = 1;
       meta.prompt_chars = first.promptChars;
       const check = judge(profile, register, first.draft, sentences, bans, analysed);
-      if (check.problem && (await callAllowed())) {
-        const second = await generateWithLlm(deps.llm, {
-          ...input,
-          voice: { ...input.voice, habits: [...input.voice.habits, check.problem] },
-        });
+      // A second try only while the owner has calls left: without one, the first draft stands.
+      const second = check.problem
+        ? await generateWithLlm(
+            deps.llm,
+            { ...input, voice: { ...input.voice, habits: [...input.voice.habits, check.problem] } },
+            { beforeCall: spend },
+          ).catch((error: unknown) => {
+            if (error instanceof ModelCallsUsedUp) return null;
+            throw error;
+          })
+        : null;
+      if (second) {
         meta.llm_requests = 2;
         meta.prompt_chars = first.promptChars + second.promptChars;
         const recheck = judge(profile, register, second.draft, sentences, bans, analysed);
@@ -356,7 +377,7 @@ async function writeOne(
     } catch (error) {
       if (error instanceof ModelCallsUsedUp) {
         draft = offline();
-        meta.fallback = modelCallsUsedUpNote(limit);
+        meta.fallback = error.note;
       } else {
         deps.log.warn(
           { err: error, draftId: row.id },

@@ -15,7 +15,11 @@ export function registerDraftJobs(
   queue: JobQueue,
   deps: Omit<GenerateDeps, 'llm'> & { llm?: GenerateDeps['llm'] },
 ) {
-  const full: GenerateDeps = { ...deps, llm: deps.llm !== undefined ? deps.llm : createLlm(deps.config.llm) };
+  // No retry inside the client: every request to the model is a call counted (model-calls.ts).
+  const full: GenerateDeps = {
+    ...deps,
+    llm: deps.llm !== undefined ? deps.llm : createLlm({ ...deps.config.llm, maxRetries: 0 }),
+  };
   queue.handle(generateDraftJob, async (data) => {
     const outcome = await generateDrafts(full, draftIdsOf(data), data.blockId);
     if (outcome === 'wait')

@@ -7,7 +7,13 @@ import {
   settledDraft,
   startStudioApp,
 } from '#tests/support/studio.ts';
-import { modelCallsPerDayMessage, modelCallsUsedUpNote } from './model-calls.ts';
+import { LLM_ANSWER_MAX_CHARS, LLM_PROMPT_MAX_CHARS } from '../engine/index.ts';
+import {
+  modelCallsPerDayMessage,
+  modelCallsUsedUpNote,
+  modelCharsPerDayMessage,
+  modelCharsUsedUpNote,
+} from './model-calls.ts';
 
 /**
  * Issue 23, finding 5: the language-model calls an owner's drafts make are counted one by one
@@ -15,6 +21,7 @@ import { modelCallsPerDayMessage, modelCallsUsedUpNote } from './model-calls.ts'
  * job makes no call (its draft is written offline, saying why).
  */
 const LIMIT = 3;
+const CHARS_LIMIT = 100_000;
 let echo: StudioTestApp;
 let llm: FakeOpenAi;
 beforeAll(async () => {
@@ -23,6 +30,7 @@ beforeAll(async () => {
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: 'fake-model',
     STUDIO_MODEL_CALLS_PER_DAY: String(LIMIT),
+    STUDIO_MODEL_CHARS_PER_DAY: String(CHARS_LIMIT),
   });
 });
 afterAll(async () => {
@@ -165,5 +173,72 @@ describe('language-model calls per owner', () => {
     const usedUp = drafts.filter((d) => d.meta.fallback === modelCallsUsedUpNote(LIMIT));
     expect(usedUp).toHaveLength(1);
     expect(usedUp[0]).toMatchObject({ status: 'ready', engine: 'extractive' });
+  });
+});
+
+describe("the model's size per call and per day", () => {
+  /** A long note of distinct sentences: its best 120 are far more than one prompt takes. */
+  const LONG = Array.from(
+    { length: 160 },
+    (_, i) =>
+      `In week ${i + 1} we asked ${(i + 3) * 7} listeners about episode ${i + 2}, and they told us the guest mattered more than the sound, the length, the music or the day we published it.`,
+  ).join(' ');
+  const promptOf = (request: { json?: unknown }) =>
+    (request.json as { messages: Array<{ content: string }> }).messages.reduce(
+      (n, m) => n + m.content.length,
+      0,
+    );
+
+  it('sends a bounded prompt with max_tokens, once: no retry inside the client', async () => {
+    llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
+    const cookie = await sessionCookie(echo, 'long-notes@example.com');
+    const note = await noteOf(cookie, `${STORY} ${LONG}`);
+    expect(LONG.length).toBeGreaterThan(LLM_PROMPT_MAX_CHARS);
+    const before = llm.chats.length;
+    llm.failNext(500);
+    const res = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    expect(res.statusCode).toBe(202);
+    const [draft] = await settled(cookie, res.json().drafts);
+    // The model failed once: one request (the client did not send it again), the draft offline.
+    expect(draft).toMatchObject({ status: 'ready', engine: 'extractive' });
+    const sent = llm.chats.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(promptOf(sent[0]!)).toBeLessThanOrEqual(LLM_PROMPT_MAX_CHARS);
+    expect(promptOf(sent[0]!)).toBeGreaterThan(LLM_PROMPT_MAX_CHARS / 2);
+    expect((sent[0]!.json as { max_tokens?: number }).max_tokens).toBe(LLM_ANSWER_MAX_CHARS / 4);
+  });
+
+  it("makes no call past the owner's characters for the day, and refuses requests once they are used up", async () => {
+    llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
+    const owner = 'wordy@example.com';
+    const cookie = await sessionCookie(echo, owner);
+    const note = await noteOf(cookie);
+    // Almost all of today's characters used: less than one call's longest answer is left.
+    await echo.query(
+      `insert into rate_limits (key, count, reset_at) values ($1, $2, now() + interval '1 day')`,
+      [`studio-model-chars-day:${owner}`, CHARS_LIMIT - LLM_ANSWER_MAX_CHARS / 2],
+    );
+    const before = llm.chats.length;
+    const res = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    expect(res.statusCode).toBe(202);
+    const [draft] = await settled(cookie, res.json().drafts);
+    expect(draft).toMatchObject({ status: 'ready', engine: 'extractive' });
+    expect(draft!.meta.fallback).toBe(modelCharsUsedUpNote(CHARS_LIMIT));
+    expect(llm.chats.length - before).toBe(0);
+    const refused = await call(cookie, 'POST', '/api/studio/drafts', {
+      note_ids: [note],
+      formats: ['blog'],
+      engine: 'auto',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'rate_limited', message: modelCharsPerDayMessage(CHARS_LIMIT) });
   });
 });

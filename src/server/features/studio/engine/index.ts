@@ -58,6 +58,8 @@ export {
   type EngineDraft,
   type EngineInput,
   generateWithLlm,
+  LLM_ANSWER_MAX_CHARS,
+  LLM_PROMPT_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
   type VoiceBrief,

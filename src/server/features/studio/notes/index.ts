@@ -20,7 +20,7 @@ export { getNote, toListItem } from './service.ts';
 // titled, stored, then transcribed (or joined from a recording's chunks first).
 
 export { ASSEMBLE_FALLBACK_SECONDS, assembleJob, transcribeJob } from './job-definitions.ts';
-export { assertTextQuota, countNewNotes, textQuotaMessage } from './limits.ts';
+export { assertTextQuota, countNewNotes, sttPerDayMessage, textQuotaMessage } from './limits.ts';
 export { lockOwner, withOwnerLock } from './owner-lock.ts';
 export {
   insertNote,

@@ -76,6 +76,17 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     ]);
   };
 
+  /**
+   * Checked once ffmpeg has measured a note's audio (an upload's, a recording's or a link's), before
+   * anything is sent to speech-to-text: its length, then the owner's minutes today.
+   */
+  const allowFor = (owner: string) => async (ms: number) => {
+    const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
+    if (ms > mediaMaxMs) throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
+    if (!(await countSttMinutes(deps, sttMinutesPerDay, owner, ms / 60_000)))
+      throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
+  };
+
   /** One note's transcription: several at once with a speech-to-text server (config.studio.transcribeConcurrency). */
   const transcribe: JobHandler<{ noteId: string }> = async ({ noteId }, { retryCount }) => {
     const started = performance.now();
@@ -117,19 +128,14 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
             return engine.transcribe(copy.file, {
               mime: note.mediaMime,
               timings,
-              // Checked once ffmpeg has measured the file, before anything is sent to speech-to-text.
-              allow: async (ms) => {
-                const { mediaMaxMs, sttMinutesPerDay } = config.studio.limits;
-                if (ms > mediaMaxMs)
-                  throw new PermanentFailure(mediaTooLongMessage(ms / 60_000, mediaMaxMs / 60_000));
-                if (!(await countSttMinutes(deps, sttMinutesPerDay, note.ownerEmail, ms / 60_000)))
-                  throw new PermanentFailure(sttPerDayMessage(sttMinutesPerDay));
-              },
+              allow: allowFor(note.ownerEmail),
               onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
             });
           });
       } else if (note.sourceUrl) {
-        const outcome = await runTranscribers(transcribers, note.sourceUrl);
+        const outcome = await runTranscribers(transcribers, note.sourceUrl, {
+          allow: allowFor(note.ownerEmail),
+        });
         if (outcome.kind === 'failed') {
           if (outcome.retryable) throw new RetryableFailure(outcome.message);
           throw new PermanentFailure(outcome.message);

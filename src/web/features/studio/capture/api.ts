@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   IMPORT_FILE_EXTENSIONS,
+  IMPORT_FILE_TOO_LARGE_MESSAGE,
   type ImportResponse,
   type NoteListItem,
   STUDIO_API,
@@ -59,7 +60,7 @@ export function useImportFile() {
   const invalidate = useInvalidateStudio();
   return useMutation({
     mutationFn: async (file: File) => {
-      if (file.size > STUDIO_LIMITS.importFileMaxBytes) throw new Error('Import files can be at most 20 MB.');
+      if (file.size > STUDIO_LIMITS.importFileMaxBytes) throw new Error(IMPORT_FILE_TOO_LARGE_MESSAGE);
       const content = await file.text();
       return json<ImportResponse>(
         await apiRequest('POST', `${STUDIO_API}/imports`, { type: 'file', filename: file.name, content }),

@@ -1,13 +1,16 @@
 /**
  * The Studio's language-model engine (decision 015): the prompt and the answer's shape (`llm.ts`)
  * and the planner's rules the answer is held to (`llm-checks.ts`). It is handed the model to call
- * and counts nothing itself: the drafts room counts the owner's daily model calls
+ * and counts nothing itself: it bounds each prompt and answer, tells the caller a prompt's size
+ * before sending it, and the drafts room counts the owner's daily model calls and characters
  * (`drafts/model-calls.ts`) and runs it for a draft. This folder's only face.
  */
 export {
   type EngineDraft,
   type EngineInput,
   generateWithLlm,
+  LLM_ANSWER_MAX_CHARS,
+  LLM_PROMPT_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
   type VoiceBrief,

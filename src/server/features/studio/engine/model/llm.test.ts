@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CAROUSEL_MAX_SLIDES } from '#contract/studio-drafts.ts';
-import { buildLlmMessages, type EngineInput, llmAnswerSchema, toEngineDraft } from './llm.ts';
+import {
+  buildLlmMessages,
+  type EngineInput,
+  fitToPrompt,
+  LLM_PROMPT_MAX_CHARS,
+  llmAnswerSchema,
+  toEngineDraft,
+} from './llm.ts';
 
 const input = (format: EngineInput['format']): EngineInput => ({
   format,
@@ -105,5 +112,30 @@ describe('LLM engine: attribute first, then check', () => {
     expect(() =>
       toEngineDraft(parse({ blocks: [{ kind: 'slide', text: 'x', sources: [1] }] }), input('thread')),
     ).toThrow(/no block/);
+  });
+});
+
+describe('LLM engine: a bounded prompt', () => {
+  it('keeps the best-ranked sources that fit, in their order, and leaves a short note whole', () => {
+    const long = (n: number) => `Sentence ${n} ${'of a long note, '.repeat(60)}`;
+    const many: EngineInput = {
+      ...input('linkedin'),
+      // Ranked from the last: the best are at the end of the note.
+      sentences: Array.from({ length: 120 }, (_, i) => ({
+        id: `s${i}`,
+        noteId: 'n1',
+        text: long(i),
+        rank: 119 - i,
+      })),
+    };
+    const fitted = fitToPrompt(many);
+    const chars = buildLlmMessages(fitted).reduce((n, m) => n + m.content.length, 0);
+    expect(chars).toBeLessThanOrEqual(LLM_PROMPT_MAX_CHARS);
+    expect(fitted.sentences.length).toBeGreaterThan(10);
+    expect(fitted.sentences.length).toBeLessThan(120);
+    expect(fitted.sentences.map((s) => s.id)).toEqual(
+      Array.from({ length: fitted.sentences.length }, (_, i) => `s${120 - fitted.sentences.length + i}`),
+    );
+    expect(fitToPrompt(input('linkedin')).sentences).toHaveLength(3);
   });
 });

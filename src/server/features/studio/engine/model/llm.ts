@@ -26,6 +26,8 @@ export interface SourceSentence {
   id: string;
   noteId: string;
   text: string;
+  /** Its place among the best sentences (0: the best): the prompt keeps the best that fit. */
+  rank?: number;
   startMs?: number;
   endMs?: number;
 }
@@ -213,18 +215,56 @@ function fitToKind(kind: BlockKind, text: string): string {
   return limit ? cutAtWord(text, limit) : text;
 }
 
+/**
+ * The most characters one prompt carries (about 6,000 tokens): the source sentences that do not
+ * fit, the lowest ranked first, are left out, whatever the note's length.
+ */
+export const LLM_PROMPT_MAX_CHARS = 24_000;
+/** The longest answer a call may get (`max_tokens`); a draft's JSON answer is far shorter. */
+export const LLM_ANSWER_MAX_TOKENS = 3_000;
+/** Characters per token, the usual estimate for English text. */
+export const LLM_CHARS_PER_TOKEN = 4;
+/** What an answer may cost at most, in characters (counted before the call with its prompt). */
+export const LLM_ANSWER_MAX_CHARS = LLM_ANSWER_MAX_TOKENS * LLM_CHARS_PER_TOKEN;
+
+const charsOf = (messages: Array<{ content: string }>) => messages.reduce((n, m) => n + m.content.length, 0);
+
+/** The input with the best source sentences that fit in LLM_PROMPT_MAX_CHARS, in their order. */
+export function fitToPrompt(input: EngineInput): EngineInput {
+  let room = LLM_PROMPT_MAX_CHARS - charsOf(buildLlmMessages({ ...input, sentences: [] }));
+  const numberWidth = String(input.sentences.length).length + 3;
+  const kept = new Set<SourceSentence>();
+  for (const sentence of [...input.sentences].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0))) {
+    const cost = sentence.text.length + numberWidth;
+    if (cost > room) continue;
+    room -= cost;
+    kept.add(sentence);
+  }
+  return { ...input, sentences: input.sentences.filter((s) => kept.has(s)) };
+}
+
 export interface LlmRun {
   draft: EngineDraft;
-  /** Prompt characters sent (for the benchmark: keep prompts lean). */
+  /** Prompt characters sent (counted against the owner's budget; the benchmark keeps prompts lean). */
   promptChars: number;
 }
 
-/** One generation through the model; throws on time-outs, broken JSON and answers of the wrong shape. */
-export async function generateWithLlm(llm: Llm, input: EngineInput): Promise<LlmRun> {
-  const messages = buildLlmMessages(input);
-  const answer = await llm.completeJson(llmAnswerSchema, messages);
-  return {
-    draft: toEngineDraft(answer, input),
-    promptChars: messages.reduce((n, m) => n + m.content.length, 0),
-  };
+/**
+ * One generation through the model, its prompt within LLM_PROMPT_MAX_CHARS and its answer within
+ * LLM_ANSWER_MAX_TOKENS; `beforeCall` gets the prompt's size before anything is sent (and throws to
+ * stop). Throws on time-outs, broken JSON and answers of the wrong shape.
+ */
+export async function generateWithLlm(
+  llm: Llm,
+  input: EngineInput,
+  options: { beforeCall?: (promptChars: number) => Promise<void> } = {},
+): Promise<LlmRun> {
+  const fitted = fitToPrompt(input);
+  if (fitted.sentences.length === 0) throw new Error('No source sentence fits in the prompt');
+  const messages = buildLlmMessages(fitted);
+  const promptChars = charsOf(messages);
+  if (promptChars > LLM_PROMPT_MAX_CHARS) throw new Error('The prompt is longer than its limit');
+  await options.beforeCall?.(promptChars);
+  const answer = await llm.completeJson(llmAnswerSchema, messages, { maxTokens: LLM_ANSWER_MAX_TOKENS });
+  return { draft: toEngineDraft(answer, fitted), promptChars };
 }

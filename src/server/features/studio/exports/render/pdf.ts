@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { deflate, inflate } from 'node:zlib';
+import { nextTurn } from '../../../../lib/event-loop.ts';
 import { Limiter } from '../../../../lib/limiter.ts';
 
 /**
@@ -72,7 +73,6 @@ export function readPng(png: Buffer): Png {
 
 /** Rows of pixels copied between two turns of the event loop (well under a millisecond of work). */
 const ROWS_PER_TURN = 32;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Filtered RGBA rows as filtered RGB rows (the alpha byte of each pixel left out), a few rows per
