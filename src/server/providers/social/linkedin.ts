@@ -73,6 +73,28 @@ export async function revokeLinkedin(app: LinkedinApp, accessToken: string, time
   });
 }
 
+/** The characters LinkedIn's "little" text format reserves: each is backslash-escaped to be plain text. */
+export const LITTLE_RESERVED = '|{}@[]()<>#\\*_~';
+
+/**
+ * A post's text in the Posts API's "little" format: every reserved character escaped, so LinkedIn
+ * neither cuts the commentary at it nor reads it as markup; a `#word` at a word's start stays a
+ * hashtag (little's HashtagElement), and a link is left whole (its characters are not markup).
+ */
+export function littleText(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(
+    /(?<=^|\s)https?:\/\/[^\s<>"]+|(?<=^|\s)#[\p{L}\p{M}][\p{L}\p{M}\p{N}_]*/gu,
+  )) {
+    out += escapeLittle(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + escapeLittle(text.slice(last));
+}
+
+const escapeLittle = (text: string) => text.replace(/[|{}@[\]()<>#\\*_~]/g, '\\$&');
+
 /** The headers every call to LinkedIn's versioned REST API carries. */
 const restHeaders = (app: LinkedinApp, token: string) => ({
   authorization: `Bearer ${token}`,
@@ -125,7 +147,7 @@ export function linkedinSession(
         headers: restHeaders(app, creds.accessToken),
         json: {
           author,
-          commentary: part.text,
+          commentary: littleText(part.text),
           visibility: 'PUBLIC',
           distribution: {
             feedDistribution: 'MAIN_FEED',
@@ -216,9 +238,30 @@ export function linkedinSession(
       );
       return [{ video: body.value.video, title: clip.alt.slice(0, 100) || 'Clip' }];
     },
-    async find() {
-      // Reading a member's own posts back needs a permission member apps do not get: the user checks.
-      throw new PlatformError('unknown', 'LinkedIn does not let Echo read your recent posts');
+    async find(part: OutgoingPart) {
+      // Posts API "Find Posts by Authors": the member's posts, newest first. It needs r_member_social,
+      // which LinkedIn grants few apps: without it (403) Echo cannot tell, and the user checks.
+      const query = `q=author&author=${encodeURIComponent(author)}&count=20&sortBy=LAST_MODIFIED`;
+      let elements: { id?: string; commentary?: string; createdAt?: number }[];
+      try {
+        const { body } = await callPlatform<{ elements?: typeof elements }>(
+          'LinkedIn',
+          `${app.apiUrl}/rest/posts?${query}`,
+          { headers: restHeaders(app, creds.accessToken), timeoutMs },
+        );
+        elements = body?.elements ?? [];
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'refused')
+          throw new PlatformError('unknown', 'LinkedIn does not let Echo read your recent posts');
+        throw error;
+      }
+      // Not before the part first went (a little slack for clocks): an older post with the same words is not this one.
+      const since = (part.since?.getTime() ?? 0) - 2_000;
+      const sent = littleText(part.text);
+      const found = elements.find(
+        (p) => p.commentary === sent && p.id && (!p.createdAt || p.createdAt >= since),
+      );
+      return found?.id ? { id: found.id, url: `https://www.linkedin.com/feed/update/${found.id}` } : null;
     },
   };
 }
