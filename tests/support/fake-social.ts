@@ -159,6 +159,8 @@ export interface FakeBluesky extends LocalHttp {
   addAccount(handle: string, appPassword: string): string;
   /** The DID of a handle (what com.atproto.identity.resolveHandle answers). */
   didOf(handle: string): string;
+  /** The most createRecord calls this server had open at once. */
+  readonly mostAtOnce: number;
   /** Makes every access token issued so far expired (the next call must refresh). */
   expireTokens(): void;
   /** Refuses the app password from now on (a revoked app password: 401 on sign-in and refresh). */
@@ -198,6 +200,7 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
   const received: Received[] = [];
   const calls: string[] = [];
   const faults = new Faults();
+  const load = { now: 0, most: 0 };
   const reset = (seconds: number) => ({
     'ratelimit-limit': '100',
     'ratelimit-remaining': '0',
@@ -320,6 +323,9 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
       });
     }
     if (method === 'com.atproto.repo.createRecord') {
+      load.now++;
+      load.most = Math.max(load.most, load.now);
+      res.on('close', () => load.now--);
       const fault = applyFault(faults.next(), res, reset);
       if (fault.handled) return;
       if (body.repo !== who.did) return send(res, 403, { error: 'InvalidRequest', message: 'Not your repo' });
@@ -397,6 +403,9 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     },
     set encodingReads(value: number) {
       video.encodingReads = value;
+    },
+    get mostAtOnce() {
+      return load.most;
     },
     didOf(handle) {
       return `did:plc:${createHash('sha256').update(handle).digest('hex').slice(0, 24)}`;

@@ -7,13 +7,13 @@ import { queueEmail } from '../outbox/index.ts';
 import { carouselPdfOf } from '../studio/index.ts';
 import type { PublishDeps } from './deps.ts';
 import { reconnectEmail } from './emails.ts';
+import { claimFairly } from './fairness.repository.ts';
 import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
 import { SAFE_RESEND, seal, sessionFor } from './platforms.ts';
 import { mediaForPart, slidesOnce } from './post-media.service.ts';
 import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.service.ts';
 import {
   type AccountRow,
-  claimPost,
   findAccount,
   findPost,
   markPending,
@@ -28,6 +28,8 @@ import {
 export const SERVER_RETRIES = 5;
 /** 429s waited out this many times before the post is marked failed. */
 export const RATE_LIMIT_WAITS = 10;
+/** A post whose owner has their share going out tries again after this long (and a little more, at random). */
+const TURN_WAIT_MS = 2_000;
 
 /** Which parts of a post are live, said in every message of a post that stops part-way (their links are the post's). */
 export function liveNote(sentCount: number, total: number): string {
@@ -159,9 +161,19 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
       return;
     }
     if (post.status === 'scheduled') {
-      const claimed = await claimPost(db, post.id, run);
-      if (!claimed) return;
-      post = claimed;
+      // Within the owner's share only: the worker is freed at once for other owners' posts.
+      const claim = await claimFairly(database, post, config.publishing.perOwner);
+      if ('gone' in claim) return;
+      if ('busy' in claim) {
+        if (claim.busy === 'in_flight')
+          await requeue(post, new Date(Date.now() + TURN_WAIT_MS + Math.random() * TURN_WAIT_MS), {});
+        else
+          await requeue(post, claim.freeAt, {
+            error: `Waiting: this Echo sends at most ${config.publishing.perOwner.daily} posts a day for each person; this one goes at ${claim.freeAt.toISOString()}`,
+          });
+        return;
+      }
+      post = claim.claimed;
     }
     // post.status is 'publishing': claimed now, or left so by a run that died (its pending part is checked).
     const platform = post.platform as Platform;
