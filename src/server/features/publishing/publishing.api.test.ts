@@ -125,9 +125,16 @@ describe('Publishing: accounts', () => {
     };
     expect(list.accounts).toHaveLength(1);
     expect(JSON.stringify(list)).not.toMatch(/accessJwt|refreshJwt|aaaa-bbbb/);
-    // X and LinkedIn need the operator's apps: shown as not available, saying why.
-    expect(list.platforms.find((p) => p.platform === 'x')).toMatchObject({ available: false });
-    expect(list.platforms.find((p) => p.platform === 'x')!.reason).toMatch(/X_CLIENT_ID/);
+    // X and LinkedIn need the operator's apps: shown as not available, in a creator's words (the
+    // settings to change are the operator's, on /admin/system).
+    expect(list.platforms.find((p) => p.platform === 'x')).toMatchObject({
+      available: false,
+      reason: "X isn't set up on this Echo yet",
+    });
+    expect(list.platforms.find((p) => p.platform === 'linkedin')!.reason).toBe(
+      "LinkedIn isn't set up on this Echo yet",
+    );
+    expect(JSON.stringify(list.platforms)).not.toMatch(/CLIENT_ID|CLIENT_SECRET|operator/);
     // Bob sees none of Alice's accounts.
     expect(
       ((await call('GET', '/api/publishing/accounts', bob)).json() as { accounts: unknown[] }).accounts,
