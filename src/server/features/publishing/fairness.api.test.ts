@@ -92,7 +92,7 @@ describe('Fair publishing', () => {
   it("one owner's slow server does not delay another owner's post", async () => {
     // Eight posts of Alice's to a server that answers each just inside the time-out.
     slow.faults.add(...Array.from({ length: 8 }, () => ({ slowMs: SLOW_MS })));
-    const alices = [];
+    const alices: PublishPost[] = [];
     for (let i = 1; i <= 8; i++) alices.push(await publish('alice', `slow ${i}`));
     const sentAt = Date.now();
     const bobs = await publish('bob', 'quick one');
