@@ -2,6 +2,7 @@ import { PLATFORM_LABELS, type Platform } from '#contract/publishing.ts';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
 import { newRecordKey } from '../../providers/social/bluesky.ts';
 import { PlatformError } from '../../providers/social/http.ts';
+import { NotSentError } from '../../providers/social/not-sent.ts';
 import type { MediaRef, OutgoingPart, PlatformSession, SentPart } from '../../providers/social/types.ts';
 import { queueEmail } from '../outbox/index.ts';
 import { carouselPdfOf } from '../studio/index.ts';
@@ -298,6 +299,17 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
         switch (error.kind) {
           case 'unknown':
           case 'server': {
+            if (error instanceof NotSentError) {
+              // Failed before the post went (an upload, a look-up): nothing to look up, try again later.
+              if (attempts > SERVER_RETRIES) break;
+              await requeue(post, new Date(Date.now() + backoffMs(attempts)), {
+                attempts,
+                pendingPart: null,
+                pendingKey: null,
+                error: error.message,
+              });
+              return;
+            }
             // No answer, or a 5xx after the request went: the platform may have made the part. Never
             // blindly again: the next run finds this part pending and looks it up first.
             log.warn(

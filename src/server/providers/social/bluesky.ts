@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { callPlatform, PlatformError } from './http.ts';
+import { beforeSending } from './not-sent.ts';
 import { checkImages, checkVideo, fileBlob, untilReady } from './post-media.ts';
 import type {
   ConnectedAccount,
@@ -283,7 +284,8 @@ export function blueskySession(
         createdAt: new Date().toISOString(),
         langs: ['en'],
       };
-      const facets = await richFacets(part.text, resolveHandle);
+      // Mentions are resolved before the record goes: a failure there posted nothing.
+      const facets = await beforeSending(() => richFacets(part.text, resolveHandle));
       if (facets.length) record.facets = facets;
       // The images uploaded for this part (uploadBlob), each with its alt text and aspect ratio.
       const video = part.media?.find((m) => m.video);

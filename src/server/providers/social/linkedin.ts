@@ -1,4 +1,5 @@
 import { callPlatform, PlatformError } from './http.ts';
+import { beforeSending } from './not-sent.ts';
 import { fileBlob, untilReady } from './post-media.ts';
 import type { ConnectedAccount, OutgoingPart, OutgoingVideo, PlatformSession } from './types.ts';
 
@@ -120,28 +121,31 @@ export function linkedinSession(
       const video = part.media?.find((m) => typeof m.video === 'string');
       if (video) media = { title: String(video.title ?? 'Clip'), id: String(video.video) };
       if (part.document) {
-        // Documents API: initialize, upload the PDF, then post it.
-        const { body } = await callPlatform<{ value: { uploadUrl: string; document: string } }>(
-          'LinkedIn',
-          `${app.apiUrl}/rest/documents?action=initializeUpload`,
-          {
-            headers: restHeaders(app, creds.accessToken),
-            json: { initializeUploadRequest: { owner: author } },
+        const document = part.document;
+        // Documents API: initialize, upload the PDF, then post it. A failure before the post posted nothing.
+        media = await beforeSending(async () => {
+          const { body } = await callPlatform<{ value: { uploadUrl: string; document: string } }>(
+            'LinkedIn',
+            `${app.apiUrl}/rest/documents?action=initializeUpload`,
+            {
+              headers: restHeaders(app, creds.accessToken),
+              json: { initializeUploadRequest: { owner: author } },
+              timeoutMs,
+            },
+          );
+          if (
+            new URL(body.value.uploadUrl).origin !== new URL(app.apiUrl).origin &&
+            !body.value.uploadUrl.startsWith('https://')
+          )
+            throw new PlatformError('refused', 'LinkedIn: unexpected upload address');
+          await callPlatform('LinkedIn', body.value.uploadUrl, {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${creds.accessToken}`, 'content-type': 'application/pdf' },
+            body: document.bytes,
             timeoutMs,
-          },
-        );
-        if (
-          new URL(body.value.uploadUrl).origin !== new URL(app.apiUrl).origin &&
-          !body.value.uploadUrl.startsWith('https://')
-        )
-          throw new PlatformError('refused', 'LinkedIn: unexpected upload address');
-        await callPlatform('LinkedIn', body.value.uploadUrl, {
-          method: 'PUT',
-          headers: { authorization: `Bearer ${creds.accessToken}`, 'content-type': 'application/pdf' },
-          body: part.document.bytes,
-          timeoutMs,
+          });
+          return { title: document.title, id: body.value.document };
         });
-        media = { title: part.document.title, id: body.value.document };
       }
       const { headers } = await callPlatform('LinkedIn', `${app.apiUrl}/rest/posts`, {
         headers: restHeaders(app, creds.accessToken),
