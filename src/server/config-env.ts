@@ -374,6 +374,19 @@ export const envSchema = z.object({
   PUBLISH_TIMEOUT_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().positive().max(120).default(20)),
   /** Lets a Mastodon instance or Bluesky server be http or a private or loopback address (tests, a LAN). */
   PUBLISH_ALLOW_PRIVATE_HOSTS: bool(false),
+  /**
+   * Posts of one owner going out at once (over all their accounts); the owner's next posts wait their
+   * turn a few seconds without holding a worker, so one owner's slow server never delays another's post.
+   */
+  PUBLISH_OWNER_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8).default(2)),
+  /**
+   * Posts one owner may send in 24 hours (a thread counts once); past it, the next post waits until
+   * the oldest of the day is 24 hours old, and says so.
+   */
+  PUBLISH_DAILY_POSTS_MAX: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(100),
+  ),
   /** The Bluesky server (PDS) of handles connected without one. */
   BLUESKY_SERVICE_URL: z.preprocess(emptyToUndefined, z.url().default('https://bsky.social')),
   /** Bluesky's video service, where a clip is uploaded (with a service token from the PDS) and processed. */

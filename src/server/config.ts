@@ -104,6 +104,8 @@ export interface Config {
     tokenKey: string | undefined;
     timeoutMs: number;
     allowPrivateHosts: boolean;
+    /** Posts of one owner going out at once, and in 24 hours (PUBLISH_OWNER_CONCURRENCY, PUBLISH_DAILY_POSTS_MAX). */
+    perOwner: { inFlight: number; daily: number };
     blueskyServiceUrl: string;
     blueskyVideoUrl: string;
     x: { clientId?: string; clientSecret?: string; apiUrl: string; authorizeUrl: string };
@@ -263,6 +265,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tokenKey: e.PUBLISH_TOKEN_KEY,
       timeoutMs: Math.round(e.PUBLISH_TIMEOUT_SECONDS * 1000),
       allowPrivateHosts: e.PUBLISH_ALLOW_PRIVATE_HOSTS,
+      perOwner: { inFlight: e.PUBLISH_OWNER_CONCURRENCY, daily: e.PUBLISH_DAILY_POSTS_MAX },
       blueskyServiceUrl: e.BLUESKY_SERVICE_URL.replace(/\/+$/, ''),
       blueskyVideoUrl: e.BLUESKY_VIDEO_URL.replace(/\/+$/, ''),
       x: {

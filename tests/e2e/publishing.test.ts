@@ -26,6 +26,44 @@ afterAll(() => close?.());
 
 describe.each([
   ['desktop', DESKTOP],
+  ['phone', { ...PHONE, width: 390 }],
+])('The Publish card of a creator without accounts, on a %s', (name, viewport) => {
+  it('names only the platforms this Echo offers, and no deletion note before anything was published', async () => {
+    const { cookie, draftId } = await draftFor(echo, `first-${name}@example.com`, ['thread'], {
+      title: 'Pricing',
+    });
+    await readyDraft(echo, cookie, draftId);
+    const session = await openPage(browser, echo.url, viewport);
+    const { page } = session;
+    await session.context.addCookies(dashboardCookies(echo, cookie));
+    try {
+      await page.goto(`/studio?draft=${draftId}`);
+      const connect = page.getByRole('link', { name: /^Connect / });
+      await expect.poll(() => connect.isVisible(), { timeout: 10_000 }).toBe(true);
+      // This Echo has no X or LinkedIn app: only what a creator can connect is named.
+      await expect.poll(() => connect.textContent()).toBe('Connect Bluesky or Mastodon');
+      expect(await page.getByText(/Deleting this draft does not delete/).count()).toBe(0);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/publish-card-first-${viewport.width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The publishing page says what is not set up without naming any setting.
+      await connect.click();
+      await expect
+        .poll(() => page.getByText("LinkedIn isn't set up on this Echo yet").isVisible(), { timeout: 10_000 })
+        .toBe(true);
+      expect(await page.getByText(/CLIENT_ID|CLIENT_SECRET|operator/).count()).toBe(0);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/publishing-first-${viewport.width}.png`, fullPage: true });
+      expect(session.pageErrors).toEqual([]);
+    } finally {
+      await session.context.close();
+    }
+  });
+});
+
+describe.each([
+  ['desktop', DESKTOP],
   ['phone', PHONE],
 ])('Publishing on a %s', (name, viewport) => {
   it('connects Bluesky, schedules a thread into the next free slot, shows it in the calendar, then its links', async () => {
@@ -47,8 +85,9 @@ describe.each([
       await expect
         .poll(() => page.getByText(`Bluesky @${handle}`).first().isVisible(), { timeout: 10_000 })
         .toBe(true);
-      // X and LinkedIn without the operator's apps say so.
-      await expect.poll(() => page.getByText(/X_CLIENT_ID/).isVisible()).toBe(true);
+      // X and LinkedIn without the operator's apps say so, in a creator's words.
+      await expect.poll(() => page.getByText("X isn't set up on this Echo yet").isVisible()).toBe(true);
+      expect(await page.getByText(/CLIENT_ID|CLIENT_SECRET/).count()).toBe(0);
 
       // A slot tomorrow at 08:30 in the browser's zone.
       const tomorrow = (new Date().getDay() + 1) % 7;
@@ -107,6 +146,12 @@ describe.each([
       expect(
         bsky.received.filter((r) => r.account === bsky.received.at(-1)!.account).map((r) => r.text),
       ).toEqual(post.parts);
+      // Now that something is live, the card says deleting the draft leaves it live.
+      await expect
+        .poll(() => page.getByText(/Deleting this draft does not delete what was published/).isVisible())
+        .toBe(true);
+      if (SHOTS)
+        await page.screenshot({ path: `${SHOTS}/publish-card-published-${name}.png`, fullPage: true });
 
       // Disconnecting asks first and says the live posts stay; declining keeps the account.
       await page.goto('/studio?tab=publishing');

@@ -15,7 +15,12 @@ export type Fault =
   | { status: 401 }
   | { status: 429; resetSeconds: number }
   | { status: 500 | 502 | 503 }
-  | { slowMs: number };
+  | { slowMs: number }
+  /**
+   * The post is stored, then the answer is a 502 or 503: a gateway that lost the server's answer,
+   * or a server that failed after its write (the outcome is unknown to the caller).
+   */
+  | { storedThen: 502 | 503 };
 
 export interface Received {
   platform: 'bluesky' | 'mastodon' | 'x' | 'linkedin';
@@ -118,14 +123,18 @@ class Faults {
   }
 }
 
-/** Answers a fault that refuses (401, 429, 5xx); a slow fault is returned for the caller to apply after doing the work. */
+/**
+ * Answers a fault that refuses (401, 429, 5xx); a slow fault, or a 5xx after the work, is returned
+ * for the caller to apply after storing the post (`answerAfterStore`).
+ */
 function applyFault(
   fault: Fault | undefined,
   res: http.ServerResponse,
   resetHeader: (seconds: number) => Record<string, string>,
-): { handled: boolean; slowMs?: number } {
+): { handled: boolean; slowMs?: number; thenStatus?: 502 | 503 } {
   if (!fault || 'pass' in fault) return { handled: false };
   if ('slowMs' in fault) return { handled: false, slowMs: fault.slowMs };
+  if ('storedThen' in fault) return { handled: false, thenStatus: fault.storedThen };
   if (fault.status === 429) {
     send(
       res,
@@ -143,6 +152,21 @@ function applyFault(
   return { handled: true };
 }
 
+/** What a post's handler does once the post is stored: the late answer or the 5xx of its fault, or nothing. */
+async function answerAfterStore(
+  fault: { slowMs?: number; thenStatus?: 502 | 503 },
+  res: http.ServerResponse,
+  body: unknown,
+): Promise<boolean> {
+  if (fault.slowMs) await sleep(fault.slowMs);
+  if (res.destroyed) return true;
+  if (fault.thenStatus) {
+    send(res, fault.thenStatus, body);
+    return true;
+  }
+  return false;
+}
+
 // --- Bluesky ---------------------------------------------------------------------------------
 
 interface BskyRecord {
@@ -154,6 +178,10 @@ interface BskyRecord {
 export interface FakeBluesky extends LocalHttp {
   /** Adds an account that can sign in with the app password. */
   addAccount(handle: string, appPassword: string): string;
+  /** The DID of a handle (what com.atproto.identity.resolveHandle answers). */
+  didOf(handle: string): string;
+  /** The most createRecord calls this server had open at once. */
+  readonly mostAtOnce: number;
   /** Makes every access token issued so far expired (the next call must refresh). */
   expireTokens(): void;
   /** Refuses the app password from now on (a revoked app password: 401 on sign-in and refresh). */
@@ -193,6 +221,7 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
   const received: Received[] = [];
   const calls: string[] = [];
   const faults = new Faults();
+  const load = { now: 0, most: 0 };
   const reset = (seconds: number) => ({
     'ratelimit-limit': '100',
     'ratelimit-remaining': '0',
@@ -239,6 +268,13 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
         return send(res, 401, { error: 'ExpiredToken', message: 'Token has expired' });
       refresh.delete(bearer(req));
       return send(res, 200, session(account));
+    }
+    if (method === 'com.atproto.identity.resolveHandle') {
+      // Public: a handle to its DID, case-insensitive; an unknown handle is a 400 InvalidRequest.
+      const handle = (url.searchParams.get('handle') ?? '').toLowerCase();
+      const account = accounts.get(handle);
+      if (!account) return send(res, 400, { error: 'InvalidRequest', message: 'Unable to resolve handle' });
+      return send(res, 200, { did: account.did });
     }
     // The video service: uploadVideo with a service token from getServiceAuth; getJobStatus needs none.
     if (method === 'app.bsky.video.uploadVideo') {
@@ -308,6 +344,9 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
       });
     }
     if (method === 'com.atproto.repo.createRecord') {
+      load.now++;
+      load.most = Math.max(load.most, load.now);
+      res.on('close', () => load.now--);
       const fault = applyFault(faults.next(), res, reset);
       if (fault.handled) return;
       if (body.repo !== who.did) return send(res, 403, { error: 'InvalidRequest', message: 'Not your repo' });
@@ -356,8 +395,9 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
         at: Date.now(),
         ...(media && { media }),
       });
-      if (fault.slowMs) await sleep(fault.slowMs);
-      if (res.destroyed) return;
+      // A PDS behind its proxy: the record is committed, the answer lost (XRPC's error shape).
+      if (await answerAfterStore(fault, res, { error: 'InternalServerError', message: 'Upstream Failure' }))
+        return;
       return send(res, 200, { uri, cid, commit: { cid, rev: 'rev' } });
     }
     if (method === 'com.atproto.repo.getRecord') {
@@ -384,6 +424,12 @@ export async function startFakeBluesky(): Promise<FakeBluesky> {
     },
     set encodingReads(value: number) {
       video.encodingReads = value;
+    },
+    get mostAtOnce() {
+      return load.most;
+    },
+    didOf(handle) {
+      return `did:plc:${createHash('sha256').update(handle).digest('hex').slice(0, 24)}`;
     },
     addAccount(handle, appPassword) {
       const did = `did:plc:${createHash('sha256').update(handle).digest('hex').slice(0, 24)}`;
@@ -597,8 +643,8 @@ export async function startFakeMastodon(username = 'alice', maxCharacters = 500)
         at: Date.now(),
         ...(media.length && { media }),
       });
-      if (fault.slowMs) await sleep(fault.slowMs);
-      if (res.destroyed) return;
+      // nginx in front of Puma: the status is saved (and its Idempotency-Key kept), the answer a bare 5xx.
+      if (await answerAfterStore(fault, res, { error: 'Bad Gateway' })) return;
       return send(res, 200, status);
     }
     send(res, 404, { error: 'Record not found' });
@@ -661,6 +707,8 @@ export interface FakeX extends LocalHttp {
   tokenRequests: { grantType: string; clientAuth: boolean }[];
   /** The token endpoint answers this status (500: an outage) until set back to null. */
   failTokens(status: number | null): void;
+  /** The user's timeline shows no Posts (X's reads lag behind its writes). */
+  hideRecent: boolean;
 }
 
 export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
@@ -670,7 +718,7 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
   const codes = new Map<string, { challenge: string; redirect: string }>();
   const access = new Map<string, boolean>();
   const refresh = new Set<string>();
-  const tweets: { id: string; text: string }[] = [];
+  const tweets: { id: string; text: string; created_at: string }[] = [];
   const received: Received[] = [];
   const faults = new Faults();
   const mediaFaults = new Faults();
@@ -685,6 +733,7 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
     tokenFault: null as number | null,
     appends: 0,
     processingReads: 0,
+    hideRecent: false,
   };
   let next = 1_800_000_000_000;
   const issue = () => {
@@ -776,8 +825,24 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       });
     if (url.pathname === '/2/users/me')
       return send(res, 200, { data: { id: '42', name: 'Alice', username } });
-    if (req.method === 'GET' && url.pathname === '/2/users/42/tweets')
-      return send(res, 200, { data: [...tweets].reverse().slice(0, 20) });
+    if (req.method === 'GET' && url.pathname === '/2/users/42/tweets') {
+      // GET /2/users/:id/tweets: newest first; start_time (inclusive, whole seconds) bounds the oldest;
+      // created_at only when tweet.fields asks for it.
+      if (state.hideRecent) return send(res, 200, { meta: { result_count: 0 } });
+      const start = url.searchParams.get('start_time');
+      const max = Math.min(100, Math.max(5, Number(url.searchParams.get('max_results') ?? 10)));
+      const withCreated = (url.searchParams.get('tweet.fields') ?? '').split(',').includes('created_at');
+      const data = [...tweets]
+        .reverse()
+        .filter((t) => !start || t.created_at >= new Date(start).toISOString())
+        .slice(0, max)
+        .map((t) => ({ id: t.id, text: t.text, ...(withCreated && { created_at: t.created_at }) }));
+      return send(
+        res,
+        200,
+        data.length ? { data, meta: { result_count: data.length } } : { meta: { result_count: 0 } },
+      );
+    }
     if (req.method === 'POST' && url.pathname === '/2/media/upload') {
       const fault = applyFault(mediaFaults.next(), res, reset);
       if (fault.handled) return;
@@ -902,9 +967,17 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
         const { ready: _, ...item } = media.get(String(m))!;
         return item;
       });
-      const id = String(next++);
       const text = String(body.text);
-      tweets.push({ id, text });
+      // X refuses a Post whose text repeats one of the account's recent Posts.
+      if (tweets.some((t) => t.text === text))
+        return send(res, 403, {
+          detail: 'You are not allowed to create a Tweet with duplicate content.',
+          type: 'about:blank',
+          title: 'Forbidden',
+          status: 403,
+        });
+      const id = String(next++);
+      tweets.push({ id, text, created_at: new Date().toISOString() });
       const reply =
         (body.reply as { in_reply_to_tweet_id?: string } | undefined)?.in_reply_to_tweet_id ?? null;
       received.push({
@@ -916,8 +989,16 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
         at: Date.now(),
         ...(attached.length && { media: attached }),
       });
-      if (fault.slowMs) await sleep(fault.slowMs);
-      if (res.destroyed) return;
+      // X's problem+json for an outage: the Post may have been created all the same.
+      if (
+        await answerAfterStore(fault, res, {
+          title: 'Service Unavailable',
+          detail: 'Service Unavailable',
+          type: 'about:blank',
+          status: fault.thenStatus,
+        })
+      )
+        return;
       return send(res, 201, { data: { id, text, edit_history_tweet_ids: [id] } });
     }
     send(res, 404, { title: 'Not Found Error' });
@@ -948,6 +1029,12 @@ export async function startFakeX(username = 'alice_x'): Promise<FakeX> {
       state.processingReads = value;
     },
     tokenRequests: state.tokenRequests,
+    get hideRecent() {
+      return state.hideRecent;
+    },
+    set hideRecent(value: boolean) {
+      state.hideRecent = value;
+    },
     failTokens(status) {
       state.tokenFault = status;
     },
@@ -978,6 +1065,54 @@ export interface FakeLinkedin extends LocalHttp {
   issueRefreshTokens: boolean;
   /** Every call to the token endpoint: its grant type and whether client id and secret were right. */
   tokenRequests: { grantType: string; clientAuth: boolean }[];
+  /**
+   * Whether the app may read a member's posts back (GET /rest/posts?q=author needs
+   * r_member_social, which LinkedIn grants to few apps): without it, 403 ACCESS_DENIED.
+   */
+  readPosts: boolean;
+}
+
+/** The characters LinkedIn's "little" text format reserves (escaped with a backslash to be plain text). */
+const LITTLE_RESERVED = new Set([...'|{}@[]()<>#\\*_~']);
+
+/**
+ * A commentary as a LinkedIn reader sees it: escapes undone, a link whole, a mention `@[Name](urn)`
+ * as its name, a `#word` as the hashtag; an unescaped reserved character anywhere else ends the
+ * text there (LinkedIn keeps what came before it and drops the rest).
+ */
+export function readLittle(commentary: string): string {
+  let out = '';
+  for (let i = 0; i < commentary.length; i++) {
+    const ch = commentary[i]!;
+    const link = /^https?:\/\/[^\s<>"]+/.exec(commentary.slice(i, i + 2100));
+    if (link && (i === 0 || /\s/.test(commentary[i - 1]!))) {
+      out += link[0];
+      i += link[0].length - 1;
+      continue;
+    }
+    if (ch === '\\' && i + 1 < commentary.length) {
+      out += commentary[++i];
+      continue;
+    }
+    if (!LITTLE_RESERVED.has(ch)) {
+      out += ch;
+      continue;
+    }
+    const mention = /^@\[([^\]]*)\]\((urn:li:[a-z]+:[^)]+)\)/.exec(commentary.slice(i));
+    if (mention) {
+      out += mention[1];
+      i += mention[0].length - 1;
+      continue;
+    }
+    const hashtag = ch === '#' && /^#[\p{L}\p{N}_]+/u.exec(commentary.slice(i));
+    if (hashtag && (i === 0 || /\s/.test(commentary[i - 1]!))) {
+      out += hashtag[0];
+      i += hashtag[0].length - 1;
+      continue;
+    }
+    break;
+  }
+  return out;
 }
 
 export async function startFakeLinkedin(): Promise<FakeLinkedin> {
@@ -990,6 +1125,7 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   const faults = new Faults();
   const documents = new Map<string, Buffer>();
   const posts: Record<string, unknown>[] = [];
+  const postIds = new Map<Record<string, unknown>, { id: string; createdAt: number }>();
   const uploads: ReceivedMedia[] = [];
   const videos = new Map<
     string,
@@ -998,6 +1134,7 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
   const video = { processingReads: 0 };
   const state = {
     badHeaders: 0,
+    readPosts: false,
     issueRefreshTokens: false,
     tokenRequests: [] as { grantType: string; clientAuth: boolean }[],
   };
@@ -1163,6 +1300,24 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
         }
         return send(res, 200, { id: `urn:li:video:${id}`, status: 'AVAILABLE' });
       }
+      if (req.method === 'GET' && url.pathname === '/rest/posts' && url.searchParams.get('q') === 'author') {
+        // Posts API, "Find Posts by Authors": newest first, needs r_member_social for a member's posts.
+        if (!state.readPosts)
+          return send(res, 403, {
+            status: 403,
+            serviceErrorCode: 100,
+            code: 'ACCESS_DENIED',
+            message: 'Not enough permissions to access: partnerApiPostsExternal.FINDER-author',
+          });
+        const author = url.searchParams.get('author');
+        const count = Number(url.searchParams.get('count') ?? 10);
+        const elements = posts
+          .filter((p) => p.author === author)
+          .map((p) => ({ ...p, ...postIds.get(p) }))
+          .reverse()
+          .slice(0, count);
+        return send(res, 200, { paging: { start: 0, count, links: [] }, elements });
+      }
       if (req.method === 'POST' && url.pathname === '/rest/posts') {
         const fault = applyFault(faults.next(), res, reset);
         if (fault.handled) return;
@@ -1172,18 +1327,22 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
           return send(res, 400, { status: 400, message: 'The video is not uploaded' });
         const urn = `urn:li:share:${next++}`;
         posts.push(body);
+        postIds.set(body, { id: urn, createdAt: Date.now() });
         received.push({
           platform: 'linkedin',
           account: String(body.author),
           id: urn,
-          text: String(body.commentary),
+          // What a reader sees: the little format read back (an unescaped reserved character cuts it).
+          text: readLittle(String(body.commentary)),
           replyTo: null,
           at: Date.now(),
           headers: { 'linkedin-version': req.headers['linkedin-version'] },
           ...(videoId && { media: uploads.filter((u) => u.id === mediaId) }),
         });
-        if (fault.slowMs) await sleep(fault.slowMs);
-        if (res.destroyed) return;
+        if (
+          await answerAfterStore(fault, res, { status: fault.thenStatus, message: 'Internal Server Error' })
+        )
+          return;
         res.writeHead(201, { 'x-restli-id': urn });
         return res.end();
       }
@@ -1212,6 +1371,12 @@ export async function startFakeLinkedin(): Promise<FakeLinkedin> {
     },
     get issueRefreshTokens() {
       return state.issueRefreshTokens;
+    },
+    get readPosts() {
+      return state.readPosts;
+    },
+    set readPosts(value: boolean) {
+      state.readPosts = value;
     },
     set issueRefreshTokens(value: boolean) {
       state.issueRefreshTokens = value;

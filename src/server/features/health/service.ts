@@ -16,7 +16,11 @@ import { BUNDLED_FFMPEG_REFUSED, bundledFfmpeg } from '../../providers/media/ffm
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
 import { storageFor } from '../../providers/storage/index.ts';
 import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
-import { publishingAvailability, publishingHealth } from '../publishing/index.ts';
+import {
+  PUBLISHING_OPERATOR_SETTINGS,
+  publishingAvailability,
+  publishingHealth,
+} from '../publishing/index.ts';
 import { mediaEngineName } from '../transcription/index.ts';
 import { listProviderStatus } from './repository.ts';
 
@@ -236,7 +240,7 @@ export function buildChecklist(
       ok: offer.available,
       detail: offer.available
         ? `users can connect ${label} accounts and publish to them`
-        : `users cannot publish to ${label}: ${offer.reason?.replace(/^Not available on this server: the operator has not set /, 'set ') ?? 'not configured'} (the operator's developer app)`,
+        : `users cannot publish to ${label} (they read "${offer.reason}"): set ${PUBLISHING_OPERATOR_SETTINGS[offer.platform as keyof typeof PUBLISHING_OPERATOR_SETTINGS]} (the operator's developer app)`,
     });
   }
   for (const name of PROVIDER_NAMES) {

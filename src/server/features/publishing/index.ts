@@ -6,6 +6,10 @@
 export { publishingHealth } from './admin.service.ts';
 export { PUBLISHING_JOBS, publishPostJob } from './job-definitions.ts';
 export { registerPublishingJobs } from './jobs.ts';
-export { availability as publishingAvailability, TOKEN_KEY_FILE } from './platforms.ts';
+export {
+  availability as publishingAvailability,
+  OPERATOR_SETTINGS as PUBLISHING_OPERATOR_SETTINGS,
+  TOKEN_KEY_FILE,
+} from './platforms.ts';
 export { deletePublishingOf, platformSummary } from './repository.ts';
 export { publishingRoutes } from './routes.ts';

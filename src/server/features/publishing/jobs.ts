@@ -2,11 +2,13 @@ import { PLATFORM_LABELS, type Platform } from '#contract/publishing.ts';
 import type { JobContext, JobQueue } from '../../jobs/queue.ts';
 import { newRecordKey } from '../../providers/social/bluesky.ts';
 import { PlatformError } from '../../providers/social/http.ts';
+import { NotSentError } from '../../providers/social/not-sent.ts';
 import type { MediaRef, OutgoingPart, PlatformSession, SentPart } from '../../providers/social/types.ts';
 import { queueEmail } from '../outbox/index.ts';
 import { carouselPdfOf } from '../studio/index.ts';
 import type { PublishDeps } from './deps.ts';
 import { reconnectEmail } from './emails.ts';
+import { claimFairly } from './fairness.repository.ts';
 import { publishPostFailedJob, publishPostJob, refreshTokensJob } from './job-definitions.ts';
 import { applyOutboundPolicy, SAFE_RESEND, seal, sessionFor } from './platforms.ts';
 import { mediaForPart, slidesOnce } from './post-media.service.ts';
@@ -14,7 +16,6 @@ import { expiryOf, refreshExpiringTokens, TOKEN_REFRESH_CRON } from './refresh.s
 import {
   type AccountRow,
   accountById,
-  claimPost,
   markPending,
   markReconnect,
   type PostRow,
@@ -28,9 +29,28 @@ import {
 export const SERVER_RETRIES = 5;
 /** 429s waited out this many times before the post is marked failed. */
 export const RATE_LIMIT_WAITS = 10;
+/** A post whose owner has their share going out tries again after this long (and a little more, at random). */
+const TURN_WAIT_MS = 2_000;
 
-const checkOn = (platform: Platform, why: string) =>
-  `Check on ${PLATFORM_LABELS[platform]}: ${why}. Echo did not send it again, so it is not posted twice.`;
+/** Which parts of a post are live, said in every message of a post that stops part-way (their links are the post's). */
+export function liveNote(sentCount: number, total: number): string {
+  if (total <= 1 || sentCount === 0) return '';
+  const live = sentCount === 1 ? 'part 1 is' : `parts 1–${sentCount} are`;
+  return ` ${live[0]!.toUpperCase()}${live.slice(1)} live (of ${total}).`;
+}
+
+const checkOn = (platform: Platform, why: string, sentCount = 0, total = 1) =>
+  `Check on ${PLATFORM_LABELS[platform]}: ${why}. Echo did not send it again, so it is not posted twice.${liveNote(sentCount, total)}`;
+
+/** The key a part goes with: Bluesky's record key; elsewhere the post, the part and when it first went. */
+const keyFor = (platform: Platform, postId: string, index: number) =>
+  platform === 'bluesky' ? newRecordKey() : `${postId}:${index}:${Date.now()}`;
+
+/** When a part first went, read back from its key (X and LinkedIn look for it from then on). */
+const sinceOf = (key: string): Date | undefined => {
+  const at = Number(key.split(':')[2]);
+  return Number.isFinite(at) && at > 0 ? new Date(at) : undefined;
+};
 
 /**
  * Publishes a post, part after part, exactly once: the post is claimed ('scheduled' ->
@@ -89,7 +109,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
     await updatePost(db, post.id, {
       status: 'failed',
       error: sentCount
-        ? `The draft was deleted before its slides went out; ${sentCount} of ${(post.parts as string[]).length} posts were published, the rest not`
+        ? `The draft was deleted before its slides went out, so the rest could not be made.${liveNote(sentCount, (post.parts as string[]).length)}`
         : 'The draft was deleted before it went out, so its slides or clip could not be made; nothing was posted',
     });
   }
@@ -121,9 +141,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
     await updatePost(db, post.id, {
       status: 'failed',
       attempts,
-      error: sentCount
-        ? `${message} (after ${sentCount} of ${(post.parts as string[]).length} parts were posted)`
-        : message,
+      error: `${message}${liveNote(sentCount, (post.parts as string[]).length)}`,
     });
   }
 
@@ -144,9 +162,19 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
       return;
     }
     if (post.status === 'scheduled') {
-      const claimed = await claimPost(db, post.id, run);
-      if (!claimed) return;
-      post = claimed;
+      // Within the owner's share only: the worker is freed at once for other owners' posts.
+      const claim = await claimFairly(database, post, config.publishing.perOwner);
+      if ('gone' in claim) return;
+      if ('busy' in claim) {
+        if (claim.busy === 'in_flight')
+          await requeue(post, new Date(Date.now() + TURN_WAIT_MS + Math.random() * TURN_WAIT_MS), {});
+        else
+          await requeue(post, claim.freeAt, {
+            error: `Waiting: this Echo sends at most ${config.publishing.perOwner.daily} posts a day for each person; this one goes at ${claim.freeAt.toISOString()}`,
+          });
+        return;
+      }
+      post = claim.claimed;
     }
     // post.status is 'publishing': claimed now, or left so by a run that died (its pending part is checked).
     const platform = post.platform as Platform;
@@ -181,6 +209,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
       const outgoing = (key: string): OutgoingPart => ({
         text: parts[index]!,
         key,
+        since: sinceOf(key),
         root: sent[0],
         parent: sent[index - 1],
         ...(index === 0 && document && { document }),
@@ -188,17 +217,36 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
       });
       let key = post.pendingKey;
       if (post.pendingPart === index && key) {
-        // The last try of this part ended without an answer: ask the platform before anything else.
+        // The last try of this part ended without a clear answer (a time-out, a dropped connection,
+        // a 5xx): ask the platform before anything else.
         let found: SentPart | null;
         try {
           found = await session.find(outgoing(key));
         } catch (error) {
           if (error instanceof PlatformError && error.kind === 'auth')
             return accountLost(post, account, error.message);
+          const attempts = post.attempts + 1;
+          if (
+            error instanceof PlatformError &&
+            (error.kind === 'server' || error.kind === 'rate_limited') &&
+            attempts <= SERVER_RETRIES
+          ) {
+            // The look-up itself failed for now: look again later, still sending nothing.
+            await requeue(post, new Date(Date.now() + backoffMs(attempts)), {
+              attempts,
+              error: error.message,
+            });
+            return;
+          }
           const why = error instanceof Error ? error.message : String(error);
           await updatePost(db, post.id, {
             status: 'check',
-            error: checkOn(platform, `part ${index + 1} may have been posted (${why})`),
+            error: checkOn(
+              platform,
+              `part ${index + 1} may have been posted (${why})`,
+              sent.length,
+              parts.length,
+            ),
           });
           return;
         }
@@ -211,7 +259,12 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
         if (!SAFE_RESEND[platform]) {
           await updatePost(db, post.id, {
             status: 'check',
-            error: checkOn(platform, `part ${index + 1} was not found among the recent posts yet`),
+            error: checkOn(
+              platform,
+              `part ${index + 1} was not found among the recent posts yet`,
+              sent.length,
+              parts.length,
+            ),
           });
           return;
         }
@@ -229,7 +282,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
         }
       }
       if (!(post.pendingPart === index && key)) {
-        key = platform === 'bluesky' ? newRecordKey() : `${post.id}:${index}`;
+        key = keyFor(platform, post.id, index);
         if (!(await markPending(db, post.id, run, index, key))) return;
       }
       try {
@@ -244,21 +297,40 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
         post = { ...post, sent, pendingPart: index, pendingKey: key };
         const attempts = post.attempts + 1;
         switch (error.kind) {
-          case 'unknown': {
-            // Never blindly again: the next run finds this part pending and checks the platform first.
+          case 'unknown':
+          case 'server': {
+            if (error instanceof NotSentError) {
+              // Failed before the post went (an upload, a look-up): nothing to look up, try again later.
+              if (attempts > SERVER_RETRIES) break;
+              await requeue(post, new Date(Date.now() + backoffMs(attempts)), {
+                attempts,
+                pendingPart: null,
+                pendingKey: null,
+                error: error.message,
+              });
+              return;
+            }
+            // No answer, or a 5xx after the request went: the platform may have made the part. Never
+            // blindly again: the next run finds this part pending and looks it up first.
             log.warn(
-              { postId: post.id, platform, part: index + 1 },
-              'publishing: no answer; checking before any resend',
+              { postId: post.id, platform, part: index + 1, status: error.status },
+              'publishing: outcome unknown; checking before any resend',
             );
             if (attempts > SERVER_RETRIES) {
               await updatePost(db, post.id, {
                 status: 'check',
                 attempts,
-                error: checkOn(platform, `part ${index + 1} got no answer`),
+                error: checkOn(
+                  platform,
+                  `part ${index + 1} got no clear answer (${error.message})`,
+                  sent.length,
+                  parts.length,
+                ),
               });
               return;
             }
-            await requeue(post, new Date(Date.now() + backoffMs(0)), { attempts, error: error.message });
+            const wait = error.kind === 'server' ? backoffMs(attempts) : backoffMs(0);
+            await requeue(post, new Date(Date.now() + wait), { attempts, error: error.message });
             return;
           }
           case 'rate_limited': {
@@ -275,16 +347,6 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
             });
             return;
           }
-          case 'server': {
-            if (attempts > SERVER_RETRIES) break;
-            await requeue(post, new Date(Date.now() + backoffMs(attempts)), {
-              attempts,
-              pendingPart: null,
-              pendingKey: null,
-              error: error.message,
-            });
-            return;
-          }
           case 'auth':
             return accountLost({ ...post, attempts }, account, error.message);
           case 'refused':
@@ -295,9 +357,7 @@ export function createPublishHandler(deps: PublishDeps, queue: JobQueue) {
           attempts,
           pendingPart: null,
           pendingKey: null,
-          error: sent.length
-            ? `${error.message} (after ${sent.length} of ${parts.length} parts were posted)`
-            : error.message,
+          error: `${error.message}${liveNote(sent.length, parts.length)}`,
         });
         return;
       }
@@ -311,12 +371,20 @@ export function createPublishFailedHandler(deps: PublishDeps) {
     const post = await postById(deps.database.db, postId);
     if (!post || (post.status !== 'publishing' && post.status !== 'scheduled')) return;
     const platform = post.platform as Platform;
+    const sentCount = (post.sent as SentPart[]).length;
+    const total = (post.parts as string[]).length;
     await updatePost(
       deps.database.db,
       postId,
       post.pendingPart !== null
-        ? { status: 'check', error: checkOn(platform, `part ${post.pendingPart + 1} may have been posted`) }
-        : { status: 'failed', error: 'Publishing did not finish; nothing more was sent' },
+        ? {
+            status: 'check',
+            error: checkOn(platform, `part ${post.pendingPart + 1} may have been posted`, sentCount, total),
+          }
+        : {
+            status: 'failed',
+            error: `Publishing did not finish; nothing more was sent.${liveNote(sentCount, total)}`,
+          },
     );
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coreJsLoaded } from '../../lib/without-polyfills.ts';
 import { linkFacets } from '../../providers/social/bluesky.ts';
-import { countFor, partsFor } from './limits.ts';
+import { countFor, partsFor, X_COUNT_BOUND } from './limits.ts';
 
 describe('counting as each platform counts', () => {
   const link = `https://example.com/${'a'.repeat(80)}`;
@@ -45,6 +45,56 @@ describe('counting as each platform counts', () => {
     });
   });
 
+  it('Mastodon: an emoji is one character (grapheme clusters), whatever its code points', () => {
+    const family = '👨‍👩‍👧';
+    expect(countFor('mastodon', family.repeat(500), 500)).toMatchObject({ length: 500, fits: true });
+    expect(countFor('mastodon', `${'👍🏽'.repeat(499)}é🇫🇷`, 500)).toMatchObject({ length: 501, fits: false });
+    // Cut before the grapheme that does not fit, never inside it.
+    expect(countFor('mastodon', family.repeat(501), 500).cutAt).toBe(500 * family.length);
+  });
+
+  it('Mastodon: every link is 23, however long or short', () => {
+    expect(countFor('mastodon', 'https://a.io', 500).length).toBe(23);
+    expect(countFor('mastodon', `see ${link} and http://x.co/1.`, 500).length).toBe(4 + 23 + 5 + 23 + 1);
+  });
+
+  it('Mastodon: a remote mention counts as its @user part; a local one whole', () => {
+    expect(countFor('mastodon', '@bob@mastodon.example.org hi', 500).length).toBe('@bob hi'.length);
+    expect(countFor('mastodon', '@bob hi', 500).length).toBe(7);
+    // Not a mention after a word character or inside an e-mail address.
+    expect(countFor('mastodon', 'mail ann@bob@example.org', 500).length).toBe(24);
+    // Inside a link, the link counts (23), not the mention.
+    expect(countFor('mastodon', 'https://example.org/@bob@example.org', 500).length).toBe(23);
+  });
+
+  it('Mastodon: a status it counts as 596 of 640 fits (code points with links at 23 made it 654)', () => {
+    const family = '👨‍👩‍👧';
+    const url = `https://example.com/notes/${'p'.repeat(60)}`;
+    const head = `${family.repeat(9)}👍🏽 Price the outcome, not the hours: ${url} cc @bob@mastodon.example.org `;
+    const counted = countFor('mastodon', head, 640).length;
+    const text = head + 'a'.repeat(596 - counted);
+    expect(countFor('mastodon', text, 640)).toMatchObject({ length: 596, fits: true, cutAt: null });
+    // What Echo counted before: code points, the link at 23, the mention whole.
+    const codePoints = [...text.replace(url, 'u'.repeat(23))].length;
+    expect(codePoints).toBe(654);
+  });
+
+  it('X: a long text is counted from its first characters only (bounded work), and cannot fit', () => {
+    // "aa.aa.aa…" makes twitter-text try a domain at every dot: its work grows faster than the text.
+    const crafted = 'aa.'.repeat(30_000);
+    expect(crafted.length).toBe(90_000);
+    const started = performance.now();
+    const counted = countFor('x', crafted, 280);
+    const elapsed = performance.now() - started;
+    expect(counted.fits).toBe(false);
+    expect(counted.length).toBeGreaterThan(280);
+    expect(counted.cutAt).toBeLessThanOrEqual(X_COUNT_BOUND);
+    // The bound, not the speed of this machine: counting the whole text takes many times longer.
+    const bounded = performance.now();
+    countFor('x', crafted.slice(0, X_COUNT_BOUND), 280);
+    expect(elapsed).toBeLessThan((performance.now() - bounded) * 20 + 50);
+  });
+
   it('LinkedIn: 3,000 characters', () => {
     expect(countFor('linkedin', 'l'.repeat(3000), 3000).fits).toBe(true);
     expect(countFor('linkedin', 'l'.repeat(3001), 3000)).toMatchObject({ fits: false, cutAt: 3000 });
@@ -55,7 +105,7 @@ describe('counting as each platform counts', () => {
     const [facet] = linkFacets(text);
     const bytes = Buffer.from(text);
     expect(bytes.subarray(facet!.index.byteStart, facet!.index.byteEnd).toString()).toBe(link);
-    expect(facet!.features[0]!.uri).toBe(link);
+    expect(facet!.features[0]).toEqual({ $type: 'app.bsky.richtext.facet#link', uri: link });
   });
 });
 

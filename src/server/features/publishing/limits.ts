@@ -20,8 +20,21 @@ export const BLUESKY_MAX = 300;
 /** Mastodon counts every link as 23 characters, whatever its length. */
 const MASTODON_URL_CHARS = 23;
 const URL_PATTERN = /https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'"]/g;
+/**
+ * A remote mention as Mastodon finds one (Account::MENTION_RE: `@user@domain`, not after a word
+ * character, `=` or `/`); only its `@user` part counts.
+ */
+const MASTODON_REMOTE_MENTION =
+  /(?<![=/\p{L}\p{N}_])@([a-z0-9_]+(?:[.-]+[a-z0-9_]+)*)@[\p{L}\p{N}_.-]+[\p{L}\p{N}_]+/giu;
+/**
+ * X counts at most this many characters of a text: a Post of 280 weighted characters is far
+ * shorter (a link counts 23 whatever its length), and twitter-text's work grows faster than the
+ * text on some inputs, so a longer text is refused from its first characters alone.
+ */
+export const X_COUNT_BOUND = 4_000;
 
-const graphemes = (text: string) => [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)];
+const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' });
+const graphemes = (text: string) => [...segmenter.segment(text)];
 
 export interface Count {
   length: number;
@@ -34,16 +47,19 @@ export interface Count {
 export const COUNTING: Record<Platform, string> = {
   x: 'weighted characters (twitter-text): links count 23, most emoji and CJK count 2',
   bluesky: 'graphemes (what a reader sees as one character); links are made clickable',
-  mastodon: "characters on this instance's limit; links count 23",
+  mastodon:
+    "characters on this instance's limit, as Mastodon counts them: an emoji is one, links count 23, @user@server counts as @user",
   linkedin: 'characters',
 };
 
 /** Counts a post as its platform does, and where it must be cut to fit. */
 export function countFor(platform: Platform, text: string, limit: number): Count {
   if (platform === 'x') {
-    const parsed = parseTweet(text);
-    const fits = parsed.valid && parsed.weightedLength <= limit;
-    return { length: parsed.weightedLength, limit, fits, cutAt: fits ? null : parsed.validRangeEnd + 1 };
+    const bounded = text.length > X_COUNT_BOUND;
+    const parsed = parseTweet(bounded ? text.slice(0, X_COUNT_BOUND) : text);
+    const fits = !bounded && parsed.valid && parsed.weightedLength <= limit;
+    const length = bounded ? Math.max(parsed.weightedLength, limit + 1) : parsed.weightedLength;
+    return { length, limit, fits, cutAt: fits ? null : Math.min(parsed.validRangeEnd + 1, text.length) };
   }
   if (platform === 'bluesky') {
     const segments = graphemes(text);
@@ -55,33 +71,45 @@ export function countFor(platform: Platform, text: string, limit: number): Count
       cutAt: fits ? null : (segments[limit]?.index ?? text.length),
     };
   }
-  if (platform === 'mastodon') {
-    // Code points, each link counted 23: the first piece past the limit is where to cut.
-    let length = 0;
-    let cutAt: number | null = null;
-    const add = (at: number, weight: number) => {
-      length += weight;
-      if (length > limit && cutAt === null) cutAt = at;
-    };
-    let last = 0;
-    const plain = (from: number, to: number) => {
-      let at = from;
-      for (const ch of text.slice(from, to)) {
-        add(at, 1);
-        at += ch.length;
-      }
-    };
-    for (const match of text.matchAll(URL_PATTERN)) {
-      plain(last, match.index);
-      add(match.index, MASTODON_URL_CHARS);
-      last = match.index + match[0].length;
-    }
-    plain(last, text.length);
-    return { length, limit, fits: length <= limit, cutAt };
-  }
+  if (platform === 'mastodon') return countMastodon(text, limit);
   const length = [...text].length;
   const fits = length <= limit;
   return { length, limit, fits, cutAt: fits ? null : [...text].slice(0, limit).join('').length };
+}
+
+/**
+ * Mastodon's count (StatusLengthValidator): grapheme clusters, each link as 23, a remote mention
+ * `@user@server` as its `@user`; and the first piece past the limit is where to cut.
+ */
+function countMastodon(text: string, limit: number): Count {
+  const entities: { start: number; end: number; weight: number }[] = [];
+  for (const match of text.matchAll(URL_PATTERN))
+    entities.push({ start: match.index, end: match.index + match[0].length, weight: MASTODON_URL_CHARS });
+  for (const match of text.matchAll(MASTODON_REMOTE_MENTION)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    // A link wins where the two overlap (Mastodon drops overlapping entities, the earlier kept).
+    if (entities.some((e) => e.start < end && start < e.end)) continue;
+    entities.push({ start, end, weight: graphemes(`@${match[1]}`).length });
+  }
+  entities.sort((a, b) => a.start - b.start);
+  let length = 0;
+  let cutAt: number | null = null;
+  const add = (at: number, weight: number) => {
+    length += weight;
+    if (length > limit && cutAt === null) cutAt = at;
+  };
+  const plain = (from: number, to: number) => {
+    for (const segment of graphemes(text.slice(from, to))) add(from + segment.index, 1);
+  };
+  let last = 0;
+  for (const entity of entities) {
+    plain(last, entity.start);
+    add(entity.start, entity.weight);
+    last = entity.end;
+  }
+  plain(last, text.length);
+  return { length, limit, fits: length <= limit, cutAt };
 }
 
 /** The default post length of a platform (Mastodon's comes from the account's instance). */

@@ -1,4 +1,4 @@
-import { type Platform, PUBLISH_API } from '#contract/publishing.ts';
+import { PLATFORM_LABELS, type Platform, PUBLISH_API } from '#contract/publishing.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { secretBox } from '../../lib/secret-box.ts';
@@ -71,6 +71,15 @@ export function linkedinApp(config: Config): LinkedinApp | null {
     : null;
 }
 
+/** What the operator sets for a platform that needs their developer app (shown on /admin/system only). */
+export const OPERATOR_SETTINGS = {
+  linkedin: 'LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+  x: 'X_CLIENT_ID and X_CLIENT_SECRET',
+} as const;
+
+/** What a creator reads where a platform needs the operator: no setting names, which are the operator's. */
+export const notSetUp = (platform: Platform) => `${PLATFORM_LABELS[platform]} isn't set up on this Echo yet`;
+
 /** Whether each platform can be connected on this install, and what connecting asks for. */
 export function availability(config: Config) {
   const x = Boolean(config.publishing.x.clientId && config.publishing.x.clientSecret);
@@ -79,19 +88,10 @@ export function availability(config: Config) {
     {
       platform: 'linkedin' as const,
       available: linkedin,
-      reason: linkedin
-        ? null
-        : 'Not available on this server: the operator has not set LINKEDIN_CLIENT_ID and LINKEDIN_CLIENT_SECRET',
+      reason: linkedin ? null : notSetUp('linkedin'),
       connect: 'oauth' as const,
     },
-    {
-      platform: 'x' as const,
-      available: x,
-      reason: x
-        ? null
-        : 'Not available on this server: the operator has not set X_CLIENT_ID and X_CLIENT_SECRET',
-      connect: 'oauth' as const,
-    },
+    { platform: 'x' as const, available: x, reason: x ? null : notSetUp('x'), connect: 'oauth' as const },
     { platform: 'bluesky' as const, available: true, reason: null, connect: 'app_password' as const },
     { platform: 'mastodon' as const, available: true, reason: null, connect: 'instance' as const },
   ];
@@ -118,12 +118,12 @@ export async function sessionFor(config: Config, account: AccountRow): Promise<P
       return mastodonSession(account.instanceUrl, credentials, account.remoteId, timeoutMs);
     case 'x': {
       const app = xApp(config);
-      if (!app) throw new PlatformError('refused', 'X publishing is not available on this server');
+      if (!app) throw new PlatformError('refused', notSetUp('x'));
       return xSession(app, credentials, account.remoteId, timeoutMs);
     }
     case 'linkedin': {
       const app = linkedinApp(config);
-      if (!app) throw new PlatformError('refused', 'LinkedIn publishing is not available on this server');
+      if (!app) throw new PlatformError('refused', notSetUp('linkedin'));
       return linkedinSession(app, credentials, account.remoteId, timeoutMs);
     }
   }

@@ -126,9 +126,16 @@ describe('Publishing: accounts', () => {
     };
     expect(list.accounts).toHaveLength(1);
     expect(JSON.stringify(list)).not.toMatch(/accessJwt|refreshJwt|aaaa-bbbb/);
-    // X and LinkedIn need the operator's apps: shown as not available, saying why.
-    expect(list.platforms.find((p) => p.platform === 'x')).toMatchObject({ available: false });
-    expect(list.platforms.find((p) => p.platform === 'x')!.reason).toMatch(/X_CLIENT_ID/);
+    // X and LinkedIn need the operator's apps: shown as not available, in a creator's words (the
+    // settings to change are the operator's, on /admin/system).
+    expect(list.platforms.find((p) => p.platform === 'x')).toMatchObject({
+      available: false,
+      reason: "X isn't set up on this Echo yet",
+    });
+    expect(list.platforms.find((p) => p.platform === 'linkedin')!.reason).toBe(
+      "LinkedIn isn't set up on this Echo yet",
+    );
+    expect(JSON.stringify(list.platforms)).not.toMatch(/CLIENT_ID|CLIENT_SECRET|operator/);
     // Bob sees none of Alice's accounts.
     expect(
       ((await call('GET', '/api/publishing/accounts', bob)).json() as { accounts: unknown[] }).accounts,
@@ -331,6 +338,43 @@ describe('Publishing: preview and publish now', () => {
     expect(bsky.calls).toContain('com.atproto.repo.getRecord');
   });
 
+  for (const status of [502, 503] as const)
+    it(`a ${status} after the record was saved: found by its record key (getRecord), not posted twice`, async () => {
+      const before = bsky.received.length;
+      const calls = bsky.calls.length;
+      bsky.faults.after(1, { storedThen: status });
+      const texts = [`s1 ${status}`, `s2 ${status}`, `s3 ${status}`];
+      const post = await publish(account.id, texts);
+      const done = await settled(post.id);
+      expect(done.status, done.error ?? '').toBe('published');
+      const got = bsky.received.slice(before);
+      expect(got.map((r) => r.text)).toEqual(texts);
+      expect(got[2]!.replyTo).toBe(got[1]!.id);
+      expect(done.links).toHaveLength(3);
+      expect(bsky.calls.slice(calls)).toContain('com.atproto.repo.getRecord');
+    });
+
+  it('mentions resolve to DIDs and hashtags become tags, at UTF-8 byte offsets', async () => {
+    const before = bsky.received.length;
+    const text = 'Café ☕ with @alice.test about #pricing, not @nobody.example';
+    const post = await publish(account.id, [text]);
+    expect((await settled(post.id)).status).toBe('published');
+    const record = bsky.records.get(bsky.received[before]!.id)!.value as {
+      facets: { index: { byteStart: number; byteEnd: number }; features: Record<string, string>[] }[];
+    };
+    const bytes = Buffer.from(text);
+    expect(
+      record.facets.map((f) => [
+        bytes.subarray(f.index.byteStart, f.index.byteEnd).toString(),
+        f.features[0]!.did ?? f.features[0]!.tag,
+      ]),
+    ).toEqual([
+      ['@alice.test', bsky.didOf('alice.test')],
+      ['#pricing', 'pricing'],
+    ]);
+    expect(record.facets[0]!.index.byteStart).toBe(Buffer.byteLength('Café ☕ with '));
+  });
+
   it('waits for the reset time after a 429', async () => {
     const before = bsky.received.length;
     const limitedAt = Date.now();
@@ -392,6 +436,24 @@ describe('Publishing: preview and publish now', () => {
     expect(masto.received[2]!.replyTo).toBe(masto.received[1]!.id);
     expect(done.links[0]).toMatch(new RegExp(`^${masto.origin}/@alice/`));
   });
+
+  for (const status of [502, 503] as const)
+    it(`Mastodon: a ${status} after the status was saved is looked up (same Idempotency-Key), not posted twice`, async () => {
+      const list = (await call('GET', '/api/publishing/accounts', alice)).json() as {
+        accounts: PublishAccount[];
+      };
+      const mastodon = list.accounts.find((a) => a.platform === 'mastodon')!;
+      const before = masto.received.length;
+      masto.faults.after(1, { storedThen: status });
+      const texts = [`n1 ${status}`, `n2 ${status} https://example.com/n`, `n3 ${status}`];
+      const post = await publish(mastodon.id, texts);
+      const done = await settled(post.id);
+      expect(done.status, done.error ?? '').toBe('published');
+      const got = masto.received.slice(before);
+      expect(got.map((r) => r.text)).toEqual(texts);
+      expect(got[2]!.replyTo).toBe(got[1]!.id);
+      expect(done.links).toEqual(got.map((r) => `${masto.origin}/@alice/${r.id}`));
+    });
 });
 
 describe('Publishing: time slots and the calendar', () => {

@@ -140,6 +140,38 @@ describe('X', () => {
     expect(x.received.slice(before).map((r) => r.text)).toEqual(['y1', 'y2', 'y3']);
   });
 
+  for (const status of [502, 503] as const)
+    it(`a ${status} after X made the Post: found among the user's recent Posts by text and time, never resent`, async () => {
+      const before = x.received.length;
+      const texts = [`z1 ${status}`, `z2 ${status} https://example.com/z`, `z3 ${status}`];
+      x.faults.after(1, { storedThen: status });
+      const post = await publish(account.id, texts);
+      const done = await settled(post.id);
+      expect(done.status, done.error ?? '').toBe('published');
+      const got = x.received.slice(before);
+      expect(got.map((r) => r.text)).toEqual(texts);
+      expect(got[2]!.replyTo).toBe(got[1]!.id);
+      expect(done.links).toEqual(got.map((r) => `https://x.com/alice_x/status/${r.id}`));
+    });
+
+  it('a 503 whose Post X cannot show yet: "check", saying which parts are live, nothing resent', async () => {
+    const before = x.received.length;
+    // The Post is made, but the look-up finds nothing (the timeline lags): Echo must not guess.
+    x.faults.after(1, { storedThen: 503 });
+    x.hideRecent = true;
+    try {
+      const post = await publish(account.id, ['w1', 'w2', 'w3']);
+      const done = await settled(post.id);
+      expect(done.status).toBe('check');
+      expect(done.error).toMatch(/^Check on X: part 2 .*Part 1 is live \(of 3\)\./);
+      expect(done.links).toHaveLength(1);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(x.received.slice(before).map((r) => r.text)).toEqual(['w1', 'w2']);
+    } finally {
+      x.hideRecent = false;
+    }
+  });
+
   it('disconnecting revokes the token', async () => {
     expect((await call('DELETE', `/api/publishing/accounts/${account.id}`)).statusCode).toBe(200);
     expect(x.revoked).toHaveLength(1);
@@ -179,6 +211,36 @@ describe('LinkedIn', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(li.received.slice(before).map((r) => r.text)).toEqual(['Did this go out?']);
   });
+
+  for (const status of [502, 503] as const)
+    it(`a ${status} after LinkedIn stored the post: found among the author's posts when Echo may read them`, async () => {
+      const before = li.received.length;
+      li.readPosts = true;
+      li.faults.add({ storedThen: status });
+      try {
+        const text = `Price the outcome (not the hours) ${status} #pricing @home_office`;
+        const post = await publish(account.id, [text]);
+        const done = await settled(post.id);
+        expect(done.status, done.error ?? '').toBe('published');
+        // Once, whole: the reserved characters were escaped, the hashtag kept.
+        expect(li.received.slice(before).map((r) => r.text)).toEqual([text]);
+        expect(done.links).toEqual([`https://www.linkedin.com/feed/update/${li.received[before]!.id}`]);
+      } finally {
+        li.readPosts = false;
+      }
+    });
+
+  for (const status of [502, 503] as const)
+    it(`a ${status} after LinkedIn stored the post, posts unreadable: "check", never resent`, async () => {
+      const before = li.received.length;
+      li.faults.add({ storedThen: status });
+      const post = await publish(account.id, [`Stored, then ${status}`]);
+      const done = await settled(post.id);
+      expect(done.status).toBe('check');
+      expect(done.error).toMatch(/^Check on LinkedIn: part 1 may have been posted/);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(li.received.slice(before).map((r) => r.text)).toEqual([`Stored, then ${status}`]);
+    });
 });
 
 describe('LinkedIn document posts', () => {

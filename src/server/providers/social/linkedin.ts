@@ -1,4 +1,5 @@
 import { callPlatform, PlatformError } from './http.ts';
+import { beforeSending } from './not-sent.ts';
 import { fileBlob, untilReady } from './post-media.ts';
 import type { ConnectedAccount, OutgoingPart, OutgoingVideo, PlatformSession } from './types.ts';
 
@@ -73,6 +74,28 @@ export async function revokeLinkedin(app: LinkedinApp, accessToken: string, time
   });
 }
 
+/** The characters LinkedIn's "little" text format reserves: each is backslash-escaped to be plain text. */
+export const LITTLE_RESERVED = '|{}@[]()<>#\\*_~';
+
+/**
+ * A post's text in the Posts API's "little" format: every reserved character escaped, so LinkedIn
+ * neither cuts the commentary at it nor reads it as markup; a `#word` at a word's start stays a
+ * hashtag (little's HashtagElement), and a link is left whole (its characters are not markup).
+ */
+export function littleText(text: string): string {
+  let out = '';
+  let last = 0;
+  for (const match of text.matchAll(
+    /(?<=^|\s)https?:\/\/[^\s<>"]+|(?<=^|\s)#[\p{L}\p{M}][\p{L}\p{M}\p{N}_]*/gu,
+  )) {
+    out += escapeLittle(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return out + escapeLittle(text.slice(last));
+}
+
+const escapeLittle = (text: string) => text.replace(/[|{}@[\]()<>#\\*_~]/g, '\\$&');
+
 /** The headers every call to LinkedIn's versioned REST API carries. */
 const restHeaders = (app: LinkedinApp, token: string) => ({
   authorization: `Bearer ${token}`,
@@ -98,34 +121,37 @@ export function linkedinSession(
       const video = part.media?.find((m) => typeof m.video === 'string');
       if (video) media = { title: String(video.title ?? 'Clip'), id: String(video.video) };
       if (part.document) {
-        // Documents API: initialize, upload the PDF, then post it.
-        const { body } = await callPlatform<{ value: { uploadUrl: string; document: string } }>(
-          'LinkedIn',
-          `${app.apiUrl}/rest/documents?action=initializeUpload`,
-          {
-            headers: restHeaders(app, creds.accessToken),
-            json: { initializeUploadRequest: { owner: author } },
+        const document = part.document;
+        // Documents API: initialize, upload the PDF, then post it. A failure before the post posted nothing.
+        media = await beforeSending(async () => {
+          const { body } = await callPlatform<{ value: { uploadUrl: string; document: string } }>(
+            'LinkedIn',
+            `${app.apiUrl}/rest/documents?action=initializeUpload`,
+            {
+              headers: restHeaders(app, creds.accessToken),
+              json: { initializeUploadRequest: { owner: author } },
+              timeoutMs,
+            },
+          );
+          if (
+            new URL(body.value.uploadUrl).origin !== new URL(app.apiUrl).origin &&
+            !body.value.uploadUrl.startsWith('https://')
+          )
+            throw new PlatformError('refused', 'LinkedIn: unexpected upload address');
+          await callPlatform('LinkedIn', body.value.uploadUrl, {
+            method: 'PUT',
+            headers: { authorization: `Bearer ${creds.accessToken}`, 'content-type': 'application/pdf' },
+            body: document.bytes,
             timeoutMs,
-          },
-        );
-        if (
-          new URL(body.value.uploadUrl).origin !== new URL(app.apiUrl).origin &&
-          !body.value.uploadUrl.startsWith('https://')
-        )
-          throw new PlatformError('refused', 'LinkedIn: unexpected upload address');
-        await callPlatform('LinkedIn', body.value.uploadUrl, {
-          method: 'PUT',
-          headers: { authorization: `Bearer ${creds.accessToken}`, 'content-type': 'application/pdf' },
-          body: part.document.bytes,
-          timeoutMs,
+          });
+          return { title: document.title, id: body.value.document };
         });
-        media = { title: part.document.title, id: body.value.document };
       }
       const { headers } = await callPlatform('LinkedIn', `${app.apiUrl}/rest/posts`, {
         headers: restHeaders(app, creds.accessToken),
         json: {
           author,
-          commentary: part.text,
+          commentary: littleText(part.text),
           visibility: 'PUBLIC',
           distribution: {
             feedDistribution: 'MAIN_FEED',
@@ -216,9 +242,30 @@ export function linkedinSession(
       );
       return [{ video: body.value.video, title: clip.alt.slice(0, 100) || 'Clip' }];
     },
-    async find() {
-      // Reading a member's own posts back needs a permission member apps do not get: the user checks.
-      throw new PlatformError('unknown', 'LinkedIn does not let Echo read your recent posts');
+    async find(part: OutgoingPart) {
+      // Posts API "Find Posts by Authors": the member's posts, newest first. It needs r_member_social,
+      // which LinkedIn grants few apps: without it (403) Echo cannot tell, and the user checks.
+      const query = `q=author&author=${encodeURIComponent(author)}&count=20&sortBy=LAST_MODIFIED`;
+      let elements: { id?: string; commentary?: string; createdAt?: number }[];
+      try {
+        const { body } = await callPlatform<{ elements?: typeof elements }>(
+          'LinkedIn',
+          `${app.apiUrl}/rest/posts?${query}`,
+          { headers: restHeaders(app, creds.accessToken), timeoutMs },
+        );
+        elements = body?.elements ?? [];
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'refused')
+          throw new PlatformError('unknown', 'LinkedIn does not let Echo read your recent posts');
+        throw error;
+      }
+      // Not before the part first went (a little slack for clocks): an older post with the same words is not this one.
+      const since = (part.since?.getTime() ?? 0) - 2_000;
+      const sent = littleText(part.text);
+      const found = elements.find(
+        (p) => p.commentary === sent && p.id && (!p.createdAt || p.createdAt >= since),
+      );
+      return found?.id ? { id: found.id, url: `https://www.linkedin.com/feed/update/${found.id}` } : null;
     },
   };
 }

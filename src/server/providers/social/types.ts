@@ -11,6 +11,8 @@ export interface OutgoingPart {
   text: string;
   /** Chosen before the call and kept: Bluesky's record key, Mastodon's Idempotency-Key. */
   key: string;
+  /** When the part first went (X and LinkedIn look it up among the posts made since then). */
+  since?: Date;
   root?: SentPart;
   parent?: SentPart;
   /** A document (PDF) for LinkedIn's document post. */
@@ -48,7 +50,7 @@ export interface PlatformSession {
   /** Uploads a clip (chunked where the platform asks), waiting until the platform has processed it. */
   uploadVideo?(video: OutgoingVideo): Promise<MediaRef[]>;
   /**
-   * After an unknown outcome: the post if the platform made it, null when it certainly did not (the
+   * After an unknown outcome (no answer, or a 5xx after the request went): the post if the platform made it, null when it certainly did not (the
    * part may go again with the same key); throws a PlatformError('unknown') when it cannot tell.
    */
   find(part: OutgoingPart): Promise<SentPart | null>;

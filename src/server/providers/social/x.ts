@@ -87,7 +87,22 @@ export async function revokeX(app: XApp, accessToken: string, timeoutMs: number)
   });
 }
 
-const normal = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** A text as X gives it back to compare: links are t.co addresses there, so every link is one token. */
+const normal = (text: string) =>
+  text
+    .replace(/https?:\/\/\S+/g, '\u0000')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * How far before a part's first send its Post may be dated: X dates to the second and clocks differ
+ * a little. Kept short, so an older Post with the same words is never taken for this one (a miss
+ * only asks the user to check).
+ */
+const CLOCK_SLACK_MS = 2_000;
 
 export function xSession(
   app: XApp,
@@ -133,18 +148,27 @@ export function xSession(
       return refreshed;
     },
     async publish(part: OutgoingPart) {
-      const { body } = await authed((token) =>
-        callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/tweets`, {
-          headers: { authorization: `Bearer ${token}` },
-          json: {
-            text: part.text,
-            ...(part.parent && { reply: { in_reply_to_tweet_id: part.parent.id } }),
-            ...(part.media?.length && { media: { media_ids: part.media.map((m) => String(m.id)) } }),
-          },
-          timeoutMs,
-          resetHeaders: RESET_HEADERS,
-        }),
-      );
+      let body: { data: { id: string } };
+      try {
+        ({ body } = await authed((token) =>
+          callPlatform<{ data: { id: string } }>('X', `${app.apiUrl}/2/tweets`, {
+            headers: { authorization: `Bearer ${token}` },
+            json: {
+              text: part.text,
+              ...(part.parent && { reply: { in_reply_to_tweet_id: part.parent.id } }),
+              ...(part.media?.length && { media: { media_ids: part.media.map((m) => String(m.id)) } }),
+            },
+            timeoutMs,
+            resetHeaders: RESET_HEADERS,
+          }),
+        ));
+      } catch (error) {
+        // X refuses a Post that repeats a recent one (403 "duplicate content"): it may be this very
+        // part, made by a try whose answer was lost, so it is looked up, never taken as a refusal.
+        if (error instanceof PlatformError && error.status === 403 && /duplicate/i.test(error.message))
+          throw new PlatformError('unknown', error.message, 403);
+        throw error;
+      }
       return toSent(body.data.id);
     },
     async uploadImages(images: OutgoingImage[]) {
@@ -232,14 +256,26 @@ export function xSession(
       return [{ id }];
     },
     async find(part: OutgoingPart) {
+      // GET /2/users/:id/tweets: the account's Posts, newest first, from a little before the part first went.
+      const since = new Date((part.since?.getTime() ?? Date.now() - 3_600_000) - CLOCK_SLACK_MS);
+      const query = new URLSearchParams({
+        max_results: '100',
+        'tweet.fields': 'created_at,text',
+        // X takes whole seconds (RFC 3339); rounded down, so the window only widens.
+        start_time: `${since.toISOString().slice(0, 19)}Z`,
+      });
       const { body } = await authed((token) =>
-        callPlatform<{ data?: { id: string; text: string }[] }>(
+        callPlatform<{ data?: { id: string; text: string; created_at?: string }[] }>(
           'X',
-          `${app.apiUrl}/2/users/${encodeURIComponent(remoteId)}/tweets?max_results=20`,
+          `${app.apiUrl}/2/users/${encodeURIComponent(remoteId)}/tweets?${query}`,
           { headers: { authorization: `Bearer ${token}` }, timeoutMs, resetHeaders: RESET_HEADERS },
         ),
       );
-      const found = (body.data ?? []).find((t) => normal(t.text) === normal(part.text));
+      const found = (body?.data ?? []).find(
+        (t) =>
+          normal(t.text) === normal(part.text) &&
+          (!t.created_at || new Date(t.created_at).getTime() >= since.getTime()),
+      );
       return found ? toSent(found.id) : null;
     },
   };

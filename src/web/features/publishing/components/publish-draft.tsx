@@ -13,6 +13,9 @@ import { PostStatus } from './post-status.tsx';
 
 type When = 'now' | 'slot' | 'time';
 
+/** The order platforms are named in (the ones anyone can connect first). */
+const NAMED_ORDER = ['bluesky', 'mastodon', 'linkedin', 'x'] as const;
+
 /**
  * A ready draft's way out: pick accounts, see each platform's preview counted its own way (and fix
  * what does not fit; a carousel's images with their alt text), then publish now, in each account's next free slot, or at a time. Below, where
@@ -40,6 +43,11 @@ export function PublishDraft({
   const [at, setAt] = useState('');
   const [shown, setShown] = useState<PublishPreview | null>(null);
   const connected = (accounts.data?.accounts ?? []).filter((a) => a.status === 'connected');
+  // Only the platforms this Echo offers are named; only once something is live does deleting matter.
+  const offered = NAMED_ORDER.filter((platform) =>
+    accounts.data?.platforms.some((p) => p.platform === platform && p.available),
+  ).map((platform) => PLATFORM_LABELS[platform]);
+  const published = (posts.data?.posts ?? []).some((p) => p.links.length > 0);
 
   const only = (ids: string[], byAccount: Record<string, string[]>) =>
     Object.fromEntries(Object.entries(byAccount).filter(([id]) => ids.includes(id)));
@@ -95,17 +103,21 @@ export function PublishDraft({
     <Card className="grid gap-4" aria-labelledby="publish-heading">
       <div className="grid gap-1">
         <CardTitle id="publish-heading">Publish</CardTitle>
-        <CardDescription>{DRAFT_DELETE_KEEPS_POSTS}</CardDescription>
+        {published && <CardDescription>{DRAFT_DELETE_KEEPS_POSTS}</CardDescription>}
       </div>
       {!ready ? (
         <p className="text-sm text-muted-foreground">
           A draft can be published once Echo has finished writing it.
         </p>
+      ) : !accounts.data ? (
+        <p className="text-sm text-muted-foreground" aria-busy="true">
+          Loading your accounts…
+        </p>
       ) : connected.length === 0 ? (
         <p className="text-sm">
           No account connected yet.{' '}
           <Link href="/studio?tab=publishing" className="underline">
-            Connect Bluesky, Mastodon, LinkedIn or X
+            Connect {orList(offered)}
           </Link>
           .
         </p>
@@ -276,4 +288,10 @@ export function PublishDraft({
       )}
     </Card>
   );
+}
+
+/** "Bluesky", "Bluesky or Mastodon", "Bluesky, Mastodon or X". */
+function orList(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? 'an account';
+  return `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
