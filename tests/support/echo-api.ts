@@ -1520,7 +1520,7 @@ export interface components {
          */
         ApiError: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_request" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "signature_invalid" | "forbidden" | "not_found" | "already_exists" | "conflict" | "code_invalid" | "code_expired" | "code_locked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal";
+            code: "validation_failed" | "malformed_request" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "signature_invalid" | "forbidden" | "not_found" | "already_exists" | "conflict" | "code_invalid" | "code_expired" | "code_locked" | "rate_limited" | "quota_exceeded" | "unavailable" | "storage_unavailable" | "storage_refused" | "internal";
             message: string;
             issues?: {
                 path: string;
@@ -7878,7 +7878,25 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7886,13 +7904,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -7960,7 +7978,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9101,7 +9126,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9109,13 +9152,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9238,7 +9281,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9246,13 +9307,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9313,7 +9374,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9475,7 +9543,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9483,13 +9569,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9626,7 +9712,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9634,13 +9738,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9837,7 +9941,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9845,13 +9967,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -10016,7 +10138,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10024,13 +10164,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -10222,7 +10362,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10230,13 +10388,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -11503,7 +11661,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `unavailable`, `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11517,7 +11693,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "storage_unavailable";
                     };
                 };
             };

@@ -8,8 +8,10 @@ const media: Record<number, Answer> = {
   },
   416: { description: 'The range lies outside the file (Content-Range: bytes */size); no body' },
 };
-// Capture answers 503 while the media storage (a bucket) does not answer (decision 017).
-const upload: Operation['errors'] = ['conflict', 'quota_exceeded', 'unsupported_media_type', 'unavailable'];
+// A route that touches the media store answers 503 `storage_unavailable` while it does not answer
+// and 502 `storage_refused` when it refuses an operation Echo needs (decision 017).
+const store: Operation['errors'] = ['storage_unavailable', 'storage_refused'];
+const upload: Operation['errors'] = ['conflict', 'quota_exceeded', 'unsupported_media_type', ...store];
 
 export const STUDIO = feature('Studio', 'dashboard', {
   'POST /api/studio/notes': [
@@ -33,12 +35,12 @@ export const STUDIO = feature('Studio', 'dashboard', {
   'GET /api/studio/notes/{id}/media': [
     'getStudioNoteMedia',
     "Play a note's media (one byte range at a time)",
-    { answers: media, errors: ['unavailable'] },
+    { answers: media, errors: store },
   ],
   'HEAD /api/studio/notes/{id}/media': [
     'headStudioNoteMedia',
     "Size and type of a note's media",
-    { answers: media, errors: ['unavailable'] },
+    { answers: media, errors: store },
   ],
   'POST /api/studio/imports': [
     'importStudioNotes',
@@ -59,7 +61,7 @@ export const STUDIO = feature('Studio', 'dashboard', {
     'getStudioUploadOffset',
     'How many bytes of an upload are stored (tus Upload-Offset)',
     {
-      errors: ['unavailable'],
+      errors: store,
       answers: { 200: { description: 'Upload-Offset and Upload-Length headers; no body' } },
     },
   ],
@@ -71,19 +73,19 @@ export const STUDIO = feature('Studio', 'dashboard', {
   'DELETE /api/studio/uploads/{id}': [
     'deleteStudioUpload',
     'Cancel an upload (tus termination)',
-    { errors: ['conflict', 'unavailable'], answers: deleted },
+    { errors: ['conflict', ...store], answers: deleted },
   ],
   'POST /api/studio/recordings': [
     'startStudioRecording',
     'Start a recording sent in chunks while it records',
-    { errors: ['quota_exceeded', 'unavailable'] },
+    { errors: ['quota_exceeded', ...store] },
   ],
   'GET /api/studio/recordings/{id}': ['getStudioRecording', 'A recording and the chunks stored so far'],
   'DELETE /api/studio/recordings/{id}': [
     'discardStudioRecording',
     'Discard an unfinished recording',
     {
-      errors: ['conflict', 'unavailable'],
+      errors: ['conflict', ...store],
       answers: deleted,
     },
   ],
@@ -97,7 +99,7 @@ export const STUDIO = feature('Studio', 'dashboard', {
   'POST /api/studio/recordings/{id}/finish': [
     'finishStudioRecording',
     'Finish a recording; it becomes a note',
-    { errors: ['conflict', 'unsupported_media_type', 'unavailable'] },
+    { errors: ['conflict', 'unsupported_media_type', ...store] },
   ],
   'POST /api/studio/drafts': [
     'createStudioDrafts',
@@ -132,7 +134,7 @@ export const STUDIO = feature('Studio', 'dashboard', {
     'getStudioDraftClip',
     'Download clip n of a clip-hooks draft',
     {
-      errors: ['unavailable', 'unsupported_media_type'],
+      errors: ['unavailable', 'unsupported_media_type', ...store],
       answers: { 200: { description: 'audio/mp4 or video/mp4', type: 'application/octet-stream' } },
     },
   ],

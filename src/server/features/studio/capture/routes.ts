@@ -27,7 +27,12 @@ import {
   putRecordingChunk,
   startRecording,
 } from './recordings.service.ts';
-import { checkUploadRequest, createTusServer, patchUpload } from './uploads.service.ts';
+import {
+  checkUploadRequest,
+  createTusServer,
+  handleTus as handleTusRequest,
+  patchUpload,
+} from './uploads.service.ts';
 
 /** Imports: links to transcribe and files of posts (X, LinkedIn, CSV, plain text). */
 export function importRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -91,7 +96,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await handleTusRequest(tus, request.raw, reply.raw);
     };
     app.route({ method: 'POST', url: STUDIO_UPLOADS_PATH, bodyLimit: 1, handler: handleTus });
     app.route({
