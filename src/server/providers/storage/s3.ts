@@ -66,6 +66,11 @@ const statusOf = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 const isNotFound = (error: unknown) =>
   statusOf(error) === 404 || ['NoSuchKey', 'NotFound'].includes((error as Error)?.name);
+/** The store answered that it does not do this operation (501, 405, NotImplemented). */
+export const isRefusedOperation = (error: unknown) =>
+  statusOf(error) === 501 ||
+  statusOf(error) === 405 ||
+  ['NotImplemented', 'MethodNotAllowed'].includes((error as Error)?.name);
 
 /** Objects in one bucket of S3 or an S3-compatible store (MinIO, R2, Ceph, Garage...). */
 export class S3Storage implements ObjectStorage {
@@ -165,7 +170,55 @@ export class S3Storage implements ObjectStorage {
 
   async deletePrefix(prefix: string): Promise<number> {
     assertPrefix(prefix, { folder: true });
-    // Unfinished multipart uploads first (an upload in progress keeps its parts, invisible but stored).
+    // The objects first, with what every S3-compatible store has (ListObjectsV2, then DeleteObjects
+    // or one DeleteObject a key); unfinished multipart uploads after, best-effort.
+    let removed = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      await this.deleteKeys(batch);
+      removed += batch.length;
+      batch = [];
+    };
+    for await (const object of this.list(prefix)) {
+      batch.push(object.key);
+      if (batch.length === 1000) await flush();
+    }
+    await flush();
+    await this.abortUploads(prefix).catch(() => {
+      // ListMultipartUploads and AbortMultipartUpload are optional on S3-compatible stores (s3rver
+      // answers 501): an upload left unfinished is the store's own lifecycle rules' to expire.
+    });
+    return removed;
+  }
+
+  /** Whether the store refused DeleteObjects (then each key is deleted alone, from then on). */
+  private deleteObjectsRefused = false;
+
+  /** Deletes up to 1000 keys: one DeleteObjects, or one DeleteObject each where it is refused. */
+  private async deleteKeys(keys: string[]): Promise<void> {
+    if (!this.deleteObjectsRefused) {
+      try {
+        const answer = await this.client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.bucket,
+            Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        const failed = answer.Errors?.[0];
+        if (failed)
+          throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
+        return;
+      } catch (error) {
+        if (!isRefusedOperation(error)) throw error;
+        this.deleteObjectsRefused = true;
+      }
+    }
+    for (const Key of keys) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
+  }
+
+  /** Aborts every unfinished multipart upload under `prefix` (their parts are stored but invisible). */
+  private async abortUploads(prefix: string): Promise<void> {
     let keyMarker: string | undefined;
     let uploadMarker: string | undefined;
     do {
@@ -185,34 +238,12 @@ export class S3Storage implements ObjectStorage {
               UploadId: upload.UploadId,
             }),
           )
-          .catch((error: unknown) => {
-            if (!isNotFound(error)) throw error;
+          .catch(() => {
+            // Gone already, or refused: the next upload is still tried.
           });
       keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
       uploadMarker = page.NextUploadIdMarker;
     } while (keyMarker);
-    let removed = 0;
-    let batch: string[] = [];
-    const flush = async () => {
-      if (!batch.length) return;
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
-      const failed = answer.Errors?.[0];
-      if (failed)
-        throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
-      removed += batch.length;
-      batch = [];
-    };
-    for await (const object of this.list(prefix)) {
-      batch.push(object.key);
-      if (batch.length === 1000) await flush();
-    }
-    await flush();
-    return removed;
   }
 
   async *list(prefix: string): AsyncIterable<ObjectInfo> {

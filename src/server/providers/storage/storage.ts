@@ -28,9 +28,11 @@ export interface ObjectStorage {
   /** Removes one object; a missing one is fine. */
   delete(key: string): Promise<void>;
   /**
-   * Removes every object whose key starts with `prefix` (and, on S3, every unfinished multipart
-   * upload there), returning how many objects went. The prefix must end with `/` ('Delete my data'
-   * removes whole folders, never a bucket).
+   * Removes every object whose key starts with `prefix`, returning how many went; on S3 with
+   * ListObjectsV2 and DeleteObjects (one DeleteObject a key where a store refuses that), then every
+   * unfinished multipart upload there, best-effort (those calls are optional on S3-compatible stores
+   * and never stop the objects' deletion). The prefix must end with `/` ('Delete my data' removes
+   * whole folders, never a bucket).
    */
   deletePrefix(prefix: string): Promise<number>;
   /** Every object whose key starts with `prefix` (non-empty), in key order, page by page. */

@@ -141,4 +141,38 @@ describe('a store that refuses or does not answer', () => {
     });
     expectStoreAnswer(discarded, 'storage_unavailable');
   });
+
+  it('a recording discarded on a store without ListMultipartUploads nor DeleteObjects: its chunks go', async () => {
+    // The store was away in the test before: asked again after a short pause.
+    const id = await eventually(async () => {
+      const started = await echo.app!.inject({
+        method: 'POST',
+        url: '/api/studio/recordings',
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ mime_type: 'audio/wav' }),
+      });
+      return started.statusCode === 201 ? (started.json().id as string) : null;
+    });
+    const wav = await speechWav('Two chunks of a recording nobody keeps.');
+    for (const n of [0, 1]) {
+      const half = wav.subarray(n * (wav.length >> 1), (n + 1) * (wav.length >> 1));
+      const put = await echo.app!.inject({
+        method: 'PUT',
+        url: `/api/studio/recordings/${id}/chunks/${n}`,
+        headers: { cookie, 'content-type': 'application/octet-stream' },
+        payload: half,
+      });
+      expect(put.statusCode, put.body).toBe(200);
+    }
+    expect(await echo.storedKeys(`studio/recordings/${id}/`)).toHaveLength(2);
+    s3.notImplemented.add('ListMultipartUploads');
+    s3.notImplemented.add('DeleteObjects');
+    const discarded = await echo.app!.inject({
+      method: 'DELETE',
+      url: `/api/studio/recordings/${id}`,
+      headers: { cookie },
+    });
+    expect(discarded.statusCode).toBe(204);
+    await eventually(async () => (await echo.storedKeys(`studio/recordings/${id}/`)).length === 0);
+  });
 });
