@@ -6739,6 +6739,8 @@ export interface operations {
                         deleted: {
                             results: number;
                             trends: number;
+                            media_files: number;
+                            media_pending: number;
                         };
                     };
                 };

@@ -11,6 +11,7 @@ import {
   removeStoredMedia,
   studioTemp,
 } from '../media.ts';
+import { queueMediaDeletion, runMediaDeletions } from '../media-deletions.ts';
 import {
   assembleJob,
   deleteNoteRow,
@@ -50,19 +51,29 @@ export async function runStudioMaintenance(deps: {
   cuts: number;
   requeued: number;
   rejoined: number;
+  deletions: number;
 }> {
   const { config, database } = deps;
   const db = database.db;
   const now = deps.now ?? new Date();
   const cutoff = new Date(now.getTime() - STUDIO_LIMITS.unfinishedUploadTtlMs);
+  // Rows first, their objects through the deletion outbox (removed below, or by studio.media-delete).
   let uploads = 0;
   for (const note of await notesInStatus(db, ['uploading'], cutoff)) {
-    await deleteNoteRow(db, note.ownerEmail, note.id);
-    if (note.mediaPath) await removeStoredMedia(config, [note.mediaPath]);
+    await database.transaction(async (tx) => {
+      await deleteNoteRow(tx.db, note.ownerEmail, note.id);
+      await queueMediaDeletion(deps.queue, tx, { keys: [note.mediaPath] });
+    });
     uploads++;
   }
-  const stale = await deleteStaleRecordings(db, cutoff);
-  for (const id of stale) await removeRecordingChunks(config, id);
+  const stale = await database.transaction(async (tx) => {
+    const ids = await deleteStaleRecordings(tx.db, cutoff);
+    await queueMediaDeletion(deps.queue, tx, { recordings: ids });
+    return ids;
+  });
+  // Whatever waits for the store (deletions it refused or missed): a store still failing leaves them
+  // for the next pass and does not stop this one.
+  const deletions = (await runMediaDeletions({ config, database }).catch(() => ({ removed: 0 }))).removed;
   // Recordings still not joined into their note's media an hour on whose join failed on every try
   // (the store did not answer): the join is sent again.
   const unjoined = await unjoinedNotes(db, new Date(now.getTime() - 60 * 60_000));
@@ -115,5 +126,6 @@ export async function runStudioMaintenance(deps: {
     cuts,
     requeued,
     rejoined: unjoined.length,
+    deletions,
   };
 }

@@ -23,6 +23,7 @@ import {
   STUDIO_KEYS,
   studioStorage,
 } from '../media.ts';
+import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import {
   ASSEMBLE_FALLBACK_SECONDS,
   assembleJob,
@@ -156,14 +157,16 @@ async function chunkBytes(ctx: AppContext, id: string): Promise<number> {
   return total;
 }
 
+/** Deletes an unfinished recording, and its chunks after commit (media-deletions.ts). */
 export async function discardRecording(ctx: AppContext, owner: string, id: string): Promise<void> {
-  await withOwnerLock(ctx, owner, async (tx) => {
+  const keys = await withOwnerLock(ctx, owner, async (tx) => {
     const row = await findRecording(tx.db, owner, id);
     if (!row) throw notFound('Recording not found');
     if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
     await deleteRecording(tx.db, owner, id);
-    await removeRecordingChunks(ctx.config, id);
+    return queueMediaDeletion(ctx.jobs, tx, { recordings: [id] });
   });
+  await removeQueuedMediaNow(ctx, keys);
 }
 
 /**

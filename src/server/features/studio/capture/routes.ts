@@ -155,7 +155,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${STUDIO_API}/recordings/:id`,
       { schema: { params: recordingIdParamsSchema } },
       async (request, reply) => {
-        await requireStorage(ctx.config);
+        // No store needed: the recording goes now, its chunks once the store answers.
         await discardRecording(ctx, ownerOf(request), request.params.id);
         return reply.code(204).send();
       },

@@ -21,13 +21,13 @@ import {
   detectMediaBytes,
   detectStoredMedia,
   onStorage,
-  removeStoredMedia,
   requireStorage,
   SNIFF_BYTES,
   storageAppError,
   studioStorage,
   uploadStore,
 } from '../media.ts';
+import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import { ownerOfRaw } from '../owner.ts';
 import { withinQuota } from './quota.ts';
 
@@ -137,10 +137,13 @@ export async function sniffUpload(
   return sniffBytes(await storedStart(ctx, `${TUS_PREFIX}${uploadId}`, SNIFF_BYTES), declaredType);
 }
 
-/** Removes an upload and the note it was becoming. */
+/** Removes the note an upload was becoming, and the upload after commit (media-deletions.ts). */
 export async function discardUpload(ctx: AppContext, note: NoteRow): Promise<void> {
-  await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
-  if (note.mediaPath) await removeStoredMedia(ctx.config, [note.mediaPath]);
+  const keys = await ctx.database.transaction(async (tx) => {
+    await deleteNoteRow(tx.db, note.ownerEmail, note.id);
+    return queueMediaDeletion(ctx.jobs, tx, { keys: [note.mediaPath] });
+  });
+  await removeQueuedMediaNow(ctx, keys);
 }
 
 /** A complete upload: checked by content (415 and removed when not media), then queued for transcription. */
@@ -439,11 +442,7 @@ function tusAnswer(
 async function abandonUpload(ctx: AppContext, noteId: string): Promise<void> {
   const note = await findNoteByUpload(ctx.database.db, noteId).catch(() => undefined);
   if (note?.status !== 'uploading') return;
-  await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
-  if (note.mediaPath)
-    await removeStoredMedia(ctx.config, [note.mediaPath]).catch(() => {
-      // The store is failing: the maintenance sweep removes what no note references.
-    });
+  await discardUpload(ctx, note);
 }
 
 /**

@@ -20,7 +20,7 @@ import type { Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { analyseOffThread } from '../analysis/index.ts';
-import { removeRecordingChunks, removeStoredMedia } from '../media.ts';
+import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import { cleanText, sentencesAsSegments } from '../style/index.ts';
 import { profileJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
@@ -230,18 +230,21 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
   return getNote(ctx, owner, id);
 }
 
-/** Deletes a note of the owner and its media file; 404 for anyone else's. */
+/**
+ * Deletes a note of the owner, and its media after commit (media-deletions.ts: the store never
+ * decides whether the note is gone); 404 for anyone else's.
+ */
 export async function deleteNote(ctx: AppContext, owner: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  const row = await ctx.database.transaction(async (tx) => {
-    const deleted = await deleteNoteRow(tx.db, owner, id);
-    if (deleted) await queueProfile(ctx.jobs, tx, owner);
-    return deleted;
+  const deleted = await ctx.database.transaction(async (tx) => {
+    const row = await deleteNoteRow(tx.db, owner, id);
+    if (!row) return null;
+    await queueProfile(ctx.jobs, tx, owner);
+    // A recording not joined yet: its chunks were the media.
+    return queueMediaDeletion(ctx.jobs, tx, { keys: [row.mediaPath], recordings: [row.joinRecordingId] });
   });
-  if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  if (row.mediaPath) await removeStoredMedia(ctx.config, [row.mediaPath]);
-  // A recording not joined yet: its chunks were the media.
-  if (row.joinRecordingId) await removeRecordingChunks(ctx.config, row.joinRecordingId);
+  if (!deleted) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  await removeQueuedMediaNow(ctx, deleted);
 }
 
 export async function usage(ctx: AppContext, owner: string): Promise<Usage> {
