@@ -1626,6 +1626,12 @@ export interface operations {
                             location: string;
                             reachable: boolean;
                             problem?: string;
+                            operations?: {
+                                operation: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "refused" | "unanswered";
+                                disables: string | null;
+                            }[];
                         };
                         publishing?: {
                             /** @enum {string} */
@@ -1744,6 +1750,12 @@ export interface operations {
                             location: string;
                             reachable: boolean;
                             problem?: string;
+                            operations?: {
+                                operation: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "refused" | "unanswered";
+                                disables: string | null;
+                            }[];
                         };
                         publishing?: {
                             /** @enum {string} */

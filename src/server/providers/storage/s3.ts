@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,9 +10,11 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
@@ -22,10 +26,13 @@ import {
   type ObjectInfo,
   ObjectNotFoundError,
   type ObjectStorage,
+  type OperationProbe,
   type PutOptions,
   partsSize,
   RangeNotSatisfiableError,
+  STORE_OPERATIONS,
   type StorageCheck,
+  type StoreOperation,
   sizedBody,
 } from './storage.ts';
 
@@ -40,6 +47,9 @@ export interface S3Settings {
   /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
   forcePathStyle: boolean;
 }
+
+/** Where the start-up probe writes its scratch objects (one folder each time, removed after). */
+export const PROBE_PREFIX = '.echo-probe/';
 
 /** Multipart part size for streamed puts (S3's minimum is 5 MiB; 8 MiB as @tus/s3-store uses). */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
@@ -267,6 +277,102 @@ export class S3Storage implements ObjectStorage {
   async assemble(parts: string[], target: string, options: { contentType?: string } = {}) {
     const size = await partsSize(this, parts);
     return this.put(target, concatObjects(this, parts), { size, ...options });
+  }
+
+  async probe(): Promise<OperationProbe[]> {
+    const folder = `${PROBE_PREFIX}${randomUUID()}/`;
+    const key = `${folder}probe`;
+    const body = Buffer.from('echo storage probe');
+    const found = new Map<StoreOperation, OperationProbe['outcome']>();
+    const signal = () => AbortSignal.timeout(10_000);
+    // One operation: its outcome recorded, its answer (or undefined) returned.
+    const attempt = async <T>(operation: StoreOperation, work: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        const answer = await work();
+        found.set(operation, 'ok');
+        return answer;
+      } catch (error) {
+        const status = statusOf(error);
+        found.set(
+          operation,
+          status !== undefined && (status < 500 || status === 501) ? 'refused' : 'unanswered',
+        );
+        return undefined;
+      }
+    };
+    const Bucket = this.bucket;
+    const put = await attempt('PutObject', () =>
+      this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length }), {
+        abortSignal: signal(),
+      }),
+    );
+    if (put) {
+      await attempt('GetObject with Range', async () => {
+        const answer = await this.client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=5-11' }),
+          {
+            abortSignal: signal(),
+          },
+        );
+        const bytes = Buffer.from(await answer.Body!.transformToByteArray());
+        if (!bytes.equals(body.subarray(5, 12)))
+          throw Object.assign(new Error('range ignored'), { $metadata: { httpStatusCode: 400 } });
+      });
+      await attempt('ListObjectsV2', async () => {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket, Prefix: folder }), {
+          abortSignal: signal(),
+        });
+        if (!page.Contents?.some((object) => object.Key === key))
+          throw Object.assign(new Error('the object is not listed'), { $metadata: { httpStatusCode: 400 } });
+      });
+      const many = await attempt('DeleteObjects', () =>
+        this.client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: [{ Key: key }], Quiet: true } }),
+          { abortSignal: signal() },
+        ),
+      );
+      if (!many)
+        await this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: body })).catch(() => {});
+      await attempt('DeleteObject', () =>
+        this.client.send(new DeleteObjectCommand({ Bucket, Key: key }), { abortSignal: signal() }),
+      );
+    }
+    const created = await attempt('CreateMultipartUpload', () =>
+      this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: key }), { abortSignal: signal() }),
+    );
+    const UploadId = created?.UploadId;
+    if (UploadId) {
+      await attempt('UploadPart', () =>
+        this.client.send(
+          new UploadPartCommand({
+            Bucket,
+            Key: key,
+            UploadId,
+            PartNumber: 1,
+            Body: body,
+            ContentLength: body.length,
+          }),
+          { abortSignal: signal() },
+        ),
+      );
+      await attempt('ListParts', () =>
+        this.client.send(new ListPartsCommand({ Bucket, Key: key, UploadId }), { abortSignal: signal() }),
+      );
+      await attempt('ListMultipartUploads', () =>
+        this.client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: folder }), {
+          abortSignal: signal(),
+        }),
+      );
+      await attempt('AbortMultipartUpload', () =>
+        this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId }), {
+          abortSignal: signal(),
+        }),
+      );
+    }
+    return STORE_OPERATIONS.map((operation) => ({
+      operation,
+      outcome: found.get(operation) ?? 'unanswered',
+    }));
   }
 
   async check(): Promise<StorageCheck> {

@@ -47,6 +47,33 @@ export interface ObjectStorage {
   localPath?(key: string): string;
   /** Whether the store answers (S3: HeadBucket; local: the folder is writable). Never throws. */
   check(): Promise<StorageCheck>;
+  /**
+   * Tries each operation Echo uses on a scratch key (S3 only: a local folder has them all), saying
+   * which the store did, refused, or did not answer. Leaves nothing behind when the store answers.
+   * Never throws.
+   */
+  probe?(): Promise<OperationProbe[]>;
+}
+
+/** The S3 operations Echo uses, as the probe names them. */
+export const STORE_OPERATIONS = [
+  'PutObject',
+  'GetObject with Range',
+  'ListObjectsV2',
+  'DeleteObject',
+  'DeleteObjects',
+  'CreateMultipartUpload',
+  'UploadPart',
+  'ListParts',
+  'ListMultipartUploads',
+  'AbortMultipartUpload',
+] as const;
+export type StoreOperation = (typeof STORE_OPERATIONS)[number];
+
+export interface OperationProbe {
+  operation: StoreOperation;
+  /** `ok`: it did; `refused`: the store answered no (501, 403...); `unanswered`: no answer (or a step before it failed). */
+  outcome: 'ok' | 'refused' | 'unanswered';
 }
 
 export interface PutOptions {
