@@ -306,9 +306,10 @@ async function receivePatch(
       now = await uploadStore(ctx.config).write(source as Readable, key, offset);
     } catch (error) {
       if (capError) throw capError;
-      // A store that refused the write refuses its retry too: 502, and the upload goes.
-      const stored = storageAppError(ctx.config, error);
-      if (stored?.code === 'storage_refused') throw stored;
+      // A store that refuses the operation (not a body cut short: a 400 then) refuses its retry
+      // too: 502, and the upload goes.
+      const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+      if (status === 403 || status === 405 || status === 501) throw storageAppError(ctx.config, error);
       // A dropped connection, or the store failing mid-way: what the store kept stays, and the
       // client resumes from it (HEAD); a store that does not answer makes this a 503.
       now = await storedOffset(ctx, key);
