@@ -129,10 +129,23 @@ export async function removeQueuedMediaNow(
 ): Promise<void> {
   // A store known not to answer is not waited for on a request's path.
   if (!keys.length || !(await storageAnswers(deps.config))) return;
-  await runMediaDeletions(deps, keys).catch(() => {
+  const removal = runMediaDeletions(deps, keys).catch(() => {
     // Left for studio.media-delete (queued with the keys), which retries until the store answers.
   });
+  // Nor is a slow one for long: the removal goes on after the answer (the job is there too).
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    removal,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, NOW_WAIT_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
+
+/** How long a request waits for its media to go before it answers (the rest goes on after). */
+const NOW_WAIT_MS = 10_000;
 
 /** The job's handler: everything waiting, in the order it was queued. */
 export function registerMediaDeletionJob(
