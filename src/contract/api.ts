@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'rate_limited',
   'quota_exceeded',
   'unavailable',
+  'storage_unavailable',
+  'storage_refused',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -43,6 +45,10 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   code_locked: 429,
   rate_limited: 429,
   internal: 500,
+  // The media store (Studio media: a bucket or DATA_DIR) did not answer: try again (Retry-After).
+  storage_unavailable: 503,
+  // The media store answered but refused an operation Echo needs: the operator must act.
+  storage_refused: 502,
   unavailable: 503,
 };
 

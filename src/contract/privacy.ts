@@ -14,7 +14,14 @@ export type DataUse = z.infer<typeof dataUseSchema>;
 
 export const deleteDataResponseSchema = z.object({
   message: z.string(),
-  deleted: z.object({ results: z.number().int(), trends: z.number().int() }),
+  deleted: z.object({
+    results: z.number().int(),
+    trends: z.number().int(),
+    /** Studio media objects and recording folders of the address, removed from the media store. */
+    media_files: z.number().int(),
+    /** Of those, how many wait for the media store to answer (removed as soon as it does). */
+    media_pending: z.number().int(),
+  }),
 });
 export type DeleteDataResponse = z.infer<typeof deleteDataResponseSchema>;
 
@@ -25,3 +32,5 @@ export const NO_TRACKING_COOKIE = 'echo_no_tracking';
 
 export const DELETE_CODE_SENT_MESSAGE = 'We sent a confirmation code to your e-mail.';
 export const DATA_DELETED_MESSAGE = 'Your data has been deleted.';
+export const MEDIA_PENDING_MESSAGE =
+  'Your data has been deleted. Some of your Studio media files are still being removed from storage; this finishes on its own, usually within minutes.';

@@ -39,6 +39,20 @@ export const storageHealthSchema = z.object({
   /** S3: the bucket answered a HeadBucket; local: the folder is writable. */
   reachable: z.boolean(),
   problem: z.string().optional(),
+  /**
+   * S3: each operation Echo uses, tried on a scratch key at start (again at most every 10 minutes
+   * on this page): `refused` or `unanswered` ones say which Studio paths they disable.
+   */
+  operations: z
+    .array(
+      z.object({
+        operation: z.string(),
+        outcome: z.enum(['ok', 'refused', 'unanswered']),
+        /** What does not work without it (null: nothing; Echo works around it). */
+        disables: z.string().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type StorageHealth = z.infer<typeof storageHealthSchema>;
 

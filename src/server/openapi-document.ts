@@ -47,6 +47,10 @@ const EXAMPLE_MESSAGE: Record<ErrorCode, string> = {
   rate_limited: 'Too many requests. Please try again later.',
   quota_exceeded: 'Your Studio storage is full',
   unavailable: 'Service temporarily unavailable. Please try again shortly.',
+  storage_unavailable:
+    'The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute.',
+  storage_refused:
+    'The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page.',
   internal: 'Internal server error',
 };
 

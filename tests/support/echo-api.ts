@@ -1520,7 +1520,7 @@ export interface components {
          */
         ApiError: {
             /** @enum {string} */
-            code: "validation_failed" | "malformed_request" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "signature_invalid" | "forbidden" | "not_found" | "already_exists" | "conflict" | "code_invalid" | "code_expired" | "code_locked" | "rate_limited" | "quota_exceeded" | "unavailable" | "internal";
+            code: "validation_failed" | "malformed_request" | "payload_too_large" | "unsupported_media_type" | "unauthorized" | "signature_invalid" | "forbidden" | "not_found" | "already_exists" | "conflict" | "code_invalid" | "code_expired" | "code_locked" | "rate_limited" | "quota_exceeded" | "unavailable" | "storage_unavailable" | "storage_refused" | "internal";
             message: string;
             issues?: {
                 path: string;
@@ -1626,6 +1626,12 @@ export interface operations {
                             location: string;
                             reachable: boolean;
                             problem?: string;
+                            operations?: {
+                                operation: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "refused" | "unanswered";
+                                disables: string | null;
+                            }[];
                         };
                         publishing?: {
                             /** @enum {string} */
@@ -1744,6 +1750,12 @@ export interface operations {
                             location: string;
                             reachable: boolean;
                             problem?: string;
+                            operations?: {
+                                operation: string;
+                                /** @enum {string} */
+                                outcome: "ok" | "refused" | "unanswered";
+                                disables: string | null;
+                            }[];
                         };
                         publishing?: {
                             /** @enum {string} */
@@ -6739,6 +6751,8 @@ export interface operations {
                         deleted: {
                             results: number;
                             trends: number;
+                            media_files: number;
+                            media_pending: number;
                         };
                     };
                 };
@@ -7878,7 +7892,25 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7886,13 +7918,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -7960,7 +7992,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9101,7 +9140,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9109,13 +9166,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9220,7 +9277,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9228,13 +9303,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9288,7 +9363,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9450,7 +9532,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9458,13 +9558,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9601,7 +9701,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9609,13 +9727,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9812,7 +9930,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9820,13 +9956,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -9991,7 +10127,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9999,13 +10153,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -10197,7 +10351,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10205,13 +10377,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "unavailable",
-                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *       "code": "storage_unavailable",
+                     *       "message": "The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute."
                      *     }
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "storage_unavailable";
                     };
                 };
             };
@@ -11478,7 +11650,25 @@ export interface operations {
                     };
                 };
             };
-            /** @description `unavailable` */
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `unavailable`, `storage_unavailable` */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11492,7 +11682,7 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
-                        code?: "unavailable";
+                        code?: "unavailable" | "storage_unavailable";
                     };
                 };
             };

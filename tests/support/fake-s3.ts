@@ -70,6 +70,11 @@ export class FakeS3 {
   onPart: ((partNumber: number, key: string) => void) | null = null;
   /** When it returns true for a request (method, key, query), the connection is dropped unanswered. */
   refuse: ((method: string, key: string, q: URLSearchParams) => boolean) | null = null;
+  /**
+   * Operations answered 501 NotImplemented, as a store without them answers (s3rver has no
+   * ListParts; not every S3-compatible service implements every multipart call or DeleteObjects).
+   */
+  readonly notImplemented = new Set<string>();
   private server: LocalHttp | null = null;
   port = 0;
 
@@ -140,6 +145,8 @@ export class FakeS3 {
       if (String(req.headers['content-encoding'] ?? '').includes('aws-chunked'))
         throw new S3Failure(501, 'NotImplemented', 'aws-chunked bodies are not understood by this fake');
       const op = this.route(req.method ?? 'GET', key, q);
+      if (this.notImplemented.has(op))
+        throw new S3Failure(501, 'NotImplemented', `${op} is not implemented by this store`);
       this.log.push(`${op} ${key}`.trim());
       await this.answer(op, req, res, key, q, body);
     } catch (error) {

@@ -91,3 +91,8 @@ export const deleted: Record<number, Answer> = { 204: { description: 'Deleted; n
 export const csv: Record<number, Answer> = { 200: { description: 'CSV file (RFC 4180)', type: 'text/csv' } };
 /** What a route that checks an e-mailed code can answer (tries are counted per e-mail and client IP). */
 export const codeErrors: ErrorCode[] = ['code_invalid', 'code_expired', 'code_locked', 'rate_limited'];
+/**
+ * What a route that touches the media store can answer: 503 `storage_unavailable` while the store
+ * does not answer, 502 `storage_refused` when it refuses an operation Echo needs (decision 017).
+ */
+export const storeErrors: ErrorCode[] = ['storage_unavailable', 'storage_refused'];

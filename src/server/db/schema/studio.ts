@@ -167,3 +167,18 @@ export const studioRecordings = pgTable(
   },
   (t) => [index('studio_recordings_owner_idx').on(t.ownerEmail, t.createdAt)],
 );
+
+/**
+ * Media objects to remove from the store (an outbox): rows go in the transaction that deletes what
+ * owned the objects, and the `studio.media-delete` job removes the objects after commit, retrying
+ * until the store answers, so a store failure never leaves a note without its media nor media
+ * without an owner. `key` is an object key (`uploads/<id>` with what tus keeps beside it,
+ * `studio/media/<note>.<ext>`) or a folder (`studio/recordings/<id>/`, ending with `/`).
+ */
+export const studioMediaDeletions = pgTable('studio_media_deletions', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull().default(0),
+  /** Why the last attempt failed (for the operator; never shown to a user). */
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});

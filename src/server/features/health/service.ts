@@ -14,7 +14,12 @@ import { findOnPath, runForOutput } from '../../providers/media/executables.ts';
 import { ffmpegVersion, resolveFfmpeg } from '../../providers/media/ffmpeg.ts';
 import { BUNDLED_FFMPEG_REFUSED, bundledFfmpeg } from '../../providers/media/ffmpeg-run.ts';
 import { DEFAULT_YTDLP, ManagedYtDlp, ytDlpVersion } from '../../providers/media/ytdlp-tool.ts';
-import { storageFor } from '../../providers/storage/index.ts';
+import {
+  type ObjectStorage,
+  type OperationProbe,
+  type StoreOperation,
+  storageFor,
+} from '../../providers/storage/index.ts';
 import { checkPocketsphinx, resolvePocketsphinx } from '../../providers/stt/pocketsphinx.ts';
 import {
   PUBLISHING_OPERATOR_SETTINGS,
@@ -144,15 +149,74 @@ const MISSING: Record<ProviderName, { label: string; ok: string; missing: string
   },
 };
 
-/** Which store keeps Studio files and whether it answers now (a HeadBucket for S3; never throws). */
-export async function storageStatus(config: Config): Promise<StorageHealth> {
+/**
+ * What each S3 operation Echo uses is needed for in the Studio (decision 017): `disables` is what
+ * stops working without it; `optional` ones Echo works around.
+ */
+const STUDIO_NEEDS: Record<StoreOperation, { disables: string; optional?: boolean }> = {
+  PutObject: { disables: 'recordings, uploads and every stored media file' },
+  'GetObject with Range': { disables: 'playing notes, their transcription and clips' },
+  ListObjectsV2: {
+    disables: "recordings (their chunks are counted by a listing), deleting a recording's chunks",
+  },
+  DeleteObject: {
+    disables: "removing media of deleted notes and 'Delete my data' (the keys wait in the deletion outbox)",
+  },
+  DeleteObjects: { disables: 'nothing: Echo deletes one object at a time instead', optional: true },
+  CreateMultipartUpload: { disables: 'resumable uploads and storing files over 8 MiB (long recordings)' },
+  UploadPart: { disables: 'resumable uploads and storing files over 8 MiB (long recordings)' },
+  ListParts: { disables: 'resumable uploads (every upload would fail; recordings still work)' },
+  ListMultipartUploads: {
+    disables:
+      "nothing Echo needs: unfinished multipart uploads under a deleted folder are not found (let the bucket's lifecycle rules abort them)",
+    optional: true,
+  },
+  AbortMultipartUpload: {
+    disables:
+      "nothing Echo needs: a cancelled upload's parts stay until the bucket's lifecycle rules remove them",
+    optional: true,
+  },
+};
+
+/** Probes of the store's operations, per store, kept 10 minutes (each is ten small requests). */
+const probes = new WeakMap<object, { at: number; result: Promise<OperationProbe[] | null> }>();
+const PROBE_KEPT_MS = 10 * 60_000;
+
+async function probeOperations(storage: ObjectStorage, fresh: boolean): Promise<OperationProbe[] | null> {
+  if (!storage.probe) return null;
+  const known = probes.get(storage);
+  if (known && !fresh && Date.now() - known.at < PROBE_KEPT_MS) return known.result;
+  const result = storage.probe().catch(() => null);
+  probes.set(storage, { at: Date.now(), result });
+  return result;
+}
+
+/**
+ * Which store keeps Studio files, whether it answers now (a HeadBucket for S3; never throws), and
+ * with `probe`, which operations it does (S3; kept 10 minutes unless `fresh`).
+ */
+export async function storageStatus(
+  config: Config,
+  options: { probe?: boolean; fresh?: boolean } = {},
+): Promise<StorageHealth> {
   const storage = storageFor(config);
   const check = await storage.check();
+  const operations =
+    check.ok && options.probe ? await probeOperations(storage, options.fresh ?? false) : null;
   return {
     kind: storage.kind,
     location: storage.location,
     reachable: check.ok,
     ...(check.problem ? { problem: check.problem } : {}),
+    ...(operations
+      ? {
+          operations: operations.map(({ operation, outcome }) => ({
+            operation,
+            outcome,
+            disables: outcome === 'ok' ? null : STUDIO_NEEDS[operation].disables,
+          })),
+        }
+      : {}),
   };
 }
 
@@ -165,15 +229,22 @@ function storageItem(storage: StorageHealth): ChecklistItem {
       ok: false,
       detail: `${storage.problem ?? `${storage.location} did not answer`}: Studio recordings and uploads cannot be stored or played until it answers (check S3_ENDPOINT, S3_BUCKET and the keys${storage.kind === 'local' ? ', or DATA_DIR' : ''})`,
     };
-  return {
-    key: 'storage',
-    label,
-    ok: true,
-    detail:
-      storage.kind === 's3'
-        ? `${storage.location} answers (S3)`
-        : `this machine's disk (${storage.location}); set S3_BUCKET and the other S3_* settings to keep Studio media in an S3-compatible bucket`,
-  };
+  const missing = (storage.operations ?? []).filter((probe) => probe.outcome !== 'ok');
+  const needed = missing.filter((probe) => !STUDIO_NEEDS[probe.operation as StoreOperation]?.optional);
+  const said = (list: typeof missing) =>
+    list.map((probe) => `${probe.operation} ${probe.outcome} (without it: ${probe.disables})`).join('; ');
+  if (needed.length)
+    return {
+      key: 'storage',
+      label,
+      ok: false,
+      detail: `${storage.location} answers but not every operation the Studio uses: ${said(missing)}. Use a store that has them (decision 017 lists them)`,
+    };
+  const base =
+    storage.kind === 's3'
+      ? `${storage.location} answers (S3)${storage.operations ? ', with every operation the Studio needs' : ''}`
+      : `this machine's disk (${storage.location}); set S3_BUCKET and the other S3_* settings to keep Studio media in an S3-compatible bucket`;
+  return { key: 'storage', label, ok: true, detail: missing.length ? `${base}; ${said(missing)}` : base };
 }
 
 export function buildChecklist(
@@ -271,7 +342,7 @@ export async function systemStatus(
   const [tools, providers, storage, publishing] = await Promise.all([
     toolsStatus(ctx.config),
     providersStatus(ctx.config, ctx.database.db),
-    storageStatus(ctx.config),
+    storageStatus(ctx.config, { probe: true }),
     publishingHealth(ctx),
   ]);
   return {

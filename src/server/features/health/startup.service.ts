@@ -54,9 +54,16 @@ export function startSystemChecks(ctx: AppContext, options: { printChecklist: bo
         );
       }
     }
-    // The bucket is asked once at start; one that does not answer is reported, never fatal.
-    const storage = await storageStatus(config);
-    if (storage.reachable)
+    // The bucket is asked once at start, and each operation the Studio uses is tried once; a store
+    // that does not answer or lacks one is reported, never fatal.
+    const storage = await storageStatus(config, { probe: true, fresh: true });
+    const missing = (storage.operations ?? []).filter((probe) => probe.outcome !== 'ok');
+    if (storage.reachable && missing.length)
+      log.warn(
+        { storage: storage.kind, location: storage.location, missing },
+        `media storage answers but not every operation: ${missing.map((probe) => `${probe.operation} (${probe.outcome})`).join(', ')}`,
+      );
+    else if (storage.reachable)
       log.info({ storage: storage.kind, location: storage.location }, 'media storage answers');
     else log.warn({ storage: storage.kind, location: storage.location }, `media storage: ${storage.problem}`);
     if (!options.printChecklist) return;

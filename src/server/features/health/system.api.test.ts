@@ -114,13 +114,59 @@ describe('GET /api/health for the operator', () => {
       expect(item.detail).toMatch(/cannot be stored or played until it answers/);
       await s3.start();
       const up = await ask();
-      expect(up.storage).toEqual({
+      expect(up.storage).toMatchObject({
         kind: 's3',
         location: `bucket ${FAKE_S3.bucket} at ${s3.url}`,
         reachable: true,
       });
+      // Every operation the Studio uses answered, and the probe left nothing behind.
+      expect(up.storage.operations.length).toBe(10);
+      expect(up.storage.operations.every((probe: { outcome: string }) => probe.outcome === 'ok')).toBe(true);
+      expect([...s3.objects.keys()]).toEqual([]);
+      expect(s3.uploads.size).toBe(0);
       expect(up.checklist.find((i: { key: string }) => i.key === 'storage')).toMatchObject({ ok: true });
       expect(s3.log.filter((line) => line === 'HeadBucket').length).toBeGreaterThan(0);
+    } finally {
+      await withS3.close();
+      await s3.stop();
+    }
+  });
+
+  it('probes the store at start and says which Studio paths a missing operation disables', async () => {
+    const s3 = await new FakeS3().start();
+    // As s3rver: no ListParts, no ListMultipartUploads.
+    s3.notImplemented.add('ListParts');
+    s3.notImplemented.add('ListMultipartUploads');
+    const withS3 = await startTestApp(s3.env);
+    try {
+      await withS3.systemReady;
+      const login = await withS3.app!.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { password: TEST_ADMIN_PASSWORD },
+      });
+      const health = (
+        await withS3.app!.inject({
+          method: 'GET',
+          url: '/api/health',
+          headers: { authorization: `Bearer ${login.json().token}` },
+        })
+      ).json();
+      const missing = health.storage.operations.filter(
+        (probe: { outcome: string }) => probe.outcome !== 'ok',
+      );
+      expect(missing.map((probe: { operation: string }) => probe.operation)).toEqual([
+        'ListParts',
+        'ListMultipartUploads',
+      ]);
+      expect(missing[0]).toMatchObject({
+        outcome: 'refused',
+        disables: expect.stringMatching(/resumable uploads/),
+      });
+      const item = health.checklist.find((i: { key: string }) => i.key === 'storage');
+      expect(item.ok).toBe(false);
+      expect(item.detail).toMatch(/ListParts refused \(without it: resumable uploads/);
+      expect(item.detail).not.toMatch(/AccessKey|secret/i);
     } finally {
       await withS3.close();
       await s3.stop();

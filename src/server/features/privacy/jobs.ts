@@ -12,6 +12,8 @@ export function createRetentionHandler(deps: {
   config: Pick<Config, 'dataDir' | 'storage' | 'providerTimeoutMs'>;
   log: Logger;
   months: number;
+  /** Queues the removal of deleted Studio media (without it, the Studio's maintenance pass does). */
+  queue?: JobQueue;
 }): JobHandler<z.infer<typeof retentionJob.schema>> {
   return async () => {
     const counts = await runRetention(deps.database.db, deps.months);
@@ -30,6 +32,6 @@ export function registerPrivacyJobs(
     months: number;
   },
 ): void {
-  queue.handle(retentionJob, createRetentionHandler(deps));
+  queue.handle(retentionJob, createRetentionHandler({ ...deps, queue }));
   queue.schedule(retentionJob, RETENTION_CRON);
 }

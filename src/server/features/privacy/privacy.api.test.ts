@@ -143,7 +143,7 @@ describe("'Delete my data'", () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Your data has been deleted.',
-      deleted: { results: 4, trends: 2 },
+      deleted: { results: 4, trends: 2, media_files: 0, media_pending: 0 },
     });
     expect(String(res.headers['set-cookie'])).toMatch(/^echo_dashboard=; Max-Age=0; Path=\/api;/);
 

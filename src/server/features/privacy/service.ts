@@ -1,4 +1,4 @@
-import { DATA_DELETED_MESSAGE, DELETE_CODE_SENT_MESSAGE } from '#contract/privacy.ts';
+import { DATA_DELETED_MESSAGE, DELETE_CODE_SENT_MESSAGE, MEDIA_PENDING_MESSAGE } from '#contract/privacy.ts';
 import type { AppContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
@@ -12,7 +12,7 @@ import {
 } from '../email-codes/index.ts';
 import { deleteOutboxFor, queueEmail } from '../outbox/index.ts';
 import { deletePublishingOf } from '../publishing/index.ts';
-import { deleteStudioDataOf } from '../studio/index.ts';
+import { deleteStudioDataOf, pendingMediaDeletions, removeQueuedMediaNow } from '../studio/index.ts';
 import { deleteTrends, forgetCreator, trendsCreatedBy } from '../trends/index.ts';
 import { endVisitorSessionsOf } from '../visitor-session/index.ts';
 import { dataDeletedEmail, deleteCodeEmail } from './emails.ts';
@@ -49,19 +49,29 @@ export async function deleteMyData(
   code: string,
   browserHash: string | null,
   clientIp: string,
-): Promise<{ message: string; deleted: { results: number; trends: number } }> {
+): Promise<{
+  message: string;
+  deleted: { results: number; trends: number; media_files: number; media_pending: number };
+}> {
   await verifyCodeOrThrow(ctx.database.db, DELETE_CODE_PURPOSE, owner, code, { client: clientIp });
-  const deleted = await ctx.database.transaction(async (tx) => {
+  const { counts, media } = await ctx.database.transaction(async (tx) => {
     const counts = await deleteDataOf(tx.db, owner, browserHash);
-    await deleteStudioDataOf(ctx, tx, owner);
+    // Studio rows now; their media objects' keys go to the deletion outbox in this transaction.
+    const studio = await deleteStudioDataOf(ctx, tx, owner);
     // Connected accounts (their sealed tokens), posts and slots; live posts stay on their platforms.
     await deletePublishingOf(tx.db, owner);
     await queueEmail(tx, ctx.jobs, 'privacy.data-deleted', dataDeletedEmail(owner, counts));
-    return counts;
+    return { counts, media: studio.media };
   });
   // Its sessions are gone: this process forgets them now, the others on the trigger's notice.
   ctx.sessions.clear();
-  return { message: DATA_DELETED_MESSAGE, deleted };
+  // The rows are gone: the media objects go now if the store answers, else as soon as it does.
+  await removeQueuedMediaNow(ctx, media);
+  const pending = (await pendingMediaDeletions(ctx.database.db, media)).length;
+  return {
+    message: pending ? MEDIA_PENDING_MESSAGE : DATA_DELETED_MESSAGE,
+    deleted: { ...counts, media_files: media.length, media_pending: pending },
+  };
 }
 
 export async function deleteDataOf(

@@ -91,7 +91,7 @@ describe("'Delete my data' and trends", () => {
     const code = await deletionCode(email, cookie);
     const res = await call('POST', '/api/privacy/delete-data', { code }, { cookie });
     expect(res.statusCode).toBe(200);
-    expect(res.json().deleted).toEqual({ results: 2, trends: 1 });
+    expect(res.json().deleted).toEqual({ results: 2, trends: 1, media_files: 0, media_pending: 0 });
     expect(await countOf('select count(*) as n from trends where id = $1', [trendId])).toBe(1);
     expect(await countOf('select count(*) as n from trends where id = $1', [own.json().id])).toBe(0);
     expect(await countOf('select count(*) as n from content_results where user_email = $1', [email])).toBe(0);

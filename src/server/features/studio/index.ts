@@ -7,7 +7,7 @@
  * only public face.
  */
 
-export { deleteStudioDataOf, runStudioRetention } from './data.ts';
+export { deleteStudioDataOf, removeQueuedMediaNow, runStudioRetention } from './data.ts';
 /** A draft of its owner (publishing reads ready drafts through this). */
 export {
   carouselPdfOf,
@@ -20,4 +20,5 @@ export {
 export { closeAnalysisPool } from './engine/index.ts';
 export { type CutClipFile, closeRenderPool } from './exports/index.ts';
 export { registerStudioJobs, STUDIO_JOBS, type StudioJobDeps } from './jobs.ts';
+export { pendingMediaDeletions } from './media-deletions.ts';
 export { studioRoutes } from './routes.ts';

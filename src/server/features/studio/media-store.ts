@@ -139,13 +139,21 @@ export async function ensureStudioDirs(config: StoreConfig): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The store answering: capture refuses (503) rather than lose what is sent.
+// The store answering: capture refuses (503) rather than lose what is sent; a store failure on any
+// Studio route is one of two coded answers naming "the media store", never its address or message.
 
 export const STORAGE_UNAVAILABLE_MESSAGE =
-  'Media storage is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute.';
+  'The media store is not answering right now, so recordings and uploads cannot be stored. Nothing you already sent is lost: try again in a minute.';
+export const STORAGE_REFUSED_MESSAGE =
+  'The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page.';
 
-const storageUnavailable = () =>
-  new AppError('unavailable', STORAGE_UNAVAILABLE_MESSAGE, { headers: { 'retry-after': '30' } });
+const storageUnavailable = (cause?: unknown) =>
+  new AppError('storage_unavailable', STORAGE_UNAVAILABLE_MESSAGE, {
+    headers: { 'retry-after': '30' },
+    cause,
+  });
+const storageRefused = (cause?: unknown) =>
+  new AppError('storage_refused', STORAGE_REFUSED_MESSAGE, { cause });
 
 interface Health {
   ok: boolean;
@@ -187,40 +195,69 @@ export async function requireStorage(config: StoreConfig, options: { fresh?: boo
 }
 
 /**
- * Whether an error came from the store itself failing (a connection refused or cut, a time-out, a
- * 5xx) rather than from Echo's own checks or a missing object.
+ * How the store failed, when an error is the store's: `unavailable` when it did not answer (a
+ * connection refused or cut, a time-out, a 5xx meaning "try again"), `refused` when it answered no
+ * to an operation Echo needs (501 NotImplemented, 403, a 4xx other than a missing object or range);
+ * null for Echo's own errors and a missing object. An S3 client error always carries `$metadata`
+ * (the SDK adds it to network errors too), so a database error is never taken for the store's.
  */
-export function isStorageFailure(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
+export function storageFailureKind(error: unknown): 'unavailable' | 'refused' | null {
+  if (!error || typeof error !== 'object') return null;
   if (
     error instanceof AppError ||
     error instanceof ObjectNotFoundError ||
     error instanceof RangeNotSatisfiableError ||
     error instanceof TempSpaceFullError
   )
-    return false;
-  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-  if (status !== undefined) return status >= 500;
+    return null;
+  const metadata = (error as { $metadata?: { httpStatusCode?: number } }).$metadata;
+  const status = metadata?.httpStatusCode;
+  if (status !== undefined) {
+    if (status === 404 || status === 416) return null;
+    if (status === 501) return 'refused';
+    if (status >= 500) return 'unavailable';
+    return status >= 400 ? 'refused' : null;
+  }
   const code = (error as { code?: string }).code ?? '';
   const name = (error as { name?: string }).name ?? '';
-  return (
+  if (
     /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ENOTFOUND|ENOSPC|EROFS|EACCES|EIO)$/.test(
       code,
-    ) || /TimeoutError|NetworkingError|RequestTimeout/.test(name)
-  );
+    ) ||
+    /TimeoutError|NetworkingError|RequestTimeout/.test(name)
+  )
+    return 'unavailable';
+  // A client error that reached no HTTP answer (its cause says why).
+  return metadata ? 'unavailable' : null;
+}
+
+/** Whether an error came from the store failing (not from Echo's own checks or a missing object). */
+export const isStorageFailure = (error: unknown): boolean => storageFailureKind(error) !== null;
+
+/**
+ * The coded answer for a store failure (null for any other error): 503 `storage_unavailable` with
+ * Retry-After, or 502 `storage_refused`. A store that did not answer is asked again before the next
+ * request. What the store said is logged by the caller, never sent.
+ */
+export function storageAppError(config: StoreConfig, error: unknown): AppError | null {
+  const kind = storageFailureKind(error);
+  if (!kind) return null;
+  if (kind === 'unavailable') {
+    health.set(config.storage, { ok: false, until: Date.now() + DOWN_FOR_MS });
+    return storageUnavailable(error);
+  }
+  return storageRefused(error);
 }
 
 /**
- * Runs a store operation on a request's path: a failing store answers 503 (and is checked again
- * before the next request), every other error is the caller's.
+ * Runs a store operation on a request's path: a failing store answers 503 or 502 (and is checked
+ * again before the next request), every other error is the caller's.
  */
 export async function onStorage<T>(config: StoreConfig, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (!isStorageFailure(error)) throw error;
-    health.set(config.storage, { ok: false, until: Date.now() + DOWN_FOR_MS });
-    throw storageUnavailable();
+    throw storageAppError(config, error) ?? error;
   }
 }
 

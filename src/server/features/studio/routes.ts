@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { requireOwner } from '../visitor-session/index.ts';
 import { importRoutes, uploadRoutes } from './capture/index.ts';
 import { correctionRoutes } from './corrections/index.ts';
 import { draftRoutes } from './drafts/index.ts';
+import { storageAppError } from './media-store.ts';
 import { notesRoutes } from './notes/index.ts';
 import { setOwner } from './owner.ts';
 import { searchRoutes } from './search/index.ts';
@@ -18,6 +20,15 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
       setOwner(request, await requireOwner(ctx, request));
+    });
+    // A store failure on any Studio route, wherever it surfaced, answers with its code (503
+    // storage_unavailable or 502 storage_refused), never the store's address or message; every
+    // other error goes on to the app's handler.
+    app.setErrorHandler((error) => {
+      const answer = error instanceof AppError ? error : storageAppError(ctx.config, error);
+      if (!answer?.code.startsWith('storage_')) throw error;
+      ctx.log.warn({ err: answer.cause ?? error }, `media store: ${answer.code}`);
+      throw answer;
     });
 
     await app.register(notesRoutes(ctx));

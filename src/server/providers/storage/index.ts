@@ -15,10 +15,13 @@ export {
   type ObjectInfo,
   ObjectNotFoundError,
   type ObjectStorage,
+  type OperationProbe,
   type PutOptions,
   RangeNotSatisfiableError,
   readStart,
+  STORE_OPERATIONS,
   type StorageCheck,
+  type StoreOperation,
 } from './storage.ts';
 export { type LocalCopy, TempSpace, TempSpaceFullError } from './temp-space.ts';
 

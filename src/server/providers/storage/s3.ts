@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -8,9 +10,11 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import {
@@ -22,10 +26,13 @@ import {
   type ObjectInfo,
   ObjectNotFoundError,
   type ObjectStorage,
+  type OperationProbe,
   type PutOptions,
   partsSize,
   RangeNotSatisfiableError,
+  STORE_OPERATIONS,
   type StorageCheck,
+  type StoreOperation,
   sizedBody,
 } from './storage.ts';
 
@@ -40,6 +47,9 @@ export interface S3Settings {
   /** S3_FORCE_PATH_STYLE: `endpoint/bucket/key` instead of `bucket.endpoint/key` (MinIO and most self-hosted stores). */
   forcePathStyle: boolean;
 }
+
+/** Where the start-up probe writes its scratch objects (one folder each time, removed after). */
+export const PROBE_PREFIX = '.echo-probe/';
 
 /** Multipart part size for streamed puts (S3's minimum is 5 MiB; 8 MiB as @tus/s3-store uses). */
 export const S3_PART_BYTES = 8 * 1024 * 1024;
@@ -66,6 +76,11 @@ const statusOf = (error: unknown) =>
   (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
 const isNotFound = (error: unknown) =>
   statusOf(error) === 404 || ['NoSuchKey', 'NotFound'].includes((error as Error)?.name);
+/** The store answered that it does not do this operation (501, 405, NotImplemented). */
+export const isRefusedOperation = (error: unknown) =>
+  statusOf(error) === 501 ||
+  statusOf(error) === 405 ||
+  ['NotImplemented', 'MethodNotAllowed'].includes((error as Error)?.name);
 
 /** Objects in one bucket of S3 or an S3-compatible store (MinIO, R2, Ceph, Garage...). */
 export class S3Storage implements ObjectStorage {
@@ -165,7 +180,55 @@ export class S3Storage implements ObjectStorage {
 
   async deletePrefix(prefix: string): Promise<number> {
     assertPrefix(prefix, { folder: true });
-    // Unfinished multipart uploads first (an upload in progress keeps its parts, invisible but stored).
+    // The objects first, with what every S3-compatible store has (ListObjectsV2, then DeleteObjects
+    // or one DeleteObject a key); unfinished multipart uploads after, best-effort.
+    let removed = 0;
+    let batch: string[] = [];
+    const flush = async () => {
+      if (!batch.length) return;
+      await this.deleteKeys(batch);
+      removed += batch.length;
+      batch = [];
+    };
+    for await (const object of this.list(prefix)) {
+      batch.push(object.key);
+      if (batch.length === 1000) await flush();
+    }
+    await flush();
+    await this.abortUploads(prefix).catch(() => {
+      // ListMultipartUploads and AbortMultipartUpload are optional on S3-compatible stores (s3rver
+      // answers 501): an upload left unfinished is the store's own lifecycle rules' to expire.
+    });
+    return removed;
+  }
+
+  /** Whether the store refused DeleteObjects (then each key is deleted alone, from then on). */
+  private deleteObjectsRefused = false;
+
+  /** Deletes up to 1000 keys: one DeleteObjects, or one DeleteObject each where it is refused. */
+  private async deleteKeys(keys: string[]): Promise<void> {
+    if (!this.deleteObjectsRefused) {
+      try {
+        const answer = await this.client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.bucket,
+            Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
+          }),
+        );
+        const failed = answer.Errors?.[0];
+        if (failed)
+          throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
+        return;
+      } catch (error) {
+        if (!isRefusedOperation(error)) throw error;
+        this.deleteObjectsRefused = true;
+      }
+    }
+    for (const Key of keys) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key }));
+  }
+
+  /** Aborts every unfinished multipart upload under `prefix` (their parts are stored but invisible). */
+  private async abortUploads(prefix: string): Promise<void> {
     let keyMarker: string | undefined;
     let uploadMarker: string | undefined;
     do {
@@ -185,34 +248,12 @@ export class S3Storage implements ObjectStorage {
               UploadId: upload.UploadId,
             }),
           )
-          .catch((error: unknown) => {
-            if (!isNotFound(error)) throw error;
+          .catch(() => {
+            // Gone already, or refused: the next upload is still tried.
           });
       keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined;
       uploadMarker = page.NextUploadIdMarker;
     } while (keyMarker);
-    let removed = 0;
-    let batch: string[] = [];
-    const flush = async () => {
-      if (!batch.length) return;
-      const answer = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
-      const failed = answer.Errors?.[0];
-      if (failed)
-        throw new Error(`could not delete ${failed.Key}: ${failed.Code} ${failed.Message ?? ''}`.trim());
-      removed += batch.length;
-      batch = [];
-    };
-    for await (const object of this.list(prefix)) {
-      batch.push(object.key);
-      if (batch.length === 1000) await flush();
-    }
-    await flush();
-    return removed;
   }
 
   async *list(prefix: string): AsyncIterable<ObjectInfo> {
@@ -236,6 +277,102 @@ export class S3Storage implements ObjectStorage {
   async assemble(parts: string[], target: string, options: { contentType?: string } = {}) {
     const size = await partsSize(this, parts);
     return this.put(target, concatObjects(this, parts), { size, ...options });
+  }
+
+  async probe(): Promise<OperationProbe[]> {
+    const folder = `${PROBE_PREFIX}${randomUUID()}/`;
+    const key = `${folder}probe`;
+    const body = Buffer.from('echo storage probe');
+    const found = new Map<StoreOperation, OperationProbe['outcome']>();
+    const signal = () => AbortSignal.timeout(10_000);
+    // One operation: its outcome recorded, its answer (or undefined) returned.
+    const attempt = async <T>(operation: StoreOperation, work: () => Promise<T>): Promise<T | undefined> => {
+      try {
+        const answer = await work();
+        found.set(operation, 'ok');
+        return answer;
+      } catch (error) {
+        const status = statusOf(error);
+        found.set(
+          operation,
+          status !== undefined && (status < 500 || status === 501) ? 'refused' : 'unanswered',
+        );
+        return undefined;
+      }
+    };
+    const Bucket = this.bucket;
+    const put = await attempt('PutObject', () =>
+      this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentLength: body.length }), {
+        abortSignal: signal(),
+      }),
+    );
+    if (put) {
+      await attempt('GetObject with Range', async () => {
+        const answer = await this.client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=5-11' }),
+          {
+            abortSignal: signal(),
+          },
+        );
+        const bytes = Buffer.from(await answer.Body!.transformToByteArray());
+        if (!bytes.equals(body.subarray(5, 12)))
+          throw Object.assign(new Error('range ignored'), { $metadata: { httpStatusCode: 400 } });
+      });
+      await attempt('ListObjectsV2', async () => {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket, Prefix: folder }), {
+          abortSignal: signal(),
+        });
+        if (!page.Contents?.some((object) => object.Key === key))
+          throw Object.assign(new Error('the object is not listed'), { $metadata: { httpStatusCode: 400 } });
+      });
+      const many = await attempt('DeleteObjects', () =>
+        this.client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: [{ Key: key }], Quiet: true } }),
+          { abortSignal: signal() },
+        ),
+      );
+      if (!many)
+        await this.client.send(new PutObjectCommand({ Bucket, Key: key, Body: body })).catch(() => {});
+      await attempt('DeleteObject', () =>
+        this.client.send(new DeleteObjectCommand({ Bucket, Key: key }), { abortSignal: signal() }),
+      );
+    }
+    const created = await attempt('CreateMultipartUpload', () =>
+      this.client.send(new CreateMultipartUploadCommand({ Bucket, Key: key }), { abortSignal: signal() }),
+    );
+    const UploadId = created?.UploadId;
+    if (UploadId) {
+      await attempt('UploadPart', () =>
+        this.client.send(
+          new UploadPartCommand({
+            Bucket,
+            Key: key,
+            UploadId,
+            PartNumber: 1,
+            Body: body,
+            ContentLength: body.length,
+          }),
+          { abortSignal: signal() },
+        ),
+      );
+      await attempt('ListParts', () =>
+        this.client.send(new ListPartsCommand({ Bucket, Key: key, UploadId }), { abortSignal: signal() }),
+      );
+      await attempt('ListMultipartUploads', () =>
+        this.client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: folder }), {
+          abortSignal: signal(),
+        }),
+      );
+      await attempt('AbortMultipartUpload', () =>
+        this.client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId }), {
+          abortSignal: signal(),
+        }),
+      );
+    }
+    return STORE_OPERATIONS.map((operation) => ({
+      operation,
+      outcome: found.get(operation) ?? 'unanswered',
+    }));
   }
 
   async check(): Promise<StorageCheck> {

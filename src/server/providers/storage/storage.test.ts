@@ -3,8 +3,9 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FakeS3 } from '#tests/support/fake-s3.ts';
+import { FAKE_S3, FakeS3 } from '#tests/support/fake-s3.ts';
 import { LocalDiskStorage } from './local-disk.ts';
 import { S3_PART_BYTES, S3Storage } from './s3.ts';
 import { ObjectNotFoundError, type ObjectStorage, RangeNotSatisfiableError, readStart } from './storage.ts';
@@ -22,6 +23,7 @@ beforeAll(async () => {
   await fake.start();
 });
 afterEach(async () => {
+  fake.notImplemented.clear();
   fake.objects.clear();
   fake.uploads.clear();
   for (const dir of folders.splice(0)) await rm(dir, { recursive: true, force: true });
@@ -234,5 +236,50 @@ describe.each(backends)('object storage on %s', (_name, make) => {
     expect(await stat(left.dir).catch(() => null)).toBeNull();
     await left.release();
     expect(temp.reserved).toBe(0);
+  });
+});
+
+describe('prefix deletes on an S3-compatible store without the optional operations', () => {
+  const filled = async () => {
+    const storage = new S3Storage(fake.settings, { timeoutMs: 10_000 });
+    for (let n = 0; n < 3; n++) await storage.put(`studio/recordings/r1/${n}`, Buffer.from(`chunk ${n}`));
+    await storage.put('studio/recordings/r2/0', Buffer.from('another recording'));
+    return storage;
+  };
+
+  it('deletes every object without ListMultipartUploads (s3rver answers 501)', async () => {
+    const storage = await filled();
+    fake.notImplemented.add('ListMultipartUploads');
+    expect(await storage.deletePrefix('studio/recordings/r1/')).toBe(3);
+    expect(await keysOf(storage, 'studio/recordings/')).toEqual(['studio/recordings/r2/0']);
+  });
+
+  it('falls back to one DeleteObject a key when DeleteObjects is refused', async () => {
+    const storage = await filled();
+    fake.notImplemented.add('DeleteObjects');
+    expect(await storage.deletePrefix('studio/recordings/r1/')).toBe(3);
+    expect(await keysOf(storage, 'studio/recordings/')).toEqual(['studio/recordings/r2/0']);
+    // Remembered: the next prefix goes straight to single deletes.
+    const asked = fake.log.length;
+    expect(await storage.deletePrefix('studio/recordings/r2/')).toBe(1);
+    expect(fake.log.slice(asked).filter((line) => line.startsWith('DeleteObjects'))).toEqual([]);
+  });
+
+  it('aborts unfinished multipart uploads best-effort, after the objects', async () => {
+    const storage = await filled();
+    const started = await storage.client.send(
+      new CreateMultipartUploadCommand({ Bucket: FAKE_S3.bucket, Key: 'studio/recordings/r1/big' }),
+    );
+    expect(fake.uploads.has(started.UploadId!)).toBe(true);
+    expect(await storage.deletePrefix('studio/recordings/r1/')).toBe(3);
+    expect(fake.uploads.size).toBe(0);
+    // Abort refused: the objects still go.
+    await storage.put('studio/recordings/r1/0', Buffer.from('again'));
+    await storage.client.send(
+      new CreateMultipartUploadCommand({ Bucket: FAKE_S3.bucket, Key: 'studio/recordings/r1/big' }),
+    );
+    fake.notImplemented.add('AbortMultipartUpload');
+    expect(await storage.deletePrefix('studio/recordings/r1/')).toBe(1);
+    expect(await keysOf(storage, 'studio/recordings/r1/')).toEqual([]);
   });
 });

@@ -28,9 +28,11 @@ export interface ObjectStorage {
   /** Removes one object; a missing one is fine. */
   delete(key: string): Promise<void>;
   /**
-   * Removes every object whose key starts with `prefix` (and, on S3, every unfinished multipart
-   * upload there), returning how many objects went. The prefix must end with `/` ('Delete my data'
-   * removes whole folders, never a bucket).
+   * Removes every object whose key starts with `prefix`, returning how many went; on S3 with
+   * ListObjectsV2 and DeleteObjects (one DeleteObject a key where a store refuses that), then every
+   * unfinished multipart upload there, best-effort (those calls are optional on S3-compatible stores
+   * and never stop the objects' deletion). The prefix must end with `/` ('Delete my data' removes
+   * whole folders, never a bucket).
    */
   deletePrefix(prefix: string): Promise<number>;
   /** Every object whose key starts with `prefix` (non-empty), in key order, page by page. */
@@ -45,6 +47,33 @@ export interface ObjectStorage {
   localPath?(key: string): string;
   /** Whether the store answers (S3: HeadBucket; local: the folder is writable). Never throws. */
   check(): Promise<StorageCheck>;
+  /**
+   * Tries each operation Echo uses on a scratch key (S3 only: a local folder has them all), saying
+   * which the store did, refused, or did not answer. Leaves nothing behind when the store answers.
+   * Never throws.
+   */
+  probe?(): Promise<OperationProbe[]>;
+}
+
+/** The S3 operations Echo uses, as the probe names them. */
+export const STORE_OPERATIONS = [
+  'PutObject',
+  'GetObject with Range',
+  'ListObjectsV2',
+  'DeleteObject',
+  'DeleteObjects',
+  'CreateMultipartUpload',
+  'UploadPart',
+  'ListParts',
+  'ListMultipartUploads',
+  'AbortMultipartUpload',
+] as const;
+export type StoreOperation = (typeof STORE_OPERATIONS)[number];
+
+export interface OperationProbe {
+  operation: StoreOperation;
+  /** `ok`: it did; `refused`: the store answered no (501, 403...); `unanswered`: no answer (or a step before it failed). */
+  outcome: 'ok' | 'refused' | 'unanswered';
 }
 
 export interface PutOptions {

@@ -3,6 +3,7 @@ import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import type { Logger } from '../../../lib/logger.ts';
+import { queueMediaDeletion, runMediaDeletions } from '../media-deletions.ts';
 import {
   listChunkFolders,
   listStoredMedia,
@@ -48,14 +49,22 @@ export async function runStudioMaintenance(deps: {
   cuts: number;
   requeued: number;
   rejoined: number;
+  deletions: number;
 }> {
   const { config, database } = deps;
   const db = database.db;
   const now = deps.now ?? new Date();
   const cutoff = new Date(now.getTime() - STUDIO_LIMITS.unfinishedUploadTtlMs);
+  // Rows first, their objects through the deletion outbox (removed below, or by studio.media-delete).
   const uploads = await discardAbandonedUploads(deps, cutoff);
-  const stale = await deleteStaleRecordings(db, cutoff);
-  for (const id of stale) await removeRecordingChunks(config, id);
+  const stale = await database.transaction(async (tx) => {
+    const ids = await deleteStaleRecordings(tx.db, cutoff);
+    await queueMediaDeletion(deps.queue, tx, { recordings: ids });
+    return ids;
+  });
+  // Whatever waits for the store (deletions it refused or missed): a store still failing leaves them
+  // for the next pass and does not stop this one.
+  const deletions = (await runMediaDeletions({ config, database }).catch(() => ({ removed: 0 }))).removed;
   // Recordings still not joined into their note's media an hour on whose join failed on every try
   // (the store did not answer): the join is sent again.
   const unjoined = await unjoinedNotes(db, new Date(now.getTime() - 60 * 60_000));
@@ -93,5 +102,6 @@ export async function runStudioMaintenance(deps: {
     cuts,
     requeued,
     rejoined: unjoined.length,
+    deletions,
   };
 }

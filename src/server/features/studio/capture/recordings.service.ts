@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { concatObjects } from '../../../providers/storage/storage.ts';
 import { mediaEngineName } from '../../transcription/index.ts';
+import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import {
   chunkKey,
   detectMediaBytes,
@@ -157,14 +158,16 @@ async function chunkBytes(ctx: AppContext, id: string): Promise<number> {
   return total;
 }
 
+/** Deletes an unfinished recording, and its chunks after commit (media-deletions.ts). */
 export async function discardRecording(ctx: AppContext, owner: string, id: string): Promise<void> {
-  await withOwnerLock(ctx, owner, async (tx) => {
+  const keys = await withOwnerLock(ctx, owner, async (tx) => {
     const row = await findRecording(tx.db, owner, id);
     if (!row) throw notFound('Recording not found');
     if (row.noteId) throw conflict('This recording is finished; delete the note instead.');
     await deleteRecording(tx.db, owner, id);
-    await removeRecordingChunks(ctx.config, id);
+    return queueMediaDeletion(ctx.jobs, tx, { recordings: [id] });
   });
+  await removeQueuedMediaNow(ctx, keys);
 }
 
 /**

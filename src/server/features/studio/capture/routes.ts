@@ -18,7 +18,7 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
-import { deleted, operations } from '../../../lib/operation.ts';
+import { deleted, operations, storeErrors } from '../../../lib/operation.ts';
 import { ensureStudioDirs, requireStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { importForOwner } from './imports.service.ts';
@@ -29,15 +29,20 @@ import {
   putRecordingChunk,
   startRecording,
 } from './recordings.service.ts';
-import { checkUploadRequest, createTusServer, patchUpload } from './uploads.service.ts';
+import {
+  checkUploadRequest,
+  createTusServer,
+  handleTus as handleTusRequest,
+  patchUpload,
+} from './uploads.service.ts';
 
 const operation = operations('Studio', 'dashboard');
-/** What storing bytes can answer: 503 while the media storage (a bucket) does not answer (decision 017). */
+/** What storing bytes can answer, the media store's failures included (decision 017). */
 const storing: ErrorCode[] = [
   'conflict',
   'quota_exceeded',
   'unsupported_media_type',
-  'unavailable',
+  ...storeErrors,
   'rate_limited',
 ];
 
@@ -108,7 +113,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      await handleTusRequest(tus, request.raw, reply.raw);
     };
     app.route({
       method: 'POST',
@@ -128,7 +133,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       // swagger leaves HEAD routes out unless one asks to be shown.
       config: {
         ...operation('getStudioUploadOffset', 'How many bytes of an upload are stored (tus Upload-Offset)', {
-          errors: ['unavailable'],
+          errors: storeErrors,
           answers: { 200: { description: 'Upload-Offset and Upload-Length headers; no body' } },
         }),
         swagger: { exposeHeadRoute: true },
@@ -150,7 +155,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       bodyLimit: 1,
       handler: handleTus,
       config: operation('deleteStudioUpload', 'Cancel an upload (tus termination)', {
-        errors: ['conflict', 'unavailable'],
+        errors: ['conflict', ...storeErrors],
         answers: deleted,
       }),
     });
@@ -160,7 +165,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { body: startRecordingSchema, response: { 201: recordingSchema } },
         config: operation('startStudioRecording', 'Start a recording sent in chunks while it records', {
-          errors: ['quota_exceeded', 'unavailable', 'rate_limited'],
+          errors: ['quota_exceeded', ...storeErrors, 'rate_limited'],
         }),
       },
       async (request, reply) => {
@@ -204,7 +209,7 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 201: noteListItemSchema },
         },
         config: operation('finishStudioRecording', 'Finish a recording; it becomes a note', {
-          errors: ['conflict', 'unsupported_media_type', 'unavailable', 'rate_limited'],
+          errors: ['conflict', 'unsupported_media_type', ...storeErrors, 'rate_limited'],
         }),
       },
       async (request, reply) => {
@@ -221,12 +226,12 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { params: recordingIdParamsSchema },
         config: operation('discardStudioRecording', 'Discard an unfinished recording', {
-          errors: ['conflict', 'unavailable'],
+          errors: ['conflict', ...storeErrors],
           answers: deleted,
         }),
       },
       async (request, reply) => {
-        await requireStorage(ctx.config);
+        // No store needed: the recording goes now, its chunks once the store answers.
         await discardRecording(ctx, ownerOf(request), request.params.id);
         return reply.code(204).send();
       },

@@ -81,7 +81,7 @@ describe('Studio capture while the bucket does not answer', () => {
       await call('POST', '/api/studio/recordings', { mime_type: 'audio/wav' }),
     ]) {
       expect(answer.statusCode).toBe(503);
-      expect(answer.json()).toEqual({ code: 'unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
+      expect(answer.json()).toEqual({ code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
       expect(answer.headers['retry-after']).toBeDefined();
     }
     // Writing text needs no bucket.
@@ -102,7 +102,7 @@ describe('Studio capture while the bucket does not answer', () => {
     await s3.stop();
     const refused = await putChunk(recording.id, 1, chunks[1]!);
     expect(refused.statusCode).toBe(503);
-    expect(refused.json()).toEqual({ code: 'unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
+    expect(refused.json()).toEqual({ code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
     // ...and what was stored before is still counted.
     expect((await call('GET', `/api/studio/recordings/${recording.id}`)).json()).toMatchObject({
       chunks: [0],
@@ -165,7 +165,7 @@ describe('Studio capture while the bucket does not answer', () => {
     const cut = await patch(0, body);
     await stopped;
     expect(cut.status).toBe(503);
-    expect(await cut.json()).toEqual({ code: 'unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
+    expect(await cut.json()).toEqual({ code: 'storage_unavailable', message: STORAGE_UNAVAILABLE_MESSAGE });
     s3.refuse = null;
     await s3.start();
 

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import { Server as TusServer } from '@tus/server';
 import { sql } from 'drizzle-orm';
@@ -23,6 +23,7 @@ import {
   onStorage,
   requireStorage,
   SNIFF_BYTES,
+  storageAppError,
   studioStorage,
   uploadStore,
 } from '../media-store.ts';
@@ -39,9 +40,13 @@ import {
 import { ownerOfRaw } from '../owner.ts';
 import { withinQuota } from './quota.ts';
 
+/** The Node request and response behind a request handed to the tus server. */
+const nodeOf = (req: unknown) =>
+  (req as { runtime?: { node?: { req?: IncomingMessage; res?: ServerResponse } } }).runtime?.node;
+
 /** The owner of a request handed to the tus server (recorded by the session hook). */
 const ownerOfTusRequest = (req: unknown): string | undefined => {
-  const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+  const node = nodeOf(req)?.req;
   return node ? ownerOfRaw(node) : undefined;
 };
 
@@ -71,6 +76,34 @@ const tusError = (code: ErrorCode, message: string, status: number) => ({
   status_code: status,
   body: JSON.stringify({ code, message }),
 });
+
+/**
+ * Headers a tus answer gets besides the tus server's own, by response: the tus server answers its
+ * errors as text/plain, so an answer carrying our JSON body is marked here and retyped as it is
+ * written (handleTus), with any Retry-After.
+ */
+const jsonAnswers = new WeakMap<ServerResponse, Record<string, string>>();
+
+/** Hands a request to the tus server; its error answers go out as JSON with their headers. */
+export async function handleTus(tus: TusServer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    const extra = jsonAnswers.get(res);
+    const raw = rest.find(Array.isArray) as string[] | undefined;
+    if (extra && raw) {
+      for (let i = raw.length - 2; i >= 0; i -= 2)
+        if (String(raw[i]).toLowerCase() === 'content-type' || String(raw[i]).toLowerCase() in extra)
+          raw.splice(i, 2);
+      raw.push('content-type', 'application/json; charset=utf-8');
+      for (const [name, value] of Object.entries(extra)) raw.push(name, value);
+    } else if (extra) {
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      for (const [name, value] of Object.entries(extra)) res.setHeader(name, value);
+    }
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as typeof res.writeHead;
+  await tus.handle(req, res);
+}
 
 const titleOf = (filename: string | null | undefined) =>
   titleFrom((filename ?? '').replace(/\.[a-z0-9]{1,5}$/i, '').replace(/[_-]+/g, ' '), 'Uploaded recording');
@@ -113,7 +146,7 @@ export async function sniffUpload(
   return sniffBytes(await storedStart(ctx, `${TUS_PREFIX}${uploadId}`, SNIFF_BYTES), declaredType);
 }
 
-/** Removes an upload and the note it was becoming. */
+/** Removes the note an upload was becoming, and the upload after commit (media-deletions.ts). */
 export async function discardUpload(ctx: AppContext, note: NoteRow): Promise<void> {
   await discardNote(ctx, note);
 }
@@ -202,6 +235,23 @@ export async function patchUpload(
   headers: Record<string, string | string[] | undefined>,
   body: NodeJS.ReadableStream,
 ): Promise<{ offset: number; noteId: string | null }> {
+  try {
+    return await receivePatch(ctx, owner, id, headers, body);
+  } catch (error) {
+    // A store that refuses what a resumable upload needs (ListParts, UploadPart...) will refuse
+    // every retry too: the upload and its note go rather than stay 'uploading' for good.
+    if (error instanceof AppError && error.code === 'storage_refused') await abandonUpload(ctx, id);
+    throw error;
+  }
+}
+
+async function receivePatch(
+  ctx: AppContext,
+  owner: string,
+  id: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: NodeJS.ReadableStream,
+): Promise<{ offset: number; noteId: string | null }> {
   const note = await findNoteByUpload(ctx.database.db, id);
   if (!note || note.ownerEmail !== owner) throw notFound('Upload not found');
   if (headers['content-type'] !== 'application/offset+octet-stream')
@@ -260,9 +310,12 @@ export async function patchUpload(
       now = await uploadStore(ctx.config).write(source as Readable, key, offset);
     } catch (error) {
       if (capError) throw capError;
+      // A store that refuses the operation (not a body cut short: a 400 then) refuses its retry
+      // too: 502, and the upload goes.
+      const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+      if (status === 403 || status === 405 || status === 501) throw storageAppError(ctx.config, error);
       // A dropped connection, or the store failing mid-way: what the store kept stays, and the
       // client resumes from it (HEAD); a store that does not answer makes this a 503.
-      void error;
       now = await storedOffset(ctx, key);
     }
   } finally {
@@ -332,6 +385,8 @@ export function createTusServer(ctx: AppContext): TusServer {
         if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
         throw error;
       });
+      const node = nodeOf(req)?.res;
+      if (node) creating.set(node, id);
       return {};
     },
     async onUploadFinish(_req, upload) {
@@ -345,12 +400,54 @@ export function createTusServer(ctx: AppContext): TusServer {
       }
       return { headers: { [STUDIO_NOTE_ID_HEADER]: note.id } };
     },
-    onResponseError(_req, error) {
-      if ('status_code' in error && error.status_code === 413 && !String(error.body).startsWith('{'))
-        return tusError('payload_too_large', UPLOAD_TOO_LARGE_MESSAGE, 413);
-      return undefined;
+    async onResponseError(req, error) {
+      const res = nodeOf(req)?.res;
+      // A creation that failed after its note was inserted (the store refused or did not answer):
+      // the note goes, so nothing stays 'uploading'; the client's retry creates a new one.
+      const noteId = res && creating.get(res);
+      if (res && noteId) {
+        creating.delete(res);
+        await abandonUpload(ctx, noteId);
+      }
+      const answer = tusAnswer(ctx, error);
+      if (res && answer.body.startsWith('{')) jsonAnswers.set(res, answer.headers);
+      return { status_code: answer.status_code, body: answer.body };
     },
   });
+}
+
+/** Notes whose creation request is still running, by response (so a failed creation can remove its note). */
+const creating = new WeakMap<ServerResponse, string>();
+
+/**
+ * The answer to a failed tus request: our hooks' JSON errors as they are; a store failure as
+ * `storage_unavailable` (503) or `storage_refused` (502), never the store's message; tus's own
+ * protocol errors (4xx) as tus words them, but a 413 in our words; anything else `internal`.
+ */
+function tusAnswer(
+  ctx: AppContext,
+  error: Error | { status_code: number; body: string },
+): { status_code: number; body: string; headers: Record<string, string> } {
+  if ('status_code' in error && String(error.body).startsWith('{'))
+    return { status_code: error.status_code, body: String(error.body), headers: {} };
+  const stored = storageAppError(ctx.config, error);
+  if (stored) {
+    ctx.log.warn({ err: error }, `media store: ${stored.code} (tus)`);
+    return { ...tusError(stored.code, stored.message, stored.statusCode), headers: stored.headers };
+  }
+  if ('status_code' in error && error.status_code === 413)
+    return { ...tusError('payload_too_large', UPLOAD_TOO_LARGE_MESSAGE, 413), headers: {} };
+  if ('status_code' in error && error.status_code < 500)
+    return { status_code: error.status_code, body: String(error.body), headers: {} };
+  ctx.log.error({ err: error }, 'tus request failed');
+  return { ...tusError('internal', 'Internal server error', 500), headers: {} };
+}
+
+/** Removes the note of an upload whose creation failed (while it is still 'uploading'), and what the store kept. */
+async function abandonUpload(ctx: AppContext, noteId: string): Promise<void> {
+  const note = await findNoteByUpload(ctx.database.db, noteId).catch(() => undefined);
+  if (note?.status !== 'uploading') return;
+  await discardUpload(ctx, note);
 }
 
 /**

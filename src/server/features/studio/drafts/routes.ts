@@ -14,7 +14,7 @@ import {
   versionParamsSchema,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
-import { operations } from '../../../lib/operation.ts';
+import { operations, storeErrors } from '../../../lib/operation.ts';
 import { CUT_TIMEOUT_MS, cutDraftClip } from '../exports/index.ts';
 import { limit, ownerOf } from '../owner.ts';
 import {
@@ -187,7 +187,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           params: clipParamsSchema,
         },
         config: operation('getStudioDraftClip', 'Download clip n of a clip-hooks draft', {
-          errors: ['unavailable', 'unsupported_media_type', 'rate_limited'],
+          errors: ['unavailable', 'unsupported_media_type', ...storeErrors, 'rate_limited'],
           answers: { 200: { description: 'audio/mp4 or video/mp4', type: 'application/octet-stream' } },
         }),
       },

@@ -17,7 +17,7 @@ import {
 import { updateVoiceSchema, voiceProfileSchema } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
-import { type Answer, deleted, operations } from '../../../lib/operation.ts';
+import { type Answer, deleted, operations, storeErrors } from '../../../lib/operation.ts';
 import { onStorage, studioStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { listIdeas } from './ideas.service.ts';
@@ -163,7 +163,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: {
         ...operation('headStudioNoteMedia', "Size and type of a note's media", {
           answers: media,
-          errors: ['unavailable'],
+          errors: [...storeErrors],
         }),
         swagger: { exposeHeadRoute: true },
       },
@@ -176,7 +176,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: { params: idParamsSchema },
       config: operation('getStudioNoteMedia', "Play a note's media (one byte range at a time)", {
         answers: media,
-        errors: ['unavailable'],
+        errors: [...storeErrors],
       }),
       handler: async (request, reply) =>
         sendMedia(ctx, request, reply, (request.params as { id: string }).id),

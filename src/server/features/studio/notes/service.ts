@@ -20,7 +20,7 @@ import type { Database, DbOrTx, Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { type Analysis, analyseOffThread, cleanText, sentencesAsSegments } from '../engine/index.ts';
-import { removeRecordingChunks, removeStoredMedia } from '../media-store.ts';
+import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import { profileJob, transcribeJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
 import { withOwnerLock } from './owner-lock.ts';
@@ -232,18 +232,21 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
   return getNote(ctx, owner, id);
 }
 
-/** Deletes a note of the owner and its media file; 404 for anyone else's. */
+/**
+ * Deletes a note of the owner, and its media after commit (media-deletions.ts: the store never
+ * decides whether the note is gone); 404 for anyone else's.
+ */
 export async function deleteNote(ctx: AppContext, owner: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  const row = await ctx.database.transaction(async (tx) => {
-    const deleted = await deleteNoteRow(tx.db, owner, id);
-    if (deleted) await queueProfile(ctx.jobs, tx, owner);
-    return deleted;
+  const deleted = await ctx.database.transaction(async (tx) => {
+    const row = await deleteNoteRow(tx.db, owner, id);
+    if (!row) return null;
+    await queueProfile(ctx.jobs, tx, owner);
+    // A recording not joined yet: its chunks were the media.
+    return queueMediaDeletion(ctx.jobs, tx, { keys: [row.mediaPath], recordings: [row.joinRecordingId] });
   });
-  if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  if (row.mediaPath) await removeStoredMedia(ctx.config, [row.mediaPath]);
-  // A recording not joined yet: its chunks were the media.
-  if (row.joinRecordingId) await removeRecordingChunks(ctx.config, row.joinRecordingId);
+  if (!deleted) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  await removeQueuedMediaNow(ctx, deleted);
 }
 
 export async function usage(ctx: AppContext, owner: string): Promise<Usage> {
@@ -261,20 +264,32 @@ export async function usage(ctx: AppContext, owner: string): Promise<Usage> {
  * profile rebuild: a note still uploading has no text.
  */
 export async function discardNote(
-  ctx: Pick<AppContext, 'config' | 'database'>,
+  ctx: Pick<AppContext, 'config' | 'database' | 'jobs'>,
   note: NoteRow,
 ): Promise<void> {
-  await deleteNoteRow(ctx.database.db, note.ownerEmail, note.id);
-  if (note.mediaPath) await removeStoredMedia(ctx.config, [note.mediaPath]);
+  // The row first, its object through the deletion outbox: removed now when the store answers,
+  // else by studio.media-delete.
+  const keys = await ctx.database.transaction(async (tx) => {
+    await deleteNoteRow(tx.db, note.ownerEmail, note.id);
+    return queueMediaDeletion(ctx.jobs, tx, { keys: [note.mediaPath] });
+  });
+  await removeQueuedMediaNow(ctx, keys);
 }
 
-/** Discards the notes still uploading since before the date (their upload was abandoned); how many. */
+/**
+ * Discards the notes still uploading since before the date (their upload was abandoned); how many.
+ * Their objects go through the deletion outbox, removed by the caller's pass or studio.media-delete.
+ */
 export async function discardAbandonedUploads(
-  ctx: Pick<AppContext, 'config' | 'database'>,
+  deps: { database: Database; queue: JobQueue },
   before: Date,
 ): Promise<number> {
-  const abandoned = await notesInStatus(ctx.database.db, ['uploading'], before);
-  for (const note of abandoned) await discardNote(ctx, note);
+  const abandoned = await notesInStatus(deps.database.db, ['uploading'], before);
+  for (const note of abandoned)
+    await deps.database.transaction(async (tx) => {
+      await deleteNoteRow(tx.db, note.ownerEmail, note.id);
+      await queueMediaDeletion(deps.queue, tx, { keys: [note.mediaPath] });
+    });
   return abandoned.length;
 }
 

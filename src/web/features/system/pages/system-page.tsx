@@ -147,6 +147,17 @@ function SystemChecklist() {
             : ` (does not answer: ${data.storage.problem ?? 'no detail'}).`}
         </p>
       )}
+      {data?.storage?.operations?.some((probe) => probe.outcome !== 'ok') && (
+        <ul className="list-disc pl-5 text-sm text-muted-foreground">
+          {data.storage.operations
+            .filter((probe) => probe.outcome !== 'ok')
+            .map((probe) => (
+              <li key={probe.operation}>
+                {probe.operation}: {probe.outcome}; without it, {probe.disables}
+              </li>
+            ))}
+        </ul>
+      )}
     </div>
   );
 }
