@@ -21,7 +21,9 @@ const POSTGRES = 'tests/support/global-setup.ts';
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 2,
+    // API and browser files spend most of their time waiting (on jobs, polls, Chromium, provider
+    // fakes, heartbeats): on two cores, four of them at once keep the cores busy.
+    maxWorkers: 4,
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,
@@ -35,6 +37,10 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: [...NOT_UNIT, 'tests/e2e/**'],
+          // Unit files keep no state between them: one process runs many, importing shared modules
+          // once. They only compute, so one worker a core.
+          isolate: false,
+          maxWorkers: 2,
         },
       },
       {
