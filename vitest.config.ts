@@ -38,18 +38,25 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: [...NOT_UNIT, 'tests/e2e/**'],
           // Unit files keep no state between them: one process runs many, importing shared modules
-          // once. They only compute, so one worker a core.
+          // once. They only compute, so one worker a core, and first: their time budgets
+          // (worst-case.test.ts) are not shared with browsers.
           isolate: false,
           maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'api', include: NOT_UNIT, globalSetup: [POSTGRES] },
+        test: { name: 'api', include: NOT_UNIT, globalSetup: [POSTGRES], sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: [POSTGRES] },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: [POSTGRES],
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
