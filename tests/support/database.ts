@@ -12,6 +12,10 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
+  if (!adminUrl || !template)
+    throw new Error(
+      'This test needs PostgreSQL, which only the api and e2e projects start: name it *.api.test.ts (docs/testing.md)',
+    );
   const name = `echo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -18,11 +18,39 @@ declare module 'vitest' {
   }
 }
 
+interface TestPostgres {
+  adminUrl: string;
+  template: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Both projects that need PostgreSQL (api, e2e) name this global setup and Vitest runs it once for
+ * each, in its one main process: the first starts the server, the last to finish stops it.
+ */
+const shared = globalThis as typeof globalThis & {
+  echoTestPostgres?: { users: number; started: Promise<TestPostgres> };
+};
+
 /**
  * One PostgreSQL for the whole run (embedded unless DATABASE_URL is set) and one migrated template
  * database; each test file clones its own database from it (tests/support/database.ts).
  */
 export default async function setup(project: TestProject) {
+  shared.echoTestPostgres ??= { users: 0, started: startPostgres() };
+  const postgres = shared.echoTestPostgres;
+  postgres.users++;
+  const { adminUrl, template } = await postgres.started;
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+  return async () => {
+    if (--postgres.users > 0) return;
+    shared.echoTestPostgres = undefined;
+    await (await postgres.started).stop();
+  };
+}
+
+async function startPostgres(): Promise<TestPostgres> {
   let embedded: EmbeddedDatabase | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.DATABASE_URL;
@@ -47,18 +75,19 @@ export default async function setup(project: TestProject) {
   await queue.start();
   await queue.stop();
 
-  project.provide('pgAdminUrl', adminUrl);
-  project.provide('pgTemplate', template);
-
-  return async () => {
-    const leftovers = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'echo_test_%' or datname = $1`,
-      [template],
-    );
-    for (const row of leftovers.rows)
-      await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
-    await admin.end();
-    await embedded?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  return {
+    adminUrl,
+    template,
+    async stop() {
+      const leftovers = await admin.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'echo_test_%' or datname = $1`,
+        [template],
+      );
+      for (const row of leftovers.rows)
+        await admin.query(`drop database if exists "${row.datname}" with (force)`).catch(() => {});
+      await admin.end();
+      await embedded?.stop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }

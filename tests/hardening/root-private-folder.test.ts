@@ -6,12 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/server/db/embedded.ts';
-import { SYSTEM_DIR } from '../src/server/db/embedded-root.ts';
-import { spawnEcho } from './support/echo-process.ts';
+import { freePort } from '../../src/server/db/embedded.ts';
+import { SYSTEM_DIR } from '../../src/server/db/embedded-root.ts';
+import { spawnEcho } from '../support/echo-process.ts';
 
 const run = promisify(execFile);
-const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '../..');
 const isRoot = process.getuid?.() === 0;
 let privateDir: string | undefined;
 
@@ -30,7 +30,7 @@ const TITLE = isRoot
 describe('root in a private folder (issue 12 item 6)', () => {
   it(TITLE, { timeout: 180_000 }, async () => {
     if (!isRoot) {
-      const { relocationForRoot } = await import('../src/server/db/embedded-root.ts');
+      const { relocationForRoot } = await import('../../src/server/db/embedded-root.ts');
       expect(await relocationForRoot('/tmp/anything')).toBeNull();
       return;
     }
