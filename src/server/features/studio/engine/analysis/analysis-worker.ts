@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../../../../lib/thread-priority.ts';
-import { type CaptionRequest, captionFile } from '../formats/index.ts';
+import type { CaptionRequest } from '../formats/index.ts';
 import { type AnalysisInput, analyseText } from '../style/index.ts';
 
 /** One task: notes' texts to analyse, or a draft's captions to make. */
@@ -14,13 +14,20 @@ export type AnalysisTask = { items: AnalysisInput[] } | { captions: CaptionReque
  * busy machine the loop is served first.
  */
 lowerThisThreadsPriority((workerData as { niceness?: number } | null)?.niceness);
-parentPort?.on('message', (message: { id: number; task: AnalysisTask }) => {
+/** The offline writer, loaded by the first captions task: a thread that only analyses never loads it. */
+let formats: Promise<typeof import('../formats/index.ts')> | undefined;
+const writer = () => {
+  formats ??= import('../formats/index.ts');
+  return formats;
+};
+
+parentPort?.on('message', async (message: { id: number; task: AnalysisTask }) => {
   const { id, task } = message;
   try {
     const result =
       'items' in task
         ? task.items.map((item) => analyseText(item.text, item.register, item.segments))
-        : captionFile(task.captions);
+        : (await writer()).captionFile(task.captions);
     parentPort?.postMessage({ id, result });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
