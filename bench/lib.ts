@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -272,4 +272,29 @@ export async function withEchoDatabase<T>(
       log(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+}
+
+/** What bench/loop-lag.ts in a server reported: the event loop's delay, in ms. */
+export interface Lag {
+  seq: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * What bench/loop-lag.ts in the server (started with `--import ./bench/loop-lag.ts` and
+ * BENCH_LOOP_LAG_FILE=file) saw since the last call: SIGUSR2, then its answer, newer than `last`.
+ */
+export async function readLag(server: ServerProcess, file: string, last: number): Promise<Lag> {
+  process.kill(server.pid, 'SIGUSR2');
+  for (let tries = 0; tries < 100; tries++) {
+    await sleep(50);
+    const lag = await readFile(file, 'utf8').then(
+      (text) => JSON.parse(text) as Lag,
+      () => undefined,
+    );
+    if (lag && lag.seq > last) return lag;
+  }
+  throw new Error(`the server did not report its event-loop lag\n${server.lastOutput()}`);
 }

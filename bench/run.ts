@@ -26,6 +26,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'studio-extractive', load: () => import('./studio-extractive.ts') },
   { name: 'studio-worst-case', load: () => import('./studio-worst-case.ts') },
   { name: 'studio-analysis', load: () => import('./studio-analysis.ts') },
+  { name: 'studio-stall', load: () => import('./studio-stall.ts') },
   { name: 'studio-carousel', load: () => import('./studio-carousel.ts') },
   { name: 'studio-llm', load: () => import('./studio-llm.ts') },
   { name: 'studio-search', load: () => import('./studio-search.ts') },

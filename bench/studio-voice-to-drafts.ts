@@ -34,9 +34,11 @@ import { FakeS3 } from '../tests/support/fake-s3.ts';
 import { speak } from '../tests/support/speech.ts';
 import {
   type EchoBench,
+  type Lag,
   log,
   percentile,
   ROOT_DIR,
+  readLag,
   type ServerProcess,
   sleep,
   withEchoDatabase,
@@ -331,27 +333,6 @@ const benchCpuMs = () => {
   const used = process.cpuUsage();
   return (used.user + used.system) / 1000;
 };
-
-interface Lag {
-  seq: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-/** What bench/loop-lag.ts in the server saw since the last call (SIGUSR2, then its answer). */
-async function readLag(server: ServerProcess, file: string, last: number): Promise<Lag> {
-  process.kill(server.pid, 'SIGUSR2');
-  for (let tries = 0; tries < 100; tries++) {
-    await sleep(50);
-    const lag = await readFile(file, 'utf8').then(
-      (text) => JSON.parse(text) as Lag,
-      () => undefined,
-    );
-    if (lag && lag.seq > last) return lag;
-  }
-  throw new Error(`the server did not report its event-loop lag\n${server.lastOutput()}`);
-}
 
 async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 'S3', s3?: FakeS3) {
   const stt = await new FakeOpenAi().start();

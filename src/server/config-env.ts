@@ -309,6 +309,21 @@ export const envSchema = z.object({
     z.coerce.number().positive().max(600).default(30),
   ),
   /**
+   * Drafts an owner may download as files (Markdown, HTML, text, captions, slides) per minute; beyond:
+   * `rate_limited`. Cut clips have their own limit per minute (20).
+   */
+  STUDIO_EXPORTS_PER_MINUTE: positiveInt(30),
+  /**
+   * Files an owner may download from drafts in 24 hours, exports and cut clips together; beyond:
+   * `rate_limited` until the day's window ends.
+   */
+  STUDIO_EXPORTS_PER_DAY: positiveInt(500),
+  /**
+   * Megabytes of exported files (carousel zips and PDFs, captions) a web process keeps in memory so the same
+   * download is not made twice; past it the least recently used go first.
+   */
+  STUDIO_EXPORT_CACHE_MB: positiveInt(64),
+  /**
    * Nice value of the analysis and carousel-slide threads, so the event loop is served first when they want
    * the same core; 0: as the loop.
    */

@@ -127,6 +127,8 @@ export interface Config {
      * (STUDIO_CONVERT_CONCURRENCY): CPU-bound, so this machine's cores by default.
      */
     convertConcurrency: number;
+    /** Downloads of drafts as files: per owner per minute and per day, and the bytes kept in memory. */
+    exports: { perMinute: number; perDay: number; cacheBytes: number };
     /** Per-owner limits (decision 018). */
     limits: {
       notesPerDay: number;
@@ -300,6 +302,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       transcribeConcurrency: e.STUDIO_TRANSCRIBE_CONCURRENCY ?? (e.STT_BASE_URL ? 24 : 1),
       convertConcurrency: e.STUDIO_CONVERT_CONCURRENCY ?? Math.min(16, os.availableParallelism()),
+      exports: {
+        perMinute: e.STUDIO_EXPORTS_PER_MINUTE,
+        perDay: e.STUDIO_EXPORTS_PER_DAY,
+        cacheBytes: e.STUDIO_EXPORT_CACHE_MB * 1024 * 1024,
+      },
     },
     storage: {
       s3:

@@ -96,7 +96,9 @@ describe('rate limits in the API document', () => {
       const json = !!op.requestBody?.content?.['application/json'];
       const res = await echo.app!.inject({
         method: method as 'GET',
-        url: p.replace(/\{(\w+)\}/g, (_, name: string) => existing[key] ?? placeholder(op, name)),
+        url:
+          p.replace(/\{(\w+)\}/g, (_, name: string) => existing[key] ?? placeholder(op, name)) +
+          (bodies.get(key)?.query ? `?${bodies.get(key)!.query}` : ''),
         // Tus-Resumable: the Studio's uploads check it before anything else (tus 1.0.0).
         headers: {
           ...credential(op),

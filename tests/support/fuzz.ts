@@ -13,6 +13,8 @@ export interface RouteSpec {
   auth: Auth;
   /** A valid body: fuzzing mutates its fields. */
   body?: Record<string, unknown>;
+  /** A valid query string (without `?`), for a route that requires one. */
+  query?: string;
   /** Logout routes revoke the credential they are sent: fuzz them only with bad credentials. */
   revokes?: boolean;
 }
@@ -141,7 +143,7 @@ export const ROUTES: RouteSpec[] = [
   dashboard('GET /api/studio/drafts/:id'),
   dashboard('PUT /api/studio/drafts/:id', { blocks: [] }),
   dashboard('POST /api/studio/drafts/:id/regenerate', { block_id: 'b1' }),
-  dashboard('GET /api/studio/drafts/:id/export'),
+  { ...dashboard('GET /api/studio/drafts/:id/export'), query: 'as=md' },
   dashboard('GET /api/studio/drafts/:id/clips/:n'),
   dashboard('GET /api/studio/drafts/:id/versions'),
   dashboard('POST /api/studio/drafts/:id/versions/:vid/restore'),

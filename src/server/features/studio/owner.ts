@@ -49,3 +49,15 @@ export const ownerOf = (request: FastifyRequest): string => {
 
 export const limit = (ctx: AppContext, request: FastifyRequest, kind: keyof typeof STUDIO_RATE_LIMITS) =>
   enforceRateLimit(ctx.database.db, `studio-${kind}:${ownerOf(request)}`, STUDIO_RATE_LIMITS[kind], 60);
+
+/**
+ * Downloads of drafts as files (decision 018): exports count against STUDIO_EXPORTS_PER_MINUTE
+ * (cut clips against `cuts` instead), and both against the owner's STUDIO_EXPORTS_PER_DAY.
+ */
+export async function limitExports(ctx: AppContext, request: FastifyRequest, kind: 'export' | 'cut') {
+  const owner = ownerOf(request);
+  const { perMinute, perDay } = ctx.config.studio.exports;
+  if (kind === 'cut') await limit(ctx, request, 'cuts');
+  else await enforceRateLimit(ctx.database.db, `studio-exports:${owner}`, perMinute, 60);
+  await enforceRateLimit(ctx.database.db, `studio-exports-day:${owner}`, perDay, 24 * 60 * 60);
+}

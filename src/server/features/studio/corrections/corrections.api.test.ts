@@ -107,4 +107,27 @@ describe('correcting a sentence', () => {
       'One idea here. Another one there.',
     );
   });
+
+  it('keeps both of two corrections of one note sent at once', async () => {
+    const note = (
+      await call('POST', '/api/studio/notes', {
+        text: 'The first line is misheard. The second line is misheard too. The third stays.',
+      })
+    ).json() as NoteDetail;
+    const [a, b] = await Promise.all([
+      call('PATCH', `/api/studio/notes/${note.id}/sentences/${note.sentences[0]!.id}`, {
+        text: 'The first line is right now.',
+      }),
+      call('PATCH', `/api/studio/notes/${note.id}/sentences/${note.sentences[1]!.id}`, {
+        text: 'The second line is right as well.',
+      }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const after = (await call('GET', `/api/studio/notes/${note.id}`)).json() as NoteDetail;
+    expect(after.text).toBe(
+      'The first line is right now. The second line is right as well. The third stays.',
+    );
+    expect(after.sentences.map((s) => s.id)).toEqual(note.sentences.map((s) => s.id));
+    for (const s of after.sentences) expect(after.text.slice(s.start_char, s.end_char)).toBe(s.text);
+  });
 });

@@ -129,6 +129,17 @@ export async function sourceNotes(db: DbOrTx, owner: string, ids: string[]): Pro
   return ids.map((id) => byId.get(id)).filter((row): row is SourceNoteRow => row !== undefined);
 }
 
+/** When each of the notes last changed (a correction, an edit, a transcript), by id: what captions are kept by. */
+export async function notesChangedAt(db: DbOrTx, noteIds: string[]): Promise<string[]> {
+  if (!noteIds.length) return [];
+  const rows = await db
+    .select({ id: studioNotes.id, updatedAt: studioNotes.updatedAt })
+    .from(studioNotes)
+    .where(inArray(studioNotes.id, noteIds))
+    .orderBy(asc(studioNotes.id));
+  return rows.map((r) => `${r.id}@${r.updatedAt.toISOString()}`);
+}
+
 /** The sentences of the notes, note by note (in the order given), in spoken order. */
 export async function sourceSentences(db: DbOrTx, noteIds: string[]): Promise<SourceSentenceRow[]> {
   if (!noteIds.length) return [];

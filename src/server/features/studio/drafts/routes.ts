@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../../context.ts';
 import { operations, storeErrors } from '../../../lib/operation.ts';
 import { CUT_TIMEOUT_MS, cutDraftClip } from '../exports/index.ts';
-import { limit, ownerOf } from '../owner.ts';
+import { limit, limitExports, ownerOf } from '../owner.ts';
 import {
   createDrafts,
   exportDraft,
@@ -154,12 +154,14 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: exportQuerySchema,
         },
         config: operation('exportStudioDraft', 'Download a draft as a file', {
+          errors: ['rate_limited'],
           answers: {
             200: { description: 'md, html, txt, srt, vtt, zip or pdf', type: 'application/octet-stream' },
           },
         }),
       },
       async (request, reply) => {
+        await limitExports(ctx, request, 'export');
         const file = await exportDraft(
           ctx,
           ownerOf(request),
@@ -192,7 +194,7 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }),
       },
       async (request, reply) => {
-        await limit(ctx, request, 'cuts');
+        await limitExports(ctx, request, 'cut');
         // A video cut may take longer than the server's idle socket time-out before the first byte.
         (request.raw.socket as Partial<Socket> | undefined)?.setTimeout?.(CUT_TIMEOUT_MS.video + 15_000);
         const owner = ownerOf(request);

@@ -39,6 +39,7 @@ import {
   insertDraft,
   keepVersion,
   listDrafts,
+  notesChangedAt,
   type StoredBlock,
   sourceNotes,
   sourceSentences,
@@ -308,8 +309,20 @@ export async function exportDraft(
   if (as === 'txt') return file(toText(draft, numbered));
   if (as === 'srt' || as === 'vtt') {
     if (draft.format !== 'clips') throw badRequest('Captions (SRT, VTT) are made for clip hooks.');
-    const sentences = await sourceSentences(ctx.database.db, row.noteIds);
-    return file(captionsOf(row.noteIds, sentences, draft.blocks, as, clip));
+    const version = [
+      row.id,
+      row.updatedAt.toISOString(),
+      ...(await notesChangedAt(ctx.database.db, row.noteIds)),
+    ];
+    return file(
+      await captionsOf(
+        ctx,
+        { version, noteIds: row.noteIds, blocks: draft.blocks },
+        () => sourceSentences(ctx.database.db, row.noteIds),
+        as,
+        clip,
+      ),
+    );
   }
   if (draft.format !== 'carousel') throw badRequest('Slides (a zip of PNGs, a PDF) are made for carousels.');
   return file(await slidesFile(ctx, owner, row.id, draft.blocks, as === 'pdf' ? 'pdf' : 'zip'));
@@ -332,7 +345,14 @@ async function slidesFile(
   const key = createHash('sha256')
     .update(JSON.stringify([draftId, slides, byline]))
     .digest('base64url');
-  return carouselFile(owner, key, slides, byline, ctx.config.studio.analysis, as);
+  return carouselFile(
+    owner,
+    key,
+    slides,
+    byline,
+    { ...ctx.config.studio.analysis, cacheBytes: ctx.config.studio.exports.cacheBytes },
+    as,
+  );
 }
 
 /**

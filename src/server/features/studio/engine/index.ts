@@ -8,11 +8,11 @@
  * `model/` (writing with a language model) and `analysis/` (the threads a note's analysis runs on).
  */
 
-// Reading a note: its text cleaned and analysed (sentences, stats, key phrases), off the event loop
-// for a new note (capture, notes), in place for one retyped sentence (corrections).
+// Reading a note: its text cleaned and analysed (sentences, stats, key phrases), always off the
+// event loop: a new or edited note (capture, notes), a retyped sentence (corrections).
 
-export { analyseOffThread, closeAnalysisPool } from './analysis/index.ts';
-export { type Analysis, analyseText, cleanText, sentencesAsSegments } from './style/index.ts';
+export { analyseOffThread, captionsOffThread, closeAnalysisPool } from './analysis/index.ts';
+export { type Analysis, cleanText, sentencesAsSegments } from './style/index.ts';
 
 // The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
 // owner (notes, drafts).
@@ -37,14 +37,20 @@ export { ideasView } from './text/index.ts';
 
 export { bestSources, claimsSupport, supportOf } from './text/index.ts';
 
-// Writing drafts offline from the owner's sentences (drafts), and a clip's captions (exports).
+// Writing drafts offline from the owner's sentences (drafts), and a clip's captions (exports: made
+// on the analysis threads, captionsOffThread, since they read the whole note).
 
 export { analyse, type Unit } from './extractive/index.ts';
 export {
+  type CaptionClip,
+  type CaptionRequest,
+  captionFile,
   clipCaptions,
   flattenDraft,
   generateExtractive,
   type SourceNote,
+  type TimedSentence,
+  timedUnits,
   toSrt,
   toVtt,
 } from './formats/index.ts';

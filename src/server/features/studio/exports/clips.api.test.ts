@@ -15,9 +15,8 @@ import {
   tusMetadata,
 } from '#tests/support/studio.ts';
 import { ffmpegBinary, parseFfmpegDuration, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
-import { clipCaptions } from '../engine/index.ts';
+import { clipCaptions, timedUnits } from '../engine/index.ts';
 import { listSentences } from '../notes/index.ts';
-import { timedUnits } from './captions.ts';
 import { cutArgs } from './clips.ts';
 
 /**

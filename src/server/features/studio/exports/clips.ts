@@ -7,10 +7,9 @@ import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, notFound } from '../../../lib/errors.ts';
 import { ffmpegBinary, inputFormatArgs, runFfmpeg } from '../../../providers/media/ffmpeg-run.ts';
 import { type LocalCopy, TempSpaceFullError } from '../../../providers/storage/index.ts';
-import { clipCaptions, toSrt } from '../engine/index.ts';
 import { onStorage, studioStorage, studioTemp } from '../media-store.ts';
 import { findNote, listSentences } from '../notes/index.ts';
-import { timedUnits } from './captions.ts';
+import { clipSrt } from './captions.ts';
 
 /**
  * The cut clip of a clip-hooks draft: the note's own recording from the clip's start to
@@ -209,12 +208,10 @@ export async function cutClipFile(
   try {
     let srt: string | null = null;
     if (kind === 'video') {
-      const cues = clipCaptions(
-        timedUnits([note.id], await listSentences(ctx.database.db, note.id)),
-        startMs,
-        endMs,
+      const captions = await clipSrt(ctx, note, startMs, endMs, () =>
+        listSentences(ctx.database.db, note.id),
       );
-      if (cues.length) srt = toSrt(cues);
+      if (captions) srt = captions;
     }
     await inCutSlot(owner, async () => {
       // The copy is made in the cut's slot, so waiting cuts hold no temporary space.

@@ -161,6 +161,13 @@ export async function listSentences(db: DbOrTx, noteId: string): Promise<Sentenc
 }
 
 /** Replaces a note's sentences; answers the new rows' ids in the order given. */
+/**
+ * Sentences stored per statement: the query builder spends event-loop time in proportion to the
+ * rows of a statement, so a long note's thousands of sentences go in small statements, each its
+ * own turn of the loop, and no request holds it for the whole note.
+ */
+const SENTENCES_PER_INSERT = 200;
+
 export async function replaceSentences(
   db: DbOrTx,
   noteId: string,
@@ -168,14 +175,14 @@ export async function replaceSentences(
 ): Promise<string[]> {
   await db.delete(studioNoteSentences).where(eq(studioNoteSentences.noteId, noteId));
   const ids: string[] = [];
-  for (let i = 0; i < sentences.length; i += 1000) {
+  for (let i = 0; i < sentences.length; i += SENTENCES_PER_INSERT) {
     const rows = await db
       .insert(studioNoteSentences)
-      .values(sentences.slice(i, i + 1000).map((s) => ({ ...s, noteId })))
+      .values(sentences.slice(i, i + SENTENCES_PER_INSERT).map((s) => ({ ...s, noteId })))
       .returning({ id: studioNoteSentences.id, position: studioNoteSentences.position });
     // Matched by position (unique within a note), not by the order rows come back in.
     const byPosition = new Map(rows.map((r) => [r.position, r.id]));
-    for (const s of sentences.slice(i, i + 1000)) ids.push(byPosition.get(s.position)!);
+    for (const s of sentences.slice(i, i + SENTENCES_PER_INSERT)) ids.push(byPosition.get(s.position)!);
   }
   return ids;
 }

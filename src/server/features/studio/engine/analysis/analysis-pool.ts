@@ -1,11 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../../lib/errors.ts';
-import { ANALYSIS_WORKER_URL, type Analysis, type AnalysisInput } from '../style/index.ts';
+import type { CaptionRequest } from '../formats/index.ts';
+import type { Analysis, AnalysisInput } from '../style/index.ts';
+import type { AnalysisTask } from './analysis-worker.ts';
 
 /**
- * Text analysis off the event loop (issue 23): notes' texts are analysed by a small pool of worker
- * threads, one task at a time per thread, first come first served, so a long or hostile note never
- * stalls other requests. A task that runs past its time budget has its thread terminated (a fresh
+ * Text work off the event loop: notes' texts are analysed, and drafts' captions made from them, by a
+ * small pool of worker threads, one task at a time per thread, first come first served, so a long or
+ * hostile note never stalls other requests. A task that runs past its time budget has its thread terminated (a fresh
  * one takes its place) and fails with `payload_too_large`.
  */
 export interface AnalysisSettings {
@@ -24,8 +26,8 @@ export const ANALYSIS_QUEUE_MAX = 200;
 
 interface Task {
   id: number;
-  items: AnalysisInput[];
-  resolve: (analyses: Analysis[]) => void;
+  task: AnalysisTask;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 interface Slot {
@@ -36,7 +38,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-const WORKER_URL = ANALYSIS_WORKER_URL;
+const WORKER_URL = new URL('./analysis-worker.ts', import.meta.url);
 
 export class AnalysisPool {
   readonly #settings: AnalysisSettings;
@@ -51,12 +53,21 @@ export class AnalysisPool {
 
   /** Analyses the texts in one task (an import's posts go together); resolves in the same order. */
   analyse(items: AnalysisInput[]): Promise<Analysis[]> {
+    if (items.length === 0 && !this.#closed) return Promise.resolve([]);
+    return this.#run({ items }) as Promise<Analysis[]>;
+  }
+
+  /** A draft's captions (SRT or WebVTT) made from its notes' sentences. */
+  captions(request: CaptionRequest): Promise<string> {
+    return this.#run({ captions: request }) as Promise<string>;
+  }
+
+  #run(task: AnalysisTask): Promise<unknown> {
     if (this.#closed) return Promise.reject(new AppError('unavailable', 'The server is shutting down.'));
-    if (items.length === 0) return Promise.resolve([]);
     if (this.#waiting.length >= ANALYSIS_QUEUE_MAX)
       return Promise.reject(new AppError('unavailable', 'The Studio is busy; try again in a minute.'));
     return new Promise((resolve, reject) => {
-      this.#waiting.push({ id: this.#nextId++, items, resolve, reject });
+      this.#waiting.push({ id: this.#nextId++, task, resolve, reject });
       this.#dispatch();
     });
   }
@@ -84,7 +95,7 @@ export class AnalysisPool {
       slot.task = task;
       slot.worker.ref();
       slot.timer = setTimeout(() => this.#timeOut(slot), this.#settings.timeoutMs);
-      slot.worker.postMessage({ id: task.id, items: task.items });
+      slot.worker.postMessage({ id: task.id, task: task.task });
     }
   }
 
@@ -92,7 +103,7 @@ export class AnalysisPool {
     const worker = new Worker(WORKER_URL, { workerData: { niceness: this.#settings.niceness } });
     const slot: Slot = { worker, ready: false, task: null, timer: null };
     worker.unref();
-    worker.on('message', (message: { ready?: true; id?: number; analyses?: Analysis[]; error?: string }) => {
+    worker.on('message', (message: { ready?: true; id?: number; result?: unknown; error?: string }) => {
       if (message.ready) {
         slot.ready = true;
         this.#dispatch();
@@ -101,7 +112,7 @@ export class AnalysisPool {
       const task = slot.task;
       if (!task || task.id !== message.id) return;
       this.#release(slot);
-      if (message.analyses) task.resolve(message.analyses);
+      if (message.error === undefined) task.resolve(message.result);
       else task.reject(new Error(`Text analysis failed: ${message.error}`));
       this.#dispatch();
     });
@@ -166,3 +177,7 @@ export async function closeAnalysisPool(): Promise<void> {
  */
 export const analyseOffThread = (settings: AnalysisSettings, items: AnalysisInput[]): Promise<Analysis[]> =>
   analysisPool(settings).analyse(items);
+
+/** A draft's captions made on the process's analysis threads (they read the whole note). */
+export const captionsOffThread = (settings: AnalysisSettings, request: CaptionRequest): Promise<string> =>
+  analysisPool(settings).captions(request);

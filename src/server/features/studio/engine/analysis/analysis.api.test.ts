@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
+import { longestHoldDuring } from '#tests/support/event-loop.ts';
 import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /**
@@ -21,24 +22,6 @@ const postNote = (echo: StudioTestApp, cookie: string, text: string) =>
     payload: JSON.stringify({ text }),
   });
 
-/** The longest wait of a 10 ms timer while `work` runs (the event loop's worst lag). */
-async function worstLagDuring<T>(work: () => Promise<T>): Promise<{ lagMs: number; result: T; ms: number }> {
-  let last = performance.now();
-  let lagMs = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    lagMs = Math.max(lagMs, now - last - 10);
-    last = now;
-  }, 10);
-  const started = performance.now();
-  try {
-    const result = await work();
-    return { lagMs, result, ms: performance.now() - started };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 describe('text analysis off the event loop', () => {
   let echo: StudioTestApp;
   let cookie: string;
@@ -50,7 +33,11 @@ describe('text analysis off the event loop', () => {
 
   it('keeps answering other requests while a hostile note is analysed, and still stores it', async () => {
     await postNote(echo, cookie, 'Warm up the analysis thread. It works.');
-    const { lagMs, result, ms } = await worstLagDuring(async () => {
+    const {
+      holdMs: lagMs,
+      result,
+      ms,
+    } = await longestHoldDuring(async () => {
       const note = postNote(echo, cookie, hostile);
       const counts: number[] = [];
       // Someone else's requests while the note is analysed.

@@ -137,40 +137,86 @@ function lengthFactor(words: number): number {
   return 0.6;
 }
 
+/**
+ * How far a sentence looks for its links: at most this many sentences per shared stem (the nearest
+ * in reading order), and at most this many links of its own. Every sentence's work is then bounded
+ * by its own stems, so ranking grows with the note, never with the square of its sentences; a note
+ * whose stems each recur in a quarter of its sentences costs what an ordinary note of its length
+ * does. An ordinary note's stems recur in fewer sentences than the window holds, so it is ranked
+ * as if every pair were compared.
+ */
+export const LINK_WINDOW = 40;
+export const LINKS_PER_SENTENCE = 24;
+
+/** Work done while linking sentences (the test's measure: pairs of sentences looked at). */
+export interface LinkMeter {
+  comparisons: number;
+}
+
+/**
+ * Links between sentences that share content stems, weighted by overlap over their lengths
+ * (TextRank's similarity): each sentence keeps its LINKS_PER_SENTENCE strongest, found through an
+ * index of stems whose lists are read only LINK_WINDOW entries around the sentence. A stem in more
+ * than 30% of the sentences (at least 40) links nothing: it says nothing about any one of them.
+ * Links go both ways (a sentence chosen by another links back).
+ */
+export function sentenceLinks(
+  stems: readonly ReadonlySet<string>[],
+  meter?: LinkMeter,
+): Map<number, number>[] {
+  const n = stems.length;
+  const postings = new Map<string, number[]>();
+  /** Each sentence's stems as (posting list, its place in the list). */
+  const places: Array<Array<[number[], number]>> = stems.map((set, i) => {
+    const own: Array<[number[], number]> = [];
+    for (const s of set) {
+      let list = postings.get(s);
+      if (!list) {
+        list = [];
+        postings.set(s, list);
+      }
+      own.push([list, list.length]);
+      list.push(i);
+    }
+    return own;
+  });
+  const tooCommon = Math.max(40, n * 0.3);
+  const norm = stems.map((set) => Math.log(Math.max(2, set.size)));
+  const edges: Map<number, number>[] = stems.map(() => new Map());
+  let comparisons = 0;
+  for (let i = 0; i < n; i++) {
+    const overlap = new Map<number, number>();
+    for (const [list, place] of places[i]!) {
+      if (list.length < 2 || list.length > tooCommon) continue;
+      const to = Math.min(list.length, Math.max(0, place - LINK_WINDOW / 2) + LINK_WINDOW + 1);
+      for (let k = Math.max(0, to - LINK_WINDOW - 1); k < to; k++) {
+        if (k === place) continue;
+        comparisons++;
+        const j = list[k]!;
+        overlap.set(j, (overlap.get(j) ?? 0) + 1);
+      }
+    }
+    const strongest = [...overlap]
+      .map(([j, shared]) => [j, shared / (norm[i]! + norm[j]!)] as const)
+      .sort((a, b) => b[1] - a[1] || Math.abs(a[0] - i) - Math.abs(b[0] - i) || a[0] - b[0])
+      .slice(0, LINKS_PER_SENTENCE);
+    for (const [j, weight] of strongest) {
+      edges[i]!.set(j, weight);
+      edges[j]!.set(i, weight);
+    }
+  }
+  if (meter) meter.comparisons += comparisons;
+  return edges;
+}
+
 /** Biased TextRank over the usable sentences; writes `score` on each unit. */
 function rank(units: Unit[], phrases: KeyPhrase[]): void {
   const nodes = units.filter((u) => u.usable);
   const n = nodes.length;
   if (n === 0) return;
-  const postings = new Map<string, number[]>();
-  nodes.forEach((unit, i) => {
-    for (const s of unit.stems) {
-      const list = postings.get(s);
-      if (list) list.push(i);
-      else postings.set(s, [i]);
-    }
-  });
-  const edges: Map<number, number>[] = nodes.map(() => new Map());
-  for (const list of postings.values()) {
-    if (list.length < 2 || list.length > Math.max(40, n * 0.3)) continue;
-    for (let a = 0; a < list.length; a++) {
-      for (let b = a + 1; b < list.length; b++) {
-        const i = list[a]!;
-        const j = list[b]!;
-        edges[i]!.set(j, (edges[i]!.get(j) ?? 0) + 1);
-        edges[j]!.set(i, (edges[j]!.get(i) ?? 0) + 1);
-      }
-    }
-  }
-  const norm = nodes.map((u) => Math.log(Math.max(2, u.stems.size)));
+  const edges = sentenceLinks(nodes.map((u) => u.stems));
   const out = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    for (const [j, overlap] of edges[i]!) {
-      const weight = overlap / (norm[i]! + norm[j]!);
-      edges[i]!.set(j, weight);
-      out[i] += weight;
-    }
-  }
+  for (let i = 0; i < n; i++) for (const weight of edges[i]!.values()) out[i] += weight;
   // Teleport toward sentences carrying the key phrases.
   const top = phrases[0]?.score ?? 1;
   const phraseStems = phrases.map((p) => ({ stems: p.key.split(' '), weight: p.score / top }));

@@ -4,5 +4,12 @@
  * entry. Pure modules.
  */
 
+export {
+  type CaptionClip,
+  type CaptionRequest,
+  captionFile,
+  type TimedSentence,
+  timedUnits,
+} from './captions.ts';
 export { clipCaptions, toSrt, toVtt } from './clips.ts';
 export { type ExtractiveOptions, flattenDraft, generateExtractive, type SourceNote } from './generate.ts';

@@ -1,11 +1,8 @@
 /**
  * The Studio's style room (decision 015): a note's analysis (what Studio stores about its text), the
  * voice profile built from the notes' counts, the English reference, and fidelity (how much a draft
- * reads like its user). Pure modules; the analysis threads start from `analysis-worker.ts`.
+ * reads like its user). Pure modules; the analysis threads (`analysis/`) run `analyseText`.
  */
-
-/** The thread entry the analysis room's pool starts (`analysis/analysis-pool.ts`). */
-export const ANALYSIS_WORKER_URL = new URL('./analysis-worker.ts', import.meta.url);
 
 export { charNgramCounts } from './char-ngrams.ts';
 export {

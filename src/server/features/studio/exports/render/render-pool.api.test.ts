@@ -3,7 +3,12 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Draft } from '#contract/studio-drafts.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
-import { carouselsInProgress, carouselsRendered, RENDERING_ALREADY_MESSAGE } from './render-pool.ts';
+import {
+  carouselCacheBytes,
+  carouselsInProgress,
+  carouselsRendered,
+  RENDERING_ALREADY_MESSAGE,
+} from './render-pool.ts';
 
 /**
  * A carousel's zip of PNG slides was rendered in the request, on the event
@@ -87,5 +92,26 @@ describe('carousel slides', () => {
     expect(carouselsRendered() - before).toBe(2);
     // Once the first is done, the next one is drawn.
     expect((await zipOf(alice, third!)).statusCode).toBe(200);
+  });
+
+  it('keep at most STUDIO_EXPORT_CACHE_MB of files, the least recently used evicted first', async () => {
+    const [first, second] = carousels.alice;
+    const limits = echo.ctx.config.studio.exports;
+    const bound = limits.cacheBytes;
+    try {
+      const one = (await zipOf(alice, first!)).rawPayload.length;
+      // Room for the larger of two files, not both.
+      limits.cacheBytes = Math.max(one, (await zipOf(alice, second!)).rawPayload.length) + 1;
+      const before = carouselsRendered();
+      expect((await zipOf(alice, second!)).statusCode).toBe(200);
+      expect((await zipOf(alice, first!)).statusCode).toBe(200);
+      expect(carouselCacheBytes()).toBeLessThanOrEqual(limits.cacheBytes);
+      // The first was evicted for the second and drawn again; the second then gave way.
+      expect(carouselsRendered() - before).toBe(1);
+      expect((await zipOf(alice, first!)).statusCode).toBe(200);
+      expect(carouselsRendered() - before).toBe(1);
+    } finally {
+      limits.cacheBytes = bound;
+    }
   });
 });

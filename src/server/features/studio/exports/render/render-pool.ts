@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { ByteCache } from '../../../../lib/byte-cache.ts';
 import { AppError } from '../../../../lib/errors.ts';
 import type { CarouselSlide } from './carousel.ts';
 
@@ -8,14 +9,14 @@ import type { CarouselSlide } from './carousel.ts';
  * one worker thread (at a lower priority than the loop, render-worker.ts) renders one carousel at a
  * time, first come first served; an owner has at most one carousel rendering or waiting (more:
  * 429), at most RENDER_QUEUE_MAX wait in all (more: 503), and a render past its time budget has its
- * thread replaced. Each zip is kept (the last ZIP_CACHE_SIZE, by the caller's key: a digest of the
- * draft, its slides and the byline), so downloading the same carousel again renders nothing, and requests for a zip
- * being rendered wait for that one.
+ * thread replaced. Each file is kept (by the caller's key: a digest of the draft, its slides and
+ * the byline; up to STUDIO_EXPORT_CACHE_MB in all, the least recently used evicted first), so
+ * downloading the same carousel again renders nothing, and requests for a file being rendered wait
+ * for that one.
  */
 export const RENDER_QUEUE_MAX = 4;
 export const RENDERS_PER_OWNER = 1;
 export const RENDER_TIMEOUT_MS = 60_000;
-export const ZIP_CACHE_SIZE = 16;
 
 export const RENDERING_ALREADY_MESSAGE =
   'Your slides are already being drawn; wait for that download to finish, then try again.';
@@ -151,7 +152,10 @@ export class RenderThread {
 
 const thread = new RenderThread();
 const perOwner = new Map<string, number>();
-const zips = new Map<string, Promise<Buffer>>();
+const zips = new ByteCache<Promise<Buffer>>(64 * 1024 * 1024);
+
+/** Bytes of carousel files this process keeps now (the tests read it). */
+export const carouselCacheBytes = () => zips.bytes;
 
 /** Carousels this process has rendered, and those rendering or waiting now (the tests read them). */
 export const carouselsRendered = () => thread.rendered;
@@ -166,17 +170,14 @@ export function carouselFile(
   keyOfSlides: string,
   slides: CarouselSlide[],
   author: string,
-  settings: { niceness?: number } = {},
+  settings: { niceness?: number; cacheBytes?: number } = {},
   as: CarouselFileKind = 'zip',
 ): Promise<Buffer> {
   thread.niceness = settings.niceness;
+  if (settings.cacheBytes !== undefined) zips.maxBytes = settings.cacheBytes;
   const key = `${as}:${keyOfSlides}`;
   const kept = zips.get(key);
-  if (kept) {
-    zips.delete(key);
-    zips.set(key, kept);
-    return kept;
-  }
+  if (kept) return kept;
   const mine = perOwner.get(owner) ?? 0;
   if (mine >= RENDERS_PER_OWNER)
     return Promise.reject(
@@ -188,11 +189,12 @@ export function carouselFile(
     if (left > 0) perOwner.set(owner, left);
     else perOwner.delete(owner);
   });
-  zips.set(key, zip);
-  if (zips.size > ZIP_CACHE_SIZE) zips.delete(zips.keys().next().value!);
-  zip.catch(() => {
-    if (zips.get(key) === zip) zips.delete(key);
-  });
+  // Sized once drawn; while it is drawn, requests for the same file wait for this one.
+  zips.set(key, zip, 0);
+  zip.then(
+    (file) => zips.resize(key, zip, file.length),
+    () => zips.resize(key, zip, Number.POSITIVE_INFINITY),
+  );
   return zip;
 }
 
