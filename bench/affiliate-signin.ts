@@ -1,5 +1,5 @@
 /**
- * Affiliate sign-in does the same work for known and unknown addresses (issue 12 item 3): the
+ * Affiliate sign-in does the same work for known and unknown addresses: the
  * median time of each step — asking for a code, and checking a wrong one — for an approved
  * affiliate's address vs an address no account uses, taking turns, through the real app
  * (`inject`, each request from its own client IP so no per-client limit interferes).

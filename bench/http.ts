@@ -53,7 +53,7 @@ const SLICE_SECONDS = 2;
 const SLICE_ORDER = [0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0] as const;
 /** How long a ROLE=all server may take to work off the jobs of one slice's signups. */
 const DRAIN_TIMEOUT_MS = 120_000;
-// Issue 15: the request path at 0.85 (count) and 0.75 (signup) of the raw server.
+// The request path at 0.85 (count) and 0.75 (signup) of the raw server.
 const TARGETS = { count: 0.85, signup: 0.75 } as const;
 
 /** `echo`: Echo with ROLE=web; `all`: Echo with ROLE=all (web + in-process worker); `raw`: the baseline. */

@@ -1,5 +1,5 @@
 /**
- * Background token renewal of publishing (issue 25, decision 019): BENCH_REFRESH_ACCOUNTS (default
+ * Background token renewal of publishing (decision 019): BENCH_REFRESH_ACCOUNTS (default
  * 200) X accounts whose access ends within the hour, renewed by two workers' passes running at once
  * against a local fake X (single-use refresh tokens: renewing one twice would be refused and the
  * account wrongly marked 'reconnect'). Reports the time per account of the two-worker pass against

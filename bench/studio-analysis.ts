@@ -1,5 +1,5 @@
 /**
- * Studio text analysis under attack (issue 23): the real Echo server (child process) while one
+ * Studio text analysis under attack: the real Echo server (child process) while one
  * owner posts hostile notes of the maximum length (one letter repeated, seconds of CPU each) as
  * fast as they are answered, two at a time. Measured: the latency of GET /api/waitlist/count, sent
  * one after another on one kept-alive socket (its p99 bounds the event loop's lag: a request waits

@@ -1,5 +1,5 @@
 /**
- * Studio carousel PDF (issue 28): a 10-slide carousel rendered once (satori + resvg, the baseline),
+ * Studio carousel PDF: a 10-slide carousel rendered once (satori + resvg, the baseline),
  * then made into a PDF by `slidesPdf` (the PNGs' filtered rows passed through, zlib on libuv's
  * threads, the document written by hand) and, for comparison, by pdf-lib's own `embedPng`
  * (decodes and re-encodes each PNG in JavaScript, yielding often). Reported: each one's wall time

@@ -1,5 +1,5 @@
 /**
- * Carousel slides under attack (issue 23): the event loop's lag while 10-slide carousels are drawn
+ * Carousel slides under attack: the event loop's lag while 10-slide carousels are drawn
  * as a zip of PNGs (what `GET /api/studio/drafts/:id/export?as=zip` answers), drawn the old way,
  * in the request on the event loop (`renderCarousel` + `zipSlides`), and the new way, on the slide
  * thread (`carouselFile`). Lag is Node's own histogram (perf_hooks.monitorEventLoopDelay, 10 ms

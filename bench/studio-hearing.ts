@@ -1,5 +1,5 @@
 /**
- * From Stop to a ready note, with each engine that can transcribe a Studio recording (issue 22):
+ * From Stop to a ready note, with each engine that can transcribe a Studio recording:
  * the speech-to-text server (the tests' fake OpenAI-compatible one, so the figure is Echo's own
  * overhead: ffmpeg pieces, the request, sentences, search), PocketSphinx (offline, on this machine's
  * CPU) and the browser's own transcript sent with the recording. Each turn records the same five

@@ -1,5 +1,5 @@
 /**
- * Studio drafts through the language model (issue 14: "requests per draft and tokens sent per
+ * Studio drafts through the language model ("requests per draft and tokens sent per
  * draft; keep prompts lean"). The real Echo server (child process) with `LLM_BASE_URL` and
  * `STT_BASE_URL` pointing at the fake OpenAI-compatible server of tests/support, in this process.
  * The fake answers like a model that follows the prompt: for each draft it reads the numbered

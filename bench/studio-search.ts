@@ -1,5 +1,5 @@
 /**
- * Studio search (issue 13): GET /api/studio/search on the real Echo server (child process) for an
+ * Studio search: GET /api/studio/search on the real Echo server (child process) for an
  * owner with 1,000 notes, first alone in the database, then with 99,000 notes of 99 other
  * owners beside them (100,000 notes in all); and the same SQL (the feature's own
  * fulltextSearch, then similarSearch when it found nothing, on a pg pool in this process) without

@@ -1,5 +1,5 @@
 /**
- * Studio uploads (issue 13): a 200 MB audio file sent to the real Echo server through tus
+ * Studio uploads: a 200 MB audio file sent to the real Echo server through tus
  * (`POST /api/studio/uploads`, then one PATCH with the whole body) against a bare `node:http`
  * server streaming a PUT to disk (bench/studio-upload-raw.ts), turns in ABBA order.
  *

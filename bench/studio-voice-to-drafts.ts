@@ -1,5 +1,5 @@
 /**
- * Voice to drafts under load (issue 24, item 3): 20 users at once each finish a 2-minute recording
+ * Voice to drafts under load: 20 users at once each finish a 2-minute recording
  * (real speech: espeak-ng reads the text engine's fixture transcript; made once and cached in
  * .tmp/bench-cache), the speech-to-text server (the tests' fake OpenAI-compatible one, in this
  * process) answers each transcription after a fixed 2 s, and each user then asks for all five

@@ -1,5 +1,5 @@
 /**
- * Studio text analysis, worst case (issue 23): CPU time of everything a note's analysis runs
+ * Studio text analysis, worst case: CPU time of everything a note's analysis runs
  * (sentences, fillers, voice stats, key phrases, word count) on notes of the maximum length
  * (STUDIO_LIMITS.textMaxChars, 200,000 characters) shaped to hurt: one letter repeated, spaces
  * between two letters, dots, one long hyphenated token, fillers, emoji. Baseline: ordinary English

@@ -5,7 +5,7 @@ import { waitForCode } from '#tests/support/content-results.ts';
 import { createFakeYtDlp } from '#tests/support/fake-yt-dlp.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 
-// Issue 23: a value put into a field the moment it shows (browser autofill, a password manager, a
+// A value put into a field the moment it shows (browser autofill, a password manager, a
 // fast typist on a slow phone) must be what the form sends. The prerendered pages show their forms
 // before the page's script has run; the others show them once the app has rendered them.
 

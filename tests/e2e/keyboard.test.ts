@@ -9,7 +9,7 @@ import { createSession } from '../../src/server/lib/sessions.ts';
 import { codeIn } from '../support/smtp-sink.ts';
 
 /**
- * Issue 7: every flow works by keyboard alone. These tests press Tab, Shift+Tab, Enter, Space,
+ * Every flow works by keyboard alone. These tests press Tab, Shift+Tab, Enter, Space,
  * arrow keys and Escape (and type text); they never click, fill or focus an element from the
  * test. At every stop they check that the focused control is the expected one and shows a
  * visible focus ring, and at the end that the flow's effect happened (database, e-mail, UI text).

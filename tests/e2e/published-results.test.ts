@@ -8,7 +8,7 @@ import { eventually, PRICING_TRANSCRIPT, type StudioTestApp } from '#tests/suppo
 import { createSession } from '../../src/server/lib/sessions.ts';
 
 /**
- * Issue 25 in Chromium: the dashboard's 'My Voice' tab shows the posts published from the Studio
+ * In Chromium: the dashboard's 'My Voice' tab shows the posts published from the Studio
  * (platform, when, status, live links, counts per platform), its loading and empty states, by
  * keyboard and by name; at 375 and 1280 px.
  */

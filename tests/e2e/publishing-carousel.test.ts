@@ -8,7 +8,7 @@ import { eventually, PRICING_TRANSCRIPT, type StudioTestApp } from '#tests/suppo
 import { createSession } from '../../src/server/lib/sessions.ts';
 
 /**
- * Issue 25 in Chromium: a carousel goes to Bluesky as its slides, 4 images a post, each with alt
+ * In Chromium: a carousel goes to Bluesky as its slides, 4 images a post, each with alt
  * text the user can edit in the publish preview (an emptied one asks for it and holds the
  * button); published, Bluesky receives the edited alt text; at 375 and 1280 px.
  */

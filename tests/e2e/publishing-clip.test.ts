@@ -16,7 +16,7 @@ import {
 } from '#tests/support/studio.ts';
 
 /**
- * Issue 25 in Chromium: a clip-hooks draft of a video note publishes the clip the user picks to
+ * In Chromium: a clip-hooks draft of a video note publishes the clip the user picks to
  * Bluesky as a video (its hook as the text), at 375 and 1280 px.
  */
 

@@ -7,7 +7,7 @@ import { startPublishingBrowserApp } from '#tests/support/publishing.ts';
 import { dashboardCookies, draftFor, readyDraft, type StudioTestApp } from '#tests/support/studio.ts';
 
 /**
- * Issue 25 in Chromium: connect a Bluesky account, add a time slot, schedule a thread into the
+ * In Chromium: connect a Bluesky account, add a time slot, schedule a thread into the
  * next free slot, see it in the week's calendar, and see it published with its links; at 375 and
  * 1280 px.
  */

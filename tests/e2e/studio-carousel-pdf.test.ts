@@ -45,7 +45,7 @@ async function carouselOf(email: string): Promise<{ token: string; draft: Draft 
   return { token, draft };
 }
 
-describe('The carousel as a PDF in the draft view (issue 28)', () => {
+describe('The carousel as a PDF in the draft view', () => {
   for (const [name, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],

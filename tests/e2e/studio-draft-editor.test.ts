@@ -6,7 +6,7 @@ import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#test
 import { dashboardCookies, draftFor } from '#tests/support/studio.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-/** Issue 28: a note renamed in place; the draft's block editor; a sentence's source inline on a phone. */
+/** A note renamed in place; the draft's block editor; a sentence's source inline on a phone. */
 
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;

@@ -5,7 +5,7 @@ import { DESKTOP, launchBrowser, openPage, type PageSession } from '#tests/suppo
 import { dashboardCookies, draftFor } from '#tests/support/studio.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
 
-/** Issue 28: a draft keeps its versions; regenerating asks first; a block's regeneration keeps edits. */
+/** A draft keeps its versions; regenerating asks first; a block's regeneration keeps edits. */
 
 const PHONE_390 = { width: 390, height: 844 };
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */

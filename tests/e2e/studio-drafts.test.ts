@@ -351,7 +351,7 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 describe.each([
   ['desktop', DESKTOP],
   ['phone', PHONE],
-])("Echo's words and the user's, on a %s (issue 27)", (name, viewport) => {
+])("Echo's words and the user's, on a %s", (name, viewport) => {
   it("marks Echo's blocks as Echo's suggestion, and shows an edited sentence as said and as written", async () => {
     const { cookie, draftId: id } = await draftFor(echo, `drafts-origin-${name}@example.com`, ['blog']);
     const draft = await readyDraft(echo, cookie, id);

@@ -19,7 +19,7 @@ import { findNoteById } from '../../src/server/features/studio/notes/repository.
 import { createSession } from '../../src/server/lib/sessions.ts';
 
 /**
- * Hearing (issue 22). Honest before, not after: the Record and Upload views say what will happen
+ * Hearing. Honest before, not after: the Record and Upload views say what will happen
  * to the user's speech on this install before they start, and the Record button points at it.
  * Correcting what was heard: a sentence retyped by keyboard is what search finds.
  */

@@ -25,7 +25,7 @@ afterAll(async () => {
   await Promise.all([echo?.close(), withStt?.close()]);
 });
 
-describe('users are told before, not after (issue 16)', () => {
+describe('users are told before, not after', () => {
   it('without a speech-to-text server, /reaction-video says up front that only videos with captions work', async () => {
     const { page, context, pageErrors } = await openPage(browser, echo.url, PHONE);
     try {

@@ -22,7 +22,7 @@ function start(env: Record<string, string>): Promise<{ code: number | null; outp
   });
 }
 
-describe('NODE_ENV=production (issue 12 item 9)', () => {
+describe('NODE_ENV=production', () => {
   it('refuses to start, naming each missing setting, before touching the database', async () => {
     const { code, output } = await start({ NODE_ENV: 'production', PUBLIC_URL: 'http://echo.example' });
     expect(code).toBe(1);

@@ -27,7 +27,7 @@ const TITLE = isRoot
   ? 'starts the real entry point from a 0700 folder: PostgreSQL runs from /var/lib/echo, DATA_DIR keeps the rest'
   : 'needs nothing special when not root (the postgres user is not involved)';
 
-describe('root in a private folder (issue 12 item 6)', () => {
+describe('root in a private folder', () => {
   it(TITLE, { timeout: 180_000 }, async () => {
     if (!isRoot) {
       const { relocationForRoot } = await import('../../src/server/db/embedded-root.ts');

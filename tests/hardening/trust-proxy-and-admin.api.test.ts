@@ -20,7 +20,7 @@ const login = (password: string, forwardedFor?: string) =>
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
   });
 
-describe('TRUST_PROXY with one trusted hop (issue 12 item 1)', () => {
+describe('TRUST_PROXY with one trusted hop', () => {
   it("counts 'X-Forwarded-For: 6.6.6.6, 203.0.113.9' as 203.0.113.9: a forged first entry changes nothing", async () => {
     expect((await login('wrong password', '6.6.6.6, 203.0.113.9')).statusCode).toBe(401);
     const keys = await echo.query<{ key: string }>(
@@ -35,7 +35,7 @@ describe('TRUST_PROXY with one trusted hop (issue 12 item 1)', () => {
   });
 });
 
-describe('admin password from the configuration (issue 12 item 8)', () => {
+describe('admin password from the configuration', () => {
   it('a changed ADMIN_PASSWORD ends every existing admin session', async () => {
     const res = await login(TEST_ADMIN_PASSWORD, '192.0.2.50');
     expect(res.statusCode).toBe(200);
@@ -58,7 +58,7 @@ describe('admin password from the configuration (issue 12 item 8)', () => {
   });
 });
 
-describe('generated secrets (issue 12 item 9)', () => {
+describe('generated secrets', () => {
   it('writes a generated admin password and webhook secret once to 0600 files under DATA_DIR', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'echo-secrets-'));
     const generated = await startTestApp({ ADMIN_PASSWORD: '', DATA_DIR: dataDir });

@@ -15,7 +15,7 @@ import { codeIn, SmtpSink } from '../support/smtp-sink.ts';
 import { eventually, speechWav } from '../support/studio.ts';
 
 /**
- * Issue 24, "two machines, one product": two web processes (ROLE=web) with their own DATA_DIR stand
+ * Two machines, one product: two web processes (ROLE=web) with their own DATA_DIR stand
  * for two machines behind a load balancer, one worker (ROLE=worker) has a third; they share one
  * PostgreSQL and one S3-compatible bucket on loopback (tests/support/fake-s3.ts). A tus upload begun
  * on one web process resumes on the other, a recording's chunks alternate between them, the worker

@@ -231,7 +231,7 @@ describe('dashboard access by e-mail code', () => {
     await echo.smtp.waitFor((m) => m.filter((x) => x.to.includes(email)).length >= CODES_PER_EMAIL);
     await new Promise((r) => setTimeout(r, 1000));
     expect(echo.smtp.to(email)).toHaveLength(CODES_PER_EMAIL);
-    // A stranger using up the e-mail's requests does not stop its owner (issue 12 item 10).
+    // A stranger using up the e-mail's requests does not stop its owner.
     const owner = freshIp();
     expect(
       (await call('POST', '/api/content-results/request-access', { email }, { ip: owner })).statusCode,

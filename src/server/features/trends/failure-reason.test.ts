@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { YtDlpError } from '../../providers/media/yt-dlp.ts';
 import { failureReason } from './jobs.ts';
 
-describe('the reason a public trend shows when yt-dlp failed (issue 12 item 7)', () => {
+describe('the reason a public trend shows when yt-dlp failed', () => {
   it("never shows yt-dlp's own text: a plain reason instead", () => {
     const raw = new YtDlpError(
       'failed',

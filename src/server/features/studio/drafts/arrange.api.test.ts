@@ -25,7 +25,7 @@ afterAll(() => echo?.close());
 const call = (method: string, url: string, cookie: string, body?: unknown) =>
   callAs(echo, method, url, cookie, body);
 
-describe('Arranging a draft’s blocks (issue 28)', () => {
+describe('Arranging a draft’s blocks', () => {
   let draft: Draft;
   beforeAll(async () => {
     const { draftId } = await draftFor(echo, 'alice-arrange@example.com', ['thread'], { title: 'Pricing' });
@@ -108,7 +108,7 @@ describe('Arranging a draft’s blocks (issue 28)', () => {
   });
 });
 
-describe('An added slide (issue 28)', () => {
+describe('An added slide', () => {
   it('must fit its slide, as an edited one must', async () => {
     const { draftId: id } = await draftFor(echo, 'alice-arrange@example.com', ['carousel'], {
       title: 'Slides',
@@ -139,7 +139,7 @@ describe('An added slide (issue 28)', () => {
   });
 });
 
-describe('A draft’s card on the dashboard (issue 28)', () => {
+describe('A draft’s card on the dashboard', () => {
   it('is titled by format and note, opens with the draft’s first words, says when it was written, and a failure its cause', async () => {
     const started = await draftFor(echo, 'carol-cards@example.com', ['thread', 'blog', 'clips'], {
       title: 'Podcast launch',

@@ -32,7 +32,7 @@ const voice = async () =>
 const noteCount = async () =>
   ((await call('GET', '/api/studio/notes')).json() as { notes: unknown[] }).notes.length;
 
-describe('Learning from edits (issue 28)', () => {
+describe('Learning from edits', () => {
   let draft: Draft;
   let noteWords: number;
   beforeAll(async () => {

@@ -16,7 +16,7 @@ import {
 } from './model-calls.ts';
 
 /**
- * Issue 23, finding 5: the language-model calls an owner's drafts make are counted one by one
+ * The language-model calls an owner's drafts make are counted one by one
  * (not per draft job), STUDIO_MODEL_CALLS_PER_DAY a day: past it a request is refused (429) and a
  * job makes no call (its draft is written offline, saying why).
  */

@@ -30,7 +30,7 @@ const versionsOf = async (id: string) =>
   ((await call('GET', `/api/studio/drafts/${id}/versions`, alice)).json() as { versions: DraftVersion[] })
     .versions;
 
-describe('Draft versions (issue 28)', () => {
+describe('Draft versions', () => {
   let draft: Draft;
   beforeAll(async () => {
     const started = await draftFor(echo, 'alice@example.com', ['linkedin'], {
@@ -115,7 +115,7 @@ describe('Draft versions (issue 28)', () => {
   });
 });
 
-describe('Thread exports, ready to post (issue 28)', () => {
+describe('Thread exports, ready to post', () => {
   it('numbers each post once in text, Markdown and HTML, or not at all with numbers=no', async () => {
     const started = await draftFor(echo, 'carol@example.com', ['thread'], {
       title: 'Pricing',
@@ -136,7 +136,7 @@ describe('Thread exports, ready to post (issue 28)', () => {
   });
 });
 
-describe('The name for your content (issue 28)', () => {
+describe('The name for your content', () => {
   it('is the one the user chose, on the carousel and nowhere made from the e-mail address', async () => {
     const dana = await sessionCookie(echo, 'dana.lee@example.com');
     expect((await call('GET', '/api/studio/voice', dana)).json()).toMatchObject({ byline: null });

@@ -4,7 +4,7 @@ import { longestHoldDuring } from '#tests/support/event-loop.ts';
 import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /**
- * Issue 23: a note's text is analysed off the event loop, so a hostile note never stalls other
+ * A note's text is analysed off the event loop, so a hostile note never stalls other
  * people's requests. Since the analysis is linear (text/worst-case.test.ts), the heaviest note is
  * ordinary speech at the maximum length: about half a second of CPU or more, all of which a request
  * used to hold the event loop for.

@@ -1,5 +1,5 @@
 /**
- * The model's draft held to the offline planner's rules (issue 27): a list the user gave ("two
+ * The model's draft held to the offline planner's rules: a list the user gave ("two
  * mistakes", "first… second…") is kept whole and in order or left out whole, and a sentence the
  * draft draws on keeps its figures and names. What breaks a rule becomes a plain instruction for the
  * second try, and a warning on the draft when that try breaks it too.

@@ -1,5 +1,5 @@
 /**
- * Keeps the text analysis linear in the length of the text (issue 23): no word is longer than
+ * Keeps the text analysis linear in the length of the text: no word is longer than
  * MAX_TOKEN_CHARS, so a run of non-space characters longer than that (a 200,000-letter "word", a
  * minified blob, a row of dots) is not handed to a model whose regular expressions are quadratic in
  * a token's length. Pure.

@@ -120,7 +120,7 @@ function pngRgb(file: Uint8Array) {
   return { width: png.width, height: png.height, rgb };
 }
 
-describe('The carousel as a PDF (issue 28)', () => {
+describe('The carousel as a PDF', () => {
   let carousel: Draft;
   let linkedin: Draft;
   beforeAll(async () => {
