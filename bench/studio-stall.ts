@@ -13,6 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
+import { quarterStems } from '../tests/support/hostile-text.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { type EchoBench, log, readLag, type ServerProcess, sleep, withEchoDatabase } from './lib.ts';
 import type { BenchResult } from './types.ts';
@@ -21,26 +22,6 @@ const OWNER = 'stall@bench.test';
 const TOKEN = 'bench-studio-stall-token-0123456789abcdefghijklmn';
 const RULE_MS = 50;
 const MAX = STUDIO_LIMITS.textMaxChars;
-
-const WORDS =
-  'alpha bravo charlie delta echoes foxtrot golfer hotel indigo juliet kilos limas mikes novembers oscars papas quebec romeo sierras tangos uniforms victors whiskey xrays yankees zulus amber birch cedar dunes ember fjord grove heath inlet jetty knoll lagoon marsh north'.split(
-    ' ',
-  );
-/** Sentences whose every word is in exactly a quarter of them, to `length` characters. */
-function quarterStems(length: number): string {
-  const out: string[] = [];
-  let size = 0;
-  for (let i = 0; size < length; i++) {
-    const words = Array.from(
-      { length: 10 },
-      (_, k) => WORDS[k * 4 + ((Math.floor(i / 4 ** (k % 5)) + k) % 4)],
-    );
-    const sentence = `${words.join(' ')}.`;
-    out.push(sentence);
-    size += sentence.length + 1;
-  }
-  return out.join(' ').slice(0, length);
-}
 
 function client(url: string) {
   const { hostname, port } = new URL(url);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type NoteDetail, SENTENCE_MAX_CHARS, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
 import { longestHoldDuring } from '#tests/support/event-loop.ts';
+import { quarterStems } from '#tests/support/hostile-text.ts';
 import { loadSotu } from '#tests/support/sotu.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
@@ -25,26 +26,6 @@ import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#
 const RULE_MS = 50;
 const MAX = STUDIO_LIMITS.textMaxChars;
 const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-
-/** Forty invented words, four per slot: every word in exactly a quarter of the sentences (ranking's worst case). */
-const WORDS =
-  'alpha bravo charlie delta echoes foxtrot golfer hotel indigo juliet kilos limas mikes novembers oscars papas quebec romeo sierras tangos uniforms victors whiskey xrays yankees zulus amber birch cedar dunes ember fjord grove heath inlet jetty knoll lagoon marsh north'.split(
-    ' ',
-  );
-function quarterStems(length: number): string {
-  const out: string[] = [];
-  let size = 0;
-  for (let i = 0; size < length; i++) {
-    const words = Array.from(
-      { length: 10 },
-      (_, k) => WORDS[k * 4 + ((Math.floor(i / 4 ** (k % 5)) + k) % 4)],
-    );
-    const sentence = `${words.join(' ')}.`;
-    out.push(sentence);
-    size += sentence.length + 1;
-  }
-  return out.join(' ').slice(0, length);
-}
 
 /** Shapes that hurt a text engine: one letter, spaces, dots, long tokens, fillers, emoji, ranking's worst case. */
 const SHAPES = [
