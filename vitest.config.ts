@@ -22,8 +22,9 @@ export default defineConfig({
   test: {
     pool: 'forks',
     // API and browser files spend most of their time waiting (on jobs, polls, Chromium, provider
-    // fakes, heartbeats): on two cores, four of them at once keep the cores busy.
-    maxWorkers: 4,
+    // fakes, heartbeats): on two cores, three at once keep the cores busy while a long browser
+    // flow still finishes well inside its time-out (four made the slowest flows time out).
+    maxWorkers: 3,
     setupFiles: ['tests/support/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 90_000,

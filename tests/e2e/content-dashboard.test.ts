@@ -201,7 +201,7 @@ describe('transcription tool and dashboard', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Send Code' }).isVisible()).toBe(true);
     expect(pageErrors).toEqual([]);
     expect(foreignRequests).toEqual([]);
-  });
+  }, 90_000);
 
   it('shows the server message and an alert on a failed submit, then returns to idle after 5 s (phone)', async () => {
     const { page, pageErrors } = await openPage(browser, echo.url, PHONE);
