@@ -3,7 +3,15 @@
  * user's words kept), key phrases, and a TextRank ranking biased toward sentences that carry the
  * key phrases (Mihalcea & Tarau 2004, with a personalised teleport vector).
  */
-import { type KeyPhrase, keyPhrases, markFillers, STOP_WORDS, stem, tokenize } from '../text/index.ts';
+import {
+  type KeyPhrase,
+  keyPhrases,
+  markFillers,
+  STOP_WORDS,
+  stem,
+  tokenize,
+  writtenForm,
+} from '../text/index.ts';
 import { editSentence } from './edit.ts';
 import { type Roles, rolesOf } from './roles.ts';
 import type { Id, Part, SourceNote, SourceRef } from './types.ts';
@@ -14,7 +22,10 @@ export interface Unit {
   noteIndex: number;
   ref: SourceRef;
   original: string;
-  /** Fillers, markers, asides, tag questions and restarts cut (edit.ts), first letter capitalised. */
+  /**
+   * Fillers, markers, asides, tag questions and restarts cut (edit.ts), numbers in written form
+   * (text/written-form.ts), first letter capitalised.
+   */
   clean: string;
   /** What the light editing cut (empty when the sentence is as said). */
   cuts: string[];
@@ -261,7 +272,8 @@ export function analyse(
       // Fillers are marked again: the marker's rules improve, the stored spans stay as they were.
       const marked = markFillers(sentence.text);
       const edited = editSentence({ text: sentence.text, fillers: marked.fillers }, { pins });
-      const clean = punctuate(capitalise(edited.text));
+      // Numbers as a reader expects them ("$85", "3:52"); `original` keeps them as said.
+      const clean = punctuate(capitalise(writtenForm(edited.text)));
       const count = tokenize(clean).length;
       // A sentence that only announces a point ("So here's the thing.") is a filler, unless pinned.
       const leadIn = LEAD_IN_ONLY.test(clean) && phrasesIn(clean, pins).length === 0;

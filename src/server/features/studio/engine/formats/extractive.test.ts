@@ -3,7 +3,7 @@ import { loadSotu } from '#tests/support/sotu.ts';
 import { segmentsOf, TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import type { BlogMeta, ClipMeta, Draft, Format, FormatResult, SourceNote } from '../extractive/index.ts';
 import { cutAtWord, slugOf, splitToFit } from '../extractive/index.ts';
-import { splitSentences, wordsOf } from '../text/index.ts';
+import { splitSentences, wordsOf, writtenForm } from '../text/index.ts';
 import { flattenDraft, generateExtractive } from './generate.ts';
 
 const timedNote: SourceNote = {
@@ -27,8 +27,10 @@ function expectTraceable(result: Draft) {
       }
       if (block.kind === 'heading' && part.sources.length === 0) continue; // "Conclusion"
       expect(part.sources.length).toBeGreaterThan(0);
-      // Every word of a supported part was said in its source sentences.
-      const said = new Set(part.sources.flatMap((ref) => wordsOf(byId.get(ref.sentenceId as string)!.text)));
+      // Every word of a supported part was said in its source sentences (numbers in written form).
+      const said = new Set(
+        part.sources.flatMap((ref) => wordsOf(writtenForm(byId.get(ref.sentenceId as string)!.text))),
+      );
       for (const word of wordsOf(part.text)) expect(said, `"${word}" in "${part.text}"`).toContain(word);
     }
   }
