@@ -22,14 +22,16 @@ export interface Unit {
   noteIndex: number;
   ref: SourceRef;
   original: string;
-  /**
-   * Fillers, markers, asides, tag questions and restarts cut (edit.ts), numbers in written form
-   * (text/written-form.ts), first letter capitalised.
-   */
+  /** Fillers, markers, asides, tag questions and restarts cut (edit.ts), first letter capitalised. */
+  spoken: string;
+  /** `spoken` with its numbers in written form (text/written-form.ts): what a draft shows. */
   clean: string;
   /** What the light editing cut (empty when the sentence is as said). */
   cuts: string[];
-  /** Figures, amounts and names a reader remembers ("340", "ninety percent", "Priya"), lower-cased. */
+  /**
+   * Figures, amounts and names a reader remembers ("340", "ninety percent", "Priya"), lower-cased, as
+   * said (`factsOf(clean)` gives them in written form).
+   */
   facts: string[];
   /** Banned words (the user's settings) the sentence uses. */
   banned: string[];
@@ -272,11 +274,16 @@ export function analyse(
       // Fillers are marked again: the marker's rules improve, the stored spans stay as they were.
       const marked = markFillers(sentence.text);
       const edited = editSentence({ text: sentence.text, fillers: marked.fillers }, { pins });
-      // Numbers as a reader expects them ("$85", "3:52"); `original` keeps them as said.
-      const clean = punctuate(capitalise(writtenForm(edited.text)));
-      const count = tokenize(clean).length;
+      // What the planner weighs (length, facts, roles, ranking) is read as said, so writing a number
+      // as a figure changes no choice; the text is written with its numbers as a reader expects them
+      // ("$85", "3:52"), unless that would break a pinned phrase. `original` keeps them as said.
+      const spoken = punctuate(capitalise(edited.text));
+      const written = punctuate(capitalise(writtenForm(edited.text)));
+      const clean =
+        phrasesIn(written, pins).length < phrasesIn(spoken, pins).length ? spoken : written;
+      const count = tokenize(spoken).length;
       // A sentence that only announces a point ("So here's the thing.") is a filler, unless pinned.
-      const leadIn = LEAD_IN_ONLY.test(clean) && phrasesIn(clean, pins).length === 0;
+      const leadIn = LEAD_IN_ONLY.test(spoken) && phrasesIn(spoken, pins).length === 0;
       const filler = sentence.filler || marked.filler || leadIn;
       const banned = phrasesIn(clean, bans);
       const unit: Unit = {
@@ -284,15 +291,16 @@ export function analyse(
         noteIndex,
         ref: { noteId: note.id, sentenceId: sentence.id },
         original: sentence.text.trim(),
+        spoken,
         clean,
         cuts: edited.cuts,
-        facts: filler ? [] : factsOf(clean),
+        facts: filler ? [] : factsOf(spoken),
         banned,
         pinned: pins.length > 0 && phrasesIn(clean, pins).length > 0,
-        roles: rolesOf(clean, position / Math.max(1, note.sentences.length - 1), position === 0),
+        roles: rolesOf(spoken, position / Math.max(1, note.sentences.length - 1), position === 0),
         standalone: standaloneOf(clean),
         words: filler ? 0 : count,
-        stems: contentStems(clean),
+        stems: contentStems(spoken),
         filler,
         dangling: false,
         question: /\?["'”’)]*$/.test(clean),
@@ -310,7 +318,7 @@ export function analyse(
     });
   });
   const phrases = keyPhrases(
-    units.filter((u) => !u.filler).map((u) => ({ text: u.clean, fillers: [] })),
+    units.filter((u) => !u.filler).map((u) => ({ text: u.spoken, fillers: [] })),
     12,
   );
   for (const extra of extraPhrases) {

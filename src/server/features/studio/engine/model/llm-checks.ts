@@ -4,7 +4,7 @@
  * draft draws on keeps its figures and names. What breaks a rule becomes a plain instruction for the
  * second try, and a warning on the draft when that try breaks it too.
  */
-import { atomsOf, type Unit } from '../extractive/index.ts';
+import { atomsOf, factsOf, type Unit } from '../extractive/index.ts';
 import { writtenForm } from '../text/index.ts';
 import type { EngineDraft } from './llm.ts';
 
@@ -59,7 +59,8 @@ export function checkContent(draft: EngineDraft, units: readonly Unit[]): Conten
   }
   const droppedFacts = new Set<string>();
   for (const unit of units)
-    if (isCited(unit)) for (const fact of unit.facts) if (!kept(fact, text)) droppedFacts.add(fact);
+    if (isCited(unit) && unit.facts.length > 0)
+      for (const fact of factsOf(unit.clean)) if (!kept(fact, text)) droppedFacts.add(fact);
   return { halfLists, droppedFacts: [...droppedFacts] };
 }
 
