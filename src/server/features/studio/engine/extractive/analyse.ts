@@ -279,8 +279,7 @@ export function analyse(
       // ("$85", "3:52"), unless that would break a pinned phrase. `original` keeps them as said.
       const spoken = punctuate(capitalise(edited.text));
       const written = punctuate(capitalise(writtenForm(edited.text)));
-      const clean =
-        phrasesIn(written, pins).length < phrasesIn(spoken, pins).length ? spoken : written;
+      const clean = phrasesIn(written, pins).length < phrasesIn(spoken, pins).length ? spoken : written;
       const count = tokenize(spoken).length;
       // A sentence that only announces a point ("So here's the thing.") is a filler, unless pinned.
       const leadIn = LEAD_IN_ONLY.test(spoken) && phrasesIn(spoken, pins).length === 0;

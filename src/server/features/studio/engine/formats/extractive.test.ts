@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSotu } from '#tests/support/sotu.ts';
 import { segmentsOf, TRANSCRIPT } from '../__fixtures__/transcript.ts';
@@ -251,6 +252,39 @@ describe('an unpunctuated transcript (auto captions)', () => {
         expect(part.text).not.toMatch(/\bi\b/);
       }
     }
+  });
+});
+
+describe('numbers in written form', () => {
+  const note = readFileSync(
+    new URL('../../../../../../tests/fixtures/numbers-voice-note.txt', import.meta.url),
+    'utf8',
+  );
+  const source: SourceNote = {
+    id: 'n1',
+    sentences: splitSentences(note).map((s, i) => ({ ...s, id: `s${i + 1}` })),
+  };
+  const results = generateExtractive([source], ['blog', 'linkedin', 'thread', 'carousel'], {});
+
+  it('every offline draft shows figures, and each edited sentence keeps what was said', () => {
+    for (const result of results) {
+      expect(result.ok, result.format).toBe(true);
+      const rows = flattenDraft(result as Draft).filter((row) => row.origin === 'user');
+      const text = rows.map((row) => row.text).join('\n');
+      expect(text, result.format).toContain('42 runners');
+      expect(text, result.format).not.toMatch(
+        /forty-two|eighty-five dollars|three hours fifty-two|twenty twenty-six|seven thirty|sixty percent/i,
+      );
+      const runners = rows.find((row) => row.text.includes('42 runners'));
+      expect(runners?.said, result.format).toContain('forty-two runners');
+    }
+  });
+
+  it('leaves idioms as said', () => {
+    const thread = (results.find((r) => r.format === 'thread') as Draft).blocks.map((b) => b.text).join(' ');
+    expect(thread).toContain('Nine times out of ten');
+    expect(thread).toContain('a hundred percent sure');
+    expect(thread).toContain('One of them');
   });
 });
 

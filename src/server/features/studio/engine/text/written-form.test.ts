@@ -172,6 +172,9 @@ const TABLE: ReadonlyArray<readonly [string, string]> = [
   ['Louis XIV', 'Louis XIV'],
   ['a forty-year-old', 'a forty-year-old'],
   ['quadrillion', 'quadrillion'],
+  ['constructor hundred', 'constructor hundred'],
+  ['__proto__ dollars', '__proto__ dollars'],
+  ['twenty toString', '20 toString'],
   ['seven eight nine ten eleven', 'seven eight nine ten eleven'],
   ['four oh four', 'four oh four'],
   // Text around is kept as is.

@@ -11,7 +11,11 @@
  * the work is linear in the text. Only the text changes: callers keep what was said beside it.
  */
 
-const UNITS: Readonly<Record<string, number>> = {
+/** A lookup table without a prototype: "constructor" or "__proto__" is no number word. */
+const table = <T>(entries: Record<string, T>): Readonly<Record<string, T>> =>
+  Object.assign(Object.create(null) as Record<string, T>, entries);
+
+const UNITS = table<number>({
   zero: 0,
   one: 1,
   two: 2,
@@ -22,8 +26,8 @@ const UNITS: Readonly<Record<string, number>> = {
   seven: 7,
   eight: 8,
   nine: 9,
-};
-const TEENS: Readonly<Record<string, number>> = {
+});
+const TEENS = table<number>({
   ten: 10,
   eleven: 11,
   twelve: 12,
@@ -34,8 +38,8 @@ const TEENS: Readonly<Record<string, number>> = {
   seventeen: 17,
   eighteen: 18,
   nineteen: 19,
-};
-const TENS: Readonly<Record<string, number>> = {
+});
+const TENS = table<number>({
   twenty: 20,
   thirty: 30,
   forty: 40,
@@ -44,15 +48,15 @@ const TENS: Readonly<Record<string, number>> = {
   seventy: 70,
   eighty: 80,
   ninety: 90,
-};
-const SCALES: Readonly<Record<string, number>> = {
+});
+const SCALES = table<number>({
   thousand: 1e3,
   million: 1e6,
   billion: 1e9,
   trillion: 1e12,
-};
+});
 /** Ordinal words and the cardinal each stands for. */
-const ORDINALS: Readonly<Record<string, string>> = {
+const ORDINALS = table<string>({
   first: 'one',
   second: 'two',
   third: 'three',
@@ -83,16 +87,16 @@ const ORDINALS: Readonly<Record<string, string>> = {
   hundredth: 'hundred',
   thousandth: 'thousand',
   millionth: 'million',
-};
+});
 
-const CURRENCY: Readonly<Record<string, string>> = {
+const CURRENCY = table<string>({
   dollar: '$',
   dollars: '$',
   bucks: '$',
   euro: '€',
   euros: '€',
   quid: '£',
-};
+});
 const MONTHS = new Set([
   'January',
   'February',
