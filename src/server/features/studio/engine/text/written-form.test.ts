@@ -92,6 +92,13 @@ const TABLE: ReadonlyArray<readonly [string, string]> = [
   ['paying us closer to a hundred and forty', 'paying us closer to 140'],
   ['lost ten pounds', 'lost 10 pounds'],
   ['ninety-nine cents', '99 cents'],
+  ['I was charging four dollars and fifty cents.', 'I was charging $4.50.'],
+  ['four dollars fifty cents', '$4.50'],
+  ['it cost me about three dollars ninety to bake', 'it cost me about $3.90 to bake'],
+  ['five dollars and twenty people', '$5 and 20 people'],
+  ['from twenty-nine dollars to a hundred and forty.', 'from $29 to $140.'],
+  ['from ten dollars to twelve a month', 'from $10 to $12 a month'],
+  ['ten dollars to twelve people', '$10 to 12 people'],
   // Prices said as pairs, when the sentence is about prices.
   ['We priced it at one ninety-nine instead of two ninety-nine.', 'We priced it at 199 instead of 299.'],
   ['We charge one ninety-nine instead of two ninety-nine dollars.', 'We charge $199 instead of $299.'],
@@ -216,6 +223,7 @@ describe('written form of spoken numbers', () => {
       'one thousand million billion trillion ',
       'and a half and a half ',
       'nineteen ',
+      'four dollars and fifty cents to ten dollars to twelve, ',
     ];
     for (const shape of shapes) {
       const text = shape

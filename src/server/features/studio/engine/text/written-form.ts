@@ -525,12 +525,33 @@ export function writtenForm(text: string, stats: WrittenFormStats = { steps: 0 }
       }
     }
     if (symbolAfter && !said.ordinal) {
-      out.push({
-        start: tokens[said.from]!.start,
-        end: tokens[said.to]!.end,
-        text: `${symbolAfter}${figure(said.value)}`,
-      });
-      i = said.to + 1;
+      let last = said.to;
+      let amount = figure(said.value);
+      // The cents: "four dollars and fifty cents", "four dollars fifty cents", "three dollars ninety".
+      const afterAnd = word(last + 1) === 'and' && tokens[last + 1]!.gap === ' ' ? last + 2 : last + 1;
+      const cents =
+        Number.isInteger(said.value) && tokens[last]!.gap === ' ' && afterAnd < tokens.length
+          ? readNumber(tokens, afterAnd, stats)
+          : undefined;
+      if (cents?.simple && cents.value >= 1) {
+        const named = tokens[cents.to - 1]!.gap === ' ' && /^(?:cents?|pence)$/.test(word(cents.to) ?? '');
+        if (named || (afterAnd === last + 1 && cents.value >= 10)) {
+          amount = `${amount}.${String(cents.value).padStart(2, '0')}`;
+          last = named ? cents.to : cents.to - 1;
+        }
+      }
+      out.push({ start: tokens[said.from]!.start, end: tokens[last]!.end, text: `${symbolAfter}${amount}` });
+      i = last + 1;
+      // "from twenty-nine dollars to a hundred and forty.": the second amount is in the same currency.
+      if (word(i) === 'to' && tokens[last]!.gap === ' ' && tokens[i]!.gap === ' ' && i + 1 < tokens.length) {
+        const other = readNumber(tokens, i + 1, stats);
+        const ends = other && (/[.!?;,]/.test(tokens[other.to - 1]!.gap) || other.to >= tokens.length);
+        const per = other && /^(?:a|an|per|each|every)$/.test(word(other.to) ?? '');
+        if (other && !other.digits && !other.ordinal && (ends || per)) {
+          out.push({ ...spanOf(other.from, other.to), text: `${symbolAfter}${figure(other.value)}` });
+          i = other.to;
+        }
+      }
       continue;
     }
     if (percent && !said.ordinal) {
