@@ -11,7 +11,7 @@
  *  - The sample's stats are added to the notes' stats when the profile is built; they count as
  *    words, not as a note (`notes: 0`).
  */
-import { type NoteStats, noteStats, splitSentences, tokenize } from '../engine/index.ts';
+import { type NoteStats, noteStats, splitSentences, tokenize, writtenForm } from '../engine/index.ts';
 import type { StoredBlock } from './repository.ts';
 
 export interface Learned {
@@ -104,7 +104,9 @@ export function learnedFrom(
       continue;
     }
     const sources = block.sources.map((s) => sourceOf(s.sentence_id) ?? '');
-    const runs = newWordsOf(block.text, [...sources, block.said ?? ''].join(' '));
+    // Echo's figures for spoken numbers ("$85") are not the owner's new words.
+    const said = [...sources, block.said ?? ''].join(' ');
+    const runs = newWordsOf(block.text, `${said} ${writtenForm(said)}`);
     if (runs.length) taught[block.id] = runs.join('\n');
   }
   const texts = Object.values(taught);

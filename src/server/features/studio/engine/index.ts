@@ -37,6 +37,11 @@ export { ideasView } from './text/index.ts';
 
 export { bestSources, claimsSupport, supportOf } from './text/index.ts';
 
+// Spoken numbers as a reader expects them ("eighty-five dollars" -> "$85"): the offline drafts use it;
+// the rooms may for what they show or search.
+
+export { writtenForm } from './text/index.ts';
+
 // Writing drafts offline from the owner's sentences (drafts), and a clip's captions (exports: made
 // on the analysis threads, captionsOffThread, since they read the whole note).
 

@@ -3,7 +3,15 @@
  * user's words kept), key phrases, and a TextRank ranking biased toward sentences that carry the
  * key phrases (Mihalcea & Tarau 2004, with a personalised teleport vector).
  */
-import { type KeyPhrase, keyPhrases, markFillers, STOP_WORDS, stem, tokenize } from '../text/index.ts';
+import {
+  type KeyPhrase,
+  keyPhrases,
+  markFillers,
+  STOP_WORDS,
+  stem,
+  tokenize,
+  writtenForm,
+} from '../text/index.ts';
 import { editSentence } from './edit.ts';
 import { type Roles, rolesOf } from './roles.ts';
 import type { Id, Part, SourceNote, SourceRef } from './types.ts';
@@ -15,10 +23,15 @@ export interface Unit {
   ref: SourceRef;
   original: string;
   /** Fillers, markers, asides, tag questions and restarts cut (edit.ts), first letter capitalised. */
+  spoken: string;
+  /** `spoken` with its numbers in written form (text/written-form.ts): what a draft shows. */
   clean: string;
   /** What the light editing cut (empty when the sentence is as said). */
   cuts: string[];
-  /** Figures, amounts and names a reader remembers ("340", "ninety percent", "Priya"), lower-cased. */
+  /**
+   * Figures, amounts and names a reader remembers ("340", "ninety percent", "Priya"), lower-cased, as
+   * said (`factsOf(clean)` gives them in written form).
+   */
   facts: string[];
   /** Banned words (the user's settings) the sentence uses. */
   banned: string[];
@@ -261,10 +274,15 @@ export function analyse(
       // Fillers are marked again: the marker's rules improve, the stored spans stay as they were.
       const marked = markFillers(sentence.text);
       const edited = editSentence({ text: sentence.text, fillers: marked.fillers }, { pins });
-      const clean = punctuate(capitalise(edited.text));
-      const count = tokenize(clean).length;
+      // What the planner weighs (length, facts, roles, ranking) is read as said, so writing a number
+      // as a figure changes no choice; the text is written with its numbers as a reader expects them
+      // ("$85", "3:52"), unless that would break a pinned phrase. `original` keeps them as said.
+      const spoken = punctuate(capitalise(edited.text));
+      const written = punctuate(capitalise(writtenForm(edited.text)));
+      const clean = phrasesIn(written, pins).length < phrasesIn(spoken, pins).length ? spoken : written;
+      const count = tokenize(spoken).length;
       // A sentence that only announces a point ("So here's the thing.") is a filler, unless pinned.
-      const leadIn = LEAD_IN_ONLY.test(clean) && phrasesIn(clean, pins).length === 0;
+      const leadIn = LEAD_IN_ONLY.test(spoken) && phrasesIn(spoken, pins).length === 0;
       const filler = sentence.filler || marked.filler || leadIn;
       const banned = phrasesIn(clean, bans);
       const unit: Unit = {
@@ -272,15 +290,16 @@ export function analyse(
         noteIndex,
         ref: { noteId: note.id, sentenceId: sentence.id },
         original: sentence.text.trim(),
+        spoken,
         clean,
         cuts: edited.cuts,
-        facts: filler ? [] : factsOf(clean),
+        facts: filler ? [] : factsOf(spoken),
         banned,
         pinned: pins.length > 0 && phrasesIn(clean, pins).length > 0,
-        roles: rolesOf(clean, position / Math.max(1, note.sentences.length - 1), position === 0),
+        roles: rolesOf(spoken, position / Math.max(1, note.sentences.length - 1), position === 0),
         standalone: standaloneOf(clean),
         words: filler ? 0 : count,
-        stems: contentStems(clean),
+        stems: contentStems(spoken),
         filler,
         dangling: false,
         question: /\?["'”’)]*$/.test(clean),
@@ -298,7 +317,7 @@ export function analyse(
     });
   });
   const phrases = keyPhrases(
-    units.filter((u) => !u.filler).map((u) => ({ text: u.clean, fillers: [] })),
+    units.filter((u) => !u.filler).map((u) => ({ text: u.spoken, fillers: [] })),
     12,
   );
   for (const extra of extraPhrases) {

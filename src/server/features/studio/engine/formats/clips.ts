@@ -80,12 +80,15 @@ export function toVtt(cues: readonly Cue[]): string {
   return `WEBVTT\n\n${cues.map((c) => `${stamp(c.startMs, '.')} --> ${stamp(c.endMs, '.')}\n${wordTimedText(c)}\n`).join('\n')}`;
 }
 
-/** Cues for a run of sentences: what was said (fillers dropped), long sentences split by time share. */
+/**
+ * Cues for a run of sentences: what was said (fillers dropped, numbers as spoken, so a cue's words
+ * line up with the recogniser's timed words), long sentences split by time share.
+ */
 export function cuesOf(units: readonly Unit[], offsetMs: number): Cue[] {
   const cues: Cue[] = [];
   for (const unit of units) {
     if (unit.filler || unit.startMs === undefined || unit.endMs === undefined) continue;
-    const pieces = splitToFit(unit.clean, CUE_CHARS);
+    const pieces = splitToFit(unit.spoken, CUE_CHARS);
     const total = pieces.reduce((n, p) => n + p.length, 0);
     let at = unit.startMs;
     for (const piece of pieces) {

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadSotu } from '#tests/support/sotu.ts';
 import { segmentsOf, TRANSCRIPT } from '../__fixtures__/transcript.ts';
 import type { BlogMeta, ClipMeta, Draft, Format, FormatResult, SourceNote } from '../extractive/index.ts';
 import { cutAtWord, slugOf, splitToFit } from '../extractive/index.ts';
-import { splitSentences, wordsOf } from '../text/index.ts';
+import { splitSentences, wordsOf, writtenForm } from '../text/index.ts';
 import { flattenDraft, generateExtractive } from './generate.ts';
 
 const timedNote: SourceNote = {
@@ -27,8 +28,10 @@ function expectTraceable(result: Draft) {
       }
       if (block.kind === 'heading' && part.sources.length === 0) continue; // "Conclusion"
       expect(part.sources.length).toBeGreaterThan(0);
-      // Every word of a supported part was said in its source sentences.
-      const said = new Set(part.sources.flatMap((ref) => wordsOf(byId.get(ref.sentenceId as string)!.text)));
+      // Every word of a supported part was said in its source sentences (numbers in written form).
+      const said = new Set(
+        part.sources.flatMap((ref) => wordsOf(writtenForm(byId.get(ref.sentenceId as string)!.text))),
+      );
       for (const word of wordsOf(part.text)) expect(said, `"${word}" in "${part.text}"`).toContain(word);
     }
   }
@@ -249,6 +252,39 @@ describe('an unpunctuated transcript (auto captions)', () => {
         expect(part.text).not.toMatch(/\bi\b/);
       }
     }
+  });
+});
+
+describe('numbers in written form', () => {
+  const note = readFileSync(
+    new URL('../../../../../../tests/fixtures/numbers-voice-note.txt', import.meta.url),
+    'utf8',
+  );
+  const source: SourceNote = {
+    id: 'n1',
+    sentences: splitSentences(note).map((s, i) => ({ ...s, id: `s${i + 1}` })),
+  };
+  const results = generateExtractive([source], ['blog', 'linkedin', 'thread', 'carousel'], {});
+
+  it('every offline draft shows figures, and each edited sentence keeps what was said', () => {
+    for (const result of results) {
+      expect(result.ok, result.format).toBe(true);
+      const rows = flattenDraft(result as Draft).filter((row) => row.origin === 'user');
+      const text = rows.map((row) => row.text).join('\n');
+      expect(text, result.format).toContain('42 runners');
+      expect(text, result.format).not.toMatch(
+        /forty-two|eighty-five dollars|three hours fifty-two|twenty twenty-six|seven thirty|sixty percent/i,
+      );
+      const runners = rows.find((row) => row.text.includes('42 runners'));
+      expect(runners?.said, result.format).toContain('forty-two runners');
+    }
+  });
+
+  it('leaves idioms as said', () => {
+    const thread = (results.find((r) => r.format === 'thread') as Draft).blocks.map((b) => b.text).join(' ');
+    expect(thread).toContain('Nine times out of ten');
+    expect(thread).toContain('a hundred percent sure');
+    expect(thread).toContain('One of them');
   });
 });
 

@@ -4,7 +4,8 @@
  * draft draws on keeps its figures and names. What breaks a rule becomes a plain instruction for the
  * second try, and a warning on the draft when that try breaks it too.
  */
-import { atomsOf, type Unit } from '../extractive/index.ts';
+import { atomsOf, factsOf, type Unit } from '../extractive/index.ts';
+import { writtenForm } from '../text/index.ts';
 import type { EngineDraft } from './llm.ts';
 
 // biome-ignore format: a table
@@ -45,7 +46,9 @@ export function checkContent(draft: EngineDraft, units: readonly Unit[]): Conten
   // its moment's figures are in the clip, and a moment may start or end inside a list.
   const cited = new Set(draft.blocks.filter((b) => b.kind !== 'clip').flatMap((b) => b.sourceIds));
   const isCited = (unit: Unit) => cited.has(String(unit.ref.sentenceId));
-  const text = normalise(draft.blocks.map((b) => b.text).join(' '));
+  // A fact is kept as said or in written form ("eighty-five dollars" and "$85" both keep "$85").
+  const said = draft.blocks.map((b) => b.text).join(' ');
+  const text = normalise(`${said} ${writtenForm(said)}`);
   const halfLists: string[] = [];
   for (const atom of atomsOf(units.map((u) => ({ ...u, roles: { ...u.roles } })))) {
     if (!atom.list) continue;
@@ -56,7 +59,8 @@ export function checkContent(draft: EngineDraft, units: readonly Unit[]): Conten
   }
   const droppedFacts = new Set<string>();
   for (const unit of units)
-    if (isCited(unit)) for (const fact of unit.facts) if (!kept(fact, text)) droppedFacts.add(fact);
+    if (isCited(unit) && unit.facts.length > 0)
+      for (const fact of factsOf(unit.clean)) if (!kept(fact, text)) droppedFacts.add(fact);
   return { halfLists, droppedFacts: [...droppedFacts] };
 }
 

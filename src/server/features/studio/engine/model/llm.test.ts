@@ -45,6 +45,7 @@ describe('LLM engine: attribute first, then check', () => {
     const [system, user] = buildLlmMessages(input('linkedin'));
     expect(system!.content).toContain('Never use these words: synergy.');
     expect(system!.content).toContain('average 11 words');
+    expect(system!.content).toContain('Write numbers as a reader expects them');
     expect(user!.content).toContain('1. Most freelancers never ask');
     expect(user!.content).toContain('3. Pricing is a conversation');
     expect(user!.content).toContain('Sample 1 of their writing');

@@ -136,6 +136,10 @@ export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | '
     'lesson, and close with their own call to action or lesson, never a generic question ("What do you think?").',
     'A list they give ("two mistakes", "first... second...", "three steps") stays whole and in order, or is left',
     'out whole; never announce a list without its items. Keep the numbers and names of every sentence you use.',
+    'Write numbers as a reader expects them: figures for amounts of 10 or more ("forty-two runners" -> "42',
+    'runners"), money with a currency sign only where they named the currency ("eighty-five dollars" -> "$85",',
+    '"eighteen thousand a month" -> "18,000 a month"), percentages ("40%"), times ("three hours fifty-two" ->',
+    '"3:52"), dates ("March 3") and years ("2026"); idioms stay in words ("one of them", "nine times out of ten").',
     `Their sentences average ${Math.round(voice.meanSentenceWords)} words.`,
     voice.signaturePhrases.length
       ? `Phrases they use: ${voice.signaturePhrases.slice(0, 8).join('; ')}.`

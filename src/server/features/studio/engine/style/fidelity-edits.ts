@@ -14,7 +14,7 @@
  * The factor is authorship x (1 - CUT_WEIGHT x cutShare) x (1 - REORDER_WEIGHT x reorderShare):
  * the share of what the reader gets that is the user's, as they said it and in their order.
  */
-import { splitSentences, tokenize } from '../text/index.ts';
+import { splitSentences, tokenize, writtenForm } from '../text/index.ts';
 
 export interface FidelityBlock {
   text: string;
@@ -80,11 +80,14 @@ export function sharedWords(a: readonly string[], b: readonly string[]): number 
   return previous[b.length]!;
 }
 
-/** The words of what was said, all of them and without fillers ("um", "you know", a restart). */
+/**
+ * The words of what was said, all of them and without fillers ("um", "you know", a restart), with
+ * its numbers in written form: "$85" for "eighty-five dollars" is neither added nor cut.
+ */
 function saidWordsOf(said: string): { words: string[]; meant: string[] } {
   const words: string[] = [];
   const meant: string[] = [];
-  for (const sentence of splitSentences(said)) {
+  for (const sentence of splitSentences(writtenForm(said))) {
     for (const token of tokenize(sentence.text)) {
       words.push(token.norm);
       if (!sentence.filler && !sentence.fillers.some((f) => token.start >= f.start && token.end <= f.end))

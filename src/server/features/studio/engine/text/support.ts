@@ -1,5 +1,6 @@
 import { STOP_WORDS } from './function-words.ts';
 import { stem, tokenize } from './tokens.ts';
+import { writtenForm } from './written-form.ts';
 
 /**
  * Support checking: does a draft sentence say what its claimed source sentences said? Two cheap,
@@ -57,6 +58,11 @@ export function supportOf(sentence: string, sources: string[]): SupportScore {
   const words = contentWords(sentence);
   if (words.length === 0) return { recall: 1, containment: 1, supported: true };
   if (sources.length === 0) return { recall: 0, containment: 0, supported: false };
+  // A source supports its numbers as said and as written ("eighty-five dollars" and "$85").
+  sources = sources.map((source) => {
+    const written = writtenForm(source);
+    return written === source ? source : `${source} ${written}`;
+  });
   const sourceWords = new Set(sources.flatMap(contentWords));
   const recall = words.filter((w) => sourceWords.has(w)).length / words.length;
   const grams = trigrams(sentence);

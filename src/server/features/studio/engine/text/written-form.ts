@@ -1,0 +1,659 @@
+/**
+ * Written form: spoken numbers as a reader expects them in a draft ("eighty-five dollars" -> "$85",
+ * "eighteen thousand a month" -> "18,000 a month", "forty percent" -> "40%", "three hours fifty-two"
+ * -> "3:52", "March the third" -> "March 3", "sixty, seventy dollars" -> "$60-70", "twenty twenty-six"
+ * -> "2026"). Numbers under ten stay words unless they are money, a percentage, a time or a date
+ * (house style for prose); idioms stay as said ("one of them", "nine times out of ten", "a hundred
+ * percent sure", "a million things"), and so does a run of numbers that is no one number nor a known
+ * pair ("one two three four" read out, "forty forty", "twenty-four seven").
+ *
+ * One pass over the words, each looked at a bounded number of times (`stats.steps` counts them), so
+ * the work is linear in the text. Only the text changes: callers keep what was said beside it.
+ */
+
+/** A lookup table without a prototype: "constructor" or "__proto__" is no number word. */
+const table = <T>(entries: Record<string, T>): Readonly<Record<string, T>> =>
+  Object.assign(Object.create(null) as Record<string, T>, entries);
+
+const UNITS = table<number>({
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+});
+const TEENS = table<number>({
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+});
+const TENS = table<number>({
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+});
+const SCALES = table<number>({
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+});
+/** Ordinal words and the cardinal each stands for. */
+const ORDINALS = table<string>({
+  first: 'one',
+  second: 'two',
+  third: 'three',
+  fourth: 'four',
+  fifth: 'five',
+  sixth: 'six',
+  seventh: 'seven',
+  eighth: 'eight',
+  ninth: 'nine',
+  tenth: 'ten',
+  eleventh: 'eleven',
+  twelfth: 'twelve',
+  thirteenth: 'thirteen',
+  fourteenth: 'fourteen',
+  fifteenth: 'fifteen',
+  sixteenth: 'sixteen',
+  seventeenth: 'seventeen',
+  eighteenth: 'eighteen',
+  nineteenth: 'nineteen',
+  twentieth: 'twenty',
+  thirtieth: 'thirty',
+  fortieth: 'forty',
+  fiftieth: 'fifty',
+  sixtieth: 'sixty',
+  seventieth: 'seventy',
+  eightieth: 'eighty',
+  ninetieth: 'ninety',
+  hundredth: 'hundred',
+  thousandth: 'thousand',
+  millionth: 'million',
+});
+
+const CURRENCY = table<string>({
+  dollar: '$',
+  dollars: '$',
+  bucks: '$',
+  euro: '€',
+  euros: '€',
+  quid: '£',
+});
+const MONTHS = new Set([
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]);
+/** Words that put a sentence's bare numbers in prices ("one ninety-nine instead of two ninety-nine"). */
+const PRICE_WORDS =
+  /^(?:price|prices|priced|pricing|charge|charged|charging|cost|costs|costing|pay|paid|paying|sell|sells|sold|selling|fee|fees|dollars?|bucks|euros?|quid|cents)$/;
+/** Words before a clock time ("at seven thirty"). */
+const CLOCK_BEFORE = new Set(['at', 'by', 'until', 'till', 'around', 'from', 'before', 'after', 'about']);
+/** Words before a year ("in two thousand and nine", "since nineteen ninety-eight"). */
+const YEAR_BEFORE = new Set(['in', 'since', 'by', 'until', 'till', 'from', 'of', 'year', 'before', 'after']);
+/** "a hundred a month": what makes "a" and a round number an amount rather than a figure of speech. */
+const PERIODS = new Set(['hour', 'day', 'week', 'month', 'year', 'session', 'client', 'head', 'piece']);
+
+interface Token {
+  text: string;
+  lower: string;
+  start: number;
+  end: number;
+  /** Characters between this token and the next (or the end). */
+  gap: string;
+  sentence: number;
+}
+
+/** One number as said, over tokens [from, to). */
+interface Said {
+  from: number;
+  to: number;
+  value: number;
+  ordinal: boolean;
+  /** Started with the article "a" ("a hundred"). */
+  article: boolean;
+  /** Said as digits already ("85 dollars"). */
+  digits: boolean;
+  /** A single word under a hundred ("seven", "ninety-nine", "fifteen"): one piece of a pair. */
+  simple: boolean;
+}
+
+export interface WrittenFormStats {
+  /** Token visits: at most a fixed number per token, whatever the text. */
+  steps: number;
+}
+
+const TOKEN = /\p{L}[\p{L}'’]*(?:-\p{L}[\p{L}'’]*)*|\d(?:[\d,.]*\d)?/gu;
+const DIGITS = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+
+function tokensOf(text: string): Token[] {
+  const tokens: Token[] = [];
+  let sentence = 0;
+  for (const match of text.matchAll(TOKEN)) {
+    const previous = tokens[tokens.length - 1];
+    if (previous) {
+      previous.gap = text.slice(previous.end, match.index);
+      if (/[.!?;:]/.test(previous.gap)) sentence++;
+    }
+    tokens.push({
+      text: match[0],
+      lower: match[0].toLowerCase(),
+      start: match.index,
+      end: match.index + match[0].length,
+      gap: '',
+      sentence,
+    });
+  }
+  const last = tokens[tokens.length - 1];
+  if (last) last.gap = text.slice(last.end);
+  return tokens;
+}
+
+/** The pieces of one word: "forty-two" -> ["forty", "two"]; "twenty-first" -> ["twenty", "first"]. */
+const piecesOf = (lower: string) => (lower.includes('-') ? lower.split('-') : [lower]);
+const isNumberPiece = (piece: string) =>
+  piece in UNITS ||
+  piece in TEENS ||
+  piece in TENS ||
+  piece in SCALES ||
+  piece === 'hundred' ||
+  piece in ORDINALS;
+/** A word that is a number or part of one ("forty-two", "hundred", "third"); not "fifty-fifty". */
+function isNumberWord(lower: string): boolean {
+  const pieces = piecesOf(lower);
+  if (pieces.length > 2 || !pieces.every(isNumberPiece)) return false;
+  return pieces.length === 1 || (pieces[0]! in TENS && (pieces[1]! in UNITS || pieces[1]! in ORDINALS));
+}
+
+/**
+ * The number said from token `i` on, the longest that is one number ("a hundred and forty",
+ * "seventy two thousand", "a million and a half", "two point five"); undefined when none starts there.
+ */
+function readNumber(tokens: readonly Token[], i: number, stats: WrittenFormStats): Said | undefined {
+  const first = tokens[i]!;
+  if (DIGITS.test(first.text)) {
+    const value = Number(first.text.replace(/,/g, ''));
+    return { from: i, to: i + 1, value, ordinal: false, article: false, digits: true, simple: false };
+  }
+  let j = i;
+  let article = false;
+  if (
+    first.lower === 'a' &&
+    first.gap === ' ' &&
+    tokens[i + 1] &&
+    /^(?:hundred|thousand|million|billion|trillion)$/.test(tokens[i + 1]!.lower)
+  ) {
+    article = true;
+    j++;
+  }
+  let total = 0;
+  let group = article ? 1 : 0;
+  let hasHundred = false;
+  let hasTens = false;
+  let hasUnit = article;
+  let lastScale = Number.POSITIVE_INFINITY;
+  let words = 0;
+  let ordinal = false;
+  let end = j;
+  let half = false;
+  let decimals = '';
+  // Each piece either continues the number or ends it.
+  const take = (piece: string): boolean => {
+    const cardinal = ORDINALS[piece] ?? piece;
+    if (cardinal in UNITS) {
+      if (hasUnit || (group % 100 !== 0 && !hasTens)) return false;
+      if (UNITS[cardinal] === 0 && (group > 0 || total > 0 || words > 0)) return false;
+      group += UNITS[cardinal]!;
+      hasUnit = true;
+    } else if (cardinal in TEENS) {
+      if (hasUnit || hasTens || group % 100 !== 0) return false;
+      group += TEENS[cardinal]!;
+      hasUnit = true;
+    } else if (cardinal in TENS) {
+      if (hasUnit || hasTens || group % 100 !== 0) return false;
+      group += TENS[cardinal]!;
+      hasTens = true;
+    } else if (cardinal === 'hundred') {
+      if (hasHundred || group === 0 || group >= 100) return false;
+      group *= 100;
+      hasHundred = true;
+      hasTens = false;
+      hasUnit = false;
+    } else if (cardinal in SCALES) {
+      const scale = SCALES[cardinal]!;
+      if (group === 0 || scale >= lastScale) return false;
+      total += group * scale;
+      group = 0;
+      lastScale = scale;
+      hasHundred = false;
+      hasTens = false;
+      hasUnit = false;
+    } else return false;
+    if (piece !== cardinal) ordinal = true;
+    return true;
+  };
+  while (j < tokens.length && !ordinal) {
+    stats.steps++;
+    const token = tokens[j]!;
+    // Only plain spaces join the words of one number ("sixty, seventy" are two).
+    if (j > i && !/^ $/.test(tokens[j - 1]!.gap)) break;
+    if (token.lower === 'and' && (hasHundred || lastScale !== Number.POSITIVE_INFINITY) && words > 0) {
+      const next = tokens[j + 1];
+      // "a million and a half", "two and a half million" (below, after the group).
+      if (next?.lower === 'a' && tokens[j + 2]?.lower === 'half' && group === 0 && lastScale < 1e15) {
+        half = true;
+        end = j + 3;
+        break;
+      }
+      if (
+        next &&
+        token.gap === ' ' &&
+        isNumberWord(next.lower) &&
+        !(next.lower in SCALES) &&
+        next.lower !== 'hundred'
+      ) {
+        j++;
+        continue;
+      }
+      break;
+    }
+    if (
+      token.lower === 'and' &&
+      words > 0 &&
+      group > 0 &&
+      group < 100 &&
+      tokens[j + 1]?.lower === 'a' &&
+      tokens[j + 2]?.lower === 'half'
+    ) {
+      const scale = tokens[j + 3];
+      if (scale && scale.lower in SCALES && SCALES[scale.lower]! < lastScale) {
+        total += (group + 0.5) * SCALES[scale.lower]!;
+        group = 0;
+        lastScale = SCALES[scale.lower]!;
+        end = j + 4;
+        j += 4;
+        words += 3;
+        continue;
+      }
+      break;
+    }
+    if (token.lower === 'point' && words > 0 && lastScale === Number.POSITIVE_INFINITY && !hasHundred) {
+      let k = j + 1;
+      let digits = '';
+      while (k < tokens.length && tokens[k - 1]!.gap === ' ' && digits.length < 6) {
+        stats.steps++;
+        const lower = tokens[k]!.lower;
+        const digit = lower === 'oh' ? 0 : UNITS[lower];
+        if (digit === undefined) break;
+        digits += String(digit);
+        k++;
+      }
+      if (digits === '') break;
+      decimals = digits;
+      end = k;
+      j = k;
+      // "two point five million".
+      const scale = tokens[k];
+      if (scale && tokens[k - 1]!.gap === ' ' && scale.lower in SCALES) {
+        total += Number(`${group}.${decimals}`) * SCALES[scale.lower]!;
+        group = 0;
+        decimals = '';
+        end = k + 1;
+      }
+      break;
+    }
+    const pieces = piecesOf(token.lower);
+    if (!isNumberWord(token.lower)) break;
+    const saved = { group, total, hasHundred, hasTens, hasUnit, lastScale, ordinal };
+    if (!pieces.every(take)) {
+      ({ group, total, hasHundred, hasTens, hasUnit, lastScale, ordinal } = saved);
+      break;
+    }
+    words++;
+    j++;
+    end = j;
+  }
+  if (words === 0) return undefined;
+  let value = total + (decimals ? Number(`${group}.${decimals}`) : group);
+  if (half) value += lastScale / 2;
+  if (!Number.isSafeInteger(Math.round(value))) return undefined;
+  const simple = !article && !ordinal && !decimals && !half && value < 100;
+  return { from: i, to: end, value, ordinal, article, digits: false, simple };
+}
+
+const SUFFIX = (n: number) => {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+};
+
+/** A figure: "18,000", "1.5 million", "2.5", "2026" (a year: no comma). */
+function figure(value: number, year = false): string {
+  if (year) return String(value);
+  for (const [word, scale] of [
+    ['trillion', 1e12],
+    ['billion', 1e9],
+    ['million', 1e6],
+  ] as const) {
+    if (value >= scale) {
+      const q = value / scale;
+      if (Number.isInteger(q * 100)) return `${q} ${word}`;
+      break;
+    }
+  }
+  if (Number.isInteger(value)) return value.toLocaleString('en-US');
+  return String(Number(value.toPrecision(12)));
+}
+
+const isYearPiece = (said: Said) => said.simple && said.value >= 10 && said.value <= 99;
+
+interface Replacement {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The text with its spoken numbers in written form. */
+export function writtenForm(text: string, stats: WrittenFormStats = { steps: 0 }): string {
+  const tokens = tokensOf(text);
+  if (tokens.length === 0) return text;
+  // Per sentence: whether it talks prices, and the currency it names.
+  const prices: boolean[] = [];
+  const currencies: (string | undefined)[] = [];
+  for (const token of tokens) {
+    stats.steps++;
+    if (PRICE_WORDS.test(token.lower)) prices[token.sentence] = true;
+    if (token.lower in CURRENCY && currencies[token.sentence] === undefined)
+      currencies[token.sentence] = CURRENCY[token.lower];
+  }
+  const out: Replacement[] = [];
+  const word = (k: number) => tokens[k]?.lower;
+  let i = 0;
+  while (i < tokens.length) {
+    stats.steps++;
+    const said = readNumber(tokens, i, stats);
+    if (!said) {
+      i++;
+      continue;
+    }
+    // The run: numbers one after another with only a space between ("one two three four").
+    const run: Said[] = [said];
+    for (;;) {
+      const last = run[run.length - 1]!;
+      if (last.to >= tokens.length || tokens[last.to - 1]!.gap !== ' ' || last.digits) break;
+      const next = readNumber(tokens, last.to, stats);
+      if (!next || next.digits) break;
+      run.push(next);
+    }
+    const runEnd = run[run.length - 1]!.to;
+    const before = word(i - 1);
+    const spanOf = (from: number, to: number) => ({ start: tokens[from]!.start, end: tokens[to - 1]!.end });
+    if (run.length === 2) {
+      const [a, b] = run as [Said, Said];
+      // "twenty twenty-six", "nineteen ninety-eight": a year.
+      if ((a.value === 19 || a.value === 20) && a.simple && isYearPiece(b)) {
+        out.push({ ...spanOf(a.from, b.to), text: String(a.value * 100 + b.value) });
+        i = runEnd;
+        continue;
+      }
+      // "one ninety-nine instead of two ninety-nine" in a sentence about prices.
+      if (prices[tokens[i]!.sentence] && a.simple && a.value >= 1 && a.value <= 9 && isYearPiece(b)) {
+        const symbol = currencies[tokens[i]!.sentence] ?? '';
+        const after = word(b.to);
+        const named = after !== undefined && after in CURRENCY;
+        out.push({
+          start: tokens[a.from]!.start,
+          end: named ? tokens[b.to]!.end : tokens[b.to - 1]!.end,
+          text: `${symbol}${a.value * 100 + b.value}`,
+        });
+        i = named ? b.to + 1 : runEnd;
+        continue;
+      }
+      // "at seven thirty": a clock time.
+      if (
+        before &&
+        CLOCK_BEFORE.has(before) &&
+        a.simple &&
+        a.value >= 1 &&
+        a.value <= 12 &&
+        b.simple &&
+        b.value >= 10 &&
+        b.value <= 59
+      ) {
+        out.push({ ...spanOf(a.from, b.to), text: `${a.value}:${b.value}` });
+        i = runEnd;
+        continue;
+      }
+    }
+    if (run.length > 1) {
+      // Digits read out, "forty forty", "twenty-four seven": left as said.
+      i = runEnd;
+      continue;
+    }
+    const next = word(said.to);
+    const next2 = word(said.to + 1);
+    const gapAfter = tokens[said.to - 1]!.gap;
+    const joined = gapAfter === ' ';
+    // "nine times out of ten": left as said, both numbers.
+    if (joined && next === 'times' && next2 === 'out' && word(said.to + 2) === 'of') {
+      const other = readNumber(tokens, said.to + 3, stats);
+      i = other ? other.to : said.to + 3;
+      continue;
+    }
+    // "one in a million".
+    if (said.article && before === 'in') {
+      i = said.to;
+      continue;
+    }
+    const symbolAfter = joined && next !== undefined ? CURRENCY[next] : undefined;
+    const percent = joined && (next === 'percent' || (next === 'per' && word(said.to + 1) === 'cent'));
+    // "a hundred percent sure": a figure of speech; "a hundred percent of them" is an amount.
+    if (percent && said.value === 100 && (said.article || (!said.digits && tokens[i]!.lower === 'one'))) {
+      const after = word(said.to + (next === 'per' ? 2 : 1));
+      if (after !== 'of') {
+        i = said.to;
+        continue;
+      }
+    }
+    // A range: "sixty, seventy dollars", "five to ten percent", "two or three dollars".
+    const rangeWord = joined && (next === 'to' || next === 'or') ? said.to + 1 : undefined;
+    const rangeStart = rangeWord ?? (/^\s*[,–-]\s*$/.test(gapAfter) ? said.to : undefined);
+    if (!said.ordinal && rangeStart !== undefined && rangeStart < tokens.length) {
+      if (rangeWord === undefined || tokens[said.to]!.gap === ' ') {
+        const other = readNumber(tokens, rangeStart, stats);
+        if (
+          other &&
+          !other.ordinal &&
+          !other.article &&
+          other.value > said.value &&
+          other.to <= tokens.length
+        ) {
+          const unit = word(other.to);
+          const otherJoined = tokens[other.to - 1]!.gap === ' ';
+          const currency = otherJoined && unit !== undefined ? CURRENCY[unit] : undefined;
+          const pct = otherJoined && unit === 'percent';
+          const both = `${figure(said.value)}-${figure(other.value)}`;
+          if (currency || pct) {
+            out.push({
+              start: tokens[said.from]!.start,
+              end: tokens[other.to]!.end,
+              text: currency ? `${currency}${both}` : `${both}%`,
+            });
+            i = other.to + 1;
+            continue;
+          }
+          // "twenty, thirty people": a range said with a comma.
+          if (
+            rangeWord === undefined &&
+            said.value >= 10 &&
+            other.value >= 10 &&
+            !said.digits &&
+            !other.digits
+          ) {
+            out.push({ start: tokens[said.from]!.start, end: tokens[other.to - 1]!.end, text: both });
+            i = other.to;
+            continue;
+          }
+        }
+      }
+    }
+    if (symbolAfter && !said.ordinal) {
+      let last = said.to;
+      let amount = figure(said.value);
+      // The cents: "four dollars and fifty cents", "four dollars fifty cents", "three dollars ninety".
+      const afterAnd = word(last + 1) === 'and' && tokens[last + 1]!.gap === ' ' ? last + 2 : last + 1;
+      const cents =
+        Number.isInteger(said.value) && tokens[last]!.gap === ' ' && afterAnd < tokens.length
+          ? readNumber(tokens, afterAnd, stats)
+          : undefined;
+      if (cents?.simple && cents.value >= 1) {
+        const named = tokens[cents.to - 1]!.gap === ' ' && /^(?:cents?|pence)$/.test(word(cents.to) ?? '');
+        if (named || (afterAnd === last + 1 && cents.value >= 10)) {
+          amount = `${amount}.${String(cents.value).padStart(2, '0')}`;
+          last = named ? cents.to : cents.to - 1;
+        }
+      }
+      out.push({ start: tokens[said.from]!.start, end: tokens[last]!.end, text: `${symbolAfter}${amount}` });
+      i = last + 1;
+      // "from twenty-nine dollars to a hundred and forty.": the second amount is in the same currency.
+      if (word(i) === 'to' && tokens[last]!.gap === ' ' && tokens[i]!.gap === ' ' && i + 1 < tokens.length) {
+        const other = readNumber(tokens, i + 1, stats);
+        const ends = other && (/[.!?;,]/.test(tokens[other.to - 1]!.gap) || other.to >= tokens.length);
+        const per = other && /^(?:a|an|per|each|every)$/.test(word(other.to) ?? '');
+        if (other && !other.digits && !other.ordinal && (ends || per)) {
+          out.push({ ...spanOf(other.from, other.to), text: `${symbolAfter}${figure(other.value)}` });
+          i = other.to;
+        }
+      }
+      continue;
+    }
+    if (percent && !said.ordinal) {
+      const endToken = next === 'per' ? said.to + 1 : said.to;
+      out.push({
+        start: tokens[said.from]!.start,
+        end: tokens[endToken]!.end,
+        text: `${figure(said.value)}%`,
+      });
+      i = endToken + 1;
+      continue;
+    }
+    if (said.digits) {
+      i = said.to;
+      continue;
+    }
+    // "three hours fifty-two", "four minutes thirty": a time on a clock.
+    if (
+      joined &&
+      !said.ordinal &&
+      Number.isInteger(said.value) &&
+      /^(?:hours?|minutes?)$/.test(next ?? '') &&
+      tokens[said.to]!.gap === ' '
+    ) {
+      const minutes = readNumber(tokens, said.to + 1, stats);
+      const unitAfter = minutes ? word(minutes.to) : undefined;
+      if (
+        minutes?.simple &&
+        minutes.value >= 10 &&
+        minutes.value <= 59 &&
+        !/^(?:minutes?|seconds?|hours?)$/.test(unitAfter ?? '')
+      ) {
+        out.push({
+          start: tokens[said.from]!.start,
+          end: tokens[minutes.to - 1]!.end,
+          text: `${said.value}:${String(minutes.value).padStart(2, '0')}`,
+        });
+        i = minutes.to;
+        continue;
+      }
+    }
+    // Dates: "March the third", "March 3rd", "the third of March".
+    const month =
+      tokens[i - 1] && MONTHS.has(tokens[i - 1]!.text)
+        ? i - 1
+        : before === 'the' && tokens[i - 2] && MONTHS.has(tokens[i - 2]!.text)
+          ? i - 2
+          : undefined;
+    if (month !== undefined && said.ordinal && said.value >= 1 && said.value <= 31) {
+      out.push({
+        start: tokens[month]!.start,
+        end: tokens[said.to - 1]!.end,
+        text: `${tokens[month]!.text} ${said.value}`,
+      });
+      i = said.to;
+      continue;
+    }
+    if (
+      said.ordinal &&
+      before === 'the' &&
+      next === 'of' &&
+      tokens[said.to + 1] &&
+      MONTHS.has(tokens[said.to + 1]!.text) &&
+      said.value <= 31
+    ) {
+      out.push({
+        start: tokens[i - 1]!.start,
+        end: tokens[said.to + 1]!.end,
+        text: `${tokens[said.to + 1]!.text} ${said.value}`,
+      });
+      i = said.to + 2;
+      continue;
+    }
+    // "a thousand" alone is a figure of speech ("a million things", "a hundred times").
+    if (said.article && Number.isInteger(Math.log10(said.value))) {
+      const amount = joined && next === 'a' && PERIODS.has(next2 ?? '');
+      if (!amount) {
+        i = said.to;
+        continue;
+      }
+    }
+    // Under ten stays a word in prose ("three calls", "the first time"), as does "zero".
+    if (said.value < 10 && Number.isInteger(said.value)) {
+      i = said.to;
+      continue;
+    }
+    // "in two thousand and nine", "two thousand and twenty-six": a year, written without a comma.
+    const year =
+      Number.isInteger(said.value) &&
+      !said.ordinal &&
+      ((said.value >= 1900 && said.value <= 2099 && before !== undefined && YEAR_BEFORE.has(before)) ||
+        (said.value > 2000 && said.value < 2100));
+    const written = said.ordinal ? `${figure(said.value)}${SUFFIX(said.value)}` : figure(said.value, year);
+    out.push({ ...spanOf(said.from, said.to), text: written });
+    i = said.to;
+  }
+  if (out.length === 0) return text;
+  let result = '';
+  let at = 0;
+  for (const replacement of out) {
+    result += text.slice(at, replacement.start) + replacement.text;
+    at = replacement.end;
+  }
+  return result + text.slice(at);
+}
