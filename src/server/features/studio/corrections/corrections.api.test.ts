@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CORRECTION_SPLITS_MESSAGE, type NoteDetail, SENTENCE_NOT_FOUND_MESSAGE } from '#contract/studio.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
@@ -130,4 +131,41 @@ describe('correcting a sentence', () => {
     expect(after.sentences.map((s) => s.id)).toEqual(note.sentences.map((s) => s.id));
     for (const s of after.sentences) expect(after.text.slice(s.start_char, s.end_char)).toBe(s.text);
   });
+
+  it("rewrites a long note's sentences in a few statements, not one per sentence", async () => {
+    const text = Array.from({ length: 1500 }, (_, i) => `Line ${i + 1} of the long talk was heard.`).join(
+      ' ',
+    );
+    const note = (await call('POST', '/api/studio/notes', { text })).json() as NoteDetail;
+    expect(note.sentences).toHaveLength(1500);
+    const words = JSON.stringify([{ text: 'Line', startMs: 0, endMs: 300 }]);
+    await echo.query('update studio_note_sentences set words = $2::jsonb where note_id = $1', [
+      note.id,
+      words,
+    ]);
+    const middle = note.sentences[700]!;
+    const statements = vi.spyOn(pg.Client.prototype, 'query');
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${middle.id}`, {
+        text: 'Line seven hundred and one of the long talk was misheard.',
+      });
+    } finally {
+      statements.mockRestore();
+    }
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    // The note read, analysed and stored, its sentences rewritten (a statement per sentence was 1,500).
+    expect(statements.mock.calls.length).toBeLessThan(40);
+    const after = res.json() as NoteDetail;
+    expect(after.sentences.map((s) => s.id)).toEqual(note.sentences.map((s) => s.id));
+    for (const s of after.sentences) expect(after.text.slice(s.start_char, s.end_char)).toBe(s.text);
+    expect(after.sentences[700]!.text).toBe('Line seven hundred and one of the long talk was misheard.');
+    // The retyped sentence's word times are gone; the others' stay.
+    const kept = await echo.query<{ id: string; words: unknown }>(
+      'select id, words from studio_note_sentences where note_id = $1 and (words is null or position in (0, 1499))',
+      [note.id],
+    );
+    expect(kept.filter((r) => r.words === null).map((r) => r.id)).toEqual([middle.id]);
+    expect(kept.filter((r) => r.words !== null)).toHaveLength(2);
+  }, 60_000);
 });

@@ -22,7 +22,10 @@ const noteOf = (id: string, text: string, timed: boolean): SourceNote => ({
   })),
 });
 
-const VOICE = readFileSync(new URL('../../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url), 'utf8');
+const VOICE = readFileSync(
+  new URL('../../../../../../tests/fixtures/pricing-voice-note.txt', import.meta.url),
+  'utf8',
+);
 const SOTU = loadSotu()
   .map((address) => address.text)
   .join('\n\n')
@@ -35,16 +38,25 @@ describe('drafts written on the analysis threads', () => {
   it.each([
     ['a voice note', [noteOf('voice', VOICE, true)]],
     ['a long note', [noteOf('sotu', SOTU, false)]],
-  ])('are the drafts written in-process, byte for byte, for %s', async (_name, notes) => {
-    const options = { byline: 'Dana', ideas: ['pricing', 'the economy'], bans: ['honestly'], pins: ['value'] };
-    for (const format of FORMATS) {
-      const request = { notes, format, options };
-      const thread = await pool.draft(request);
-      const local = offlineDraft(request);
-      expect(JSON.stringify(thread)).toBe(JSON.stringify(local));
-      expect(thread).toStrictEqual(local);
-    }
-  }, 120_000);
+  ])(
+    'are the drafts written in-process, byte for byte, for %s',
+    async (_name, notes) => {
+      const options = {
+        byline: 'Dana',
+        ideas: ['pricing', 'the economy'],
+        bans: ['honestly'],
+        pins: ['value'],
+      };
+      for (const format of FORMATS) {
+        const request = { notes, format, options };
+        const thread = await pool.draft(request);
+        const local = offlineDraft(request);
+        expect(JSON.stringify(thread)).toBe(JSON.stringify(local));
+        expect(thread).toStrictEqual(local);
+      }
+    },
+    120_000,
+  );
 
   it('fail with the time budget when they run past it', async () => {
     const tight = new AnalysisPool({ threads: 1, timeoutMs: 1 });

@@ -191,5 +191,7 @@ export const captionsOffThread = (settings: AnalysisSettings, request: CaptionRe
   analysisPool(settings).captions(request);
 
 /** A draft written offline on the process's analysis threads (it ranks the whole note). */
-export const draftOffThread = (settings: AnalysisSettings, request: OfflineDraftRequest): Promise<OfflineDraft> =>
-  analysisPool(settings).draft(request);
+export const draftOffThread = (
+  settings: AnalysisSettings,
+  request: OfflineDraftRequest,
+): Promise<OfflineDraft> => analysisPool(settings).draft(request);
