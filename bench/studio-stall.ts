@@ -7,8 +7,8 @@
  * sentence corrected in such a note, the five drafts of such a note written by the job (the
  * server runs its jobs, so the job's hold is the server's), a clip-hooks draft's captions exported
  * (SRT and WebVTT, every clip and one, of a 120,000-character note), a file of posts imported (10
- * MB of one-letter CSV rows), and a thread and a carousel draft's publish preview (25 parts of
- * 10,000 characters, to a Bluesky account on a fake server). The hostile note is the one that made
+ * MB of one-letter CSV rows), and a thread and a carousel draft's publish preview (25 parts, about
+ * 90 KB: the body limit is 100 KB; to a Bluesky account on a fake server). The hostile note is the one that made
  * ranking quadratic: every word in exactly a quarter of the sentences. Target: each path's hold
  * under 50 ms plus the ordinary baseline's (what any note of that length costs: its rows stored,
  * its answer written).
@@ -214,19 +214,19 @@ export async function run(): Promise<BenchResult[]> {
               holdDuring(importFile('posts.csv', 'a\n'.repeat(STUDIO_LIMITS.importFileMaxBytes / 2))),
           },
           {
-            name: 'POST /api/publishing/preview of a thread and a carousel draft, 25 parts of 10,000 characters',
+            name: 'POST /api/publishing/preview of a thread and a carousel draft, 25 parts (about 90 KB)',
             ordinary: async () =>
               holdDuring(
                 previewAll(
                   await draftsOf(await timedNote(ordinary), ['thread', 'carousel']),
-                  Array.from({ length: 25 }, (_, i) => ordinary.slice(i * 10_000, (i + 1) * 10_000)),
+                  Array.from({ length: 25 }, (_, i) => ordinary.slice(i * 3_600, (i + 1) * 3_600)),
                 ),
               ),
             hostile: async () =>
               holdDuring(
                 previewAll(
                   await draftsOf(await timedNote(quarterStems(MAX)), ['thread', 'carousel']),
-                  Array.from({ length: 25 }, () => '😀'.repeat(5_000)),
+                  Array.from({ length: 25 }, () => '😀'.repeat(900)),
                 ),
               ),
           },

@@ -145,14 +145,9 @@ describe('correcting a sentence', () => {
     ]);
     const middle = note.sentences[700]!;
     const statements = vi.spyOn(pg.Client.prototype, 'query');
-    let res: Awaited<ReturnType<typeof call>>;
-    try {
-      res = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${middle.id}`, {
-        text: 'Line seven hundred and one of the long talk was misheard.',
-      });
-    } finally {
-      statements.mockRestore();
-    }
+    const res = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${middle.id}`, {
+      text: 'Line seven hundred and one of the long talk was misheard.',
+    }).finally(() => statements.mockRestore());
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     // The note read, analysed and stored, its sentences rewritten (a statement per sentence was 1,500).
     expect(statements.mock.calls.length).toBeLessThan(40);

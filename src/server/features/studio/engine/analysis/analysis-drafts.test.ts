@@ -35,7 +35,7 @@ const pool = new AnalysisPool({ threads: 1, timeoutMs: 120_000 });
 afterAll(() => pool.close());
 
 describe('drafts written on the analysis threads', () => {
-  it.each([
+  it.each<[string, SourceNote[]]>([
     ['a voice note', [noteOf('voice', VOICE, true)]],
     ['a long note', [noteOf('sotu', SOTU, false)]],
   ])(
