@@ -3,16 +3,22 @@
  * Echo server (child process, ROLE=all, bench/loop-lag.ts loaded) while one owner sends the hostile
  * input of each path, the longest hold of its event loop (perf_hooks.monitorEventLoopDelay's max)
  * reported beside the same path with ordinary English of the same length (State of the Union
- * addresses). Paths: a note created (200,000 characters), a sentence corrected in such a note, a
- * clip-hooks draft's captions exported (SRT and WebVTT, every clip and one, of a 120,000-character
- * note). The hostile note is the one that made ranking quadratic: every word in exactly a quarter of
- * the sentences. Target: each path's hold under 50 ms plus the ordinary baseline's (what any note of
- * that length costs: its rows stored, its answer written).
+ * addresses). Paths, as studio/worst-case.api.test.ts: a note created (200,000 characters), a
+ * sentence corrected in such a note, the five drafts of such a note written by the job (the
+ * server runs its jobs, so the job's hold is the server's), a clip-hooks draft's captions exported
+ * (SRT and WebVTT, every clip and one, of a 120,000-character note), a file of posts imported (10
+ * MB of one-letter CSV rows), and a thread and a carousel draft's publish preview (25 parts, about
+ * 90 KB: the body limit is 100 KB; to a Bluesky account on a fake server). The hostile note is the one that made
+ * ranking quadratic: every word in exactly a quarter of the sentences. Target: each path's hold
+ * under 50 ms plus the ordinary baseline's (what any note of that length costs: its rows stored,
+ * its answer written).
  */
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
+import { DRAFT_FORMATS } from '../src/contract/studio-drafts.ts';
+import { startFakeBluesky } from '../tests/support/fake-social.ts';
 import { quarterStems } from '../tests/support/hostile-text.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
 import { type EchoBench, log, readLag, type ServerProcess, sleep, withEchoDatabase } from './lib.ts';
@@ -64,8 +70,17 @@ interface Note {
 export async function run(): Promise<BenchResult[]> {
   return withEchoDatabase('studio-stall', [{ token: TOKEN, owner: OWNER }], async (bench: EchoBench) => {
     const lagFile = path.join(bench.dir, 'lag.json');
+    const bsky = await startFakeBluesky();
+    bsky.addAccount('stall.test', 'aaaa-bbbb-cccc-dddd');
     const server: ServerProcess = await bench.startEcho(
-      { BENCH_LOOP_LAG_FILE: lagFile, STUDIO_NOTES_PER_DAY: '1000', STUDIO_EXPORTS_PER_MINUTE: '1000' },
+      {
+        BENCH_LOOP_LAG_FILE: lagFile,
+        STUDIO_NOTES_PER_DAY: '100000',
+        STUDIO_DRAFT_JOBS_PER_DAY: '1000',
+        STUDIO_EXPORTS_PER_MINUTE: '1000',
+        PUBLISH_ALLOW_PRIVATE_HOSTS: 'true',
+        BLUESKY_SERVICE_URL: bsky.origin,
+      },
       { label: 'echo', nodeArgs: ['--import', './bench/loop-lag.ts'] },
     );
     const db = new pg.Client({ connectionString: bench.databaseUrl });
@@ -90,16 +105,48 @@ export async function run(): Promise<BenchResult[]> {
       );
       return note;
     };
-    const clipsDraft = async (note: Note): Promise<string> => {
-      const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats: ['clips'] });
-      const id = (res.json() as { drafts: Array<{ id: string }> }).drafts[0]!.id;
-      for (let tries = 0; tries < 600; tries++) {
-        const status = ((await call('GET', `/api/studio/drafts/${id}`)).json() as { status: string }).status;
-        if (status === 'ready') return id;
-        if (status === 'failed') throw new Error('the clip-hooks draft failed');
-        await sleep(200);
-      }
-      throw new Error('the clip-hooks draft was not ready in 2 minutes');
+    /** Drafts of `formats` from a note, waited for until each is written. */
+    const draftsOf = async (note: Note, formats: readonly string[]): Promise<string[]> => {
+      const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats });
+      const ids = (res.json() as { drafts: Array<{ id: string }> }).drafts.map((d) => d.id);
+      for (const id of ids)
+        for (let tries = 0; ; tries++) {
+          const status = ((await call('GET', `/api/studio/drafts/${id}`)).json() as { status: string })
+            .status;
+          if (status === 'ready') break;
+          if (status === 'failed') throw new Error('a draft failed');
+          if (tries >= 1200) throw new Error('a draft was not ready in 4 minutes');
+          await sleep(200);
+        }
+      return ids;
+    };
+    const clipsDraft = async (note: Note): Promise<string> => (await draftsOf(note, ['clips']))[0]!;
+    let accountId: string | undefined;
+    const account = async () => {
+      if (accountId) return accountId;
+      const res = await call('POST', '/api/publishing/accounts/bluesky', {
+        handle: 'stall.test',
+        app_password: 'aaaa-bbbb-cccc-dddd',
+      });
+      if (res.status !== 201) throw new Error(`connecting Bluesky answered ${res.status}`);
+      accountId = (res.json() as { id: string }).id;
+      return accountId;
+    };
+    const previewAll = (ids: string[], parts: string[]) => async () => {
+      const id = await account();
+      for (const draftId of ids)
+        for (const texts of [undefined, parts]) {
+          const res = await call('POST', '/api/publishing/preview', {
+            draft_id: draftId,
+            account_ids: [id],
+            ...(texts ? { texts: { [id]: texts } } : {}),
+          });
+          if (res.status !== 200) throw new Error(`preview answered ${res.status}`);
+        }
+    };
+    const importFile = (filename: string, content: string) => async () => {
+      const res = await call('POST', '/api/studio/imports', { type: 'file', filename, content });
+      if (res.status !== 201 && res.status !== 400) throw new Error(`import answered ${res.status}`);
     };
     const exportAll = (call: Call, id: string) => async () => {
       for (const query of ['as=srt', 'as=vtt', 'as=srt&clip=1', 'as=vtt&clip=2']) {
@@ -142,6 +189,48 @@ export async function run(): Promise<BenchResult[]> {
             },
           },
           {
+            name: 'the five drafts of a 200,000-character note written by the job',
+            ordinary: async () => {
+              const note = await timedNote(ordinary);
+              return holdDuring(() => draftsOf(note, DRAFT_FORMATS));
+            },
+            hostile: async () => {
+              const note = await timedNote(quarterStems(MAX));
+              return holdDuring(() => draftsOf(note, DRAFT_FORMATS));
+            },
+          },
+          {
+            name: 'POST /api/studio/imports, a 10 MB file (.md paragraphs vs one-letter CSV rows)',
+            ordinary: () =>
+              holdDuring(
+                importFile(
+                  'speeches.md',
+                  ordinary
+                    .repeat(Math.ceil(STUDIO_LIMITS.importFileMaxBytes / ordinary.length))
+                    .slice(0, STUDIO_LIMITS.importFileMaxBytes),
+                ),
+              ),
+            hostile: () =>
+              holdDuring(importFile('posts.csv', 'a\n'.repeat(STUDIO_LIMITS.importFileMaxBytes / 2))),
+          },
+          {
+            name: 'POST /api/publishing/preview of a thread and a carousel draft, 25 parts (about 90 KB)',
+            ordinary: async () =>
+              holdDuring(
+                previewAll(
+                  await draftsOf(await timedNote(ordinary), ['thread', 'carousel']),
+                  Array.from({ length: 25 }, (_, i) => ordinary.slice(i * 3_600, (i + 1) * 3_600)),
+                ),
+              ),
+            hostile: async () =>
+              holdDuring(
+                previewAll(
+                  await draftsOf(await timedNote(quarterStems(MAX)), ['thread', 'carousel']),
+                  Array.from({ length: 25 }, () => '😀'.repeat(900)),
+                ),
+              ),
+          },
+          {
             name: 'GET a clip-hooks draft as captions (SRT, WebVTT), 120,000 characters',
             ordinary: async () =>
               holdDuring(exportAll(call, await clipsDraft(await timedNote(ordinary.slice(0, 120_000))))),
@@ -168,6 +257,7 @@ export async function run(): Promise<BenchResult[]> {
     } finally {
       close();
       await db.end();
+      await bsky.close();
     }
   });
 }

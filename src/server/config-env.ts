@@ -296,13 +296,13 @@ export const envSchema = z.object({
    */
   STUDIO_MODEL_CHARS_PER_DAY: positiveInt(3_000_000),
   /**
-   * Worker threads that analyse notes' text (written notes, edits, imports, transcripts) off the event loop,
-   * one task each at a time.
+   * Worker threads that analyse notes' text (written notes, edits, imports, transcripts) and write drafts
+   * offline (and their captions) off the event loop, one task each at a time.
    */
   STUDIO_ANALYSIS_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(4).default(1)),
   /**
-   * Time budget of one text analysis on its thread, in seconds; beyond it the thread is replaced and the
-   * note refused (`payload_too_large`).
+   * Time budget of one text analysis (or offline draft) on its thread, in seconds; beyond it the thread is
+   * replaced and the note refused (`payload_too_large`), or the draft failed with why.
    */
   STUDIO_ANALYSIS_TIMEOUT_SECONDS: z.preprocess(
     emptyToUndefined,

@@ -81,6 +81,19 @@ function* chunksOf(content: string): Generator<string> {
 }
 
 /**
+ * `chunksOf`, giving the event loop back between slices: a stream fed from a plain iterable moves
+ * from chunk to chunk in microtasks, so a file with no row end (one field of megabytes) would be
+ * parsed whole in one turn of the loop, the rows' own checkpoints never reached.
+ */
+async function* chunksInSlices(content: string): AsyncGenerator<string> {
+  const slice = loopSlices();
+  for (const chunk of chunksOf(content)) {
+    yield chunk;
+    await slice();
+  }
+}
+
+/**
  * Rows of a CSV file with a header, read as a stream in small chunks with the event loop given back
  * between slices; `onRow` sees each row as it is read and may throw to stop reading. Errors name
  * the line.
@@ -89,7 +102,7 @@ async function csvRecords(
   content: string,
   onRow: (row: { record: Record<string, string>; line: number }) => void,
 ): Promise<void> {
-  const parser = Readable.from(chunksOf(content)).pipe(
+  const parser = Readable.from(chunksInSlices(content)).pipe(
     parse({
       bom: true,
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),

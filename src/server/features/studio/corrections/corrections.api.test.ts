@@ -130,4 +130,48 @@ describe('correcting a sentence', () => {
     expect(after.sentences.map((s) => s.id)).toEqual(note.sentences.map((s) => s.id));
     for (const s of after.sentences) expect(after.text.slice(s.start_char, s.end_char)).toBe(s.text);
   });
+
+  it("rewrites a long note's sentences in a few statements, not one per sentence", async () => {
+    const text = Array.from({ length: 1500 }, (_, i) => `Line ${i + 1} of the long talk was heard.`).join(
+      ' ',
+    );
+    const note = (await call('POST', '/api/studio/notes', { text })).json() as NoteDetail;
+    expect(note.sentences).toHaveLength(1500);
+    const words = JSON.stringify([{ text: 'Line', startMs: 0, endMs: 300 }]);
+    await echo.query('update studio_note_sentences set words = $2::jsonb where note_id = $1', [
+      note.id,
+      words,
+    ]);
+    const middle = note.sentences[700]!;
+    // The database counts the statements that update sentences (a trigger per statement).
+    await echo.query(`
+      create table rewrite_statements (n integer not null);
+      insert into rewrite_statements values (0);
+      create function count_rewrite_statement() returns trigger language plpgsql as
+        'begin update rewrite_statements set n = n + 1; return null; end';
+      create trigger count_rewrite_statements after update on studio_note_sentences
+        for each statement execute function count_rewrite_statement();`);
+    const res = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${middle.id}`, {
+      text: 'Line seven hundred and one of the long talk was misheard.',
+    });
+    const statements = (await echo.query<{ n: number }>('select n from rewrite_statements'))[0]!.n;
+    await echo.query(`
+      drop trigger count_rewrite_statements on studio_note_sentences;
+      drop function count_rewrite_statement;
+      drop table rewrite_statements;`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    // 1,500 sentences, 500 a statement (a statement per sentence was 1,500).
+    expect(statements).toBe(3);
+    const after = res.json() as NoteDetail;
+    expect(after.sentences.map((s) => s.id)).toEqual(note.sentences.map((s) => s.id));
+    for (const s of after.sentences) expect(after.text.slice(s.start_char, s.end_char)).toBe(s.text);
+    expect(after.sentences[700]!.text).toBe('Line seven hundred and one of the long talk was misheard.');
+    // The retyped sentence's word times are gone; the others' stay.
+    const kept = await echo.query<{ id: string; words: unknown }>(
+      'select id, words from studio_note_sentences where note_id = $1 and (words is null or position in (0, 1499))',
+      [note.id],
+    );
+    expect(kept.filter((r) => r.words === null).map((r) => r.id)).toEqual([middle.id]);
+    expect(kept.filter((r) => r.words !== null)).toHaveLength(2);
+  }, 60_000);
 });

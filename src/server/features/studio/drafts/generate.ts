@@ -2,6 +2,7 @@ import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
 import { type DraftFormat, draftSummary, FIDELITY_WARNING_BELOW, originOf } from '#contract/studio-drafts.ts';
 import type { Config } from '../../../config.ts';
 import type { Database, DbOrTx } from '../../../db/client.ts';
+import { AppError } from '../../../lib/errors.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
@@ -10,10 +11,9 @@ import {
   checkContent,
   contentProblem,
   contentWarning,
+  draftOffThread,
   type EngineDraft,
   type EngineInput,
-  flattenDraft,
-  generateExtractive,
   generateWithLlm,
   LLM_ANSWER_MAX_CHARS,
   LLM_SAMPLE_CHARS,
@@ -296,16 +296,20 @@ async function writeOne(
   }));
   // The name the user chose for their content (the voice card); none is made up from their e-mail address.
   const byline = settings?.byline ?? undefined;
-  const offline = (): EngineDraft | string => {
-    const [result] = generateExtractive(sourceNotesInput, [format], {
-      byline,
-      ideas: keyPhrases,
-      bans,
-      pins,
+  // The offline writer ranks every sentence of the notes: on the analysis threads, within their time
+  // budget, never on the loop of the process that runs jobs (the web process too, ROLE=all). A draft
+  // past the budget fails with why; it would fail again if tried again.
+  const offline = async (): Promise<EngineDraft | string> => {
+    const written = await draftOffThread(deps.config.studio.analysis, {
+      notes: sourceNotesInput,
+      format,
+      options: { byline, ideas: keyPhrases, bans, pins },
+    }).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'payload_too_large') return error.message;
+      throw error;
     });
-    if (!result!.ok) return result!.message;
-    const { clips: _clips, descriptionSources: _sources, ...meta } = result!.meta as Record<string, unknown>;
-    return { blocks: flattenDraft(result!), meta };
+    if (typeof written === 'string') return written;
+    return written.ok ? { blocks: written.blocks, meta: written.meta } : written.message;
   };
 
   let draft: EngineDraft | string;
@@ -376,18 +380,18 @@ async function writeOne(
       }
     } catch (error) {
       if (error instanceof ModelCallsUsedUp) {
-        draft = offline();
+        draft = await offline();
         meta.fallback = error.note;
       } else {
         deps.log.warn(
           { err: error, draftId: row.id },
           'LLM draft failed; falling back to the extractive engine',
         );
-        draft = offline();
+        draft = await offline();
         meta.fallback = FALLBACK_NOTE;
       }
     }
-  } else draft = offline();
+  } else draft = await offline();
   if (typeof draft === 'string') return capitalise(draft);
 
   let blocks = toStored(draft, sentences);

@@ -11,7 +11,7 @@
 // Reading a note: its text cleaned and analysed (sentences, stats, key phrases), always off the
 // event loop: a new or edited note (capture, notes), a retyped sentence (corrections).
 
-export { analyseOffThread, captionsOffThread, closeAnalysisPool } from './analysis/index.ts';
+export { analyseOffThread, captionsOffThread, closeAnalysisPool, draftOffThread } from './analysis/index.ts';
 export { type Analysis, cleanText, sentencesAsSegments } from './style/index.ts';
 
 // The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
@@ -42,8 +42,8 @@ export { bestSources, claimsSupport, supportOf } from './text/index.ts';
 
 export { writtenForm } from './text/index.ts';
 
-// Writing drafts offline from the owner's sentences (drafts), and a clip's captions (exports: made
-// on the analysis threads, captionsOffThread, since they read the whole note).
+// Writing drafts offline from the owner's sentences (drafts: on the analysis threads,
+// draftOffThread), and a clip's captions (exports: captionsOffThread); both read the whole note.
 
 export { analyse, type Unit } from './extractive/index.ts';
 export {

@@ -187,7 +187,14 @@ export async function replaceSentences(
   return ids;
 }
 
-/** Rewrites sentences in place (same ids, positions and times): drafts citing them see the new words. */
+/** Sentences rewritten per statement (as `SENTENCES_PER_INSERT`: each statement its own turn of the loop). */
+const SENTENCES_PER_UPDATE = 500;
+
+/**
+ * Rewrites sentences in place (same ids, positions and times): drafts citing them see the new words.
+ * A correction shifts every later sentence's offsets, so a long note's thousands of rows go in a few
+ * statements, each a batch handed to the database as one JSON value, never a statement per row.
+ */
 export async function rewriteSentences(
   db: DbOrTx,
   noteId: string,
@@ -198,19 +205,25 @@ export async function rewriteSentences(
     }
   >,
 ): Promise<void> {
-  for (const s of sentences)
-    await db
-      .update(studioNoteSentences)
-      .set({
-        text: s.text,
-        startChar: s.startChar,
-        endChar: s.endChar,
-        filler: s.filler,
-        fillers: s.fillers,
-        // A retyped sentence's word times no longer match its words (its own times stay).
-        ...(s.retyped ? { words: null } : {}),
-      })
-      .where(and(eq(studioNoteSentences.id, s.id), eq(studioNoteSentences.noteId, noteId)));
+  for (let i = 0; i < sentences.length; i += SENTENCES_PER_UPDATE) {
+    const batch = sentences.slice(i, i + SENTENCES_PER_UPDATE).map((s) => ({
+      id: s.id,
+      text: s.text,
+      start_char: s.startChar,
+      end_char: s.endChar,
+      filler: s.filler ?? false,
+      fillers: s.fillers ?? [],
+      retyped: s.retyped ?? false,
+    }));
+    // A retyped sentence's word times no longer match its words (its own times stay).
+    await db.execute(sql`
+      update studio_note_sentences s
+      set text = v.text, start_char = v.start_char, end_char = v.end_char, filler = v.filler,
+          fillers = v.fillers, words = case when v.retyped then null else s.words end
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        as v(id uuid, text text, start_char integer, end_char integer, filler boolean, fillers jsonb, retyped boolean)
+      where s.id = v.id and s.note_id = ${noteId}`);
+  }
 }
 
 /** Updates a note of the owner; undefined when it is not theirs. */

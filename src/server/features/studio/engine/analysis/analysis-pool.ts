@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../../lib/errors.ts';
-import type { CaptionRequest } from '../formats/index.ts';
+import type { CaptionRequest, OfflineDraft, OfflineDraftRequest } from '../formats/index.ts';
 import type { Analysis, AnalysisInput } from '../style/index.ts';
 import type { AnalysisTask } from './analysis-worker.ts';
 
 /**
- * Text work off the event loop: notes' texts are analysed, and drafts' captions made from them, by a
- * small pool of worker threads, one task at a time per thread, first come first served, so a long or
+ * Text work off the event loop: notes' texts are analysed, and drafts (and their captions) written
+ * from them, by a small pool of worker threads, one task at a time per thread, first come first served, so a long or
  * hostile note never stalls other requests. A task that runs past its time budget has its thread terminated (a fresh
  * one takes its place) and fails with `payload_too_large`.
  */
@@ -60,6 +60,14 @@ export class AnalysisPool {
   /** A draft's captions (SRT or WebVTT) made from its notes' sentences. */
   captions(request: CaptionRequest): Promise<string> {
     return this.#run({ captions: request }) as Promise<string>;
+  }
+
+  /**
+   * One draft written offline (the offline writer ranks the whole note). The answer is the one the
+   * writer gives in-process: a structured clone of plain values, so the stored draft is the same.
+   */
+  draft(request: OfflineDraftRequest): Promise<OfflineDraft> {
+    return this.#run({ draft: request }) as Promise<OfflineDraft>;
   }
 
   #run(task: AnalysisTask): Promise<unknown> {
@@ -181,3 +189,9 @@ export const analyseOffThread = (settings: AnalysisSettings, items: AnalysisInpu
 /** A draft's captions made on the process's analysis threads (they read the whole note). */
 export const captionsOffThread = (settings: AnalysisSettings, request: CaptionRequest): Promise<string> =>
   analysisPool(settings).captions(request);
+
+/** A draft written offline on the process's analysis threads (it ranks the whole note). */
+export const draftOffThread = (
+  settings: AnalysisSettings,
+  request: OfflineDraftRequest,
+): Promise<OfflineDraft> => analysisPool(settings).draft(request);

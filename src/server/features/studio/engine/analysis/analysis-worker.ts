@@ -1,20 +1,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../../../../lib/thread-priority.ts';
-import type { CaptionRequest } from '../formats/index.ts';
+import type { CaptionRequest, OfflineDraftRequest } from '../formats/index.ts';
 import { type AnalysisInput, analyseText } from '../style/index.ts';
 
-/** One task: notes' texts to analyse, or a draft's captions to make. */
-export type AnalysisTask = { items: AnalysisInput[] } | { captions: CaptionRequest };
+/** One task: notes' texts to analyse, a draft's captions to make, or a draft to write offline. */
+export type AnalysisTask =
+  | { items: AnalysisInput[] }
+  | { captions: CaptionRequest }
+  | { draft: OfflineDraftRequest };
 
 /**
  * The thread that reads notes' text (started by `analysis-pool.ts`): one message in (an id and a
- * task: texts to analyse, or captions to make), one message out (the result, or the error's
+ * task: texts to analyse, captions to make, or a draft to write), one message out (the result, or the error's
  * message). It says when it is ready (the text engine loaded), so a task's time budget never counts
  * the thread's start. It runs at a lower priority than the event loop (lib/thread-priority.ts): on a
  * busy machine the loop is served first.
  */
 lowerThisThreadsPriority((workerData as { niceness?: number } | null)?.niceness);
-/** The offline writer, loaded by the first captions task: a thread that only analyses never loads it. */
+/** The offline writer, loaded by the first captions or draft task: a thread that only analyses never loads it. */
 let formats: Promise<typeof import('../formats/index.ts')> | undefined;
 const writer = () => {
   formats ??= import('../formats/index.ts');
@@ -27,7 +30,9 @@ parentPort?.on('message', async (message: { id: number; task: AnalysisTask }) =>
     const result =
       'items' in task
         ? task.items.map((item) => analyseText(item.text, item.register, item.segments))
-        : (await writer()).captionFile(task.captions);
+        : 'captions' in task
+          ? (await writer()).captionFile(task.captions)
+          : (await writer()).offlineDraft(task.draft);
     parentPort?.postMessage({ id, result });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

@@ -121,6 +121,29 @@ export function generateExtractive(
   });
 }
 
+/** One draft to write offline (what the analysis threads are handed): its notes, format and options. */
+export interface OfflineDraftRequest {
+  notes: SourceNote[];
+  format: Format;
+  options: ExtractiveOptions;
+}
+
+/**
+ * A draft written offline as a store wants it: its blocks flattened (clips and the description's
+ * sources folded into them, so left out of the meta), or why it could not be written.
+ */
+export type OfflineDraft =
+  | { ok: true; blocks: FlatBlock[]; meta: Record<string, unknown> }
+  | { ok: false; message: string };
+
+/** One format from the notes (`generateExtractive`), flattened (`flattenDraft`). */
+export function offlineDraft({ notes, format, options }: OfflineDraftRequest): OfflineDraft {
+  const [result] = generateExtractive(notes, [format], options);
+  if (!result!.ok) return { ok: false, message: result!.message };
+  const { clips: _clips, descriptionSources: _sources, ...meta } = result!.meta as Record<string, unknown>;
+  return { ok: true, blocks: flattenDraft(result!), meta };
+}
+
 /** The share of a draft's words that are Echo's (0-1), keywords and meta description left aside. */
 export function echoShare(blocks: readonly Block[]): number {
   let echo = 0;

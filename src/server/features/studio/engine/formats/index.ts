@@ -12,4 +12,12 @@ export {
   timedUnits,
 } from './captions.ts';
 export { clipCaptions, toSrt, toVtt } from './clips.ts';
-export { type ExtractiveOptions, flattenDraft, generateExtractive, type SourceNote } from './generate.ts';
+export {
+  type ExtractiveOptions,
+  flattenDraft,
+  generateExtractive,
+  type OfflineDraft,
+  type OfflineDraftRequest,
+  offlineDraft,
+  type SourceNote,
+} from './generate.ts';
