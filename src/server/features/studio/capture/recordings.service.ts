@@ -33,6 +33,7 @@ import {
   toListItem,
   withOwnerLock,
 } from '../notes/index.ts';
+import { byteCap } from './patches.service.ts';
 import { assertQuota, remainingBytes, withinQuota } from './quota.ts';
 import {
   deleteRecording,
@@ -42,7 +43,7 @@ import {
   type RecordingRow,
   recordChunk,
 } from './repository.ts';
-import { byteCap, mediaStatus, queueTranscription } from './uploads.service.ts';
+import { mediaStatus, queueTranscription } from './uploads.service.ts';
 
 /** Browser recordings whose chunks go up while recording (a dropped connection loses nothing sent). */
 

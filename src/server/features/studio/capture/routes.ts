@@ -22,6 +22,7 @@ import { deleted, operations, storeErrors } from '../../../lib/operation.ts';
 import { ensureStudioDirs, requireStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { importForOwner } from './imports.service.ts';
+import { patchUpload } from './patches.service.ts';
 import {
   discardRecording,
   finishRecordingAsNote,
@@ -29,12 +30,7 @@ import {
   putRecordingChunk,
   startRecording,
 } from './recordings.service.ts';
-import {
-  checkUploadRequest,
-  createTusServer,
-  handleTus as handleTusRequest,
-  patchUpload,
-} from './uploads.service.ts';
+import { checkUploadRequest, createTusServer, handleTus as handleTusRequest } from './uploads.service.ts';
 
 const operation = operations('Studio', 'dashboard');
 /** What storing bytes can answer, the media store's failures included (decision 017). */
