@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coreJsLoaded } from '../../lib/without-polyfills.ts';
-import { linkFacets } from '../../providers/social/bluesky.ts';
+import { linkFacets } from '../../providers/social/bluesky-facets.ts';
 import { countFor, partsFor, X_COUNT_BOUND } from './limits.ts';
 
 describe('counting as each platform counts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mentionSpans, richFacets, tagFacets } from './bluesky.ts';
+import { mentionSpans, richFacets, tagFacets } from './bluesky-facets.ts';
 
 /** The text a facet covers, read from the UTF-8 bytes as the AT Protocol does. */
 const covered = (text: string, index: { byteStart: number; byteEnd: number }) =>

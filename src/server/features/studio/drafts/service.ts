@@ -28,7 +28,8 @@ import {
 import { currentProfile, findNote, findVoiceSettings, queueProfile } from '../notes/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
-import { fidelityOf, freshMeta, registerOf } from './generate.ts';
+import { fidelityOf, registerOf } from './fidelity.ts';
+import { freshMeta } from './generate.ts';
 import { generateDraftJob } from './job-definitions.ts';
 import { type Learned, learnedFrom } from './learning.ts';
 import { assertModelCallsLeft } from './model-calls.ts';
