@@ -52,9 +52,10 @@ export type BlockKind = (typeof BLOCK_KINDS)[number];
 /**
  * Whose words a block is: `user` blocks are the user's own sentences (lightly edited at most) and
  * cite them; `echo` blocks are Echo's (a heading, keywords, a call to action, a closing slide, a
- * thread's counter) and cite none.
+ * thread's counter) and cite none; `guest` blocks quote someone else in a conversation note, cite
+ * their sentences and name them (`speaker`), never as the user's words.
  */
-export const BLOCK_ORIGINS = ['user', 'echo'] as const;
+export const BLOCK_ORIGINS = ['user', 'echo', 'guest'] as const;
 export type BlockOrigin = (typeof BLOCK_ORIGINS)[number];
 /** A stored block without an origin (drafts made before origins): the user's when it cites sources. */
 export const originOf = (block: { origin?: BlockOrigin; sources: readonly unknown[] }): BlockOrigin =>
@@ -77,6 +78,8 @@ export const draftBlockSchema = z.object({
   /** False when no source sentence supports this text (shown marked). */
   supported: z.boolean(),
   origin: z.enum(BLOCK_ORIGINS),
+  /** Who said a `guest` block's words (the speaker's display name). */
+  speaker: z.string().optional(),
   /**
    * The source sentence(s) as said, when Echo's light editing cut something from them (fillers,
    * a tag question, a restart, a clause): the view can show "as said / as written".

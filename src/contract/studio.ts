@@ -125,6 +125,14 @@ export const fillerSpanSchema = z.object({ start: z.number().int(), end: z.numbe
 export type FillerSpan = z.infer<typeof fillerSpanSchema>;
 
 /** One sentence of a note's text: `text === note.text.slice(start_char, end_char)`. */
+export const noteSpeakerSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  name: z.string(),
+  me: z.boolean(),
+});
+export type NoteSpeaker = z.infer<typeof noteSpeakerSchema>;
+
 export const sentenceSchema = z.object({
   id: z.string(),
   text: z.string(),
@@ -137,6 +145,8 @@ export const sentenceSchema = z.object({
   filler: z.boolean(),
   /** Filler words inside the sentence (offsets into `text`); marked, never deleted. */
   fillers: z.array(fillerSpanSchema),
+  /** The speaker whose turn it is, in a conversation note (see `speakers`); null in a solo note. */
+  speaker_id: z.string().nullable().optional(),
 });
 export type Sentence = z.infer<typeof sentenceSchema>;
 
@@ -168,6 +178,11 @@ export type NoteListItem = z.infer<typeof noteListItemSchema>;
 export const noteDetailSchema = noteListItemSchema.extend({
   text: z.string(),
   sentences: z.array(sentenceSchema),
+  /**
+   * The people speaking, in a conversation note (empty in a solo note): `label` as found, `name` as
+   * the owner calls them, `me` for the owner's own turns (at most one).
+   */
+  speakers: z.array(noteSpeakerSchema),
   key_phrases: z.array(z.string()),
   /** GET it with Range requests to play from a sentence's start_ms; null without media. */
   media_url: z.string().nullable(),

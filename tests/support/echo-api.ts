@@ -7272,6 +7272,13 @@ export interface operations {
                                 start: number;
                                 end: number;
                             }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
                         }[];
                         key_phrases: string[];
                         media_url: string | null;
@@ -7429,6 +7436,13 @@ export interface operations {
                                 start: number;
                                 end: number;
                             }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
                         }[];
                         key_phrases: string[];
                         media_url: string | null;
@@ -7658,6 +7672,13 @@ export interface operations {
                                 start: number;
                                 end: number;
                             }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
                         }[];
                         key_phrases: string[];
                         media_url: string | null;
@@ -8647,6 +8668,13 @@ export interface operations {
                                 start: number;
                                 end: number;
                             }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
                         }[];
                         key_phrases: string[];
                         media_url: string | null;
@@ -10438,7 +10466,8 @@ export interface operations {
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
-                                origin: "user" | "echo";
+                                origin: "user" | "echo" | "guest";
+                                speaker?: string;
                                 said?: string;
                                 start_ms?: number;
                                 end_ms?: number;
@@ -10555,7 +10584,8 @@ export interface operations {
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
-                                origin: "user" | "echo";
+                                origin: "user" | "echo" | "guest";
+                                speaker?: string;
                                 said?: string;
                                 start_ms?: number;
                                 end_ms?: number;
@@ -10733,7 +10763,8 @@ export interface operations {
                             }[];
                             supported: boolean;
                             /** @enum {string} */
-                            origin: "user" | "echo";
+                            origin: "user" | "echo" | "guest";
+                            speaker?: string;
                             said?: string;
                             start_ms?: number;
                             end_ms?: number;
@@ -10870,7 +10901,8 @@ export interface operations {
                             }[];
                             supported: boolean;
                             /** @enum {string} */
-                            origin: "user" | "echo";
+                            origin: "user" | "echo" | "guest";
+                            speaker?: string;
                             said?: string;
                             start_ms?: number;
                             end_ms?: number;
@@ -11053,7 +11085,8 @@ export interface operations {
                             }[];
                             supported: boolean;
                             /** @enum {string} */
-                            origin: "user" | "echo";
+                            origin: "user" | "echo" | "guest";
+                            speaker?: string;
                             said?: string;
                             start_ms?: number;
                             end_ms?: number;
@@ -11229,7 +11262,8 @@ export interface operations {
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
-                                origin: "user" | "echo";
+                                origin: "user" | "echo" | "guest";
+                                speaker?: string;
                                 said?: string;
                                 start_ms?: number;
                                 end_ms?: number;
@@ -11348,7 +11382,8 @@ export interface operations {
                             }[];
                             supported: boolean;
                             /** @enum {string} */
-                            origin: "user" | "echo";
+                            origin: "user" | "echo" | "guest";
+                            speaker?: string;
                             said?: string;
                             start_ms?: number;
                             end_ms?: number;

@@ -61,6 +61,13 @@ export const studioNotes = pgTable(
     contentHash: text('content_hash'),
     /** The text engine's mergeable per-note stats (noteStats); the profile sums them. */
     stats: jsonb('stats'),
+    /**
+     * When the owner last changed the transcript's words (a corrected sentence, an edited text):
+     * drafts made before it are "made before your corrections". Null while never corrected.
+     */
+    wordsChangedAt: timestamp('words_changed_at', { withTimezone: true }),
+    /** When the owner read a rough transcript and said it looks right (or corrected it). */
+    transcriptReviewedAt: timestamp('transcript_reviewed_at', { withTimezone: true }),
     /** The note's key phrases with their scores, best first: [{ phrase, score }] (Ideas rank them). */
     keyPhrases: jsonb('key_phrases').$type<Array<{ phrase: string; score: number }>>().notNull().default([]),
     search: tsvector('search').generatedAlwaysAs(
@@ -116,6 +123,11 @@ export const studioNoteSentences = pgTable(
     filler: boolean('filler').notNull().default(false),
     /** Filler words inside the sentence: [{ start, end }] offsets into its text. */
     fillers: jsonb('fillers').notNull().default([]),
+    /**
+     * Whose turn the sentence is in a conversation note; null in a solo note (the owner's words).
+     * A speaker removed from the note leaves its sentences unassigned.
+     */
+    speakerId: uuid('speaker_id').references(() => studioNoteSpeakers.id, { onDelete: 'set null' }),
     /** The recogniser's word times within the sentence, when it gave them: [{ text, startMs, endMs }]. */
     words: jsonb('words').$type<Array<{ text: string; startMs: number; endMs: number }>>(),
     search: tsvector('search').generatedAlwaysAs(
@@ -128,6 +140,32 @@ export const studioNoteSentences = pgTable(
   ],
 );
 
+/**
+ * The people speaking in a conversation note (an interview, a call, a panel), in order of first
+ * turn. `label` is the name as found (a transcript's "PRIYA:", a speech server's "speaker_1", a
+ * track's file name); `name` is what the owner calls them (starts as the label). At most one is
+ * `is_me`: the owner's own turns, the only ones the voice profile and first-person drafts read.
+ * A solo note has no rows here.
+ */
+export const studioNoteSpeakers = pgTable(
+  'studio_note_speakers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => studioNotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    name: text('name').notNull(),
+    isMe: boolean('is_me').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('studio_note_speakers_note_position_key').on(t.noteId, t.position),
+    uniqueIndex('studio_note_speakers_one_me_key').on(t.noteId).where(sql`${t.isMe}`),
+  ],
+);
+
 /** Per owner: pinned phrases, banned words, learning from edits, and the last computed profile. */
 export const studioVoiceSettings = pgTable('studio_voice_settings', {
   ownerEmail: text('owner_email').primaryKey(),
@@ -136,6 +174,8 @@ export const studioVoiceSettings = pgTable('studio_voice_settings', {
   learnFromEdits: boolean('learn_from_edits').notNull().default(true),
   /** The name or handle the user chose for their content (carousel slides); none when null. */
   byline: text('byline'),
+  /** Speaker names the owner said were them ("which one is you?"): preselected in the next conversation. */
+  myNames: text('my_names').array().notNull().default(sql`'{}'::text[]`),
   /** { spoken, written } as built from the notes' stats; null until computed. */
   profile: jsonb('profile'),
   profileNotes: integer('profile_notes').notNull().default(0),

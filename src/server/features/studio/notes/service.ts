@@ -124,7 +124,10 @@ export function toDetail(row: NoteRow, sentences: SentenceRow[]): NoteDetail {
       end_ms: s.endMs,
       filler: s.filler,
       fillers: s.fillers as Array<{ start: number; end: number }>,
+      speaker_id: s.speakerId,
     })),
+    // Conversation notes: filled by the notes room's speakers (a solo note has none).
+    speakers: [],
     key_phrases: row.keyPhrases.map((k) => k.phrase),
     media_url: item.has_media ? `${STUDIO_API}/notes/${row.id}/media` : null,
     media_mime: item.has_media ? row.mediaMime : null,
@@ -157,7 +160,13 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
   // The note as stored, without reading it back (a note may be 200,000 characters).
   return toDetail(
     row.note,
-    analysis.sentences.map((s, i) => ({ ...s, id: row.ids[i]!, noteId: row.note.id, words: null })),
+    analysis.sentences.map((s, i) => ({
+      ...s,
+      id: row.ids[i]!,
+      noteId: row.note.id,
+      words: null,
+      speakerId: null,
+    })),
   );
 }
 

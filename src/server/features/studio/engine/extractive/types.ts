@@ -13,6 +13,11 @@ export interface SourceSentence {
   endMs?: number;
   filler: boolean;
   fillers: Span[];
+  /**
+   * Who said it, in a conversation note. Absent in a solo note: the owner's words. `me` marks the
+   * owner's own turns; anyone else's words may appear in a draft only as an attributed quote.
+   */
+  speaker?: { name: string; me: boolean };
 }
 
 export interface SourceNote {
@@ -57,8 +62,13 @@ export interface Block {
   sources: SourceRef[];
   /** True when every part is supported by the user's words. */
   supported: boolean;
-  /** `user` when the block is the user's sentences (it cites them), `echo` when Echo wrote it. */
-  origin: 'user' | 'echo';
+  /**
+   * `user` when the block is the user's sentences (it cites them), `echo` when Echo wrote it,
+   * `guest` when it quotes someone else in a conversation (it cites them and names `speaker`).
+   */
+  origin: 'user' | 'echo' | 'guest';
+  /** The display name of who said a `guest` block's words. */
+  speaker?: string;
   /** The source sentences as said, when light editing cut something from them. */
   said?: string;
 }

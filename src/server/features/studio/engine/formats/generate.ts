@@ -188,7 +188,8 @@ export interface FlatBlock {
   sourceIds: string[];
   supported: boolean;
   /** `user`: the user's sentences (cites them); `echo`: Echo's words (cites none). */
-  origin: 'user' | 'echo';
+  origin: 'user' | 'echo' | 'guest';
+  speaker?: string;
   /** The source sentence(s) as said, when light editing cut something. */
   said?: string;
   startMs?: number;

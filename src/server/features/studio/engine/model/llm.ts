@@ -58,7 +58,7 @@ export interface EngineBlock {
   sourceIds: string[];
   supported: boolean;
   /** Whose words (default: the user's when the block cites sources). */
-  origin?: 'user' | 'echo';
+  origin?: 'user' | 'echo' | 'guest';
   /** The source sentence(s) as said, when light editing cut something. */
   said?: string;
   startMs?: number;

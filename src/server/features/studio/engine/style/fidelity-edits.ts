@@ -19,7 +19,7 @@ import { splitSentences, tokenize, writtenForm } from '../text/index.ts';
 export interface FidelityBlock {
   text: string;
   /** 'echo' blocks are Echo's words and are not scored; default 'user'. */
-  origin?: 'user' | 'echo';
+  origin?: 'user' | 'echo' | 'guest';
   /** The source sentence(s) as the user said them, when Echo edited them (absent: verbatim). */
   said?: string;
   /**

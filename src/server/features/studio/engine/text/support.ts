@@ -16,10 +16,13 @@ import { writtenForm } from './written-form.ts';
  * checked; Echo's own (origin `echo`: a heading, keywords, a closing slide) cite nothing and claim
  * nothing, so they are left out of the check and of the share of supported sentences.
  */
-export const claimsSupport = (block: { origin?: 'user' | 'echo' }): boolean => block.origin !== 'echo';
+export const claimsSupport = (block: { origin?: 'user' | 'echo' | 'guest' }): boolean =>
+  block.origin !== 'echo';
 
 /** The share of the blocks claiming support that have it (1 when none claims any). */
-export function supportedShare(blocks: readonly { origin?: 'user' | 'echo'; supported: boolean }[]): number {
+export function supportedShare(
+  blocks: readonly { origin?: 'user' | 'echo' | 'guest'; supported: boolean }[],
+): number {
   const claiming = blocks.filter(claimsSupport);
   return claiming.length === 0 ? 1 : claiming.filter((b) => b.supported).length / claiming.length;
 }
