@@ -182,9 +182,14 @@ async function expectSourceShown(page: Page, block: Locator, how: 'hover' | 'foc
   else await block.focus();
   await expect.poll(() => block.getAttribute('aria-pressed')).toBe('true');
   const highlighted = page.getByTestId('draft-sources').locator('[data-highlighted]');
-  await expect.poll(() => highlighted.count()).toBeGreaterThan(0);
-  const source = new Set(wordsOf((await highlighted.allInnerTexts()).join(' ')));
-  expect(own.filter((word) => source.has(word)).length / own.length).toBeGreaterThanOrEqual(0.5);
+  // Read until the highlight settles: the sources pane re-renders (and may scroll) after the block
+  // is pressed, so one early read can see the highlight of the block before it.
+  await expect
+    .poll(async () => {
+      const source = new Set(wordsOf((await highlighted.allInnerTexts()).join(' ')));
+      return own.filter((word) => source.has(word)).length / own.length;
+    })
+    .toBeGreaterThanOrEqual(0.5);
 }
 
 /** The voice-fidelity score with its reasons. */
