@@ -76,6 +76,7 @@ const KINDS_BY_FORMAT: Record<DraftFormat, BlockKind[]> = {
   thread: ['post'],
   carousel: ['slide'],
   clips: ['clip'],
+  shownotes: ['title', 'heading', 'sentence', 'quote'],
 };
 
 const RULES: Record<DraftFormat, string> = {
@@ -96,6 +97,10 @@ const RULES: Record<DraftFormat, string> = {
   clips:
     'Clip hooks: 3-5 "clip" blocks, each a hook line for one of the strongest 15-60 second moments, citing ' +
     'the consecutive sentences that make up the moment.',
+  shownotes:
+    'Show notes of a conversation: a "title" block, a "sentence" block naming the guests and the host, a ' +
+    'one-paragraph summary, a "heading" "Chapters" with one "sentence" block per chapter, and a "heading" ' +
+    '"Quotes" with 3-5 "quote" blocks, each naming who said it.',
 };
 
 const ECHO_KINDS: ReadonlySet<BlockKind> = new Set(['title', 'meta', 'keywords', 'heading']);
