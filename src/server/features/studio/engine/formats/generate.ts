@@ -244,7 +244,8 @@ export function flattenDraft(draft: Draft): FlatBlock[] {
   draft.blocks.forEach((block, group) => {
     let kind = FLAT_KIND[block.kind];
     if (draft.format === 'carousel' && kind === 'cta') kind = 'slide';
-    if (kind === 'sentence') {
+    // A guest's quote stays one row: its attribution is the block's text, not any one part's.
+    if (kind === 'sentence' && block.origin !== 'guest') {
       for (const part of block.parts) {
         rows.push({
           kind,
@@ -252,8 +253,7 @@ export function flattenDraft(draft: Draft): FlatBlock[] {
           group,
           sourceIds: ids(part.sources),
           supported: part.supported,
-          origin: block.origin === 'guest' ? 'guest' : part.sources.length > 0 ? 'user' : 'echo',
-          ...(block.origin === 'guest' && block.speaker !== undefined ? { speaker: block.speaker } : {}),
+          origin: part.sources.length > 0 ? 'user' : 'echo',
           ...(part.said !== undefined ? { said: part.said } : {}),
         });
         const chapter = chapters.get(block.id);
