@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { Conversation } from '../../src/server/features/studio/engine/__fixtures__/conversations.ts';
-import { callAs, type StudioTestApp } from './studio.ts';
+import { callAs } from './studio.ts';
+import type { TestApp } from './test-app.ts';
 
 /**
  * A conversation note as a test wants it before the notes room names speakers itself: a text note
@@ -9,7 +10,7 @@ import { callAs, type StudioTestApp } from './studio.ts';
  * times four seconds a sentence). `me`: the speaker marked "this is me" (none: not answered yet).
  */
 export async function addConversationNote(
-  echo: StudioTestApp,
+  echo: TestApp,
   cookie: string,
   conversation: Conversation,
   { me, timed = true, title = 'Interview' }: { me?: string; timed?: boolean; title?: string } = {},

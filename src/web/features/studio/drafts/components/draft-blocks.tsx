@@ -57,7 +57,6 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
         h.active === block.id && 'bg-accent/25',
         echo &&
           'text-muted-foreground italic underline decoration-dotted decoration-muted-foreground underline-offset-4',
-        guest && 'border-l-4 border-accent pl-2',
         unsupported && 'underline decoration-destructive decoration-wavy underline-offset-4',
         className,
       )}
@@ -69,6 +68,11 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
       {gone && <span className="sr-only"> (its source note was deleted)</span>}
     </span>
   );
+}
+
+/** A post's or slide's note that its words are a guest's. */
+function GuestTag({ block }: { block: DraftBlock }) {
+  return <span aria-hidden="true"> · {block.speaker ?? 'A guest'}’s words</span>;
 }
 
 /** Blocks of one group (a paragraph, a section) together. */
@@ -113,7 +117,13 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
         );
       case 'quote':
         return (
-          <blockquote key={first.id} className="border-l-4 border-primary pl-4 italic">
+          <blockquote
+            key={first.id}
+            className={cn(
+              'border-l-4 pl-4 italic',
+              first.origin === 'guest' ? 'border-accent' : 'border-primary',
+            )}
+          >
             <Traceable block={first} h={h} />
           </blockquote>
         );
@@ -122,6 +132,7 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
           <div key={first.id} className="rounded-lg border p-3">
             <p className="mb-1 font-mono text-xs text-muted-foreground">
               {posts.indexOf(first) + 1}/{posts.length}
+              {first.origin === 'guest' && <GuestTag block={first} />}
             </p>
             <Traceable block={{ ...first, text: postBody(first.text) }} h={h} />
           </div>
@@ -129,7 +140,10 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
       case 'slide':
         return (
           <div key={first.id} className="rounded-lg border bg-muted/40 p-4">
-            <p className="mb-1 text-xs text-muted-foreground">Slide {draft.blocks.indexOf(first) + 1}</p>
+            <p className="mb-1 text-xs text-muted-foreground">
+              Slide {draft.blocks.indexOf(first) + 1}
+              {first.origin === 'guest' && <GuestTag block={first} />}
+            </p>
             <Traceable block={first} h={h} className="text-lg font-semibold" />
           </div>
         );
@@ -164,6 +178,13 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
           </div>
         );
       default:
+        // A guest's words in a post: set apart as a quote, in their name.
+        if (first.origin === 'guest')
+          return (
+            <blockquote key={first.id} className="border-l-4 border-accent pl-4">
+              <Traceable block={first} h={h} />
+            </blockquote>
+          );
         return (
           <p key={first.id} className={first.kind === 'hook' ? 'font-semibold' : undefined}>
             {group.map((block, i) => (
@@ -197,7 +218,7 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
         <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="guest-legend">
           <Quote className="size-4" aria-hidden="true" />
           <span>
-            <span className="border-l-4 border-accent pl-1">Marked at the left</span>: someone else’s words,
+            <span className="border-l-4 border-accent pl-1">A bar at the left</span>: someone else’s words,
             quoted in their name (
             {[...new Set(draft.blocks.flatMap((b) => (b.speaker ? [b.speaker] : [])))].join(', ')}
             ), not yours.
