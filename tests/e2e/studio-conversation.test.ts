@@ -1,11 +1,11 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTERVIEW } from '#tests/fixtures/studio/conversations.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage } from '#tests/support/browser.ts';
 import { addConversationNote } from '#tests/support/conversation.ts';
 import { callAs, dashboardCookies, readyDraft, sessionCookie } from '#tests/support/studio.ts';
 import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
-import { INTERVIEW } from '../../src/server/features/studio/engine/__fixtures__/conversations.ts';
 
 /** A conversation's show notes: chapters with times, quotes in their speakers' names, who said what. */
 

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
-import type { Conversation } from '../../src/server/features/studio/engine/__fixtures__/conversations.ts';
+import type { Conversation } from '#tests/fixtures/studio/conversations.ts';
 import { callAs } from './studio.ts';
 import type { TestApp } from './test-app.ts';
 

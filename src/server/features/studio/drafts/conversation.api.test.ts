@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Draft, draftConversationSchema } from '#contract/studio-drafts.ts';
+import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import { addConversationNote } from '#tests/support/conversation.ts';
 import {
   callAs as call,
@@ -8,7 +9,6 @@ import {
   settledDraft,
   startStudioApp,
 } from '#tests/support/studio.ts';
-import { INTERVIEW, PANEL } from '../engine/__fixtures__/conversations.ts';
 
 let echo: StudioTestApp;
 let alice: string;

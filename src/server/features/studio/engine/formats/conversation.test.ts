@@ -5,7 +5,7 @@ import {
   conversationNote,
   INTERVIEW,
   PANEL,
-} from '../__fixtures__/conversations.ts';
+} from '#tests/fixtures/studio/conversations.ts';
 import type { Draft, Format, SourceNote } from '../extractive/index.ts';
 import { flattenDraft, generateExtractive } from './generate.ts';
 import { NOT_A_CONVERSATION } from './shownotes.ts';
