@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Draft, draftConversationSchema } from '#contract/studio-drafts.ts';
 import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import { addConversationNote } from '#tests/support/conversation.ts';
+import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
   callAs as call,
   type StudioTestApp,
@@ -141,5 +142,72 @@ describe('show notes of a solo note', () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().message).toContain('made from a conversation');
+  });
+});
+
+describe('a conversation written by the language model', () => {
+  let llm: FakeOpenAi;
+  let app: StudioTestApp;
+  beforeAll(async () => {
+    llm = await new FakeOpenAi().start();
+    app = await startStudioApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await llm?.stop();
+  });
+
+  it("is told whose each sentence is, and a guest's words it gives as the owner's come back as theirs", async () => {
+    const cookie = await sessionCookie(app, 'dana@example.com');
+    const { note, speakerOf } = await addConversationNote(app, cookie, INTERVIEW, { me: 'Sam' });
+    // The model answers as a careless one would: Priya's words written as the owner's.
+    llm.chatReply = (request) => {
+      const prompt = (request.json as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
+      const line = (words: string) =>
+        Number(
+          prompt
+            .split('\n')
+            .find((l) => l.includes(words))!
+            .split('.')[0],
+        );
+      return JSON.stringify({
+        blocks: [
+          {
+            kind: 'hook',
+            text: 'Today I am talking with Priya, who runs three coffee shops in Leeds.',
+            sources: [line('Today I am talking')],
+          },
+          {
+            kind: 'sentence',
+            text: 'I hired friends first and that was a mistake.',
+            sources: [line('I hired friends')],
+          },
+          {
+            kind: 'sentence',
+            text: 'Never hire someone because they are nice to you.',
+            sources: [line('ever hire someone'), line('Today I am talking')],
+          },
+        ],
+      });
+    };
+    const res = await call(app, 'POST', '/api/studio/drafts', cookie, {
+      note_ids: [note.id],
+      formats: ['linkedin'],
+      engine: 'llm',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const draft = await settledDraft(app, cookie, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
+    expect(draft).toMatchObject({ status: 'ready', engine: 'llm' });
+    const prompt = JSON.stringify(
+      llm.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!.json,
+    );
+    expect(prompt).toContain('[Priya] I hired friends first');
+    expect(prompt).toContain('never write them as Sam');
+    expect(draft.blocks.map((b) => [b.origin, b.text])).toEqual([
+      ['user', 'Today I am talking with Priya, who runs three coffee shops in Leeds.'],
+      ['guest', 'As Priya put it: “I hired friends first and that was a mistake.”'],
+    ]);
+    expect(draft.blocks[1]!.sources.map((s) => speakerOf.get(s.sentence_id))).toEqual(['Priya']);
+    expect(draft.meta.conversation).toMatchObject({ speaks_as: 'Sam', confirmed: true });
   });
 });
