@@ -12,7 +12,7 @@ import { BlockList, countWordsOf, ownLine, slugOf, tooShortMessage } from '../ex
 import { keyPhrases } from '../text/index.ts';
 import { CAROUSEL_MIN_WORDS, SLIDE_MAX_WORDS } from './carousel.ts';
 import { asSaid, chaptersOf, hostOf } from './chapters.ts';
-import { LINKEDIN_MIN_WORDS, POST_MAX, THREAD_MIN_WORDS } from './social.ts';
+import { LINKEDIN_MAX, LINKEDIN_MIN_WORDS, POST_MAX, THREAD_MIN_WORDS } from './social.ts';
 import { namesOf, refKey, type Speaker, speakerOfUnit, stampOf, type Talk } from './speakers.ts';
 
 export const BLOG_INTERVIEW_MIN_WORDS = 150;
@@ -192,9 +192,13 @@ function withQuotes(draft: FormatResult & { ok: true }, whole: Analysis, talk: T
       : draft.blocks.length;
   const list = new BlockList();
   const placed = new Map<number, Block[]>();
+  // A LinkedIn post stays within its length with the quotes in it.
+  let chars = draft.blocks.map((b) => b.text).join('\n\n').length;
   quotes.forEach((quote, nth) => {
     const text = attributed(format, quote, nth);
     if (!fitsFormat(format, text)) return;
+    if (format === 'linkedin' && chars + text.length + 2 > LINKEDIN_MAX) return;
+    chars += text.length + 2;
     let at = positions.findIndex((p, i) => i >= 1 && p > quote.index);
     if (at < 0 || at > end) at = end;
     at = Math.max(Math.min(1, draft.blocks.length), at);
