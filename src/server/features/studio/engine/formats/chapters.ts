@@ -16,7 +16,7 @@ export interface Chapter {
 }
 
 /** About one chapter per this many words, and at most CHAPTERS_MAX. */
-const WORDS_PER_CHAPTER = 120;
+const WORDS_PER_CHAPTER = 90;
 export const CHAPTERS_MAX = 12;
 /** Sentences compared on each side of a possible cut, and the fewest a chapter has. */
 const WINDOW = 8;
@@ -24,6 +24,9 @@ const MIN_UNITS = 4;
 /** Chapters of a timed conversation are at least this long. */
 const MIN_CHAPTER_MS = 20_000;
 const TITLE_MAX_WORDS = 12;
+/** "Let's talk about money", "Moving on", "Next question": the speaker says the topic changes. */
+const MOVES_ON =
+  /^(?:(?:so|okay|ok|now|alright|right),?\s+)?(?:let(?:'s|’s| us) (?:talk|move|turn|get)|moving on|next (?:question|up|topic)|(?:another|one more|a different) (?:question|thing|topic)|speaking of)\b/i;
 
 function cohesion(a: readonly Unit[], b: readonly Unit[]): number {
   const count = (units: readonly Unit[]) => {
@@ -101,8 +104,12 @@ export function chaptersOf(whole: Analysis, talk: Talk): Chapter[] {
       continue;
     }
     let score = cohesion(body.slice(Math.max(0, at - WINDOW), at), body.slice(at, at + WINDOW));
-    if (unit.question) score -= 0.35;
-    if (unit.question && host && speaker(unit) === host) score -= 0.15;
+    // A turn that asks (in its first two sentences) or says it moves on opens a topic.
+    const opening = body.slice(at, at + 2).filter((u) => speaker(u) === speaker(unit));
+    const asks = opening.find((u) => u.question);
+    if (asks) score -= 0.35;
+    if (asks && host && speaker(unit) === host) score -= 0.15;
+    if (MOVES_ON.test(unit.clean)) score -= 0.4;
     if (unit.dangling || unit.roles.pointsBack) score += 0.5;
     candidates.push({ at, score });
   }
