@@ -328,3 +328,6 @@ const voiceLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(voiceWi
 console.log(voiceLine(voiceHeader));
 console.log(`|${voiceWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of voiceTable) console.log(voiceLine(row));
+
+// The conversations' drafts: who says what (scripts/conversation-eval.ts).
+await import('./conversation-eval.ts');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Echo Studio, part 2: drafts made from a user's notes. */
 
-export const DRAFT_FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips'] as const;
+export const DRAFT_FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips', 'shownotes'] as const;
 export type DraftFormat = (typeof DRAFT_FORMATS)[number];
 export const DRAFT_FORMAT_LABELS: Record<DraftFormat, string> = {
   blog: 'SEO blog post',
@@ -10,7 +10,33 @@ export const DRAFT_FORMAT_LABELS: Record<DraftFormat, string> = {
   thread: 'X/Twitter thread',
   carousel: 'Instagram carousel',
   clips: 'Clip hooks',
+  shownotes: 'Show notes',
 };
+/** Formats made only from a conversation (a note with speakers): an interview's own. */
+export const CONVERSATION_FORMATS: readonly DraftFormat[] = ['shownotes'];
+
+/**
+ * A conversation's draft (meta `conversation`): who its first-person words are (`speaks_as`, the
+ * speaker marked "this is me", else Echo's guess until the owner answers "which one is you?",
+ * `confirmed` false) and whom it quotes by name. Absent for a solo note's drafts.
+ */
+export const draftConversationSchema = z.object({
+  speaks_as: z.string().nullable(),
+  confirmed: z.boolean(),
+  guests: z.array(z.string()),
+});
+export type DraftConversation = z.infer<typeof draftConversationSchema>;
+/** The draft's conversation meta when it has one (a meta of another shape reads as none). */
+export const conversationOfDraft = (meta: Record<string, unknown>): DraftConversation | null => {
+  const parsed = draftConversationSchema.safeParse(meta.conversation);
+  return parsed.success ? parsed.data : null;
+};
+/** A show-notes chapter (meta `chapters`): its title and, in a timed conversation, when it starts. */
+export const showNotesChapterSchema = z.object({
+  blockId: z.string(),
+  title: z.string(),
+  startMs: z.number().optional(),
+});
 
 export const DRAFT_ENGINES = ['auto', 'extractive', 'llm'] as const;
 export type DraftEngineChoice = (typeof DRAFT_ENGINES)[number];

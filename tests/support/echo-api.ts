@@ -10447,7 +10447,7 @@ export interface operations {
                         drafts: {
                             id: string;
                             /** @enum {string} */
-                            format: "blog" | "linkedin" | "thread" | "carousel" | "clips";
+                            format: "blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes";
                             /** @enum {string} */
                             engine: "extractive" | "llm";
                             /** @enum {string} */
@@ -10545,7 +10545,7 @@ export interface operations {
             content: {
                 "application/json": {
                     note_ids: string[];
-                    formats: ("blog" | "linkedin" | "thread" | "carousel" | "clips")[];
+                    formats: ("blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes")[];
                     /**
                      * @default auto
                      * @enum {string}
@@ -10565,7 +10565,7 @@ export interface operations {
                         drafts: {
                             id: string;
                             /** @enum {string} */
-                            format: "blog" | "linkedin" | "thread" | "carousel" | "clips";
+                            format: "blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes";
                             /** @enum {string} */
                             engine: "extractive" | "llm";
                             /** @enum {string} */
@@ -10744,7 +10744,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips";
+                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes";
                         /** @enum {string} */
                         engine: "extractive" | "llm";
                         /** @enum {string} */
@@ -10882,7 +10882,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips";
+                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes";
                         /** @enum {string} */
                         engine: "extractive" | "llm";
                         /** @enum {string} */
@@ -11066,7 +11066,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips";
+                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes";
                         /** @enum {string} */
                         engine: "extractive" | "llm";
                         /** @enum {string} */
@@ -11363,7 +11363,7 @@ export interface operations {
                     "application/json": {
                         id: string;
                         /** @enum {string} */
-                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips";
+                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes";
                         /** @enum {string} */
                         engine: "extractive" | "llm";
                         /** @enum {string} */

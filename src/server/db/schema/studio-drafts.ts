@@ -46,7 +46,7 @@ export const studioDrafts = pgTable(
     index('studio_drafts_owner_created_idx').on(t.ownerEmail, t.createdAt),
     check(
       'studio_drafts_format_check',
-      sql`${t.format} in ('blog', 'linkedin', 'thread', 'carousel', 'clips')`,
+      sql`${t.format} in ('blog', 'linkedin', 'thread', 'carousel', 'clips', 'shownotes')`,
     ),
     check('studio_drafts_engine_check', sql`${t.engine} in ('extractive', 'llm')`),
     check('studio_drafts_status_check', sql`${t.status} in ('waiting', 'generating', 'ready', 'failed')`),

@@ -23,6 +23,8 @@ export function fidelityOf(
   sentences?: readonly SourceSentenceRow[],
 ): { score: number; reasons: string[] } | null {
   if (!profile) return null;
+  // A guest's quote is neither the owner's words nor Echo's: it is left out of the score and its reasons.
+  blocks = blocks.filter((b) => originOf(b) !== 'guest');
   const origin = (b: (typeof blocks)[number]) => (ECHO_KINDS.includes(b.kind) ? 'echo' : originOf(b));
   if (sentences) {
     const at = new Map(sentences.map((s, i) => [s.id, i]));

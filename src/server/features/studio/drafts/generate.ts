@@ -1,5 +1,10 @@
 import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
-import { type DraftFormat, draftSummary, FIDELITY_WARNING_BELOW } from '#contract/studio-drafts.ts';
+import {
+  type DraftConversation,
+  type DraftFormat,
+  draftSummary,
+  FIDELITY_WARNING_BELOW,
+} from '#contract/studio-drafts.ts';
 import type { Config } from '../../../config.ts';
 import type { Database, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
@@ -35,10 +40,12 @@ import {
   type StoredBlock,
   sourceNotes,
   sourceSentences,
+  sourceSpeakers,
   updateDraft,
   updateDrafts,
   writtenSamples,
 } from './repository.ts';
+import { engineSpeakerOf, type SpeakingAs, speakingAs } from './speakers.ts';
 
 /**
  * Writes one draft (the job's work): waits for notes still transcribing, picks the engine, checks
@@ -108,6 +115,7 @@ function toStored(draft: EngineDraft, sentences: SourceSentenceRow[]): StoredBlo
     sources: block.sourceIds.map((id) => ({ note_id: noteOf.get(id) ?? '', sentence_id: id })),
     supported: block.supported,
     origin: block.origin ?? (block.sourceIds.length > 0 ? 'user' : 'echo'),
+    ...(block.origin === 'guest' && block.speaker !== undefined ? { speaker: block.speaker } : {}),
     ...(block.said !== undefined ? { said: block.said } : {}),
     ...(block.startMs !== undefined ? { start_ms: block.startMs } : {}),
     ...(block.endMs !== undefined ? { end_ms: block.endMs } : {}),
@@ -172,6 +180,13 @@ async function writeRun(deps: GenerateDeps, rows: DraftRow[], blockId?: string):
   const source: RunSource = {
     notes,
     sentences,
+    speaking: speakingAs(
+      await sourceSpeakers(
+        db,
+        notes.map((n) => n.id),
+      ),
+      settings?.myNames ?? [],
+    ),
     keyPhrases: [...new Set(notes.flatMap((n) => n.keyPhrases.map((k) => k.phrase)))],
     settings,
     profile: await currentProfile(db, owner, { settings }),
@@ -208,6 +223,8 @@ async function writeRun(deps: GenerateDeps, rows: DraftRow[], blockId?: string):
 interface RunSource {
   notes: SourceNoteRow[];
   sentences: SourceSentenceRow[];
+  /** Whom a conversation's drafts speak as (speakers.ts). */
+  speaking: SpeakingAs;
   keyPhrases: string[];
   settings: VoiceSettingsRow | undefined;
   profile: VoiceProfile | null;
@@ -222,7 +239,7 @@ type DraftValues = Parameters<typeof updateDraft>[2];
 async function writeOne(
   deps: GenerateDeps,
   row: DraftRow,
-  { notes, sentences, keyPhrases, settings, profile, register }: RunSource,
+  { notes, sentences, speaking, keyPhrases, settings, profile, register }: RunSource,
   blockId?: string,
 ): Promise<Written> {
   const db = deps.database.db;
@@ -235,6 +252,7 @@ async function writeOne(
       : [],
   );
   const usable = sentences.filter((s) => !exclude.has(s.id));
+  const speakerOf = new Map(usable.map((s) => [s.id, engineSpeakerOf(s, speaking)]));
   const sourceNotesInput: SourceNote[] = notes.map((note) => ({
     id: note.id,
     sentences: usable
@@ -245,6 +263,7 @@ async function writeOne(
         filler: s.filler,
         fillers: s.fillers as { start: number; end: number }[],
         ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
+        ...(speakerOf.get(s.id) ? { speaker: speakerOf.get(s.id)! } : {}),
       })),
   }));
   // The name the user chose for their content (the voice card); none is made up from their e-mail address.
@@ -268,7 +287,8 @@ async function writeOne(
   let draft: EngineDraft | string;
   let engine: 'extractive' | 'llm' = 'extractive';
   const meta: Record<string, unknown> = {};
-  if (deps.llm && row.requestedEngine !== 'extractive') {
+  // Show notes are the offline writer's (chapters and quotes read from the speakers and times).
+  if (deps.llm && row.requestedEngine !== 'extractive' && format !== 'shownotes') {
     const analysed = analyse(sourceNotesInput, keyPhrases, { bans, pins }).units;
     const units = analysed.filter((u) => u.usable);
     const ranked = [...units].sort((a, b) => b.score - a.score).slice(0, LLM_SOURCE_SENTENCES);
@@ -276,15 +296,19 @@ async function writeOne(
     const best = [...ranked].sort((a, b) => a.index - b.index);
     const input: EngineInput = {
       format,
-      author: byline ?? 'the speaker',
-      sentences: best.map((u) => ({
-        id: String(u.ref.sentenceId),
-        noteId: String(u.ref.noteId),
-        text: u.clean,
-        rank: rankOf.get(u),
-        startMs: u.startMs,
-        endMs: u.endMs,
-      })),
+      author: speaking.name ?? byline ?? 'the speaker',
+      sentences: best.map((u) => {
+        const speaker = speakerOf.get(String(u.ref.sentenceId));
+        return {
+          id: String(u.ref.sentenceId),
+          noteId: String(u.ref.noteId),
+          text: u.clean,
+          rank: rankOf.get(u),
+          startMs: u.startMs,
+          endMs: u.endMs,
+          ...(speaker ? { speaker } : {}),
+        };
+      }),
       voice: voiceBrief(profile, register, pins, bans),
       // Never the draft's own notes: a pasted note would go to the model twice.
       samples: await writtenSamples(db, row.ownerEmail, {
@@ -362,6 +386,7 @@ async function writeOne(
     meta.block_result = { block_id: blockId, replaced: Boolean(replacement) };
   }
   const fidelity = fidelityOf(profile, register, blocks, engine === 'extractive' ? sentences : undefined);
+  if (speaking.conversations.size > 0) meta.conversation = conversationMeta(speaking, sentences);
   return {
     values: {
       status: 'ready',
@@ -385,6 +410,18 @@ export function freshMeta(meta: unknown): Record<string, unknown> {
 }
 
 const capitalise = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+/** A conversation's draft says whom it speaks as, whether the owner confirmed it, and who else speaks. */
+function conversationMeta(speaking: SpeakingAs, sentences: readonly SourceSentenceRow[]): DraftConversation {
+  const guests = [
+    ...new Set(
+      sentences.flatMap((s) =>
+        s.speakerName && engineSpeakerOf(s, speaking)?.me === false ? [s.speakerName] : [],
+      ),
+    ),
+  ];
+  return { speaks_as: speaking.name, confirmed: speaking.confirmed, guests };
+}
 
 /**
  * What is wrong with a model's draft, to say so in a second try: banned words, a low score, or a

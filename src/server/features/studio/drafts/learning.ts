@@ -98,6 +98,8 @@ export function learnedFrom(
 ): Learned {
   const taught: Record<string, string> = {};
   for (const block of blocks) {
+    // A guest's quote (and its attribution) teaches nothing about the owner's voice.
+    if (block.origin === 'guest') continue;
     if (block.origin === 'echo') {
       const before = previous?.blocks[block.id];
       if (changedEcho.has(block.id) || before === block.text) taught[block.id] = block.text;

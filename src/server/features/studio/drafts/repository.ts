@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DraftBlock } from '#contract/studio-drafts.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { studioNoteSentences, studioNotes } from '../../../db/schema/studio.ts';
+import { studioNoteSentences, studioNoteSpeakers, studioNotes } from '../../../db/schema/studio.ts';
 import { studioDrafts, studioDraftVersions } from '../../../db/schema/studio-drafts.ts';
 
 /** All SQL of Studio drafts. */
@@ -22,7 +22,17 @@ export type SourceNoteRow = Pick<
 >;
 export type SourceSentenceRow = Pick<
   typeof studioNoteSentences.$inferSelect,
-  'id' | 'noteId' | 'position' | 'text' | 'startMs' | 'endMs' | 'filler' | 'fillers' | 'words'
+  'id' | 'noteId' | 'position' | 'text' | 'startMs' | 'endMs' | 'filler' | 'fillers' | 'words' | 'speakerId'
+> & {
+  /** Who said it in a conversation note (the speaker's name as the owner calls them); null in a solo note. */
+  speakerName: string | null;
+  /** The speaker is marked as the owner ("this is me"); null without a speaker. */
+  speakerMe: boolean | null;
+};
+/** A conversation note's speakers, in order of first turn. */
+export type SourceSpeakerRow = Pick<
+  typeof studioNoteSpeakers.$inferSelect,
+  'id' | 'noteId' | 'position' | 'name' | 'isMe'
 >;
 
 export async function insertDraft(db: DbOrTx, values: NewDraft): Promise<DraftRow> {
@@ -154,12 +164,32 @@ export async function sourceSentences(db: DbOrTx, noteIds: string[]): Promise<So
       filler: studioNoteSentences.filler,
       fillers: studioNoteSentences.fillers,
       words: studioNoteSentences.words,
+      speakerId: studioNoteSentences.speakerId,
+      speakerName: studioNoteSpeakers.name,
+      speakerMe: studioNoteSpeakers.isMe,
     })
     .from(studioNoteSentences)
+    .leftJoin(studioNoteSpeakers, eq(studioNoteSpeakers.id, studioNoteSentences.speakerId))
     .where(inArray(studioNoteSentences.noteId, noteIds))
     .orderBy(asc(studioNoteSentences.position));
   const order = new Map(noteIds.map((id, i) => [id, i]));
   return rows.sort((a, b) => order.get(a.noteId)! - order.get(b.noteId)! || a.position - b.position);
+}
+
+/** The speakers of the notes (none for solo notes), note by note in order of first turn. */
+export async function sourceSpeakers(db: DbOrTx, noteIds: string[]): Promise<SourceSpeakerRow[]> {
+  if (!noteIds.length) return [];
+  return db
+    .select({
+      id: studioNoteSpeakers.id,
+      noteId: studioNoteSpeakers.noteId,
+      position: studioNoteSpeakers.position,
+      name: studioNoteSpeakers.name,
+      isMe: studioNoteSpeakers.isMe,
+    })
+    .from(studioNoteSpeakers)
+    .where(inArray(studioNoteSpeakers.noteId, noteIds))
+    .orderBy(asc(studioNoteSpeakers.noteId), asc(studioNoteSpeakers.position));
 }
 
 /** Which of these sentence ids still exist (their note was not deleted or re-transcribed). */

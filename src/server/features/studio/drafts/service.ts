@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isUuid } from '#contract/ids.ts';
 import {
+  CONVERSATION_FORMATS,
   type CreateDrafts,
   DRAFT_FORMAT_LABELS,
   type Draft,
@@ -44,8 +45,10 @@ import {
   type StoredBlock,
   sourceNotes,
   sourceSentences,
+  sourceSpeakers,
   updateDraft,
 } from './repository.ts';
+import { engineSpeakerOf, isOwners, speakingAs } from './speakers.ts';
 
 /** Echo Studio, part 2: drafts made from notes. Generation itself runs in a job. */
 
@@ -97,6 +100,11 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   if (notes.length !== noteIds.length) throw notFound('Note not found');
   if (input.engine === 'llm' && !ctx.config.llm.baseUrl)
     throw badRequest('No language model is configured (LLM_BASE_URL); use the offline engine.');
+  const conversational = input.formats.filter((f) => CONVERSATION_FORMATS.includes(f));
+  if (conversational.length > 0 && (await sourceSpeakers(ctx.database.db, noteIds)).length === 0)
+    throw badRequest(
+      `${DRAFT_FORMAT_LABELS[conversational[0]!]} are made from a conversation: name the speakers of the note first.`,
+    );
   const from = notes.length === 1 ? `"${notes[0]!.title}"` : `${notes.length} notes`;
   await assertModelCallsLeft(ctx, owner, input.engine);
   await countDraftJobs(ctx, owner, new Set(input.formats).size);
@@ -172,22 +180,34 @@ export async function saveDraftEdits(
     const problem = slideFitProblem(text);
     if (problem) throw badRequest(`Slide ${index + 1} has ${problem}`);
   }
-  const sentences = await sourceSentences(ctx.database.db, row.noteIds);
+  const [sentences, speakers, settings] = await Promise.all([
+    sourceSentences(ctx.database.db, row.noteIds),
+    sourceSpeakers(ctx.database.db, row.noteIds),
+    findVoiceSettings(ctx.database.db, owner),
+  ]);
   const byId = new Map(sentences.map((s) => [s.id, s]));
+  const speaking = speakingAs(speakers, settings?.myNames ?? []);
   const next = blocks
     .map((block) => {
-      const text = edits.get(block.id);
+      let text = edits.get(block.id);
       if (text === undefined || text === block.text) return block;
       if (!claimsSupport(block)) return { ...block, text }; // Echo's words claim no source
+      // A guest's quote stays theirs, and named; the owner's words rest only on the owner's turns.
+      const guest = originOf(block) === 'guest' ? block.speaker : undefined;
+      if (guest && !text.includes(guest)) text = `${text} — ${guest}`;
+      const candidates = sentences.filter((s) =>
+        guest ? engineSpeakerOf(s, speaking)?.name === guest : isOwners(s, speaking),
+      );
+      const quoted = guest ? quoteOf(text, guest) : text;
       let sources = block.sources.filter((s) => byId.has(s.sentence_id));
       let check = supportOf(
-        text,
+        quoted,
         sources.map((s) => byId.get(s.sentence_id)!.text),
       );
       if (!check.supported) {
-        const better = bestSources(text, sentences, 3);
+        const better = bestSources(quoted, candidates, 3);
         const recheck = supportOf(
-          text,
+          quoted,
           better.map((s) => s.text),
         );
         if (recheck.supported) {
@@ -230,6 +250,16 @@ export async function saveDraftEdits(
     return updated!;
   });
   return toDraft(ctx, saved);
+}
+
+/** A guest block's quoted words, without its attribution ("As Priya put it:", "— Priya"). */
+function quoteOf(text: string, speaker: string): string {
+  return text
+    .split(speaker)
+    .join(' ')
+    .replace(/\b(?:as\s+put it|in\s+[’']s words)\s*:?/gi, ' ')
+    .replace(/[“”"—]/g, ' ')
+    .trim();
 }
 
 /** Whether two samples teach the same words (then the profile need not be rebuilt). */

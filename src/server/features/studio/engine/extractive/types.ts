@@ -3,7 +3,7 @@ import type { Span } from '../text/index.ts';
 
 export type Id = string | number;
 
-export const FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips'] as const;
+export const FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips', 'shownotes'] as const;
 export type Format = (typeof FORMATS)[number];
 
 export interface SourceSentence {

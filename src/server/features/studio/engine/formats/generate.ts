@@ -19,7 +19,10 @@ import { analyse, countWordsOf, phrasesIn } from '../extractive/index.ts';
 import { blogPost } from './blog.ts';
 import { carousel } from './carousel.ts';
 import { clipHooks } from './clips.ts';
+import { conversationDraft, conversationMeta } from './conversation.ts';
+import { showNotes } from './shownotes.ts';
 import { linkedInPost, xThread } from './social.ts';
+import { conversationOf } from './speakers.ts';
 
 export interface ExtractiveOptions {
   /** The name or handle the user chose to sign with (carousel's closing slide); none: it names nobody. */
@@ -77,17 +80,30 @@ export function generateExtractive(
   options: ExtractiveOptions = {},
 ): FormatResult[] {
   const bans = options.bans ?? [];
-  const analysis = analysisOf(notes, options.ideas, bans, options.pins ?? []);
+  // A conversation: the owner's own sentences make the first-person part, every sentence the
+  // quotes, clips and show notes (conversation.ts); a solo note is all the owner's.
+  const talk = conversationOf(notes);
+  const whole = analysisOf(notes, options.ideas, bans, options.pins ?? []);
+  const analysis = talk ? analysisOf(talk.own, options.ideas, bans, options.pins ?? []) : whole;
   const make: Record<Format, () => FormatResult> = {
     blog: () => blogPost(analysis),
     linkedin: () => linkedInPost(analysis),
     thread: () => xThread(analysis),
     carousel: () => carousel(analysis, options.byline),
-    clips: () => clipHooks(analysis),
+    clips: () => clipHooks(whole),
+    shownotes: () => showNotes(whole, talk),
   };
-  const leftOut = analysis.units.filter((u) => u.banned.length > 0 && !u.filler);
+  const leftOut = whole.units.filter((u) => u.banned.length > 0 && !u.filler);
   return formats.map((format) => {
-    const result = make[format]();
+    let result = make[format]();
+    if (talk) {
+      result = conversationDraft(format, result, whole, talk, {
+        ...(options.byline !== undefined ? { byline: options.byline } : {}),
+        ownAnalysisWords: analysis.words,
+      });
+      if (result.ok)
+        result = { ...result, meta: { ...result.meta, conversation: conversationMeta(talk, whole) } };
+    }
     if (!result.ok) return result;
     // Settings are law: a block with a banned word (Echo's own words included) is dropped.
     const blocks = result.blocks.filter((b) => phrasesIn(b.text, bans).length === 0);
@@ -219,10 +235,17 @@ export function flattenDraft(draft: Draft): FlatBlock[] {
   const clips = new Map(
     ((draft.meta as { clips?: ClipMeta[] }).clips ?? []).map((clip) => [clip.blockId, clip] as const),
   );
+  // Show notes' chapter lines start where their chapter does.
+  const chapters = new Map(
+    ((draft.meta as { chapters?: Array<{ blockId: string; startMs?: number }> }).chapters ?? []).map(
+      (chapter) => [chapter.blockId, chapter] as const,
+    ),
+  );
   draft.blocks.forEach((block, group) => {
     let kind = FLAT_KIND[block.kind];
     if (draft.format === 'carousel' && kind === 'cta') kind = 'slide';
-    if (kind === 'sentence') {
+    // A guest's quote stays one row: its attribution is the block's text, not any one part's.
+    if (kind === 'sentence' && block.origin !== 'guest') {
       for (const part of block.parts) {
         rows.push({
           kind,
@@ -233,6 +256,8 @@ export function flattenDraft(draft: Draft): FlatBlock[] {
           origin: part.sources.length > 0 ? 'user' : 'echo',
           ...(part.said !== undefined ? { said: part.said } : {}),
         });
+        const chapter = chapters.get(block.id);
+        if (chapter?.startMs !== undefined) rows.at(-1)!.startMs = chapter.startMs;
       }
     } else {
       const row: FlatBlock = {
@@ -242,6 +267,7 @@ export function flattenDraft(draft: Draft): FlatBlock[] {
         sourceIds: ids(block.sources),
         supported: block.supported,
         origin: block.origin,
+        ...(block.speaker !== undefined ? { speaker: block.speaker } : {}),
         ...(block.said !== undefined ? { said: block.said } : {}),
       };
       const clip = clips.get(block.id);

@@ -30,6 +30,8 @@ export interface SourceSentence {
   rank?: number;
   startMs?: number;
   endMs?: number;
+  /** Who said it in a conversation (absent: the author's own words); only `me` may be written as theirs. */
+  speaker?: { name: string; me: boolean };
 }
 
 export interface VoiceBrief {
@@ -59,6 +61,8 @@ export interface EngineBlock {
   supported: boolean;
   /** Whose words (default: the user's when the block cites sources). */
   origin?: 'user' | 'echo' | 'guest';
+  /** Who said a `guest` block's words. */
+  speaker?: string;
   /** The source sentence(s) as said, when light editing cut something. */
   said?: string;
   startMs?: number;
@@ -76,6 +80,7 @@ const KINDS_BY_FORMAT: Record<DraftFormat, BlockKind[]> = {
   thread: ['post'],
   carousel: ['slide'],
   clips: ['clip'],
+  shownotes: ['title', 'heading', 'sentence', 'quote'],
 };
 
 const RULES: Record<DraftFormat, string> = {
@@ -96,6 +101,10 @@ const RULES: Record<DraftFormat, string> = {
   clips:
     'Clip hooks: 3-5 "clip" blocks, each a hook line for one of the strongest 15-60 second moments, citing ' +
     'the consecutive sentences that make up the moment.',
+  shownotes:
+    'Show notes of a conversation: a "title" block, a "sentence" block naming the guests and the host, a ' +
+    'one-paragraph summary, a "heading" "Chapters" with one "sentence" block per chapter, and a "heading" ' +
+    '"Quotes" with 3-5 "quote" blocks, each naming who said it.',
 };
 
 const ECHO_KINDS: ReadonlySet<BlockKind> = new Set(['title', 'meta', 'keywords', 'heading']);
@@ -147,6 +156,7 @@ export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | '
     voice.pinned.length ? `Always keep these phrases when relevant: ${voice.pinned.join('; ')}.` : '',
     voice.banned.length ? `Never use these words: ${voice.banned.join(', ')}.` : '',
     voice.habits.length ? `Habits: ${voice.habits.join('; ')}.` : '',
+    conversationRule(input),
     `Format: ${RULES[input.format]}`,
     `Allowed kinds: ${KINDS_BY_FORMAT[input.format].join(', ')}.`,
     `Answer with JSON only, exactly this shape: ${ANSWER_SHAPE}`,
@@ -157,12 +167,73 @@ export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | '
     .slice(0, LLM_SAMPLES)
     .map((s, i) => `Sample ${i + 1} of their writing:\n${s.slice(0, LLM_SAMPLE_CHARS)}`)
     .join('\n\n');
-  const numbered = input.sentences.map((s, i) => `${i + 1}. ${s.text}`).join('\n');
+  const numbered = input.sentences
+    .map((s, i) => `${i + 1}. ${guestOf(s) ? `[${guestOf(s)!.name}] ` : ''}${s.text}`)
+    .join('\n');
   return [
     { role: 'system', content: system },
     { role: 'user', content: `${samples ? `${samples}\n\n` : ''}Source sentences:\n${numbered}` },
   ];
 }
+
+/** Someone else's sentence in a conversation (absent: the author's own). */
+const guestOf = (sentence: SourceSentence) =>
+  sentence.speaker && !sentence.speaker.me ? sentence.speaker : undefined;
+
+/** In a conversation: whose each sentence is, and how another's words may be used. */
+function conversationRule(input: EngineInput): string {
+  if (!input.sentences.some(guestOf)) return '';
+  return [
+    `This is a conversation. Sentences marked with a name in brackets ("[Priya]") were said by that person,`,
+    `not by ${input.author}: never write them as ${input.author}'s own words. Use them only as a quote that`,
+    'names its speaker ("As Priya put it: “…”", a quote block ending "— Priya", a slide ending "— Priya"),',
+    "and never cite another person's sentence in the same block as the author's own.",
+  ].join(' ');
+}
+
+/**
+ * A block citing someone else's sentences is theirs, named: one person's words alone become a guest
+ * block whose text names them (added when the model left the name out); the author's words mixed
+ * with another's keep only the author's citations, and the block is dropped when those do not
+ * support it (another's words never pass as the author's).
+ */
+function attributeBlock(
+  kind: BlockKind,
+  text: string,
+  cited: SourceSentence[],
+): { text: string; cited: SourceSentence[]; quote: string; speaker?: string } | undefined {
+  const guests = [...new Set(cited.flatMap((s) => (guestOf(s) ? [guestOf(s)!.name] : [])))];
+  if (guests.length === 0) return { text, cited, quote: text };
+  const own = cited.filter((s) => !guestOf(s));
+  if (own.length > 0 || guests.length > 1 || !guests[0]) {
+    if (own.length === 0) return undefined;
+    const check = supportOf(
+      text,
+      own.map((s) => s.text),
+    );
+    return check.supported ? { text, cited: own, quote: text } : undefined;
+  }
+  const name = guests[0];
+  const quote = text
+    .replace(
+      new RegExp(
+        `^(?:as ${escapeRe(name)} put it|in ${escapeRe(name)}[’']s words|${escapeRe(name)})s*:s*`,
+        'i',
+      ),
+      '',
+    )
+    .replace(new RegExp(`s*[—–-]s*${escapeRe(name)}s*$`, 'i'), '')
+    .replace(/^[“"]|[”"]$/g, '');
+  const named = new RegExp(`(?<![p{L}])${escapeRe(name)}(?![p{L}])`, 'u').test(text);
+  const shown = named
+    ? text
+    : kind === 'slide' || kind === 'quote' || kind === 'clip'
+      ? `“${quote}” — ${name}`
+      : `As ${name} put it: “${quote}”`;
+  return { text: shown, cited, quote, speaker: name };
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Checks the model's answer against the sources and the format: claims verified, limits kept. */
 export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraft {
@@ -170,14 +241,21 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
   const blocks: EngineBlock[] = [];
   for (const [index, block] of answer.blocks.entries()) {
     if (!allowed.has(block.kind)) continue;
-    const cited = [...new Set(block.sources)]
+    const claimed = [...new Set(block.sources)]
       .map((n) => input.sentences[n - 1])
       .filter((s): s is SourceSentence => s !== undefined);
-    const text = fitToKind(block.kind, block.text.trim());
+    // Framing (a title, a heading) claims nobody's words; anything else citing a guest is theirs.
+    const framing = ECHO_KINDS.has(block.kind);
+    const attributed = framing
+      ? { text: block.text, cited: claimed.filter((s) => !guestOf(s)), quote: block.text }
+      : attributeBlock(block.kind, block.text.trim(), claimed);
+    if (!attributed) continue;
+    const { cited } = attributed;
+    const text = fitToKind(block.kind, attributed.text.trim());
     const checked = ['title', 'keywords', 'heading'].includes(block.kind)
       ? { supported: cited.length > 0 }
       : supportOf(
-          text,
+          attributed.speaker ? attributed.quote : text,
           cited.map((s) => s.text),
         );
     const timed = cited.filter((s) => s.startMs !== undefined && s.endMs !== undefined);
@@ -188,7 +266,11 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
       sourceIds: cited.map((s) => s.id),
       supported: checked.supported,
       // Headings, titles and keywords are Echo's framing; a block citing nothing is Echo's words.
-      origin: ECHO_KINDS.has(block.kind) || cited.length === 0 ? 'echo' : 'user',
+      origin:
+        ECHO_KINDS.has(block.kind) || cited.length === 0 ? 'echo' : attributed.speaker ? 'guest' : 'user',
+      ...(attributed.speaker && !ECHO_KINDS.has(block.kind) && cited.length > 0
+        ? { speaker: attributed.speaker }
+        : {}),
       ...(block.kind === 'clip' && timed.length
         ? {
             startMs: Math.min(...timed.map((s) => s.startMs!)),

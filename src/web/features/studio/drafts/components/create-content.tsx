@@ -29,6 +29,7 @@ const HINTS: Record<DraftFormat, string> = {
   thread: 'Numbered posts of up to 280 characters',
   carousel: '5-10 slides as 1080x1350 images',
   clips: 'The strongest 15-60 second moments, with captions',
+  shownotes: 'A summary, chapters with times, the best quotes and the guest line',
 };
 const ENGINES: { value: DraftEngineChoice; label: string; hint: string }[] = [
   { value: 'auto', label: 'Best available', hint: 'The language model when one is set up, else offline' },
@@ -39,20 +40,35 @@ const ENGINES: { value: DraftEngineChoice; label: string; hint: string }[] = [
 /** Why a format or engine cannot run here (shown with it, disabled), or null when it can. */
 export const CLIPS_NEED_TIMINGS = 'Needs a voice or video note with timings; this note has none.';
 export const LLM_NOT_CONFIGURED = 'No language model is set up on this server.';
+export const SHOWNOTES_NEED_SPEAKERS = 'Made from a conversation: name the speakers of this note first.';
 
 /**
  * 'Create content': pick formats (and the engine), then open the first draft. Only what can run is
- * offered: clip hooks need a note with timings, the language model needs one configured.
+ * offered: clip hooks need a note with timings, show notes a conversation (a note with speakers),
+ * the language model needs one configured.
  */
-export function CreateContent({ noteIds, timed }: { noteIds: string[]; timed: boolean }) {
+export function CreateContent({
+  noteIds,
+  timed,
+  conversation = false,
+}: {
+  noteIds: string[];
+  timed: boolean;
+  conversation?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [formats, setFormats] = useState<DraftFormat[]>(
-    timed ? [...DRAFT_FORMATS] : DRAFT_FORMATS.filter((f) => f !== 'clips'),
+    DRAFT_FORMATS.filter((f) => (f !== 'clips' || timed) && (f !== 'shownotes' || conversation)),
   );
   const [engine, setEngine] = useState<DraftEngineChoice>('auto');
   const engines = useDraftEngines();
   const llm = engines.data?.drafts.llm ?? false;
-  const refusal = (format: DraftFormat) => (format === 'clips' && !timed ? CLIPS_NEED_TIMINGS : null);
+  const refusal = (format: DraftFormat) =>
+    format === 'clips' && !timed
+      ? CLIPS_NEED_TIMINGS
+      : format === 'shownotes' && !conversation
+        ? SHOWNOTES_NEED_SPEAKERS
+        : null;
   const engineRefusal = (value: DraftEngineChoice) => (value === 'llm' && !llm ? LLM_NOT_CONFIGURED : null);
   const create = useCreateDrafts();
   const [, navigate] = useLocation();

@@ -1,4 +1,4 @@
-import { AlertTriangle, Play, Sparkles } from 'lucide-react';
+import { AlertTriangle, Play, Quote, Sparkles } from 'lucide-react';
 import { Fragment, type ReactNode } from 'react';
 import { type Draft, type DraftBlock, postBody } from '#contract/studio-drafts.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -22,11 +22,15 @@ export interface BlockHandlers {
 }
 
 export const ECHO_SUGGESTION = 'Echo’s suggestion';
+/** What a guest block is, said to screen readers before it ("Priya’s words, quoted: …"). */
+const guestLabel = (block: DraftBlock) => `${block.speaker ?? 'A guest'}’s words, quoted`;
 
 function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandlers; className?: string }) {
   const gone = block.sources.length > 0 && block.sources.every((s) => !s.available);
   // Echo's own words (a heading, a call to action, a closing slide) are not claimed as the user's.
   const echo = block.origin === 'echo';
+  // Someone else's words in a conversation: a quote in their name, never the owner's.
+  const guest = block.origin === 'guest';
   const unsupported = !echo && !block.supported;
   return (
     // biome-ignore lint/a11y/useSemanticElements: a <button> always lays out as a box; sentences must flow inline within their paragraph
@@ -36,7 +40,8 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
       data-block={block.id}
       data-supported={block.supported}
       data-origin={block.origin}
-      title={echo ? ECHO_SUGGESTION : undefined}
+      data-speaker={guest ? block.speaker : undefined}
+      title={echo ? ECHO_SUGGESTION : guest ? guestLabel(block) : undefined}
       aria-pressed={h.active === block.id}
       onClick={() => (h.onPick ?? h.onActive)(block.id)}
       onKeyDown={(event) => {
@@ -57,11 +62,17 @@ function Traceable({ block, h, className }: { block: DraftBlock; h: BlockHandler
       )}
     >
       {echo && <span className="sr-only">{ECHO_SUGGESTION}: </span>}
+      {guest && <span className="sr-only">{guestLabel(block)}: </span>}
       {block.text}
       {unsupported && <span className="sr-only"> (no source supports this sentence)</span>}
       {gone && <span className="sr-only"> (its source note was deleted)</span>}
     </span>
   );
+}
+
+/** A post's or slide's note that its words are a guest's. */
+function GuestTag({ block }: { block: DraftBlock }) {
+  return <span aria-hidden="true"> · {block.speaker ?? 'A guest'}’s words</span>;
 }
 
 /** Blocks of one group (a paragraph, a section) together. */
@@ -106,7 +117,13 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
         );
       case 'quote':
         return (
-          <blockquote key={first.id} className="border-l-4 border-primary pl-4 italic">
+          <blockquote
+            key={first.id}
+            className={cn(
+              'border-l-4 pl-4 italic',
+              first.origin === 'guest' ? 'border-accent' : 'border-primary',
+            )}
+          >
             <Traceable block={first} h={h} />
           </blockquote>
         );
@@ -115,6 +132,7 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
           <div key={first.id} className="rounded-lg border p-3">
             <p className="mb-1 font-mono text-xs text-muted-foreground">
               {posts.indexOf(first) + 1}/{posts.length}
+              {first.origin === 'guest' && <GuestTag block={first} />}
             </p>
             <Traceable block={{ ...first, text: postBody(first.text) }} h={h} />
           </div>
@@ -122,7 +140,10 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
       case 'slide':
         return (
           <div key={first.id} className="rounded-lg border bg-muted/40 p-4">
-            <p className="mb-1 text-xs text-muted-foreground">Slide {draft.blocks.indexOf(first) + 1}</p>
+            <p className="mb-1 text-xs text-muted-foreground">
+              Slide {draft.blocks.indexOf(first) + 1}
+              {first.origin === 'guest' && <GuestTag block={first} />}
+            </p>
             <Traceable block={first} h={h} className="text-lg font-semibold" />
           </div>
         );
@@ -157,6 +178,13 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
           </div>
         );
       default:
+        // A guest's words in a post: set apart as a quote, in their name.
+        if (first.origin === 'guest')
+          return (
+            <blockquote key={first.id} className="border-l-4 border-accent pl-4">
+              <Traceable block={first} h={h} />
+            </blockquote>
+          );
         return (
           <p key={first.id} className={first.kind === 'hook' ? 'font-semibold' : undefined}>
             {group.map((block, i) => (
@@ -184,6 +212,17 @@ export function DraftBlocks({ draft, h }: { draft: Draft; h: BlockHandlers }) {
         <p className="flex items-center gap-2 text-xs text-muted-foreground">
           <AlertTriangle className="size-4 text-destructive" aria-hidden="true" /> Underlined sentences are
           not supported by anything you said.
+        </p>
+      )}
+      {draft.blocks.some((b) => b.origin === 'guest') && (
+        <p className="flex items-center gap-2 text-xs text-muted-foreground" data-testid="guest-legend">
+          <Quote className="size-4" aria-hidden="true" />
+          <span>
+            <span className="border-l-4 border-accent pl-1">A bar at the left</span>: someone else’s words,
+            quoted in their name (
+            {[...new Set(draft.blocks.flatMap((b) => (b.speaker ? [b.speaker] : [])))].join(', ')}
+            ), not yours.
+          </span>
         </p>
       )}
       {draft.blocks.some((b) => b.origin === 'echo') && (

@@ -9,6 +9,7 @@ const DOWNLOADS: Record<Draft['format'], ExportType[]> = {
   thread: ['txt', 'md'],
   carousel: ['pdf', 'zip', 'txt', 'md'],
   clips: ['srt', 'vtt', 'txt'],
+  shownotes: ['md', 'html', 'txt'],
 };
 const DOWNLOAD_LABELS: Record<ExportType, string> = {
   md: 'Markdown',

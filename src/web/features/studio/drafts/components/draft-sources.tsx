@@ -57,7 +57,7 @@ export function DraftSources({
           ? wide
             ? 'Point at or focus a sentence of the draft to see where it came from.'
             : 'Tap a sentence of the draft to see what you said under it.'
-          : `${provenance(active)}${active.sources.some((s) => s.available) ? ' Highlighted below.' : ''}`}
+          : `${provenance(active, notes)}${active.sources.some((s) => s.available) ? ' Highlighted below.' : ''}`}
       </p>
       {active?.said && <SaidOrWritten key={active.id} said={active.said} written={active.text} />}
       {loading && (
@@ -99,6 +99,7 @@ export function DraftSources({
               {note.sentences.map((sentence) => {
                 const on = highlighted.has(sentence.id);
                 const timed = note.media_url && sentence.start_ms !== null && sentence.start_ms !== undefined;
+                const speaker = speakerName(note, sentence.speaker_id);
                 return (
                   <li
                     key={sentence.id}
@@ -119,7 +120,10 @@ export function DraftSources({
                         <Play className="size-4" aria-hidden="true" />
                       </button>
                     )}
-                    <span>{sentence.text}</span>
+                    <span>
+                      {speaker && <span className="font-semibold text-foreground">{speaker}: </span>}
+                      {sentence.text}
+                    </span>
                   </li>
                 );
               })}
@@ -158,13 +162,32 @@ function SaidOrWritten({ said, written }: { said: string; written: string }) {
   );
 }
 
-/** Where a block came from, in words. */
-function provenance(block: DraftBlock): string {
+/** Who said a sentence of a conversation note (its speaker's name), or null in a solo note. */
+function speakerName(note: NoteDetail, speakerId: string | null | undefined): string | null {
+  if (!speakerId) return null;
+  const speaker = note.speakers.find((s) => s.id === speakerId);
+  return speaker ? (speaker.me ? `${speaker.name} (you)` : speaker.name) : null;
+}
+
+/** When the block's first source sentence was said (", 0:42"), when it was timed. */
+function firstTime(block: DraftBlock, notes: readonly NoteDetail[]): string {
+  const first = block.sources.find((s) => s.available);
+  const sentence = notes
+    .find((n) => n.id === first?.note_id)
+    ?.sentences.find((s) => s.id === first?.sentence_id);
+  return sentence?.start_ms != null ? `, ${formatDuration(sentence.start_ms)}` : '';
+}
+
+/** Where a block came from, in words: who said it ("Priya said, 0:42"), and when. */
+export function provenance(block: DraftBlock, notes: readonly NoteDetail[] = []): string {
   if (block.origin === 'echo')
     return 'Echo’s suggestion: Echo wrote this part; it is not something you said.';
   if (block.sources.length === 0) return 'This part of the draft has no source sentence.';
   if (block.sources.every((s) => !s.available)) return 'The note this came from was deleted.';
-  return `From ${block.sources.length} ${block.sources.length === 1 ? 'sentence' : 'sentences'} you said.`;
+  const time = firstTime(block, notes);
+  if (block.origin === 'guest')
+    return `${block.speaker ?? 'Someone else'} said${time}${block.sources.length > 1 ? ` (${block.sources.length} sentences)` : ''}: quoted in their name, not as your words.`;
+  return `From ${block.sources.length} ${block.sources.length === 1 ? 'sentence' : 'sentences'} you said${time}.`;
 }
 
 /**
@@ -193,7 +216,7 @@ export function SourceReveal({
     >
       <div className="flex items-start justify-between gap-2">
         <p className="text-xs text-muted-foreground" role="status">
-          {provenance(block)}
+          {provenance(block, notes)}
         </p>
         <button
           type="button"
@@ -210,6 +233,7 @@ export function SourceReveal({
               <q className="leading-relaxed">{sentence.text}</q>
               <span className="text-xs text-muted-foreground">
                 {note.title || 'Untitled note'}
+                {speakerName(note, sentence.speaker_id) && ` · ${speakerName(note, sentence.speaker_id)}`}
                 {sentence.start_ms != null && ` · ${formatDuration(sentence.start_ms)}`}
               </span>
             </li>

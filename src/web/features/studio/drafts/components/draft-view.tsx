@@ -2,6 +2,7 @@ import { ArrowLeft, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
+  conversationOfDraft,
   DRAFT_FORMAT_LABELS,
   type Draft,
   type DraftBlock,
@@ -128,6 +129,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
     );
 
   const label = DRAFT_FORMAT_LABELS[draft.format];
+  const conversation = conversationOfDraft(draft.meta);
   const notice = [draft.meta.fallback, draft.meta.warning].find((v): v is string => typeof v === 'string');
   const sourceNotes = notes.flatMap((q) => (q.data ? [q.data] : []));
   const activeBlock = draft.blocks.find((b) => b.id === active) ?? null;
@@ -193,6 +195,24 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
             {notice && (
               <p className="rounded-lg bg-muted px-3 py-2 text-sm" role="note">
                 {notice}
+              </p>
+            )}
+            {conversation && (
+              <p className="rounded-lg bg-muted px-3 py-2 text-sm" role="note" data-testid="draft-speaks-as">
+                {conversation.speaks_as
+                  ? `Written as ${conversation.speaks_as}${conversation.confirmed ? '' : ' (Echo’s guess: say which speaker is you on the note)'}`
+                  : 'Written as nobody in this conversation'}
+                {conversation.guests.length > 0 &&
+                  `; ${conversation.guests.join(', ')} ${conversation.guests.length > 1 ? 'are' : 'is'} quoted by name, never as your words`}
+                .{' '}
+                {!conversation.confirmed && (
+                  <Link
+                    href={noteHref(draft.note_ids[0]!)}
+                    className="text-primary underline-offset-4 hover:underline"
+                  >
+                    Which one is you?
+                  </Link>
+                )}
               </p>
             )}
             <DraftToolbar

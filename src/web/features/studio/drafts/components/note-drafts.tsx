@@ -3,25 +3,29 @@ import { Link } from 'wouter';
 import { DRAFT_FORMAT_LABELS } from '#contract/studio-drafts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { draftHref } from '../../links.ts';
-import { isWriting, useDraftsOfNote } from '../api.ts';
+import { isWriting, useDraftsOfNote, useSourceNotes } from '../api.ts';
 import { CreateContent } from './create-content.tsx';
 
 /** On a ready note: 'Create content', and the drafts already made from it. */
 export function NoteDrafts({ noteId, spoken, timed }: { noteId: string; spoken: boolean; timed: boolean }) {
   const drafts = useDraftsOfNote(noteId);
   const list = drafts.data?.drafts ?? [];
+  // A conversation (a note with speakers) also makes show notes; the note is already loaded here.
+  const [note] = useSourceNotes([noteId]);
+  const conversation = (note?.data?.speakers.length ?? 0) > 0;
   return (
     <section aria-labelledby="note-drafts-heading" className="grid gap-2 rounded-lg border p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id="note-drafts-heading" className="text-sm font-semibold">
           Content from this note
         </h3>
-        <CreateContent noteIds={[noteId]} timed={timed} />
+        <CreateContent noteIds={[noteId]} timed={timed} conversation={conversation} />
       </div>
       {list.length === 0 ? (
         <p className="text-sm text-muted-foreground">
           Turn this note into a blog post, a LinkedIn post, a thread, a carousel
-          {spoken && timed ? ' and clip hooks' : ''}.
+          {spoken && timed ? ' and clip hooks' : ''}
+          {conversation ? ', and show notes of the conversation' : ''}.
         </p>
       ) : (
         <ul className="grid gap-1">
