@@ -1,0 +1,2 @@
+ALTER TABLE "studio_drafts" DROP CONSTRAINT "studio_drafts_format_check";--> statement-breakpoint
+ALTER TABLE "studio_drafts" ADD CONSTRAINT "studio_drafts_format_check" CHECK ("studio_drafts"."format" in ('blog', 'linkedin', 'thread', 'carousel', 'clips', 'shownotes'));
