@@ -26,7 +26,20 @@ export {
   splitToFit,
   startsAsSentence,
 } from './common.ts';
-export { shortenAtClause } from './edit.ts';
+export { editSentence, shortenAtClause } from './edit.ts';
+export {
+  type CheckedFact,
+  FACT_KINDS,
+  FACTS_MAX,
+  type Fact,
+  type FactKind,
+  type FactSentence,
+  factChecklist,
+  factKept,
+  factsOfNotes,
+  holdsFact,
+  readDraft,
+} from './facts.ts';
 export { atomsFor, plan } from './plan.ts';
 export { POINTS_BACK_AT_START } from './roles.ts';
 export { titleOf } from './title.ts';
