@@ -61,7 +61,6 @@ const SMALL: Record<string, number> = {
 };
 const SMALL_WORD = Object.keys(SMALL).join('|');
 const NUM = String.raw`[$€£]?\d[\d,]*(?:\.\d+)?(?:-\d[\d,]*)?(?:%|:\d{2}|(?:st|nd|rd|th)\b|k\b)?`;
-const COMPARE = String.raw`(?:closer to|close to|more than|less than|fewer than|over|under|almost|nearly|up to|at least|at most|about|roughly|around|instead of|from|to|twice|double|triple|half)`;
 const PER = String.raw`(?:\s(?:an?|per)\s(?:hour|day|week|month|year|session|client|head|piece|loaf|night))?`;
 
 /** The kinds read from a sentence in written form, first match wins at each place. */
