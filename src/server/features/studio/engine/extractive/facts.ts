@@ -5,21 +5,9 @@
  * draft's text the same way, so an owner who types "85 dollars" still keeps "$85".
  */
 
-import { STOP_WORDS, stem, tokenize, writtenForm } from '../text/index.ts';
-import { MONTHS } from '../text/number-words.ts';
+import type { FactKind } from '#contract/studio-drafts.ts';
+import { MONTHS, STOP_WORDS, stem, tokenize, writtenForm } from '../text/index.ts';
 import { rolesOf } from './roles.ts';
-
-export const FACT_KINDS = [
-  'money',
-  'percent',
-  'date',
-  'time',
-  'figure',
-  'name',
-  'comparison',
-  'lesson',
-] as const;
-export type FactKind = (typeof FACT_KINDS)[number];
 
 export interface Fact {
   /** "f1", "f2", ... in reading order. */

@@ -7,6 +7,7 @@
 export {
   type Analysis,
   analyse,
+  asWritten,
   factsOf,
   partOf,
   partsInOrder,
@@ -29,10 +30,8 @@ export {
 export { editSentence, shortenAtClause } from './edit.ts';
 export {
   type CheckedFact,
-  FACT_KINDS,
   FACTS_MAX,
   type Fact,
-  type FactKind,
   type FactSentence,
   factChecklist,
   factKept,
