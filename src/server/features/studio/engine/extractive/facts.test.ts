@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { analyse } from './analyse.ts';
 import { editSentence, shortenAtClause } from './edit.ts';
 import { factChecklist, factKept, factsOfNotes, holdsFact, readDraft } from './facts.ts';
+import { atomsFor } from './plan.ts';
 
 const note = (...texts: string[]) => texts.map((text, i) => ({ id: `s${i}`, text }));
 const kinds = (texts: string[]) => factsOfNotes(note(...texts)).map((f) => `${f.kind}:${f.text}`);
@@ -150,5 +152,29 @@ describe('clause cutting keeps facts', () => {
     expect(
       editSentence({ text: 'We sent the emails (which was a pain) on a Sunday.', fillers: [] }).text,
     ).toBe('We sent the emails on a Sunday.');
+  });
+});
+
+describe('a list’s sentences', () => {
+  it('keeps the sentence between an announcement and item one (it heads the list)', () => {
+    const text = [
+      'A lot of you asked how I budget as a freelancer, because the money comes in at random.',
+      "Here's what I do.",
+      'I use three accounts.',
+      'The first account is where every client payment lands.',
+      'The second account is for tax, thirty percent of every payment.',
+      'The third account is my salary, three thousand two hundred euros a month.',
+      'Open the three accounts this week.',
+    ];
+    const atoms = atomsFor(
+      analyse([{ id: 'n', sentences: text.map((t, id) => ({ id, text: t, filler: false, fillers: [] })) }]),
+    );
+    const list = atoms.find((a) => a.list)!;
+    expect(list.list!.head!.original).toBe('I use three accounts.');
+    expect(list.list!.items).toHaveLength(3);
+    // Every sentence is in some atom: none falls out of the plan unseen.
+    expect(atoms.flatMap((a) => a.units.map((u) => u.index)).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 3, 4, 5, 6,
+    ]);
   });
 });
