@@ -78,6 +78,11 @@ const PATTERNS: Array<{ kind: FactKind; re: RegExp }> = [
       'giu',
     ),
   },
+  // "180 pounds", "28 pounds an hour": written form gives pounds no symbol (they may be a weight).
+  {
+    kind: 'money',
+    re: new RegExp(String.raw`\b\d[\d,]*(?:\.\d+)?\s(?:pounds|pence|cents)\b${PER}`, 'giu'),
+  },
   {
     kind: 'date',
     re: new RegExp(
