@@ -81,6 +81,8 @@ describe.each([
       const blocks = page.getByTestId('draft-blocks');
       await expect.poll(() => blocks.innerText()).toContain('closer to 140');
       await expect.poll(() => summary.innerText()).toBe(`Kept ${facts.length} of ${facts.length} facts`);
+      // The button went with its fact: the keyboard is back on the checklist, not lost.
+      expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
       // Where it was said: before the sentence that needs it.
       const text = await blocks.innerText();
       expect(text.indexOf('closer to 140')).toBeLessThan(

@@ -1,4 +1,5 @@
 import { Check, ChevronDown, Undo2 } from 'lucide-react';
+import { useRef } from 'react';
 import {
   type Draft,
   type DraftFact,
@@ -19,16 +20,20 @@ import { usePutBackFact } from '../api.ts';
  */
 export function DraftFacts({ draft, editing }: { draft: Draft; editing: boolean }) {
   const putBack = usePutBackFact(draft.id);
+  // The button pressed goes once its fact is back: focus returns to the checklist's summary.
+  const summary = useRef<HTMLElement>(null);
   const facts = factsOf(draft.meta);
   if (!facts || facts.length === 0 || draft.status !== 'ready') return null;
   const left = facts.filter((f) => !f.kept);
   const put = (fact: DraftFact) =>
     putBack.mutate(fact.id, {
-      onSuccess: () =>
+      onSuccess: () => {
+        summary.current?.focus();
         toast({
           title: 'Put back',
           description: `${label(fact)} is in the draft again, where you said it. The draft before is in History.`,
-        }),
+        });
+      },
       onError: (e) => errorToast(errorMessage(e, 'Failed to put this fact back.')),
     });
   return (
@@ -36,7 +41,10 @@ export function DraftFacts({ draft, editing }: { draft: Draft; editing: boolean 
       className="group rounded-xl border border-border bg-background shadow-sm"
       data-testid="draft-facts"
     >
-      <summary className="flex cursor-pointer list-none items-start gap-2 rounded-xl p-3 text-sm focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+      <summary
+        ref={summary}
+        className="flex cursor-pointer list-none items-start gap-2 rounded-xl p-3 text-sm focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden"
+      >
         <ChevronDown
           className="mt-0.5 size-4 shrink-0 transition-transform group-open:rotate-180"
           aria-hidden="true"
