@@ -31,7 +31,7 @@ export function DraftFacts({ draft, editing }: { draft: Draft; editing: boolean 
         summary.current?.focus();
         toast({
           title: 'Put back',
-          description: `${label(fact)} is in the draft again, where you said it. The draft before is in History.`,
+          description: `“${label(fact)}” is back in the draft, where you said it. The draft before is in History.`,
         });
       },
       onError: (e) => errorToast(errorMessage(e, 'Failed to put this fact back.')),
