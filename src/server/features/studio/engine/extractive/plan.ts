@@ -28,8 +28,8 @@ export interface PlanOptions {
   /** How the format takes each atom (a carousel condenses long passages, see condenseAtom). */
   reshape?: (atom: Atom) => Atom;
   /**
-   * The facts an atom holds (extractive/facts.ts), weighed twice as much as the figures and names
-   * the plan counts by default: a format that summarises tries such a plan too, and keeps whichever
+   * The facts an atom holds (extractive/facts.ts), each weighed (by default what an atom's figures
+   * and names add is capped): a format that summarises tries such a plan too, and keeps whichever
    * leaves out fewer of the note's facts.
    */
   factsOf?: (atom: Atom) => number;
@@ -79,7 +79,8 @@ function priority(atom: Atom, factsOf?: (atom: Atom) => number): number {
   let value = 0.5 + atom.score;
   if (atom.turn) value *= 1.5;
   const facts = factsOf ? factsOf(atom) : atom.facts;
-  if (facts > 0) value *= (1 + Math.min(1, 0.35 * facts)) ** (factsOf ? 2 : 1);
+  // By default a few figures are worth as much as many; weighing facts, each one counts.
+  if (facts > 0) value *= factsOf ? (1 + 0.35 * facts) ** 2 : 1 + Math.min(1, 0.35 * facts);
   if (atom.setting) value *= 1.5;
   if (atom.list) value *= 1.6;
   if (atom.pinned) value *= 1.6;
