@@ -178,6 +178,67 @@ export type UpdateDraft = z.input<typeof updateDraftSchema>;
 export const regenerateDraftSchema = z.object({ block_id: z.string().optional() });
 
 /**
+ * A draft's fact checklist (`meta.facts`): the notes' facts (figures, amounts, percentages, dates,
+ * times, names, comparisons, the lesson) in written form, each kept or left out by the draft's
+ * text; computed when the draft is written and again on every save, restore or put back. Clip hooks
+ * carry none (a hook is one line).
+ */
+export const DRAFT_FACTS_KEY = 'facts';
+export const FACT_KINDS = [
+  'money',
+  'percent',
+  'date',
+  'time',
+  'figure',
+  'name',
+  'comparison',
+  'lesson',
+] as const;
+export type FactKind = (typeof FACT_KINDS)[number];
+export const FACT_KIND_LABELS: Record<FactKind, string> = {
+  money: 'Amount',
+  percent: 'Percentage',
+  date: 'Date',
+  time: 'Time',
+  figure: 'Figure',
+  name: 'Name',
+  comparison: 'Comparison',
+  lesson: 'Lesson',
+};
+export const draftFactSchema = z.object({
+  /** "f1", "f2", ... in the notes' reading order. */
+  id: z.string(),
+  kind: z.enum(FACT_KINDS),
+  /** As a reader sees it ("$85 an hour", "closer to 140", "March 3"). */
+  text: z.string(),
+  /** The draft's text still holds it. */
+  kept: z.boolean(),
+  /** The source sentences that state it. */
+  sentence_ids: z.array(z.string()),
+});
+export type DraftFact = z.infer<typeof draftFactSchema>;
+export const draftFactsSchema = z.array(draftFactSchema);
+/** The formats that carry a checklist. */
+export const FACT_CHECKED_FORMATS: readonly DraftFormat[] = ['blog', 'linkedin', 'thread', 'carousel'];
+/** A draft's checklist from its meta, or null when it has none (clip hooks, drafts made before checklists). */
+export function factsOf(meta: Record<string, unknown> | null | undefined): DraftFact[] | null {
+  const parsed = draftFactsSchema.safeParse(meta?.[DRAFT_FACTS_KEY]);
+  return parsed.success ? parsed.data : null;
+}
+/** "Kept 9 of 10 · left out: $140 an hour" (at most three named, then "and 2 more"). */
+export function factSummary(facts: readonly DraftFact[]): string {
+  const left = facts.filter((f) => !f.kept);
+  const kept = `Kept ${facts.length - left.length} of ${facts.length} ${facts.length === 1 ? 'fact' : 'facts'}`;
+  if (left.length === 0) return kept;
+  const named = left
+    .slice(0, 3)
+    .map((f) => (f.kind === 'lesson' ? 'the lesson' : f.text))
+    .join(', ');
+  return `${kept} · left out: ${named}${left.length > 3 ? ` and ${left.length - 3} more` : ''}`;
+}
+export const factParamsSchema = z.object({ id: z.string().max(100), fact_id: z.string().max(100) });
+
+/**
  * An earlier version of a draft: the draft as it was before a save, a regeneration or a
  * restore replaced it. GET /drafts/{id}/versions lists them newest first;
  * POST /drafts/{id}/versions/{vid}/restore brings one back (the draft as it was is kept in turn).

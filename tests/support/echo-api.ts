@@ -1205,6 +1205,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/drafts/{id}/facts/{fact_id}/put-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put a fact the draft left out back in
+         * @description Puts a fact the draft left out (`meta.facts`, `kept: false`) back: its source sentence, as a draft writes it (numbers as figures), becomes a block citing it, after the blocks citing what came before it in the note (a sentence of a paragraph, a post, a slide). The draft as it was is kept as a version; the checklist and score are worked out again. 400 when the fact is already in the draft or its sentence is gone.
+         */
+        post: operations["putBackStudioDraftFact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/drafts/{id}/versions": {
         parameters: {
             query?: never;
@@ -11192,6 +11212,149 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putBackStudioDraftFact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                fact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        format: "blog" | "linkedin" | "thread" | "carousel" | "clips" | "shownotes";
+                        /** @enum {string} */
+                        engine: "extractive" | "llm";
+                        /** @enum {string} */
+                        status: "waiting" | "generating" | "ready" | "failed";
+                        note_ids: string[];
+                        blocks: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "title" | "meta" | "keywords" | "heading" | "sentence" | "quote" | "hook" | "cta" | "post" | "slide" | "clip";
+                            text: string;
+                            group: number;
+                            sources: {
+                                note_id: string;
+                                sentence_id: string;
+                                available: boolean;
+                            }[];
+                            supported: boolean;
+                            /** @enum {string} */
+                            origin: "user" | "echo" | "guest";
+                            speaker?: string;
+                            said?: string;
+                            start_ms?: number;
+                            end_ms?: number;
+                        }[];
+                        fidelity: {
+                            score: number;
+                            reasons: string[];
+                        } | null;
+                        meta: {
+                            [key: string]: unknown;
+                        };
+                        error: string | null;
+                        edited: boolean;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
                     };
                 };
             };

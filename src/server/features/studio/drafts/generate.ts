@@ -30,6 +30,7 @@ import {
   type VoiceProfile,
 } from '../engine/index.ts';
 import { currentProfile, findVoiceSettings, type VoiceSettingsRow } from '../notes/index.ts';
+import { checklistOf, withFacts } from './facts.ts';
 import { fidelityOf, registerOf } from './fidelity.ts';
 import { countModelCall, modelLimitsOf } from './model-calls.ts';
 import {
@@ -387,13 +388,15 @@ async function writeOne(
   }
   const fidelity = fidelityOf(profile, register, blocks, engine === 'extractive' ? sentences : undefined);
   if (speaking.conversations.size > 0) meta.conversation = conversationMeta(speaking, sentences);
+  // What the draft kept of the notes' facts, whichever engine wrote it.
+  const facts = await checklistOf(deps.config, format, sentences, blocks);
   return {
     values: {
       status: 'ready',
       engine,
       blocks,
       fidelity,
-      meta: { ...freshMeta(row.meta), ...draft.meta, ...meta },
+      meta: withFacts({ ...freshMeta(row.meta), ...draft.meta, ...meta }, facts),
       error: null,
       edited: blockId ? row.edited : false,
     },

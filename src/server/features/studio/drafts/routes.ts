@@ -9,6 +9,7 @@ import {
   draftSchema,
   draftVersionsSchema,
   exportQuerySchema,
+  factParamsSchema,
   regenerateDraftSchema,
   updateDraftSchema,
   versionParamsSchema,
@@ -17,6 +18,7 @@ import type { AppContext } from '../../../context.ts';
 import { operations, storeErrors } from '../../../lib/operation.ts';
 import { CUT_TIMEOUT_MS, cutDraftClip } from '../exports/index.ts';
 import { limit, limitExports, ownerOf } from '../owner.ts';
+import { putBackFact } from './facts.service.ts';
 import {
   createDrafts,
   exportDraft,
@@ -108,6 +110,25 @@ export function draftRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply
           .code(202)
           .send(await regenerateDraft(ctx, ownerOf(request), request.params.id, request.body.block_id));
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/drafts/:id/facts/:fact_id/put-back`,
+      {
+        schema: {
+          description:
+            'Puts a fact the draft left out (`meta.facts`, `kept: false`) back: its source sentence, as a draft writes it (numbers as figures), becomes a block citing it, after the blocks citing what came before it in the note (a sentence of a paragraph, a post, a slide). The draft as it was is kept as a version; the checklist and score are worked out again. 400 when the fact is already in the draft or its sentence is gone.',
+          params: factParamsSchema,
+          response: { 200: draftSchema },
+        },
+        config: operation('putBackStudioDraftFact', 'Put a fact the draft left out back in', {
+          errors: ['rate_limited'],
+        }),
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return putBackFact(ctx, ownerOf(request), request.params.id, request.params.fact_id);
       },
     );
 

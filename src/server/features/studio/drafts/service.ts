@@ -28,6 +28,7 @@ import {
 } from '../exports/index.ts';
 import { currentProfile, findNote, findVoiceSettings, queueProfile } from '../notes/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
+import { checklistOf, withFacts } from './facts.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
 import { fidelityOf, registerOf } from './fidelity.ts';
 import { freshMeta } from './generate.ts';
@@ -234,13 +235,15 @@ export async function saveDraftEdits(
     sourceNotes(ctx.database.db, owner, row.noteIds),
   ]);
   const fidelity = fidelityOf(profile, registerOf(notes), next);
+  // Kept or left out, as the edited text now says.
+  const facts = await checklistOf(ctx.config, row.format as Draft['format'], sentences, next);
   const saved = await ctx.database.transaction(async (tx) => {
     await keepVersion(tx.db, row, 'save');
     const updated = await updateDraft(tx.db, row.id, {
       blocks: next,
       edited: true,
       fidelity,
-      meta: freshMeta(row.meta),
+      meta: withFacts(freshMeta(row.meta), facts),
       ...(learned !== undefined ? { learned } : {}),
     });
     if (learned !== undefined && !sameLearning(row.learned as Learned | null, learned))

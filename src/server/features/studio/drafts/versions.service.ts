@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { queueProfile } from '../notes/index.ts';
+import { checklistOf, withFacts } from './facts.ts';
 import { type Learned, learnedFrom } from './learning.ts';
 import {
   existingSentenceIds,
@@ -57,10 +58,18 @@ export async function restoreVersion(
   // the draft has one: a restore does not start learning the user had turned off).
   const previous = (row.learned as Learned | null) ?? null;
   let learned: Learned | undefined;
+  const sentences = await sourceSentences(ctx.database.db, row.noteIds);
   if (previous) {
-    const byId = new Map((await sourceSentences(ctx.database.db, row.noteIds)).map((s) => [s.id, s.text]));
+    const byId = new Map(sentences.map((s) => [s.id, s.text]));
     learned = learnedFrom(version.blocks as StoredBlock[], (id) => byId.get(id), new Set(), previous);
   }
+  // The restored blocks' checklist, against the notes as they are now.
+  const facts = await checklistOf(
+    ctx.config,
+    row.format as Draft['format'],
+    sentences,
+    version.blocks as StoredBlock[],
+  );
   const restored = await ctx.database.transaction(async (tx) => {
     await keepVersion(tx.db, row, 'restore');
     if (learned && !sameLearning(previous, learned)) await queueProfile(ctx.jobs, tx, owner);
@@ -69,7 +78,7 @@ export async function restoreVersion(
       error: null,
       blocks: version.blocks,
       fidelity: version.fidelity,
-      meta: version.meta,
+      meta: withFacts((version.meta ?? {}) as Record<string, unknown>, facts),
       engine: version.engine,
       edited: version.edited,
       ...(learned ? { learned } : {}),

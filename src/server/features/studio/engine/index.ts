@@ -11,7 +11,13 @@
 // Reading a note: its text cleaned and analysed (sentences, stats, key phrases), always off the
 // event loop: a new or edited note (capture, notes), a retyped sentence (corrections).
 
-export { analyseOffThread, captionsOffThread, closeAnalysisPool, draftOffThread } from './analysis/index.ts';
+export {
+  analyseOffThread,
+  captionsOffThread,
+  closeAnalysisPool,
+  draftOffThread,
+  factsOffThread,
+} from './analysis/index.ts';
 export { type Analysis, cleanText, sentencesAsSegments } from './style/index.ts';
 
 // The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
@@ -45,7 +51,7 @@ export { writtenForm } from './text/index.ts';
 // Writing drafts offline from the owner's sentences (drafts: on the analysis threads,
 // draftOffThread), and a clip's captions (exports: captionsOffThread); both read the whole note.
 
-export { analyse, type Unit } from './extractive/index.ts';
+export { analyse, asWritten, type Unit } from './extractive/index.ts';
 export {
   type CaptionClip,
   type CaptionRequest,
@@ -59,6 +65,11 @@ export {
   toSrt,
   toVtt,
 } from './formats/index.ts';
+
+// What a draft keeps of its notes' facts (drafts: the checklist on the analysis threads,
+// factsOffThread; a left-out fact's sentence put back as written, asWritten; a thread post cut to fit).
+
+export { splitToFit } from './extractive/index.ts';
 
 // Writing drafts with a language model, held to the offline planner's rules (drafts).
 

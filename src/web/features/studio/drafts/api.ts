@@ -115,3 +115,9 @@ export const useRestoreVersion = (id: string) =>
 export async function fetchDraftText(id: string, numbered = true): Promise<string> {
   return (await apiRequest('GET', draftExportUrl(id, 'txt', undefined, numbered))).text();
 }
+
+/** Puts a fact the draft left out back (its sentence as a block citing it); keeps a version. */
+export const usePutBackFact = (id: string) =>
+  useDraftMutation((factId: string) =>
+    apiRequest('POST', `${STUDIO_API}/drafts/${id}/facts/${encodeURIComponent(factId)}/put-back`),
+  );

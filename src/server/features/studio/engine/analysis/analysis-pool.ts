@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../../lib/errors.ts';
-import type { CaptionRequest, OfflineDraft, OfflineDraftRequest } from '../formats/index.ts';
+import type { CaptionRequest, CheckedFact, OfflineDraft, OfflineDraftRequest } from '../formats/index.ts';
 import type { Analysis, AnalysisInput } from '../style/index.ts';
-import type { AnalysisTask } from './analysis-worker.ts';
+import type { AnalysisTask, FactRequest } from './analysis-worker.ts';
 
 /**
  * Text work off the event loop: notes' texts are analysed, and drafts (and their captions) written
@@ -68,6 +68,11 @@ export class AnalysisPool {
    */
   draft(request: OfflineDraftRequest): Promise<OfflineDraft> {
     return this.#run({ draft: request }) as Promise<OfflineDraft>;
+  }
+
+  /** A draft's fact checklist: the notes' facts, each kept or left out by the draft's texts. */
+  facts(request: FactRequest): Promise<CheckedFact[]> {
+    return this.#run({ facts: request }) as Promise<CheckedFact[]>;
   }
 
   #run(task: AnalysisTask): Promise<unknown> {
@@ -195,3 +200,7 @@ export const draftOffThread = (
   settings: AnalysisSettings,
   request: OfflineDraftRequest,
 ): Promise<OfflineDraft> => analysisPool(settings).draft(request);
+
+/** A draft's fact checklist made on the process's analysis threads (it reads the whole note). */
+export const factsOffThread = (settings: AnalysisSettings, request: FactRequest): Promise<CheckedFact[]> =>
+  analysisPool(settings).facts(request);

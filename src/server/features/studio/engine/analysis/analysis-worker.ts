@@ -1,13 +1,20 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { lowerThisThreadsPriority } from '../../../../lib/thread-priority.ts';
-import type { CaptionRequest, OfflineDraftRequest } from '../formats/index.ts';
+import type { CaptionRequest, FactSentence, OfflineDraftRequest } from '../formats/index.ts';
 import { type AnalysisInput, analyseText } from '../style/index.ts';
 
 /** One task: notes' texts to analyse, a draft's captions to make, or a draft to write offline. */
 export type AnalysisTask =
   | { items: AnalysisInput[] }
   | { captions: CaptionRequest }
-  | { draft: OfflineDraftRequest };
+  | { draft: OfflineDraftRequest }
+  | { facts: FactRequest };
+
+/** A draft's fact checklist: the notes' sentences, and the draft's texts to check them against. */
+export interface FactRequest {
+  sentences: FactSentence[];
+  texts: string[];
+}
 
 /**
  * The thread that reads notes' text (started by `analysis-pool.ts`): one message in (an id and a
@@ -32,7 +39,9 @@ parentPort?.on('message', async (message: { id: number; task: AnalysisTask }) =>
         ? task.items.map((item) => analyseText(item.text, item.register, item.segments))
         : 'captions' in task
           ? (await writer()).captionFile(task.captions)
-          : (await writer()).offlineDraft(task.draft);
+          : 'facts' in task
+            ? (await writer()).factChecklist(task.facts.sentences, task.facts.texts)
+            : (await writer()).offlineDraft(task.draft);
     parentPort?.postMessage({ id, result });
   } catch (error) {
     parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });

@@ -336,6 +336,15 @@ export function analyse(
   };
 }
 
+/**
+ * One sentence as a draft shows it: fillers, markers, asides and restarts cut (edit.ts), numbers in
+ * written form, capitalised and punctuated (what `analyse` makes a unit's `clean`).
+ */
+export function asWritten(text: string, pins: readonly string[] = []): string {
+  const edited = editSentence({ text, fillers: markFillers(text).fillers }, { pins });
+  return punctuate(capitalise(writtenForm(edited.text)));
+}
+
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** A part of the user's words; `said` keeps the sentence as said when the text cut something from it. */

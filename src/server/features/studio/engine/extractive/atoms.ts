@@ -55,15 +55,20 @@ function listAt(
   start: number,
   headed: boolean,
 ): { list: ListShape; end: number } | undefined {
-  const head = headed ? units[start]! : undefined;
+  let head = headed ? units[start]! : undefined;
   const count = head && head.roles.announces >= 2 ? head.roles.announces : 0;
   let i = headed ? start + 1 : start;
   const firstItem = units[i];
   if (!firstItem) return undefined;
   const items: Unit[][] = [];
   if (firstItem.roles.item > 0 || (units[i + 1]?.roles.item ?? 0) === 1) {
-    // Numbered items: "The first...", "Step two...", each with what continues it.
-    if (firstItem.roles.item === 0) i++; // one sentence between the head and item one
+    // Numbered items: "The first...", "Step two...", each with what continues it. One sentence
+    // between the head and item one ("Here's what I do. I use three accounts. The first...")
+    // heads the list; the announcement before it stays an atom of its own (never lost).
+    if (firstItem.roles.item === 0) {
+      head = firstItem;
+      i++;
+    }
     let sinceItem = 0;
     for (; i < units.length; i++) {
       const unit = units[i]!;
@@ -197,6 +202,9 @@ export function atomsOf(all: readonly Unit[]): Atom[] {
       if (!found && unit.roles.announces >= 2) unit.roles.announces = 0;
       if (found) {
         flush();
+        // The announcement before the sentence that heads the list: an atom of its own.
+        if (found.list.head !== undefined && found.list.head !== unit && unit.roles.announces > 0)
+          atoms.push(atomOf(atoms.length, [unit]));
         const members = [...(found.list.head ? [found.list.head] : []), ...found.list.items.flat()];
         atoms.push(atomOf(atoms.length, members, found.list));
         currentIsList = true;

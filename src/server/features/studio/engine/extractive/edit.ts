@@ -6,6 +6,7 @@
  * is not made.
  */
 import { type Span, withoutFillers } from '../text/index.ts';
+import { holdsFact } from './facts.ts';
 
 export interface Edited {
   text: string;
@@ -32,7 +33,7 @@ const HEDGED_RESTART =
   /(\p{L}[\p{L}'’]*)\s+(?:just|like|kind of|sort of|basically|really|um|uh),\s+(?:they|it|he|she|we|i|you)\s+(?=\p{L})/iu;
 /** A restart at the start: "They just, they look at" -> "They look at". */
 const OPENING_RESTART = /^(\p{L}+)(?:\s+\p{L}+){0,2},\s+(?=\1\b)/iu;
-/** A bracketed aside without figures. */
+/** A bracketed aside without figures (number words are checked when it is cut). */
 const BRACKETED = /\s*\((?![^)]*\d)[^()]{1,80}\)/g;
 
 const STRAY_COMMA =
@@ -61,10 +62,14 @@ export function editSentence(
   const spans = sentence.fillers.filter((span) => keepsPins(sentence.text.slice(span.start, span.end), pins));
   for (const span of spans) cuts.push(sentence.text.slice(span.start, span.end).trim());
   let text = withoutFillers({ text: sentence.text.trim(), fillers: [...spans] });
-  const cut = (pattern: RegExp, replace: (match: RegExpExecArray) => string) => {
+  const cut = (
+    pattern: RegExp,
+    replace: (match: RegExpExecArray) => string,
+    keepsFacts: (removed: string) => boolean = () => true,
+  ) => {
     const match = pattern.exec(text);
     pattern.lastIndex = 0;
-    if (!match || !keepsPins(match[0], pins)) return;
+    if (!match || !keepsPins(match[0], pins) || !keepsFacts(match[0])) return;
     const rest = text.slice(0, match.index) + replace(match) + text.slice(match.index + match[0].length);
     // Never cut a sentence down to nothing or to a stub.
     if (rest.split(/\s+/).filter(Boolean).length < 2) return;
@@ -86,7 +91,12 @@ export function editSentence(
   const again = restart && text.slice(restart[0].length).split(/\s+/);
   if (restart && again && restart[0].split(/[\s,]+/)[1]?.toLowerCase() !== again[1]?.toLowerCase())
     cut(OPENING_RESTART, () => '');
-  cut(BRACKETED, () => '');
+  // "(about forty of them)" is a figure said in passing: it stays.
+  cut(
+    BRACKETED,
+    () => '',
+    (removed) => !holdsFact(removed.replace(/^\s*\(|\)$/g, '')),
+  );
   // "which, honestly, was" -> "which was", "asked me, you know, how" -> "asked me how": once something
   // was cut, no comma is left after a word that cannot end a clause.
   if (cuts.length > 0) text = text.replace(STRAY_COMMA, '$1 ');
@@ -109,6 +119,10 @@ const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
 /**
  * The sentence shortened at a clause boundary to at most `maxWords` words (the longest first part
  * that fits and has at least `minWords`), ending with a full stop; undefined when no boundary fits.
+ * A clause holding a fact (a figure, an amount, a date, a name, a comparison: facts.ts) is never
+ * cut: "…$85 an hour, and our other clients were paying us closer to 140" keeps its second half,
+ * or the sentence is not shortened at all (the format then keeps it whole or leaves it out whole,
+ * with what leans on it).
  */
 export function shortenAtClause(text: string, maxWords: number, minWords = 6): Edited | undefined {
   if (wordsIn(text) <= maxWords) return { text, cuts: [] };
@@ -116,7 +130,7 @@ export function shortenAtClause(text: string, maxWords: number, minWords = 6): E
   for (const match of text.matchAll(CLAUSE)) {
     const head = text.slice(0, match.index);
     const n = wordsIn(head);
-    if (n >= minWords && n <= maxWords) best = match.index;
+    if (n >= minWords && n <= maxWords && !holdsFact(text.slice(match.index))) best = match.index;
   }
   if (best === undefined) return undefined;
   const head = text.slice(0, best).replace(/[,;:\s—–-]+$/, '');

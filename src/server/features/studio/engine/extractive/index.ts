@@ -7,6 +7,7 @@
 export {
   type Analysis,
   analyse,
+  asWritten,
   factsOf,
   partOf,
   partsInOrder,
@@ -26,7 +27,18 @@ export {
   splitToFit,
   startsAsSentence,
 } from './common.ts';
-export { shortenAtClause } from './edit.ts';
+export { editSentence, shortenAtClause } from './edit.ts';
+export {
+  type CheckedFact,
+  FACTS_MAX,
+  type Fact,
+  type FactSentence,
+  factChecklist,
+  factKept,
+  factsOfNotes,
+  holdsFact,
+  readDraft,
+} from './facts.ts';
 export { atomsFor, plan } from './plan.ts';
 export { POINTS_BACK_AT_START } from './roles.ts';
 export { titleOf } from './title.ts';

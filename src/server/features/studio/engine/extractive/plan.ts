@@ -27,6 +27,12 @@ export interface PlanOptions {
   opening?: 'hook' | 'start';
   /** How the format takes each atom (a carousel condenses long passages, see condenseAtom). */
   reshape?: (atom: Atom) => Atom;
+  /**
+   * The facts an atom holds (extractive/facts.ts), each weighed (by default what an atom's figures
+   * and names add is capped): a format that summarises tries such a plan too, and keeps whichever
+   * leaves out fewer of the note's facts.
+   */
+  factsOf?: (atom: Atom) => number;
 }
 
 const cache = new WeakMap<Analysis, Atom[]>();
@@ -69,10 +75,12 @@ function closingAtom(atoms: readonly Atom[], total: number): Atom | undefined {
   return [...late].reverse().find((a) => a.cta) ?? [...late].reverse().find((a) => a.lesson);
 }
 
-function priority(atom: Atom): number {
+function priority(atom: Atom, factsOf?: (atom: Atom) => number): number {
   let value = 0.5 + atom.score;
   if (atom.turn) value *= 1.5;
-  if (atom.facts > 0) value *= 1 + Math.min(1, 0.35 * atom.facts);
+  const facts = factsOf ? factsOf(atom) : atom.facts;
+  // By default a few figures are worth as much as many; weighing facts, each one counts.
+  if (facts > 0) value *= factsOf ? (1 + 0.35 * facts) ** 2 : 1 + Math.min(1, 0.35 * facts);
   if (atom.setting) value *= 1.5;
   if (atom.list) value *= 1.6;
   if (atom.pinned) value *= 1.6;
@@ -128,7 +136,8 @@ export function plan(analysis: Analysis, options: PlanOptions): Plan {
   for (const atom of pool.filter((a) => a.lesson && a.units[0]!.index >= total * 0.5).slice(-2)) take(atom);
   const pinned = pool.find((a) => a.pinned);
   take(pinned);
-  for (const atom of [...pool].sort((a, b) => priority(b) - priority(a) || a.index - b.index)) take(atom);
+  const value = new Map(pool.map((atom) => [atom, priority(atom, options.factsOf)]));
+  for (const atom of [...pool].sort((a, b) => value.get(b)! - value.get(a)! || a.index - b.index)) take(atom);
   const ordered = [...chosen].sort((a, b) => a.index - b.index);
   const hook = hookAtom && chosen.has(hookAtom) ? hookAtom.units[0] : undefined;
   const closingUnit =

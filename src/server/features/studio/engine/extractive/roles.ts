@@ -59,7 +59,7 @@ const ORDINALS: Record<string, number> = {
   seven: 7,
 };
 const LIST_NOUNS =
-  'mistakes|things|steps|lessons|reasons|changes|ways|rules|questions|tips|ideas|problems|parts|options|habits|tricks|principles|points|myths|signs|moves|stages|phases|pillars|takeaways|truths|secrets|decisions|priorities|goals|facts|numbers|people|tools|questions|ingredients';
+  'mistakes|things|steps|lessons|reasons|changes|ways|rules|questions|tips|ideas|problems|parts|options|habits|tricks|principles|points|myths|signs|moves|stages|phases|pillars|takeaways|truths|secrets|decisions|priorities|goals|facts|numbers|people|tools|questions|ingredients|exercises|plans|stretches|drills|tiers|products';
 const COUNT_ANNOUNCE = new RegExp(
   `\\b(two|three|four|five|six|seven|\\d)\\s+(?:(?!of\\b|years\\b|months\\b|weeks\\b|days\\b)[\\p{L}'’-]+\\s+)?(?:${LIST_NOUNS})\\b`,
   'iu',

@@ -10,7 +10,8 @@ import {
   type Analysis,
   BlockList,
   condenseAtom,
-  factsOf,
+  factChecklist,
+  factsOfNotes,
   ownLine,
   partOf,
   plan,
@@ -112,25 +113,39 @@ export function carousel(analysis: Analysis, byline?: string): FormatResult {
   const fits = (a: Atom) =>
     slidesOf(a, skip) !== undefined && cost(a) <= MAX_SLIDES - 2 && a.units.some((u) => !skip.has(u));
   /** The largest plan whose slides fit, with long passages taken whole or condensed. */
-  const layout = (reshape?: (atom: Atom) => Atom) => {
+  const sentences = analysis.units.map((u) => ({ id: u.index, text: u.original, filler: u.filler }));
+  const factsPerUnit = new Map<number, number>();
+  for (const fact of factsOfNotes(sentences))
+    for (const id of fact.sentenceIds) factsPerUnit.set(Number(id), (factsPerUnit.get(Number(id)) ?? 0) + 1);
+  const factsOfAtom = (atom: Atom) => atom.units.reduce((n, u) => n + (factsPerUnit.get(u.index) ?? 0), 0);
+  const layout = (reshape?: (atom: Atom) => Atom, factsFirst = false) => {
     let slides: Part[][] = [];
     let planned = plan(analysis, { budget: 0 });
     for (let budget = MAX_SLIDES - 2; budget >= 1; budget--) {
-      planned = plan(analysis, { budget, cost, fits, ...(reshape ? { reshape } : {}) });
+      planned = plan(analysis, {
+        budget,
+        cost,
+        fits,
+        ...(factsFirst ? { factsOf: factsOfAtom } : {}),
+        ...(reshape ? { reshape } : {}),
+      });
       const closingSkip = new Set(skip);
       if (planned.closing) closingSkip.add(planned.closing);
       slides = pack(planned.atoms, closingSkip);
       if (slides.length <= MAX_SLIDES - 2) break;
     }
-    const facts = new Set(slides.flat().flatMap((p) => factsOf(p.text))).size;
+    const closing = planned.closing ? [planned.closing.clean] : [];
+    const texts = [title.text, ...slides.flat().map((p) => p.text), ...closing];
+    const facts = factChecklist(sentences, texts).filter((f) => f.kept).length;
     return { planned, slides, facts };
   };
   // A long story may not fit whole beside a list: condensed to two slides (its opening and the
-  // sentences with its figures, condenseAtom) it often can. The layout carrying more of the
-  // note's figures and names wins; on a tie, the passages stay whole.
-  const whole = layout();
-  const condensed = layout((atom) => condenseAtom(atom, 2 * SLIDE_MAX_WORDS));
-  const { planned, slides } = condensed.facts > whole.facts ? condensed : whole;
+  // sentences with its figures, condenseAtom) it often can; and eight slides may hold more of the
+  // note's facts when its figures and names weigh more. The layout keeping more of the note's
+  // fact checklist (extractive/facts.ts) wins; on a tie, the passages stay whole, as ranked.
+  const condense = (atom: Atom) => condenseAtom(atom, 2 * SLIDE_MAX_WORDS);
+  const layouts = [layout(), layout(condense), layout(undefined, true), layout(condense, true)];
+  const { planned, slides } = layouts.reduce((best, next) => (next.facts > best.facts ? next : best));
   if (planned.closing) skip.add(planned.closing);
   if (slides.length < MIN_SLIDES - 2) return { ok: false, format: 'carousel', message: tooShort };
   const list = new BlockList();

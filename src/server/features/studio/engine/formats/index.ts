@@ -4,6 +4,8 @@
  * entry. Pure modules.
  */
 
+// A draft's fact checklist (extractive/facts.ts), made on the analysis threads beside the drafts.
+export { type CheckedFact, type FactSentence, factChecklist } from '../extractive/index.ts';
 export {
   type CaptionClip,
   type CaptionRequest,

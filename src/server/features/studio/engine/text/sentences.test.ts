@@ -21,6 +21,12 @@ describe('splitSentences', () => {
     for (const s of sentences) expect(text.slice(s.startChar, s.endChar)).toBe(s.text);
   });
 
+  it('keeps a time zone after "a.m." in its sentence', () => {
+    expect(
+      splitSentences('It opens at 9 a.m. Eastern. I woke at 6 a.m. Then I ran.').map((s) => s.text),
+    ).toEqual(['It opens at 9 a.m. Eastern.', 'I woke at 6 a.m.', 'Then I ran.']);
+  });
+
   it('splits after short one-word sentences that sbd takes for abbreviations', () => {
     expect(
       splitSentences('Um. Yeah. So we built it. I met Mr. Smith. No. It is not.').map((s) => s.text),

@@ -92,9 +92,25 @@ function boundaries(text: string): [number, number][] {
   // Anything sbd did not return (it never should) becomes one more sentence.
   while (cursor < text.length && /\s/.test(text[cursor]!)) cursor++;
   if (cursor < text.length) out.push([cursor, text.trimEnd().length]);
-  return out
-    .filter(([start, end]) => end > start)
-    .flatMap(([start, end]) => splitShortStarts(text, start, end));
+  return joinClockZones(
+    text,
+    out.filter(([start, end]) => end > start),
+  ).flatMap(([start, end]) => splitShortStarts(text, start, end));
+}
+
+/** A time zone after "a.m." / "p.m.": "at 9 a.m. Eastern" is one sentence. */
+const CLOCK_END = /\b[ap]\.m\.$/i;
+const ZONE_START =
+  /^(?:Eastern|Pacific|Central|Mountain|Atlantic|GMT|UTC|BST|CET|CEST|EST|EDT|PST|PDT|CST|CDT|ET|PT|CT|time)\b/;
+function joinClockZones(text: string, spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const span of spans) {
+    const last = out.at(-1);
+    if (last && CLOCK_END.test(text.slice(last[0], last[1])) && ZONE_START.test(text.slice(span[0], span[1])))
+      last[1] = span[1];
+    else out.push([...span]);
+  }
+  return out;
 }
 
 /** Abbreviations sbd's "short capitalised word" rule is right about ("Mr. Smith", "Jan. 5"). */

@@ -74,6 +74,9 @@ const TABLE: ReadonlyArray<readonly [string, string]> = [
   ['the thousandth order', 'the thousandth order'],
   // Money: a sign only where a currency is named.
   ['eighty-five dollars', '$85'],
+  ['in the first thirty days', 'in the first 30 days'],
+  ['it opens at nine a.m. Eastern', 'it opens at 9 a.m. Eastern'],
+  ["we start at seven o'clock", "we start at 7 o'clock"],
   ['roughly eighty-five dollars an hour', 'roughly $85 an hour'],
   ['five dollars', '$5'],
   ['one dollar', '$1'],

@@ -85,7 +85,8 @@ export function writtenForm(text: string, stats: WrittenFormStats = { steps: 0 }
     const run: Said[] = [said];
     for (;;) {
       const last = run[run.length - 1]!;
-      if (last.to >= tokens.length || tokens[last.to - 1]!.gap !== ' ' || last.digits) break;
+      // An ordinal ends a run: "the first thirty days" is "the first 30 days".
+      if (last.to >= tokens.length || tokens[last.to - 1]!.gap !== ' ' || last.digits || last.ordinal) break;
       const next = readNumber(tokens, last.to, stats);
       if (!next || next.digits) break;
       run.push(next);
@@ -311,8 +312,14 @@ export function writtenForm(text: string, stats: WrittenFormStats = { steps: 0 }
         continue;
       }
     }
-    // Under ten stays a word in prose ("three calls", "the first time"), as does "zero".
-    if (said.value < 10 && Number.isInteger(said.value)) {
+    // Under ten stays a word in prose ("three calls", "the first time"), as does "zero"; not an
+    // hour on the clock ("nine a.m." is "9 a.m.").
+    const clock =
+      joined &&
+      !said.ordinal &&
+      said.value >= 1 &&
+      /^(?:a\.?m|p\.?m|am|pm|o'clock)\b/i.test(text.slice(tokens[said.to - 1]!.end + 1));
+    if (said.value < 10 && Number.isInteger(said.value) && !clock) {
       i = said.to;
       continue;
     }

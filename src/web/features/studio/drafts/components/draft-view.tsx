@@ -28,6 +28,7 @@ import {
 import { BlockEditor, savePayload, useBlockEditor } from './block-editor.tsx';
 import { DraftBlocks } from './draft-blocks.tsx';
 import { DraftExports } from './draft-exports.tsx';
+import { DraftFacts } from './draft-facts.tsx';
 import { DraftHistory } from './draft-history.tsx';
 import { DraftSources, SourceReveal } from './draft-sources.tsx';
 import { DraftToolbar } from './draft-toolbar.tsx';
@@ -290,6 +291,7 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                 />
               )}
             </Card>
+            <DraftFacts draft={draft} editing={editing} />
             <DraftExports draft={draft} cuttable={cuttable} numbered={numbered} onNumbered={setNumbered} />
             <PublishDraft
               draftId={draft.id}
