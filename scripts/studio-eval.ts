@@ -29,6 +29,8 @@ import {
   type Draft,
   type Format,
   factsOf,
+  leadsBadly,
+  PERSON_PRONOUN_AT_START,
   POINTS_BACK_AT_START,
   subjectPronounOf,
 } from '../src/server/features/studio/engine/extractive/index.ts';
@@ -98,6 +100,10 @@ interface Row {
   echo: number;
   fidelity: number | null;
   words: number;
+  /** Leads (title, cover, hook, first post) that are a list item or point back. */
+  badLeads: string[];
+  /** Slides opening on a person named only elsewhere ("They spend…"). */
+  leaningSlides: string[];
 }
 
 function evaluate(source: Source, profile: VoiceProfile): Row[] {
@@ -136,6 +142,8 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
         echo: 0,
         fidelity: null,
         words: 0,
+        badLeads: [],
+        leaningSlides: [],
       };
     const draft = result as Draft;
     const body = draft.blocks.filter((b) => b.kind !== 'title');
@@ -181,8 +189,28 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
       // Scored as the product scores an offline draft: style x what Echo cut, moved or added.
       fidelity: userText ? draftScore(draft, note, profile) : null,
       words: wordsOf(text),
+      badLeads: badLeads(draft),
+      leaningSlides: leaningSlides(draft),
     };
   });
+}
+
+/** What a reader reads first: the title (a blog's, a carousel's cover), the hook, a thread's first post. */
+function badLeads(draft: Draft): string[] {
+  const first = draft.blocks[0];
+  const leads = draft.blocks.filter(
+    (b) => b.kind === 'title' || b.kind === 'hook' || (b === first && ['post', 'slide'].includes(b.kind)),
+  );
+  return leads.map((b) => b.text).filter(leadsBadly);
+}
+
+/** Carousel slides past the cover whose first words are a person the slide does not name. */
+function leaningSlides(draft: Draft): string[] {
+  if (draft.format !== 'carousel') return [];
+  return draft.blocks
+    .slice(1)
+    .map((b) => b.text)
+    .filter((text) => PERSON_PRONOUN_AT_START.test(text));
 }
 
 /** The draft's voice score with each block's words as said and where they came from. */
@@ -204,6 +232,34 @@ function draftScore(draft: Draft, note: SourceNote, profile: VoiceProfile): numb
   return scored ? Math.round(scored.score) : null;
 }
 
+/** `npm run eval -- --drafts <note>`: every draft of the named notes, whole, to be read. */
+function printDrafts(names: readonly string[]): void {
+  for (const source of sources().filter((s) => names.some((n) => s.name.startsWith(n)))) {
+    const note: SourceNote = {
+      id: 'n',
+      sentences: splitSentences(source.text, source.segments).map((s, i) => ({ ...s, id: i })),
+    };
+    const formats: Format[] = [...FORMATS, 'clips'];
+    generateExtractive([note], formats, source.settings ?? {}).forEach((result, i) => {
+      console.log(`\n=== ${source.name} · ${formats[i]} ===`);
+      if (!result.ok) {
+        console.log(result.message);
+        return;
+      }
+      for (const block of result.blocks)
+        console.log(`[${block.kind}${block.origin === 'user' ? '' : ` ${block.origin}`}] ${block.text}`);
+      const { warnings } = result.meta as { warnings?: string[] };
+      if (warnings) console.log(`warnings: ${warnings.join(' | ')}`);
+    });
+  }
+}
+
+const draftsAt = process.argv.indexOf('--drafts');
+if (draftsAt >= 0) {
+  printDrafts(process.argv.slice(draftsAt + 1));
+  process.exit(0);
+}
+
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 // The voice: a profile of the other notes (spoken creators pooled; the note itself left out).
 const all = sources();
@@ -220,6 +276,8 @@ const header = [
   'bad openers',
   'echo words',
   'fidelity',
+  'bad leads',
+  'leaning slides',
 ];
 const table = rows.map((r) => [
   r.note,
@@ -230,6 +288,8 @@ const table = rows.map((r) => [
   `${r.badOpeners.length}${r.badOpeners.length ? ' ✗' : ''}`,
   r.words ? pct(r.echo) : '-',
   r.fidelity === null ? '-' : String(r.fidelity),
+  `${r.badLeads.length}${r.badLeads.length ? ' ✗' : ''}`,
+  r.format === 'carousel' && r.words ? `${r.leaningSlides.length}${r.leaningSlides.length ? ' ✗' : ''}` : '-',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
@@ -250,6 +310,20 @@ for (const format of ['blog', 'linkedin', 'thread'] as const)
     )} drafts`,
   );
 console.log(`  drafts with no bad opener: ${share(notes, (r) => r.badOpeners.length === 0)}`);
+console.log(
+  `  drafts whose lead is a list item or points back: ${share(notes, (r) => r.badLeads.length > 0)} (target 0)`,
+);
+console.log(
+  `  carousels with a slide opening on a person named elsewhere: ${share(
+    notes.filter((r) => r.format === 'carousel'),
+    (r) => r.leaningSlides.length > 0,
+  )} (target 0)`,
+);
+const leads = made.flatMap((r) => [
+  ...r.badLeads.map((o) => `${r.note} ${r.format} lead: "${o.slice(0, 90)}"`),
+  ...r.leaningSlides.map((o) => `${r.note} ${r.format} slide: "${o.slice(0, 90)}"`),
+]);
+if (leads.length) console.log(`\nLeads and slides that lean:\n  ${leads.join('\n  ')}`);
 const bad = made.flatMap((r) => r.badOpeners.map((o) => `${r.note} ${r.format}: "${o.slice(0, 90)}"`));
 if (bad.length) console.log(`\nBad openers:\n  ${bad.join('\n  ')}`);
 const meanEcho = made.reduce((n, r) => n + r.echo, 0) / Math.max(1, made.length);

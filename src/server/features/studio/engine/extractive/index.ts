@@ -27,6 +27,16 @@ export {
   startsAsSentence,
 } from './common.ts';
 export { shortenAtClause } from './edit.ts';
+export {
+  aboutTheTalk,
+  COUNTED_ITEM,
+  type LeadFault,
+  leadFault,
+  leadsBadly,
+  PERSON_PRONOUN_AT_START,
+  pointWeight,
+} from './lead.ts';
+export { namedOpening } from './named.ts';
 export { atomsFor, plan } from './plan.ts';
 export { POINTS_BACK_AT_START } from './roles.ts';
 export { titleOf } from './title.ts';

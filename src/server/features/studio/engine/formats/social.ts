@@ -132,33 +132,53 @@ export function xThread(analysis: Analysis): FormatResult {
   };
   const units = planned.atoms.flatMap((a) => a.units);
   let previous: Unit | undefined;
-  for (const atom of planned.atoms) {
-    // A list starts a post of its own when the current one is already well filled.
-    if (atom.list && length > room * 0.4) flush();
-    const groups = atom.list
-      ? [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items]
-      : atom.units.map((u) => [u]);
-    for (const group of groups) {
-      const shown = group.filter((u) => u !== planned.closing);
-      const parts = partsOf(shown, previous);
-      previous = shown.at(-1) ?? previous;
-      // A list item stays in one post when it fits in one.
-      const whole = parts.reduce((n, p) => n + p.text.length + 1, 0);
-      if (atom.list && whole <= room && length + whole > room) flush();
-      shown.forEach((unit, k) => {
-        const part = parts[k]!;
-        if (unit === planned.hook) {
-          push(part);
-          flush(); // the hook stands alone as the first post
-          return;
-        }
-        const pieces = splitToFit(part.text, room);
-        if (pieces.length === 1) push(part);
-        else for (const piece of pieces) push({ ...part, text: piece, said: unit.original });
-      });
+  /** Each shown sentence of a group as its parts (an over-long one in pieces that fit a post). */
+  const partsFor = (group: readonly Unit[]) => {
+    const shown = group.filter((u) => u !== planned.closing);
+    const parts = partsOf(shown, previous);
+    previous = shown.at(-1) ?? previous;
+    return shown.flatMap((unit, k) => {
+      const part = parts[k]!;
+      const pieces = unit === planned.hook ? [part.text] : splitToFit(part.text, room);
+      return pieces.length === 1
+        ? [{ unit, part }]
+        : pieces.map((piece) => ({ unit, part: { ...part, text: piece, said: unit.original } }));
+    });
+  };
+  const lengthOf = (parts: readonly { part: Part }[]) =>
+    parts.reduce((n, p, i) => n + (i > 0 ? 1 : 0) + p.part.text.length, 0);
+  /** A run of parts kept in one post when it fits in one: it starts a post when the current one is too full. */
+  const pushTogether = (parts: readonly { unit: Unit; part: Part }[]) => {
+    if (current.length > 0 && length + 1 + lengthOf(parts) > room && lengthOf(parts) <= room) flush();
+    for (const { unit, part } of parts) {
+      push(part);
+      if (unit === planned.hook) flush(); // the hook stands alone as the first post
     }
-    // ...and ends it when it is well filled.
-    if (atom.list && length > room * 0.5) flush();
+  };
+  // Posts split at ideas: an atom (a passage and what leans on it) stays in one post when it fits
+  // in one; a list stays whole in one post, or else its announcement ends a post and each item
+  // opens its own, in order (never item one beside the intro and items two and three together).
+  for (const atom of planned.atoms) {
+    if (!atom.list) {
+      // An announcement ("Here's what changed.") opens a post: what it announces follows it there.
+      if (atom.units[0]!.roles.announces > 0) flush();
+      pushTogether(partsFor(atom.units));
+      continue;
+    }
+    const groups = [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items].map(partsFor);
+    const all = groups.flat();
+    if (lengthOf(all) <= room) {
+      pushTogether(all);
+      flush();
+      continue;
+    }
+    const items = atom.list.head ? groups.slice(1) : groups;
+    if (atom.list.head) pushTogether(groups[0]!);
+    for (const item of items) {
+      flush();
+      pushTogether(item);
+    }
+    flush();
   }
   flush();
   if (planned.closing) posts.push(partsOf([planned.closing], units.at(-2)));
