@@ -368,7 +368,7 @@ async function writeOne(
       engine,
       blocks,
       fidelity,
-      meta: { ...freshMeta(row.meta), ...draft.meta, ...meta },
+      meta: { ...withoutLastDraft(freshMeta(row.meta)), ...draft.meta, ...meta },
       error: null,
       edited: blockId ? row.edited : false,
     },
@@ -381,6 +381,15 @@ async function writeOne(
  */
 export function freshMeta(meta: unknown): Record<string, unknown> {
   const { warning: _w, fallback: _f, block_result: _b, ...rest } = (meta ?? {}) as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * What the engine said of the draft it last wrote (what it left out, where a link goes, that the
+ * ending is Echo's): a new draft says it again or not at all. A save keeps it: still true of the words.
+ */
+function withoutLastDraft(meta: Record<string, unknown>): Record<string, unknown> {
+  const { warnings: _w, closing: _c, link_goes: _l, ...rest } = meta;
   return rest;
 }
 

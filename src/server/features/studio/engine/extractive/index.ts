@@ -26,6 +26,7 @@ export {
   splitToFit,
   startsAsSentence,
 } from './common.ts';
+export { LINK_IN_BIO, linkForPlatform, linkGoes } from './cta.ts';
 export { shortenAtClause } from './edit.ts';
 export {
   aboutTheTalk,

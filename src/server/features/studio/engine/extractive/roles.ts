@@ -81,7 +81,7 @@ const CONDITIONAL_IMPERATIVE = new RegExp(
   'iu',
 );
 const ASKS =
-  /\b(?:tell me|let me know|comment|reply|dm me|send me|share (?:it|this|yours)|tag (?:someone|a)|follow|subscribe|write to me|i'd love to hear|what (?:would|do|did) you)\b/i;
+  /\b(?:tell me|let me know|comment|reply|dm me|send me|share (?:it|this|yours)|tag (?:someone|a)|follow|subscribe|write to me|i'd love to hear|what (?:would|do|did) you|link(?:['’]s|\s+is)?\s+in\s+(?:my|the|our)\s+(?:bio|profile|description))\b/i;
 const LESSON =
   /\b(?:the lesson|lesson (?:is|was|here)|what i learned|i learned|we learned|the point is|the takeaway|the truth is|the real (?:problem|lesson|reason)|what matters|the trick is|the secret is|here's what i'd|my advice)\b/i;
 const TURN =

@@ -10,6 +10,7 @@ import type { Atom, FormatResult, Part } from '../extractive/index.ts';
 import {
   type Analysis,
   BlockList,
+  ownLine,
   partOf,
   plan,
   shortenAtClause,
@@ -92,13 +93,36 @@ export function linkedInPost(analysis: Analysis): FormatResult {
     previous = paragraph.at(-1);
   }
   if (planned.closing) list.add('closing', partsOf([planned.closing], previous));
+  // The post ends on the user's own question, lesson or call to action; a note without one gets
+  // Echo's question, marked as Echo's (origin 'echo'), never passed off as the user's.
+  const ending = planned.closing ?? previous;
+  const suggested =
+    ending && (ending.question || ending.roles.lesson || ending.roles.cta)
+      ? undefined
+      : closingQuestion(analysis);
+  if (suggested) list.add('closing', [ownLine(suggested)]);
   const text = list.blocks.map((b) => b.text).join('\n\n');
   return {
     ok: true,
     format: 'linkedin',
     blocks: list.blocks,
-    meta: { chars: text.length, hookChars: planned.hook?.standalone.length ?? 0 },
+    meta: {
+      chars: text.length,
+      hookChars: planned.hook?.standalone.length ?? 0,
+      ...(suggested ? { closing: 'echo' } : {}),
+    },
   };
+}
+
+/**
+ * Echo's closing question for a post whose note asks none: on one of the note's main key phrases
+ * when the post opens on it (what the post is about), else an open one.
+ */
+export function closingQuestion(analysis: Analysis, opening?: Unit): string {
+  const phrase = analysis.phrases
+    .slice(0, 3)
+    .find((p) => opening && p.phrase.split(' ').length > 1 && opening.clean.toLowerCase().includes(p.phrase));
+  return phrase ? `What's your experience with ${phrase.phrase}?` : 'What would you add?';
 }
 
 export function xThread(analysis: Analysis): FormatResult {
