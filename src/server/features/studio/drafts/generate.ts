@@ -18,6 +18,7 @@ import {
   LLM_ANSWER_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
+  leadProblem,
   type Register,
   type SourceNote,
   type Unit,
@@ -310,7 +311,7 @@ async function writeOne(
       engine = 'llm';
       meta.llm_requests = 1;
       meta.prompt_chars = first.promptChars;
-      const check = judge(profile, register, first.draft, sentences, bans, analysed);
+      const check = judge(profile, register, first.draft, sentences, bans, analysed, format);
       // A second try only while the owner has calls left: without one, the first draft stands.
       const second = check.problem
         ? await generateWithLlm(
@@ -325,7 +326,7 @@ async function writeOne(
       if (second) {
         meta.llm_requests = 2;
         meta.prompt_chars = first.promptChars + second.promptChars;
-        const recheck = judge(profile, register, second.draft, sentences, bans, analysed);
+        const recheck = judge(profile, register, second.draft, sentences, bans, analysed, format);
         const kept = recheck.score >= check.score ? recheck : check;
         if (kept === recheck) draft = second.draft;
         if (kept.voiceProblem) meta.warning = BANNED_OR_LOW(kept.score);
@@ -406,6 +407,7 @@ function judge(
   sentences: SourceSentenceRow[],
   bans: string[],
   units: readonly Unit[],
+  format?: DraftFormat,
 ): { score: number; problem?: string; voiceProblem?: boolean; content?: string } {
   const blocks = toStored(draft, sentences);
   const text = blocks.map((b) => b.text).join(' ');
@@ -419,12 +421,18 @@ function judge(
     : score < FIDELITY_WARNING_BELOW
       ? `the last draft did not sound like them: ${fidelity!.reasons.slice(0, 2).join('; ')}`
       : undefined;
-  const problem = [voiceIssue, contentIssue].filter(Boolean).join('; ') || undefined;
+  // The lead rules the offline writer keeps: an opening that stands alone, slides that name who they mean.
+  const leadIssue = format ? leadProblem(draft, format) : undefined;
+  const problem = [voiceIssue, contentIssue, leadIssue].filter(Boolean).join('; ') || undefined;
   return {
     score,
     ...(problem ? { problem } : {}),
     ...(voiceIssue ? { voiceProblem: true } : {}),
-    ...(contentIssue ? { content: contentWarning(content) } : {}),
+    ...(contentIssue
+      ? { content: contentWarning(content) }
+      : leadIssue
+        ? { content: 'This draft opens on a line that leans on what came before. Check its opening.' }
+        : {}),
   };
 }
 
