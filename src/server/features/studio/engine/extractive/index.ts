@@ -37,7 +37,7 @@ export {
   PERSON_PRONOUN_AT_START,
   pointWeight,
 } from './lead.ts';
-export { namedOpening } from './named.ts';
+export { goesOnWithPerson, introducesPerson, namedOpening } from './named.ts';
 export { atomsFor, plan } from './plan.ts';
 export { POINTS_BACK_AT_START } from './roles.ts';
 export { titleOf } from './title.ts';

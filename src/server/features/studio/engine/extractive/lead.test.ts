@@ -118,6 +118,14 @@ describe('every carousel slide stands alone', () => {
     );
   });
 
+  it('names the person a story goes on with ("Three weeks later she ran" -> "...Maria ran")', () => {
+    const analysis = analyse([noteOf(fixture('lead-physio-knee'))]);
+    const later = unitStarting(analysis.units, 'Three weeks later');
+    expect(namedOpening(partOf(later, false), later, analysis).text).toBe(
+      'Three weeks later Maria ran pain-free, and she finished Boston in 3:52.',
+    );
+  });
+
   it('leaves a slide alone when nobody is named before it', () => {
     const analysis = analyse([
       noteOf('They told us the launch would slip. We shipped it anyway, two weeks late.'),
@@ -136,6 +144,19 @@ describe('every carousel slide stands alone', () => {
 });
 
 describe('threads split at ideas', () => {
+  it("a person's story stays in one post, and the advice after it opens the next", () => {
+    const thread = drafts(fixture('lead-physio-knee')).find((d) => d.format === 'thread')!;
+    const posts = thread.blocks.map((b) => b.text);
+    const maria = posts.find((p) => p.includes('I had one client, Maria'))!;
+    expect(maria).toMatch(/^I had one client, Maria/);
+    expect(maria).toContain('Three weeks later she ran pain-free');
+    expect(maria).not.toContain('test your hips');
+    const hire = drafts(fixture('story-first-hire')).find((d) => d.format === 'thread')!;
+    expect(hire.blocks.map((b) => b.text)).toContain(
+      "The mistake wasn't hiring someone from Google. The mistake was hiring for a company we weren't yet.",
+    );
+  });
+
   it("a list's items each open their own post, in order, never item one beside the intro", () => {
     const thread = drafts(fixture('lead-coach-salary')).find((d) => d.format === 'thread')!;
     const posts = thread.blocks.map((b) => b.text);

@@ -10,7 +10,10 @@ import type { Part } from './types.ts';
 
 /** How far back the naming sentence may be. */
 const LOOK_BACK = 6;
-const OPENING = /^(?:(?:but|and|so)\s+)?(they|he|she)(?:['’](d|s|re|ve|ll))?\b/i;
+const OPENING = /^(?:(?:but|and|so)\s+)?(?<pronoun>they|he|she)(?:['’](?<contraction>d|s|re|ve|ll))?\b/i;
+/** "Three weeks later she…", "Within two months he…": a time, then the person the story is about. */
+const PRONOUN_AFTER_TIME =
+  /^(?<lead>(?:\S+\s+){0,3}(?:later|after|afterwards|months|weeks|days|years|then),?\s+)(?<pronoun>she|he)(?:['’](?<contraction>d|s))?\b/i;
 const PARTICIPLE =
   /^(?:\w+ed|been|had|done|gone|got|gotten|run|seen|made|taken|given|never|already|just|always|worked)$/i;
 /** The contraction said out ("'d" before "never worked" is "had"; "'s" before "our CTO" is "is"). */
@@ -110,12 +113,14 @@ function personIn(text: string): string | undefined {
  * the note, or the part as it was.
  */
 export function namedOpening(part: Part, unit: Unit, analysis: Analysis): Part {
-  const opening = OPENING.exec(part.text);
+  // "They spend…", or a person's story going on ("Three weeks later she ran…").
+  const opening = OPENING.exec(part.text) ?? PRONOUN_AFTER_TIME.exec(part.text);
   if (!opening) return part;
-  const pronoun = opening[1]!.toLowerCase();
+  const lead = opening.groups?.lead ?? '';
+  const pronoun = opening.groups!.pronoun!.toLowerCase();
   const rest = part.text.slice(opening[0].length).trimStart();
   const next = rest.split(/\s+/)[0] ?? '';
-  const contraction = opening[2];
+  const contraction = opening.groups!.contraction;
   for (let i = unit.index - 1; i >= Math.max(0, unit.index - LOOK_BACK); i--) {
     const before = analysis.units[i]!;
     if (before.noteIndex !== unit.noteIndex) break;
@@ -128,12 +133,26 @@ export function namedOpening(part: Part, unit: Unit, analysis: Analysis): Part {
     if (!name) continue;
     const plural = pronoun === 'they' && !/^(?:the|our|my|your|their)\s[^,]*[^s]$/i.test(name);
     const said = contraction ? `${expanded(contraction, next, plural)} ` : '';
+    // Mid-sentence, "Our biggest client" is "our biggest client".
+    const named =
+      lead && /^(?:The|Our|My|Your|Their)\s/.test(name) ? name[0]!.toLowerCase() + name.slice(1) : name;
     return {
       ...part,
-      text: `${name} ${said}${rest}`,
+      text: `${lead}${named} ${said}${rest}`,
       sources: [...part.sources, before.ref],
       said: part.said ?? unit.original,
     };
   }
   return part;
 }
+
+/** "I had one client, Maria, …", "I worked with Priya Natarajan, …": a person the story is about. */
+const INTRODUCTION =
+  /\b(?:client|customer|friend|patient|student|colleague|named|called|worked with|met)\s*,?\s+\p{Lu}\p{Ll}+/u;
+/** "Three weeks later she ran…": the story of the person just named goes on. */
+const GOES_ON = /^(?:\S+\s+){0,4}(?:she|he)\b/i;
+
+/** Whether a sentence brings in a person the sentences after it are about (they belong together). */
+export const introducesPerson = (unit: Unit) => unit.words <= 24 && INTRODUCTION.test(unit.clean);
+/** Whether a sentence goes on with the person of the sentence before it. */
+export const goesOnWithPerson = (unit: Unit) => GOES_ON.test(unit.clean);

@@ -11,6 +11,7 @@ import {
   BlockList,
   condenseAtom,
   factsOf,
+  introducesPerson,
   namedOpening,
   ownLine,
   partOf,
@@ -92,7 +93,8 @@ function pack(atoms: readonly Atom[], skip: ReadonlySet<Unit>): Part[][] {
       const words = slide.reduce((n, p) => n + wordCount(p.text), 0);
       const firstShown = atom.units.find((u) => !skip.has(u))!;
       const follows = last !== undefined && firstShown.index === last.index + 1;
-      if (open && follows && openWords + words <= SLIDE_MAX_WORDS) {
+      // A person brought in ("I had one client, Maria, ...") opens the slide their story is on.
+      if (open && follows && openWords + words <= SLIDE_MAX_WORDS && !introducesPerson(firstShown)) {
         open.push(...slide);
         openWords += words;
       } else {

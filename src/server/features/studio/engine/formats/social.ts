@@ -10,6 +10,8 @@ import type { Atom, FormatResult, Part } from '../extractive/index.ts';
 import {
   type Analysis,
   BlockList,
+  goesOnWithPerson,
+  introducesPerson,
   ownLine,
   partOf,
   plan,
@@ -37,6 +39,12 @@ function partsOf(units: readonly Unit[], previous?: Unit): Part[] {
     return short ? { ...part, text: short.text, said: unit.original } : part;
   });
 }
+
+/** "The mistake wasn't… The mistake was…": two sentences opening alike make one point. */
+const parallel = (a: Unit, b: Unit) => {
+  const opening = (u: Unit) => u.standalone.toLowerCase().split(/\s+/).slice(0, 2).join(' ');
+  return a.words >= 4 && b.words >= 4 && opening(a) === opening(b);
+};
 
 /** Paragraphs: a list's announcement and each item on its own; other atoms in runs of up to 2 sentences. */
 function paragraphsOf(atoms: readonly Atom[], skip: ReadonlySet<Unit>): Unit[][] {
@@ -171,9 +179,14 @@ export function xThread(analysis: Analysis): FormatResult {
   };
   const lengthOf = (parts: readonly { part: Part }[]) =>
     parts.reduce((n, p, i) => n + (i > 0 ? 1 : 0) + p.part.text.length, 0);
+  let lastPushed: Unit | undefined;
   /** A run of parts kept in one post when it fits in one: it starts a post when the current one is too full. */
   const pushTogether = (parts: readonly { unit: Unit; part: Part }[]) => {
     if (current.length > 0 && length + 1 + lengthOf(parts) > room && lengthOf(parts) <= room) flush();
+    // Advice after a story opens a post of its own ("So before you buy another brace, test your hips.").
+    const first = parts[0]?.unit;
+    if (first?.roles.imperative && lastPushed && !lastPushed.roles.imperative && length > room * 0.4) flush();
+    lastPushed = parts.at(-1)?.unit ?? lastPushed;
     for (const { unit, part } of parts) {
       push(part);
       if (unit === planned.hook) flush(); // the hook stands alone as the first post
@@ -182,13 +195,33 @@ export function xThread(analysis: Analysis): FormatResult {
   // Posts split at ideas: an atom (a passage and what leans on it) stays in one post when it fits
   // in one; a list stays whole in one post, or else its announcement ends a post and each item
   // opens its own, in order (never item one beside the intro and items two and three together).
+  let idea: Unit[] | undefined;
+  const endIdea = () => {
+    if (idea) pushTogether(partsFor(idea));
+    idea = undefined;
+  };
   for (const atom of planned.atoms) {
     if (!atom.list) {
+      // A person's story is one idea: who they are ("I had one client, Maria, ...") with what
+      // follows it, and what goes on with them ("Three weeks later she ran ...").
+      const first = atom.units[0]!;
+      const last = idea?.at(-1);
+      if (
+        idea &&
+        last &&
+        last.index === first.index - 1 &&
+        (introducesPerson(last) || goesOnWithPerson(first) || parallel(last, first))
+      ) {
+        idea.push(...atom.units);
+        continue;
+      }
+      endIdea();
       // An announcement ("Here's what changed.") opens a post: what it announces follows it there.
-      if (atom.units[0]!.roles.announces > 0) flush();
-      pushTogether(partsFor(atom.units));
+      if (first.roles.announces > 0 || introducesPerson(first)) flush();
+      idea = [...atom.units];
       continue;
     }
+    endIdea();
     const groups = [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items].map(partsFor);
     const all = groups.flat();
     if (lengthOf(all) <= room) {
@@ -204,6 +237,7 @@ export function xThread(analysis: Analysis): FormatResult {
     }
     flush();
   }
+  endIdea();
   flush();
   if (planned.closing) posts.push(partsOf([planned.closing], units.at(-2)));
   const list = new BlockList();
