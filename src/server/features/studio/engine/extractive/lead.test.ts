@@ -126,6 +126,19 @@ describe('every carousel slide stands alone', () => {
     );
   });
 
+  it('keeps the words that say which group ("the hospital\'s IT team", "Tired people", "Most teams")', () => {
+    const opening = (name: string, start: string) => {
+      const analysis = analyse([noteOf(fixture(name))]);
+      const unit = unitStarting(analysis.units, start);
+      return namedOpening(partOf(unit, false), unit, analysis).text;
+    };
+    expect(opening('interview-career-change', 'They offered me a job')).toMatch(
+      /^The hospital's IT team offered me a job/,
+    );
+    expect(opening('rant-hustle-culture', "They don't notice")).toMatch(/^Tired people don't notice/);
+    expect(opening('howto-meetings-steps', "They don't.")).toBe("Most teams don't.");
+  });
+
   it('leaves a slide alone when nobody is named before it', () => {
     const analysis = analyse([
       noteOf('They told us the launch would slip. We shipped it anyway, two weeks late.'),

@@ -34,7 +34,8 @@ function expanded(contraction: string, next: string, plural: boolean): string {
 const PEOPLE =
   'runner|client|customer|freelancer|founder|user|parent|student|designer|manager|patient|coach|reader|buyer|member|employee|engineer|developer|writer|creator|owner|guest|listener|subscriber|colleague|teacher|doctor|athlete|player|agency|company|chain|brand|boss|partner|investor|landlord|team|kid|nurse|seller|vendor|supplier|candidate|hire|recruiter|lead|clinic|shop|startup';
 const GROUPS = 'people|folks|staff|children';
-const DETERMINERS = 'a|an|the|our|my|your|their|these|those|most|many|some|\\d[\\d,]*';
+const DETERMINERS =
+  "(?:the|my|our|your|their)\\s+[\\p{L}]+['’]s|a|an|the|our|my|your|their|these|those|most|many|some|\\d[\\d,]*";
 const NOUN_PHRASE = new RegExp(
   `(?<![\\p{L}])(?<!(?:every|each|one|any|no)\\s)(?:(${DETERMINERS})\\s+(?:(?!(?:${PEOPLE}|${GROUPS})s?\\b)([\\p{L}-]+)\\s+)?)?(?:(${PEOPLE})(s)?|(${GROUPS}))(?![\\p{L}])`,
   'giu',
@@ -75,16 +76,22 @@ function groupIn(text: string, verb: string, many: boolean): string | undefined 
   NOUN_PHRASE.lastIndex = 0;
   for (let match = NOUN_PHRASE.exec(text); match; match = NOUN_PHRASE.exec(text)) {
     const [, det, adjective, noun, plural, group] = match;
-    const definite = det !== undefined && /^(?:the|our|my|your|their|these|those)$/i.test(det);
+    const definite = det !== undefined && /^(?:the|our|my|your|their|these|those)\b/i.test(det);
+    // "Tired people make mistakes. They miss…": the sentence's own opening word goes with them.
+    const opening = /^\p{Lu}[\p{Ll}-]+\s+$/u.exec(text.slice(0, match.index))?.[0] ?? '';
     // "he" / "she": only one person a phrase names ("my first hire").
     if (!many) {
       if (noun && !plural && definite && PAST.test(verb))
         return capitalise(`${det} ${adjective ? `${adjective} ` : ''}${noun}`);
       continue;
     }
-    if (group) return capitalise(definite ? `${det} ${adjective ? `${adjective} ` : ''}${group}` : group);
-    if (plural)
-      return capitalise(definite ? `${det} ${adjective ? `${adjective} ` : ''}${noun}s` : `${noun}s`);
+    // "most teams" stays "Most teams"; "42 runners" are "Runners".
+    const kept = definite || /^(?:most|many|some)$/i.test(det ?? '');
+    const phrase = kept ? `${det} ${adjective ? `${adjective} ` : ''}` : opening;
+    if (group) return capitalise(`${phrase}${group}`);
+    if (plural) return capitalise(`${phrase}${noun}s`);
+    // "the hospital's IT team" without its article names nobody: "Teams" would be wrong.
+    if (det === undefined) continue;
     // "When a runner comes in…, they spend": one of many, "Runners". "I worked with a design team…
     // They cut nine meetings": that one, "The design team". "our biggest client" stays one, before
     // a past tense.
