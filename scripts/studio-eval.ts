@@ -104,6 +104,8 @@ interface Row {
   badLeads: string[];
   /** Slides opening on a person named only elsewhere ("They spend…"). */
   leaningSlides: string[];
+  /** Thread lists neither in one post nor one item a post, in order. */
+  splitLists: number;
 }
 
 function evaluate(source: Source, profile: VoiceProfile): Row[] {
@@ -144,6 +146,7 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
         words: 0,
         badLeads: [],
         leaningSlides: [],
+        splitLists: 0,
       };
     const draft = result as Draft;
     const body = draft.blocks.filter((b) => b.kind !== 'title');
@@ -190,6 +193,10 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
       fidelity: userText ? draftScore(draft, note, profile) : null,
       words: wordsOf(text),
       badLeads: badLeads(draft),
+      splitLists: splitLists(
+        draft,
+        lists.map((list) => (units[list[0]!]!.roles.announces > 0 ? list.slice(1) : list)),
+      ),
       leaningSlides: leaningSlides(draft),
     };
   });
@@ -202,6 +209,20 @@ function badLeads(draft: Draft): string[] {
     (b) => b.kind === 'title' || b.kind === 'hook' || (b === first && ['post', 'slide'].includes(b.kind)),
   );
   return leads.map((b) => b.text).filter(leadsBadly);
+}
+
+/** A thread's lists whose items are neither in one post nor one a post in order (item one with the intro, two and three together). */
+function splitLists(draft: Draft, lists: number[][]): number {
+  if (draft.format !== 'thread') return 0;
+  const postOf = (sentence: number) =>
+    draft.blocks.findIndex((b) => b.sources.some((s) => Number(s.sentenceId) === sentence));
+  return lists.filter((items) => {
+    const posts = items.map(postOf).filter((p) => p >= 0);
+    if (posts.length < 2) return false;
+    const together = posts.every((p) => p === posts[0]);
+    const apart = posts.every((p, i) => i === 0 || p > posts[i - 1]!);
+    return !together && !apart;
+  }).length;
 }
 
 /** Carousel slides past the cover whose first words are a person the slide does not name. */
@@ -278,6 +299,7 @@ const header = [
   'fidelity',
   'bad leads',
   'leaning slides',
+  'split lists',
 ];
 const table = rows.map((r) => [
   r.note,
@@ -290,6 +312,7 @@ const table = rows.map((r) => [
   r.fidelity === null ? '-' : String(r.fidelity),
   `${r.badLeads.length}${r.badLeads.length ? ' ✗' : ''}`,
   r.format === 'carousel' && r.words ? `${r.leaningSlides.length}${r.leaningSlides.length ? ' ✗' : ''}` : '-',
+  r.format === 'thread' && r.words ? `${r.splitLists}${r.splitLists ? ' ✗' : ''}` : '-',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
@@ -317,6 +340,12 @@ console.log(
   `  carousels with a slide opening on a person named elsewhere: ${share(
     notes.filter((r) => r.format === 'carousel'),
     (r) => r.leaningSlides.length > 0,
+  )} (target 0)`,
+);
+console.log(
+  `  threads with a list split neither whole nor one item a post: ${share(
+    notes.filter((r) => r.format === 'thread'),
+    (r) => r.splitLists > 0,
   )} (target 0)`,
 );
 const leads = made.flatMap((r) => [
