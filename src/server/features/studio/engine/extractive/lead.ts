@@ -16,7 +16,7 @@ export const COUNTED_ITEM =
 const SPEAKER_LABEL =
   /^(?:speaker\s*\d+|[QA]|interviewer|host|guest|[\p{Lu}][\p{Ll}]+(?: [\p{Lu}][\p{Ll}]+)?)\s*:\s/u;
 const ABOUT_THE_TALK =
-  /\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|i want to (?:talk|share|tell)|let me (?:tell|share)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\b/i;
+  /\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|i (?:want|need) to (?:talk|share|tell|rant)|let me (?:tell|share)|can we talk|for a (?:minute|second)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\b/i;
 /** A sentence about the talk itself, not its subject (an opening may skip it). */
 export const aboutTheTalk = (unit: Unit) =>
   unit.words < 4 || (unit.words <= 16 && ABOUT_THE_TALK.test(unit.clean));
@@ -47,7 +47,8 @@ export function leadFault(unit: Unit, inList?: ReadonlySet<Unit>): LeadFault | u
   if (unit.filler || !unit.usable) return 'filler';
   if (SPEAKER_LABEL.test(unit.original)) return 'speaker label';
   if (unit.roles.item > 0 || inList?.has(unit) || COUNTED_ITEM.test(unit.spoken)) return 'list item';
-  if (unit.roles.announces > 0) return 'announces a list';
+  // Also a count whose list Echo could not see ("What matters is three things."): it promises one.
+  if (unit.roles.announces > 0 || rolesOf(unit.spoken, 0.5, false).announces >= 2) return 'announces a list';
   if (
     unit.roles.pointsBack ||
     unit.dangling ||
