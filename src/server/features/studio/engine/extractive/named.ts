@@ -32,7 +32,7 @@ function expanded(contraction: string, next: string, plural: boolean): string {
   }
 }
 const PEOPLE =
-  'runner|client|customer|freelancer|founder|user|parent|student|designer|manager|patient|coach|reader|buyer|member|employee|engineer|developer|writer|creator|owner|guest|listener|subscriber|colleague|teacher|doctor|athlete|player|agency|company|chain|brand|boss|partner|investor|landlord|team|kid|nurse|seller|vendor|supplier|candidate|hire|recruiter|lead|clinic|shop|startup';
+  'runner|client|customer|freelancer|founder|user|parent|student|designer|manager|patient|coach|reader|buyer|member|employee|engineer|developer|writer|creator|owner|guest|listener|subscriber|colleague|teacher|doctor|athlete|player|agency|company|chain|brand|boss|partner|investor|landlord|team|kid|nurse|seller|vendor|supplier|candidate|hire|recruiter|clinic|startup';
 const GROUPS = 'people|folks|staff|children';
 const DETERMINERS =
   "(?:the|my|our|your|their)\\s+[\\p{L}]+['’]s|a|an|the|our|my|your|their|these|those|most|many|some|\\d[\\d,]*";
