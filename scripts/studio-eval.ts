@@ -33,6 +33,8 @@ import {
   type Draft,
   type Format,
   factChecklist,
+  leadsBadly,
+  PERSON_PRONOUN_AT_START,
   POINTS_BACK_AT_START,
   subjectPronounOf,
 } from '../src/server/features/studio/engine/extractive/index.ts';
@@ -100,6 +102,12 @@ interface Row {
   echo: number;
   fidelity: number | null;
   words: number;
+  /** Leads (title, cover, hook, first post) that are a list item or point back. */
+  badLeads: string[];
+  /** Slides opening on a person named only elsewhere ("They spend…"). */
+  leaningSlides: string[];
+  /** Thread lists neither in one post nor one item a post, in order. */
+  splitLists: number;
 }
 
 function evaluate(source: Source, profile: VoiceProfile): Row[] {
@@ -140,6 +148,9 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
         echo: 0,
         fidelity: null,
         words: 0,
+        badLeads: [],
+        leaningSlides: [],
+        splitLists: 0,
       };
     const draft = result as Draft;
     const body = draft.blocks.filter((b) => b.kind !== 'title');
@@ -193,8 +204,46 @@ function evaluate(source: Source, profile: VoiceProfile): Row[] {
       // Scored as the product scores an offline draft: style x what Echo cut, moved or added.
       fidelity: userText ? draftScore(draft, note, profile) : null,
       words: wordsOf(text),
+      badLeads: badLeads(draft),
+      splitLists: splitLists(
+        draft,
+        lists.map((list) => (units[list[0]!]!.roles.announces > 0 ? list.slice(1) : list)),
+      ),
+      leaningSlides: leaningSlides(draft),
     };
   });
+}
+
+/** What a reader reads first: the title (a blog's, a carousel's cover), the hook, a thread's first post. */
+function badLeads(draft: Draft): string[] {
+  const first = draft.blocks[0];
+  const leads = draft.blocks.filter(
+    (b) => b.kind === 'title' || b.kind === 'hook' || (b === first && ['post', 'slide'].includes(b.kind)),
+  );
+  return leads.map((b) => b.text).filter(leadsBadly);
+}
+
+/** A thread's lists whose items are neither in one post nor one a post in order (item one with the intro, two and three together). */
+function splitLists(draft: Draft, lists: number[][]): number {
+  if (draft.format !== 'thread') return 0;
+  const postOf = (sentence: number) =>
+    draft.blocks.findIndex((b) => b.sources.some((s) => Number(s.sentenceId) === sentence));
+  return lists.filter((items) => {
+    const posts = items.map(postOf).filter((p) => p >= 0);
+    if (posts.length < 2) return false;
+    const together = posts.every((p) => p === posts[0]);
+    const apart = posts.every((p, i) => i === 0 || p > posts[i - 1]!);
+    return !together && !apart;
+  }).length;
+}
+
+/** Carousel slides past the cover whose first words are a person the slide does not name. */
+function leaningSlides(draft: Draft): string[] {
+  if (draft.format !== 'carousel') return [];
+  return draft.blocks
+    .slice(1)
+    .map((b) => b.text)
+    .filter((text) => PERSON_PRONOUN_AT_START.test(text));
 }
 
 /** The draft's voice score with each block's words as said and where they came from. */
@@ -214,6 +263,34 @@ function draftScore(draft: Draft, note: SourceNote, profile: VoiceProfile): numb
     'spoken',
   );
   return scored ? Math.round(scored.score) : null;
+}
+
+/** `npm run eval -- --drafts <note>`: every draft of the named notes, whole, to be read. */
+function printDrafts(names: readonly string[]): void {
+  for (const source of sources().filter((s) => names.some((n) => s.name.startsWith(n)))) {
+    const note: SourceNote = {
+      id: 'n',
+      sentences: splitSentences(source.text, source.segments).map((s, i) => ({ ...s, id: i })),
+    };
+    const formats: Format[] = [...FORMATS, 'clips'];
+    generateExtractive([note], formats, source.settings ?? {}).forEach((result, i) => {
+      console.log(`\n=== ${source.name} · ${formats[i]} ===`);
+      if (!result.ok) {
+        console.log(result.message);
+        return;
+      }
+      for (const block of result.blocks)
+        console.log(`[${block.kind}${block.origin === 'user' ? '' : ` ${block.origin}`}] ${block.text}`);
+      const { warnings } = result.meta as { warnings?: string[] };
+      if (warnings) console.log(`warnings: ${warnings.join(' | ')}`);
+    });
+  }
+}
+
+const draftsAt = process.argv.indexOf('--drafts');
+if (draftsAt >= 0) {
+  printDrafts(process.argv.slice(draftsAt + 1));
+  process.exit(0);
 }
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -238,6 +315,9 @@ const header = [
   'bad openers',
   'echo words',
   'fidelity',
+  'bad leads',
+  'leaning slides',
+  'split lists',
 ];
 const table = rows.map((r) => [
   r.note,
@@ -251,6 +331,9 @@ const table = rows.map((r) => [
   `${r.badOpeners.length}${r.badOpeners.length ? ' ✗' : ''}`,
   r.words ? pct(r.echo) : '-',
   r.fidelity === null ? '-' : String(r.fidelity),
+  `${r.badLeads.length}${r.badLeads.length ? ' ✗' : ''}`,
+  r.format === 'carousel' && r.words ? `${r.leaningSlides.length}${r.leaningSlides.length ? ' ✗' : ''}` : '-',
+  r.format === 'thread' && r.words ? `${r.splitLists}${r.splitLists ? ' ✗' : ''}` : '-',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i]!.length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
@@ -277,6 +360,26 @@ if (left.length)
   console.log(
     `\nLeft out (the drafts' checklists):\n  ${left.map((r) => `${r.note} ${r.format}: ${r.leftOut.join('; ')}`).join('\n  ')}`,
   );
+console.log(
+  `  drafts whose lead is a list item or points back: ${share(notes, (r) => r.badLeads.length > 0)} (target 0)`,
+);
+console.log(
+  `  carousels with a slide opening on a person named elsewhere: ${share(
+    notes.filter((r) => r.format === 'carousel'),
+    (r) => r.leaningSlides.length > 0,
+  )} (target 0)`,
+);
+console.log(
+  `  threads with a list split neither whole nor one item a post: ${share(
+    notes.filter((r) => r.format === 'thread'),
+    (r) => r.splitLists > 0,
+  )} (target 0)`,
+);
+const leads = made.flatMap((r) => [
+  ...r.badLeads.map((o) => `${r.note} ${r.format} lead: "${o.slice(0, 90)}"`),
+  ...r.leaningSlides.map((o) => `${r.note} ${r.format} slide: "${o.slice(0, 90)}"`),
+]);
+if (leads.length) console.log(`\nLeads and slides that lean:\n  ${leads.join('\n  ')}`);
 const bad = made.flatMap((r) => r.badOpeners.map((o) => `${r.note} ${r.format}: "${o.slice(0, 90)}"`));
 if (bad.length) console.log(`\nBad openers:\n  ${bad.join('\n  ')}`);
 const meanEcho = made.reduce((n, r) => n + r.echo, 0) / Math.max(1, made.length);

@@ -23,6 +23,7 @@ import {
   LLM_ANSWER_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
+  leadProblem,
   type Register,
   type SourceNote,
   type Unit,
@@ -335,7 +336,7 @@ async function writeOne(
       engine = 'llm';
       meta.llm_requests = 1;
       meta.prompt_chars = first.promptChars;
-      const check = judge(profile, register, first.draft, sentences, bans, analysed);
+      const check = judge(profile, register, first.draft, sentences, bans, analysed, format);
       // A second try only while the owner has calls left: without one, the first draft stands.
       const second = check.problem
         ? await generateWithLlm(
@@ -350,7 +351,7 @@ async function writeOne(
       if (second) {
         meta.llm_requests = 2;
         meta.prompt_chars = first.promptChars + second.promptChars;
-        const recheck = judge(profile, register, second.draft, sentences, bans, analysed);
+        const recheck = judge(profile, register, second.draft, sentences, bans, analysed, format);
         const kept = recheck.score >= check.score ? recheck : check;
         if (kept === recheck) draft = second.draft;
         if (kept.voiceProblem) meta.warning = BANNED_OR_LOW(kept.score);
@@ -396,7 +397,7 @@ async function writeOne(
       engine,
       blocks,
       fidelity,
-      meta: withFacts({ ...freshMeta(row.meta), ...draft.meta, ...meta }, facts),
+      meta: withFacts({ ...withoutLastDraft(freshMeta(row.meta)), ...draft.meta, ...meta }, facts),
       error: null,
       edited: blockId ? row.edited : false,
     },
@@ -409,6 +410,15 @@ async function writeOne(
  */
 export function freshMeta(meta: unknown): Record<string, unknown> {
   const { warning: _w, fallback: _f, block_result: _b, ...rest } = (meta ?? {}) as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * What the engine said of the draft it last wrote (what it left out, where a link goes, that the
+ * ending is Echo's): a new draft says it again or not at all. A save keeps it: still true of the words.
+ */
+function withoutLastDraft(meta: Record<string, unknown>): Record<string, unknown> {
+  const { warnings: _w, closing: _c, link_goes: _l, ...rest } = meta;
   return rest;
 }
 
@@ -437,6 +447,7 @@ function judge(
   sentences: SourceSentenceRow[],
   bans: string[],
   units: readonly Unit[],
+  format?: DraftFormat,
 ): { score: number; problem?: string; voiceProblem?: boolean; content?: string } {
   const blocks = toStored(draft, sentences);
   const text = blocks.map((b) => b.text).join(' ');
@@ -450,12 +461,18 @@ function judge(
     : score < FIDELITY_WARNING_BELOW
       ? `the last draft did not sound like them: ${fidelity!.reasons.slice(0, 2).join('; ')}`
       : undefined;
-  const problem = [voiceIssue, contentIssue].filter(Boolean).join('; ') || undefined;
+  // The lead rules the offline writer keeps: an opening that stands alone, slides that name who they mean.
+  const leadIssue = format ? leadProblem(draft, format) : undefined;
+  const problem = [voiceIssue, contentIssue, leadIssue].filter(Boolean).join('; ') || undefined;
   return {
     score,
     ...(problem ? { problem } : {}),
     ...(voiceIssue ? { voiceProblem: true } : {}),
-    ...(contentIssue ? { content: contentWarning(content) } : {}),
+    ...(contentIssue
+      ? { content: contentWarning(content) }
+      : leadIssue
+        ? { content: 'This draft opens on a line that leans on what came before. Check its opening.' }
+        : {}),
   };
 }
 

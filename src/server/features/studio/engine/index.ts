@@ -84,5 +84,6 @@ export {
   LLM_PROMPT_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
+  leadProblem,
   type VoiceBrief,
 } from './model/index.ts';

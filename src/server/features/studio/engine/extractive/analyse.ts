@@ -12,6 +12,7 @@ import {
   tokenize,
   writtenForm,
 } from '../text/index.ts';
+import { takeOutBanned } from './bans.ts';
 import { editSentence } from './edit.ts';
 import { type Roles, rolesOf } from './roles.ts';
 import type { Id, Part, SourceNote, SourceRef } from './types.ts';
@@ -279,7 +280,15 @@ export function analyse(
       // ("$85", "3:52"), unless that would break a pinned phrase. `original` keeps them as said.
       const spoken = punctuate(capitalise(edited.text));
       const written = punctuate(capitalise(writtenForm(edited.text)));
-      const clean = phrasesIn(written, pins).length < phrasesIn(spoken, pins).length ? spoken : written;
+      let clean = phrasesIn(written, pins).length < phrasesIn(spoken, pins).length ? spoken : written;
+      let cuts = edited.cuts;
+      // A banned word leaves with the filler around it; the sentence stays when it still reads (bans.ts).
+      const bannedHere = phrasesIn(clean, bans);
+      const taken = bannedHere.length > 0 ? takeOutBanned(clean, bannedHere) : undefined;
+      if (taken && phrasesIn(taken.text, pins).length === phrasesIn(clean, pins).length) {
+        clean = punctuate(taken.text);
+        cuts = [...cuts, ...taken.cuts];
+      }
       const count = tokenize(spoken).length;
       // A sentence that only announces a point ("So here's the thing.") is a filler, unless pinned.
       const leadIn = LEAD_IN_ONLY.test(spoken) && phrasesIn(spoken, pins).length === 0;
@@ -292,7 +301,7 @@ export function analyse(
         original: sentence.text.trim(),
         spoken,
         clean,
-        cuts: edited.cuts,
+        cuts,
         facts: filler ? [] : factsOf(spoken),
         banned,
         pinned: pins.length > 0 && phrasesIn(clean, pins).length > 0,
@@ -303,7 +312,7 @@ export function analyse(
         filler,
         dangling: false,
         question: /\?["'”’)]*$/.test(clean),
-        hasFillers: edited.cuts.length > 0,
+        hasFillers: cuts.length > 0,
         score: 0,
         usable: !filler && count >= 4 && banned.length === 0,
       };

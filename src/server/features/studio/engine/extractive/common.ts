@@ -1,5 +1,6 @@
 /** Pieces every format uses: blocks, opening lines, slugs, cutting text to a length. */
 import { partsInOrder, type Unit, uniqueSources } from './analyse.ts';
+import { leadFault, pointWeight } from './lead.ts';
 import type { Block, BlockKind, Part } from './types.ts';
 
 export class BlockList {
@@ -42,7 +43,10 @@ const NUMBER =
 /** How well a sentence works as an opening line on its own. */
 export function hookScore(unit: Unit): number {
   if (!unit.usable || unit.dangling || unit.words < 6) return 0;
-  let score = unit.score;
+  // Talk about the talk and an opening question are the planner's to weigh; the rest never lead.
+  const fault = leadFault(unit);
+  if (fault && fault !== 'about the talk' && fault !== 'question') return 0;
+  let score = unit.score * pointWeight(unit);
   if (STRONG_OPENERS.test(unit.standalone)) score *= 1.4;
   if (NUMBER.test(unit.standalone)) score *= 1.15;
   if (

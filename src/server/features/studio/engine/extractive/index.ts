@@ -17,6 +17,7 @@ export {
   userPart,
 } from './analyse.ts';
 export { type Atom, atomsOf, condenseAtom, subjectPronounOf } from './atoms.ts';
+export { takeOutBanned } from './bans.ts';
 export {
   BlockList,
   countWordsOf,
@@ -27,6 +28,7 @@ export {
   splitToFit,
   startsAsSentence,
 } from './common.ts';
+export { LINK_IN_BIO, linkForPlatform, linkGoes } from './cta.ts';
 export { editSentence, shortenAtClause } from './edit.ts';
 export {
   type CheckedFact,
@@ -39,6 +41,16 @@ export {
   holdsFact,
   readDraft,
 } from './facts.ts';
+export {
+  aboutTheTalk,
+  COUNTED_ITEM,
+  type LeadFault,
+  leadFault,
+  leadsBadly,
+  PERSON_PRONOUN_AT_START,
+  pointWeight,
+} from './lead.ts';
+export { goesOnWithPerson, introducesPerson, namedOpening } from './named.ts';
 export { atomsFor, plan } from './plan.ts';
 export { POINTS_BACK_AT_START } from './roles.ts';
 export { titleOf } from './title.ts';

@@ -6,6 +6,7 @@
 import type { Analysis, Unit } from './analyse.ts';
 import { type Atom, atomsOf } from './atoms.ts';
 import { hookScore } from './common.ts';
+import { aboutTheTalk, leadFault } from './lead.ts';
 
 export interface Plan {
   atoms: Atom[];
@@ -45,18 +46,12 @@ export function atomsFor(analysis: Analysis): Atom[] {
   return atoms;
 }
 
-const ABOUT_THE_TALK =
-  /\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|i want to (?:talk|share|tell)|let me (?:tell|share)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\b/i;
-/** A sentence about the talk itself, not its subject (an opening may skip it). */
-const aboutTheTalk = (unit: Unit) => unit.words < 4 || (unit.words <= 16 && ABOUT_THE_TALK.test(unit.clean));
-
 /** How well an atom's first sentence opens a post: a strong line, early, that leans on nothing. */
 function openerScore(atom: Atom, total: number): number {
   const unit = atom.units[0]!;
   // A question opens a post only when the note opens with it ("Can we talk about this hustle thing?").
-  if (atom.list || (unit.question && unit.index > 0) || unit.roles.pointsBack || unit.roles.item > 0)
-    return 0;
-  if (unit.roles.announces > 0) return 0;
+  const fault = leadFault(unit);
+  if (atom.list || (fault && fault !== 'about the talk' && fault !== 'filler')) return 0;
   const base = hookScore(unit) || (unit.usable && unit.words >= 5 && !unit.dangling ? unit.score * 0.6 : 0);
   const position = atom.units[0]!.index / Math.max(1, total);
   let score = base * Math.max(0.2, 1 - 1.6 * position);

@@ -67,7 +67,7 @@ const COUNT_ANNOUNCE = new RegExp(
 const WHAT_WE_DID =
   /^(?:and\s+|so\s+)?(?:here's|here is|this is)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
 const ITEM =
-  /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part)\s+(one|two|three|four|five|six|seven|\d)\b/i;
+  /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part)\s+(one|two|three|four|five|six|seven|\d)\b|^(?:and\s+)?(one|two|three|four|five|six|seven|\d)\s*[,:.)]\s+(?=\p{L})/iu;
 const FINAL_ITEM =
   /^(?:and\s+)?(?:finally\b|(?:the\s+)?(?:last|final)\s+(?:one|thing|step|point|piece|part|mistake|lesson|reason|rule|tip|change|question)\b)/i;
 const VERBS =
@@ -81,7 +81,7 @@ const CONDITIONAL_IMPERATIVE = new RegExp(
   'iu',
 );
 const ASKS =
-  /\b(?:tell me|let me know|comment|reply|dm me|send me|share (?:it|this|yours)|tag (?:someone|a)|follow|subscribe|write to me|i'd love to hear|what (?:would|do|did) you)\b/i;
+  /\b(?:tell me|let me know|comment|reply|dm me|send me|share (?:it|this|yours)|tag (?:someone|a)|follow|subscribe|write to me|i'd love to hear|what (?:would|do|did) you|link(?:['’]s|\s+is)?\s+in\s+(?:my|the|our)\s+(?:bio|profile|description))\b/i;
 const LESSON =
   /\b(?:the lesson|lesson (?:is|was|here)|what i learned|i learned|we learned|the point is|the takeaway|the truth is|the real (?:problem|lesson|reason)|what matters|the trick is|the secret is|here's what i'd|my advice)\b/i;
 const TURN =
@@ -115,7 +115,7 @@ export function rolesOf(text: string, position: number, first: boolean): Roles {
     announces = 1;
   if (Number.isNaN(announces)) announces = 1;
   const item = itemMatch
-    ? (ORDINALS[(itemMatch[1] ?? itemMatch[2] ?? '').toLowerCase()] ?? 0)
+    ? (ORDINALS[(itemMatch[1] ?? itemMatch[2] ?? itemMatch[3] ?? '').toLowerCase()] ?? 0)
     : FINAL_ITEM.test(text)
       ? 99
       : 0;

@@ -6,6 +6,7 @@
  */
 import { type Analysis, type Unit, userPart } from './analyse.ts';
 import { startsAsSentence } from './common.ts';
+import { leadFault, pointWeight } from './lead.ts';
 import { atomsFor } from './plan.ts';
 import { POINTS_BACK_AT_START } from './roles.ts';
 import type { Part } from './types.ts';
@@ -42,9 +43,9 @@ export function titleOf(analysis: Analysis): Title {
   let bestScore = 0;
   let bestIsLesson = false;
   for (const unit of analysis.units) {
-    if (!unit.usable || unit.dangling || unit.roles.pointsBack || unit.question || inLists.has(unit))
-      continue;
-    if (unit.roles.item > 0 || unit.roles.announces > 0 || unit.roles.cta) continue;
+    // A title is read first and alone: never a list item, a line that points back, talk about the
+    // talk or a question nobody asked (lead.ts).
+    if (leadFault(unit, inLists) || unit.question || unit.roles.cta) continue;
     if (
       /^(?:i think|i mean|i was|i did|we did|and|but|so|because|i'm not|i am not|i don't)\b/i.test(
         unit.standalone,
@@ -57,7 +58,10 @@ export function titleOf(analysis: Analysis): Title {
     if (!text) continue;
     const words = wordCount(text);
     let score =
-      Math.max(0.2, unit.score) * (1 + 0.05 * (MAX_WORDS - words)) * (startsAsSentence(unit) ? 1 : 0.3);
+      Math.max(0.2, unit.score) *
+      pointWeight(unit) *
+      (1 + 0.05 * (MAX_WORDS - words)) *
+      (startsAsSentence(unit) ? 1 : 0.3);
     if (analysis.phrases.slice(0, 3).some((p) => p.key.split(' ').every((s) => unit.stems.has(s))))
       score *= 1.4;
     if (unit.roles.lesson) score *= 2;

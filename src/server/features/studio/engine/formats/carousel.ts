@@ -12,6 +12,8 @@ import {
   condenseAtom,
   factChecklist,
   factsOfNotes,
+  introducesPerson,
+  namedOpening,
   ownLine,
   partOf,
   plan,
@@ -50,18 +52,22 @@ function slidesOf(atom: Atom, skip: ReadonlySet<Unit>): Part[][] | undefined {
     let slide: Part[] = [];
     let words = 0;
     for (const [i, unit] of group.filter((u) => !skip.has(u)).entries()) {
-      const part = slidePart(unit, slide.length > 0);
+      let part = slidePart(unit, slide.length > 0);
       if (!part) {
         if (i === 0) return undefined;
         break;
       }
-      const n = wordCount(part.text);
+      let n = wordCount(part.text);
       if (slide.length > 0 && words + n > SLIDE_MAX_WORDS) {
         // A list item keeps to one slide; what continues it is left out when it does not fit.
         if (atom.list) break;
         slides.push(slide);
         slide = [];
         words = 0;
+        // It opens the next slide: as it reads alone ("But she had…" -> "She had…").
+        part = slidePart(unit, false);
+        if (!part) break;
+        n = wordCount(part.text);
       }
       slide.push(part);
       words += n;
@@ -88,7 +94,8 @@ function pack(atoms: readonly Atom[], skip: ReadonlySet<Unit>): Part[][] {
       const words = slide.reduce((n, p) => n + wordCount(p.text), 0);
       const firstShown = atom.units.find((u) => !skip.has(u))!;
       const follows = last !== undefined && firstShown.index === last.index + 1;
-      if (open && follows && openWords + words <= SLIDE_MAX_WORDS) {
+      // A person brought in ("I had one client, Maria, ...") opens the slide their story is on.
+      if (open && follows && openWords + words <= SLIDE_MAX_WORDS && !introducesPerson(firstShown)) {
         open.push(...slide);
         openWords += words;
       } else {
@@ -150,12 +157,18 @@ export function carousel(analysis: Analysis, byline?: string): FormatResult {
   if (slides.length < MIN_SLIDES - 2) return { ok: false, format: 'carousel', message: tooShort };
   const list = new BlockList();
   list.add('slide', [title.part], title.text);
-  for (const parts of slides) list.add('slide', parts);
+  // Every slide is read alone: one opening on "They" / "He" / "She" names them (named.ts).
+  const unitOf = new Map(analysis.units.map((u) => [u.ref, u] as const));
+  const standing = (part: Part) => {
+    const unit = part.sources.length === 1 ? unitOf.get(part.sources[0]!) : undefined;
+    return unit ? namedOpening(part, unit, analysis) : part;
+  };
+  for (const [first, ...rest] of slides) list.add('slide', [standing(first!), ...rest]);
   const closing =
     planned.closing && slidePart(planned.closing, false)
       ? slidePart(planned.closing, false)!
       : ownLine(byline ? `Follow ${byline} for more.` : 'Save this for later.');
-  list.add('closing', [closing]);
+  list.add('closing', [standing(closing)]);
   return {
     ok: true,
     format: 'carousel',

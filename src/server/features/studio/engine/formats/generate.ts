@@ -15,7 +15,7 @@ import type {
   SourceNote,
   SourceRef,
 } from '../extractive/index.ts';
-import { analyse, countWordsOf, phrasesIn } from '../extractive/index.ts';
+import { analyse, countWordsOf, linkForPlatform, linkGoes, phrasesIn } from '../extractive/index.ts';
 import { blogPost } from './blog.ts';
 import { carousel } from './carousel.ts';
 import { clipHooks } from './clips.ts';
@@ -94,17 +94,18 @@ export function generateExtractive(
     shownotes: () => showNotes(whole, talk),
   };
   const leftOut = whole.units.filter((u) => u.banned.length > 0 && !u.filler);
+  const said = new Map(whole.units.map((u) => [u.ref, u.original] as const));
   return formats.map((format) => {
-    let result = make[format]();
+    let made = make[format]();
     if (talk) {
-      result = conversationDraft(format, result, whole, talk, {
+      made = conversationDraft(format, made, whole, talk, {
         ...(options.byline !== undefined ? { byline: options.byline } : {}),
         ownAnalysisWords: analysis.words,
       });
-      if (result.ok)
-        result = { ...result, meta: { ...result.meta, conversation: conversationMeta(talk, whole) } };
+      if (made.ok) made = { ...made, meta: { ...made.meta, conversation: conversationMeta(talk, whole) } };
     }
-    if (!result.ok) return result;
+    if (!made.ok) return made;
+    const result = withPlatformLinks(made, said);
     // Settings are law: a block with a banned word (Echo's own words included) is dropped.
     const blocks = result.blocks.filter((b) => phrasesIn(b.text, bans).length === 0);
     const warnings = [
@@ -131,10 +132,35 @@ export function generateExtractive(
             }
           : {}),
         echo_share: echoShare(blocks),
+        ...(result !== made ? { link_goes: linkGoes(format) } : {}),
         ...(warnings.length > 0 ? { warnings } : {}),
       },
     };
   });
+}
+
+/**
+ * "Link's in my bio" is Instagram's: on LinkedIn, in a thread or a blog the user's call to action
+ * keeps its words and says where that platform puts the link (cta.ts); the part keeps what was said.
+ */
+function withPlatformLinks(draft: Draft, said: ReadonlyMap<SourceRef, string>): Draft {
+  let changed = false;
+  const blocks = draft.blocks.map((block) => {
+    const text = linkForPlatform(block.text, draft.format);
+    if (text === undefined) return block;
+    changed = true;
+    const parts = block.parts.map((part) => {
+      const moved = linkForPlatform(part.text, draft.format);
+      if (moved === undefined) return part;
+      const original = part.said ?? part.sources.map((s) => said.get(s) ?? '').join(' ');
+      return { ...part, text: moved, ...(original.trim() ? { said: original } : {}) };
+    });
+    const blockSaid = parts.some((p) => p.said !== undefined)
+      ? parts.map((p) => p.said ?? p.text).join(' ')
+      : undefined;
+    return { ...block, text, parts, ...(blockSaid !== undefined ? { said: blockSaid } : {}) };
+  });
+  return changed ? { ...draft, blocks } : draft;
 }
 
 /** One draft to write offline (what the analysis threads are handed): its notes, format and options. */

@@ -10,6 +10,9 @@ import type { Atom, FormatResult, Part } from '../extractive/index.ts';
 import {
   type Analysis,
   BlockList,
+  goesOnWithPerson,
+  introducesPerson,
+  ownLine,
   partOf,
   plan,
   shortenAtClause,
@@ -36,6 +39,12 @@ function partsOf(units: readonly Unit[], previous?: Unit): Part[] {
     return short ? { ...part, text: short.text, said: unit.original } : part;
   });
 }
+
+/** "The mistake wasn't… The mistake was…": two sentences opening alike make one point. */
+const parallel = (a: Unit, b: Unit) => {
+  const opening = (u: Unit) => u.standalone.toLowerCase().split(/\s+/).slice(0, 2).join(' ');
+  return a.words >= 4 && b.words >= 4 && opening(a) === opening(b);
+};
 
 /** Paragraphs: a list's announcement and each item on its own; other atoms in runs of up to 2 sentences. */
 function paragraphsOf(atoms: readonly Atom[], skip: ReadonlySet<Unit>): Unit[][] {
@@ -92,13 +101,36 @@ export function linkedInPost(analysis: Analysis): FormatResult {
     previous = paragraph.at(-1);
   }
   if (planned.closing) list.add('closing', partsOf([planned.closing], previous));
+  // The post ends on the user's own question, lesson or call to action; a note without one gets
+  // Echo's question, marked as Echo's (origin 'echo'), never passed off as the user's.
+  const ending = planned.closing ?? previous;
+  const suggested =
+    ending && (ending.question || ending.roles.lesson || ending.roles.cta)
+      ? undefined
+      : closingQuestion(analysis);
+  if (suggested) list.add('closing', [ownLine(suggested)]);
   const text = list.blocks.map((b) => b.text).join('\n\n');
   return {
     ok: true,
     format: 'linkedin',
     blocks: list.blocks,
-    meta: { chars: text.length, hookChars: planned.hook?.standalone.length ?? 0 },
+    meta: {
+      chars: text.length,
+      hookChars: planned.hook?.standalone.length ?? 0,
+      ...(suggested ? { closing: 'echo' } : {}),
+    },
   };
+}
+
+/**
+ * Echo's closing question for a post whose note asks none: on one of the note's main key phrases
+ * when the post opens on it (what the post is about), else an open one.
+ */
+export function closingQuestion(analysis: Analysis, opening?: Unit): string {
+  const phrase = analysis.phrases
+    .slice(0, 3)
+    .find((p) => opening && p.phrase.split(' ').length > 1 && opening.clean.toLowerCase().includes(p.phrase));
+  return phrase ? `What's your experience with ${phrase.phrase}?` : 'What would you add?';
 }
 
 export function xThread(analysis: Analysis): FormatResult {
@@ -132,34 +164,80 @@ export function xThread(analysis: Analysis): FormatResult {
   };
   const units = planned.atoms.flatMap((a) => a.units);
   let previous: Unit | undefined;
-  for (const atom of planned.atoms) {
-    // A list starts a post of its own when the current one is already well filled.
-    if (atom.list && length > room * 0.4) flush();
-    const groups = atom.list
-      ? [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items]
-      : atom.units.map((u) => [u]);
-    for (const group of groups) {
-      const shown = group.filter((u) => u !== planned.closing);
-      const parts = partsOf(shown, previous);
-      previous = shown.at(-1) ?? previous;
-      // A list item stays in one post when it fits in one.
-      const whole = parts.reduce((n, p) => n + p.text.length + 1, 0);
-      if (atom.list && whole <= room && length + whole > room) flush();
-      shown.forEach((unit, k) => {
-        const part = parts[k]!;
-        if (unit === planned.hook) {
-          push(part);
-          flush(); // the hook stands alone as the first post
-          return;
-        }
-        const pieces = splitToFit(part.text, room);
-        if (pieces.length === 1) push(part);
-        else for (const piece of pieces) push({ ...part, text: piece, said: unit.original });
-      });
+  /** Each shown sentence of a group as its parts (an over-long one in pieces that fit a post). */
+  const partsFor = (group: readonly Unit[]) => {
+    const shown = group.filter((u) => u !== planned.closing);
+    const parts = partsOf(shown, previous);
+    previous = shown.at(-1) ?? previous;
+    return shown.flatMap((unit, k) => {
+      const part = parts[k]!;
+      const pieces = unit === planned.hook ? [part.text] : splitToFit(part.text, room);
+      return pieces.length === 1
+        ? [{ unit, part }]
+        : pieces.map((piece) => ({ unit, part: { ...part, text: piece, said: unit.original } }));
+    });
+  };
+  const lengthOf = (parts: readonly { part: Part }[]) =>
+    parts.reduce((n, p, i) => n + (i > 0 ? 1 : 0) + p.part.text.length, 0);
+  let lastPushed: Unit | undefined;
+  /** A run of parts kept in one post when it fits in one: it starts a post when the current one is too full. */
+  const pushTogether = (parts: readonly { unit: Unit; part: Part }[]) => {
+    if (current.length > 0 && length + 1 + lengthOf(parts) > room && lengthOf(parts) <= room) flush();
+    // Advice after a story opens a post of its own ("So before you buy another brace, test your hips.").
+    const first = parts[0]?.unit;
+    if (first?.roles.imperative && lastPushed && !lastPushed.roles.imperative && length > room * 0.4) flush();
+    lastPushed = parts.at(-1)?.unit ?? lastPushed;
+    for (const { unit, part } of parts) {
+      push(part);
+      if (unit === planned.hook) flush(); // the hook stands alone as the first post
     }
-    // ...and ends it when it is well filled.
-    if (atom.list && length > room * 0.5) flush();
+  };
+  // Posts split at ideas: an atom (a passage and what leans on it) stays in one post when it fits
+  // in one; a list stays whole in one post, or else its announcement ends a post and each item
+  // opens its own, in order (never item one beside the intro and items two and three together).
+  let idea: Unit[] | undefined;
+  const endIdea = () => {
+    if (idea) pushTogether(partsFor(idea));
+    idea = undefined;
+  };
+  for (const atom of planned.atoms) {
+    if (!atom.list) {
+      // A person's story is one idea: who they are ("I had one client, Maria, ...") with what
+      // follows it, and what goes on with them ("Three weeks later she ran ...").
+      const first = atom.units[0]!;
+      const last = idea?.at(-1);
+      if (
+        idea &&
+        last &&
+        last.index === first.index - 1 &&
+        (introducesPerson(last) || goesOnWithPerson(first) || parallel(last, first))
+      ) {
+        idea.push(...atom.units);
+        continue;
+      }
+      endIdea();
+      // An announcement ("Here's what changed.") opens a post: what it announces follows it there.
+      if (first.roles.announces > 0 || introducesPerson(first)) flush();
+      idea = [...atom.units];
+      continue;
+    }
+    endIdea();
+    const groups = [...(atom.list.head ? [[atom.list.head]] : []), ...atom.list.items].map(partsFor);
+    const all = groups.flat();
+    if (lengthOf(all) <= room) {
+      pushTogether(all);
+      flush();
+      continue;
+    }
+    const items = atom.list.head ? groups.slice(1) : groups;
+    if (atom.list.head) pushTogether(groups[0]!);
+    for (const item of items) {
+      flush();
+      pushTogether(item);
+    }
+    flush();
   }
+  endIdea();
   flush();
   if (planned.closing) posts.push(partsOf([planned.closing], units.at(-2)));
   const list = new BlockList();

@@ -16,3 +16,4 @@ export {
   type VoiceBrief,
 } from './llm.ts';
 export { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
+export { leadProblem } from './llm-leads.ts';

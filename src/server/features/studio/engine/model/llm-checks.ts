@@ -6,7 +6,7 @@
  */
 import { atomsOf, factsOf, type Unit } from '../extractive/index.ts';
 import { writtenForm } from '../text/index.ts';
-import type { EngineDraft } from './llm.ts';
+import type { EngineDraft } from './types.ts';
 
 // biome-ignore format: a table
 const NUMBER_WORDS: Record<string, string> = {

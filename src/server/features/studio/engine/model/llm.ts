@@ -13,6 +13,10 @@ import {
 import type { Llm } from '../../../../providers/llm/llm.ts';
 import { cutAtWord } from '../extractive/index.ts';
 import { supportOf } from '../text/index.ts';
+import { withPlatformLinks } from './llm-leads.ts';
+import type { EngineBlock, EngineDraft } from './types.ts';
+
+export type { EngineBlock, EngineDraft } from './types.ts';
 
 /**
  * The LLM engine: attribute first, then generate. The model gets the user's source sentences,
@@ -51,27 +55,6 @@ export interface EngineInput {
   /** A few short texts the user wrote, as examples of their voice. */
   samples: string[];
   author: string;
-}
-
-export interface EngineBlock {
-  kind: BlockKind;
-  text: string;
-  group: number;
-  sourceIds: string[];
-  supported: boolean;
-  /** Whose words (default: the user's when the block cites sources). */
-  origin?: 'user' | 'echo' | 'guest';
-  /** Who said a `guest` block's words. */
-  speaker?: string;
-  /** The source sentence(s) as said, when light editing cut something. */
-  said?: string;
-  startMs?: number;
-  endMs?: number;
-}
-
-export interface EngineDraft {
-  blocks: EngineBlock[];
-  meta: Record<string, unknown>;
 }
 
 const KINDS_BY_FORMAT: Record<DraftFormat, BlockKind[]> = {
@@ -149,6 +132,11 @@ export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | '
     'runners"), money with a currency sign only where they named the currency ("eighty-five dollars" -> "$85",',
     '"eighteen thousand a month" -> "18,000 a month"), percentages ("40%"), times ("three hours fifty-two" ->',
     '"3:52"), dates ("March 3") and years ("2026"); idioms stay in words ("one of them", "nine times out of ten").',
+    'Titles, hooks, covers and first posts carry their main claim or most surprising fact: never a list item, a',
+    'filler, a question nobody asked or a line that leans on what came before ("They...", "So...", "That\'s...").',
+    'Every slide is read alone: name the person or group, never open a slide on "They", "He" or "She". A thread',
+    'splits at ideas: a list\'s items share one post or get one post each, in order. "Link in bio" is Instagram\'s:',
+    'on LinkedIn the link goes in the first comment, in a thread in a reply, in a blog post on the page.',
     `Their sentences average ${Math.round(voice.meanSentenceWords)} words.`,
     voice.signaturePhrases.length
       ? `Phrases they use: ${voice.signaturePhrases.slice(0, 8).join('; ')}.`
@@ -284,7 +272,8 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
   // then the first ideas, and its closing slide kept last.
   if (input.format === 'carousel' && blocks.length > CAROUSEL_MAX_SLIDES)
     blocks.splice(CAROUSEL_MAX_SLIDES - 1, blocks.length - CAROUSEL_MAX_SLIDES);
-  return { blocks, meta: answer.slug ? { slug: answer.slug } : {} };
+  // "Link in bio" is Instagram's: elsewhere the link goes where the platform puts it (llm-leads.ts).
+  return withPlatformLinks({ blocks, meta: answer.slug ? { slug: answer.slug } : {} }, input.format);
 }
 
 /** Keeps a block inside its format's limit (never mid-word). */

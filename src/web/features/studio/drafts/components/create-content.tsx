@@ -25,7 +25,7 @@ import { useCreateDrafts, useDraftEngines } from '../api.ts';
 
 const HINTS: Record<DraftFormat, string> = {
   blog: 'Title, meta description, sections, quotes',
-  linkedin: 'A hook before "see more", a closing question',
+  linkedin: 'A hook before "see more", ending on your question, lesson or call to action',
   thread: 'Numbered posts of up to 280 characters',
   carousel: '5-10 slides as 1080x1350 images',
   clips: 'The strongest 15-60 second moments, with captions',

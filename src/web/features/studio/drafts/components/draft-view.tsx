@@ -132,6 +132,10 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
   const label = DRAFT_FORMAT_LABELS[draft.format];
   const conversation = conversationOfDraft(draft.meta);
   const notice = [draft.meta.fallback, draft.meta.warning].find((v): v is string => typeof v === 'string');
+  // What the draft left out and why (a sentence that needs a word the owner's settings ban).
+  const leftOut = Array.isArray(draft.meta.warnings)
+    ? draft.meta.warnings.filter((w): w is string => typeof w === 'string')
+    : [];
   const sourceNotes = notes.flatMap((q) => (q.data ? [q.data] : []));
   const activeBlock = draft.blocks.find((b) => b.id === active) ?? null;
   const onError = (e: unknown) => errorToast(errorMessage(e, 'Please try again.'));
@@ -215,6 +219,13 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                   </Link>
                 )}
               </p>
+            )}
+            {leftOut.length > 0 && (
+              <ul className="grid gap-1 rounded-lg bg-muted px-3 py-2 text-sm" data-testid="draft-left-out">
+                {leftOut.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
             )}
             <DraftToolbar
               draft={draft}
