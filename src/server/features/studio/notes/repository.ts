@@ -174,15 +174,31 @@ export async function replaceSentences(
   sentences: NewSentence[],
 ): Promise<string[]> {
   await db.delete(studioNoteSentences).where(eq(studioNoteSentences.noteId, noteId));
+  return insertSentences(
+    db,
+    sentences.map((s) => ({ ...s, noteId })),
+  );
+}
+
+/**
+ * Stores the sentences of notes that have none yet (a note just inserted: nothing to delete
+ * first), of one note or of many at once (an import); answers the new rows' ids in the order given.
+ */
+export async function insertSentences(
+  db: DbOrTx,
+  sentences: Array<NewSentence & { noteId: string }>,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < sentences.length; i += SENTENCES_PER_INSERT) {
-    const rows = await db
-      .insert(studioNoteSentences)
-      .values(sentences.slice(i, i + SENTENCES_PER_INSERT).map((s) => ({ ...s, noteId })))
-      .returning({ id: studioNoteSentences.id, position: studioNoteSentences.position });
-    // Matched by position (unique within a note), not by the order rows come back in.
-    const byPosition = new Map(rows.map((r) => [r.position, r.id]));
-    for (const s of sentences.slice(i, i + SENTENCES_PER_INSERT)) ids.push(byPosition.get(s.position)!);
+    const batch = sentences.slice(i, i + SENTENCES_PER_INSERT);
+    const rows = await db.insert(studioNoteSentences).values(batch).returning({
+      id: studioNoteSentences.id,
+      noteId: studioNoteSentences.noteId,
+      position: studioNoteSentences.position,
+    });
+    // Matched by note and position (unique together), not by the order rows come back in.
+    const byPosition = new Map(rows.map((r) => [`${r.noteId}:${r.position}`, r.id]));
+    for (const s of batch) ids.push(byPosition.get(`${s.noteId}:${s.position}`)!);
   }
   return ids;
 }
