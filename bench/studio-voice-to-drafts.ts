@@ -19,7 +19,9 @@
  * Targets are ratios to floors measured in the same run, so that they hold on any machine (absolute
  * times are printed beside them, for information):
  * - the floor of time: the same work for one note alone, nothing else running (the median of
- *   ALONE_RUNS notes, each its own user, on the same servers just before the load);
+ *   ALONE_RUNS notes, each its own user, on the same servers just before the load), plus the CPU the
+ *   other notes need (web, worker and PostgreSQL per note, as alone) shared by the machine's cores:
+ *   20 notes on two cores cannot all be ready as soon as one alone;
  * - the floor of CPU: the raw cost of the note's work called directly in this process, without
  *   server, database, queue or storage: its ffmpeg conversion (the same `audioPieces`), its analysis
  *   and its five offline drafts (on the same analysis threads);
@@ -95,11 +97,14 @@ const POLLS_MEASURED = 20;
 const RAW_RUNS = 3;
 const FORMATS: DraftFormat[] = ['blog', 'linkedin', 'thread', 'carousel', 'clips'];
 /**
- * The 20 users' p99 against one note alone: the notes share two cores, so some wait, but a
- * note's own work must not grow with the crowd beyond that. CPU per note against the raw floor:
- * what serving the work costs beyond doing it (HTTP, database, queue, storage).
+ * The 20 users' p99 against their floor: one note alone, plus the CPU the other notes need (as
+ * measured alone) shared by the machine's cores: the last note cannot be ready before the work of
+ * all of them is done, so what the target holds is the waiting beyond that (queues, turns, a
+ * starved thread). CPU per note against the raw floor: what serving the work costs beyond doing it
+ * (HTTP, database, queue, storage).
  */
-const TARGETS = { loadVsAlone: 2.5, cpuVsRaw: 1.5, lagP99Ms: 50 } as const;
+const TARGETS = { loadVsFloor: 2.5, cpuVsRaw: 1.5, lagP99Ms: 50 } as const;
+const CORES = os.availableParallelism();
 const CACHE_DIR = path.join(ROOT_DIR, '.tmp', 'bench-cache');
 
 const session = (owner: string, i: number) => ({
@@ -562,6 +567,9 @@ async function measureAlone(
   };
 }
 
+/** The floor of USERS notes at once: one alone, and the others' CPU (as alone) on every core. */
+const loadFloor = (alone: Alone) => alone.ownMs + ((USERS - 1) * (alone.cpuMs + alone.postgresMs)) / CORES;
+
 /** Statements of the counted note, the client's polls left out (they depend on the polling rate). */
 const statementsPerNote = (alone: Alone) =>
   alone.phases.reduce((sum, [, t]) => sum + t.statements, 0) -
@@ -761,14 +769,15 @@ export async function run(): Promise<BenchResult[]> {
               'ms',
               f.alone.ownMs,
             ),
+            info("Echo's own share p99 (baseline: one note alone)", f.ownP99, 'ms', f.alone.ownMs),
             {
-              name: `${what}: Echo's own share p99 vs one note alone (the same servers, nothing else running; median of ${ALONE_RUNS})`,
+              name: `${what}: Echo's own share p99 vs the floor of ${USERS} notes: one note alone plus the CPU the other ${USERS - 1} need (web, worker, PostgreSQL, as alone) shared by ${CORES} cores`,
               value: Math.round(f.ownP99),
               unit: 'ms',
-              baseline: Math.round(f.alone.ownMs),
-              ratio: f.ownP99 / f.alone.ownMs,
-              target: `<= ${TARGETS.loadVsAlone}x one note alone`,
-              met: f.ownP99 / f.alone.ownMs <= TARGETS.loadVsAlone,
+              baseline: Math.round(loadFloor(f.alone)),
+              ratio: f.ownP99 / loadFloor(f.alone),
+              target: `<= ${TARGETS.loadVsFloor}x the floor`,
+              met: f.ownP99 / loadFloor(f.alone) <= TARGETS.loadVsFloor,
             },
             {
               name: `${what}: CPU per note, web + worker with its ffmpeg, vs the raw floor (ffmpeg, analysis and five drafts called directly)`,
