@@ -33,7 +33,7 @@ const handlers = new Map<string, JobHandler<unknown>>();
 
 beforeAll(async () => {
   // No worker: each job is run here, inside the count, by the handler the worker would run.
-  echo = await startStudioApp({ ROLE: 'web', LOG_LEVEL: process.env.PROBE_LOG ?? 'silent' });
+  echo = await startStudioApp({ ROLE: 'web' });
   cookie = await sessionCookie(echo, 'counted@example.com');
   const queue = new Proxy(echo.ctx.jobs, {
     get(target, property, receiver) {
