@@ -206,6 +206,8 @@ export async function withEchoDatabase<T>(
   name: string,
   sessions: BenchSession[],
   body: (bench: EchoBench) => Promise<T>,
+  /** More PostgreSQL settings (`-c name=value` pairs), e.g. STATEMENT_STATS_FLAGS. */
+  { postgresFlags = [] as string[] } = {},
 ): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `echo-bench-${name}-`));
   let database: EmbeddedDatabase | undefined;
@@ -219,7 +221,7 @@ export async function withEchoDatabase<T>(
   };
   const unregister = onInterrupt(cleanup);
   try {
-    database = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg') });
+    database = await startEmbeddedPostgres({ dataDir: path.join(dir, 'pg'), postgresFlags });
     const migrating = createDatabase(database.url, { max: 2 });
     await runMigrations(migrating);
     await migrating.close();

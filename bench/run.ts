@@ -7,6 +7,7 @@
  * To add a benchmark: write bench/<name>.ts exporting `async function run(): Promise<BenchResult[]>`
  * and add it to MODULES. `npm run bench -- http` runs only the named modules.
  */
+import os from 'node:os';
 import { log, runInterruptCleanups } from './lib.ts';
 import type { BenchModule, BenchResult } from './types.ts';
 
@@ -78,6 +79,13 @@ function printTable(rows: string[][]): void {
   process.stdout.write(`\n${line(header)}\n${rule}\n${rows.map(line).join('\n')}\n`);
 }
 
+/** The machine's load averages (1, 5, 15 min) and cores: what the figures were measured beside. */
+const machineLoad = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} on ${os.availableParallelism()} cores`;
+
 async function main(): Promise<number> {
   const only = process.argv.slice(2);
   const unknown = only.filter((name) => !MODULES.some((module) => module.name === name));
@@ -89,6 +97,9 @@ async function main(): Promise<number> {
   }
   const selected = only.length > 0 ? MODULES.filter((module) => only.includes(module.name)) : MODULES;
 
+  const startedAt = new Date();
+  const loadAtStart = machineLoad();
+  log(`${startedAt.toISOString()}: ${loadAtStart}`);
   const rows: string[][] = [];
   const missed: string[] = [];
   const failed: string[] = [];
@@ -121,7 +132,14 @@ async function main(): Promise<number> {
   }
 
   printTable(rows);
-  process.stdout.write('\n');
+  // What docs/performance.md records beside each figure: when, how loaded the machine was, the command.
+  process.stdout.write(
+    `\nRun ${startedAt.toISOString()} to ${new Date().toISOString()}: at start ${loadAtStart}; at end ${machineLoad()}.\n` +
+      `Command: ${Object.entries(process.env)
+        .filter(([name]) => name.startsWith('BENCH_'))
+        .map(([name, value]) => `${name}=${value} `)
+        .join('')}npm run bench${only.length ? ` -- ${only.join(' ')}` : ''}\n\n`,
+  );
   if (missed.length > 0)
     process.stdout.write(`MISSED targets (${missed.length}):\n${missed.map((m) => `  - ${m}`).join('\n')}\n`);
   else if (failed.length === 0) process.stdout.write('All targets met.\n');

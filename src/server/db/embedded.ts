@@ -98,6 +98,8 @@ export async function startEmbeddedPostgres(options: {
   onLog?: (line: string) => void;
   /** One line worth telling the operator (where PostgreSQL runs when it had to move). */
   onInfo?: (line: string) => void;
+  /** More server settings (`-c name=value` pairs), e.g. a benchmark's pg_stat_statements. */
+  postgresFlags?: string[];
 }): Promise<EmbeddedDatabase> {
   const dataDir = path.resolve(options.dataDir);
   let databaseDir = path.join(dataDir, 'postgres');
@@ -109,7 +111,13 @@ export async function startEmbeddedPostgres(options: {
   if (isRoot) await chmod(dataDir, 0o755).catch(() => {});
 
   const initdbFlags = ['--encoding=UTF8', '--locale=C'];
-  const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
+  const postgresFlags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=200',
+    ...(options.postgresFlags ?? []),
+  ];
   const onLog = (message: unknown) =>
     options.onLog?.(String(message instanceof Error ? message.message : message).trimEnd());
   // Root in a private (0700) folder: the postgres user cannot enter it, so PostgreSQL runs from

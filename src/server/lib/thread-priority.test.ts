@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_NICENESS } from './thread-priority.ts';
+import { BACKGROUND_NICENESS, lowerProcessPriority } from './thread-priority.ts';
 
 describe('lowerThisThreadsPriority', () => {
   it.runIf(process.platform === 'linux')(
@@ -28,6 +30,24 @@ describe('lowerThisThreadsPriority', () => {
       const mainTid = Number(readlinkSync('/proc/thread-self').split('/').pop());
       expect(answer.tid).not.toBe(mainTid);
       expect(os.getPriority()).toBe(before);
+    },
+  );
+});
+
+describe('lowerProcessPriority', () => {
+  it.runIf(process.platform === 'linux')(
+    "lowers a child process's priority (ffmpeg's) to the background threads', not this process's",
+    async () => {
+      const before = os.getPriority();
+      const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 10_000)'], { stdio: 'ignore' });
+      try {
+        expect(lowerProcessPriority(child.pid)).toBe(true);
+        expect(os.getPriority(child.pid!)).toBe(Math.max(before, BACKGROUND_NICENESS));
+        expect(os.getPriority()).toBe(before);
+      } finally {
+        child.kill();
+        await once(child, 'exit');
+      }
     },
   );
 });

@@ -25,6 +25,22 @@ export function lowerThisThreadsPriority(niceness = BACKGROUND_NICENESS): boolea
   }
 }
 
+/**
+ * Lowers a child process's priority to the background threads' (ffmpeg: CPU-bound work nobody
+ * waits on the way they wait on a request). At nice 0 it took the cores from the analysis threads at
+ * nice 10, so a note's analysis (milliseconds of CPU) waited behind every conversion. Where not
+ * allowed, nothing changes; returns whether it did.
+ */
+export function lowerProcessPriority(pid: number | undefined, niceness = BACKGROUND_NICENESS): boolean {
+  if (!pid || niceness <= 0) return false;
+  try {
+    os.setPriority(pid, Math.max(os.getPriority(pid), niceness));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The nice value of a thread of this process (Linux; null elsewhere), for tests. */
 export function threadNiceness(tid: number): number | null {
   try {

@@ -19,9 +19,10 @@ export {
   completeWithTranscript,
   deleteResultsOf,
   filedTrendIds,
-  fileEchoCoreResult,
+  fileEchoCoreResults,
   fileTrendResult,
   settleEchoCoreResult,
+  settleEchoCoreResults,
 } from './repository.ts';
 export { contentResultsRoutes } from './routes.ts';
 export { summarizeExtractive } from './summary.ts';

@@ -220,21 +220,25 @@ export async function filedTrendIds(db: DbOrTx, trendIds: string[]): Promise<str
 
 /** An Echo Studio draft's entry on the dashboard's 'My Voice' tab (an echo_core content result). */
 
-export async function fileEchoCoreResult(
+/**
+ * Files Echo Core results, pending, all in one statement (a request's drafts); each carries the id
+ * its caller chose (a draft's address names its result before either is stored).
+ */
+export async function fileEchoCoreResults(
   db: DbOrTx,
-  values: { email: string; sourceUrl: string; summary: string; title: string },
-): Promise<string> {
-  const [row] = await db
-    .insert(contentResults)
-    .values({
-      productType: 'echo_core',
-      status: 'pending',
-      sourceUrl: values.sourceUrl,
-      userEmail: values.email,
-      resultData: { summary: values.summary, title: values.title },
-    })
-    .returning({ id: contentResults.id });
-  return row!.id;
+  values: ReadonlyArray<{ id: string; email: string; sourceUrl: string; summary: string; title: string }>,
+): Promise<void> {
+  if (!values.length) return;
+  await db.insert(contentResults).values(
+    values.map((v) => ({
+      id: v.id,
+      productType: 'echo_core' as const,
+      status: 'pending' as const,
+      sourceUrl: v.sourceUrl,
+      userEmail: v.email,
+      resultData: { summary: v.summary, title: v.title },
+    })),
+  );
 }
 
 export async function settleEchoCoreResult(
@@ -256,4 +260,28 @@ export async function settleEchoCoreResult(
       updatedAt: now,
     })
     .where(typeof id === 'string' ? eq(contentResults.id, id) : inArray(contentResults.id, [...id]));
+}
+
+/**
+ * Settles several results at once, each with its own summary (a run's drafts written together):
+ * one statement, not one per result.
+ */
+export async function settleEchoCoreResults(
+  db: DbOrTx,
+  status: 'completed' | 'failed',
+  results: ReadonlyArray<{ id: string; summary: string; error?: string }>,
+): Promise<void> {
+  if (!results.length) return;
+  const now = new Date();
+  const patches = results.map(({ id, ...data }) => ({
+    id,
+    patch: { ...data, written_at: now.toISOString() },
+  }));
+  await db.execute(sql`
+    update ${contentResults} as r
+       set status = ${status},
+           result_data = (coalesce(r.result_data, '{}'::jsonb) - 'error') || p.patch,
+           updated_at = ${now}
+      from jsonb_to_recordset(${JSON.stringify(patches)}::jsonb) as p(id uuid, patch jsonb)
+     where r.id = p.id`);
 }

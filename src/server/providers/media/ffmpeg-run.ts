@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
+import { lowerProcessPriority } from '../../lib/thread-priority.ts';
 import { findOnPath } from './executables.ts';
 import { resolveFfmpeg } from './ffmpeg.ts';
 
@@ -68,6 +69,8 @@ export function runFfmpeg(
       env: { PATH: process.env.PATH ?? '', LC_ALL: 'C' },
       ...(options.cwd ? { cwd: options.cwd } : {}),
     });
+    // Background work, as the analysis threads: the event loops first, then these share the cores.
+    lowerProcessPriority(child.pid);
     let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -179,13 +179,42 @@ export function sizedBody(body: Readable | Uint8Array, size?: number) {
   return { stream: counter, bytes: () => bytes };
 }
 
-/** The parts' bytes one after another, each opened when the previous one has ended. */
+/** Parts asked for ahead of the one being read (see concatObjects). */
+export const PARTS_AHEAD = 3;
+
+/**
+ * The parts' bytes one after another. The next parts are asked for while one is read (up to
+ * PARTS_AHEAD): on a bucket each part is a request whose answer takes a round trip, and a dozen
+ * chunks of a recording asked for one after another waited out a dozen of them. A part not yet read
+ * holds no more than its stream's buffer (the connection waits); a missing part throws when its
+ * turn comes, as if asked for then; parts asked for but never read are closed.
+ */
 export function concatObjects(storage: ObjectStorage, keys: string[]): Readable {
   return Readable.from(
     (async function* () {
-      for (const key of keys) {
-        const part = await storage.get(key);
-        for await (const chunk of part) yield chunk as Buffer;
+      const asked: Promise<Readable>[] = [];
+      let next = 0;
+      const ask = () => {
+        while (next < keys.length && asked.length < PARTS_AHEAD) {
+          const part = storage.get(keys[next++]!);
+          // Its failure is thrown when its turn comes (below); until then it is not unhandled.
+          part.catch(() => {});
+          asked.push(part);
+        }
+      };
+      try {
+        ask();
+        while (asked.length > 0) {
+          const part = await asked.shift()!;
+          ask();
+          for await (const chunk of part) yield chunk as Buffer;
+        }
+      } finally {
+        for (const part of asked)
+          part.then(
+            (stream) => stream.destroy(),
+            () => {},
+          );
       }
     })(),
     { objectMode: false },

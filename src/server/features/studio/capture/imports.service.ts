@@ -11,9 +11,9 @@ import {
   countNewNotes,
   insertNote,
   insertNotesSkippingDuplicates,
+  insertSentences,
   type NewNote,
   queueProfile,
-  replaceSentences,
   titleFrom,
   transcribeJob,
   withOwnerLock,
@@ -144,7 +144,11 @@ async function importFile(
     const rows = values.map(({ sentences: _sentences, ...row }) => row);
     const inserted = await insertNotesSkippingDuplicates(tx.db, owner, rows);
     const byHash = new Map(values.map((v) => [v.contentHash ?? null, v.sentences]));
-    for (const { id, hash } of inserted) await replaceSentences(tx.db, id, byHash.get(hash) ?? []);
+    // Every new note's sentences in the same few statements, not a delete and an insert per note.
+    await insertSentences(
+      tx.db,
+      inserted.flatMap(({ id, hash }) => (byHash.get(hash) ?? []).map((s) => ({ ...s, noteId: id }))),
+    );
     if (inserted.length) await queueProfile(ctx.jobs, tx, owner);
     return inserted.map((r) => r.id);
   });

@@ -10,7 +10,7 @@ import type { Database, DbOrTx } from '../../../db/client.ts';
 import { AppError } from '../../../lib/errors.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
-import { settleEchoCoreResult } from '../../content-results/index.ts';
+import { settleEchoCoreResult, settleEchoCoreResults } from '../../content-results/index.ts';
 import {
   analyse,
   checkContent,
@@ -43,7 +43,8 @@ import {
   sourceNotes,
   sourceSentences,
   sourceSpeakers,
-  updateDraft,
+  storeWrittenDrafts,
+  type updateDraft,
   updateDrafts,
   writtenSamples,
 } from './repository.ts';
@@ -204,18 +205,27 @@ async function writeRun(deps: GenerateDeps, rows: DraftRow[], blockId?: string):
       thrown ??= error;
     }
   }
+  // Stored together: a statement for the drafts written and one for their cards, whatever their
+  // number, and two per reason a draft could not be written.
   await deps.database.transaction(async (tx) => {
+    const failed = new Map<string, DraftRow[]>();
+    const done: Array<{ row: DraftRow; values: Exclude<Written, string>['values'] }> = [];
     for (const { row, outcome } of written) {
-      if (typeof outcome === 'string') {
-        await fail(tx.db, [row], outcome);
-        continue;
-      }
-      await updateDraft(tx.db, row.id, outcome.values);
-      if (row.contentResultId)
-        await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', {
-          summary: draftSummary(outcome.values.blocks),
-        });
+      if (typeof outcome === 'string') failed.set(outcome, [...(failed.get(outcome) ?? []), row]);
+      else done.push({ row, values: outcome.values });
     }
+    for (const [reason, failing] of failed) await fail(tx.db, failing, reason);
+    await storeWrittenDrafts(
+      tx.db,
+      done.map(({ row, values }) => ({ id: row.id, ...values })),
+    );
+    await settleEchoCoreResults(
+      tx.db,
+      'completed',
+      done.flatMap(({ row, values }) =>
+        row.contentResultId ? [{ id: row.contentResultId, summary: draftSummary(values.blocks) }] : [],
+      ),
+    );
   });
   if (thrown !== undefined) throw thrown;
   return 'done';

@@ -35,9 +35,15 @@ export type SourceSpeakerRow = Pick<
   'id' | 'noteId' | 'position' | 'name' | 'isMe'
 >;
 
-export async function insertDraft(db: DbOrTx, values: NewDraft): Promise<DraftRow> {
-  const [row] = await db.insert(studioDrafts).values(values).returning();
-  return row!;
+/** Inserts drafts in one statement; answers the rows in the order given. */
+export async function insertDrafts(
+  db: DbOrTx,
+  values: Array<NewDraft & { id: string }>,
+): Promise<DraftRow[]> {
+  if (!values.length) return [];
+  const rows = await db.insert(studioDrafts).values(values).returning();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return values.map((v) => byId.get(v.id)!);
 }
 
 export async function findDraft(db: DbOrTx, owner: string, id: string): Promise<DraftRow | undefined> {
@@ -108,6 +114,39 @@ export async function updateDraft(
     .where(eq(studioDrafts.id, id))
     .returning();
   return row;
+}
+
+/**
+ * Stores drafts just written (ready, no error), each with its own blocks, in one statement: the
+ * rows go to the database as one JSON value, not a statement per draft.
+ */
+export async function storeWrittenDrafts(
+  db: DbOrTx,
+  drafts: ReadonlyArray<{
+    id: string;
+    engine?: string | undefined;
+    blocks?: unknown;
+    fidelity?: unknown;
+    meta?: unknown;
+    edited?: boolean | undefined;
+  }>,
+): Promise<void> {
+  if (!drafts.length) return;
+  const rows = drafts.map((d) => ({
+    id: d.id,
+    engine: d.engine ?? 'extractive',
+    blocks: d.blocks ?? [],
+    fidelity: d.fidelity ?? null,
+    meta: d.meta ?? {},
+    edited: d.edited ?? false,
+  }));
+  await db.execute(sql`
+    update ${studioDrafts} as d
+       set engine = w.engine, status = 'ready', blocks = w.blocks, fidelity = w.fidelity,
+           meta = w.meta, error = null, edited = w.edited, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           as w(id uuid, engine text, blocks jsonb, fidelity jsonb, meta jsonb, edited boolean)
+     where d.id = w.id`);
 }
 
 /** Claims a waiting draft for generation (one worker wins). */

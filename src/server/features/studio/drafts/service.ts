@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { isUuid } from '#contract/ids.ts';
 import {
   CONVERSATION_FORMATS,
@@ -14,7 +14,7 @@ import {
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
-import { fileEchoCoreResult, settleEchoCoreResult } from '../../content-results/index.ts';
+import { fileEchoCoreResults, settleEchoCoreResult } from '../../content-results/index.ts';
 import { bestSources, claimsSupport, supportOf } from '../engine/index.ts';
 import {
   type CutClipFile,
@@ -39,7 +39,7 @@ import {
   type DraftRow,
   existingSentenceIds,
   findDraft,
-  insertDraft,
+  insertDrafts,
   keepVersion,
   listDrafts,
   notesChangedAt,
@@ -115,26 +115,38 @@ export async function createDrafts(ctx: AppContext, owner: string, input: Create
   const rows = await ctx.database.transaction(async (tx) => {
     // Each job of the request queues behind the owner's drafts already waiting and its own before it.
     const fair = await fairPriority(tx.db, owner, []);
-    const created: DraftRow[] = [];
-    for (const format of [...new Set(input.formats)]) {
-      const draft = await insertDraft(tx.db, {
-        ownerEmail: owner,
-        format,
-        requestedEngine: input.engine,
-        noteIds,
-        status: 'waiting',
-      });
-      const resultId = await fileEchoCoreResult(tx.db, {
+    // Every draft of the request and its dashboard card in two statements, whatever the formats:
+    // the ids are chosen here, so a draft's address can name it before it is stored.
+    const planned = [...new Set(input.formats)].map((format) => ({
+      format,
+      id: randomUUID(),
+      resultId: randomUUID(),
+    }));
+    await fileEchoCoreResults(
+      tx.db,
+      planned.map(({ format, id, resultId }) => ({
+        id: resultId,
         email: owner,
-        sourceUrl: `${ctx.config.publicUrl}/studio?draft=${draft.id}`,
+        sourceUrl: `${ctx.config.publicUrl}/studio?draft=${id}`,
         summary: `${DRAFT_FORMAT_LABELS[format]} from ${from}`,
         title: draftCardTitle(
           format,
           notes.map((n) => n.title),
         ),
-      });
-      created.push((await updateDraft(tx.db, draft.id, { contentResultId: resultId }))!);
-    }
+      })),
+    );
+    const created = await insertDrafts(
+      tx.db,
+      planned.map(({ format, id, resultId }) => ({
+        id,
+        ownerEmail: owner,
+        format,
+        requestedEngine: input.engine,
+        noteIds,
+        status: 'waiting',
+        contentResultId: resultId,
+      })),
+    );
     const jobs = together ? [created.map((row) => row.id)] : created.map((row) => [row.id]);
     for (const [i, [draftId, ...withDraftIds]] of jobs.entries())
       await ctx.jobs.enqueue(

@@ -25,8 +25,8 @@ export { lockOwner, withOwnerLock } from './owner-lock.ts';
 export {
   insertNote,
   insertNotesSkippingDuplicates,
+  insertSentences,
   type NewNote,
-  replaceSentences,
   storedBytes,
 } from './repository.ts';
 export { discardNote, markUploaded, quotaBytes, titleFrom } from './service.ts';

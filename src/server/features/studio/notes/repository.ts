@@ -7,12 +7,10 @@ import {
   getTableColumns,
   inArray,
   isNotNull,
-  isNull,
   lt,
   or,
   type SQL,
   sql,
-  sum,
 } from 'drizzle-orm';
 import type { NoteKind, NoteStatus } from '#contract/studio.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -174,15 +172,31 @@ export async function replaceSentences(
   sentences: NewSentence[],
 ): Promise<string[]> {
   await db.delete(studioNoteSentences).where(eq(studioNoteSentences.noteId, noteId));
+  return insertSentences(
+    db,
+    sentences.map((s) => ({ ...s, noteId })),
+  );
+}
+
+/**
+ * Stores the sentences of notes that have none yet (a note just inserted: nothing to delete
+ * first), of one note or of many at once (an import); answers the new rows' ids in the order given.
+ */
+export async function insertSentences(
+  db: DbOrTx,
+  sentences: Array<NewSentence & { noteId: string }>,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < sentences.length; i += SENTENCES_PER_INSERT) {
-    const rows = await db
-      .insert(studioNoteSentences)
-      .values(sentences.slice(i, i + SENTENCES_PER_INSERT).map((s) => ({ ...s, noteId })))
-      .returning({ id: studioNoteSentences.id, position: studioNoteSentences.position });
-    // Matched by position (unique within a note), not by the order rows come back in.
-    const byPosition = new Map(rows.map((r) => [r.position, r.id]));
-    for (const s of sentences.slice(i, i + SENTENCES_PER_INSERT)) ids.push(byPosition.get(s.position)!);
+    const batch = sentences.slice(i, i + SENTENCES_PER_INSERT);
+    const rows = await db.insert(studioNoteSentences).values(batch).returning({
+      id: studioNoteSentences.id,
+      noteId: studioNoteSentences.noteId,
+      position: studioNoteSentences.position,
+    });
+    // Matched by note and position (unique together), not by the order rows come back in.
+    const byPosition = new Map(rows.map((r) => [`${r.noteId}:${r.position}`, r.id]));
+    for (const s of batch) ids.push(byPosition.get(`${s.noteId}:${s.position}`)!);
   }
   return ids;
 }
@@ -264,15 +278,13 @@ export async function findNoteByUpload(db: DbOrTx, uploadId: string): Promise<No
 
 /** Bytes of media the owner stores, plus unfinished recordings. */
 export async function storedBytes(db: DbOrTx, owner: string): Promise<number> {
-  const [notes] = await db
-    .select({ bytes: sum(studioNotes.mediaBytes).mapWith(Number) })
-    .from(studioNotes)
-    .where(eq(studioNotes.ownerEmail, owner));
-  const [recordings] = await db
-    .select({ bytes: sum(studioRecordings.bytes).mapWith(Number) })
-    .from(studioRecordings)
-    .where(and(eq(studioRecordings.ownerEmail, owner), isNull(studioRecordings.noteId)));
-  return (notes?.bytes ?? 0) + (recordings?.bytes ?? 0);
+  // One statement: it runs on every chunk a recording sends, twice (before and under the lock).
+  const { rows } = await db.execute<{ bytes: string | number | null }>(sql`
+    select (select coalesce(sum(${studioNotes.mediaBytes}), 0) from ${studioNotes}
+             where ${studioNotes.ownerEmail} = ${owner})
+         + (select coalesce(sum(${studioRecordings.bytes}), 0) from ${studioRecordings}
+             where ${studioRecordings.ownerEmail} = ${owner} and ${studioRecordings.noteId} is null) as bytes`);
+  return Number(rows[0]?.bytes ?? 0);
 }
 
 /** Notes in one of the statuses whose last change is older than the date (for the maintenance job). */

@@ -30,6 +30,7 @@ import {
   deleteNote as deleteNoteRow,
   findNote,
   insertNote,
+  insertSentences,
   type ListedNote,
   listNotes,
   listSentences,
@@ -153,7 +154,10 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
       stats: analysis.stats,
       keyPhrases: analysis.keyPhrases,
     });
-    const ids = await replaceSentences(tx.db, note.id, analysis.sentences);
+    const ids = await insertSentences(
+      tx.db,
+      analysis.sentences.map((s) => ({ ...s, noteId: note.id })),
+    );
     await queueProfile(ctx.jobs, tx, owner);
     return { note, ids };
   });
