@@ -42,6 +42,20 @@ export { bestSources, claimsSupport, supportOf } from './text/index.ts';
 
 export { writtenForm } from './text/index.ts';
 
+// Asking the notes a question (ask): the question's terms in their other forms, and the answer
+// made of the owner's cited sentences.
+
+export {
+  type AskAnswer,
+  type AskCitation,
+  type AskIntent,
+  type AskNote,
+  type AskSentence,
+  answerQuestion,
+  citedSentences,
+  readQuestion,
+} from './ask/index.ts';
+
 // Writing drafts offline from the owner's sentences (drafts: on the analysis threads,
 // draftOffThread), and a clip's captions (exports: captionsOffThread); both read the whole note.
 
