@@ -57,7 +57,8 @@ export function runAskEval(): AskEvalRow[] {
   return questions.map((question) => {
     const answer = answerQuestion(readQuestion(question.q), sentences, notes);
     const first = citedSentences(answer)[0];
-    const right = question.a.length === 0 ? !answer.found : first !== undefined && question.a.includes(first.id);
+    const right =
+      question.a.length === 0 ? !answer.found : first !== undefined && question.a.includes(first.id);
     return { question, answer, right };
   });
 }

@@ -162,7 +162,7 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const next = at(s, 1);
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
-    if (wants && own[i]! > 0 && answerKindsOf(s.text).has(wants)) score += KIND_BONUS;
+    if (wants && own[i]! > 0) score += KIND_BONUS * (answerKindsOf(s.text).get(wants) ?? 0);
     const words = wordCount(s.text);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
@@ -229,13 +229,15 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const order = [...byNote.keys()];
   if (question.intent === 'across') order.sort((a, b) => time(b) - time(a));
   else if (question.intent === 'first') order.sort((a, b) => time(a) - time(b));
-  const groups = order.slice(0, question.intent === 'answer' ? ASK_MAX_SENTENCES : ASK_MAX_NOTES).map((id) => ({
-    note: noteById.get(id)!,
-    citations: byNote
-      .get(id)!
-      .sort((a, b) => a.s.position - b.s.position)
-      .map(citationOf),
-  }));
+  const groups = order
+    .slice(0, question.intent === 'answer' ? ASK_MAX_SENTENCES : ASK_MAX_NOTES)
+    .map((id) => ({
+      note: noteById.get(id)!,
+      citations: byNote
+        .get(id)!
+        .sort((a, b) => a.s.position - b.s.position)
+        .map(citationOf),
+    }));
   return { found: true, intent: question.intent, groups, closest: [] };
 }
 

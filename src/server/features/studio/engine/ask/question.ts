@@ -40,12 +40,69 @@ export const SYNONYM_WEIGHT = 0.8;
  * pricing" asks about pricing.
  */
 const ASKING_WORDS = new Set([
-  'what', 'when', 'where', 'why', 'how', 'who', 'whom', 'which', 'whose', 'did', 'do', 'does', 'have',
-  'has', 'had', 'say', 'said', 'talk', 'talked', 'talking', 'mention', 'mentioned', 'speak', 'spoke',
-  'write', 'wrote', 'written', 'note', 'notes', 'ever', 'much', 'many', 'anything', 'everything',
-  'something', 'thing', 'things', 'tell', 'told', 'me', 'my', 'i', 'about', 'recording', 'recordings',
-  'start', 'started', 'begin', 'first', 'earliest', 'remember', 'kind', 'sort', 'type', 'idea',
-  'happen', 'happened', 'happens', 'long', 'often', 'far', 'old', 'soon',
+  'what',
+  'when',
+  'where',
+  'why',
+  'how',
+  'who',
+  'whom',
+  'which',
+  'whose',
+  'did',
+  'do',
+  'does',
+  'have',
+  'has',
+  'had',
+  'say',
+  'said',
+  'talk',
+  'talked',
+  'talking',
+  'mention',
+  'mentioned',
+  'speak',
+  'spoke',
+  'write',
+  'wrote',
+  'written',
+  'note',
+  'notes',
+  'ever',
+  'much',
+  'many',
+  'anything',
+  'everything',
+  'something',
+  'thing',
+  'things',
+  'tell',
+  'told',
+  'me',
+  'my',
+  'i',
+  'about',
+  'recording',
+  'recordings',
+  'start',
+  'started',
+  'begin',
+  'first',
+  'earliest',
+  'remember',
+  'kind',
+  'sort',
+  'type',
+  'idea',
+  'happen',
+  'happened',
+  'happens',
+  'long',
+  'often',
+  'far',
+  'old',
+  'soon',
 ]);
 
 /**
@@ -65,16 +122,22 @@ const FREQUENCY_WORDS =
 const AMOUNT_WORDS = /\b(?:half|third|quarter|dozen|double|twice|times)\b/i;
 const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && value <= 2100;
 
-/** The kinds of answer a sentence holds: an amount (no year), a time, how often. */
-export function answerKindsOf(text: string): Set<AnswerKind> {
-  const kinds = new Set<AnswerKind>();
+/**
+ * How strongly a sentence holds each kind of answer: 1 for a figure ("18,000", "$7", "30%", a
+ * date), a time word or a frequency; 0.5 for a small number said in words ("three calls"), which
+ * is as often a count in passing as the answer.
+ */
+export function answerKindsOf(text: string): Map<AnswerKind, number> {
+  const kinds = new Map<AnswerKind, number>();
   const written = writtenForm(text);
   const figures = figuresOf(written);
-  const small = wordsOf(written).some((w) => SMALL_VALUE.has(w));
-  if (figures.some((f) => !isYear(f.value)) || small || AMOUNT_WORDS.test(written)) kinds.add('amount');
-  if (figures.length > 0 || small || TIME_WORDS.test(written) || CLOCK.test(written)) kinds.add('time');
+  const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
+  const amount = figures.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
+  if (amount) kinds.set('amount', amount);
   CLOCK.lastIndex = 0;
-  if (FREQUENCY_WORDS.test(written)) kinds.add('frequency');
+  const time = figures.length > 0 || TIME_WORDS.test(written) || CLOCK.test(written) ? 1 : small;
+  if (time) kinds.set('time', time);
+  if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
   return kinds;
 }
 
@@ -238,7 +301,8 @@ function figuresOf(written: string): Array<{ value: number; percent: boolean }> 
     const base = Number(match[0].replace(/[^\d.]/g, ''));
     if (!Number.isFinite(base)) continue;
     const scale = match[1]?.toLowerCase();
-    const times = scale === 'k' || scale === 'thousand' ? 1e3 : scale === 'million' ? 1e6 : scale === 'billion' ? 1e9 : 1;
+    const times =
+      scale === 'k' || scale === 'thousand' ? 1e3 : scale === 'million' ? 1e6 : scale === 'billion' ? 1e9 : 1;
     out.push({ value: Math.round(base * times * 100) / 100, percent: match[2] !== undefined });
   }
   return out;
@@ -271,13 +335,17 @@ export function canonicalKeys(text: string): Set<string> {
 
 // ---------------------------------------------------------------- the question
 
-const FIRST = /\bwhen did (?:i|we) (?:first|start|begin)\b|\bfirst time (?:i|we)\b|\b(?:first|earliest) (?:time|note|mention)\b|\bwhen was the first\b/i;
+const FIRST =
+  /\bwhen did (?:i|we) (?:first|start|begin)\b|\bfirst time (?:i|we)\b|\b(?:first|earliest) (?:time|note|mention)\b|\bwhen was the first\b/i;
 const ACROSS =
   /\b(?:what|everything|anything)\b.*?\b(?:have|did|do) (?:i|we) (?:said|say|talked|talk|mentioned|mention|written|write|spoken|speak)\b.*?\babout\b|\beverything (?:i|we)\b|\b(?:across|all) (?:my|of my|the) notes\b|\bin all my\b/i;
 
 /** A form made safe for websearch_to_tsquery: letters, digits, inner apostrophes, commas and dots. */
 const searchForm = (form: string): string | null => {
-  const clean = form.replace(/[^\p{L}\p{N}\s',.-]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const clean = form
+    .replace(/[^\p{L}\p{N}\s',.-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (!clean) return null;
   return /\s/.test(clean) ? `"${clean}"` : clean;
 };
