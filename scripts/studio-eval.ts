@@ -17,6 +17,8 @@
  * address). Every draft of each creator's note is scored against that creator's profile made of
  * their OTHER notes (own) and against every other creator's profile (other): the median scores and
  * the area under the ROC curve of own vs other, per creator and per format.
+ * Last, asking the notes a question (scripts/studio-ask-eval.ts): the share of a question set whose
+ * first citation is a right sentence, and of unanswerable questions answered "not found".
  * Run: `npm run eval` (deterministic).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -41,6 +43,7 @@ import {
 } from '../src/server/features/studio/engine/style/index.ts';
 import { splitSentences } from '../src/server/features/studio/engine/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
+import { printAskEval } from './studio-ask-eval.ts';
 
 const DIR = path.join(import.meta.dirname, '../tests/fixtures/studio/notes');
 const FORMATS: Format[] = ['blog', 'linkedin', 'thread', 'carousel'];
@@ -328,3 +331,6 @@ const voiceLine = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(voiceWi
 console.log(voiceLine(voiceHeader));
 console.log(`|${voiceWidths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of voiceTable) console.log(voiceLine(row));
+
+// Asking the notes: the question set over the same notes (scripts/studio-ask-eval.ts).
+printAskEval();
