@@ -5,7 +5,8 @@
  * drafts, exports) reach it only through this file, listed by what they use it for. Inside, each
  * folder is reached through its own `index.ts`: `text/` (language basics), `style/` (a note's
  * analysis, the voice profile, fidelity), `extractive/` and `formats/` (the offline writer),
- * `model/` (writing with a language model) and `analysis/` (the threads a note's analysis runs on).
+ * `model/` (writing with a language model), `analysis/` (the threads a note's analysis runs on) and
+ * `ask/` (a question's terms and the sentences that answer it).
  */
 
 // Reading a note: its text cleaned and analysed (sentences, stats, key phrases), always off the
