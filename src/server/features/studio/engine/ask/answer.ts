@@ -184,8 +184,12 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     };
   };
 
+  // A question about money is answered by a sentence that names some (or beside one that does):
+  // "how much did I pay for the kiln" is not answered by the kiln's firing times.
+  const holdsMoney = (j: number | undefined) => j !== undefined && answerKindsOf(pool[j]!.text).has('money');
   const ranked = scored
     .filter((c) => c.own > 0)
+    .filter((c) => wants !== 'money' || holdsMoney(c.i) || holdsMoney(c.prev) || holdsMoney(c.next))
     .sort((a, b) => b.score - a.score || a.s.position - b.s.position);
   const best = ranked[0];
   const closest = (): N[] => {

@@ -50,8 +50,9 @@ describe('reading a question', () => {
     expect(readQuestion('When did I first talk about pricing?').intent).toBe('first');
     expect(readQuestion('How much did the bread club cost?')).toMatchObject({
       intent: 'answer',
-      wants: 'amount',
+      wants: 'money',
     });
+    expect(readQuestion('How many members does the club have?').wants).toBe('amount');
     expect(readQuestion('When does enrolment open?').wants).toBe('time');
     expect(readQuestion('How often do we publish?').wants).toBe('frequency');
   });
@@ -112,6 +113,26 @@ describe('answering from the sentences', () => {
     expect(across.groups.map((g) => g.note.id)).toEqual(['bakery', 'old']);
     const first = answerQuestion(readQuestion('When did I first talk about pricing?'), ALL, NOTES);
     expect(first.groups[0]!.note.id).toBe('old');
+  });
+
+  it('answers a question about money only with a sentence that names some', () => {
+    const notes = [note('kiln', 1)];
+    const kiln = sentences('kiln', [
+      'The new kiln room is finally ready.',
+      'Firing times go from three weeks to about one.',
+      'Membership stays the same price.',
+    ]);
+    expect(answerQuestion(readQuestion('How much did I pay for the new kiln?'), kiln, notes).found).toBe(
+      false,
+    );
+    const paid = [
+      ...kiln,
+      { id: 'kiln#3', noteId: 'kiln', position: 3, text: 'The kiln cost us four thousand dollars.' },
+    ];
+    expect(
+      citedSentences(answerQuestion(readQuestion('How much did I pay for the new kiln?'), paid, notes))[0]!
+        .id,
+    ).toBe('kiln#3');
   });
 
   it('says "not found" with the closest notes, never an answer from a stray word', () => {

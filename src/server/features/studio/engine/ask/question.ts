@@ -106,13 +106,17 @@ const ASKING_WORDS = new Set([
 ]);
 
 /**
- * The kinds of answer a question may ask for: an amount ("how much", "how many", "what does it
- * cost"), a time ("when", "what year") or how often ("how often").
+ * The kinds of answer a question may ask for: money ("how much did it cost", "what do they pay"),
+ * an amount ("how much", "how many"), a time ("when", "what year") or how often ("how often").
  */
-export type AnswerKind = 'amount' | 'time' | 'frequency';
+export type AnswerKind = 'money' | 'amount' | 'time' | 'frequency';
+/** Words of paying: a question about them asks for money; a sentence with them and a figure holds it. */
+const MONEY_WORDS =
+  /\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|price|priced|prices|fee|fees|salary|revenue|spend|spent|earn|earns|earned|bill|billed|money|income)\b/i;
 const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
   ['frequency', /\bhow often\b/i],
-  ['amount', /\bhow (?:much|many|long|old|big|far)\b|\bwhat\b.*\b(?:cost|costs|charge|price|fee)\b/i],
+  ['money', new RegExp(`(?:\\bhow much\\b|\\bwhat\\b).*${MONEY_WORDS.source}`, 'i')],
+  ['amount', /\bhow (?:much|many|long|old|big|far)\b/i],
   ['time', /\bwhen\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i],
 ];
 // biome-ignore format: a word list
@@ -134,6 +138,10 @@ export function answerKindsOf(text: string): Map<AnswerKind, number> {
   const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
   const amount = figures.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
   if (amount) kinds.set('amount', amount);
+  // Money: a figure in a currency ("$7", "ninety-nine euros"), or a figure beside a word of paying
+  // ("they pay eighteen thousand a month").
+  const currency = /[$€£¥]\s?\d|\d\s?(?:dollars?|euros?|pounds?|cents?|bucks|quid|k)\b/i.test(written);
+  if (currency || (amount === 1 && MONEY_WORDS.test(written))) kinds.set('money', 1);
   CLOCK.lastIndex = 0;
   const time = figures.length > 0 || TIME_WORDS.test(written) || CLOCK.test(written) ? 1 : small;
   if (time) kinds.set('time', time);
