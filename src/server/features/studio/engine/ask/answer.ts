@@ -1,5 +1,5 @@
 import { POINTS_BACK_AT_START } from '../extractive/index.ts';
-import { type AskIntent, type AskQuestion, type AskTerm, answerKindsOf, canonicalKeys } from './question.ts';
+import { type AskIntent, type AskQuestion, type AskTerm, readSentence } from './question.ts';
 
 /**
  * Answering a question from the owner's sentences, offline: each sentence scored by the share of the
@@ -108,7 +108,8 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const pool = sentences.filter((s) => noteById.has(s.noteId));
   if (question.terms.length === 0 || pool.length === 0) return notFound([...notes]);
 
-  const keysOf = pool.map((s) => canonicalKeys(s.text));
+  const read = pool.map((s) => readSentence(s.text));
+  const keysOf = read.map((r) => r.keys);
   // A term nothing holds as asked may be misspelt: it also matches words spelt like it.
   const terms: AskTerm[] = question.terms.map((term) => {
     if (keysOf.some((keys) => matchOf(term, keys) > 0) || term.word.length < 5 || /\d/.test(term.word))
@@ -162,7 +163,7 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const next = at(s, 1);
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
-    if (wants && own[i]! > 0) score += KIND_BONUS * (answerKindsOf(s.text).get(wants) ?? 0);
+    if (wants && own[i]! > 0) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
     const words = wordCount(s.text);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
@@ -186,7 +187,7 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
 
   // A question about money is answered by a sentence that names some (or beside one that does):
   // "how much did I pay for the kiln" is not answered by the kiln's firing times.
-  const holdsMoney = (j: number | undefined) => j !== undefined && answerKindsOf(pool[j]!.text).has('money');
+  const holdsMoney = (j: number | undefined) => j !== undefined && read[j]!.kinds.has('money');
   const ranked = scored
     .filter((c) => c.own > 0)
     .filter((c) => wants !== 'money' || holdsMoney(c.i) || holdsMoney(c.prev) || holdsMoney(c.next))

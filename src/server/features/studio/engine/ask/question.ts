@@ -131,9 +131,8 @@ const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && va
  * date), a time word or a frequency; 0.5 for a small number said in words ("three calls"), which
  * is as often a count in passing as the answer.
  */
-export function answerKindsOf(text: string): Map<AnswerKind, number> {
+export function answerKindsOf(text: string, written = writtenForm(text)): Map<AnswerKind, number> {
   const kinds = new Map<AnswerKind, number>();
-  const written = writtenForm(text);
   const figures = figuresOf(written);
   const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
   const amount = figures.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
@@ -325,9 +324,8 @@ const SCALE_WORDS = new Set(['k', 'thousand', 'million', 'billion', 'hundred']);
  * form and then as plain digits ("eighteen thousand" and "18,000" both "18000"; "five" "5"), the
  * other words stemmed ("pricing" "pric").
  */
-export function canonicalKeys(text: string): Set<string> {
+export function canonicalKeys(text: string, written = writtenForm(text)): Set<string> {
   const keys = new Set<string>();
-  const written = writtenForm(text);
   for (const { value, percent } of figuresOf(written)) {
     keys.add(String(value));
     if (percent) keys.add(`${value}%`);
@@ -407,4 +405,10 @@ export function readQuestion(question: string): AskQuestion {
     terms: terms.slice(0, ASK_MAX_TERMS),
     search: forms.join(' or '),
   };
+}
+
+/** A sentence as the answer reads it: its keys and the kinds of answer it holds (one written-form pass). */
+export function readSentence(text: string): { keys: Set<string>; kinds: Map<AnswerKind, number> } {
+  const written = writtenForm(text);
+  return { keys: canonicalKeys(text, written), kinds: answerKindsOf(text, written) };
 }
