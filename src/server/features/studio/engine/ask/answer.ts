@@ -50,6 +50,11 @@ export interface AskAnswer<S extends AskSentence, N extends AskNote> {
 
 /** An answer is one to this many sentences. */
 export const ASK_MAX_SENTENCES = 4;
+/**
+ * A sentence is scored on this many of its first characters: a transcript without punctuation can
+ * be one sentence of a whole note, and the work must stay bounded by the number of sentences.
+ */
+export const ASK_SENTENCE_CHARS = 1_000;
 /** Across notes: this many notes, each with its best sentence or two. */
 export const ASK_MAX_NOTES = 5;
 export const ASK_CLOSEST = 3;
@@ -108,7 +113,8 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const pool = sentences.filter((s) => noteById.has(s.noteId));
   if (question.terms.length === 0 || pool.length === 0) return notFound([...notes]);
 
-  const read = pool.map((s) => readSentence(s.text));
+  const texts = pool.map((s) => s.text.slice(0, ASK_SENTENCE_CHARS));
+  const read = texts.map(readSentence);
   const keysOf = read.map((r) => r.keys);
   // A term nothing holds as asked may be misspelt: it also matches words spelt like it.
   const terms: AskTerm[] = question.terms.map((term) => {
@@ -164,10 +170,10 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
     if (wants && own[i]! > 0) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
-    const words = wordCount(s.text);
+    const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
-    if (/\?["'”’)]*$/.test(s.text)) score -= 0.1;
+    if (/\?["'”’)]*$/.test(texts[i]!)) score -= 0.1;
     return { s, i, prev, next, score, own: own[i]! };
   });
 
@@ -175,8 +181,9 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const prev = c.prev === undefined ? null : pool[c.prev]!;
     const next = c.next === undefined ? null : pool[c.next]!;
     const adds = (j: number | undefined) => j !== undefined && withNeighbour(c.i, j) > ownHelped[c.i]! + 0.1;
-    const leansBack = POINTS_BACK_AT_START.test(c.s.text.trim()) || adds(c.prev);
-    const leadsOn = /[?:]["'”’)]*$/.test(c.s.text.trim()) || (adds(c.next) && !adds(c.prev));
+    const text = texts[c.i]!.trim();
+    const leansBack = POINTS_BACK_AT_START.test(text) || adds(c.prev);
+    const leadsOn = /[?:]["'”’)]*$/.test(text) || (adds(c.next) && !adds(c.prev));
     return {
       sentence: c.s,
       before: leansBack ? prev : null,

@@ -156,4 +156,30 @@ describe('answering from the sentences', () => {
     expect(citedSentences(answer).length).toBeGreaterThanOrEqual(1);
     expect(citedSentences(answer).length).toBeLessThanOrEqual(4);
   });
+
+  it('stays bounded on hostile questions and sentences', () => {
+    const cpu = () => process.cpuUsage().user / 1000;
+    const hostile = [
+      'a'.repeat(10_000),
+      '1,'.repeat(5_000),
+      'one '.repeat(2_500),
+      'twenty twenty '.repeat(700),
+      '$9 '.repeat(3_000),
+      '😀'.repeat(5_000),
+      '"'.repeat(10_000),
+    ];
+    for (const text of hostile) {
+      const started = cpu();
+      const asked = readQuestion(text);
+      expect(asked.terms.length).toBeLessThanOrEqual(12);
+      const long = Array.from({ length: 1200 }, (_, i) => ({
+        id: `h#${i}`,
+        noteId: 'h',
+        position: i,
+        text: text.repeat(20),
+      }));
+      answerQuestion(asked, long, [note('h', 1)]);
+      expect(cpu() - started, text.slice(0, 20)).toBeLessThan(5_000);
+    }
+  });
 });
