@@ -105,6 +105,30 @@ describe('Ask your notes', () => {
     expect(citation).toMatchObject({ speaker: 'Dana', start_ms: 4200 });
   });
 
+  it('gathers across notes newest first, and answers the first time with its date', async () => {
+    const cookie = await sessionCookie(echo, 'across@example.com');
+    const older = await addNote(
+      cookie,
+      'Our pricing was a guess at first. We copied the competitors.',
+      'Old pricing',
+    );
+    const newer = await addNote(
+      cookie,
+      'Per-seat pricing changed everything for us this year.',
+      'New pricing',
+    );
+    await echo.query(`update studio_notes set created_at = now() - interval '30 days' where id = $1`, [
+      older.id,
+    ]);
+    const across = (await ask(cookie, 'What have I said about pricing?')).json() as AskResponse;
+    expect(across.intent).toBe('across');
+    expect(across.groups.map((g) => g.note_id)).toEqual([newer.id, older.id]);
+    const first = (await ask(cookie, 'When did I first talk about pricing?')).json() as AskResponse;
+    expect(first.intent).toBe('first');
+    expect(first.groups[0]).toMatchObject({ note_id: older.id, note_title: 'Old pricing' });
+    expect(Date.parse(first.groups[0]!.created_at)).toBeLessThan(Date.parse(first.groups[1]!.created_at));
+  });
+
   it('refuses an empty or overlong question with a clear message', async () => {
     for (const question of ['', '   ', 'x'.repeat(10_000), 42]) {
       const res = await ask(alice, question);
