@@ -3,6 +3,7 @@ import type { NoteDetail } from '#contract/studio.ts';
 import { ASK_NOT_FOUND, type AskResponse } from '#contract/studio-ask.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { callAs, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { MODEL_USED_UP } from './service.ts';
 
 /**
  * Asking the notes (decision 024) on PostgreSQL: the answer cites only the asker's sentences, says
@@ -184,5 +185,18 @@ describe('Ask your notes', () => {
       'studio-model-calls-day:asker@example.com',
     ]);
     expect(Number(row!.count)).toBe(1);
+  });
+
+  it('past the model budget: the sentences alone, saying why, and no call', async () => {
+    const cookie = await sessionCookie(echo, 'spent@example.com');
+    await addNote(cookie, CLIENT, 'The big client');
+    await echo.query(
+      `insert into rate_limits (key, count, reset_at) values ($1, $2, now() + interval '1 day')`,
+      ['studio-model-calls-day:spent@example.com', echo.ctx.config.studio.limits.modelCallsPerDay],
+    );
+    const before = llm.chats.length;
+    const answer = (await ask(cookie, 'How much does the big client pay?', 'auto')).json() as AskResponse;
+    expect(llm.chats.length).toBe(before);
+    expect(answer).toMatchObject({ found: true, written: null, written_note: MODEL_USED_UP });
   });
 });

@@ -143,6 +143,8 @@ const modelAnswerSchema = z.object({
     .array(z.object({ text: z.string().max(600), sources: z.array(z.number().int()).max(8) }))
     .max(6),
 });
+export const MODEL_USED_UP =
+  "Today's language-model calls are used up, so here are your sentences as you said them.";
 /** The longest answer the model may give, in tokens (a short answer: a few sentences). */
 const ASK_ANSWER_MAX_TOKENS = 400;
 const CHARS_PER_TOKEN = 4;
@@ -193,8 +195,8 @@ export async function writeAnswer(
     sources.map((s) => ({ text: s.text, speaker: s.speakerIsMe ? null : s.speakerName })),
   );
   const chars = messages.reduce((n, m) => n + m.content.length, 0) + ASK_ANSWER_MAX_TOKENS * CHARS_PER_TOKEN;
-  const usedUp = await countModelCall(ctx.database.db, modelLimitsOf(ctx), owner, chars);
-  if (usedUp) return { written: null, written_note: usedUp };
+  if (await countModelCall(ctx.database.db, modelLimitsOf(ctx), owner, chars))
+    return { written: null, written_note: MODEL_USED_UP };
   let reply: z.infer<typeof modelAnswerSchema>;
   try {
     reply = await llm.completeJson(modelAnswerSchema, messages, { maxTokens: ASK_ANSWER_MAX_TOKENS });
