@@ -224,7 +224,12 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
       if (c.prev !== undefined) covered.add(c.prev);
       if (c.next !== undefined) covered.add(c.next);
     }
-    for (const c of picked) byNote.set(c.s.noteId, [...(byNote.get(c.s.noteId) ?? []), c]);
+    // The answer opens on the sentence that answers best and goes on in the order said: what the
+    // best one's note says before it is left out (its neighbour stays, as context).
+    for (const c of picked) {
+      if (c.s.noteId === best.s.noteId && c.s.position < best.s.position) continue;
+      byNote.set(c.s.noteId, [...(byNote.get(c.s.noteId) ?? []), c]);
+    }
   } else {
     // Across notes, or the first time: each note's best sentence (and a second as good).
     for (const c of ranked) {

@@ -193,7 +193,7 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['cut', 'lower', 'lowered', 'drop', 'dropped', 'decrease', 'reduce'],
   ['scared', 'afraid', 'fear', 'nervous', 'worried'],
   ['advice', 'tip', 'tips', 'recommend', 'suggest'],
-  ['member', 'members', 'subscriber', 'subscribers', 'signup', 'signups'],
+  ['member', 'members', 'membership', 'subscriber', 'subscribers', 'signup', 'signups'],
   ['moving', 'move', 'moved', 'relocate', 'relocating'],
   ['pain', 'hurt', 'ache', 'sore', 'injury'],
   ['tired', 'exhausted', 'burnout', 'burned'],
