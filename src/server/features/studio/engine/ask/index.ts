@@ -16,7 +16,6 @@ export {
   citedSentences,
 } from './answer.ts';
 export {
-  ASK_QUESTION_MAX_CHARS,
   type AskIntent,
   type AskQuestion,
   type AskTerm,

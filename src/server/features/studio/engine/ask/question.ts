@@ -1,3 +1,4 @@
+import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
 import { STOP_WORDS, stem, wordsOf, writtenForm } from '../text/index.ts';
 
 /**
@@ -28,8 +29,6 @@ export interface AskQuestion {
   search: string;
 }
 
-/** A question longer than this is refused; it is a question, not a document. */
-export const ASK_QUESTION_MAX_CHARS = 500;
 /** Terms read from one question: a question names a few things, and each costs the search. */
 export const ASK_MAX_TERMS = 12;
 /** How much a synonym stands for the word asked (the word itself counts 1). */
