@@ -21,6 +21,8 @@
  * address). Every draft of each creator's note is scored against that creator's profile made of
  * their OTHER notes (own) and against every other creator's profile (other): the median scores and
  * the area under the ROC curve of own vs other, per creator and per format.
+ * Last, asking the notes a question (scripts/studio-ask-eval.ts): the share of a question set whose
+ * first citation is a right sentence, and of unanswerable questions answered "not found".
  * Run: `npm run eval` (deterministic).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -47,6 +49,7 @@ import {
 } from '../src/server/features/studio/engine/style/index.ts';
 import { splitSentences, writtenForm } from '../src/server/features/studio/engine/text/index.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
+import { printAskEval } from './studio-ask-eval.ts';
 
 const DIR = path.join(import.meta.dirname, '../tests/fixtures/studio/notes');
 const FORMATS: Format[] = ['blog', 'linkedin', 'thread', 'carousel'];
@@ -461,3 +464,6 @@ for (const row of voiceTable) console.log(voiceLine(row));
 
 // The conversations' drafts: who says what (scripts/conversation-eval.ts).
 await import('./conversation-eval.ts');
+
+// Asking the notes: the question set over the same notes (scripts/studio-ask-eval.ts).
+printAskEval();

@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => echo?.close());
 
 const VERBS =
-  /^(get|head|list|search|create|update|set|delete|discard|join|login|logout|end|submit|request|verify|run|complete|apply|export|confirm|receive|send|import|unsubscribe|start|finish|regenerate|append|put|process)[A-Z][A-Za-z]+$/;
+  /^(get|head|list|search|create|update|set|delete|discard|join|login|logout|end|submit|request|verify|run|complete|apply|export|confirm|receive|send|import|unsubscribe|start|finish|regenerate|append|put|process|ask)[A-Z][A-Za-z]+$/;
 
 describe('the API document', () => {
   it('names every operation from the declaration its route carries (config.operation)', () => {

@@ -19,7 +19,7 @@ const ALL = Object.entries(PAYLOADS).flatMap(([family, list]) =>
 interface Field {
   method: Method;
   url: string;
-  auth?: 'admin' | 'affiliate';
+  auth?: 'admin' | 'affiliate' | 'dashboard';
   /** A valid body; `unique` fields get a fresh value per request. */
   base: () => Record<string, unknown>;
   field: string;
@@ -187,6 +187,13 @@ const FIELDS: Field[] = [
   },
   { method: 'POST', url: '/api/content-results/access', base: () => ({ email: fresh() }), field: 'email' },
   { method: 'POST', url: '/api/unsubscribe', base: () => ({ token: 'x' }), field: 'token' },
+  {
+    method: 'POST',
+    url: '/api/studio/ask',
+    base: () => ({ engine: 'offline' }),
+    field: 'question',
+    auth: 'dashboard',
+  },
 ];
 
 let echo: TestApp;

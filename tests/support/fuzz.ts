@@ -123,6 +123,7 @@ export const ROUTES: RouteSpec[] = [
   dashboard('GET /api/studio/notes/:id/media'),
   dashboard('POST /api/studio/imports', { type: 'file', filename: 'posts.txt', content: 'One post.' }),
   dashboard('GET /api/studio/search'),
+  dashboard('POST /api/studio/ask', { question: 'What did I say about pricing?', engine: 'offline' }),
   dashboard('GET /api/studio/ideas'),
   dashboard('GET /api/studio/voice'),
   dashboard('PUT /api/studio/voice', { pins: ['ship it'], bans: ['synergy'] }),

@@ -1,6 +1,6 @@
 /**
  * Echo Studio, in two wings (decision 015): the rooms that serve the owner,
- * `capture/` (uploads, recordings, imports), `notes/` (library, ideas, voice profile), `search/`,
+ * `capture/` (uploads, recordings, imports), `notes/` (library, ideas, voice profile), `search/`, `ask/`,
  * `corrections/` (retyped sentences), `drafts/` (generation, edits, versions) and `exports/` (files,
  * slides, clips), and beside them `engine/`, the writing engine (text, style, the offline writer,
  * the language-model writer, the analysis threads) with no database and no route. The feature's

@@ -16,6 +16,8 @@ export const STUDIO_RATE_LIMITS = {
   cuts: 20,
   /** Ideas and the voice card: read from every note of the owner. */
   reads: 120,
+  /** Questions asked of the notes: each reads the search's notes and sentences. */
+  asks: 30,
 } as const;
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requireOwner } from '../visitor-session/index.ts';
+import { askRoutes } from './ask/index.ts';
 import { importRoutes, uploadRoutes } from './capture/index.ts';
 import { correctionRoutes } from './corrections/index.ts';
 import { draftRoutes } from './drafts/index.ts';
@@ -34,6 +35,7 @@ export function studioRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     await app.register(notesRoutes(ctx));
     await app.register(correctionRoutes(ctx));
     await app.register(searchRoutes(ctx));
+    await app.register(askRoutes(ctx));
     await app.register(importRoutes(ctx));
     await app.register(uploadRoutes(ctx));
     await app.register(draftRoutes(ctx));

@@ -5,6 +5,8 @@
  */
 export { DRAFT_JOBS } from './job-definitions.ts';
 export { registerDraftJobs } from './jobs.ts';
+/** The owner's daily model budget, which asking the notes with a model counts in too. */
+export { countModelCall, modelLimitsOf } from './model-calls.ts';
 export { type DraftRow, deleteDraftsOf, findDraft } from './repository.ts';
 export { draftRoutes } from './routes.ts';
 export { carouselPdfOf, carouselSlidesOf, clipSourceKind, clipVideoOf } from './service.ts';

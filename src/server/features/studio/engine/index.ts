@@ -5,7 +5,8 @@
  * drafts, exports) reach it only through this file, listed by what they use it for. Inside, each
  * folder is reached through its own `index.ts`: `text/` (language basics), `style/` (a note's
  * analysis, the voice profile, fidelity), `extractive/` and `formats/` (the offline writer),
- * `model/` (writing with a language model) and `analysis/` (the threads a note's analysis runs on).
+ * `model/` (writing with a language model), `analysis/` (the threads a note's analysis runs on) and
+ * `ask/` (a question's terms and the sentences that answer it).
  */
 
 // Reading a note: its text cleaned and analysed (sentences, stats, key phrases), always off the
@@ -47,6 +48,20 @@ export { bestSources, claimsSupport, supportOf } from './text/index.ts';
 // the rooms may for what they show or search.
 
 export { writtenForm } from './text/index.ts';
+
+// Asking the notes a question (ask): the question's terms in their other forms, and the answer
+// made of the owner's cited sentences.
+
+export {
+  type AskAnswer,
+  type AskCitation,
+  type AskIntent,
+  type AskNote,
+  type AskSentence,
+  answerQuestion,
+  citedSentences,
+  readQuestion,
+} from './ask/index.ts';
 
 // Writing drafts offline from the owner's sentences (drafts: on the analysis threads,
 // draftOffThread), and a clip's captions (exports: captionsOffThread); both read the whole note.

@@ -8,6 +8,7 @@ import { PublishingPanel } from '#web/features/publishing/index.ts';
 import { SignedInFrame, SignOutButton } from '#web/features/visitor-session/index.ts';
 import { focusIfLost } from '#web/lib/focus.ts';
 import { isInProgress, SignedOutError, useStudioCache } from '../api.ts';
+import { AskPanel } from '../ask/components/ask-panel.tsx';
 import { CaptureCard } from '../capture/components/capture-card.tsx';
 import { DraftWorkspace } from '../drafts/components/draft-view.tsx';
 import { NoteDrafts } from '../drafts/components/note-drafts.tsx';
@@ -37,6 +38,8 @@ function Studio({
   const publishing = new URLSearchParams(search).get('tab') === 'publishing';
   const notes = useNotes();
   const [query, setQuery] = useState('');
+  // The question asked of the notes: its answer stays while a cited note is open.
+  const [asked, setAsked] = useState('');
   const [deleting, setDeleting] = useState<Pick<NoteListItem, 'id' | 'title'> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const libraryRef = useRef<HTMLElement>(null);
@@ -101,14 +104,15 @@ function Studio({
                   noteId={noteId}
                   sentenceId={sentenceId}
                   startMs={ms}
-                  backLabel={query.trim() ? 'Back to results' : 'All notes'}
+                  backLabel={asked ? 'Back to the answer' : query.trim() ? 'Back to results' : 'All notes'}
                   onDelete={setDeleting}
                   drafts={(note) => <NoteDrafts {...note} />}
                 />
               ) : (
                 <>
-                  <SearchPanel query={query} onQueryChange={setQuery} />
-                  {!query.trim() && <Library notes={notes} onDelete={setDeleting} />}
+                  <AskPanel asked={asked} onAsk={setAsked} />
+                  {!asked && <SearchPanel query={query} onQueryChange={setQuery} />}
+                  {!query.trim() && !asked && <Library notes={notes} onDelete={setDeleting} />}
                 </>
               )}
             </section>

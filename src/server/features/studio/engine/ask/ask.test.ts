@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { type AskNote, type AskSentence, answerQuestion, citedSentences } from './answer.ts';
+import { canonicalKeys, readQuestion, spokenForms, spokenNumber } from './question.ts';
+
+const termWords = (q: string) => readQuestion(q).terms.map((t) => t.word);
+const keysOf = (q: string) => readQuestion(q).terms.flatMap((t) => [...t.keys.keys()]);
+
+describe('reading a question', () => {
+  it('keeps the words that name what is asked, stemmed, and drops the asking words', () => {
+    expect(termWords('What have I said about pricing?')).toEqual(['pricing']);
+    expect(keysOf('What did I tell runners with knee pain?')).toEqual(
+      expect.arrayContaining(['runner', 'kne', 'pain']),
+    );
+    // Stems: "prices" and "pricing" are one key; irregular forms are brought back to their word.
+    expect(canonicalKeys('Our prices went up')).toContain([...canonicalKeys('pricing')][0]);
+    expect(canonicalKeys('We lost five customers')).toEqual(canonicalKeys('we lose 5 customer'));
+  });
+
+  it('reads numbers both ways: figures find spoken numbers and spoken numbers find figures', () => {
+    expect(spokenNumber(18_000)).toBe('eighteen thousand');
+    expect(spokenNumber(112)).toBe('one hundred and twelve');
+    expect(spokenNumber(4200, false)).toBe('four thousand two hundred');
+    expect(spokenForms(18_000)).toEqual(expect.arrayContaining(['18000', '18,000', 'eighteen thousand']));
+    expect(spokenForms(2020)).toContain('twenty twenty');
+    // The question's "18,000" and the note's "eighteen thousand a month" share their key.
+    const asked = readQuestion('Who pays 18,000?');
+    const number = asked.terms.find((t) => t.keys.has('18000'));
+    expect(number?.forms).toContain('eighteen thousand');
+    expect(canonicalKeys('the big client pays eighteen thousand a month')).toContain('18000');
+    // And the other way round.
+    expect(keysOf('who pays eighteen thousand a month')).toContain('18000');
+    expect(canonicalKeys('They paid $18k.')).toContain('18000');
+    expect(keysOf('the 30% rise')).toContain('30%');
+    expect(canonicalKeys('it went up thirty percent')).toContain('30%');
+    // A clock time is no amount.
+    expect(canonicalKeys('up at four thirty')).not.toContain('30');
+  });
+
+  it('adds a few words that name the same thing, weighing them below the word asked', () => {
+    const pay = readQuestion('how much did the big client pay').terms.find((t) => t.word === 'pay')!;
+    expect(pay.keys.get('pay')).toBe(1);
+    expect(pay.keys.get('charg')).toBeLessThan(1);
+    expect(pay.forms).toContain('price');
+    const client = readQuestion('how much did the big client pay').terms.find((t) => t.word === 'client')!;
+    expect(client.forms).toContain('customer');
+  });
+
+  it('reads what the question asks for', () => {
+    expect(readQuestion('What have I said about pricing?').intent).toBe('across');
+    expect(readQuestion('When did I first talk about pricing?').intent).toBe('first');
+    expect(readQuestion('How much did the bread club cost?')).toMatchObject({
+      intent: 'answer',
+      wants: 'money',
+    });
+    expect(readQuestion('How many members does the club have?').wants).toBe('amount');
+    expect(readQuestion('When does enrolment open?').wants).toBe('time');
+    expect(readQuestion('How often do we publish?').wants).toBe('frequency');
+  });
+
+  it('bounds the terms and makes a search text of every form, any of them', () => {
+    const long = readQuestion(Array.from({ length: 200 }, (_, i) => `word${i}x`).join(' '));
+    expect(long.terms.length).toBe(12);
+    const asked = readQuestion('how much did the client pay: 18,000?');
+    expect(asked.search).toContain('"eighteen thousand"');
+    expect(asked.search).toContain(' or ');
+    expect(readQuestion('what?').search).toBe('');
+    // Nothing but words and quotes reaches the search text.
+    expect(readQuestion('price"); drop table x; --').search).not.toMatch(/[;()]/);
+  });
+});
+
+const note = (id: string, day: number): AskNote => ({
+  id,
+  createdAt: new Date(Date.UTC(2026, 0, day)).toISOString(),
+});
+const sentences = (noteId: string, texts: string[]): AskSentence[] =>
+  texts.map((text, position) => ({ id: `${noteId}#${position}`, noteId, position, text }));
+
+const CLIENT = sentences('client', [
+  'We signed the big client in March after three calls.',
+  'They pay eighteen thousand a month.',
+  'That is more than the next five customers together.',
+  'I walked the dog after the call.',
+]);
+const BAKERY = sentences('bakery', [
+  'I almost closed the bakery last year.',
+  'We raised the sourdough to seven dollars.',
+  'The card next to the register explained our pricing.',
+]);
+const OLD = sentences('old', ['My first thoughts on pricing were simple: charge what others charge.']);
+const NOTES = [note('client', 10), note('bakery', 20), note('old', 1)];
+const ALL = [...CLIENT, ...BAKERY, ...OLD];
+
+describe('answering from the sentences', () => {
+  it('cites the sentence that answers, in other words and the other number form', () => {
+    const answer = answerQuestion(readQuestion('How much did the big client pay?'), ALL, NOTES);
+    expect(answer.found).toBe(true);
+    expect(citedSentences(answer)[0]!.id).toBe('client#1');
+    const figure = answerQuestion(readQuestion('Who pays 18,000 a month?'), ALL, NOTES);
+    expect(citedSentences(figure)[0]!.id).toBe('client#1');
+  });
+
+  it('gives the neighbour a sentence leans on', () => {
+    const answer = answerQuestion(readQuestion('more than the next five customers?'), ALL, NOTES);
+    const citation = answer.groups[0]!.citations[0]!;
+    expect(citation.sentence.id).toBe('client#2');
+    // "That is more than..." points back at what the client pays.
+    expect(citation.before?.id).toBe('client#1');
+  });
+
+  it('gathers across notes newest first, and the first time oldest first', () => {
+    const across = answerQuestion(readQuestion('What have I said about pricing?'), ALL, NOTES);
+    expect(across.groups.map((g) => g.note.id)).toEqual(['bakery', 'old']);
+    const first = answerQuestion(readQuestion('When did I first talk about pricing?'), ALL, NOTES);
+    expect(first.groups[0]!.note.id).toBe('old');
+  });
+
+  it('answers a question about money only with a sentence that names some', () => {
+    const notes = [note('kiln', 1)];
+    const kiln = sentences('kiln', [
+      'The new kiln room is finally ready.',
+      'Firing times go from three weeks to about one.',
+      'Membership stays the same price.',
+    ]);
+    expect(answerQuestion(readQuestion('How much did I pay for the new kiln?'), kiln, notes).found).toBe(
+      false,
+    );
+    const paid = [
+      ...kiln,
+      { id: 'kiln#3', noteId: 'kiln', position: 3, text: 'The kiln cost us four thousand dollars.' },
+    ];
+    expect(
+      citedSentences(answerQuestion(readQuestion('How much did I pay for the new kiln?'), paid, notes))[0]!
+        .id,
+    ).toBe('kiln#3');
+  });
+
+  it('says "not found" with the closest notes, never an answer from a stray word', () => {
+    const answer = answerQuestion(readQuestion('What did the wedding photographer charge?'), ALL, NOTES);
+    expect(answer.found).toBe(false);
+    expect(answer.groups).toEqual([]);
+    expect(answer.closest.length).toBeGreaterThan(0);
+    expect(answerQuestion(readQuestion('¿Cuánto cobré por el pan?'), ALL, NOTES).found).toBe(false);
+    expect(answerQuestion(readQuestion('sourdough'), [], NOTES).found).toBe(false);
+  });
+
+  it('answers one to four sentences however many match', () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({
+      id: `n${i % 50}#${i}`,
+      noteId: `n${i % 50}`,
+      position: i,
+      text: 'We talked about pricing and pricing again.',
+    }));
+    const notes = Array.from({ length: 50 }, (_, i) => note(`n${i}`, i + 1));
+    const answer = answerQuestion(readQuestion('pricing'), many, notes);
+    expect(citedSentences(answer).length).toBeGreaterThanOrEqual(1);
+    expect(citedSentences(answer).length).toBeLessThanOrEqual(4);
+  });
+
+  it('stays bounded on hostile questions and sentences', () => {
+    const cpu = () => process.cpuUsage().user / 1000;
+    const hostile = [
+      'a'.repeat(10_000),
+      '1,'.repeat(5_000),
+      'one '.repeat(2_500),
+      'twenty twenty '.repeat(700),
+      '$9 '.repeat(3_000),
+      '😀'.repeat(5_000),
+      '"'.repeat(10_000),
+    ];
+    for (const text of hostile) {
+      const started = cpu();
+      const asked = readQuestion(text);
+      expect(asked.terms.length).toBeLessThanOrEqual(12);
+      const long = Array.from({ length: 1200 }, (_, i) => ({
+        id: `h#${i}`,
+        noteId: 'h',
+        position: i,
+        text: text.repeat(20),
+      }));
+      answerQuestion(asked, long, [note('h', 1)]);
+      expect(cpu() - started, text.slice(0, 20)).toBeLessThan(5_000);
+    }
+  });
+});

@@ -1,0 +1,413 @@
+import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
+import { STOP_WORDS, stem, wordsOf, writtenForm } from '../text/index.ts';
+
+/**
+ * Reading a question asked of the owner's notes: what it asks for (an answer, what was said across
+ * notes, when something was first said) and its terms, each with the forms a note may use instead:
+ * the word's stem, a number in the other form ("18,000" and "eighteen thousand") and a few words
+ * people use for the same thing. Pure and linear in the question's length.
+ */
+
+/** What a question asks for. */
+export type AskIntent = 'answer' | 'across' | 'first';
+
+export interface AskTerm {
+  /** The word as asked (or the number as written). */
+  word: string;
+  /** Canonical keys a sentence may hold (see `canonicalKeys`), each with how well it stands for the word. */
+  keys: ReadonlyMap<string, number>;
+  /** The forms to look for in the full-text search (single words or phrases). */
+  forms: readonly string[];
+}
+
+export interface AskQuestion {
+  intent: AskIntent;
+  /** What kind of answer the question asks for, when it says ("how much", "when", "how often"). */
+  wants: AnswerKind | null;
+  terms: AskTerm[];
+  /** websearch_to_tsquery text: every form of every term, any of them ("a or b or \"c d\""). */
+  search: string;
+}
+
+/** Terms read from one question: a question names a few things, and each costs the search. */
+export const ASK_MAX_TERMS = 12;
+/** How much a synonym stands for the word asked (the word itself counts 1). */
+export const SYNONYM_WEIGHT = 0.8;
+
+/**
+ * Words that ask rather than name what is asked about, beside the stop words: "what did I say about
+ * pricing" asks about pricing.
+ */
+const ASKING_WORDS = new Set([
+  'what',
+  'when',
+  'where',
+  'why',
+  'how',
+  'who',
+  'whom',
+  'which',
+  'whose',
+  'did',
+  'do',
+  'does',
+  'have',
+  'has',
+  'had',
+  'say',
+  'said',
+  'talk',
+  'talked',
+  'talking',
+  'mention',
+  'mentioned',
+  'speak',
+  'spoke',
+  'write',
+  'wrote',
+  'written',
+  'note',
+  'notes',
+  'ever',
+  'much',
+  'many',
+  'anything',
+  'everything',
+  'something',
+  'thing',
+  'things',
+  'tell',
+  'told',
+  'me',
+  'my',
+  'i',
+  'about',
+  'recording',
+  'recordings',
+  'start',
+  'started',
+  'begin',
+  'first',
+  'earliest',
+  'remember',
+  'kind',
+  'sort',
+  'type',
+  'idea',
+  'happen',
+  'happened',
+  'happens',
+  'long',
+  'often',
+  'far',
+  'old',
+  'soon',
+]);
+
+/**
+ * The kinds of answer a question may ask for: money ("how much did it cost", "what do they pay"),
+ * an amount ("how much", "how many"), a time ("when", "what year") or how often ("how often").
+ */
+export type AnswerKind = 'money' | 'amount' | 'time' | 'frequency';
+/** Words of paying: a question about them asks for money; a sentence with them and a figure holds it. */
+const MONEY_WORDS =
+  /\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|price|priced|prices|fee|fees|salary|revenue|spend|spent|earn|earns|earned|bill|billed|money|income)\b/i;
+const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
+  ['frequency', /\bhow often\b/i],
+  ['money', new RegExp(`(?:\\bhow much\\b|\\bwhat\\b).*${MONEY_WORDS.source}`, 'i')],
+  ['amount', /\bhow (?:much|many|long|old|big|far)\b/i],
+  ['time', /\bwhen\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i],
+];
+// biome-ignore format: a word list
+const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening|night|noon|midnight|ago|later|weekend|spring|summer|autumn|winter|yesterday|tomorrow|tonight)\b/i;
+const FREQUENCY_WORDS =
+  /\b(?:every|each|per|daily|weekly|monthly|yearly|once|twice)\b|\b(?:a|an) (?:day|week|month|year|hour)\b/i;
+const AMOUNT_WORDS = /\b(?:half|third|quarter|dozen|double|twice|times)\b/i;
+const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && value <= 2100;
+
+/**
+ * How strongly a sentence holds each kind of answer: 1 for a figure ("18,000", "$7", "30%", a
+ * date), a time word or a frequency; 0.5 for a small number said in words ("three calls"), which
+ * is as often a count in passing as the answer.
+ */
+export function answerKindsOf(text: string, written = writtenForm(text)): Map<AnswerKind, number> {
+  const kinds = new Map<AnswerKind, number>();
+  const figures = figuresOf(written);
+  const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
+  const amount = figures.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
+  if (amount) kinds.set('amount', amount);
+  // Money: a figure in a currency ("$7", "ninety-nine euros"), or a figure beside a word of paying
+  // ("they pay eighteen thousand a month").
+  const currency = /[$€£¥]\s?\d|\d\s?(?:dollars?|euros?|pounds?|cents?|bucks|quid|k)\b/i.test(written);
+  if (currency || (amount === 1 && MONEY_WORDS.test(written))) kinds.set('money', 1);
+  CLOCK.lastIndex = 0;
+  const time = figures.length > 0 || TIME_WORDS.test(written) || CLOCK.test(written) ? 1 : small;
+  if (time) kinds.set('time', time);
+  if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
+  return kinds;
+}
+
+/**
+ * Irregular forms the stemmer cannot bring back to their word ("lost" for "lose", "paid" for
+ * "pay"): compared as the word.
+ */
+// biome-ignore format: a word table
+const IRREGULAR: ReadonlyMap<string, string> = new Map([
+  ['lost', 'lose'], ['paid', 'pay'], ['bought', 'buy'], ['sold', 'sell'], ['spent', 'spend'],
+  ['left', 'leave'], ['built', 'build'], ['sent', 'send'], ['won', 'win'], ['ran', 'run'],
+  ['slept', 'sleep'], ['woke', 'wake'], ['drank', 'drink'], ['drunk', 'drink'], ['found', 'find'],
+  ['grew', 'grow'], ['grown', 'grow'], ['wrote', 'write'], ['written', 'write'], ['taught', 'teach'],
+  ['brought', 'bring'], ['began', 'begin'], ['begun', 'begin'], ['fell', 'fall'], ['fallen', 'fall'],
+  ['kept', 'keep'], ['met', 'meet'], ['hid', 'hide'], ['chose', 'choose'], ['chosen', 'choose'],
+  ['cut', 'cut'], ['quit', 'quit'], ['hired', 'hire'], ['shut', 'shut'], ['rose', 'rise'],
+  ['held', 'hold'], ['heard', 'hear'], ['ate', 'eat'], ['eaten', 'eat'], ['flew', 'fly'],
+  ['spoke', 'speak'], ['stood', 'stand'], ['understood', 'understand'], ['caught', 'catch'],
+]);
+
+/** A word's key: its stem, through its plain form when it is irregular. */
+const keyOf = (word: string): string => stem(IRREGULAR.get(word) ?? word);
+
+/**
+ * Words that name the same thing in the owner's notes more often than not; each group is searched
+ * as one term. Kept small on purpose: a wide thesaurus finds sentences about something else.
+ */
+// biome-ignore format: a word list
+const SYNONYM_GROUPS: readonly (readonly string[])[] = [
+  ['pay', 'paid', 'paying', 'charge', 'charged', 'charging', 'price', 'pricing', 'cost', 'fee'],
+  ['client', 'customer', 'buyer'],
+  ['money', 'revenue', 'income', 'earn', 'earned', 'sales'],
+  ['hire', 'hired', 'hiring', 'recruit', 'employee'],
+  ['quit', 'resign', 'leave', 'left'],
+  ['job', 'career'],
+  ['launch', 'launched', 'opened', 'open'],
+  ['sleep', 'bed', 'asleep', 'bedtime'],
+  ['email', 'emails', 'outreach'],
+  ['meeting', 'meetings'],
+  ['podcast', 'episode', 'show'],
+  ['course', 'class', 'workshop'],
+  ['student', 'learner', 'participant'],
+  ['mistake', 'wrong', 'error', 'fail', 'failed'],
+  ['lesson', 'learned', 'learn', 'takeaway'],
+  ['raise', 'raised', 'increase', 'increased', 'grow', 'grew'],
+  ['cut', 'lower', 'lowered', 'drop', 'dropped', 'decrease', 'reduce'],
+  ['scared', 'afraid', 'fear', 'nervous', 'worried'],
+  ['advice', 'tip', 'tips', 'recommend', 'suggest'],
+  ['member', 'members', 'membership', 'subscriber', 'subscribers', 'signup', 'signups'],
+  ['moving', 'move', 'moved', 'relocate', 'relocating'],
+  ['pain', 'hurt', 'ache', 'sore', 'injury'],
+  ['tired', 'exhausted', 'burnout', 'burned'],
+  ['work', 'working', 'hustle', 'grind'],
+  ['team', 'staff'],
+  ['phone', 'screens'],
+  ['coffee', 'caffeine'],
+  ['bread', 'loaf', 'sourdough'],
+  ['listen', 'listener', 'listeners', 'audience', 'download', 'downloads'],
+];
+
+const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const group of SYNONYM_GROUPS) {
+    for (const word of group) {
+      const key = keyOf(word);
+      const others = map.get(key) ?? [];
+      for (const other of group) if (keyOf(other) !== key && !others.includes(other)) others.push(other);
+      map.set(key, others);
+    }
+  }
+  return map;
+})();
+
+// ---------------------------------------------------------------- numbers in both forms
+
+// biome-ignore format: a word list
+const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+// biome-ignore format: a word list
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const SMALL_VALUE: ReadonlyMap<string, number> = new Map([
+  ...SMALL.map((word, value) => [word, value] as const),
+  ...TENS.slice(2).map((word, i) => [word, (i + 2) * 10] as const),
+]);
+
+function under1000(n: number, and: boolean): string[] {
+  const out: string[] = [];
+  const hundreds = Math.floor(n / 100);
+  const rest = n % 100;
+  if (hundreds > 0) out.push(SMALL[hundreds]!, 'hundred');
+  if (rest > 0) {
+    if (hundreds > 0 && and) out.push('and');
+    if (rest < 20) out.push(SMALL[rest]!);
+    else out.push(rest % 10 ? `${TENS[Math.floor(rest / 10)]}-${SMALL[rest % 10]}` : TENS[rest / 10]!);
+  }
+  return out;
+}
+
+/**
+ * A whole number as said: 18000 -> "eighteen thousand", 112 -> "one hundred and twelve" (with
+ * `and`), 2020 -> also "twenty twenty" (see `spokenForms`). Numbers of a trillion and more, and
+ * fractions, have none.
+ */
+export function spokenNumber(value: number, and = true): string | undefined {
+  if (!Number.isInteger(value) || value < 0 || value >= 1e12) return undefined;
+  if (value === 0) return 'zero';
+  const parts: string[] = [];
+  let rest = value;
+  for (const [word, scale] of [
+    ['billion', 1e9],
+    ['million', 1e6],
+    ['thousand', 1e3],
+  ] as const) {
+    const count = Math.floor(rest / scale);
+    if (count > 0) parts.push(...under1000(count, and), word);
+    rest %= scale;
+  }
+  if (rest > 0) {
+    if (parts.length > 0 && rest < 100 && and) parts.push('and');
+    parts.push(...under1000(rest, and));
+  }
+  return parts.join(' ');
+}
+
+/** Every way a note may say a number: "18,000", "18000", "eighteen thousand", "2020" as "twenty twenty". */
+export function spokenForms(value: number): string[] {
+  const forms = new Set<string>();
+  if (Number.isInteger(value)) {
+    forms.add(String(value));
+    if (value >= 1000) forms.add(value.toLocaleString('en-US'));
+  } else forms.add(String(value));
+  for (const and of [true, false]) {
+    const said = spokenNumber(value, and);
+    // "a hundred and twelve" and "one hundred and twelve" both hold "hundred and twelve".
+    if (said) forms.add(said.replace(/^one (?=hundred|thousand|million|billion)/, ''));
+  }
+  if (Number.isInteger(value) && value >= 1910 && value <= 2099 && value % 100 >= 10) {
+    forms.add(`${spokenNumber(Math.floor(value / 100))} ${spokenNumber(value % 100)}`);
+  }
+  for (const [word, scale] of [
+    ['million', 1e6],
+    ['billion', 1e9],
+  ] as const) {
+    if (value >= scale && Number.isInteger((value / scale) * 100)) forms.add(`${value / scale} ${word}`);
+  }
+  return [...forms];
+}
+
+/**
+ * The numbers a text says, in written form: digits as written ("18,000", "$85", "40%", "18k",
+ * "1.5 million") and spoken numbers ("eighteen thousand", read by `writtenForm`), with where each
+ * stands in the written text.
+ */
+const FIGURE = /(?<![\d:])\d+(?:,\d{3})*(?:\.\d+)?(?![\d:])(?:\s*(k|thousand|million|billion)\b)?(\s*%)?/gi;
+/** A clock time ("4:30"): neither figure is an amount. */
+const CLOCK = /\b\d{1,2}:\d{2}\b/g;
+
+function figuresOf(written: string): Array<{ value: number; percent: boolean }> {
+  const out: Array<{ value: number; percent: boolean }> = [];
+  for (const match of written.replace(CLOCK, ' ').matchAll(FIGURE)) {
+    const base = Number(match[0].replace(/[^\d.]/g, ''));
+    if (!Number.isFinite(base)) continue;
+    const scale = match[1]?.toLowerCase();
+    const times =
+      scale === 'k' || scale === 'thousand' ? 1e3 : scale === 'million' ? 1e6 : scale === 'billion' ? 1e9 : 1;
+    out.push({ value: Math.round(base * times * 100) / 100, percent: match[2] !== undefined });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- canonical keys
+
+const SCALE_WORDS = new Set(['k', 'thousand', 'million', 'billion', 'hundred']);
+
+/**
+ * A text's canonical keys, what questions and sentences are compared on: spoken numbers in written
+ * form and then as plain digits ("eighteen thousand" and "18,000" both "18000"; "five" "5"), the
+ * other words stemmed ("pricing" "pric").
+ */
+export function canonicalKeys(text: string, written = writtenForm(text)): Set<string> {
+  const keys = new Set<string>();
+  for (const { value, percent } of figuresOf(written)) {
+    keys.add(String(value));
+    if (percent) keys.add(`${value}%`);
+  }
+  const words = wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' '));
+  for (const word of words) {
+    const small = SMALL_VALUE.get(word);
+    if (small !== undefined) keys.add(String(small));
+    else if (!SCALE_WORDS.has(word)) keys.add(keyOf(word));
+  }
+  return keys;
+}
+
+// ---------------------------------------------------------------- the question
+
+const FIRST =
+  /\bwhen did (?:i|we) (?:first|start|begin)\b|\bfirst time (?:i|we)\b|\b(?:first|earliest) (?:time|note|mention)\b|\bwhen was the first\b/i;
+const ACROSS =
+  /\b(?:what|everything|anything)\b.*?\b(?:have|did|do) (?:i|we) (?:said|say|talked|talk|mentioned|mention|written|write|spoken|speak)\b.*?\babout\b|\beverything (?:i|we)\b|\b(?:across|all) (?:my|of my|the) notes\b|\bin all my\b/i;
+
+/** A form made safe for websearch_to_tsquery: letters, digits, inner apostrophes, commas and dots. */
+const searchForm = (form: string): string | null => {
+  const clean = form
+    .replace(/[^\p{L}\p{N}\s',.-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!clean) return null;
+  return /\s/.test(clean) ? `"${clean}"` : clean;
+};
+
+/** Reads a question into its intent and terms (at most ASK_MAX_TERMS, in the order asked). */
+export function readQuestion(question: string): AskQuestion {
+  const text = question.slice(0, ASK_QUESTION_MAX_CHARS);
+  const intent: AskIntent = FIRST.test(text) ? 'first' : ACROSS.test(text) ? 'across' : 'answer';
+  const terms: AskTerm[] = [];
+  const seen = new Set<string>();
+  const written = writtenForm(text);
+  // Numbers first: each is one term whatever form it was asked in.
+  for (const { value, percent } of figuresOf(written)) {
+    const key = String(value);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const keys = new Map([[key, percent ? 0.8 : 1]]);
+    if (percent) keys.set(`${value}%`, 1);
+    terms.push({ word: key, keys, forms: spokenForms(value) });
+  }
+  for (const word of wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' '))) {
+    if (terms.length >= ASK_MAX_TERMS) break;
+    const small = SMALL_VALUE.get(word);
+    if (small !== undefined) {
+      // A small number asked in words ("five customers") is also written in figures.
+      const key = String(small);
+      if (seen.has(key) || small === 1) continue;
+      seen.add(key);
+      terms.push({ word, keys: new Map([[key, 1]]), forms: [word, key] });
+      continue;
+    }
+    if (word.length < 2 || STOP_WORDS.has(word) || ASKING_WORDS.has(word) || SCALE_WORDS.has(word)) continue;
+    const key = keyOf(word);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const keys = new Map<string, number>([[key, 1]]);
+    const forms = [word];
+    for (const other of SYNONYMS.get(key) ?? []) {
+      const otherKey = keyOf(other);
+      if (!keys.has(otherKey)) keys.set(otherKey, SYNONYM_WEIGHT);
+      forms.push(other);
+    }
+    terms.push({ word, keys, forms });
+  }
+  const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
+    .map(searchForm)
+    .filter((f): f is string => f !== null);
+  return {
+    intent,
+    wants: WANTS.find(([, pattern]) => pattern.test(text))?.[0] ?? null,
+    terms: terms.slice(0, ASK_MAX_TERMS),
+    search: forms.join(' or '),
+  };
+}
+
+/** A sentence as the answer reads it: its keys and the kinds of answer it holds (one written-form pass). */
+export function readSentence(text: string): { keys: Set<string>; kinds: Map<AnswerKind, number> } {
+  const written = writtenForm(text);
+  return { keys: canonicalKeys(text, written), kinds: answerKindsOf(text, written) };
+}
