@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTERVIEW } from '#tests/fixtures/studio/conversations.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage } from '#tests/support/browser.ts';
 import { type StudioTestApp, startStudioApp } from '#tests/support/studio.ts';
-import { INTERVIEW } from '../../src/server/features/studio/engine/__fixtures__/conversations.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 
 /**

@@ -930,7 +930,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Add a speaker to a note, giving them a run of sentences (split a turn); in a solo note you become its first speaker */
-        post: operations["addStudioSpeaker"];
+        post: operations["createStudioSpeaker"];
         delete?: never;
         options?: never;
         head?: never;
@@ -964,7 +964,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Say who said a sentence, or a run of sentences */
-        post: operations["assignStudioSpeaker"];
+        post: operations["setStudioSentenceSpeaker"];
         delete?: never;
         options?: never;
         head?: never;
@@ -981,7 +981,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Merge two speakers: this one's sentences become the other's */
-        post: operations["mergeStudioSpeaker"];
+        post: operations["joinStudioSpeakers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7907,7 +7907,7 @@ export interface operations {
             };
         };
     };
-    addStudioSpeaker: {
+    createStudioSpeaker: {
         parameters: {
             query?: never;
             header?: never;
@@ -8346,7 +8346,7 @@ export interface operations {
             };
         };
     };
-    assignStudioSpeaker: {
+    setStudioSentenceSpeaker: {
         parameters: {
             query?: never;
             header?: never;
@@ -8561,7 +8561,7 @@ export interface operations {
             };
         };
     };
-    mergeStudioSpeaker: {
+    joinStudioSpeakers: {
         parameters: {
             query?: never;
             header?: never;

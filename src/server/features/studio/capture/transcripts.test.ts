@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERSATION_LIMITS } from '#contract/studio.ts';
-import { INTERVIEW, PANEL } from '../engine/__fixtures__/conversations.ts';
+import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import {
   parseCaptionTranscript,
   parseTextTranscript,

@@ -166,7 +166,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         schema: { params: noteIdParamsSchema, body: addSpeakerSchema, response: { 201: noteDetailSchema } },
         config: operation(
-          'addStudioSpeaker',
+          'createStudioSpeaker',
           'Add a speaker to a note, giving them a run of sentences (split a turn); in a solo note you become its first speaker',
           {
             errors: ['conflict', 'rate_limited'],
@@ -210,7 +210,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: assignSpeakerSchema,
           response: { 200: noteDetailSchema },
         },
-        config: operation('assignStudioSpeaker', 'Say who said a sentence, or a run of sentences', {
+        config: operation('setStudioSentenceSpeaker', 'Say who said a sentence, or a run of sentences', {
           errors: ['conflict', 'rate_limited'],
         }),
       },
@@ -229,7 +229,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: noteDetailSchema },
         },
         config: operation(
-          'mergeStudioSpeaker',
+          'joinStudioSpeakers',
           "Merge two speakers: this one's sentences become the other's",
           {
             errors: ['conflict', 'rate_limited'],

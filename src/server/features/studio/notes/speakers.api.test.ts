@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail, NotesPage } from '#contract/studio.ts';
 import type { VoiceProfile } from '#contract/studio-voice.ts';
-import { INTERVIEW, PANEL } from '#server/features/studio/engine/__fixtures__/conversations.ts';
+import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /**
