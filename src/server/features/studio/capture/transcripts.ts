@@ -160,7 +160,7 @@ async function* linesOf(text: string): AsyncGenerator<string> {
     const stop = end === -1 ? text.length : end;
     yield text.slice(at, stop > at && text.charCodeAt(stop - 1) === 0x0d ? stop - 1 : stop);
     at = stop + 1;
-    if ((i & 0xff) === 0) await slice();
+    if ((i & 0x1f) === 0) await slice();
   }
 }
 
@@ -215,12 +215,14 @@ export async function parseTextTranscript(
   }
   // A turn's time runs to the next one's start: a text file gives starts only.
   const everyTimed = timed > 0 && found.every((t) => t.label === null || t.cues.length > 0);
-  for (const [i, turn] of found.entries()) {
-    if (!everyTimed) turn.cues = [];
-    else if (turn.cues[0]) {
-      const next = found.slice(i + 1).find((t) => t.cues[0]);
-      const start = turn.cues[0].startMs;
-      turn.cues = [{ startMs: start, endMs: next ? next.cues[0]!.startMs : start, text: turn.text }];
+  let nextStart: number | null = null;
+  for (let i = found.length - 1; i >= 0; i--) {
+    const turn = found[i]!;
+    const start = turn.cues[0]?.startMs;
+    if (!everyTimed || start === undefined) turn.cues = [];
+    else {
+      turn.cues = [{ startMs: start, endMs: Math.max(start, nextStart ?? start), text: turn.text }];
+      nextStart = start;
     }
   }
   const transcript = turns.result();
@@ -264,7 +266,7 @@ export async function parseCaptionTranscript(content: string, type: 'vtt' | 'srt
     return turns.start(known);
   };
   for (const [i, cue] of cues.entries()) {
-    if ((i & 0xff) === 0) await slice();
+    if ((i & 0x1f) === 0) await slice();
     const startMs = Math.round(cue.startTime * 1000);
     const endMs = Math.max(startMs, Math.round(cue.endTime * 1000));
     for (const raw of cue.text.split('\n')) {
