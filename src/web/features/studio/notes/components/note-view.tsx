@@ -9,10 +9,11 @@ import { cn } from '#web/lib/cn.ts';
 import { formatDuration } from '../../format.ts';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
+import { turnsOf } from '../speaker-turns.ts';
 import { NoteMeta } from './note-meta.tsx';
 import { NoteTitle } from './note-title.tsx';
 import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
-import { ConversationPanel, SpeakerAssign, SpeakerButton, turnsOf } from './speakers.tsx';
+import { ConversationPanel, SpeakerAssign, SpeakerButton } from './speakers.tsx';
 
 const FILLER = 'text-muted-foreground italic';
 
