@@ -3,6 +3,7 @@ import type { NoteDetail, NotesPage } from '#contract/studio.ts';
 import type { VoiceProfile } from '#contract/studio-voice.ts';
 import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { deleteStudioDataOf } from '../index.ts';
 
 /**
  * Conversations (decision 023): an imported interview is one note whose sentences carry their
@@ -240,5 +241,26 @@ describe('conversations', () => {
       'Accountant',
       'Me',
     ]);
+  });
+
+  it("'Delete my data' removes the owner's speakers and the names remembered as theirs", async () => {
+    const [before] = await echo.query<{ n: number }>(
+      `select count(*)::int as n from studio_note_speakers sp join studio_notes n on n.id = sp.note_id
+        where n.owner_email = 'host@example.com'`,
+    );
+    expect(before?.n).toBeGreaterThan(0);
+    await echo.ctx.database.transaction((tx) =>
+      deleteStudioDataOf({ config: echo.ctx.config, jobs: echo.ctx.jobs }, tx, 'host@example.com'),
+    );
+    const [after] = await echo.query<{ speakers: number; names: number }>(
+      `select (select count(*)::int from studio_note_speakers where note_id = $1) as speakers,
+              (select count(*)::int from studio_voice_settings where owner_email = 'host@example.com') as names`,
+      [note.id],
+    );
+    expect(after).toEqual({ speakers: 0, names: 0 });
+    // Another owner's conversation is untouched.
+    expect(
+      ((await call(other, 'GET', '/api/studio/notes')).json() as NotesPage).notes.some((n) => n.conversation),
+    ).toBe(true);
   });
 });
