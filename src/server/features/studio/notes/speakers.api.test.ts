@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NoteDetail, NotesPage } from '#contract/studio.ts';
+import type { IdeasResponse, NoteDetail, NotesPage } from '#contract/studio.ts';
 import type { VoiceProfile } from '#contract/studio-voice.ts';
 import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
@@ -71,6 +71,7 @@ describe('conversations', () => {
       [note.id],
     );
     expect(stored).toEqual({ stats: null, key_phrases: [] });
+    expect(((await call(host, 'GET', '/api/studio/ideas')).json() as IdeasResponse).based_on_notes).toBe(0);
     // Importing it again is a duplicate.
     expect((await importFile(host, INTERVIEW.filename, INTERVIEW.content)).json()).toMatchObject({
       imported: 0,
@@ -85,6 +86,9 @@ describe('conversations', () => {
     const updated = res.json() as NoteDetail;
     expect(updated.speakers.map((s) => s.me)).toEqual([true, false]);
     expect(updated.conversation).toEqual({ speakers: 2, me_answered: true });
+    const ideas = (await call(host, 'GET', '/api/studio/ideas')).json() as IdeasResponse;
+    expect(ideas.based_on_notes).toBe(1);
+    expect(JSON.stringify(ideas).toLowerCase()).not.toMatch(/croissant|dough/);
     const voice = (await call(host, 'GET', '/api/studio/voice')).json() as VoiceProfile;
     const words = spoken(voice);
     expect(words).toContain('mic today');
