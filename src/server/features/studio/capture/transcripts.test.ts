@@ -133,6 +133,26 @@ PRIYA: Thanks for having me.
     expect(speakersOf(dashes.turns)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 1']);
   });
 
+  it('reads an SRT without names as one unnamed turn with its times', async () => {
+    const transcript = await parseCaptionTranscript(
+      '1\n00:00:00,000 --> 00:00:02,500\nWe raised our prices.\n\n2\n00:00:02,500 --> 00:00:05,000\nNobody left.\n',
+      'srt',
+    );
+    expect(transcript).toEqual({
+      speakers: [],
+      turns: [
+        {
+          label: null,
+          text: 'We raised our prices. Nobody left.',
+          cues: [
+            { startMs: 0, endMs: 2500, text: 'We raised our prices.' },
+            { startMs: 2500, endMs: 5000, text: 'Nobody left.' },
+          ],
+        },
+      ],
+    });
+  });
+
   it('reads captions without names as one unnamed turn with its times', async () => {
     const transcript = await parseCaptionTranscript(
       'WEBVTT\n\n00:00.000 --> 00:02.000\nHello <b>there</b> &amp; welcome.\n\n00:02.000 --> 00:04.000\nThis is a talk.\n',
