@@ -55,7 +55,9 @@ describe('a conversation note', () => {
         .poll(() => panel.getByRole('heading', { name: 'Which one is you?' }).isVisible())
         .toBe(true);
       expect(await page.getByTestId('turn').count()).toBeGreaterThanOrEqual(10);
-      expect(await page.getByTestId('turn').first().getByRole('heading').innerText()).toBe('Sam');
+      // Each turn says who and when.
+      expect(await page.getByTestId('turn').first().getByRole('heading').innerText()).toBe('Sam 0:00');
+      expect(await page.getByTestId('turn').nth(1).getByRole('heading').innerText()).toBe('Priya 0:12');
       expect(await seriousViolations(page)).toEqual([]);
       if (shots) {
         await panel.scrollIntoViewIfNeeded();
@@ -67,7 +69,7 @@ describe('a conversation note', () => {
       await expect
         .poll(() => panel.getByRole('heading').innerText())
         .toBe('A conversation of 2: you are Sam');
-      expect(await page.getByTestId('turn').first().getByRole('heading').innerText()).toBe('Sam (you)');
+      expect(await page.getByTestId('turn').first().getByRole('heading').innerText()).toBe('Sam (you) 0:00');
 
       // "What made you finally quit?" was the guest's, by keyboard.
       const change = page.getByRole('button', {
@@ -87,7 +89,7 @@ describe('a conversation note', () => {
       await page.getByTestId('speaker-assign').getByRole('button', { name: 'Save' }).click();
       // Priya's turns around it are one turn now, and focus is back on the sentence's button.
       const turnOf = page.getByTestId('turn').filter({ hasText: 'What made you finally quit?' });
-      await expect.poll(() => turnOf.getByRole('heading').innerText()).toBe('Priya');
+      await expect.poll(() => turnOf.getByRole('heading').innerText()).toBe('Priya 0:12');
       expect(await turnOf.innerText()).toContain('Honestly the dough was the only thing');
       await expect.poll(() => change.evaluate((el) => el === document.activeElement)).toBe(true);
 

@@ -332,6 +332,15 @@ export function NoteView({
                     <h4 className="px-2 text-sm font-semibold">
                       {name}
                       {turn.speaker?.me && <span className="font-normal text-muted-foreground"> (you)</span>}
+                      {/* When the turn starts, for a transcript with times and nothing to play. */}
+                      {!timed && playable(turn.sentences[0]!.sentence) && (
+                        <>
+                          {' '}
+                          <span className="ml-1 font-mono text-xs font-normal text-muted-foreground tabular-nums">
+                            {formatDuration(turn.sentences[0]!.sentence.start_ms!)}
+                          </span>
+                        </>
+                      )}
                     </h4>
                     <ol className="grid gap-1" aria-label={`${name}'s turn`}>
                       {turn.sentences.map(({ sentence, position }) =>
