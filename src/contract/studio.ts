@@ -58,8 +58,20 @@ export const ACCEPTED_MEDIA_INPUT = [
   'video/quicktime',
   'video/webm',
 ].join(',');
-/** Files of posts accepted by POST /imports. */
-export const IMPORT_FILE_EXTENSIONS = ['csv', 'js', 'txt', 'md'] as const;
+/** Files of posts, and transcripts (captions), accepted by POST /imports. */
+export const IMPORT_FILE_EXTENSIONS = ['csv', 'js', 'txt', 'md', 'vtt', 'srt'] as const;
+
+/**
+ * Conversations (decision 023): a transcript naming two or more speakers becomes one note whose
+ * sentences carry their speaker. A "Name:" longer than `labelMaxChars` is not a name but text; a
+ * transcript naming more than `speakersPerNote` people is refused, as is adding one past it.
+ */
+export const CONVERSATION_LIMITS = {
+  speakersPerNote: 20,
+  labelMaxChars: 80,
+  /** Names remembered as the owner's own ("which one is you?"), newest first. */
+  myNamesMax: 20,
+} as const;
 
 export const UNSUPPORTED_MEDIA_MESSAGE =
   'This file is not a supported audio or video file (mp3, m4a, wav, webm, ogg, mp4, mov).';
@@ -124,7 +136,7 @@ export const registerOfKind = (kind: NoteKind): NoteRegister =>
 export const fillerSpanSchema = z.object({ start: z.number().int(), end: z.number().int() });
 export type FillerSpan = z.infer<typeof fillerSpanSchema>;
 
-/** One sentence of a note's text: `text === note.text.slice(start_char, end_char)`. */
+/** Someone speaking in a conversation note. */
 export const noteSpeakerSchema = z.object({
   id: z.string(),
   label: z.string(),
@@ -133,6 +145,7 @@ export const noteSpeakerSchema = z.object({
 });
 export type NoteSpeaker = z.infer<typeof noteSpeakerSchema>;
 
+/** One sentence of a note's text: `text === note.text.slice(start_char, end_char)`. */
 export const sentenceSchema = z.object({
   id: z.string(),
   text: z.string(),
@@ -170,6 +183,12 @@ export const noteListItemSchema = z.object({
   source_url: z.string().nullable(),
   /** What made the transcript (PocketSphinx's and the browser's are labelled rough); null otherwise. */
   transcript_engine: z.enum(TRANSCRIPT_ENGINES).nullable(),
+  /**
+   * A conversation note (an interview, a call, a panel): how many speakers, and whether the owner
+   * said which one is them (until then the note is kept out of the voice profile and the Ideas).
+   * Null for a solo note.
+   */
+  conversation: z.object({ speakers: z.number().int(), me_answered: z.boolean() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -256,6 +275,52 @@ export const sentenceParamsSchema = z.object({
   sentenceId: z.uuid({ error: SENTENCE_NOT_FOUND_MESSAGE }),
 });
 
+// ---------------------------------------------------------------- speakers of a conversation
+
+export const SPEAKER_NOT_FOUND_MESSAGE = 'Speaker not found';
+export const WHOLE_TEXT_CONVERSATION_MESSAGE =
+  'A conversation is corrected a sentence at a time, so each sentence keeps its speaker.';
+const speakerName = z
+  .string()
+  .trim()
+  .min(1, { error: 'Give the speaker a name.' })
+  .max(CONVERSATION_LIMITS.labelMaxChars, {
+    error: `A speaker's name can be at most ${CONVERSATION_LIMITS.labelMaxChars} characters.`,
+  });
+export const speakerParamsSchema = z.object({
+  id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }),
+  speakerId: z.uuid({ error: SPEAKER_NOT_FOUND_MESSAGE }),
+});
+/** A run of sentences, `from` to `to` (both included; `to` absent: `from` alone). */
+const sentenceRun = {
+  from: z.uuid({ error: SENTENCE_NOT_FOUND_MESSAGE }),
+  to: z.uuid({ error: SENTENCE_NOT_FOUND_MESSAGE }).optional(),
+};
+/** PATCH /notes/:id/speakers/:speakerId: rename, and/or say "this is me" (the one `me` of the note). */
+export const updateSpeakerSchema = z
+  .object({ name: speakerName.optional(), me: z.literal(true).optional() })
+  .refine((value) => value.name !== undefined || value.me !== undefined, { error: 'Nothing to change' });
+export type UpdateSpeakerInput = z.infer<typeof updateSpeakerSchema>;
+/**
+ * POST /notes/:id/speakers: someone else speaking (to split a turn: the run of sentences given
+ * becomes theirs). In a solo note the owner becomes its first speaker, with every other sentence.
+ */
+export const addSpeakerSchema = z.object({
+  name: speakerName,
+  from: sentenceRun.from.optional(),
+  to: sentenceRun.to,
+});
+export type AddSpeakerInput = z.infer<typeof addSpeakerSchema>;
+/** POST /notes/:id/speakers/assign: the run of sentences is said by the speaker. */
+export const assignSpeakerSchema = z.object({
+  speaker_id: z.uuid({ error: SPEAKER_NOT_FOUND_MESSAGE }),
+  ...sentenceRun,
+});
+export type AssignSpeakerInput = z.infer<typeof assignSpeakerSchema>;
+/** POST /notes/:id/speakers/:speakerId/merge: the speaker's sentences become `into`'s and it goes. */
+export const mergeSpeakerSchema = z.object({ into: z.uuid({ error: SPEAKER_NOT_FOUND_MESSAGE }) });
+export type MergeSpeakerInput = z.infer<typeof mergeSpeakerSchema>;
+
 // ---------------------------------------------------------------- uploads (tus) and recordings
 
 /** The tus endpoint (tus 1.0.0; creation, termination). Metadata: `filename`, `filetype`, optional `title`. */
@@ -323,7 +388,17 @@ export const recordingIdParamsSchema = z.object({ id: z.uuid({ error: 'Recording
 
 // ---------------------------------------------------------------- imports
 
-export const IMPORT_FILE_FORMATS = ['linkedin_shares', 'x_tweets', 'text', 'markdown', 'csv'] as const;
+/** `transcript`: a file naming two or more speakers, imported as one conversation note. */
+export const IMPORT_FILE_FORMATS = [
+  'linkedin_shares',
+  'x_tweets',
+  'text',
+  'markdown',
+  'csv',
+  'vtt',
+  'srt',
+  'transcript',
+] as const;
 export type ImportFileFormat = (typeof IMPORT_FILE_FORMATS)[number];
 
 export const IMPORT_FILE_TOO_LARGE_MESSAGE = `Import files can be at most ${STUDIO_LIMITS.importFileMaxBytes / MB} MB.`;
@@ -341,7 +416,11 @@ export const importRequestSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('file'),
-    /** The file's name decides the parser: Shares.csv (LinkedIn), tweets.js (X archive), *.txt, *.md, *.csv. */
+    /**
+     * The file's name decides the parser: Shares.csv (LinkedIn), tweets.js (X archive), *.txt, *.md,
+     * *.csv, captions (*.vtt, *.srt). A .txt, .vtt or .srt naming two or more speakers is one
+     * conversation note.
+     */
     filename: z.string().trim().min(1).max(255),
     /** The file's text (UTF-8). */
     content: z.string().max(STUDIO_LIMITS.importFileMaxBytes, { error: IMPORT_FILE_TOO_LARGE_MESSAGE }),

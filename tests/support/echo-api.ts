@@ -920,6 +920,74 @@ export interface paths {
         patch: operations["updateStudioNote"];
         trace?: never;
     };
+    "/api/studio/notes/{id}/speakers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a speaker to a note, giving them a run of sentences (split a turn); in a solo note you become its first speaker */
+        post: operations["createStudioSpeaker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/notes/{id}/speakers/{speakerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Rename a speaker, or say "this is me" */
+        patch: operations["updateStudioSpeaker"];
+        trace?: never;
+    };
+    "/api/studio/notes/{id}/speakers/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say who said a sentence, or a run of sentences */
+        post: operations["setStudioSentenceSpeaker"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/studio/notes/{id}/speakers/{speakerId}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Merge two speakers: this one's sentences become the other's */
+        post: operations["joinStudioSpeakers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/notes/{id}/media": {
         parameters: {
             query?: never;
@@ -7194,6 +7262,10 @@ export interface operations {
                             has_media: boolean;
                             source_url: string | null;
                             transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                            conversation: {
+                                speakers: number;
+                                me_answered: boolean;
+                            } | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -7294,6 +7366,10 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7458,6 +7534,10 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7694,6 +7774,876 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "This recording is finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createStudioSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Priya",
+                 *       "from": "00000000-0000-4000-8000-000000000000"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** Format: uuid */
+                    from?: string;
+                    /** Format: uuid */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "This recording is finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateStudioSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                speakerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Sam",
+                 *       "me": true
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @enum {boolean} */
+                    me?: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "This recording is finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setStudioSentenceSpeaker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    speaker_id: string;
+                    /** Format: uuid */
+                    from: string;
+                    /** Format: uuid */
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "This recording is finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    joinStudioSpeakers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                speakerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    into: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -8690,6 +9640,10 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -9149,7 +10103,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        format: "linkedin_shares" | "x_tweets" | "text" | "markdown" | "csv" | "link";
+                        format: "linkedin_shares" | "x_tweets" | "text" | "markdown" | "csv" | "vtt" | "srt" | "transcript" | "link";
                         imported: number;
                         skipped: number;
                         note_ids: string[];
@@ -10461,6 +11415,10 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                     };

@@ -119,6 +119,15 @@ export const ROUTES: RouteSpec[] = [
   dashboard('GET /api/studio/notes/:id'),
   dashboard('PATCH /api/studio/notes/:id', { title: 'Renamed' }),
   dashboard('PATCH /api/studio/notes/:id/sentences/:sentenceId', { text: 'What was said.' }),
+  dashboard('POST /api/studio/notes/:id/speakers', { name: 'Priya' }),
+  dashboard('PATCH /api/studio/notes/:id/speakers/:speakerId', { name: 'Sam', me: true }),
+  dashboard('POST /api/studio/notes/:id/speakers/assign', {
+    speaker_id: '00000000-0000-4000-8000-000000000000',
+    from: '00000000-0000-4000-8000-000000000001',
+  }),
+  dashboard('POST /api/studio/notes/:id/speakers/:speakerId/merge', {
+    into: '00000000-0000-4000-8000-000000000000',
+  }),
   dashboard('DELETE /api/studio/notes/:id'),
   dashboard('GET /api/studio/notes/:id/media'),
   dashboard('POST /api/studio/imports', { type: 'file', filename: 'posts.txt', content: 'One post.' }),

@@ -24,6 +24,8 @@ describe('import parsers', () => {
     expect(importFormatOf('notes.TXT')).toBe('text');
     expect(importFormatOf('posts.md')).toBe('markdown');
     expect(importFormatOf('export.csv')).toBe('csv');
+    expect(importFormatOf('interview.vtt')).toBe('vtt');
+    expect(importFormatOf('Zoom call.SRT')).toBe('srt');
     expect(importFormatOf('photo.png')).toBeNull();
   });
 

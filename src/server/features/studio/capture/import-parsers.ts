@@ -51,6 +51,8 @@ export function importFormatOf(filename: string): ImportFileFormat | null {
   if (/^shares.*\.csv$/.test(name)) return 'linkedin_shares';
   if (/^tweets?(-part\d+)?\.js$/.test(name) || name.endsWith('.js')) return 'x_tweets';
   if (name.endsWith('.txt')) return 'text';
+  if (name.endsWith('.vtt')) return 'vtt';
+  if (name.endsWith('.srt')) return 'srt';
   if (name.endsWith('.md') || name.endsWith('.markdown')) return 'markdown';
   if (name.endsWith('.csv')) return 'csv';
   return null;

@@ -166,6 +166,51 @@ describe('a hostile import file', () => {
     expect(healthMs).toBeLessThan(500);
   });
 
+  it.each([
+    [
+      'a 2 MB text transcript',
+      'call.txt',
+      (i: number) => `${i % 2 ? 'Sam' : 'Priya'}: Line ${i} of the call.\n`,
+    ],
+    [
+      'a 2 MB WebVTT transcript',
+      'call.vtt',
+      (i: number) =>
+        `${i === 0 ? 'WEBVTT\n\n' : ''}${i}\n00:00:01.000 --> 00:00:02.000\n<v ${i % 2 ? 'Sam' : 'Priya'}>Line ${i} of the call.\n\n`,
+    ],
+  ])(
+    'of %s never holds the event loop, and is refused as longer than a note',
+    async (_name, filename, line) => {
+      let content = '';
+      for (let i = 0; content.length < 2 * 1024 * 1024; i++) content += line(i);
+      const { result, holdMs } = await loopDuring(() =>
+        call('POST', '/api/studio/imports', { type: 'file', filename, content }, hostile),
+      );
+      expect(result.statusCode).toBe(400);
+      expect(result.json().message).toMatch(/longer than 200,000 characters; split it/);
+      expect(holdMs).toBeLessThan(150);
+    },
+  );
+
+  it('reads a 10,000-character "name" as words, and a turn without a name as an unknown speaker', async () => {
+    const mixed = await sessionCookie(echo, 'mixed-transcript@example.com');
+    const res = await call(
+      'POST',
+      '/api/studio/imports',
+      {
+        type: 'file',
+        filename: 'mixed.txt',
+        content: `We started late, sorry.\n${'x'.repeat(10_000)}: not a name\nSam: Welcome.\nPriya: Hello.\nSam: Shall we?\n`,
+      },
+      mixed,
+    );
+    expect(res.json()).toMatchObject({ format: 'transcript', imported: 1 });
+    const note = (await call('GET', `/api/studio/notes/${res.json().note_ids[0]}`, undefined, mixed)).json();
+    expect(note.speakers.map((s: { name: string }) => s.name)).toEqual(['Sam', 'Priya', 'Unknown speaker']);
+    expect(note.sentences[0].speaker_id).toBe(note.speakers[2].id);
+    expect(note.text).toContain(`${'x'.repeat(10_000)}: not a name`);
+  });
+
   it('is read only up to the post limit: what follows it is never parsed', async () => {
     // A broken quote after a megabyte past the limit: a parser that read on would report it instead.
     const content = `text\n${'a\n'.repeat(20_001)}${'b\n'.repeat(512 * 1024)}"unclosed\n`;

@@ -12,6 +12,7 @@ import type { AppContext } from '../../../context.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { analyseOffThread, cleanText, sentencesAsSegments, splitSentences } from '../engine/index.ts';
 import {
+  correctedOwnAnalysis,
   findNote,
   getNote,
   listSentences,
@@ -68,6 +69,8 @@ export async function correctSentence(
     ]);
     if (!analysis) throw new Error('Text analysis answered nothing');
     if (analysis.sentences.length !== sentences.length) throw badRequest(CORRECTION_SPLITS_MESSAGE);
+    // A conversation's profile reads only its owner's words, the corrected ones among them.
+    const own = await correctedOwnAnalysis(ctx, row, { id: sentenceId, text: corrected });
     const stored = await withOwnerLock(ctx, owner, async (tx) => {
       const current = await findNote(tx.db, owner, noteId);
       if (!current) throw notFound(NOTE_NOT_FOUND_MESSAGE);
@@ -77,6 +80,7 @@ export async function correctSentence(
         analysis,
         sentenceIds: sentences.map((s) => s.id),
         retypedId: sentenceId,
+        own,
       });
       await queueProfile(ctx.jobs, tx, owner);
       return true;

@@ -36,9 +36,17 @@ export { discardNote, markUploaded, quotaBytes, titleFrom } from './service.ts';
 export { referencedMediaPaths, unjoinedNotes } from './repository.ts';
 export { discardAbandonedUploads, requeueWaitingNotes } from './service.ts';
 
-// A retyped sentence (corrections).
+// A retyped sentence (corrections): a conversation keeps only its owner's words for the profile.
 
 export { storeCorrectedText } from './service.ts';
+export { correctedOwnAnalysis } from './speakers.ts';
+
+// A conversation note's speakers (capture makes them from a transcript; drafts read them through
+// their own repository).
+
+export { insertSpeakers, listSpeakers, type SpeakerRow } from './speakers.repository.ts';
+export { ownAnalysis } from './speakers.ts';
+export type { EditableSpeaker } from './speakers-edit.ts';
 
 // The owner's voice: the profile rebuilt after a change, read by drafts.
 

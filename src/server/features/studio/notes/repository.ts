@@ -52,9 +52,23 @@ const LISTED = {
   transcriptEngine: studioNotes.transcriptEngine,
   createdAt: studioNotes.createdAt,
   updatedAt: studioNotes.updatedAt,
+  // A conversation note's speakers and whether one is the owner (none: a solo note).
+  speakerCount:
+    sql<number>`(select count(*)::int from studio_note_speakers sp where sp.note_id = studio_notes.id)`.as(
+      'speaker_count',
+    ),
+  meAnswered:
+    sql<boolean>`exists (select 1 from studio_note_speakers sp where sp.note_id = studio_notes.id and sp.is_me)`.as(
+      'me_answered',
+    ),
 };
-export type ListedNote = Omit<Pick<NoteRow, Exclude<keyof typeof LISTED, 'excerpt'>>, never> & {
+export type ListedNote = Omit<
+  Pick<NoteRow, Exclude<keyof typeof LISTED, 'excerpt' | 'speakerCount' | 'meAnswered'>>,
+  never
+> & {
   excerpt: string;
+  speakerCount: number;
+  meAnswered: boolean;
 };
 
 // ---------------------------------------------------------------- notes

@@ -2,8 +2,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, isUuid } from '#contract/ids.ts';
 import {
+  addSpeakerSchema,
+  assignSpeakerSchema,
   createTextNoteSchema,
   ideasResponseSchema,
+  mergeSpeakerSchema,
   NOTE_NOT_FOUND_MESSAGE,
   noteDetailSchema,
   noteIdParamsSchema,
@@ -11,7 +14,9 @@ import {
   notesQuerySchema,
   STUDIO_API,
   STUDIO_LIMITS,
+  speakerParamsSchema,
   updateNoteSchema,
+  updateSpeakerSchema,
   usageSchema,
 } from '#contract/studio.ts';
 import { updateVoiceSchema, voiceProfileSchema } from '#contract/studio-voice.ts';
@@ -32,6 +37,7 @@ import {
   updateVoice,
   usage,
 } from './service.ts';
+import { assignSpeaker, createSpeaker, mergeSpeaker, updateSpeaker } from './speakers.ts';
 
 const operation = operations('Studio', 'dashboard');
 
@@ -151,6 +157,89 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await limit(ctx, request, 'writes');
         await deleteNote(ctx, ownerOf(request), request.params.id);
         return reply.code(204).send();
+      },
+    );
+
+    // Who says what in a conversation (decision 023): each answers the note as it now is.
+    app.post(
+      `${STUDIO_API}/notes/:id/speakers`,
+      {
+        schema: { params: noteIdParamsSchema, body: addSpeakerSchema, response: { 201: noteDetailSchema } },
+        config: operation(
+          'createStudioSpeaker',
+          'Add a speaker to a note, giving them a run of sentences (split a turn); in a solo note you become its first speaker',
+          {
+            errors: ['conflict', 'rate_limited'],
+            example: { name: 'Priya', from: '00000000-0000-4000-8000-000000000000' },
+          },
+        ),
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        return reply
+          .code(201)
+          .send(await createSpeaker(ctx, ownerOf(request), request.params.id, request.body));
+      },
+    );
+
+    app.patch(
+      `${STUDIO_API}/notes/:id/speakers/:speakerId`,
+      {
+        schema: {
+          params: speakerParamsSchema,
+          body: updateSpeakerSchema,
+          response: { 200: noteDetailSchema },
+        },
+        config: operation('updateStudioSpeaker', 'Rename a speaker, or say "this is me"', {
+          errors: ['conflict', 'rate_limited'],
+          example: { name: 'Sam', me: true },
+        }),
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        const { id, speakerId } = request.params;
+        return updateSpeaker(ctx, ownerOf(request), id, speakerId, request.body);
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/notes/:id/speakers/assign`,
+      {
+        schema: {
+          params: noteIdParamsSchema,
+          body: assignSpeakerSchema,
+          response: { 200: noteDetailSchema },
+        },
+        config: operation('setStudioSentenceSpeaker', 'Say who said a sentence, or a run of sentences', {
+          errors: ['conflict', 'rate_limited'],
+        }),
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return assignSpeaker(ctx, ownerOf(request), request.params.id, request.body);
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/notes/:id/speakers/:speakerId/merge`,
+      {
+        schema: {
+          params: speakerParamsSchema,
+          body: mergeSpeakerSchema,
+          response: { 200: noteDetailSchema },
+        },
+        config: operation(
+          'joinStudioSpeakers',
+          "Merge two speakers: this one's sentences become the other's",
+          {
+            errors: ['conflict', 'rate_limited'],
+          },
+        ),
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        const { id, speakerId } = request.params;
+        return mergeSpeaker(ctx, ownerOf(request), id, speakerId, request.body);
       },
     );
 

@@ -5,6 +5,7 @@ import {
   type NoteDetail,
   type NoteKind,
   type NoteListItem,
+  type NoteRegister,
   type NoteStatus,
   type NotesPage,
   type NotesQuery,
@@ -13,6 +14,7 @@ import {
   type TranscriptEngine,
   type UpdateNoteInput,
   type Usage,
+  WHOLE_TEXT_CONVERSATION_MESSAGE,
 } from '#contract/studio.ts';
 import { basedOnSentence, type UpdateVoiceInput, type VoiceProfile } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
@@ -43,8 +45,15 @@ import {
   storedBytes,
   updateNote as updateNoteRow,
 } from './repository.ts';
+import { listSpeakers, type SpeakerRow } from './speakers.repository.ts';
 import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice.repository.ts';
 import { currentProfile } from './voice-profile.ts';
+
+/** What a conversation note keeps for the profile and the Ideas (speakers.ts). */
+interface OwnAnalysis {
+  stats: Analysis['stats'] | null;
+  keyPhrases: Analysis['keyPhrases'];
+}
 
 /**
  * In the transaction that changes an owner's notes, pins or bans: its stored profile is marked
@@ -89,12 +98,24 @@ export function titleFrom(text: string, fallback: string): string {
   return cut ? `${title.replace(/[\s,;:.!?-]+$/, '')}…` : title;
 }
 
-export function toListItem(row: ListedNote | NoteRow): NoteListItem {
+/**
+ * A note as the library lists it. `speakers`: a conversation note's speakers when the caller read
+ * them (a listed row carries their count); none for a solo note.
+ */
+export function toListItem(row: ListedNote | NoteRow, speakers: readonly SpeakerRow[] = []): NoteListItem {
   const excerpt = 'excerpt' in row ? row.excerpt : row.text.slice(0, 240);
+  const conversation =
+    'speakerCount' in row
+      ? row.speakerCount > 0
+        ? { speakers: row.speakerCount, me_answered: row.meAnswered }
+        : null
+      : speakers.length > 0
+        ? { speakers: speakers.length, me_answered: speakers.some((s) => s.isMe) }
+        : null;
   return {
     id: row.id,
     kind: row.kind as NoteKind,
-    register: registerOfKind(row.kind as NoteKind),
+    register: row.register as NoteRegister,
     status: row.status as NoteStatus,
     status_message: row.statusMessage,
     title: row.title,
@@ -106,13 +127,18 @@ export function toListItem(row: ListedNote | NoteRow): NoteListItem {
     has_media: row.mediaPath !== null && row.joinRecordingId === null && row.status !== 'uploading',
     source_url: row.sourceUrl,
     transcript_engine: (row.transcriptEngine as TranscriptEngine | null) ?? null,
+    conversation,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-export function toDetail(row: NoteRow, sentences: SentenceRow[]): NoteDetail {
-  const item = toListItem(row);
+export function toDetail(
+  row: NoteRow,
+  sentences: SentenceRow[],
+  speakers: readonly SpeakerRow[] = [],
+): NoteDetail {
+  const item = toListItem(row, speakers);
   return {
     ...item,
     text: row.text,
@@ -127,8 +153,7 @@ export function toDetail(row: NoteRow, sentences: SentenceRow[]): NoteDetail {
       fillers: s.fillers as Array<{ start: number; end: number }>,
       speaker_id: s.speakerId,
     })),
-    // Conversation notes: filled by the notes room's speakers (a solo note has none).
-    speakers: [],
+    speakers: speakers.map((s) => ({ id: s.id, label: s.label, name: s.name, me: s.isMe })),
     key_phrases: row.keyPhrases.map((k) => k.phrase),
     media_url: item.has_media ? `${STUDIO_API}/notes/${row.id}/media` : null,
     media_mime: item.has_media ? row.mediaMime : null,
@@ -179,7 +204,12 @@ export async function getNote(ctx: AppContext, owner: string, id: string): Promi
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   // Sentences are stored with a ready note only (in the transaction that makes it ready): a note
   // still in progress, which the page looks at again every few seconds, needs one query.
-  return toDetail(row, row.status === 'ready' ? await listSentences(ctx.database.db, row.id) : []);
+  if (row.status !== 'ready') return toDetail(row, []);
+  return toDetail(
+    row,
+    await listSentences(ctx.database.db, row.id),
+    await listSpeakers(ctx.database.db, row.id),
+  );
 }
 
 /** A page cursor: the (created_at, id) of the last note of the page, base64url. */
@@ -203,7 +233,7 @@ export async function listNotePage(
   const rows = await listNotes(ctx.database.db, owner, filters, decodeCursor(query.cursor), limit + 1);
   const page = rows.slice(0, limit);
   return {
-    notes: page.map(toListItem),
+    notes: page.map((row) => toListItem(row)),
     next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
     total: await countNotes(ctx.database.db, owner, filters),
   };
@@ -215,6 +245,9 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   if (input.text !== undefined && row.status !== 'ready')
     throw conflict('This note has no text to edit yet; wait until it is ready.');
+  // A new text has new sentences: none would keep its speaker.
+  if (input.text !== undefined && (await listSpeakers(ctx.database.db, id)).length)
+    throw conflict(WHOLE_TEXT_CONVERSATION_MESSAGE);
   if (input.text === undefined) {
     await updateNoteRow(ctx.database.db, owner, id, { title: input.title });
     return getNote(ctx, owner, id);
@@ -350,14 +383,21 @@ export async function storeCorrectedText(
   db: DbOrTx,
   owner: string,
   noteId: string,
-  corrected: { text: string; analysis: Analysis; sentenceIds: string[]; retypedId: string },
+  corrected: {
+    text: string;
+    analysis: Analysis;
+    sentenceIds: string[];
+    retypedId: string;
+    /** A conversation's: the stats and key phrases of the owner's words (ownAnalysis). */
+    own?: OwnAnalysis | undefined;
+  },
 ): Promise<void> {
-  const { text, analysis, sentenceIds, retypedId } = corrected;
+  const { text, analysis, sentenceIds, retypedId, own } = corrected;
   await updateNoteRow(db, owner, noteId, {
     text,
     wordCount: analysis.wordCount,
-    stats: analysis.stats,
-    keyPhrases: analysis.keyPhrases,
+    stats: own ? own.stats : analysis.stats,
+    keyPhrases: own ? own.keyPhrases : analysis.keyPhrases,
   });
   await rewriteSentences(
     db,

@@ -101,7 +101,10 @@ export async function ideasFingerprint(db: DbOrTx, owner: string): Promise<strin
   return `${row?.n ?? 0}|${row?.latest ?? ''}|${row?.version ?? 0}`;
 }
 
-/** What ideas are found in: the key phrases of every ready note of the owner. */
+/**
+ * What ideas are found in: the key phrases of every ready note of the owner, but a conversation
+ * whose owner has not said which speaker is them (decision 023).
+ */
 export async function readyNotePhrases(
   db: DbOrTx,
   owner: string,
@@ -114,6 +117,13 @@ export async function readyNotePhrases(
       keyPhrases: studioNotes.keyPhrases,
     })
     .from(studioNotes)
-    .where(and(eq(studioNotes.ownerEmail, owner), eq(studioNotes.status, 'ready')))
+    .where(
+      and(
+        eq(studioNotes.ownerEmail, owner),
+        eq(studioNotes.status, 'ready'),
+        sql`(not exists (select 1 from studio_note_speakers sp where sp.note_id = studio_notes.id)
+             or exists (select 1 from studio_note_speakers sp where sp.note_id = studio_notes.id and sp.is_me))`,
+      ),
+    )
     .orderBy(desc(studioNotes.createdAt));
 }

@@ -6,11 +6,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
+  type AddSpeakerInput,
+  type AssignSpeakerInput,
   type IdeasResponse,
+  type MergeSpeakerInput,
   type NoteDetail,
   type NotesPage,
   type SearchResponse,
   STUDIO_API,
+  type UpdateSpeakerInput,
   type Usage,
 } from '#contract/studio.ts';
 import type { UpdateVoiceInput, VoiceProfile } from '#contract/studio-voice.ts';
@@ -140,5 +144,39 @@ export function useUpdateVoice() {
     mutationFn: async (input: UpdateVoiceInput) =>
       json<VoiceProfile>(await apiRequest('PUT', `${STUDIO_API}/voice`, input)),
     onSuccess: (profile) => queryClient.setQueryData(studioKeys.voice, profile),
+  });
+}
+
+/**
+ * Who says what in a conversation note (decision 023): rename a speaker, "this is me", give a run
+ * of sentences to a speaker (or to a new one), merge two. Each answers the note as it now is; the
+ * voice profile, Ideas and drafts follow.
+ */
+export type SpeakerEdit =
+  | { kind: 'update'; speakerId: string; body: UpdateSpeakerInput }
+  | { kind: 'assign'; body: AssignSpeakerInput }
+  | { kind: 'add'; body: AddSpeakerInput }
+  | { kind: 'merge'; speakerId: string; body: MergeSpeakerInput };
+
+export function useEditSpeakers(noteId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateStudio();
+  const base = `${STUDIO_API}/notes/${encodeURIComponent(noteId)}/speakers`;
+  return useMutation({
+    mutationFn: async (edit: SpeakerEdit) => {
+      const [method, url] =
+        edit.kind === 'update'
+          ? (['PATCH', `${base}/${encodeURIComponent(edit.speakerId)}`] as const)
+          : edit.kind === 'assign'
+            ? (['POST', `${base}/assign`] as const)
+            : edit.kind === 'add'
+              ? (['POST', base] as const)
+              : (['POST', `${base}/${encodeURIComponent(edit.speakerId)}/merge`] as const);
+      return json<NoteDetail>(await apiRequest(method, url, edit.body));
+    },
+    onSuccess: (note) => {
+      queryClient.setQueryData(studioKeys.note(noteId), note);
+      return invalidate();
+    },
   });
 }

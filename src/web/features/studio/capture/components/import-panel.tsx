@@ -62,10 +62,27 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
   function importFile(chosen: File) {
     file.mutate(chosen, {
       onSuccess: (answer) => {
-        toast({
-          title: 'Posts imported',
-          description: `${answer.imported} ${answer.imported === 1 ? 'post' : 'posts'} from ${chosen.name} became notes${answer.skipped ? ` (${answer.skipped} skipped: empty or already there)` : ''}.`,
-        });
+        toast(
+          answer.format === 'transcript'
+            ? answer.imported
+              ? {
+                  title: 'Conversation imported',
+                  description: `${chosen.name} became one note. Open it and say which speaker is you.`,
+                }
+              : {
+                  title: 'Already imported',
+                  description: `You already have the conversation in ${chosen.name}.`,
+                }
+            : answer.format === 'vtt' || answer.format === 'srt'
+              ? {
+                  title: 'Transcript imported',
+                  description: `${chosen.name} became ${answer.imported ? 'a note of your words' : 'nothing new: it is already there'}.`,
+                }
+              : {
+                  title: 'Posts imported',
+                  description: `${answer.imported} ${answer.imported === 1 ? 'post' : 'posts'} from ${chosen.name} became notes${answer.skipped ? ` (${answer.skipped} skipped: empty or already there)` : ''}.`,
+                },
+        );
         onImported();
       },
       onError: (error) =>
@@ -110,14 +127,15 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         </Button>
       </form>
       <div className="grid content-start gap-3">
-        <p className="text-sm font-medium leading-none">Your own posts</p>
+        <p className="text-sm font-medium leading-none">Your own posts, or a transcript</p>
         <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
           LinkedIn's export (<code>Shares.csv</code>), your X archive's <code>tweets.js</code>, or a .txt, .md
-          or .csv file. Each post becomes a note marked written.
+          or .csv file: each post becomes a note marked written. A transcript (.txt with <code>Name:</code>{' '}
+          turns, .vtt, .srt) of an interview or a call becomes one conversation note.
         </p>
         <FileInput
           accept={POSTS_ACCEPT}
-          label="File of your posts"
+          label="File of your posts or a transcript"
           onFile={importFile}
           className="justify-self-start"
           disabled={file.isPending}
@@ -129,7 +147,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
           ) : (
             <FileText aria-hidden="true" />
           )}
-          Import posts
+          Import a file
         </FileInput>
       </div>
     </div>

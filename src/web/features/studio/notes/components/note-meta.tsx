@@ -1,4 +1,4 @@
-import { FileText, type LucideIcon, Mic, Share2, Video } from 'lucide-react';
+import { FileText, type LucideIcon, Mic, Share2, Users, Video } from 'lucide-react';
 import {
   isRoughTranscript,
   NOTE_KIND_LABELS,
@@ -34,7 +34,10 @@ export function noteLength(note: Pick<NoteListItem, 'duration_ms' | 'word_count'
 export const formatDate = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Kind, status, length and date of a note, as one line of badges and text. */
+/**
+ * Kind, status, speakers of a conversation (and whether "which one is you?" waits for an answer),
+ * length and date of a note, as one line of badges and text.
+ */
 export function NoteMeta({ note }: { note: NoteListItem }) {
   const Icon = KIND_ICONS[note.kind];
   return (
@@ -58,6 +61,20 @@ export function NoteMeta({ note }: { note: NoteListItem }) {
         >
           {ROUGH_TRANSCRIPT_LABEL}
         </Badge>
+      )}
+      {note.conversation && (
+        <span className="inline-flex items-center gap-1" data-testid="conversation">
+          <Users className="size-3.5" aria-hidden="true" />
+          {note.conversation.speakers} speakers
+          {!note.conversation.me_answered && (
+            <Badge
+              variant="outline"
+              title="Open the note and say which speaker is you: until then it is not in your voice profile."
+            >
+              which one is you?
+            </Badge>
+          )}
+        </span>
       )}
       {(note.status === 'ready' || note.duration_ms !== null) && <span>{noteLength(note)}</span>}
       <time dateTime={note.created_at}>{formatDate(note.created_at)}</time>

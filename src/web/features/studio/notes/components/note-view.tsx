@@ -9,9 +9,11 @@ import { cn } from '#web/lib/cn.ts';
 import { formatDuration } from '../../format.ts';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
+import { turnsOf } from '../speaker-turns.ts';
 import { NoteMeta } from './note-meta.tsx';
 import { NoteTitle } from './note-title.tsx';
 import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
+import { ConversationPanel, SpeakerAssign, SpeakerButton } from './speakers.tsx';
 
 const FILLER = 'text-muted-foreground italic';
 
@@ -69,6 +71,9 @@ export function NoteView({
   // The sentence being corrected, and each sentence's Correct button (focus returns there).
   const [correcting, setCorrecting] = useState<string | null>(null);
   const correctButtons = useRef(new Map<string, HTMLButtonElement>());
+  // The sentence whose speaker is being changed, in a conversation (focus returns to its button).
+  const [assigning, setAssigning] = useState<string | null>(null);
+  const speakerButtons = useRef(new Map<string, HTMLButtonElement>());
   const data = note.data;
   const sentences = data?.sentences ?? [];
 
@@ -134,6 +139,96 @@ export function NoteView({
   const closeCorrection = (id: string) => {
     setCorrecting(null);
     requestAnimationFrame(() => correctButtons.current.get(id)?.focus());
+  };
+  const closeAssign = (id: string) => {
+    setAssigning(null);
+    requestAnimationFrame(() => speakerButtons.current.get(id)?.focus());
+  };
+  const conversation = data.speakers.length > 0;
+
+  /** One sentence: played from, corrected, and in a conversation given to another speaker. */
+  const sentenceItem = (sentence: Sentence, index: number, turnEnd: string) => {
+    const target = sentence.id === sentenceId;
+    const className = cn(
+      'block w-full rounded-md px-2 py-1 text-left outline-offset-2',
+      target && 'bg-accent/20 ring-2 ring-accent',
+      playingId === sentence.id && 'bg-secondary',
+    );
+    if (correcting === sentence.id)
+      return (
+        <li key={sentence.id}>
+          <SentenceCorrection
+            noteId={data.id}
+            sentence={sentence}
+            position={index + 1}
+            onDone={() => closeCorrection(sentence.id)}
+          />
+        </li>
+      );
+    if (assigning === sentence.id)
+      return (
+        <li key={sentence.id}>
+          <SpeakerAssign
+            note={data}
+            sentence={sentence}
+            position={index + 1}
+            turnEnd={turnEnd}
+            onDone={() => closeAssign(sentence.id)}
+          />
+        </li>
+      );
+    return (
+      <li key={sentence.id} className="flex items-start gap-1">
+        {timed && playable(sentence) ? (
+          <button
+            type="button"
+            id={`sentence-${sentence.id}`}
+            className={cn(className, 'hover:bg-muted')}
+            onClick={() => playFrom(sentence)}
+            aria-current={target ? 'true' : undefined}
+            data-target={target || undefined}
+          >
+            <span className="sr-only">Play from {formatDuration(sentence.start_ms!)}: </span>
+            <span aria-hidden="true" className="mr-2 font-mono text-xs text-muted-foreground tabular-nums">
+              {formatDuration(sentence.start_ms!)}
+            </span>
+            <SentenceText sentence={sentence} />
+          </button>
+        ) : (
+          <p
+            id={`sentence-${sentence.id}`}
+            tabIndex={target ? -1 : undefined}
+            className={className}
+            aria-current={target ? 'true' : undefined}
+            data-target={target || undefined}
+          >
+            <SentenceText sentence={sentence} />
+          </p>
+        )}
+        {conversation && data.status === 'ready' && (
+          <SpeakerButton
+            sentence={sentence}
+            position={index + 1}
+            onOpen={() => setAssigning(sentence.id)}
+            buttonRef={(el) => {
+              if (el) speakerButtons.current.set(sentence.id, el);
+              else speakerButtons.current.delete(sentence.id);
+            }}
+          />
+        )}
+        {correctable && (
+          <CorrectButton
+            sentence={sentence}
+            position={index + 1}
+            onOpen={() => setCorrecting(sentence.id)}
+            buttonRef={(el) => {
+              if (el) correctButtons.current.set(sentence.id, el);
+              else correctButtons.current.delete(sentence.id);
+            }}
+          />
+        )}
+      </li>
+    );
   };
   return (
     <article className="grid gap-4" aria-labelledby="note-heading" data-testid="note-view">
@@ -222,75 +317,45 @@ export function NoteView({
           <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Echo is transcribing this note...
         </p>
       ) : null}
+      {conversation && data.status === 'ready' && <ConversationPanel note={data} />}
       {sentences.length > 0 && (
         <section aria-label="Transcript" className="grid gap-2">
           <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Transcript</h3>
           {timed && <p className="text-xs text-muted-foreground">Choose a sentence to play from there.</p>}
-          <ol className="grid gap-1 text-base leading-relaxed" data-testid="transcript">
-            {sentences.map((sentence, index) => {
-              const target = sentence.id === sentenceId;
-              const className = cn(
-                'block w-full rounded-md px-2 py-1 text-left outline-offset-2',
-                target && 'bg-accent/20 ring-2 ring-accent',
-                playingId === sentence.id && 'bg-secondary',
-              );
-              if (correcting === sentence.id)
+          {conversation ? (
+            <ol className="grid gap-3 text-base leading-relaxed" data-testid="transcript">
+              {turnsOf(data).map((turn) => {
+                const last = turn.sentences[turn.sentences.length - 1]!.sentence.id;
+                const name = turn.speaker?.name ?? 'Nobody yet';
                 return (
-                  <li key={sentence.id}>
-                    <SentenceCorrection
-                      noteId={data.id}
-                      sentence={sentence}
-                      position={index + 1}
-                      onDone={() => closeCorrection(sentence.id)}
-                    />
+                  <li key={turn.sentences[0]!.sentence.id} className="grid gap-1" data-testid="turn">
+                    <h4 className="px-2 text-sm font-semibold">
+                      {name}
+                      {turn.speaker?.me && <span className="font-normal text-muted-foreground"> (you)</span>}
+                      {/* When the turn starts, for a transcript with times and nothing to play. */}
+                      {!timed && playable(turn.sentences[0]!.sentence) && (
+                        <>
+                          {' '}
+                          <span className="ml-1 font-mono text-xs font-normal text-muted-foreground tabular-nums">
+                            {formatDuration(turn.sentences[0]!.sentence.start_ms!)}
+                          </span>
+                        </>
+                      )}
+                    </h4>
+                    <ol className="grid gap-1" aria-label={`${name}'s turn`}>
+                      {turn.sentences.map(({ sentence, position }) =>
+                        sentenceItem(sentence, position - 1, last),
+                      )}
+                    </ol>
                   </li>
                 );
-              return (
-                <li key={sentence.id} className="flex items-start gap-1">
-                  {timed && playable(sentence) ? (
-                    <button
-                      type="button"
-                      id={`sentence-${sentence.id}`}
-                      className={cn(className, 'hover:bg-muted')}
-                      onClick={() => playFrom(sentence)}
-                      aria-current={target ? 'true' : undefined}
-                      data-target={target || undefined}
-                    >
-                      <span className="sr-only">Play from {formatDuration(sentence.start_ms!)}: </span>
-                      <span
-                        aria-hidden="true"
-                        className="mr-2 font-mono text-xs text-muted-foreground tabular-nums"
-                      >
-                        {formatDuration(sentence.start_ms!)}
-                      </span>
-                      <SentenceText sentence={sentence} />
-                    </button>
-                  ) : (
-                    <p
-                      id={`sentence-${sentence.id}`}
-                      tabIndex={target ? -1 : undefined}
-                      className={className}
-                      aria-current={target ? 'true' : undefined}
-                      data-target={target || undefined}
-                    >
-                      <SentenceText sentence={sentence} />
-                    </p>
-                  )}
-                  {correctable && (
-                    <CorrectButton
-                      sentence={sentence}
-                      position={index + 1}
-                      onOpen={() => setCorrecting(sentence.id)}
-                      buttonRef={(el) => {
-                        if (el) correctButtons.current.set(sentence.id, el);
-                        else correctButtons.current.delete(sentence.id);
-                      }}
-                    />
-                  )}
-                </li>
-              );
-            })}
-          </ol>
+              })}
+            </ol>
+          ) : (
+            <ol className="grid gap-1 text-base leading-relaxed" data-testid="transcript">
+              {sentences.map((sentence, index) => sentenceItem(sentence, index, sentence.id))}
+            </ol>
+          )}
         </section>
       )}
     </article>

@@ -1,0 +1,297 @@
+import { Check, Loader2, UserRound, Users, X } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { CONVERSATION_LIMITS, type NoteDetail, type NoteSpeaker, type Sentence } from '#contract/studio.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { FieldError } from '#web/components/ui/label.tsx';
+import { Select } from '#web/components/ui/select.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { errorMessage } from '#web/lib/api.ts';
+import { type SpeakerEdit, useEditSpeakers, useVoice } from '../api.ts';
+import { likelyMe } from '../speaker-turns.ts';
+
+function useSpeakerEdit(noteId: string) {
+  const edit = useEditSpeakers(noteId);
+  const [problem, setProblem] = useState<string | undefined>();
+  const run = async (change: SpeakerEdit, done: string) => {
+    setProblem(undefined);
+    try {
+      await edit.mutateAsync(change);
+      toast({ title: done, description: 'Your voice profile and Ideas follow.' });
+      return true;
+    } catch (error) {
+      setProblem(errorMessage(error, 'The change could not be saved. Please try again.'));
+      return false;
+    }
+  };
+  return { run, problem, pending: edit.isPending };
+}
+
+/**
+ * "Which one is you?": asked until answered, preselected from the owner's byline; then who they are,
+ * changeable, and each speaker's name. Until answered the note is kept out of the voice profile.
+ */
+export function ConversationPanel({ note }: { note: NoteDetail }) {
+  const id = useId();
+  const me = note.speakers.find((s) => s.me);
+  const byline = useVoice(false).data?.byline;
+  const [choice, setChoice] = useState(me?.id ?? likelyMe(note.speakers, byline));
+  const { run, problem, pending } = useSpeakerEdit(note.id);
+  useEffect(() => {
+    if (me) setChoice(me.id);
+    else setChoice((current) => current || likelyMe(note.speakers, byline));
+  }, [me, byline, note.speakers]);
+
+  const answer = (event: FormEvent) => {
+    event.preventDefault();
+    if (!choice || choice === me?.id) return;
+    const name = note.speakers.find((s) => s.id === choice)?.name ?? '';
+    void run(
+      { kind: 'update', speakerId: choice, body: { me: true } },
+      `You are ${name} in this conversation`,
+    );
+  };
+
+  return (
+    <Card className="grid gap-3" data-testid="conversation-panel">
+      <h3 className="flex items-center gap-2 text-base font-semibold" id={`${id}-heading`}>
+        <Users className="size-4" aria-hidden="true" />
+        {me ? `A conversation of ${note.speakers.length}: you are ${me.name}` : 'Which one is you?'}
+      </h3>
+      {!me && (
+        <p className="text-sm text-muted-foreground" id={`${id}-why`}>
+          Echo learns your voice only from your own turns. Until you say which speaker is you, this
+          conversation is kept out of your voice profile and Ideas.
+        </p>
+      )}
+      <form className="flex flex-wrap items-end gap-2" onSubmit={answer} aria-labelledby={`${id}-heading`}>
+        <div className="grid min-w-48 flex-1 gap-1">
+          <label htmlFor={`${id}-me`} className="text-sm font-medium">
+            {me ? 'You are' : 'This is me'}
+          </label>
+          <Select
+            id={`${id}-me`}
+            value={choice}
+            placeholder="Choose a speaker"
+            onChange={(event) => setChoice(event.target.value)}
+            aria-describedby={!me ? `${id}-why` : undefined}
+            data-testid="which-one-is-you"
+          >
+            {note.speakers.map((speaker) => (
+              <option key={speaker.id} value={speaker.id}>
+                {speaker.name}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <Button type="submit" disabled={pending || !choice || choice === me?.id}>
+          {pending ? (
+            <Loader2 className="animate-spin" aria-hidden="true" />
+          ) : (
+            <UserRound aria-hidden="true" />
+          )}
+          {me ? 'Change' : 'This is me'}
+        </Button>
+      </form>
+      <FieldError id={`${id}-problem`} message={problem} />
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">Rename speakers</summary>
+        <ul className="mt-2 grid gap-2">
+          {note.speakers.map((speaker, i) => (
+            <li key={speaker.id}>
+              <RenameSpeaker noteId={note.id} speaker={speaker} position={i + 1} />
+            </li>
+          ))}
+        </ul>
+      </details>
+    </Card>
+  );
+}
+
+function RenameSpeaker({
+  noteId,
+  speaker,
+  position,
+}: {
+  noteId: string;
+  speaker: NoteSpeaker;
+  position: number;
+}) {
+  const id = useId();
+  const [name, setName] = useState(speaker.name);
+  const { run, problem, pending } = useSpeakerEdit(noteId);
+  useEffect(() => setName(speaker.name), [speaker.name]);
+  const value = name.trim();
+  return (
+    <form
+      className="grid gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (value && value !== speaker.name)
+          void run({ kind: 'update', speakerId: speaker.id, body: { name: value } }, 'Speaker renamed');
+      }}
+    >
+      <label htmlFor={id} className="text-xs text-muted-foreground">
+        Speaker {position}
+        {speaker.label && speaker.label !== speaker.name ? ` (in the transcript: ${speaker.label})` : ''}
+      </label>
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          value={name}
+          maxLength={CONVERSATION_LIMITS.labelMaxChars}
+          onChange={(event) => setName(event.target.value)}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+        <Button type="submit" variant="outline" disabled={pending || !value || value === speaker.name}>
+          Rename<span className="sr-only"> speaker {position}</span>
+        </Button>
+      </div>
+      <FieldError id={`${id}-problem`} message={problem} />
+    </form>
+  );
+}
+
+/** The button that opens "who said this?" for a sentence; its label names the sentence (and starts with what it shows). */
+export function SpeakerButton({
+  sentence,
+  position,
+  onOpen,
+  buttonRef,
+}: {
+  sentence: Sentence;
+  position: number;
+  onOpen: () => void;
+  buttonRef: (el: HTMLButtonElement | null) => void;
+}) {
+  const words = sentence.text.split(/\s+/).slice(0, 6).join(' ');
+  return (
+    <Button
+      ref={buttonRef}
+      variant="ghost"
+      size="sm"
+      className="shrink-0 text-muted-foreground"
+      onClick={onOpen}
+      aria-label={`Speaker of sentence ${position}: ${words}`}
+      data-testid="change-speaker"
+    >
+      <UserRound aria-hidden="true" />
+      <span className="max-sm:sr-only">Speaker</span>
+    </Button>
+  );
+}
+
+const NEW_SPEAKER = 'new';
+
+/**
+ * Who said this sentence: a speaker of the note, or someone new (a turn split), for this sentence
+ * alone or to the end of its turn. Escape cancels; focus goes back to the sentence's button.
+ */
+export function SpeakerAssign({
+  note,
+  sentence,
+  position,
+  turnEnd,
+  onDone,
+}: {
+  note: NoteDetail;
+  sentence: Sentence;
+  position: number;
+  /** The last sentence of the turn this one is in. */
+  turnEnd: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  const [speaker, setSpeaker] = useState(sentence.speaker_id ?? '');
+  const [name, setName] = useState('');
+  const [rest, setRest] = useState(false);
+  const { run, problem, pending } = useSpeakerEdit(note.id);
+  useEffect(() => select.current?.focus(), []);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const to = rest ? turnEnd : undefined;
+    const saved =
+      speaker === NEW_SPEAKER
+        ? name.trim() &&
+          (await run(
+            { kind: 'add', body: { name: name.trim(), from: sentence.id, to } },
+            `${name.trim()} added`,
+          ))
+        : speaker === sentence.speaker_id && !rest
+          ? true
+          : await run(
+              { kind: 'assign', body: { speaker_id: speaker, from: sentence.id, to } },
+              `Said by ${note.speakers.find((s) => s.id === speaker)?.name ?? 'them'}`,
+            );
+    if (saved) onDone();
+  };
+
+  return (
+    <form
+      onSubmit={save}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.stopPropagation();
+          onDone();
+        }
+      }}
+      className="grid gap-2 rounded-md border border-border p-2"
+      data-testid="speaker-assign"
+    >
+      <p className="text-sm">{sentence.text}</p>
+      <label htmlFor={`${id}-speaker`} className="text-sm font-medium">
+        Who said sentence {position}?
+      </label>
+      <Select
+        ref={select}
+        id={`${id}-speaker`}
+        value={speaker}
+        onChange={(event) => setSpeaker(event.target.value)}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      >
+        {note.speakers.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+            {s.me ? ' (you)' : ''}
+          </option>
+        ))}
+        {note.speakers.length < CONVERSATION_LIMITS.speakersPerNote && (
+          <option value={NEW_SPEAKER}>Someone new…</option>
+        )}
+      </Select>
+      {speaker === NEW_SPEAKER && (
+        <div className="grid gap-1">
+          <label htmlFor={`${id}-name`} className="text-sm font-medium">
+            Their name
+          </label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            required
+            maxLength={CONVERSATION_LIMITS.labelMaxChars}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+      )}
+      {turnEnd !== sentence.id && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={rest} onChange={(event) => setRest(event.target.checked)} />
+          And the rest of this turn
+        </label>
+      )}
+      <FieldError id={`${id}-problem`} message={problem} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
+          Save
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
+          <X aria-hidden="true" /> Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
