@@ -199,7 +199,7 @@ export async function rewriteSentences(
   db: DbOrTx,
   noteId: string,
   sentences: Array<
-    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers'> & {
+    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers' | 'figures'> & {
       id: string;
       retyped?: boolean;
     }
@@ -213,15 +213,17 @@ export async function rewriteSentences(
       end_char: s.endChar,
       filler: s.filler ?? false,
       fillers: s.fillers ?? [],
+      figures: s.figures ?? null,
       retyped: s.retyped ?? false,
     }));
     // A retyped sentence's word times no longer match its words (its own times stay).
     await db.execute(sql`
       update studio_note_sentences s
       set text = v.text, start_char = v.start_char, end_char = v.end_char, filler = v.filler,
-          fillers = v.fillers, words = case when v.retyped then null else s.words end
+          fillers = v.fillers, figures = v.figures, words = case when v.retyped then null else s.words end
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-        as v(id uuid, text text, start_char integer, end_char integer, filler boolean, fillers jsonb, retyped boolean)
+        as v(id uuid, text text, start_char integer, end_char integer, filler boolean, fillers jsonb,
+             figures text, retyped boolean)
       where s.id = v.id and s.note_id = ${noteId}`);
   }
 }

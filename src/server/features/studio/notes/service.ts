@@ -152,6 +152,7 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
       wordCount: analysis.wordCount,
       stats: analysis.stats,
       keyPhrases: analysis.keyPhrases,
+      figures: analysis.figures,
     });
     const ids = await replaceSentences(tx.db, note.id, analysis.sentences);
     await queueProfile(ctx.jobs, tx, owner);
@@ -234,6 +235,7 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
       wordCount: analysis.wordCount,
       stats: analysis.stats,
       keyPhrases: analysis.keyPhrases,
+      figures: analysis.figures,
     });
     await replaceSentences(tx.db, id, analysis.sentences);
     await queueProfile(ctx.jobs, tx, owner);
@@ -354,6 +356,7 @@ export async function storeCorrectedText(
     wordCount: analysis.wordCount,
     stats: analysis.stats,
     keyPhrases: analysis.keyPhrases,
+    figures: analysis.figures,
   });
   await rewriteSentences(
     db,

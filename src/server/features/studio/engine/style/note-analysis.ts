@@ -1,5 +1,11 @@
 import type { NoteRegister } from '#contract/studio.ts';
-import { countWords, keyPhrases, splitSentences, type TranscriptSegment } from '../text/index.ts';
+import {
+  countWords,
+  keyPhrases,
+  searchFigures,
+  splitSentences,
+  type TranscriptSegment,
+} from '../text/index.ts';
 import { noteStats } from './profile.ts';
 import type { NoteStats } from './profile-shape.ts';
 
@@ -20,6 +26,8 @@ export interface AnalysedSentence {
   endMs: number | null;
   filler: boolean;
   fillers: Array<{ start: number; end: number }>;
+  /** The numbers the sentence says, as figures for search (`searchFigures`); null when none. */
+  figures: string | null;
 }
 
 export interface Analysis {
@@ -27,6 +35,8 @@ export interface Analysis {
   stats: NoteStats;
   keyPhrases: Array<{ phrase: string; score: number }>;
   wordCount: number;
+  /** The numbers the note says, as figures for search (its sentences' figures); null when none. */
+  figures: string | null;
 }
 
 /** One text to analyse (what analyseText takes). */
@@ -42,6 +52,8 @@ export interface AnalysisInput {
  */
 export function analyseText(text: string, register: NoteRegister, segments?: TranscriptSegment[]): Analysis {
   const sentences = splitSentences(text, segments);
+  const figures = sentences.map((s) => searchFigures(s.text));
+  const noteFigures = [...new Set(figures.flatMap((f) => (f ? f.split(' ') : [])))].join(' ');
   return {
     sentences: sentences.map((s, position) => ({
       position,
@@ -52,10 +64,12 @@ export function analyseText(text: string, register: NoteRegister, segments?: Tra
       endMs: s.endMs ?? null,
       filler: s.filler,
       fillers: s.fillers,
+      figures: figures[position] || null,
     })),
     stats: noteStats(text, register),
     keyPhrases: keyPhrases(sentences, KEY_PHRASES_PER_NOTE).map(({ phrase, score }) => ({ phrase, score })),
     wordCount: countWords(text),
+    figures: noteFigures || null,
   };
 }
 

@@ -335,3 +335,23 @@ export function writtenForm(text: string, stats: WrittenFormStats = { steps: 0 }
   }
   return result + text.slice(at);
 }
+
+/** A figure as search reads it: no currency sign, percent sign or thousands commas ("$18,000" -> "18000"). */
+const searchNumber = (figure: string) => figure.replace(/[$€£%]/g, '').replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
+
+const FIGURE = /[$€£]?\d+(?:,\d{3})*(?:\.\d+)?%?/g;
+
+/**
+ * The numbers a text says, as figures search can match ("forty-two runners, eighteen thousand a
+ * month, $1,500" -> "42 18000 1500"): its written form's figures, each once, written as a search
+ * query's figures are (`searchQueryFigures`). Empty when the text holds none. Linear in the text.
+ */
+export function searchFigures(text: string): string {
+  const seen = new Set<string>();
+  for (const match of writtenForm(text).matchAll(FIGURE)) seen.add(searchNumber(match[0]));
+  return [...seen].join(' ');
+}
+
+/** A search query with its figures as `searchFigures` stores them ("$18,000" -> "18000"). */
+export const searchQueryFigures = (query: string): string =>
+  query.replace(FIGURE, (figure) => searchNumber(figure));
