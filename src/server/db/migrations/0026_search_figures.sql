@@ -1,3 +1,4 @@
+ALTER TABLE "studio_note_sentences" ADD COLUMN "words_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "studio_note_sentences" ADD COLUMN "figures" text;--> statement-breakpoint
 ALTER TABLE "studio_notes" ADD COLUMN "figures" text;--> statement-breakpoint
 ALTER TABLE "studio_note_sentences" drop column "search";--> statement-breakpoint

@@ -135,6 +135,11 @@ export const studioNoteSentences = pgTable(
     speakerId: uuid('speaker_id').references(() => studioNoteSpeakers.id, { onDelete: 'set null' }),
     /** The recogniser's word times within the sentence, when it gave them: [{ text, startMs, endMs }]. */
     words: jsonb('words').$type<Array<{ text: string; startMs: number; endMs: number }>>(),
+    /**
+     * When the owner last changed this sentence's words (a correction, an edited text); null while
+     * never. A draft whose words were read before it shows this source as changed, not as support.
+     */
+    wordsChangedAt: timestamp('words_changed_at', { withTimezone: true }),
     /** The numbers the sentence says, as figures for search (as the note's `figures`); null when none. */
     figures: text('figures'),
     search: tsvector('search').generatedAlwaysAs(

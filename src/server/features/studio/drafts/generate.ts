@@ -24,7 +24,7 @@ import {
   type VoiceBrief,
   type VoiceProfile,
 } from '../engine/index.ts';
-import { currentProfile, findVoiceSettings, type VoiceSettingsRow } from '../notes/index.ts';
+import { currentProfile, findVoiceSettings, profileWithout, type VoiceSettingsRow } from '../notes/index.ts';
 import { fidelityOf, registerOf } from './fidelity.ts';
 import { countModelCall, modelLimitsOf } from './model-calls.ts';
 import {
@@ -164,18 +164,23 @@ async function writeRun(deps: GenerateDeps, rows: DraftRow[], blockId?: string):
   const results = rows.flatMap((r) => (r.contentResultId ? [r.contentResultId] : []));
   if (results.length) await settleEchoCoreResult(db, results, 'processing', { summary: '' });
 
+  // Read before the words: a correction stored meanwhile makes the drafts "made before your corrections".
+  const wordsReadAt = new Date().toISOString();
   const sentences = await sourceSentences(
     db,
     notes.map((n) => n.id),
   );
   const settings = await findVoiceSettings(db, owner);
+  const profile = await currentProfile(db, owner, { settings });
   const source: RunSource = {
     notes,
     sentences,
     keyPhrases: [...new Set(notes.flatMap((n) => n.keyPhrases.map((k) => k.phrase)))],
     settings,
-    profile: await currentProfile(db, owner, { settings }),
+    profile,
+    others: profile && (await profileWithout(db, owner, noteIds, { settings })),
     register: registerOf(notes),
+    wordsReadAt,
   };
   const written: Array<{ row: DraftRow; outcome: Written }> = [];
   let thrown: unknown;
@@ -211,7 +216,11 @@ interface RunSource {
   keyPhrases: string[];
   settings: VoiceSettingsRow | undefined;
   profile: VoiceProfile | null;
+  /** The profile built without these notes ("sounds like you"); null when there is no other note. */
+  others: VoiceProfile | null;
   register: Register;
+  /** When the notes' words were read (a draft's `meta.words_read_at`). */
+  wordsReadAt: string;
 }
 
 /** A draft written (the values to store), or why it could not be (the draft fails with it). */
@@ -222,7 +231,7 @@ type DraftValues = Parameters<typeof updateDraft>[2];
 async function writeOne(
   deps: GenerateDeps,
   row: DraftRow,
-  { notes, sentences, keyPhrases, settings, profile, register }: RunSource,
+  { notes, sentences, keyPhrases, settings, profile, others, register, wordsReadAt }: RunSource,
   blockId?: string,
 ): Promise<Written> {
   const db = deps.database.db;
@@ -361,14 +370,26 @@ async function writeOne(
     // The answer to this regeneration only: the view says it once, when the block comes back.
     meta.block_result = { block_id: blockId, replaced: Boolean(replacement) };
   }
-  const fidelity = fidelityOf(profile, register, blocks, engine === 'extractive' ? sentences : undefined);
+  const fidelity = fidelityOf(
+    profile,
+    register,
+    blocks,
+    engine === 'extractive' ? sentences : undefined,
+    others,
+  );
   return {
     values: {
       status: 'ready',
       engine,
       blocks,
       fidelity,
-      meta: { ...freshMeta(row.meta), ...draft.meta, ...meta },
+      // One block written again keeps the time the draft's other words were read.
+      meta: {
+        ...freshMeta(row.meta),
+        ...draft.meta,
+        ...meta,
+        ...(blockId ? {} : { words_read_at: wordsReadAt }),
+      },
       error: null,
       edited: blockId ? row.edited : false,
     },

@@ -6,11 +6,11 @@ import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { queueProfile } from '../notes/index.ts';
 import { type Learned, learnedFrom } from './learning.ts';
 import {
-  existingSentenceIds,
   findVersion,
   keepVersion,
   listVersions,
   type StoredBlock,
+  sentenceStates,
   sourceSentences,
   updateDraft,
 } from './repository.ts';
@@ -26,7 +26,7 @@ export const VERSION_NOT_FOUND_MESSAGE = 'Version not found';
 export async function draftVersions(ctx: AppContext, owner: string, id: string): Promise<DraftVersion[]> {
   const draft = await ownDraft(ctx, owner, id);
   const rows = await listVersions(ctx.database.db, draft.id);
-  const existing = await existingSentenceIds(
+  const existing = await sentenceStates(
     ctx.database.db,
     rows.flatMap((row) => (row.blocks as StoredBlock[]).flatMap((b) => b.sources.map((s) => s.sentence_id))),
   );

@@ -12,18 +12,20 @@
 // event loop: a new or edited note (capture, notes), a retyped sentence (corrections).
 
 export { analyseOffThread, captionsOffThread, closeAnalysisPool, draftOffThread } from './analysis/index.ts';
-export { type Analysis, cleanText, sentencesAsSegments } from './style/index.ts';
+export { type Analysis, cleanText, sentencesAsSegments, wordsAsSegments } from './style/index.ts';
 
 // The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
 // owner (notes, drafts).
 
 export {
+  AS_SAID_REASON,
   buildProfile,
   type NoteStats,
   noteStats,
   type Register,
   type RegisterProfile,
   scoreDraftFidelity,
+  scoreFaithful,
   scoreFidelity,
   type VoiceProfile,
 } from './style/index.ts';

@@ -44,7 +44,7 @@ export { storeCorrectedText } from './service.ts';
 
 export { queueProfile } from './service.ts';
 export { findVoiceSettings, type VoiceSettingsRow } from './voice.repository.ts';
-export { currentProfile } from './voice-profile.ts';
+export { currentProfile, profileWithout } from './voice-profile.ts';
 
 // 'Delete my data' and retention (the Studio's data.ts).
 

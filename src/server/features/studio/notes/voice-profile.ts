@@ -60,3 +60,20 @@ export async function currentProfile(
   });
   return profile;
 }
+
+/**
+ * The owner's voice profile built without some notes (a draft's own: "sounds like you" compares a
+ * draft with the owner's other notes, never with itself); null when no other note is there. Built
+ * from the stored stats each time (they add up: one read of the owner's other notes' stats).
+ */
+export async function profileWithout(
+  db: DbOrTx,
+  owner: string,
+  noteIds: string[],
+  known?: { settings: VoiceSettingsRow | undefined },
+): Promise<VoiceProfile | null> {
+  const settings = known ? known.settings : await findVoiceSettings(db, owner);
+  const stats = await profileStats(db, owner, noteIds);
+  if (!stats.some((s) => s.notes > 0)) return null;
+  return buildProfile(stats, { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] });
+}

@@ -13,16 +13,18 @@ export {
   featuresOf,
   measureFidelity,
   scoreDraftFidelity,
+  scoreFaithful,
   scoreFidelity,
   scoreOf,
 } from './fidelity.ts';
-export { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
+export { ALL_LIKE_FROM, AS_SAID_REASON, UNLIKE_BELOW } from './fidelity-reasons.ts';
 export {
   type Analysis,
   type AnalysisInput,
   analyseText,
   cleanText,
   sentencesAsSegments,
+  wordsAsSegments,
 } from './note-analysis.ts';
 export { buildProfile, noteStats } from './profile.ts';
 export {

@@ -8,6 +8,7 @@ import {
 } from '../text/index.ts';
 import { noteStats } from './profile.ts';
 import type { NoteStats } from './profile-shape.ts';
+import { alignSentences, type Kept, type OldSentence } from './text-edit.ts';
 
 /** Text PostgreSQL and the snippets can keep: no NUL or the snippet markers, normalised newlines. */
 const UNSTORABLE = new RegExp(`[${String.fromCharCode(0, 2, 3)}]`, 'g');
@@ -37,6 +38,8 @@ export interface Analysis {
   wordCount: number;
   /** The numbers the note says, as figures for search (its sentences' figures); null when none. */
   figures: string | null;
+  /** Given the text's sentences before an edit: which each sentence is, and its times (text-edit.ts). */
+  kept?: Kept[];
 }
 
 /** One text to analyse (what analyseText takes). */
@@ -44,13 +47,20 @@ export interface AnalysisInput {
   text: string;
   register: NoteRegister;
   segments?: TranscriptSegment[] | undefined;
+  /** The sentences before an edit of the whole text (the answer then says which each one is). */
+  previous?: OldSentence[] | undefined;
 }
 
 /**
  * Everything Studio stores about a note's text, from the text engine: sentences with offsets (and
  * times from speech-to-text segments), filler marks, mergeable stats for the profile, key phrases.
  */
-export function analyseText(text: string, register: NoteRegister, segments?: TranscriptSegment[]): Analysis {
+export function analyseText(
+  text: string,
+  register: NoteRegister,
+  segments?: TranscriptSegment[],
+  previous?: OldSentence[],
+): Analysis {
   const sentences = splitSentences(text, segments);
   const figures = sentences.map((s) => searchFigures(s.text));
   const noteFigures = [...new Set(figures.flatMap((f) => (f ? f.split(' ') : [])))].join(' ');
@@ -70,6 +80,14 @@ export function analyseText(text: string, register: NoteRegister, segments?: Tra
     keyPhrases: keyPhrases(sentences, KEY_PHRASES_PER_NOTE).map(({ phrase, score }) => ({ phrase, score })),
     wordCount: countWords(text),
     figures: noteFigures || null,
+    ...(previous
+      ? {
+          kept: alignSentences(
+            previous,
+            sentences.map((s) => s.text),
+          ),
+        }
+      : {}),
   };
 }
 
@@ -80,3 +98,30 @@ export const sentencesAsSegments = (
   sentences.flatMap((s) =>
     s.startMs !== null && s.endMs !== null ? [{ startMs: s.startMs, endMs: s.endMs, text: s.text }] : [],
   );
+
+/**
+ * A note's stored sentences as one segment per word, so a text edited beyond one sentence (split,
+ * joined, rewritten) gets times where its sentences now start and end: the recogniser's word times
+ * where it gave them, else each sentence's time shared out over its words by their length.
+ */
+export const wordsAsSegments = (
+  sentences: Array<{
+    startMs: number | null;
+    endMs: number | null;
+    text: string;
+    words?: Array<{ text: string; startMs: number; endMs: number }> | null;
+  }>,
+): TranscriptSegment[] =>
+  sentences.flatMap((s) => {
+    if (s.startMs === null || s.endMs === null) return [];
+    if (s.words?.length) return s.words.map((w) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text }));
+    const words = [...s.text.matchAll(/\S+/g)];
+    const span = Math.max(0, s.endMs - s.startMs);
+    const total = words.reduce((n, w) => n + w[0].length + 1, 0) || 1;
+    let at = 0;
+    return words.map((w) => {
+      const startMs = s.startMs! + Math.round((at / total) * span);
+      at += w[0].length + 1;
+      return { startMs, endMs: s.startMs! + Math.round((at / total) * span), text: w[0] };
+    });
+  });
