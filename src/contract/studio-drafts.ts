@@ -119,8 +119,10 @@ export type Fidelity = z.infer<typeof fidelitySchema>;
 /** What a draft from an unchecked rough transcript says at its top, and its score instead of "as you said it". */
 export const ROUGH_TRANSCRIPT_NOTICE = 'Made from a rough transcript: check the words first.';
 export const ROUGH_TRANSCRIPT_REASON = 'made from a rough transcript: check the words first';
-/** What a draft made before its notes' words were corrected says at its top. */
+/** What a draft made before its notes' words were corrected says at its top, and in its score. */
 export const BEFORE_CORRECTIONS_NOTICE = 'Made before your corrections.';
+export const BEFORE_CORRECTIONS_REASON =
+  'made before your corrections: regenerate it to use the corrected words';
 
 export const DRAFT_STATUSES = ['waiting', 'generating', 'ready', 'failed'] as const;
 export const draftSchema = z.object({

@@ -244,6 +244,14 @@ export const updateNoteSchema = z
   })
   .refine((value) => value.title !== undefined || value.text !== undefined, { error: 'Nothing to change' });
 export type UpdateNoteInput = z.input<typeof updateNoteSchema>;
+/** The transcript editor's form: the whole text (PATCH /notes/{id} with `text`). */
+export const editNoteTextSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: EMPTY_NOTE_MESSAGE })
+    .max(STUDIO_LIMITS.textMaxChars, { error: NOTE_TEXT_TOO_LONG_MESSAGE }),
+});
 
 export const noteIdParamsSchema = z.object({ id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }) });
 

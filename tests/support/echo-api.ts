@@ -920,6 +920,23 @@ export interface paths {
         patch: operations["updateStudioNote"];
         trace?: never;
     };
+    "/api/studio/notes/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say a rough transcript looks right */
+        post: operations["confirmStudioTranscript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/notes/{id}/media": {
         parameters: {
             query?: never;
@@ -7157,6 +7174,8 @@ export interface operations {
                             has_media: boolean;
                             source_url: string | null;
                             transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                            needs_review?: boolean;
+                            words_changed_at?: string | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -7257,6 +7276,8 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7421,6 +7442,8 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7657,6 +7680,8 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7791,6 +7816,172 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    confirmStudioTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "This recording is finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "conflict";
                     };
                 };
             };
@@ -8653,6 +8844,8 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -10248,6 +10441,8 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                     };
@@ -10463,6 +10658,7 @@ export interface operations {
                                     note_id: string;
                                     sentence_id: string;
                                     available: boolean;
+                                    changed?: boolean;
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
@@ -10475,12 +10671,23 @@ export interface operations {
                             fidelity: {
                                 score: number;
                                 reasons: string[];
+                                faithful?: {
+                                    score: number;
+                                    reasons: string[];
+                                };
+                                voice?: {
+                                    score: number;
+                                    reasons: string[];
+                                } | null;
+                                rough?: boolean;
                             } | null;
                             meta: {
                                 [key: string]: unknown;
                             };
                             error: string | null;
                             edited: boolean;
+                            rough_transcript?: boolean;
+                            before_corrections?: boolean;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -10581,6 +10788,7 @@ export interface operations {
                                     note_id: string;
                                     sentence_id: string;
                                     available: boolean;
+                                    changed?: boolean;
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
@@ -10593,12 +10801,23 @@ export interface operations {
                             fidelity: {
                                 score: number;
                                 reasons: string[];
+                                faithful?: {
+                                    score: number;
+                                    reasons: string[];
+                                };
+                                voice?: {
+                                    score: number;
+                                    reasons: string[];
+                                } | null;
+                                rough?: boolean;
                             } | null;
                             meta: {
                                 [key: string]: unknown;
                             };
                             error: string | null;
                             edited: boolean;
+                            rough_transcript?: boolean;
+                            before_corrections?: boolean;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -10760,6 +10979,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -10772,12 +10992,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -10898,6 +11129,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -10910,12 +11142,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -11082,6 +11325,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -11094,12 +11338,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -11259,6 +11514,7 @@ export interface operations {
                                     note_id: string;
                                     sentence_id: string;
                                     available: boolean;
+                                    changed?: boolean;
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
@@ -11271,6 +11527,15 @@ export interface operations {
                             fidelity: {
                                 score: number;
                                 reasons: string[];
+                                faithful?: {
+                                    score: number;
+                                    reasons: string[];
+                                };
+                                voice?: {
+                                    score: number;
+                                    reasons: string[];
+                                } | null;
+                                rough?: boolean;
                             } | null;
                             created_at: string;
                         }[];
@@ -11379,6 +11644,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -11391,12 +11657,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_TEXT_TOO_LONG_MESSAGE, type NoteDetail, STUDIO_LIMITS } from '#contract/studio.ts';
-import { type Draft, ROUGH_TRANSCRIPT_REASON } from '#contract/studio-drafts.ts';
+import { BEFORE_CORRECTIONS_REASON, type Draft, ROUGH_TRANSCRIPT_REASON } from '#contract/studio-drafts.ts';
 import {
   callAs,
   type StudioTestApp,
@@ -107,6 +107,8 @@ describe('after a correction', () => {
     const stale = await getDraft(draft!.id);
     expect(stale.before_corrections).toBe(true);
     expect(stale.rough_transcript).toBe(false);
+    expect(stale.fidelity!.reasons[0]).toBe(BEFORE_CORRECTIONS_REASON);
+    expect(stale.fidelity!.faithful!.reasons.join(' ')).not.toMatch(/as you said it/);
     const sources = stale.blocks.flatMap((b) => b.sources);
     expect(sources.filter((s) => s.changed).map((s) => s.sentence_id)).toEqual([sentence.id]);
     expect(sources.filter((s) => !s.changed).length).toBeGreaterThan(0);

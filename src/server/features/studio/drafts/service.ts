@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isUuid } from '#contract/ids.ts';
 import { needsReview, type TranscriptEngine } from '#contract/studio.ts';
 import {
+  BEFORE_CORRECTIONS_REASON,
   type CreateDrafts,
   DRAFT_FORMAT_LABELS,
   type Draft,
@@ -90,7 +91,7 @@ export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft
       status: row.status as Draft['status'],
       note_ids: row.noteIds,
       blocks: withAvailability(row.blocks as StoredBlock[], sentences, { readAt, notes }),
-      fidelity: honestFidelity((row.fidelity as Draft['fidelity']) ?? null, rough),
+      fidelity: honestFidelity((row.fidelity as Draft['fidelity']) ?? null, { rough, stale: before }),
       meta: row.meta as Record<string, unknown>,
       error: row.error,
       edited: row.edited,
@@ -108,12 +109,22 @@ const wordsReadAt = (row: DraftRow): Date => {
   return typeof at === 'string' ? new Date(at) : row.createdAt;
 };
 
-/** A score of words nobody checked claims none of them as said: it says to check them instead. */
-export function honestFidelity(fidelity: Draft['fidelity'], rough: boolean): Draft['fidelity'] {
-  if (!fidelity || !rough) return fidelity;
+/**
+ * A score never claims words as said that nobody checked (a rough transcript) or that the owner has
+ * corrected since (made before the corrections): it says so first instead.
+ */
+export function honestFidelity(
+  fidelity: Draft['fidelity'],
+  words: { rough: boolean; stale: boolean },
+): Draft['fidelity'] {
+  if (!fidelity || (!words.rough && !words.stale)) return fidelity;
+  const first = [
+    ...(words.rough ? [ROUGH_TRANSCRIPT_REASON] : []),
+    ...(words.stale ? [BEFORE_CORRECTIONS_REASON] : []),
+  ];
   const honest = (reasons: string[]) => [
-    ROUGH_TRANSCRIPT_REASON,
-    ...reasons.filter((r) => r !== AS_SAID_REASON && r !== ROUGH_TRANSCRIPT_REASON),
+    ...first,
+    ...reasons.filter((r) => r !== AS_SAID_REASON && !first.includes(r)),
   ];
   return {
     ...fidelity,
@@ -121,7 +132,7 @@ export function honestFidelity(fidelity: Draft['fidelity'], rough: boolean): Dra
     ...(fidelity.faithful
       ? { faithful: { ...fidelity.faithful, reasons: honest(fidelity.faithful.reasons) } }
       : {}),
-    rough: true,
+    ...(words.rough ? { rough: true } : {}),
   };
 }
 

@@ -143,7 +143,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       `${STUDIO_API}/notes/:id/review`,
       {
         schema: { params: noteIdParamsSchema, response: { 200: noteDetailSchema } },
-        config: operation('reviewStudioTranscript', 'Say a rough transcript looks right', {
+        config: operation('confirmStudioTranscript', 'Say a rough transcript looks right', {
           errors: ['conflict', 'rate_limited'],
         }),
       },

@@ -24,7 +24,6 @@ export {
   analyseText,
   cleanText,
   sentencesAsSegments,
-  wordsAsSegments,
 } from './note-analysis.ts';
 export { buildProfile, noteStats } from './profile.ts';
 export {
@@ -37,3 +36,4 @@ export {
   type VoiceProfile,
   WORD_BUCKETS,
 } from './profile-shape.ts';
+export { wordsAsSegments } from './text-edit.ts';

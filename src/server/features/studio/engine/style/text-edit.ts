@@ -1,4 +1,4 @@
-import { wordsAsSegments } from './note-analysis.ts';
+import type { TranscriptSegment } from '../text/index.ts';
 
 /**
  * A transcript edited as a whole text: which of the note's sentences each new sentence is, and when
@@ -187,3 +187,30 @@ export function alignSentences(old: readonly OldSentence[], newTexts: readonly s
   }
   return out;
 }
+
+/**
+ * A note's stored sentences as one segment per word, so a text edited beyond one sentence (split,
+ * joined, rewritten) gets times where its sentences now start and end: the recogniser's word times
+ * where it gave them, else each sentence's time shared out over its words by their length.
+ */
+export const wordsAsSegments = (
+  sentences: Array<{
+    startMs: number | null;
+    endMs: number | null;
+    text: string;
+    words?: Array<{ text: string; startMs: number; endMs: number }> | null;
+  }>,
+): TranscriptSegment[] =>
+  sentences.flatMap((s) => {
+    if (s.startMs === null || s.endMs === null) return [];
+    if (s.words?.length) return s.words.map((w) => ({ startMs: w.startMs, endMs: w.endMs, text: w.text }));
+    const words = [...s.text.matchAll(/\S+/g)];
+    const span = Math.max(0, s.endMs - s.startMs);
+    const total = words.reduce((n, w) => n + w[0].length + 1, 0) || 1;
+    let at = 0;
+    return words.map((w) => {
+      const startMs = s.startMs! + Math.round((at / total) * span);
+      at += w[0].length + 1;
+      return { startMs, endMs: s.startMs! + Math.round((at / total) * span), text: w[0] };
+    });
+  });

@@ -1,4 +1,4 @@
-import { ArrowLeft, Loader2, Trash2 } from 'lucide-react';
+import { ArrowLeft, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { isRoughTranscript, type NoteDetail, type Sentence } from '#contract/studio.ts';
@@ -12,6 +12,8 @@ import { splitFillers } from '../highlight.ts';
 import { NoteMeta } from './note-meta.tsx';
 import { NoteTitle } from './note-title.tsx';
 import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
+import { TranscriptCheckStep } from './transcript-check.tsx';
+import { TranscriptEditor } from './transcript-editor.tsx';
 
 const FILLER = 'text-muted-foreground italic';
 
@@ -59,8 +61,19 @@ export function NoteView({
   /** The back link's text ("All notes", or "Back to results" while a search is open). */
   backLabel: string;
   onDelete: (note: NoteDetail) => void;
-  /** What can be made of a ready note (the drafts room's, given by the page). */
-  drafts: (note: { noteId: string; spoken: boolean; timed: boolean }) => ReactNode;
+  /**
+   * What can be made of a ready note (the drafts room's, given by the page); `check`: a rough
+   * transcript's quick read, shown before content is made from it while the owner has not read it.
+   */
+  drafts: (note: {
+    noteId: string;
+    spoken: boolean;
+    timed: boolean;
+    check: {
+      needed: boolean;
+      render: (step: { next: () => void; close: (after?: () => void) => void }) => ReactNode;
+    };
+  }) => ReactNode;
 }) {
   const note = useNote(noteId);
   const media = useRef<HTMLMediaElement | null>(null);
@@ -69,6 +82,9 @@ export function NoteView({
   // The sentence being corrected, and each sentence's Correct button (focus returns there).
   const [correcting, setCorrecting] = useState<string | null>(null);
   const correctButtons = useRef(new Map<string, HTMLButtonElement>());
+  // The whole text open in the editor (split and join sentences), and the button that opens it.
+  const [editingText, setEditingText] = useState(false);
+  const editTextButton = useRef<HTMLButtonElement>(null);
   const data = note.data;
   const sentences = data?.sentences ?? [];
 
@@ -195,8 +211,8 @@ export function NoteView({
           {data.transcript_engine === 'browser'
             ? 'Your browser transcribed this as you spoke: a rough transcript.'
             : 'PocketSphinx transcribed this offline on this server: a rough transcript.'}{' '}
-          Play a sentence to check what it heard, and correct it with its Correct button; a speech-to-text
-          server (STT_BASE_URL) gives a better one.
+          Play a sentence to check what it heard, and correct it with its Correct button, or edit the whole
+          text to split and join sentences; a speech-to-text server (STT_BASE_URL) gives a better one.
         </p>
       )}
       {data.status === 'ready' &&
@@ -204,6 +220,12 @@ export function NoteView({
           noteId: data.id,
           spoken: data.register === 'spoken',
           timed: data.sentences.some((s) => s.start_ms != null),
+          check: {
+            needed: Boolean(data.needs_review),
+            render: ({ next, close }) => (
+              <TranscriptCheckStep note={data} next={next} close={close} onFix={() => setEditingText(true)} />
+            ),
+          },
         })}
       {data.status_message && data.status !== 'ready' && (
         <p
@@ -222,9 +244,33 @@ export function NoteView({
           <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Echo is transcribing this note...
         </p>
       ) : null}
-      {sentences.length > 0 && (
+      {editingText && (
+        <TranscriptEditor
+          note={data}
+          onDone={() => {
+            setEditingText(false);
+            requestAnimationFrame(() => editTextButton.current?.focus());
+          }}
+        />
+      )}
+      {sentences.length > 0 && !editingText && (
         <section aria-label="Transcript" className="grid gap-2">
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Transcript</h3>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+              Transcript
+            </h3>
+            {data.status === 'ready' && (
+              <Button
+                ref={editTextButton}
+                variant="outline"
+                size="sm"
+                onClick={() => setEditingText(true)}
+                data-testid="edit-whole-text"
+              >
+                <Pencil aria-hidden="true" /> Edit the whole text
+              </Button>
+            )}
+          </div>
           {timed && <p className="text-xs text-muted-foreground">Choose a sentence to play from there.</p>}
           <ol className="grid gap-1 text-base leading-relaxed" data-testid="transcript">
             {sentences.map((sentence, index) => {
