@@ -42,7 +42,7 @@ export { bestSources, claimsSupport, supportOf } from './text/index.ts';
 // Spoken numbers as a reader expects them ("eighty-five dollars" -> "$85"): the offline drafts use it;
 // the rooms may for what they show or search.
 
-export { searchFigures, searchQueryFigures, writtenForm } from './text/index.ts';
+export { figureSpans, searchFigures, searchQueryFigures, writtenForm } from './text/index.ts';
 
 // Writing drafts offline from the owner's sentences (drafts: on the analysis threads,
 // draftOffThread), and a clip's captions (exports: captionsOffThread); both read the whole note.

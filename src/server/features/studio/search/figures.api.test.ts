@@ -47,6 +47,12 @@ describe('searching for a number', () => {
     const [runners, money] = spoken.sentences;
 
     expect(await search('42')).toEqual([[spoken.id, runners!.id]]);
+    // The words the number was said in are what the hit highlights.
+    const hit = (await call('GET', '/api/studio/search?q=42')).json().hits[0] as {
+      snippet: string;
+      highlights: Array<{ start: number; end: number }>;
+    };
+    expect(hit.highlights.map((h) => hit.snippet.slice(h.start, h.end))).toEqual(['forty-two']);
     expect(await search('42 runners')).toEqual([[spoken.id, runners!.id]]);
     expect(await search('18000')).toEqual([[spoken.id, money!.id]]);
     expect(await search('$18,000')).toEqual([[spoken.id, money!.id]]);

@@ -1,6 +1,6 @@
 import type { NoteKind, SearchHit, SearchResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
-import { searchQueryFigures, writtenForm } from '../engine/index.ts';
+import { figureSpans, searchFigures, searchQueryFigures, writtenForm } from '../engine/index.ts';
 import { fulltextSearch, HIGHLIGHT_START, HIGHLIGHT_STOP, similarSearch } from './repository.ts';
 
 /** Turns ts_headline's marked text into plain text plus highlight ranges (no HTML ever leaves). */
@@ -75,17 +75,25 @@ export async function searchNotes(
 ): Promise<SearchResponse> {
   const db = ctx.database.db;
   const forms = queryForms(query);
-  const hits: SearchHit[] = (await fulltextSearch(db, owner, forms.query, limit, forms.also)).map((row) => ({
-    note_id: row.id,
-    note_title: row.title,
-    note_kind: row.kind as NoteKind,
-    sentence_id: row.sentenceId,
-    start_ms: row.startMs,
-    ...readHeadline(row.headline),
-    rank: Number(row.rank),
-    match: 'fulltext' as const,
-    created_at: new Date(row.createdAt).toISOString(),
-  }));
+  // A hit found by a number said in words: the words are highlighted (ts_headline reads them as said).
+  const figures = new Set(searchFigures(query.slice(0, QUERY_FIGURES_MAX)).split(' ').filter(Boolean));
+  const hits: SearchHit[] = (await fulltextSearch(db, owner, forms.query, limit, forms.also)).map((row) => {
+    const headline = readHeadline(row.headline);
+    const found =
+      headline.highlights.length === 0 && figures.size > 0 ? figureSpans(headline.snippet, figures) : [];
+    return {
+      note_id: row.id,
+      note_title: row.title,
+      note_kind: row.kind as NoteKind,
+      sentence_id: row.sentenceId,
+      start_ms: row.startMs,
+      snippet: headline.snippet,
+      highlights: found.length ? found : headline.highlights,
+      rank: Number(row.rank),
+      match: 'fulltext' as const,
+      created_at: new Date(row.createdAt).toISOString(),
+    };
+  });
   const letters = query.replace(/[^\p{L}\p{N}]/gu, '');
   if (hits.length === 0 && letters.length >= 3) {
     const similar = await similarSearch(db, owner, query.slice(0, 100), [], limit);
