@@ -119,6 +119,7 @@ export const ROUTES: RouteSpec[] = [
   dashboard('GET /api/studio/notes/:id'),
   dashboard('PATCH /api/studio/notes/:id', { title: 'Renamed' }),
   dashboard('PATCH /api/studio/notes/:id/sentences/:sentenceId', { text: 'What was said.' }),
+  dashboard('POST /api/studio/notes/:id/review'),
   dashboard('DELETE /api/studio/notes/:id'),
   dashboard('GET /api/studio/notes/:id/media'),
   dashboard('POST /api/studio/imports', { type: 'file', filename: 'posts.txt', content: 'One post.' }),
