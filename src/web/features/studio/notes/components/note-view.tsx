@@ -247,6 +247,15 @@ export function NoteView({
       {editingText && (
         <TranscriptEditor
           note={data}
+          onPlayAt={
+            timed
+              ? (offset) => {
+                  // The sentence the caret is in, as the text was before this edit (close enough to hear it).
+                  const at = sentences.findLast((s) => playable(s) && s.start_char <= offset);
+                  if (at) playFrom(at);
+                }
+              : undefined
+          }
           onDone={() => {
             setEditingText(false);
             requestAnimationFrame(() => editTextButton.current?.focus());

@@ -1,4 +1,4 @@
-import { Check, Loader2, X } from 'lucide-react';
+import { Check, Loader2, Play, X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { editNoteTextSchema, type NoteDetail, STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -17,7 +17,16 @@ export const WHOLE_TEXT_HINT =
  * ran on, join two it cut mid-clause. Saved, every sentence whose words still read the same keeps
  * its times; changed ones are timed from their words. Escape cancels.
  */
-export function TranscriptEditor({ note, onDone }: { note: NoteDetail; onDone: () => void }) {
+export function TranscriptEditor({
+  note,
+  onDone,
+  onPlayAt,
+}: {
+  note: NoteDetail;
+  onDone: () => void;
+  /** A timed note's audio, from the sentence at this offset of the text (where the caret is). */
+  onPlayAt?: (offset: number) => void;
+}) {
   const id = useId();
   const { errors, field, setError, handleSubmit, formRef } = useZodForm(
     editNoteTextSchema,
@@ -83,6 +92,16 @@ export function TranscriptEditor({ note, onDone }: { note: NoteDetail; onDone: (
           )}
           Save the text
         </Button>
+        {onPlayAt && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => onPlayAt(textField.current?.selectionStart ?? 0)}
+          >
+            <Play aria-hidden="true" /> Play where the cursor is
+          </Button>
+        )}
         <Button type="button" variant="ghost" size="sm" onClick={onDone}>
           <X aria-hidden="true" /> Cancel
         </Button>
