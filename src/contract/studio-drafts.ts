@@ -92,6 +92,11 @@ export const draftSourceSchema = z.object({
   sentence_id: z.string(),
   /** False when the source note was deleted after the draft was made. */
   available: z.boolean(),
+  /**
+   * True when the owner changed the sentence's words after the draft was made (a correction, an
+   * edited text): it no longer holds the words this block shows, so it is not shown as their support.
+   */
+  changed: z.boolean().optional(),
 });
 
 export const draftBlockSchema = z.object({
@@ -116,10 +121,34 @@ export const draftBlockSchema = z.object({
 });
 export type DraftBlock = z.infer<typeof draftBlockSchema>;
 
-export const fidelitySchema = z.object({
+/** One side of what a draft is measured on: a score and its reasons in plain words. */
+export const fidelityPartSchema = z.object({
   score: z.number().int().min(0).max(100),
   reasons: z.array(z.string()),
 });
+
+/**
+ * A draft's score: `score` and `reasons` as ever (the two sides together), and, for drafts scored
+ * since they were split, each side on its own: `faithful` (what Echo cut from what was said and
+ * added of its own) and `voice`, "sounds like you" (the style against the owner's profile built
+ * without the draft's own notes, so a draft is never compared with itself; null when no other note
+ * is there to compare with). `rough`: made from a rough transcript nobody has checked yet, so
+ * nothing in it claims to be the owner's words as said.
+ */
+export const fidelitySchema = fidelityPartSchema.extend({
+  faithful: fidelityPartSchema.optional(),
+  voice: fidelityPartSchema.nullable().optional(),
+  rough: z.boolean().optional(),
+});
+export type Fidelity = z.infer<typeof fidelitySchema>;
+
+/** What a draft from an unchecked rough transcript says at its top, and its score instead of "as you said it". */
+export const ROUGH_TRANSCRIPT_NOTICE = 'Made from a rough transcript: check the words first.';
+export const ROUGH_TRANSCRIPT_REASON = 'made from a rough transcript: check the words first';
+/** What a draft made before its notes' words were corrected says at its top, and in its score. */
+export const BEFORE_CORRECTIONS_NOTICE = 'Made before your corrections.';
+export const BEFORE_CORRECTIONS_REASON =
+  'made before your corrections: regenerate it to use the corrected words';
 
 export const DRAFT_STATUSES = ['waiting', 'generating', 'ready', 'failed'] as const;
 export const draftSchema = z.object({
@@ -134,6 +163,10 @@ export const draftSchema = z.object({
   meta: z.record(z.string(), z.unknown()),
   error: z.string().nullable(),
   edited: z.boolean(),
+  /** Made from a rough transcript the owner has not checked yet (`ROUGH_TRANSCRIPT_NOTICE`). */
+  rough_transcript: z.boolean().optional(),
+  /** Its notes' words were changed after it was written (`BEFORE_CORRECTIONS_NOTICE`): regenerate it. */
+  before_corrections: z.boolean().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

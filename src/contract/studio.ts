@@ -189,6 +189,13 @@ export const noteListItemSchema = z.object({
    * Null for a solo note.
    */
   conversation: z.object({ speakers: z.number().int(), me_answered: z.boolean() }).nullable(),
+  /**
+   * A rough transcript the owner has not read yet (said it looks right, or corrected it): drafts
+   * made from it say so, and 'Create content' shows it for a quick read first.
+   */
+  needs_review: z.boolean().optional(),
+  /** When the owner last changed the transcript's words; null while never. */
+  words_changed_at: z.string().nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -231,13 +238,14 @@ export const notesPageSchema = z.object({
 export type NotesPage = z.infer<typeof notesPageSchema>;
 
 export const EMPTY_NOTE_MESSAGE = "Write something first: what's on your mind today?";
+export const NOTE_TEXT_TOO_LONG_MESSAGE = 'A note can be at most 200,000 characters.';
 /** POST /notes: a written or pasted note. */
 export const createTextNoteSchema = z.object({
   text: z
     .string({ error: EMPTY_NOTE_MESSAGE })
     .trim()
     .min(1, { error: EMPTY_NOTE_MESSAGE })
-    .max(STUDIO_LIMITS.textMaxChars, { error: 'A note can be at most 200,000 characters.' }),
+    .max(STUDIO_LIMITS.textMaxChars, { error: NOTE_TEXT_TOO_LONG_MESSAGE }),
   title: z.string().trim().max(STUDIO_LIMITS.titleMaxChars).optional(),
 });
 export type CreateTextNoteInput = z.input<typeof createTextNoteSchema>;
@@ -246,18 +254,40 @@ export type CreateTextNoteInput = z.input<typeof createTextNoteSchema>;
 export const updateNoteSchema = z
   .object({
     title: z.string().trim().min(1).max(STUDIO_LIMITS.titleMaxChars).optional(),
-    text: z.string().trim().min(1, { error: EMPTY_NOTE_MESSAGE }).max(STUDIO_LIMITS.textMaxChars).optional(),
+    text: z
+      .string()
+      .trim()
+      .min(1, { error: EMPTY_NOTE_MESSAGE })
+      .max(STUDIO_LIMITS.textMaxChars, { error: NOTE_TEXT_TOO_LONG_MESSAGE })
+      .optional(),
   })
   .refine((value) => value.title !== undefined || value.text !== undefined, { error: 'Nothing to change' });
 export type UpdateNoteInput = z.input<typeof updateNoteSchema>;
+/** The transcript editor's form: the whole text (PATCH /notes/{id} with `text`). */
+export const editNoteTextSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: EMPTY_NOTE_MESSAGE })
+    .max(STUDIO_LIMITS.textMaxChars, { error: NOTE_TEXT_TOO_LONG_MESSAGE }),
+});
 
 export const noteIdParamsSchema = z.object({ id: z.uuid({ error: NOTE_NOT_FOUND_MESSAGE }) });
+
+/** A transcript worth a read before it becomes posts: rough, and neither said to look right nor corrected. */
+export const needsReview = (engine: TranscriptEngine | null | undefined, reviewedAt: unknown): boolean =>
+  isRoughTranscript(engine) && (reviewedAt === null || reviewedAt === undefined);
+/** What the quick read before 'Create content' asks. */
+export const REVIEW_TRANSCRIPT_TITLE = 'Check the words first';
+export const REVIEW_TRANSCRIPT_LINE =
+  'This is a rough transcript. Read it quickly: drafts are made from these words.';
 
 // ---------------------------------------------------------------- correcting what was heard
 
 export const SENTENCE_NOT_FOUND_MESSAGE = 'Sentence not found';
 export const CORRECTION_SPLITS_MESSAGE =
   'A correction keeps one sentence. To split or join sentences, edit the whole text.';
+
 /** Characters a corrected sentence may have. */
 export const SENTENCE_MAX_CHARS = 2000;
 

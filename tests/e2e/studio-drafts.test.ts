@@ -192,11 +192,11 @@ async function expectSourceShown(page: Page, block: Locator, how: 'hover' | 'foc
     .toBeGreaterThanOrEqual(0.5);
 }
 
-/** The voice-fidelity score with its reasons. */
+/** What the draft is measured on (faithful to what was said, sounds like you) with the reasons. */
 async function expectFidelity(page: Page): Promise<void> {
   const fidelity = page.getByTestId('fidelity');
   await expect.poll(() => fidelity.isVisible()).toBe(true);
-  expect(await fidelity.innerText()).toMatch(/\d+\s*\/ 100 voice fidelity/);
+  expect(await fidelity.innerText()).toMatch(/\d+\s*\/ 100 faithful to what you said/);
   expect(await fidelity.getByRole('listitem').count()).toBeGreaterThan(0);
 }
 

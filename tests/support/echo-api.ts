@@ -920,6 +920,23 @@ export interface paths {
         patch: operations["updateStudioNote"];
         trace?: never;
     };
+    "/api/studio/notes/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say a rough transcript looks right */
+        post: operations["confirmStudioTranscript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/notes/{id}/speakers": {
         parameters: {
             query?: never;
@@ -7266,6 +7283,8 @@ export interface operations {
                                 speakers: number;
                                 me_answered: boolean;
                             } | null;
+                            needs_review?: boolean;
+                            words_changed_at?: string | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -7370,6 +7389,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7538,6 +7559,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7778,6 +7801,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -7944,6 +7969,176 @@ export interface operations {
             };
         };
     };
+    confirmStudioTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                    };
+                };
+            };
+            /** @description `validation_failed` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
+                    };
+                };
+            };
+            /** @description `conflict` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "conflict",
+                     *       "message": "This recording is finished."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "conflict";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     createStudioSpeaker: {
         parameters: {
             query?: never;
@@ -7998,6 +8193,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -8217,6 +8414,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -8432,6 +8631,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -8644,6 +8845,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -9644,6 +9847,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                         text: string;
@@ -11419,6 +11624,8 @@ export interface operations {
                             speakers: number;
                             me_answered: boolean;
                         } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
                         created_at: string;
                         updated_at: string;
                     };
@@ -11634,6 +11841,7 @@ export interface operations {
                                     note_id: string;
                                     sentence_id: string;
                                     available: boolean;
+                                    changed?: boolean;
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
@@ -11646,12 +11854,23 @@ export interface operations {
                             fidelity: {
                                 score: number;
                                 reasons: string[];
+                                faithful?: {
+                                    score: number;
+                                    reasons: string[];
+                                };
+                                voice?: {
+                                    score: number;
+                                    reasons: string[];
+                                } | null;
+                                rough?: boolean;
                             } | null;
                             meta: {
                                 [key: string]: unknown;
                             };
                             error: string | null;
                             edited: boolean;
+                            rough_transcript?: boolean;
+                            before_corrections?: boolean;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -11752,6 +11971,7 @@ export interface operations {
                                     note_id: string;
                                     sentence_id: string;
                                     available: boolean;
+                                    changed?: boolean;
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
@@ -11764,12 +11984,23 @@ export interface operations {
                             fidelity: {
                                 score: number;
                                 reasons: string[];
+                                faithful?: {
+                                    score: number;
+                                    reasons: string[];
+                                };
+                                voice?: {
+                                    score: number;
+                                    reasons: string[];
+                                } | null;
+                                rough?: boolean;
                             } | null;
                             meta: {
                                 [key: string]: unknown;
                             };
                             error: string | null;
                             edited: boolean;
+                            rough_transcript?: boolean;
+                            before_corrections?: boolean;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -11931,6 +12162,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -11943,12 +12175,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -12069,6 +12312,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -12081,12 +12325,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -12253,6 +12508,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -12265,12 +12521,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -12432,6 +12699,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -12444,12 +12712,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -12573,6 +12852,7 @@ export interface operations {
                                     note_id: string;
                                     sentence_id: string;
                                     available: boolean;
+                                    changed?: boolean;
                                 }[];
                                 supported: boolean;
                                 /** @enum {string} */
@@ -12585,6 +12865,15 @@ export interface operations {
                             fidelity: {
                                 score: number;
                                 reasons: string[];
+                                faithful?: {
+                                    score: number;
+                                    reasons: string[];
+                                };
+                                voice?: {
+                                    score: number;
+                                    reasons: string[];
+                                } | null;
+                                rough?: boolean;
                             } | null;
                             created_at: string;
                         }[];
@@ -12693,6 +12982,7 @@ export interface operations {
                                 note_id: string;
                                 sentence_id: string;
                                 available: boolean;
+                                changed?: boolean;
                             }[];
                             supported: boolean;
                             /** @enum {string} */
@@ -12705,12 +12995,23 @@ export interface operations {
                         fidelity: {
                             score: number;
                             reasons: string[];
+                            faithful?: {
+                                score: number;
+                                reasons: string[];
+                            };
+                            voice?: {
+                                score: number;
+                                reasons: string[];
+                            } | null;
+                            rough?: boolean;
                         } | null;
                         meta: {
                             [key: string]: unknown;
                         };
                         error: string | null;
                         edited: boolean;
+                        rough_transcript?: boolean;
+                        before_corrections?: boolean;
                         created_at: string;
                         updated_at: string;
                     };

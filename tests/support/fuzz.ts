@@ -128,6 +128,7 @@ export const ROUTES: RouteSpec[] = [
   dashboard('POST /api/studio/notes/:id/speakers/:speakerId/merge', {
     into: '00000000-0000-4000-8000-000000000000',
   }),
+  dashboard('POST /api/studio/notes/:id/review'),
   dashboard('DELETE /api/studio/notes/:id'),
   dashboard('GET /api/studio/notes/:id/media'),
   dashboard('POST /api/studio/imports', { type: 'file', filename: 'posts.txt', content: 'One post.' }),

@@ -70,9 +70,14 @@ export const studioNotes = pgTable(
     transcriptReviewedAt: timestamp('transcript_reviewed_at', { withTimezone: true }),
     /** The note's key phrases with their scores, best first: [{ phrase, score }] (Ideas rank them). */
     keyPhrases: jsonb('key_phrases').$type<Array<{ phrase: string; score: number }>>().notNull().default([]),
+    /**
+     * The numbers the text says, as figures ("forty-two" -> "42", "eighteen thousand" -> "18000"),
+     * from the analysis: searched beside the text, which keeps what was said. Null when none.
+     */
+    figures: text('figures'),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
-        sql`setweight(to_tsvector('english', coalesce(${studioNotes.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${studioNotes.text}, '')), 'B')`,
+        sql`setweight(to_tsvector('english', coalesce(${studioNotes.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${studioNotes.text}, '') || ' ' || coalesce(${studioNotes.figures}, '')), 'B')`,
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -130,8 +135,16 @@ export const studioNoteSentences = pgTable(
     speakerId: uuid('speaker_id').references(() => studioNoteSpeakers.id, { onDelete: 'set null' }),
     /** The recogniser's word times within the sentence, when it gave them: [{ text, startMs, endMs }]. */
     words: jsonb('words').$type<Array<{ text: string; startMs: number; endMs: number }>>(),
+    /**
+     * When the owner last changed this sentence's words (a correction, an edited text); null while
+     * never. A draft whose words were read before it shows this source as changed, not as support.
+     */
+    wordsChangedAt: timestamp('words_changed_at', { withTimezone: true }),
+    /** The numbers the sentence says, as figures for search (as the note's `figures`); null when none. */
+    figures: text('figures'),
     search: tsvector('search').generatedAlwaysAs(
-      (): SQL => sql`to_tsvector('english', ${studioNoteSentences.text})`,
+      (): SQL =>
+        sql`to_tsvector('english', ${studioNoteSentences.text} || ' ' || coalesce(${studioNoteSentences.figures}, ''))`,
     ),
   },
   (t) => [

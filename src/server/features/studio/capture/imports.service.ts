@@ -265,6 +265,7 @@ async function importFile(
       wordCount: analysis.wordCount,
       stats: analysis.stats,
       keyPhrases: analysis.keyPhrases,
+      figures: analysis.figures,
       sourceUrl: post.url,
       contentHash: hash,
       ...(post.date ? { createdAt: post.date, updatedAt: new Date() } : {}),

@@ -30,7 +30,7 @@ import {
   type VoiceBrief,
   type VoiceProfile,
 } from '../engine/index.ts';
-import { currentProfile, findVoiceSettings, type VoiceSettingsRow } from '../notes/index.ts';
+import { currentProfile, findVoiceSettings, profileWithout, type VoiceSettingsRow } from '../notes/index.ts';
 import { checklistOf, withFacts } from './facts.ts';
 import { fidelityOf, registerOf } from './fidelity.ts';
 import { countModelCall, modelLimitsOf } from './model-calls.ts';
@@ -175,11 +175,14 @@ async function writeRun(deps: GenerateDeps, rows: DraftRow[], blockId?: string):
   const results = rows.flatMap((r) => (r.contentResultId ? [r.contentResultId] : []));
   if (results.length) await settleEchoCoreResult(db, results, 'processing', { summary: '' });
 
+  // Read before the words: a correction stored meanwhile makes the drafts "made before your corrections".
+  const wordsReadAt = new Date().toISOString();
   const sentences = await sourceSentences(
     db,
     notes.map((n) => n.id),
   );
   const settings = await findVoiceSettings(db, owner);
+  const profile = await currentProfile(db, owner, { settings });
   const source: RunSource = {
     notes,
     sentences,
@@ -192,8 +195,10 @@ async function writeRun(deps: GenerateDeps, rows: DraftRow[], blockId?: string):
     ),
     keyPhrases: [...new Set(notes.flatMap((n) => n.keyPhrases.map((k) => k.phrase)))],
     settings,
-    profile: await currentProfile(db, owner, { settings }),
+    profile,
+    others: profile && (await profileWithout(db, owner, noteIds, { settings })),
     register: registerOf(notes),
+    wordsReadAt,
   };
   const written: Array<{ row: DraftRow; outcome: Written }> = [];
   let thrown: unknown;
@@ -240,7 +245,11 @@ interface RunSource {
   keyPhrases: string[];
   settings: VoiceSettingsRow | undefined;
   profile: VoiceProfile | null;
+  /** The profile built without these notes ("sounds like you"); null when there is no other note. */
+  others: VoiceProfile | null;
   register: Register;
+  /** When the notes' words were read (a draft's `meta.words_read_at`). */
+  wordsReadAt: string;
 }
 
 /** A draft written (the values to store), or why it could not be (the draft fails with it). */
@@ -251,7 +260,7 @@ type DraftValues = Parameters<typeof updateDraft>[2];
 async function writeOne(
   deps: GenerateDeps,
   row: DraftRow,
-  { notes, sentences, speaking, keyPhrases, settings, profile, register }: RunSource,
+  { notes, sentences, speaking, keyPhrases, settings, profile, others, register, wordsReadAt }: RunSource,
   blockId?: string,
 ): Promise<Written> {
   const db = deps.database.db;
@@ -397,7 +406,13 @@ async function writeOne(
     // The answer to this regeneration only: the view says it once, when the block comes back.
     meta.block_result = { block_id: blockId, replaced: Boolean(replacement) };
   }
-  const fidelity = fidelityOf(profile, register, blocks, engine === 'extractive' ? sentences : undefined);
+  const fidelity = fidelityOf(
+    profile,
+    register,
+    blocks,
+    engine === 'extractive' ? sentences : undefined,
+    others,
+  );
   if (speaking.conversations.size > 0) meta.conversation = conversationMeta(speaking, sentences);
   // What the draft kept of the notes' facts, whichever engine wrote it.
   const facts = await checklistOf(deps.config, format, sentences, blocks);
@@ -407,7 +422,16 @@ async function writeOne(
       engine,
       blocks,
       fidelity,
-      meta: withFacts({ ...withoutLastDraft(freshMeta(row.meta)), ...draft.meta, ...meta }, facts),
+      // One block written again keeps the time the draft's other words were read.
+      meta: withFacts(
+        {
+          ...withoutLastDraft(freshMeta(row.meta)),
+          ...draft.meta,
+          ...meta,
+          ...(blockId ? {} : { words_read_at: wordsReadAt }),
+        },
+        facts,
+      ),
       error: null,
       edited: blockId ? row.edited : false,
     },

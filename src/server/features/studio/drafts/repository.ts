@@ -232,13 +232,34 @@ export async function sourceSpeakers(db: DbOrTx, noteIds: string[]): Promise<Sou
 }
 
 /** Which of these sentence ids still exist (their note was not deleted or re-transcribed). */
-export async function existingSentenceIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
+/** The sentences of `ids` that still exist, with when the owner last changed their words (null: never). */
+export async function sentenceStates(db: DbOrTx, ids: string[]): Promise<Map<string, Date | null>> {
+  if (!ids.length) return new Map();
   const rows = await db
-    .select({ id: studioNoteSentences.id })
+    .select({ id: studioNoteSentences.id, wordsChangedAt: studioNoteSentences.wordsChangedAt })
     .from(studioNoteSentences)
-    .where(inArray(studioNoteSentences.id, ids));
-  return new Set(rows.map((row) => row.id));
+    .where(inArray(studioNoteSentences.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.wordsChangedAt]));
+}
+
+export type NoteState = Pick<
+  typeof studioNotes.$inferSelect,
+  'id' | 'transcriptEngine' | 'transcriptReviewedAt' | 'wordsChangedAt'
+>;
+
+/** What a draft says about its notes' words: how they were heard, checked and changed. */
+export async function noteStates(db: DbOrTx, noteIds: string[]): Promise<Map<string, NoteState>> {
+  if (!noteIds.length) return new Map();
+  const rows = await db
+    .select({
+      id: studioNotes.id,
+      transcriptEngine: studioNotes.transcriptEngine,
+      transcriptReviewedAt: studioNotes.transcriptReviewedAt,
+      wordsChangedAt: studioNotes.wordsChangedAt,
+    })
+    .from(studioNotes)
+    .where(inArray(studioNotes.id, [...new Set(noteIds)]));
+  return new Map(rows.map((row) => [row.id, row]));
 }
 
 /**

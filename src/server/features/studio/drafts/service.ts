@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { isUuid } from '#contract/ids.ts';
+import { needsReview, type TranscriptEngine } from '#contract/studio.ts';
 import {
+  BEFORE_CORRECTIONS_REASON,
   CONVERSATION_FORMATS,
   type CreateDrafts,
   DRAFT_FORMAT_LABELS,
@@ -10,12 +12,13 @@ import {
   draftSummary,
   type ExportType,
   originOf,
+  ROUGH_TRANSCRIPT_REASON,
   slideFitProblem,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { fileEchoCoreResults, settleEchoCoreResult } from '../../content-results/index.ts';
-import { bestSources, claimsSupport, supportOf } from '../engine/index.ts';
+import { AS_SAID_REASON, bestSources, claimsSupport, supportOf } from '../engine/index.ts';
 import {
   type CutClipFile,
   captionsOf,
@@ -26,7 +29,7 @@ import {
   toMarkdown,
   toText,
 } from '../exports/index.ts';
-import { currentProfile, findNote, findVoiceSettings, queueProfile } from '../notes/index.ts';
+import { currentProfile, findNote, findVoiceSettings, profileWithout, queueProfile } from '../notes/index.ts';
 import { type ArrangeInput, arrangeBlocks } from './arrange.ts';
 import { checklistOf, withFacts } from './facts.ts';
 import { countDraftJobs, fairPriority } from './fairness.ts';
@@ -37,13 +40,15 @@ import { type Learned, learnedFrom } from './learning.ts';
 import { assertModelCallsLeft } from './model-calls.ts';
 import {
   type DraftRow,
-  existingSentenceIds,
   findDraft,
   insertDrafts,
   keepVersion,
   listDrafts,
+  type NoteState,
+  noteStates,
   notesChangedAt,
   type StoredBlock,
+  sentenceStates,
   sourceNotes,
   sourceSentences,
   sourceSpeakers,
@@ -55,34 +60,105 @@ import { engineSpeakerOf, isOwners, speakingAs } from './speakers.ts';
 
 export const DRAFT_NOT_FOUND_MESSAGE = 'Draft not found';
 
-/** Drafts as the API answers them; one query finds which source sentences still exist. */
+/**
+ * Drafts as the API answers them. One query finds which source sentences still exist and when their
+ * words last changed, one what the notes' words are: a draft from a rough transcript nobody checked
+ * says so (and its score never claims the words as said), a draft whose notes' words changed after
+ * it read them is "made before your corrections", and its sources changed since show as changed.
+ */
 export async function toDrafts(ctx: AppContext, rows: DraftRow[]): Promise<Draft[]> {
-  const existing = await existingSentenceIds(
-    ctx.database.db,
-    rows.flatMap((row) => (row.blocks as StoredBlock[]).flatMap((b) => b.sources.map((s) => s.sentence_id))),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    format: row.format as Draft['format'],
-    engine: row.engine as Draft['engine'],
-    status: row.status as Draft['status'],
-    note_ids: row.noteIds,
-    blocks: withAvailability(row.blocks as StoredBlock[], existing),
-    fidelity: (row.fidelity as Draft['fidelity']) ?? null,
-    meta: row.meta as Record<string, unknown>,
-    error: row.error,
-    edited: row.edited,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  }));
+  const db = ctx.database.db;
+  const [sentences, notes] = await Promise.all([
+    sentenceStates(
+      db,
+      rows.flatMap((row) =>
+        (row.blocks as StoredBlock[]).flatMap((b) => b.sources.map((s) => s.sentence_id)),
+      ),
+    ),
+    noteStates(
+      db,
+      rows.flatMap((row) => row.noteIds),
+    ),
+  ]);
+  return rows.map((row) => {
+    const readAt = wordsReadAt(row);
+    const own = row.noteIds.flatMap((id) => notes.get(id) ?? []);
+    const rough = own.some((n) =>
+      needsReview(n.transcriptEngine as TranscriptEngine | null, n.transcriptReviewedAt),
+    );
+    const before =
+      row.status === 'ready' && own.some((n) => n.wordsChangedAt !== null && n.wordsChangedAt > readAt);
+    return {
+      id: row.id,
+      format: row.format as Draft['format'],
+      engine: row.engine as Draft['engine'],
+      status: row.status as Draft['status'],
+      note_ids: row.noteIds,
+      blocks: withAvailability(row.blocks as StoredBlock[], sentences, { readAt, notes }),
+      fidelity: honestFidelity((row.fidelity as Draft['fidelity']) ?? null, { rough, stale: before }),
+      meta: row.meta as Record<string, unknown>,
+      error: row.error,
+      edited: row.edited,
+      rough_transcript: rough,
+      before_corrections: before,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
 }
 
-/** Stored blocks as the API answers them: an origin, and whether each source sentence still exists. */
-export const withAvailability = (blocks: StoredBlock[], existing: Set<string>): DraftBlock[] =>
+/** When a draft's words were read from its notes (drafts written before it was kept: when made). */
+const wordsReadAt = (row: DraftRow): Date => {
+  const at = (row.meta as Record<string, unknown> | null)?.words_read_at;
+  return typeof at === 'string' ? new Date(at) : row.createdAt;
+};
+
+/**
+ * A score never claims words as said that nobody checked (a rough transcript) or that the owner has
+ * corrected since (made before the corrections): it says so first instead.
+ */
+export function honestFidelity(
+  fidelity: Draft['fidelity'],
+  words: { rough: boolean; stale: boolean },
+): Draft['fidelity'] {
+  if (!fidelity || (!words.rough && !words.stale)) return fidelity;
+  const first = [
+    ...(words.rough ? [ROUGH_TRANSCRIPT_REASON] : []),
+    ...(words.stale ? [BEFORE_CORRECTIONS_REASON] : []),
+  ];
+  const honest = (reasons: string[]) => [
+    ...first,
+    ...reasons.filter((r) => r !== AS_SAID_REASON && !first.includes(r)),
+  ];
+  return {
+    ...fidelity,
+    reasons: honest(fidelity.reasons),
+    ...(fidelity.faithful
+      ? { faithful: { ...fidelity.faithful, reasons: honest(fidelity.faithful.reasons) } }
+      : {}),
+    ...(words.rough ? { rough: true } : {}),
+  };
+}
+
+/**
+ * Stored blocks as the API answers them: an origin, whether each source sentence still exists, and,
+ * given when the draft read its words, whether the owner changed that sentence since (or, gone from a
+ * note whose words changed since, split or joined away): then it is not the source of these words.
+ */
+export const withAvailability = (
+  blocks: StoredBlock[],
+  sentences: Map<string, Date | null>,
+  since?: { readAt: Date; notes: Map<string, NoteState> },
+): DraftBlock[] =>
   blocks.map((b) => ({
     ...b,
     origin: originOf(b),
-    sources: b.sources.map((s) => ({ ...s, available: existing.has(s.sentence_id) })),
+    sources: b.sources.map((s) => {
+      const available = sentences.has(s.sentence_id);
+      if (!since) return { ...s, available };
+      const changedAt = available ? sentences.get(s.sentence_id) : since.notes.get(s.note_id)?.wordsChangedAt;
+      return changedAt && changedAt > since.readAt ? { ...s, available, changed: true } : { ...s, available };
+    }),
   }));
 
 export const toDraft = async (ctx: AppContext, row: DraftRow): Promise<Draft> =>
@@ -242,11 +318,12 @@ export async function saveDraftEdits(
         (row.learned as Learned | null) ?? null,
       )
     : undefined;
-  const [profile, notes] = await Promise.all([
+  const [profile, others, notes] = await Promise.all([
     currentProfile(ctx.database.db, owner),
+    profileWithout(ctx.database.db, owner, row.noteIds),
     sourceNotes(ctx.database.db, owner, row.noteIds),
   ]);
-  const fidelity = fidelityOf(profile, registerOf(notes), next);
+  const fidelity = fidelityOf(profile, registerOf(notes), next, undefined, others);
   // Kept or left out, as the edited text now says.
   const facts = await checklistOf(ctx.config, row.format as Draft['format'], sentences, next);
   const saved = await ctx.database.transaction(async (tx) => {

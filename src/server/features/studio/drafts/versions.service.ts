@@ -7,11 +7,11 @@ import { queueProfile } from '../notes/index.ts';
 import { checklistOf, withFacts } from './facts.ts';
 import { type Learned, learnedFrom } from './learning.ts';
 import {
-  existingSentenceIds,
   findVersion,
   keepVersion,
   listVersions,
   type StoredBlock,
+  sentenceStates,
   sourceSentences,
   updateDraft,
 } from './repository.ts';
@@ -27,7 +27,7 @@ export const VERSION_NOT_FOUND_MESSAGE = 'Version not found';
 export async function draftVersions(ctx: AppContext, owner: string, id: string): Promise<DraftVersion[]> {
   const draft = await ownDraft(ctx, owner, id);
   const rows = await listVersions(ctx.database.db, draft.id);
-  const existing = await existingSentenceIds(
+  const existing = await sentenceStates(
     ctx.database.db,
     rows.flatMap((row) => (row.blocks as StoredBlock[]).flatMap((b) => b.sources.map((s) => s.sentence_id))),
   );

@@ -19,18 +19,20 @@ export {
   draftOffThread,
   factsOffThread,
 } from './analysis/index.ts';
-export { type Analysis, cleanText, sentencesAsSegments } from './style/index.ts';
+export { type Analysis, cleanText, sentencesAsSegments, wordsAsSegments } from './style/index.ts';
 
 // The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
 // owner (notes, drafts).
 
 export {
+  AS_SAID_REASON,
   buildProfile,
   type NoteStats,
   noteStats,
   type Register,
   type RegisterProfile,
   scoreDraftFidelity,
+  scoreFaithful,
   scoreFidelity,
   type VoiceProfile,
 } from './style/index.ts';
@@ -47,7 +49,7 @@ export { bestSources, claimsSupport, supportOf } from './text/index.ts';
 // Spoken numbers as a reader expects them ("eighty-five dollars" -> "$85"): the offline drafts use it;
 // the rooms may for what they show or search.
 
-export { writtenForm } from './text/index.ts';
+export { figureSpans, searchFigures, searchQueryFigures, writtenForm } from './text/index.ts';
 
 // Asking the notes a question (ask): the question's terms in their other forms, and the answer
 // made of the owner's cited sentences.

@@ -52,7 +52,7 @@ export type { EditableSpeaker } from './speakers-edit.ts';
 
 export { queueProfile } from './service.ts';
 export { findVoiceSettings, type VoiceSettingsRow } from './voice.repository.ts';
-export { currentProfile } from './voice-profile.ts';
+export { currentProfile, profileWithout } from './voice-profile.ts';
 
 // 'Delete my data' and retention (the Studio's data.ts).
 

@@ -212,6 +212,7 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           wordCount: analysis.wordCount,
           stats: analysis.stats,
           keyPhrases: analysis.keyPhrases,
+          figures: analysis.figures,
           durationMs: note.durationMs ?? transcript.durationMs ?? null,
           transcriptEngine: transcript.engine,
         },

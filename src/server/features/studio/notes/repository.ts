@@ -50,6 +50,8 @@ const LISTED = {
   joinRecordingId: studioNotes.joinRecordingId,
   sourceUrl: studioNotes.sourceUrl,
   transcriptEngine: studioNotes.transcriptEngine,
+  transcriptReviewedAt: studioNotes.transcriptReviewedAt,
+  wordsChangedAt: studioNotes.wordsChangedAt,
   createdAt: studioNotes.createdAt,
   updatedAt: studioNotes.updatedAt,
   // A conversation note's speakers and whether one is the owner (none: a solo note).
@@ -227,7 +229,7 @@ export async function rewriteSentences(
   db: DbOrTx,
   noteId: string,
   sentences: Array<
-    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers'> & {
+    Pick<NewSentence, 'text' | 'startChar' | 'endChar' | 'filler' | 'fillers' | 'figures'> & {
       id: string;
       retyped?: boolean;
     }
@@ -241,17 +243,76 @@ export async function rewriteSentences(
       end_char: s.endChar,
       filler: s.filler ?? false,
       fillers: s.fillers ?? [],
+      figures: s.figures ?? null,
       retyped: s.retyped ?? false,
     }));
-    // A retyped sentence's word times no longer match its words (its own times stay).
+    // A retyped sentence's word times no longer match its words (its own times stay); it was changed now.
     await db.execute(sql`
       update studio_note_sentences s
       set text = v.text, start_char = v.start_char, end_char = v.end_char, filler = v.filler,
-          fillers = v.fillers, words = case when v.retyped then null else s.words end
+          fillers = v.fillers, figures = v.figures, words = case when v.retyped then null else s.words end,
+          words_changed_at = case when v.retyped then now() else s.words_changed_at end
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
-        as v(id uuid, text text, start_char integer, end_char integer, filler boolean, fillers jsonb, retyped boolean)
+        as v(id uuid, text text, start_char integer, end_char integer, filler boolean, fillers jsonb,
+             figures text, retyped boolean)
       where s.id = v.id and s.note_id = ${noteId}`);
   }
+}
+
+/**
+ * A note's sentences after its whole text was edited (text-edit.ts): the old rows not kept are
+ * deleted, the kept ones rewritten in place under their ids (at their new positions, with their new
+ * offsets; a changed one with its new times, no word times, and changed now), the new ones inserted
+ * (changed now). Batched as `rewriteSentences`.
+ */
+export async function storeEditedSentences(
+  db: DbOrTx,
+  noteId: string,
+  sentences: Array<NewSentence & { id?: string; changed: boolean }>,
+): Promise<void> {
+  const kept = sentences.flatMap((s) => (s.id ? [s.id] : []));
+  await db.execute(sql`
+    delete from studio_note_sentences
+     where note_id = ${noteId} and not (id = any(${`{${kept.join(',')}}`}::uuid[]))`);
+  // Out of the way of the new positions (unique per note) before any row takes one.
+  await db.execute(sql`update studio_note_sentences set position = -1 - position where note_id = ${noteId}`);
+  const rewritten = sentences.filter((s) => s.id);
+  for (let i = 0; i < rewritten.length; i += SENTENCES_PER_UPDATE) {
+    const batch = rewritten.slice(i, i + SENTENCES_PER_UPDATE).map((s) => ({
+      id: s.id,
+      position: s.position,
+      text: s.text,
+      start_char: s.startChar,
+      end_char: s.endChar,
+      start_ms: s.startMs ?? null,
+      end_ms: s.endMs ?? null,
+      filler: s.filler ?? false,
+      fillers: s.fillers ?? [],
+      figures: s.figures ?? null,
+      changed: s.changed,
+    }));
+    await db.execute(sql`
+      update studio_note_sentences s
+      set position = v.position, text = v.text, start_char = v.start_char, end_char = v.end_char,
+          start_ms = case when v.changed then v.start_ms else s.start_ms end,
+          end_ms = case when v.changed then v.end_ms else s.end_ms end,
+          filler = v.filler, fillers = v.fillers, figures = v.figures,
+          words = case when v.changed then null else s.words end,
+          words_changed_at = case when v.changed then now() else s.words_changed_at end
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
+        as v(id uuid, position integer, text text, start_char integer, end_char integer, start_ms integer,
+             end_ms integer, filler boolean, fillers jsonb, figures text, changed boolean)
+      where s.id = v.id and s.note_id = ${noteId}`);
+  }
+  const added = sentences.filter((s) => !s.id);
+  for (let i = 0; i < added.length; i += SENTENCES_PER_INSERT)
+    await db.insert(studioNoteSentences).values(
+      added.slice(i, i + SENTENCES_PER_INSERT).map(({ id: _id, changed: _changed, ...s }) => ({
+        ...s,
+        noteId,
+        wordsChangedAt: new Date(),
+      })),
+    );
 }
 
 /** Updates a note of the owner; undefined when it is not theirs. */

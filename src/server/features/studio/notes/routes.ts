@@ -33,6 +33,7 @@ import {
   getNote,
   getVoice,
   listNotePage,
+  reviewTranscript,
   updateNote,
   updateVoice,
   usage,
@@ -141,6 +142,20 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         await limit(ctx, request, 'writes');
         return updateNote(ctx, ownerOf(request), request.params.id, request.body);
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/notes/:id/review`,
+      {
+        schema: { params: noteIdParamsSchema, response: { 200: noteDetailSchema } },
+        config: operation('confirmStudioTranscript', 'Say a rough transcript looks right', {
+          errors: ['conflict', 'rate_limited'],
+        }),
+      },
+      async (request) => {
+        await limit(ctx, request, 'writes');
+        return reviewTranscript(ctx, ownerOf(request), request.params.id);
       },
     );
 

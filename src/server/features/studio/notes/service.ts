@@ -9,6 +9,7 @@ import {
   type NoteStatus,
   type NotesPage,
   type NotesQuery,
+  needsReview,
   registerOfKind,
   STUDIO_API,
   type TranscriptEngine,
@@ -39,10 +40,10 @@ import {
   type NewNote,
   type NoteRow,
   notesInStatus,
-  replaceSentences,
   rewriteSentences,
   type SentenceRow,
   storedBytes,
+  storeEditedSentences,
   updateNote as updateNoteRow,
 } from './repository.ts';
 import { listSpeakers, type SpeakerRow } from './speakers.repository.ts';
@@ -128,6 +129,8 @@ export function toListItem(row: ListedNote | NoteRow, speakers: readonly Speaker
     source_url: row.sourceUrl,
     transcript_engine: (row.transcriptEngine as TranscriptEngine | null) ?? null,
     conversation,
+    needs_review: needsReview(row.transcriptEngine as TranscriptEngine | null, row.transcriptReviewedAt),
+    words_changed_at: row.wordsChangedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -178,6 +181,7 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
       wordCount: analysis.wordCount,
       stats: analysis.stats,
       keyPhrases: analysis.keyPhrases,
+      figures: analysis.figures,
     });
     const ids = await insertSentences(
       tx.db,
@@ -194,6 +198,7 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
       id: row.ids[i]!,
       noteId: row.note.id,
       words: null,
+      wordsChangedAt: null,
       speakerId: null,
     })),
   );
@@ -239,42 +244,77 @@ export async function listNotePage(
   };
 }
 
-/** Renames a note, or corrects its text (sentences, stats and key phrases are recomputed). */
+/**
+ * Renames a note, or edits its whole text (sentences, stats, key phrases and search figures are
+ * recomputed). Sentences split, joined or rewritten: each sentence whose words still read the same
+ * keeps its id and times; changed ones take times from the words around them (`wordsAsSegments`) and
+ * are marked changed, so drafts made before say so (text-edit.ts). Changed words also count as the
+ * owner's read of a rough transcript.
+ */
 export async function updateNote(ctx: AppContext, owner: string, id: string, input: UpdateNoteInput) {
   const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   if (input.text !== undefined && row.status !== 'ready')
     throw conflict('This note has no text to edit yet; wait until it is ready.');
-  // A new text has new sentences: none would keep its speaker.
-  if (input.text !== undefined && (await listSpeakers(ctx.database.db, id)).length)
-    throw conflict(WHOLE_TEXT_CONVERSATION_MESSAGE);
-  if (input.text === undefined) {
-    await updateNoteRow(ctx.database.db, owner, id, { title: input.title });
+  const text = input.text === undefined ? undefined : cleanText(input.text.trim());
+  if (text === undefined || text === row.text) {
+    if (input.title !== undefined) await updateNoteRow(ctx.database.db, owner, id, { title: input.title });
     return getNote(ctx, owner, id);
   }
+  // A new text has new sentences: none would keep its speaker.
+  if ((await listSpeakers(ctx.database.db, id)).length) throw conflict(WHOLE_TEXT_CONVERSATION_MESSAGE);
   // Analysed off the event loop, outside the transaction (no connection held while it runs).
-  const text = cleanText(input.text.trim());
   await assertTextQuota(ctx, owner, text.length, row.text.length);
   const register = registerOfKind(row.kind as NoteKind);
-  const segments = sentencesAsSegments(await listSentences(ctx.database.db, id));
+  const before = await listSentences(ctx.database.db, id);
+  const segments = sentencesAsSegments(before);
+  // The old sentences go with it: which new sentence is which, and its times, found off the loop too.
+  const previous = before.map(({ text, startMs, endMs, words }) => ({ text, startMs, endMs, words }));
   const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [
-    { text, register, segments: segments.length ? segments : undefined },
+    { text, register, segments: segments.length ? segments : undefined, previous },
   ]);
-  if (!analysis) throw new Error('Text analysis answered nothing');
+  const kept = analysis?.kept;
+  if (!analysis || !kept) throw new Error('Text analysis answered nothing');
   await withOwnerLock(ctx, owner, async (tx) => {
     const current = await findNote(tx.db, owner, id);
     if (!current) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+    if (current.text !== row.text) throw conflict('This note changed while it was being edited; try again.');
     await assertTextQuota(ctx, owner, text.length, current.text.length, tx.db);
+    const now = new Date();
     await updateNoteRow(tx.db, owner, id, {
       ...(input.title !== undefined ? { title: input.title } : {}),
       text,
       wordCount: analysis.wordCount,
       stats: analysis.stats,
       keyPhrases: analysis.keyPhrases,
+      figures: analysis.figures,
+      wordsChangedAt: now,
+      transcriptReviewedAt: now,
     });
-    await replaceSentences(tx.db, id, analysis.sentences);
+    await storeEditedSentences(
+      tx.db,
+      id,
+      analysis.sentences.map((s, i) => {
+        const { old, changed, startMs, endMs } = kept[i]!;
+        return { ...s, startMs, endMs, changed, ...(old !== null ? { id: before[old]!.id } : {}) };
+      }),
+    );
     await queueProfile(ctx.jobs, tx, owner);
   });
+  return getNote(ctx, owner, id);
+}
+
+/**
+ * The owner read a rough transcript and said it looks right: drafts made from it no longer warn
+ * that its words are unchecked. Idempotent (the first read is the one kept).
+ */
+export async function reviewTranscript(ctx: AppContext, owner: string, id: string): Promise<NoteDetail> {
+  const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
+  if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  if (row.status !== 'ready')
+    throw conflict('This note has no transcript to read yet; wait until it is ready.');
+  if (!row.transcriptReviewedAt)
+    await updateNoteRow(ctx.database.db, owner, id, { transcriptReviewedAt: new Date() });
   return getNote(ctx, owner, id);
 }
 
@@ -393,11 +433,16 @@ export async function storeCorrectedText(
   },
 ): Promise<void> {
   const { text, analysis, sentenceIds, retypedId, own } = corrected;
+  const now = new Date();
   await updateNoteRow(db, owner, noteId, {
     text,
+    // Corrected words: drafts made before are stale, and a rough transcript has been read.
+    wordsChangedAt: now,
+    transcriptReviewedAt: now,
     wordCount: analysis.wordCount,
     stats: own ? own.stats : analysis.stats,
     keyPhrases: own ? own.keyPhrases : analysis.keyPhrases,
+    figures: analysis.figures,
   });
   await rewriteSentences(
     db,

@@ -60,3 +60,41 @@ export async function currentProfile(
   });
   return profile;
 }
+
+/** Profiles built without a draft's notes, kept per owner, change and notes (a regeneration reuses one). */
+const builtWithout = new Map<string, Promise<VoiceProfile | null>>();
+
+/**
+ * The owner's voice profile built without some notes (a draft's own: "sounds like you" compares a
+ * draft with the owner's other notes, never with itself); null when no other note is there. Built
+ * from the other notes' stored stats (they add up), and kept until the next change to what the
+ * profile is built from, as `currentProfile` keeps its builds.
+ */
+export async function profileWithout(
+  db: DbOrTx,
+  owner: string,
+  noteIds: string[],
+  known?: { settings: VoiceSettingsRow | undefined },
+): Promise<VoiceProfile | null> {
+  const settings = known ? known.settings : await findVoiceSettings(db, owner);
+  const build = async () => {
+    const stats = await profileStats(db, owner, noteIds);
+    if (!stats.some((s) => s.notes > 0)) return null;
+    return buildProfile(stats, { pinned: settings?.pins ?? [], banned: settings?.bans ?? [] });
+  };
+  if (!settings) return build();
+  const key = `${owner}|${settings.createdAt.toISOString()}|${settings.notesVersion}|${[...noteIds].sort().join(',')}`;
+  const kept = builtWithout.get(key);
+  if (kept) {
+    builtWithout.delete(key);
+    builtWithout.set(key, kept);
+    return kept;
+  }
+  const profile = build();
+  builtWithout.set(key, profile);
+  if (builtWithout.size > PROFILE_CACHE_SIZE) builtWithout.delete(builtWithout.keys().next().value!);
+  profile.catch(() => {
+    if (builtWithout.get(key) === profile) builtWithout.delete(key);
+  });
+  return profile;
+}

@@ -63,28 +63,45 @@ export async function markProfileStale(db: DbOrTx, owner: string): Promise<void>
 
 /**
  * What the voice profile is built from: the stats of every ready note of the owner, then the
- * samples learned from their edited drafts (`studio_drafts.learned`: words, not notes).
+ * samples learned from their edited drafts (`studio_drafts.learned`: words, not notes). `without`:
+ * notes left out, with the samples of their drafts (a draft's "sounds like you" is measured against
+ * the owner's other notes).
  */
-export async function profileStats(db: DbOrTx, owner: string): Promise<NoteStats[]> {
-  const notes = await readyNoteStats(db, owner);
+export async function profileStats(db: DbOrTx, owner: string, without: string[] = []): Promise<NoteStats[]> {
+  const notes = await readyNoteStats(db, owner, without);
   if (!notes.length) return [];
   const samples = await db
     .select({ stats: sql<NoteStats | null>`${studioDrafts.learned} -> 'stats'` })
     .from(studioDrafts)
-    .where(and(eq(studioDrafts.ownerEmail, owner), isNotNull(studioDrafts.learned)));
+    .where(
+      and(
+        eq(studioDrafts.ownerEmail, owner),
+        isNotNull(studioDrafts.learned),
+        // Samples learned from drafts of the notes left out are left out with them.
+        ...(without.length ? [sql`not (${studioDrafts.noteIds} && ${uuids(without)})`] : []),
+      ),
+    );
   return [...notes.map((r) => r.stats as NoteStats), ...samples.flatMap((r) => (r.stats ? [r.stats] : []))];
 }
 
-/** The stats of every ready note of the owner. */
+const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** The stats of every ready note of the owner (but the notes `without`). */
 export async function readyNoteStats(
   db: DbOrTx,
   owner: string,
+  without: string[] = [],
 ): Promise<Array<Pick<NoteRow, 'register' | 'stats' | 'wordCount'>>> {
   return db
     .select({ register: studioNotes.register, stats: studioNotes.stats, wordCount: studioNotes.wordCount })
     .from(studioNotes)
     .where(
-      and(eq(studioNotes.ownerEmail, owner), eq(studioNotes.status, 'ready'), isNotNull(studioNotes.stats)),
+      and(
+        eq(studioNotes.ownerEmail, owner),
+        eq(studioNotes.status, 'ready'),
+        isNotNull(studioNotes.stats),
+        ...(without.length ? [sql`not (${studioNotes.id} = any(${uuids(without)}))`] : []),
+      ),
     );
 }
 

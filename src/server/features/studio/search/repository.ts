@@ -16,7 +16,9 @@ export type FulltextRow = Pick<NoteRow, 'id' | 'title' | 'kind' | 'createdAt'> &
 };
 
 /**
- * Full-text search over the owner's notes (title weighted above text), ranked by ts_rank_cd; each
+ * Full-text search over the owner's notes (title weighted above text, the figures of the numbers
+ * they say beside their words), ranked by ts_rank_cd; `also` is a second form of the query, either
+ * matching (the query with its number words as figures). Each
  * hit carries its best matching sentence (rank within the note, then position) and a ts_headline
  * snippet of that sentence (of the note's opening when no sentence matches alone).
  */
@@ -25,11 +27,16 @@ export async function fulltextSearch(
   owner: string,
   query: string,
   limit: number,
+  also?: string,
 ): Promise<FulltextRow[]> {
   const n = studioNotes;
   const s = studioNoteSentences;
+  const either =
+    also === undefined
+      ? sql`websearch_to_tsquery('english', ${query})`
+      : sql`websearch_to_tsquery('english', ${query}) || websearch_to_tsquery('english', ${also})`;
   const result = await db.execute<FulltextRow>(sql`
-    with q as (select websearch_to_tsquery('english', ${query}) as query),
+    with q as (select ${either} as query),
     hits as (
       select ${n.id} as id, ${n.title} as title, ${n.kind} as kind, ${n.createdAt} as created_at,
              ts_rank_cd(${n.search}, q.query, 32) as rank, q.query as query

@@ -1,5 +1,6 @@
 import type { NoteKind, SearchHit, SearchResponse } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
+import { figureSpans, searchFigures, searchQueryFigures, writtenForm } from '../engine/index.ts';
 import { fulltextSearch, HIGHLIGHT_START, HIGHLIGHT_STOP, similarSearch } from './repository.ts';
 
 /** Turns ts_headline's marked text into plain text plus highlight ranges (no HTML ever leaves). */
@@ -47,8 +48,23 @@ export function highlightSimilar(sentence: string, query: string): Array<{ start
   return out;
 }
 
+/** Characters of a query read for its number words (a search box's query is short). */
+const QUERY_FIGURES_MAX = 500;
+
 /**
- * Full-text hits (websearch syntax: "quoted phrases", -excluded, or), ranked; when there are none,
+ * The query as the notes' figures are stored ("$18,000" -> "18000", so it finds "eighteen
+ * thousand"), and, when it says numbers in words, a second form with them as figures ("forty-two"
+ * also finds a typed "42"); the second is undefined when it reads the same.
+ */
+export function queryForms(query: string): { query: string; also?: string } {
+  const figures = searchQueryFigures(query);
+  const written = searchQueryFigures(writtenForm(query.slice(0, QUERY_FIGURES_MAX)));
+  return written !== figures ? { query: figures, also: written } : { query: figures };
+}
+
+/**
+ * Full-text hits (websearch syntax: "quoted phrases", -excluded, or), ranked; a number matches
+ * however it was said or written (`queryForms`, the notes' `figures`). When there are none,
  * sentences with a similarly spelt word (a misspelt name) instead.
  */
 export async function searchNotes(
@@ -58,17 +74,26 @@ export async function searchNotes(
   limit: number,
 ): Promise<SearchResponse> {
   const db = ctx.database.db;
-  const hits: SearchHit[] = (await fulltextSearch(db, owner, query, limit)).map((row) => ({
-    note_id: row.id,
-    note_title: row.title,
-    note_kind: row.kind as NoteKind,
-    sentence_id: row.sentenceId,
-    start_ms: row.startMs,
-    ...readHeadline(row.headline),
-    rank: Number(row.rank),
-    match: 'fulltext' as const,
-    created_at: new Date(row.createdAt).toISOString(),
-  }));
+  const forms = queryForms(query);
+  // A hit found by a number said in words: the words are highlighted (ts_headline reads them as said).
+  const figures = new Set(searchFigures(query.slice(0, QUERY_FIGURES_MAX)).split(' ').filter(Boolean));
+  const hits: SearchHit[] = (await fulltextSearch(db, owner, forms.query, limit, forms.also)).map((row) => {
+    const headline = readHeadline(row.headline);
+    const found =
+      headline.highlights.length === 0 && figures.size > 0 ? figureSpans(headline.snippet, figures) : [];
+    return {
+      note_id: row.id,
+      note_title: row.title,
+      note_kind: row.kind as NoteKind,
+      sentence_id: row.sentenceId,
+      start_ms: row.startMs,
+      snippet: headline.snippet,
+      highlights: found.length ? found : headline.highlights,
+      rank: Number(row.rank),
+      match: 'fulltext' as const,
+      created_at: new Date(row.createdAt).toISOString(),
+    };
+  });
   const letters = query.replace(/[^\p{L}\p{N}]/gu, '');
   if (hits.length === 0 && letters.length >= 3) {
     const similar = await similarSearch(db, owner, query.slice(0, 100), [], limit);

@@ -92,6 +92,39 @@ export function useCorrectSentence(noteId: string) {
   });
 }
 
+/**
+ * Edits a note's whole text (PATCH /notes/{id} with `text`): sentences split, joined or retyped;
+ * unchanged ones keep their times. The note, search and drafts follow.
+ */
+export function useEditNoteText(noteId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async (text: string) =>
+      json<NoteDetail>(
+        await apiRequest('PATCH', `${STUDIO_API}/notes/${encodeURIComponent(noteId)}`, { text }),
+      ),
+    onSuccess: (note) => {
+      queryClient.setQueryData(studioKeys.note(noteId), note);
+      return invalidate();
+    },
+  });
+}
+
+/** The owner read a rough transcript and says it looks right (POST /notes/{id}/review). */
+export function useReviewTranscript(noteId: string) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateStudio();
+  return useMutation({
+    mutationFn: async () =>
+      json<NoteDetail>(await apiRequest('POST', `${STUDIO_API}/notes/${encodeURIComponent(noteId)}/review`)),
+    onSuccess: (note) => {
+      queryClient.setQueryData(studioKeys.note(noteId), note);
+      return invalidate();
+    },
+  });
+}
+
 export function useDeleteNote() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateStudio();

@@ -36,7 +36,7 @@ parentPort?.on('message', async (message: { id: number; task: AnalysisTask }) =>
   try {
     const result =
       'items' in task
-        ? task.items.map((item) => analyseText(item.text, item.register, item.segments))
+        ? task.items.map((item) => analyseText(item.text, item.register, item.segments, item.previous))
         : 'captions' in task
           ? (await writer()).captionFile(task.captions)
           : 'facts' in task

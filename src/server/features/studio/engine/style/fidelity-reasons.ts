@@ -22,6 +22,9 @@ export const ALL_LIKE_FROM = 95;
 /** Under this score, at least one reason says what is unlike (the draft view warns below it too). */
 export const UNLIKE_BELOW = 60;
 
+/** What a draft that keeps every sentence whole and in order says (never of an unchecked rough transcript). */
+export const AS_SAID_REASON = 'every sentence is yours, as you said it';
+
 /** A reason and whether it says the draft is like the user (true), unlike (false) or neither. */
 export interface Reason {
   text: string;
@@ -38,7 +41,8 @@ function describeRate(rate: number): string {
   return every <= 1 ? 'in most sentences' : `about one in every ${every} sentences`;
 }
 
-function editReasons(edits: EditMeasures, out: Reason[]): void {
+/** What Echo changed of the owner's words, in plain words (the faithful side of a draft's score). */
+export function editReasons(edits: EditMeasures, out: Reason[]): void {
   if (edits.userWords > 0 && edits.addedWords / edits.userWords >= 0.03) {
     out.push({
       text: `${edits.addedWords} of its ${plural(edits.userWords, 'word')} are Echo's, not yours`,
@@ -58,7 +62,7 @@ function editReasons(edits: EditMeasures, out: Reason[]): void {
     });
   }
   if (edits.userWords > 0 && edits.addedWords === 0 && edits.cutShare < 0.1 && edits.moves === 0) {
-    out.push({ text: 'every sentence is yours, as you said it', like: true });
+    out.push({ text: AS_SAID_REASON, like: true });
   }
   if (edits.echoBlocks > 0) {
     out.push({

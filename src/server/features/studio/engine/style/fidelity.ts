@@ -31,7 +31,7 @@
 import { BUZZWORDS, FW, wordsOf } from '../text/index.ts';
 import { forEachChar, forEachWord } from './char-ngrams.ts';
 import { type EditMeasures, type FidelityBlock, measureEdits, userTextOf } from './fidelity-edits.ts';
-import { type Reason, reasonsFor, reasonsWithTone } from './fidelity-reasons.ts';
+import { editReasons, type Reason, reasonsFor, reasonsWithTone } from './fidelity-reasons.ts';
 import { noteStats } from './profile.ts';
 import type { NoteStats, Register, RegisterProfile, VoiceProfile } from './profile-shape.ts';
 import { CHAR_BUCKETS, SENTENCE_BINS } from './profile-shape.ts';
@@ -433,6 +433,19 @@ export function scoreDraftFidelity(
   const detail = draftFidelityDetail(blocks, profile, register);
   if (!detail) return NO_NOTES;
   return { score: detail.score, reasons: detail.reasons.map((r) => r.text) };
+}
+
+/**
+ * The faithful side of a draft's score alone: what Echo cut from what was said, added of its own
+ * and moved out of order (`measureEdits`), 100 x the edits factor, with those reasons; no style.
+ * Null when the draft has no words of the user's.
+ */
+export function scoreFaithful(blocks: readonly FidelityBlock[]): Fidelity | null {
+  if (!userTextOf(blocks).trim()) return null;
+  const edits = measureEdits(blocks);
+  const reasons: Reason[] = [];
+  editReasons(edits, reasons);
+  return { score: Math.round(100 * edits.factor), reasons: reasons.map((r) => r.text) };
 }
 
 export { SENTENCE_BINS };

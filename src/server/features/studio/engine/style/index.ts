@@ -13,10 +13,11 @@ export {
   featuresOf,
   measureFidelity,
   scoreDraftFidelity,
+  scoreFaithful,
   scoreFidelity,
   scoreOf,
 } from './fidelity.ts';
-export { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
+export { ALL_LIKE_FROM, AS_SAID_REASON, UNLIKE_BELOW } from './fidelity-reasons.ts';
 export {
   type Analysis,
   type AnalysisInput,
@@ -35,3 +36,4 @@ export {
   type VoiceProfile,
   WORD_BUCKETS,
 } from './profile-shape.ts';
+export { wordsAsSegments } from './text-edit.ts';

@@ -1,7 +1,14 @@
 import type { NoteRegister } from '#contract/studio.ts';
-import { countWords, keyPhrases, splitSentences, type TranscriptSegment } from '../text/index.ts';
+import {
+  countWords,
+  keyPhrases,
+  searchFigures,
+  splitSentences,
+  type TranscriptSegment,
+} from '../text/index.ts';
 import { noteStats } from './profile.ts';
 import type { NoteStats } from './profile-shape.ts';
+import { alignSentences, type Kept, type OldSentence } from './text-edit.ts';
 
 /** Text PostgreSQL and the snippets can keep: no NUL or the snippet markers, normalised newlines. */
 const UNSTORABLE = new RegExp(`[${String.fromCharCode(0, 2, 3)}]`, 'g');
@@ -20,6 +27,8 @@ export interface AnalysedSentence {
   endMs: number | null;
   filler: boolean;
   fillers: Array<{ start: number; end: number }>;
+  /** The numbers the sentence says, as figures for search (`searchFigures`); null when none. */
+  figures: string | null;
 }
 
 export interface Analysis {
@@ -27,6 +36,10 @@ export interface Analysis {
   stats: NoteStats;
   keyPhrases: Array<{ phrase: string; score: number }>;
   wordCount: number;
+  /** The numbers the note says, as figures for search (its sentences' figures); null when none. */
+  figures: string | null;
+  /** Given the text's sentences before an edit: which each sentence is, and its times (text-edit.ts). */
+  kept?: Kept[];
 }
 
 /** One text to analyse (what analyseText takes). */
@@ -34,14 +47,23 @@ export interface AnalysisInput {
   text: string;
   register: NoteRegister;
   segments?: TranscriptSegment[] | undefined;
+  /** The sentences before an edit of the whole text (the answer then says which each one is). */
+  previous?: OldSentence[] | undefined;
 }
 
 /**
  * Everything Studio stores about a note's text, from the text engine: sentences with offsets (and
  * times from speech-to-text segments), filler marks, mergeable stats for the profile, key phrases.
  */
-export function analyseText(text: string, register: NoteRegister, segments?: TranscriptSegment[]): Analysis {
+export function analyseText(
+  text: string,
+  register: NoteRegister,
+  segments?: TranscriptSegment[],
+  previous?: OldSentence[],
+): Analysis {
   const sentences = splitSentences(text, segments);
+  const figures = sentences.map((s) => searchFigures(s.text));
+  const noteFigures = [...new Set(figures.flatMap((f) => (f ? f.split(' ') : [])))].join(' ');
   return {
     sentences: sentences.map((s, position) => ({
       position,
@@ -52,10 +74,20 @@ export function analyseText(text: string, register: NoteRegister, segments?: Tra
       endMs: s.endMs ?? null,
       filler: s.filler,
       fillers: s.fillers,
+      figures: figures[position] || null,
     })),
     stats: noteStats(text, register),
     keyPhrases: keyPhrases(sentences, KEY_PHRASES_PER_NOTE).map(({ phrase, score }) => ({ phrase, score })),
     wordCount: countWords(text),
+    figures: noteFigures || null,
+    ...(previous
+      ? {
+          kept: alignSentences(
+            previous,
+            sentences.map((s) => s.text),
+          ),
+        }
+      : {}),
   };
 }
 

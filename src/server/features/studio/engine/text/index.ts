@@ -12,4 +12,11 @@ export { MONTHS } from './number-words.ts';
 export { splitSentences, type TranscriptSegment } from './sentences.ts';
 export { bestSources, claimsSupport, supportOf } from './support.ts';
 export { countWords, hash32, stem, syllables, type Token, tokenize, wordsOf } from './tokens.ts';
-export { type WrittenFormStats, writtenForm } from './written-form.ts';
+export {
+  figureSpans,
+  searchFigures,
+  searchQueryFigures,
+  type WrittenFormStats,
+  writtenForm,
+  writtenSpans,
+} from './written-form.ts';

@@ -52,7 +52,7 @@ function figure(value: number, year = false): string {
 
 const isYearPiece = (said: Said) => said.simple && said.value >= 10 && said.value <= 99;
 
-interface Replacement {
+export interface Replacement {
   start: number;
   end: number;
   text: string;
@@ -60,8 +60,24 @@ interface Replacement {
 
 /** The text with its spoken numbers in written form. */
 export function writtenForm(text: string, stats: WrittenFormStats = { steps: 0 }): string {
+  const out = writtenSpans(text, stats);
+  if (out.length === 0) return text;
+  let result = '';
+  let at = 0;
+  for (const replacement of out) {
+    result += text.slice(at, replacement.start) + replacement.text;
+    at = replacement.end;
+  }
+  return result + text.slice(at);
+}
+
+/**
+ * Where the text says a number that reads as a figure, and that figure: `{ start, end, text }` in
+ * text order (what `writtenForm` replaces; search highlights the words a figure was found by).
+ */
+export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 }): Replacement[] {
   const tokens = tokensOf(text);
-  if (tokens.length === 0) return text;
+  if (tokens.length === 0) return [];
   // Per sentence: whether it talks prices, and the currency it names.
   const prices: boolean[] = [];
   const currencies: (string | undefined)[] = [];
@@ -333,12 +349,43 @@ export function writtenForm(text: string, stats: WrittenFormStats = { steps: 0 }
     out.push({ ...spanOf(said.from, said.to), text: written });
     i = said.to;
   }
-  if (out.length === 0) return text;
-  let result = '';
-  let at = 0;
-  for (const replacement of out) {
-    result += text.slice(at, replacement.start) + replacement.text;
-    at = replacement.end;
-  }
-  return result + text.slice(at);
+  return out;
+}
+
+/** A figure as search reads it: no currency sign, percent sign or thousands commas ("$18,000" -> "18000"). */
+const searchNumber = (figure: string) => figure.replace(/[$€£%]/g, '').replace(/(\d),(?=\d{3}(?!\d))/g, '$1');
+
+const FIGURE = /[$€£]?\d+(?:,\d{3})*(?:\.\d+)?%?/g;
+
+/**
+ * The numbers a text says, as figures search can match ("forty-two runners, eighteen thousand a
+ * month, $1,500" -> "42 18000 1500"): its written form's figures, each once, written as a search
+ * query's figures are (`searchQueryFigures`). Empty when the text holds none. Linear in the text.
+ */
+export function searchFigures(text: string): string {
+  const seen = new Set<string>();
+  for (const match of writtenForm(text).matchAll(FIGURE)) seen.add(searchNumber(match[0]));
+  return [...seen].join(' ');
+}
+
+/** A search query with its figures as `searchFigures` stores them ("$18,000" -> "18000"). */
+export const searchQueryFigures = (query: string): string =>
+  query.replace(FIGURE, (figure) => searchNumber(figure));
+
+/**
+ * Where the text says one of `figures` (as `searchFigures` writes them) in words: the spans a
+ * search hit found by its figures highlights ("forty-two" for a search for "42").
+ */
+export function figureSpans(
+  text: string,
+  figures: ReadonlySet<string>,
+): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const span of writtenSpans(text))
+    for (const match of span.text.matchAll(FIGURE))
+      if (figures.has(searchNumber(match[0]))) {
+        out.push({ start: span.start, end: span.end });
+        break;
+      }
+  return out;
 }

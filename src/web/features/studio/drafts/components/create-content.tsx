@@ -1,5 +1,5 @@
 import { Loader2, Sparkles } from 'lucide-react';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   DRAFT_FORMAT_LABELS,
@@ -43,20 +43,35 @@ export const LLM_NOT_CONFIGURED = 'No language model is set up on this server.';
 export const SHOWNOTES_NEED_SPEAKERS = 'Made from a conversation: name the speakers of this note first.';
 
 /**
+ * The quick read of a rough transcript before it becomes posts (the notes room draws it): while
+ * `needed`, 'Create content' shows it first; `next` goes on to the formats, `close` closes the dialog
+ * (then runs `after`, which takes focus where it leads instead of the Create content button).
+ */
+export interface TranscriptCheck {
+  needed: boolean;
+  render: (step: { next: () => void; close: (after?: () => void) => void }) => ReactNode;
+}
+
+/**
  * 'Create content': pick formats (and the engine), then open the first draft. Only what can run is
  * offered: clip hooks need a note with timings, show notes a conversation (a note with speakers),
- * the language model needs one configured.
+ * the language model needs one configured. A rough transcript nobody read yet is shown first (`check`).
  */
 export function CreateContent({
   noteIds,
   timed,
   conversation = false,
+  check,
 }: {
   noteIds: string[];
   timed: boolean;
   conversation?: boolean;
+  check?: TranscriptCheck;
 }) {
   const [open, setOpen] = useState(false);
+  // Read in this dialog (the note's answer follows once the owner said it looks right).
+  const [read, setRead] = useState(false);
+  const afterClose = useRef<(() => void) | null>(null);
   const [formats, setFormats] = useState<DraftFormat[]>(
     DRAFT_FORMATS.filter((f) => (f !== 'clips' || timed) && (f !== 'shownotes' || conversation)),
   );
@@ -80,106 +95,135 @@ export function CreateContent({
     );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !create.isPending && setOpen(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (create.isPending) return;
+        setOpen(next);
+        if (!next) setRead(false);
+      }}
+    >
       <DialogTrigger asChild>
         <Button size="sm">
           <Sparkles aria-hidden="true" /> Create content
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[calc(100dvh-2rem)]">
-        <DialogHeader>
-          <DialogTitle>Create content</DialogTitle>
-          <DialogDescription>
-            Echo writes each format from what you said, in your voice. Every sentence links back to your
-            words.
-          </DialogDescription>
-        </DialogHeader>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-semibold">Formats</legend>
-          {DRAFT_FORMATS.map((format) => (
-            <label
-              key={format}
-              className={cn(
-                'flex items-start gap-3 rounded-md border p-2',
-                refusal(format) ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:bg-muted',
-              )}
-            >
-              <input
-                type="checkbox"
-                className="mt-1 size-4 accent-primary"
-                checked={formats.includes(format) && !refusal(format)}
-                disabled={Boolean(refusal(format))}
-                onChange={() => toggle(format)}
-                aria-describedby={`${id}-${format}`}
-              />
-              <span className="grid">
-                <span className="text-sm font-medium">{DRAFT_FORMAT_LABELS[format]}</span>
-                <span id={`${id}-${format}`} className="text-xs text-muted-foreground">
-                  {refusal(format) ?? HINTS[format]}
+      {check?.needed && !read ? (
+        <DialogContent
+          className="max-h-[calc(100dvh-2rem)]"
+          data-testid="transcript-check"
+          onCloseAutoFocus={(event) => {
+            const after = afterClose.current;
+            afterClose.current = null;
+            if (!after) return;
+            event.preventDefault();
+            after();
+          }}
+        >
+          {check.render({
+            next: () => setRead(true),
+            close: (after) => {
+              afterClose.current = after ?? null;
+              setOpen(false);
+            },
+          })}
+        </DialogContent>
+      ) : (
+        <DialogContent className="max-h-[calc(100dvh-2rem)]">
+          <DialogHeader>
+            <DialogTitle>Create content</DialogTitle>
+            <DialogDescription>
+              Echo writes each format from what you said, in your voice. Every sentence links back to your
+              words.
+            </DialogDescription>
+          </DialogHeader>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-semibold">Formats</legend>
+            {DRAFT_FORMATS.map((format) => (
+              <label
+                key={format}
+                className={cn(
+                  'flex items-start gap-3 rounded-md border p-2',
+                  refusal(format) ? 'cursor-not-allowed opacity-70' : 'cursor-pointer hover:bg-muted',
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="mt-1 size-4 accent-primary"
+                  checked={formats.includes(format) && !refusal(format)}
+                  disabled={Boolean(refusal(format))}
+                  onChange={() => toggle(format)}
+                  aria-describedby={`${id}-${format}`}
+                />
+                <span className="grid">
+                  <span className="text-sm font-medium">{DRAFT_FORMAT_LABELS[format]}</span>
+                  <span id={`${id}-${format}`} className="text-xs text-muted-foreground">
+                    {refusal(format) ?? HINTS[format]}
+                  </span>
                 </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-semibold">Engine</legend>
-          {ENGINES.map((option) => (
-            <label
-              key={option.value}
-              className={cn(
-                'flex items-start gap-3',
-                engineRefusal(option.value) ? 'cursor-not-allowed opacity-70' : 'cursor-pointer',
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-engine`}
-                className="mt-1 size-4 accent-primary"
-                checked={engine === option.value}
-                disabled={Boolean(engineRefusal(option.value))}
-                onChange={() => setEngine(option.value)}
-                aria-describedby={`${id}-engine-${option.value}`}
-              />
-              <span className="grid">
-                <span className="text-sm">{option.label}</span>
-                <span id={`${id}-engine-${option.value}`} className="text-xs text-muted-foreground">
-                  {engineRefusal(option.value) ?? option.hint}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 text-sm font-semibold">Engine</legend>
+            {ENGINES.map((option) => (
+              <label
+                key={option.value}
+                className={cn(
+                  'flex items-start gap-3',
+                  engineRefusal(option.value) ? 'cursor-not-allowed opacity-70' : 'cursor-pointer',
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`${id}-engine`}
+                  className="mt-1 size-4 accent-primary"
+                  checked={engine === option.value}
+                  disabled={Boolean(engineRefusal(option.value))}
+                  onChange={() => setEngine(option.value)}
+                  aria-describedby={`${id}-engine-${option.value}`}
+                />
+                <span className="grid">
+                  <span className="text-sm">{option.label}</span>
+                  <span id={`${id}-engine-${option.value}`} className="text-xs text-muted-foreground">
+                    {engineRefusal(option.value) ?? option.hint}
+                  </span>
                 </span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button
-            disabled={create.isPending || chosen.length === 0}
-            onClick={() =>
-              create.mutate(
-                { note_ids: noteIds, formats: chosen, engine: engineRefusal(engine) ? 'auto' : engine },
-                {
-                  onSuccess: ({ drafts }) => {
-                    setOpen(false);
-                    if (drafts[0]) navigate(draftHref(drafts[0].id));
+              </label>
+            ))}
+          </fieldset>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button
+              disabled={create.isPending || chosen.length === 0}
+              onClick={() =>
+                create.mutate(
+                  { note_ids: noteIds, formats: chosen, engine: engineRefusal(engine) ? 'auto' : engine },
+                  {
+                    onSuccess: ({ drafts }) => {
+                      setOpen(false);
+                      if (drafts[0]) navigate(draftHref(drafts[0].id));
+                    },
+                    onError: (error) =>
+                      errorToast(errorMessage(error, 'Failed to create content. Please try again.')),
                   },
-                  onError: (error) =>
-                    errorToast(errorMessage(error, 'Failed to create content. Please try again.')),
-                },
-              )
-            }
-          >
-            {create.isPending ? (
-              <Loader2 className="animate-spin" aria-hidden="true" />
-            ) : (
-              <Sparkles aria-hidden="true" />
-            )}
-            {create.isPending
-              ? 'Starting...'
-              : `Create ${chosen.length === 1 ? 'draft' : `${chosen.length} drafts`}`}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
+                )
+              }
+            >
+              {create.isPending ? (
+                <Loader2 className="animate-spin" aria-hidden="true" />
+              ) : (
+                <Sparkles aria-hidden="true" />
+              )}
+              {create.isPending
+                ? 'Starting...'
+                : `Create ${chosen.length === 1 ? 'draft' : `${chosen.length} drafts`}`}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      )}
     </Dialog>
   );
 }

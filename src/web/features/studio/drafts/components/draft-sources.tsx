@@ -26,7 +26,9 @@ export function DraftSources({
   /** The note's audio or video element, by note id (the workspace plays clips through it). */
   media: Map<string, HTMLMediaElement>;
 }) {
-  const highlighted = new Set(active?.sources.map((s) => s.sentence_id) ?? []);
+  // A source whose words changed since the draft (a correction) is no support for it: never highlighted.
+  const highlighted = new Set(active?.sources.filter((s) => !s.changed).map((s) => s.sentence_id) ?? []);
+  const changed = new Set(active?.sources.filter((s) => s.changed).map((s) => s.sentence_id) ?? []);
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const first = active?.sources.find((s) => s.available);
@@ -57,7 +59,7 @@ export function DraftSources({
           ? wide
             ? 'Point at or focus a sentence of the draft to see where it came from.'
             : 'Tap a sentence of the draft to see what you said under it.'
-          : `${provenance(active, notes)}${active.sources.some((s) => s.available) ? ' Highlighted below.' : ''}`}
+          : `${provenance(active, notes)}${active.sources.some((s) => s.available && !s.changed) ? ' Highlighted below.' : ''}`}
       </p>
       {active?.said && <SaidOrWritten key={active.id} said={active.said} written={active.text} />}
       {loading && (
@@ -98,6 +100,7 @@ export function DraftSources({
             <ol className="grid gap-1 text-sm leading-relaxed">
               {note.sentences.map((sentence) => {
                 const on = highlighted.has(sentence.id);
+                const since = changed.has(sentence.id);
                 const timed = note.media_url && sentence.start_ms !== null && sentence.start_ms !== undefined;
                 const speaker = speakerName(note, sentence.speaker_id);
                 return (
@@ -105,9 +108,11 @@ export function DraftSources({
                     key={sentence.id}
                     data-sentence={sentence.id}
                     data-highlighted={on || undefined}
+                    data-changed={since || undefined}
                     className={cn(
                       'flex items-start gap-2 rounded px-2 py-1',
                       on ? 'bg-accent/25 ring-2 ring-accent' : 'text-muted-foreground',
+                      since && 'border border-dashed border-muted-foreground',
                     )}
                   >
                     {timed && (
@@ -121,6 +126,7 @@ export function DraftSources({
                       </button>
                     )}
                     <span>
+                      {since && <span className="mr-1 text-xs font-medium">{SOURCE_CHANGED}</span>}
                       {speaker && <span className="font-semibold text-foreground">{speaker}: </span>}
                       {sentence.text}
                     </span>
@@ -162,6 +168,9 @@ function SaidOrWritten({ said, written }: { said: string; written: string }) {
   );
 }
 
+/** The label of a source sentence whose words the owner changed after the draft was made. */
+export const SOURCE_CHANGED = 'Changed since this draft:';
+
 /** Who said a sentence of a conversation note (its speaker's name), or null in a solo note. */
 function speakerName(note: NoteDetail, speakerId: string | null | undefined): string | null {
   if (!speakerId) return null;
@@ -183,6 +192,8 @@ export function provenance(block: DraftBlock, notes: readonly NoteDetail[] = [])
   if (block.origin === 'echo')
     return 'Echo’s suggestion: Echo wrote this part; it is not something you said.';
   if (block.sources.length === 0) return 'This part of the draft has no source sentence.';
+  if (block.sources.every((s) => s.changed))
+    return 'You corrected the words this came from after the draft was made: regenerate it to use them.';
   if (block.sources.every((s) => !s.available)) return 'The note this came from was deleted.';
   const time = firstTime(block, notes);
   if (block.origin === 'guest')
@@ -206,7 +217,7 @@ export function SourceReveal({
   const sentences = block.sources.flatMap((source) => {
     const note = notes.find((n) => n.id === source.note_id);
     const sentence = note?.sentences.find((s) => s.id === source.sentence_id);
-    return source.available && note && sentence ? [{ note, sentence }] : [];
+    return source.available && !source.changed && note && sentence ? [{ note, sentence }] : [];
   });
   return (
     <section

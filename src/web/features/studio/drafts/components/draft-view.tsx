@@ -2,11 +2,13 @@ import { ArrowLeft, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import {
+  BEFORE_CORRECTIONS_NOTICE,
   conversationOfDraft,
   DRAFT_FORMAT_LABELS,
   type Draft,
   type DraftBlock,
   FIDELITY_WARNING_BELOW,
+  ROUGH_TRANSCRIPT_NOTICE,
 } from '#contract/studio-drafts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
@@ -33,26 +35,122 @@ import { DraftHistory } from './draft-history.tsx';
 import { DraftSources, SourceReveal } from './draft-sources.tsx';
 import { DraftToolbar } from './draft-toolbar.tsx';
 
-function Fidelity({ draft }: { draft: Draft }) {
-  if (!draft.fidelity) return null;
-  const { score, reasons } = draft.fidelity;
-  const low = score < FIDELITY_WARNING_BELOW;
+/** One side of what a draft is measured on: its score out of 100 and the reasons. */
+function ScorePart({
+  label,
+  part,
+  testId,
+}: {
+  label: string;
+  part: { score: number; reasons: string[] };
+  testId: string;
+}) {
+  const low = part.score < FIDELITY_WARNING_BELOW;
   return (
-    <Card className="grid gap-2" data-testid="fidelity">
+    <div className="grid content-start gap-2" data-testid={testId}>
       <div className="flex items-baseline gap-2">
         <span
           className={cn('text-3xl font-extrabold tabular-nums', low ? 'text-destructive' : 'text-primary')}
         >
-          {score}
+          {part.score}
         </span>
-        <span className="text-sm text-muted-foreground">/ 100 voice fidelity</span>
+        <span className="text-sm text-muted-foreground">/ 100 {label}</span>
       </div>
       <ul className="grid list-disc gap-1 pl-5 text-sm">
-        {reasons.map((reason) => (
+        {part.reasons.map((reason) => (
           <li key={reason}>{reason}</li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * What the draft is measured on: faithful to what was said (cut, added, moved) and "sounds like
+ * you" (against the owner's other notes), side by side; drafts scored before the split show their
+ * one score.
+ */
+function Fidelity({ draft }: { draft: Draft }) {
+  const fidelity = draft.fidelity;
+  if (!fidelity) return null;
+  const split = fidelity.faithful !== undefined || fidelity.voice !== undefined;
+  return (
+    <Card className="grid gap-4" data-testid="fidelity">
+      {fidelity.rough && (
+        <p className="text-sm font-medium text-destructive" data-testid="fidelity-rough">
+          {ROUGH_TRANSCRIPT_NOTICE}
+        </p>
+      )}
+      {!split ? (
+        <ScorePart label="voice fidelity" part={fidelity} testId="fidelity-score" />
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {fidelity.faithful && (
+            <ScorePart
+              label="faithful to what you said"
+              part={fidelity.faithful}
+              testId="fidelity-faithful"
+            />
+          )}
+          {fidelity.voice ? (
+            <ScorePart label="sounds like you" part={fidelity.voice} testId="fidelity-voice" />
+          ) : (
+            fidelity.voice === null && (
+              <p className="text-sm text-muted-foreground" data-testid="fidelity-voice">
+                Sounds like you: add another note, and Echo compares this draft with how you speak in it.
+              </p>
+            )
+          )}
+        </div>
+      )}
     </Card>
+  );
+}
+
+/**
+ * What the reader must know before trusting the draft's words: made from a rough transcript nobody
+ * checked, or from words corrected since (Regenerate one click away).
+ */
+function WordsNotice({
+  draft,
+  regenerating,
+  onRegenerate,
+}: {
+  draft: Draft;
+  regenerating: boolean;
+  onRegenerate: () => void;
+}) {
+  if (!draft.rough_transcript && !draft.before_corrections) return null;
+  return (
+    <div className="grid gap-2 rounded-lg border border-destructive/40 bg-destructive/5 p-3" role="note">
+      {draft.rough_transcript && (
+        <p className="text-sm" data-testid="rough-transcript-notice">
+          <span className="font-semibold">{ROUGH_TRANSCRIPT_NOTICE}</span>{' '}
+          <Link
+            href={noteHref(draft.note_ids[0]!)}
+            className="text-primary underline-offset-4 hover:underline"
+          >
+            Check the words
+          </Link>
+        </p>
+      )}
+      {draft.before_corrections && (
+        <div className="flex flex-wrap items-center gap-2" data-testid="before-corrections-notice">
+          <p className="text-sm">
+            <span className="font-semibold">{BEFORE_CORRECTIONS_NOTICE}</span> It still holds the words as
+            first heard.
+          </p>
+          <Button size="sm" disabled={regenerating} onClick={onRegenerate}>
+            {regenerating ? (
+              <Loader2 className="animate-spin" aria-hidden="true" />
+            ) : (
+              <RefreshCw aria-hidden="true" />
+            )}
+            Regenerate
+          </Button>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -197,6 +295,11 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
       ) : (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="grid min-w-0 content-start gap-4">
+            <WordsNotice
+              draft={draft}
+              regenerating={regenerate.isPending || isWriting(draft)}
+              onRegenerate={regenerateAll}
+            />
             {notice && (
               <p className="rounded-lg bg-muted px-3 py-2 text-sm" role="note">
                 {notice}

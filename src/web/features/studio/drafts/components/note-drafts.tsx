@@ -4,10 +4,20 @@ import { DRAFT_FORMAT_LABELS } from '#contract/studio-drafts.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { draftHref } from '../../links.ts';
 import { isWriting, useDraftsOfNote, useSourceNotes } from '../api.ts';
-import { CreateContent } from './create-content.tsx';
+import { CreateContent, type TranscriptCheck } from './create-content.tsx';
 
-/** On a ready note: 'Create content', and the drafts already made from it. */
-export function NoteDrafts({ noteId, spoken, timed }: { noteId: string; spoken: boolean; timed: boolean }) {
+/** On a ready note: 'Create content' (after a quick read of a rough transcript), and the drafts made from it. */
+export function NoteDrafts({
+  noteId,
+  spoken,
+  timed,
+  check,
+}: {
+  noteId: string;
+  spoken: boolean;
+  timed: boolean;
+  check?: TranscriptCheck;
+}) {
   const drafts = useDraftsOfNote(noteId);
   const list = drafts.data?.drafts ?? [];
   // A conversation (a note with speakers) also makes show notes; the note is already loaded here.
@@ -19,7 +29,7 @@ export function NoteDrafts({ noteId, spoken, timed }: { noteId: string; spoken: 
         <h3 id="note-drafts-heading" className="text-sm font-semibold">
           Content from this note
         </h3>
-        <CreateContent noteIds={[noteId]} timed={timed} conversation={conversation} />
+        <CreateContent noteIds={[noteId]} timed={timed} conversation={conversation} check={check} />
       </div>
       {list.length === 0 ? (
         <p className="text-sm text-muted-foreground">
@@ -41,6 +51,8 @@ export function NoteDrafts({ noteId, spoken, timed }: { noteId: string; spoken: 
                   </>
                 ) : draft.status === 'failed' ? (
                   <Badge variant="destructive">failed</Badge>
+                ) : draft.before_corrections ? (
+                  <Badge variant="outline">before your corrections</Badge>
                 ) : (
                   draft.fidelity && <span>voice {draft.fidelity.score}/100</span>
                 )}

@@ -1,4 +1,4 @@
-import { ArrowLeft, Loader2, Trash2 } from 'lucide-react';
+import { ArrowLeft, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { isRoughTranscript, type NoteDetail, type Sentence } from '#contract/studio.ts';
@@ -14,6 +14,8 @@ import { NoteMeta } from './note-meta.tsx';
 import { NoteTitle } from './note-title.tsx';
 import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
 import { ConversationPanel, SpeakerAssign, SpeakerButton } from './speakers.tsx';
+import { TranscriptCheckStep } from './transcript-check.tsx';
+import { TranscriptEditor } from './transcript-editor.tsx';
 
 const FILLER = 'text-muted-foreground italic';
 
@@ -61,8 +63,19 @@ export function NoteView({
   /** The back link's text ("All notes", or "Back to results" while a search is open). */
   backLabel: string;
   onDelete: (note: NoteDetail) => void;
-  /** What can be made of a ready note (the drafts room's, given by the page). */
-  drafts: (note: { noteId: string; spoken: boolean; timed: boolean }) => ReactNode;
+  /**
+   * What can be made of a ready note (the drafts room's, given by the page); `check`: a rough
+   * transcript's quick read, shown before content is made from it while the owner has not read it.
+   */
+  drafts: (note: {
+    noteId: string;
+    spoken: boolean;
+    timed: boolean;
+    check: {
+      needed: boolean;
+      render: (step: { next: () => void; close: (after?: () => void) => void }) => ReactNode;
+    };
+  }) => ReactNode;
 }) {
   const note = useNote(noteId);
   const media = useRef<HTMLMediaElement | null>(null);
@@ -74,6 +87,9 @@ export function NoteView({
   // The sentence whose speaker is being changed, in a conversation (focus returns to its button).
   const [assigning, setAssigning] = useState<string | null>(null);
   const speakerButtons = useRef(new Map<string, HTMLButtonElement>());
+  // The whole text open in the editor (split and join sentences), and the button that opens it.
+  const [editingText, setEditingText] = useState(false);
+  const editTextButton = useRef<HTMLButtonElement>(null);
   const data = note.data;
   const sentences = data?.sentences ?? [];
 
@@ -290,8 +306,8 @@ export function NoteView({
           {data.transcript_engine === 'browser'
             ? 'Your browser transcribed this as you spoke: a rough transcript.'
             : 'PocketSphinx transcribed this offline on this server: a rough transcript.'}{' '}
-          Play a sentence to check what it heard, and correct it with its Correct button; a speech-to-text
-          server (STT_BASE_URL) gives a better one.
+          Play a sentence to check what it heard, and correct it with its Correct button, or edit the whole
+          text to split and join sentences; a speech-to-text server (STT_BASE_URL) gives a better one.
         </p>
       )}
       {data.status === 'ready' &&
@@ -299,6 +315,12 @@ export function NoteView({
           noteId: data.id,
           spoken: data.register === 'spoken',
           timed: data.sentences.some((s) => s.start_ms != null),
+          check: {
+            needed: Boolean(data.needs_review),
+            render: ({ next, close }) => (
+              <TranscriptCheckStep note={data} next={next} close={close} onFix={() => setEditingText(true)} />
+            ),
+          },
         })}
       {data.status_message && data.status !== 'ready' && (
         <p
@@ -318,9 +340,43 @@ export function NoteView({
         </p>
       ) : null}
       {conversation && data.status === 'ready' && <ConversationPanel note={data} />}
-      {sentences.length > 0 && (
+      {editingText && (
+        <TranscriptEditor
+          note={data}
+          onPlayAt={
+            timed
+              ? (offset) => {
+                  // The sentence the caret is in, as the text was before this edit (close enough to hear it).
+                  const at = sentences.findLast((s) => playable(s) && s.start_char <= offset);
+                  if (at) playFrom(at);
+                }
+              : undefined
+          }
+          onDone={() => {
+            setEditingText(false);
+            requestAnimationFrame(() => editTextButton.current?.focus());
+          }}
+        />
+      )}
+      {sentences.length > 0 && !editingText && (
         <section aria-label="Transcript" className="grid gap-2">
-          <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">Transcript</h3>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
+              Transcript
+            </h3>
+            {/* A conversation's sentences keep their speakers: it is corrected sentence by sentence. */}
+            {data.status === 'ready' && !conversation && (
+              <Button
+                ref={editTextButton}
+                variant="outline"
+                size="sm"
+                onClick={() => setEditingText(true)}
+                data-testid="edit-whole-text"
+              >
+                <Pencil aria-hidden="true" /> Edit the whole text
+              </Button>
+            )}
+          </div>
           {timed && <p className="text-xs text-muted-foreground">Choose a sentence to play from there.</p>}
           {conversation ? (
             <ol className="grid gap-3 text-base leading-relaxed" data-testid="transcript">
