@@ -1,6 +1,15 @@
 import { Check, Loader2, UserRound, Users, X } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { CONVERSATION_LIMITS, type NoteDetail, type NoteSpeaker, type Sentence } from '#contract/studio.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { z } from 'zod';
+import {
+  addSpeakerSchema,
+  assignSpeakerSchema,
+  CONVERSATION_LIMITS,
+  type NoteDetail,
+  type NoteSpeaker,
+  type Sentence,
+  speakerParamsSchema,
+} from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -8,6 +17,7 @@ import { FieldError } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { type SpeakerEdit, useEditSpeakers, useVoice } from '../api.ts';
 import { likelyMe } from '../speaker-turns.ts';
 
@@ -28,6 +38,16 @@ function useSpeakerEdit(noteId: string) {
   return { run, problem, pending: edit.isPending };
 }
 
+/** "This is me": one of the note's speakers (PATCH /notes/:id/speakers/:speakerId with `me`). */
+const meSchema = speakerParamsSchema.pick({ speakerId: true });
+/** A speaker's new name, as the server takes it (trimmed, not empty, not too long). */
+const renameSchema = addSpeakerSchema.pick({ name: true });
+/** Who said a sentence: one of the note's speakers, or someone new with their name. */
+const assignSchema = z.discriminatedUnion('new', [
+  z.object({ new: z.literal(false), speaker_id: assignSpeakerSchema.shape.speaker_id }),
+  z.object({ new: z.literal(true), name: addSpeakerSchema.shape.name }),
+]);
+
 /**
  * "Which one is you?": asked until answered, preselected from the owner's byline; then who they are,
  * changeable, and each speaker's name. Until answered the note is kept out of the voice profile.
@@ -36,22 +56,25 @@ export function ConversationPanel({ note }: { note: NoteDetail }) {
   const id = useId();
   const me = note.speakers.find((s) => s.me);
   const byline = useVoice(false).data?.byline;
-  const [choice, setChoice] = useState(me?.id ?? likelyMe(note.speakers, byline));
   const { run, problem, pending } = useSpeakerEdit(note.id);
-  useEffect(() => {
-    if (me) setChoice(me.id);
-    else setChoice((current) => current || likelyMe(note.speakers, byline));
-  }, [me, byline, note.speakers]);
+  // Until a speaker is chosen the field shows who they are, or else the one the byline names.
+  const shown = (chosen: string) => chosen || me?.id || likelyMe(note.speakers, byline);
+  const { values, field, handleSubmit, formRef } = useZodForm(
+    meSchema,
+    { speakerId: '' },
+    { toInput: (v) => ({ speakerId: shown(v.speakerId) }) },
+  );
+  const choice = shown(values.speakerId);
 
-  const answer = (event: FormEvent) => {
-    event.preventDefault();
-    if (!choice || choice === me?.id) return;
-    const name = note.speakers.find((s) => s.id === choice)?.name ?? '';
-    void run(
-      { kind: 'update', speakerId: choice, body: { me: true } },
-      `You are ${name} in this conversation`,
-    );
-  };
+  // The button is enabled only for another speaker: there is nothing to say when none is chosen.
+  const answer = handleSubmit(
+    ({ speakerId }) => {
+      if (speakerId === me?.id) return;
+      const name = note.speakers.find((s) => s.id === speakerId)?.name ?? '';
+      void run({ kind: 'update', speakerId, body: { me: true } }, `You are ${name} in this conversation`);
+    },
+    () => {},
+  );
 
   return (
     <Card className="grid gap-3" data-testid="conversation-panel">
@@ -65,16 +88,21 @@ export function ConversationPanel({ note }: { note: NoteDetail }) {
           conversation is kept out of your voice profile and Ideas.
         </p>
       )}
-      <form className="flex flex-wrap items-end gap-2" onSubmit={answer} aria-labelledby={`${id}-heading`}>
+      <form
+        ref={formRef}
+        className="flex flex-wrap items-end gap-2"
+        onSubmit={answer}
+        aria-labelledby={`${id}-heading`}
+      >
         <div className="grid min-w-48 flex-1 gap-1">
           <label htmlFor={`${id}-me`} className="text-sm font-medium">
             {me ? 'You are' : 'This is me'}
           </label>
           <Select
             id={`${id}-me`}
-            value={choice}
             placeholder="Choose a speaker"
-            onChange={(event) => setChoice(event.target.value)}
+            {...field('speakerId')}
+            value={choice}
             aria-describedby={!me ? `${id}-why` : undefined}
             data-testid="which-one-is-you"
           >
@@ -119,19 +147,21 @@ function RenameSpeaker({
   position: number;
 }) {
   const id = useId();
-  const [name, setName] = useState(speaker.name);
   const { run, problem, pending } = useSpeakerEdit(noteId);
-  useEffect(() => setName(speaker.name), [speaker.name]);
-  const value = name.trim();
+  const { values, field, reset, handleSubmit, formRef } = useZodForm(renameSchema, { name: speaker.name });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the field follows the name the note has now.
+  useEffect(() => reset({ name: speaker.name }), [speaker.name]);
+  const value = values.name.trim();
+  // The button is enabled only for a new name: there is nothing to say when the schema refuses.
+  const rename = handleSubmit(
+    ({ name }) => {
+      if (name !== speaker.name)
+        void run({ kind: 'update', speakerId: speaker.id, body: { name } }, 'Speaker renamed');
+    },
+    () => {},
+  );
   return (
-    <form
-      className="grid gap-1"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (value && value !== speaker.name)
-          void run({ kind: 'update', speakerId: speaker.id, body: { name: value } }, 'Speaker renamed');
-      }}
-    >
+    <form ref={formRef} className="grid gap-1" onSubmit={rename}>
       <label htmlFor={id} className="text-xs text-muted-foreground">
         Speaker {position}
         {speaker.label && speaker.label !== speaker.name ? ` (in the transcript: ${speaker.label})` : ''}
@@ -139,9 +169,9 @@ function RenameSpeaker({
       <div className="flex gap-2">
         <Input
           id={id}
-          value={name}
+          autoComplete="off"
           maxLength={CONVERSATION_LIMITS.labelMaxChars}
-          onChange={(event) => setName(event.target.value)}
+          {...field('name')}
           aria-describedby={problem ? `${id}-problem` : undefined}
         />
         <Button type="submit" variant="outline" disabled={pending || !value || value === speaker.name}>
@@ -204,33 +234,36 @@ export function SpeakerAssign({
 }) {
   const id = useId();
   const select = useRef<HTMLSelectElement>(null);
-  const [speaker, setSpeaker] = useState(sentence.speaker_id ?? '');
-  const [name, setName] = useState('');
+  // The checkbox is no text field: it stays beside the form's fields.
   const [rest, setRest] = useState(false);
   const { run, problem, pending } = useSpeakerEdit(note.id);
+  const { values, errors, field, handleSubmit, formRef } = useZodForm(
+    assignSchema,
+    { speaker_id: sentence.speaker_id ?? '', name: '' },
+    {
+      toInput: (v) =>
+        v.speaker_id === NEW_SPEAKER ? { new: true, name: v.name } : { new: false, speaker_id: v.speaker_id },
+    },
+  );
   useEffect(() => select.current?.focus(), []);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = handleSubmit(async (who) => {
     const to = rest ? turnEnd : undefined;
-    const saved =
-      speaker === NEW_SPEAKER
-        ? name.trim() &&
-          (await run(
-            { kind: 'add', body: { name: name.trim(), from: sentence.id, to } },
-            `${name.trim()} added`,
-          ))
-        : speaker === sentence.speaker_id && !rest
-          ? true
-          : await run(
-              { kind: 'assign', body: { speaker_id: speaker, from: sentence.id, to } },
-              `Said by ${note.speakers.find((s) => s.id === speaker)?.name ?? 'them'}`,
-            );
+    const saved = who.new
+      ? await run({ kind: 'add', body: { name: who.name, from: sentence.id, to } }, `${who.name} added`)
+      : who.speaker_id === sentence.speaker_id && !rest
+        ? true
+        : await run(
+            { kind: 'assign', body: { speaker_id: who.speaker_id, from: sentence.id, to } },
+            `Said by ${note.speakers.find((s) => s.id === who.speaker_id)?.name ?? 'them'}`,
+          );
     if (saved) onDone();
-  };
+  });
+  const speakerProblem = errors.speaker_id ?? problem;
 
   return (
     <form
+      ref={formRef}
       onSubmit={save}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -248,9 +281,8 @@ export function SpeakerAssign({
       <Select
         ref={select}
         id={`${id}-speaker`}
-        value={speaker}
-        onChange={(event) => setSpeaker(event.target.value)}
-        aria-describedby={problem ? `${id}-problem` : undefined}
+        {...field('speaker_id')}
+        aria-describedby={speakerProblem ? `${id}-problem` : undefined}
       >
         {note.speakers.map((s) => (
           <option key={s.id} value={s.id}>
@@ -262,18 +294,20 @@ export function SpeakerAssign({
           <option value={NEW_SPEAKER}>Someone new…</option>
         )}
       </Select>
-      {speaker === NEW_SPEAKER && (
+      {values.speaker_id === NEW_SPEAKER && (
         <div className="grid gap-1">
           <label htmlFor={`${id}-name`} className="text-sm font-medium">
             Their name
           </label>
           <Input
             id={`${id}-name`}
-            value={name}
+            autoComplete="off"
             required
             maxLength={CONVERSATION_LIMITS.labelMaxChars}
-            onChange={(event) => setName(event.target.value)}
+            {...field('name')}
+            aria-describedby={errors.name ? `${id}-name-problem` : undefined}
           />
+          <FieldError id={`${id}-name-problem`} message={errors.name} />
         </div>
       )}
       {turnEnd !== sentence.id && (
@@ -282,7 +316,7 @@ export function SpeakerAssign({
           And the rest of this turn
         </label>
       )}
-      <FieldError id={`${id}-problem`} message={problem} />
+      <FieldError id={`${id}-problem`} message={speakerProblem} />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" size="sm" disabled={pending}>
           {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
