@@ -154,6 +154,7 @@ export const ROUTES: RouteSpec[] = [
   dashboard('GET /api/studio/drafts/:id'),
   dashboard('PUT /api/studio/drafts/:id', { blocks: [] }),
   dashboard('POST /api/studio/drafts/:id/regenerate', { block_id: 'b1' }),
+  dashboard('POST /api/studio/drafts/:id/facts/:fact_id/put-back'),
   { ...dashboard('GET /api/studio/drafts/:id/export'), query: 'as=md' },
   dashboard('GET /api/studio/drafts/:id/clips/:n'),
   dashboard('GET /api/studio/drafts/:id/versions'),
