@@ -11,7 +11,15 @@
 // Reading a note: its text cleaned and analysed (sentences, stats, key phrases), always off the
 // event loop: a new or edited note (capture, notes), a retyped sentence (corrections).
 
-export { analyseOffThread, captionsOffThread, closeAnalysisPool, draftOffThread } from './analysis/index.ts';
+export {
+  analyseOffThread,
+  captionsOffThread,
+  closeAnalysisPool,
+  draftOffThread,
+  fidelityOffThread,
+  modelCheckOffThread,
+  modelSourcesOffThread,
+} from './analysis/index.ts';
 export { type Analysis, cleanText, sentencesAsSegments } from './style/index.ts';
 
 // The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
@@ -19,6 +27,10 @@ export { type Analysis, cleanText, sentencesAsSegments } from './style/index.ts'
 
 export {
   buildProfile,
+  type Fidelity,
+  type FidelityBlock,
+  type FidelityRequest,
+  fidelityFor,
   type NoteStats,
   noteStats,
   type Register,
@@ -66,6 +78,7 @@ export {
   checkContent,
   contentProblem,
   contentWarning,
+  ECHO_KINDS,
   type EngineDraft,
   type EngineInput,
   generateWithLlm,
@@ -73,5 +86,6 @@ export {
   LLM_PROMPT_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
+  type ModelNotes,
   type VoiceBrief,
 } from './model/index.ts';

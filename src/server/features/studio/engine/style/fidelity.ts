@@ -435,4 +435,18 @@ export function scoreDraftFidelity(
   return { score: detail.score, reasons: detail.reasons.map((r) => r.text) };
 }
 
+/**
+ * A draft's score as the analysis threads compute it for a draft job: its blocks against what was
+ * said (the offline engine's drafts), or the text of the user's blocks alone (a model's answer).
+ */
+export type FidelityRequest = { profile: VoiceProfile; register: Register } & (
+  | { blocks: FidelityBlock[] }
+  | { text: string }
+);
+
+export const fidelityFor = (request: FidelityRequest): Fidelity | null =>
+  'blocks' in request
+    ? scoreDraftFidelity(request.blocks, request.profile, request.register)
+    : scoreFidelity(request.text, request.profile, request.register);
+
 export { SENTENCE_BINS };

@@ -8,9 +8,12 @@ export { charNgramCounts } from './char-ngrams.ts';
 export {
   draftFidelityDetail,
   FEATURE_NAMES,
+  type Fidelity,
   type FidelityBlock,
   type FidelityDetail,
+  type FidelityRequest,
   featuresOf,
+  fidelityFor,
   measureFidelity,
   scoreDraftFidelity,
   scoreFidelity,
