@@ -99,12 +99,20 @@ const boundOf = (baselineMs: number) => RULE_MS + Math.max(RULE_MS, 2 * baseline
 /** The loop's longest hold while `work` runs. */
 const holdOf = async (work: () => Promise<unknown>) => (await longestHoldDuring(work)).holdMs;
 
-/** The loop's longest hold while `work` runs, checked against the bound. */
+/**
+ * The loop's longest hold while `work` runs, checked against the bound. On a shared machine any
+ * process is stalled now and then (a garbage collection, a neighbour's burst), most of all over a
+ * long window such as a draft job's seconds, so a hold over the bound is measured again with the
+ * same work, and fails only when it is over the bound twice: work done on the loop holds it every
+ * time.
+ */
 async function holds<T>(what: string, boundMs: number, work: () => Promise<T>): Promise<T> {
+  const first = await longestHoldDuring(work);
+  if (first.holdMs < boundMs) return first.result;
   const { holdMs, result } = await longestHoldDuring(work);
   expect(
     holdMs,
-    `${what} held the event loop ${holdMs.toFixed(0)} ms (bound ${boundMs.toFixed(0)} ms)`,
+    `${what} held the event loop ${holdMs.toFixed(0)} ms, and ${first.holdMs.toFixed(0)} ms before (bound ${boundMs.toFixed(0)} ms)`,
   ).toBeLessThan(boundMs);
   return result;
 }
@@ -118,18 +126,7 @@ async function timed(note: NoteDetail): Promise<string> {
   return note.id;
 }
 
-/**
- * A draft job's longest hold, checked against the bound. A job's window is seconds long (the drafts
- * are written on the threads meanwhile), time enough for a shared machine to stall any process once
- * (a garbage collection, a neighbour's burst), so a hold over the bound is measured again with the
- * same work and fails only when it is over the bound twice: work done on the loop holds it every
- * time. The baseline is the longer of two ordinary runs, for the same reason.
- */
-async function jobHolds<T>(what: string, boundMs: number, work: () => Promise<T>): Promise<T> {
-  const first = await longestHoldDuring(work);
-  if (first.holdMs < boundMs) return first.result;
-  return holds(`${what} (first try ${first.holdMs.toFixed(0)} ms)`, boundMs, work);
-}
+/** A draft job's baseline: the longer of two ordinary runs (a job's window is seconds long). */
 const jobBaseline = async (work: () => Promise<unknown>) => Math.max(await holdOf(work), await holdOf(work));
 
 /** A ready note of `text` whose sentences are timed. */
@@ -319,7 +316,7 @@ describe('no text stalls the Studio', () => {
         expect([201, 400, 413], created.body.slice(0, 200)).toContain(created.statusCode);
         if (created.statusCode !== 201) return;
         const id = await timed(created.json() as NoteDetail);
-        const drafts = await jobHolds("writing a hostile note's drafts", bound, () =>
+        const drafts = await holds("writing a hostile note's drafts", bound, () =>
           draftsOf(id, DRAFT_FORMATS),
         );
         for (const d of drafts) expect(['ready', 'failed'], d.error ?? '').toContain(d.status);
@@ -346,7 +343,7 @@ describe('no text stalls the Studio', () => {
         expect([201, 400, 413], created.body.slice(0, 200)).toContain(created.statusCode);
         if (created.statusCode !== 201) return;
         const id = (created.json() as NoteDetail).id;
-        const drafts = await jobHolds("writing a model's draft of a hostile note", bound, () =>
+        const drafts = await holds("writing a model's draft of a hostile note", bound, () =>
           draftsOf(id, ['thread'], 'llm'),
         );
         for (const d of drafts) expect(['ready', 'failed'], d.error ?? '').toContain(d.status);
