@@ -3,13 +3,16 @@
  * Echo server (child process, ROLE=all, bench/loop-lag.ts loaded) while one owner sends the hostile
  * input of each path, the longest hold of its event loop (perf_hooks.monitorEventLoopDelay's max)
  * reported beside the same path with ordinary English of the same length (State of the Union
- * addresses). Paths, as studio/worst-case.api.test.ts: a note created (200,000 characters), a
- * sentence corrected in such a note, the five drafts of such a note written by the job (the
- * server runs its jobs, so the job's hold is the server's), a clip-hooks draft's captions exported
- * (SRT and WebVTT, every clip and one, of a 120,000-character note), a file of posts imported (10
- * MB of one-letter CSV rows), and a thread and a carousel draft's publish preview (25 parts, about
- * 90 KB: the body limit is 100 KB; to a Bluesky account on a fake server). The hostile note is the one that made
- * ranking quadratic: every word in exactly a quarter of the sentences. Target: each path's hold
+ * addresses). Paths, as studio/worst-case.api.test.ts: a note created (200,000 characters) and
+ * read (one of 50,000 sentences), a sentence corrected in such a note, the five drafts of such a
+ * note written by the job (the server runs its jobs, so the job's hold is the server's), the same
+ * of a note of 25,000 sentences that each lean on the one before (the planner keeps them as one:
+ * a draft of every one, scored block by block), a thread written by a language model (a fake
+ * one) from such a note, a clip-hooks draft's captions exported (SRT and WebVTT, every clip and
+ * one, of a 120,000-character note), a file of posts imported (10 MB of one-letter CSV rows; 2.6
+ * MB of commas on one line), and a thread and a carousel draft's publish preview (25 parts,
+ * about 90 KB: the body limit is 100 KB; to a Bluesky account on a fake server). The hostile note
+ * is, unless said, the one that made ranking quadratic: every word in exactly a quarter of the sentences. Target: each path's hold
  * under 50 ms plus the ordinary baseline's (what any note of that length costs: its rows stored,
  * its answer written).
  */
@@ -18,6 +21,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
 import { DRAFT_FORMATS } from '../src/contract/studio-drafts.ts';
+import { FakeOpenAi, type ReceivedRequest } from '../tests/support/fake-openai.ts';
 import { startFakeBluesky } from '../tests/support/fake-social.ts';
 import { quarterStems } from '../tests/support/hostile-text.ts';
 import { loadSotu } from '../tests/support/sotu.ts';
@@ -28,6 +32,18 @@ const OWNER = 'stall@bench.test';
 const TOKEN = 'bench-studio-stall-token-0123456789abcdefghijklmn';
 const RULE_MS = 50;
 const MAX = STUDIO_LIMITS.textMaxChars;
+/** 25,000 sentences that each lean on the one before, to the longest note. */
+const LEANING = 'ab. a-b\n'.repeat(25_000).slice(0, MAX);
+
+/** The fake model's answer: a thread of the first three sentences it was given, as they were said. */
+const threadAnswer = (request: ReceivedRequest) => {
+  const { messages } = request.json as { messages: { content: string }[] };
+  const given = messages.at(-1)!.content.split('Source sentences:\n')[1] ?? '';
+  const posts = [...given.matchAll(/^(\d+)\. (.{1,250})$/gm)].slice(0, 3);
+  return JSON.stringify({
+    blocks: posts.map(([, n, text]) => ({ kind: 'post', text, sources: [Number(n)] })),
+  });
+};
 
 function client(url: string) {
   const { hostname, port } = new URL(url);
@@ -72,6 +88,8 @@ export async function run(): Promise<BenchResult[]> {
     const lagFile = path.join(bench.dir, 'lag.json');
     const bsky = await startFakeBluesky();
     bsky.addAccount('stall.test', 'aaaa-bbbb-cccc-dddd');
+    const llm = await new FakeOpenAi().start();
+    llm.chatReply = threadAnswer;
     const server: ServerProcess = await bench.startEcho(
       {
         BENCH_LOOP_LAG_FILE: lagFile,
@@ -80,6 +98,8 @@ export async function run(): Promise<BenchResult[]> {
         STUDIO_EXPORTS_PER_MINUTE: '1000',
         PUBLISH_ALLOW_PRIVATE_HOSTS: 'true',
         BLUESKY_SERVICE_URL: bsky.origin,
+        LLM_BASE_URL: llm.baseUrl,
+        LLM_MODEL: 'fake-model',
       },
       { label: 'echo', nodeArgs: ['--import', './bench/loop-lag.ts'] },
     );
@@ -105,15 +125,20 @@ export async function run(): Promise<BenchResult[]> {
       );
       return note;
     };
-    /** Drafts of `formats` from a note, waited for until each is written. */
-    const draftsOf = async (note: Note, formats: readonly string[]): Promise<string[]> => {
-      const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats });
+    /** Drafts of `formats` from a note, waited for until each is written (or, when allowed, refused). */
+    const draftsOf = async (
+      note: Note,
+      formats: readonly string[],
+      { engine = 'extractive', refused = false }: { engine?: 'extractive' | 'llm'; refused?: boolean } = {},
+    ): Promise<string[]> => {
+      const res = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats, engine });
       const ids = (res.json() as { drafts: Array<{ id: string }> }).drafts.map((d) => d.id);
       for (const id of ids)
         for (let tries = 0; ; tries++) {
           const status = ((await call('GET', `/api/studio/drafts/${id}`)).json() as { status: string })
             .status;
           if (status === 'ready') break;
+          if (status === 'failed' && refused) break;
           if (status === 'failed') throw new Error('a draft failed');
           if (tries >= 1200) throw new Error('a draft was not ready in 4 minutes');
           await sleep(200);
@@ -168,6 +193,17 @@ export async function run(): Promise<BenchResult[]> {
             hostile: () => holdDuring(() => timedNote(quarterStems(MAX))),
           },
           {
+            name: 'GET /api/studio/notes/{id}, 200,000 characters (50,000 one-word lines)',
+            ordinary: async () => {
+              const note = await timedNote(ordinary);
+              return holdDuring(() => call('GET', `/api/studio/notes/${note.id}`));
+            },
+            hostile: async () => {
+              const note = await timedNote('\na'.repeat(MAX / 2));
+              return holdDuring(() => call('GET', `/api/studio/notes/${note.id}`));
+            },
+          },
+          {
             name: 'PATCH a sentence of a 200,000-character note',
             ordinary: async () => {
               const note = await timedNote(ordinary);
@@ -198,6 +234,33 @@ export async function run(): Promise<BenchResult[]> {
               const note = await timedNote(quarterStems(MAX));
               return holdDuring(() => draftsOf(note, DRAFT_FORMATS));
             },
+          },
+          {
+            name: 'the five drafts of a 200,000-character note of 25,000 sentences leaning on each other',
+            ordinary: async () => {
+              const note = await timedNote(ordinary);
+              return holdDuring(() => draftsOf(note, DRAFT_FORMATS));
+            },
+            hostile: async () => {
+              const note = await timedNote(LEANING);
+              return holdDuring(() => draftsOf(note, DRAFT_FORMATS, { refused: true }));
+            },
+          },
+          {
+            name: "a language model's thread of a 200,000-character note written by the job",
+            ordinary: async () => {
+              const note = await timedNote(ordinary);
+              return holdDuring(() => draftsOf(note, ['thread'], { engine: 'llm' }));
+            },
+            hostile: async () => {
+              const note = await timedNote(quarterStems(MAX));
+              return holdDuring(() => draftsOf(note, ['thread'], { engine: 'llm' }));
+            },
+          },
+          {
+            name: 'POST /api/studio/imports, 2.6 MB (.md paragraphs vs a CSV line of commas)',
+            ordinary: () => holdDuring(importFile('speeches.md', ordinary.repeat(14).slice(0, 2_600_000))),
+            hostile: () => holdDuring(importFile('posts.csv', ','.repeat(2_600_000))),
           },
           {
             name: 'POST /api/studio/imports, a 10 MB file (.md paragraphs vs one-letter CSV rows)',
@@ -258,6 +321,7 @@ export async function run(): Promise<BenchResult[]> {
       close();
       await db.end();
       await bsky.close();
+      await llm.stop();
     }
   });
 }

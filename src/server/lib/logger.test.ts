@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createLogger, serializeError } from './logger.ts';
 
@@ -63,5 +64,37 @@ describe('the error serializer', () => {
       message: 'Request failed for [e-mail]',
     });
     expect(serializeError('failed for owner@example.com')).toBe('failed for [e-mail]');
+  });
+});
+
+describe('the request serializer', () => {
+  it.each(['debug', 'trace'])("writes a request's path, never its query string, at %s", async (level) => {
+    let output = '';
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        output += String(chunk);
+        done();
+      },
+    });
+    const app = Fastify({ loggerInstance: createLogger(level, sink) });
+    app.get('/api/studio/search', async () => ({ ok: true }));
+    try {
+      for (const url of [
+        '/api/studio/search?q=my+secret+plan&email=dana%40example.com',
+        'http://echo.test/api/studio/search?token=abc123secret',
+      ])
+        expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const lines = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; req?: { url?: string; method?: string } });
+    const incoming = lines.filter((l) => l.msg === 'incoming request');
+    expect(incoming).toHaveLength(2);
+    for (const line of incoming) expect(line.req).toMatchObject({ method: 'GET', url: '/api/studio/search' });
+    for (const secret of ['secret', 'dana', 'example.com', 'abc123', '?'])
+      expect(output).not.toContain(secret);
   });
 });

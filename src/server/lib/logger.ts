@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
+import { requestPath } from './request-path.ts';
 
 export type Logger = FastifyBaseLogger;
 
@@ -89,12 +90,34 @@ export function serializeError(error: unknown, depth = 0): unknown {
   return out;
 }
 
+/**
+ * A request as a log holds it (Fastify's `incoming request` line, at debug and trace): what Fastify
+ * writes, but its target as a path alone. A query string carries what the user searched for, a
+ * sign-in or unsubscribe token, an address; none is needed to tell which route was asked.
+ */
+export function serializeRequest(req: unknown): Record<string, unknown> {
+  const r = (req ?? {}) as {
+    method?: unknown;
+    url?: unknown;
+    host?: unknown;
+    ip?: unknown;
+    socket?: { remotePort?: unknown };
+  };
+  return {
+    method: r.method,
+    url: typeof r.url === 'string' ? requestPath(r.url) : undefined,
+    host: r.host,
+    remoteAddress: r.ip,
+    remotePort: r.socket?.remotePort,
+  };
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,
     base: { pid: process.pid },
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest },
   };
   return (destination ? pino(options, destination) : pino(options)) as unknown as Logger;
 }

@@ -9,6 +9,7 @@ import {
   type DraftFormat,
 } from '#contract/studio-drafts.ts';
 import { longestHoldDuring } from '#tests/support/event-loop.ts';
+import { FakeOpenAi, type ReceivedRequest } from '#tests/support/fake-openai.ts';
 import { type FakeBluesky, startFakeBluesky } from '#tests/support/fake-social.ts';
 import { quarterStems } from '#tests/support/hostile-text.ts';
 import { loadSotu } from '#tests/support/sotu.ts';
@@ -19,8 +20,9 @@ import { generateExtractive } from './engine/index.ts';
 /**
  * The rule, kept by a test: no request and no job holds the event loop longer than about 50 ms,
  * whatever the text within the documented limits. Hostile inputs for every text path of the Studio
- * that reads a whole note or file (a note created, a sentence corrected, a note's drafts written by
- * the job, a draft's captions exported, a file of posts imported, a draft's publish preview) go
+ * that reads a whole note or file (a note created or read, a sentence corrected, a note's drafts
+ * written by the job, offline or by a language model (a fake one), a draft's captions exported, a
+ * file of posts imported, a draft's publish preview) go
  * through the real API in a test app that runs its jobs too (as ROLE=all does) while a timer
  * measures the loop's longest hold. Each path used to hold it for seconds: a long note's analysis,
  * re-analysed on every correction, ranked again by every draft and every caption export, and an
@@ -32,8 +34,9 @@ import { generateExtractive } from './engine/index.ts';
  * any request of that size. So each path is first measured with ordinary English of the same
  * length (its baseline, in the same test), and the margin is twice that, at least 50 ms: hostile
  * text may cost what ordinary text costs, not more. A path that does the text work on the loop
- * again holds it for seconds. The draft job's baseline is the note's own creation (the text work
- * of a draft, ordinary or not, is what must stay off the loop).
+ * again holds it for seconds. The draft job's bound for ordinary English is half of what the offline
+ * writer takes on this machine (a job that writes on the loop holds it at least that long); hostile
+ * notes' drafts are held to the bound of ordinary English's drafts.
  */
 const RULE_MS = 50;
 const MAX = STUDIO_LIMITS.textMaxChars;
@@ -72,6 +75,7 @@ const textOf = ({ unit, length }: Hostile) =>
 
 let echo: StudioTestApp;
 let bsky: FakeBluesky;
+let llm: FakeOpenAi;
 let cookie: string;
 /** Ordinary English (State of the Union addresses), for the baselines. */
 let ordinary = '';
@@ -85,37 +89,68 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
     ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
 
+/**
+ * A GET over the test app's socket, its answer read as bytes, as a client receives it (inject would
+ * decode a whole answer of megabytes to one string on this same loop).
+ */
+const fetched = async (url: string) => {
+  const res = await fetch(`${echo.url}${url}`, { headers: { cookie } });
+  return { statusCode: res.status, body: Buffer.from(await res.arrayBuffer()) };
+};
+
 /** The bound for a path whose ordinary baseline held the loop `baselineMs`. */
 const boundOf = (baselineMs: number) => RULE_MS + Math.max(RULE_MS, 2 * baselineMs);
 
 /** The loop's longest hold while `work` runs. */
 const holdOf = async (work: () => Promise<unknown>) => (await longestHoldDuring(work)).holdMs;
 
-/** The loop's longest hold while `work` runs, checked against the bound. */
+/**
+ * The loop's longest hold while `work` runs, checked against the bound. On a shared machine any
+ * process is stalled now and then (a garbage collection, a neighbour's burst), most of all over a
+ * long window such as a draft job's seconds, so a hold over the bound is measured again with the
+ * same work, and fails only when it is over the bound twice: work done on the loop holds it every
+ * time.
+ */
 async function holds<T>(what: string, boundMs: number, work: () => Promise<T>): Promise<T> {
+  const first = await longestHoldDuring(work);
+  if (first.holdMs < boundMs) return first.result;
   const { holdMs, result } = await longestHoldDuring(work);
   expect(
     holdMs,
-    `${what} held the event loop ${holdMs.toFixed(0)} ms (bound ${boundMs.toFixed(0)} ms)`,
+    `${what} held the event loop ${holdMs.toFixed(0)} ms, and ${first.holdMs.toFixed(0)} ms before (bound ${boundMs.toFixed(0)} ms)`,
   ).toBeLessThan(boundMs);
   return result;
 }
 
-/** A ready note of `text` whose sentences are timed as a recogniser would (1.5 s each). */
-async function timedNote(text: string): Promise<NoteDetail> {
-  const created = await call('POST', '/api/studio/notes', { text });
-  expect(created.statusCode, created.body.slice(0, 200)).toBe(201);
-  const note = created.json() as NoteDetail;
+/** A note's sentences timed as a recogniser would (1.5 s each), so clips can be cut from it. */
+async function timed(note: NoteDetail): Promise<string> {
   await echo.query(
     'update studio_note_sentences set start_ms = position * 1500, end_ms = position * 1500 + 1400 where note_id = $1',
     [note.id],
   );
-  return note;
+  return note.id;
 }
 
+/** A draft job's baseline: the longer of two ordinary runs (a job's window is seconds long). */
+const jobBaseline = async (work: () => Promise<unknown>) => Math.max(await holdOf(work), await holdOf(work));
+
+/** A ready note of `text` whose sentences are timed. */
+async function timedNote(text: string): Promise<NoteDetail> {
+  const created = await call('POST', '/api/studio/notes', { text });
+  expect(created.statusCode, created.body.slice(0, 200)).toBe(201);
+  const note = created.json() as NoteDetail;
+  await timed(note);
+  return note;
+}
+const timedNoteId = async (text: string) => (await timedNote(text)).id;
+
 /** Drafts of `formats` from a note, waited for until each is written (or refused). */
-async function draftsOf(noteId: string, formats: readonly DraftFormat[]): Promise<Draft[]> {
-  const made = await call('POST', '/api/studio/drafts', { note_ids: [noteId], formats });
+async function draftsOf(
+  noteId: string,
+  formats: readonly DraftFormat[],
+  engine: 'extractive' | 'llm' = 'extractive',
+): Promise<Draft[]> {
+  const made = await call('POST', '/api/studio/drafts', { note_ids: [noteId], formats, engine });
   expect(made.statusCode, made.body).toBe(202);
   const drafts: Draft[] = [];
   for (const { id } of made.json().drafts as Draft[])
@@ -130,7 +165,10 @@ async function draftsOf(noteId: string, formats: readonly DraftFormat[]): Promis
 
 beforeAll(async () => {
   bsky = await startFakeBluesky();
+  llm = await new FakeOpenAi().start();
   echo = await startStudioApp({
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'fake-model',
     STUDIO_NOTES_PER_DAY: '100000',
     STUDIO_DRAFT_JOBS_PER_DAY: '1000',
     STUDIO_EXPORTS_PER_MINUTE: '1000',
@@ -148,6 +186,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await echo?.close();
   await bsky?.close();
+  await llm?.stop();
 });
 
 describe('no text stalls the Studio', () => {
@@ -158,6 +197,24 @@ describe('no text stalls the Studio', () => {
         const text = textOf(shape);
         const res = await holds('creating a note', bound, () => call('POST', '/api/studio/notes', { text }));
         expect([201, 400, 413], res.body.slice(0, 200)).toContain(res.statusCode);
+      }),
+      { numRuns: 5, seed: 33 },
+    );
+  }, 180_000);
+
+  it('reads notes of any shape up to the longest allowed without holding the event loop', async () => {
+    // The answer holds every sentence: a hostile note has up to twenty times an ordinary one's.
+    const plain = (await call('POST', '/api/studio/notes', { text: ordinary })).json() as NoteDetail;
+    const bound = boundOf(await holdOf(() => fetched(`/api/studio/notes/${plain.id}`)));
+    await fc.assert(
+      fc.asyncProperty(hostile(MAX), async (shape) => {
+        const created = await call('POST', '/api/studio/notes', { text: textOf(shape) });
+        if (created.statusCode !== 201) return;
+        const { id, sentences } = created.json() as NoteDetail;
+        const res = await holds('reading a note', bound, () => fetched(`/api/studio/notes/${id}`));
+        const text = res.body.toString('utf8');
+        expect(res.statusCode, text.slice(0, 200)).toBe(200);
+        expect((JSON.parse(text) as NoteDetail).sentences).toHaveLength(sentences.length);
       }),
       { numRuns: 5, seed: 33 },
     );
@@ -196,7 +253,11 @@ describe('no text stalls the Studio', () => {
   it("exports a long note's captions without holding the event loop", async () => {
     const clipsOf = async (text: string) => {
       const note = await timedNote(text);
-      const made = await call('POST', '/api/studio/drafts', { note_ids: [note.id], formats: ['clips'] });
+      const made = await call('POST', '/api/studio/drafts', {
+        note_ids: [note.id],
+        formats: ['clips'],
+        engine: 'extractive',
+      });
       expect(made.statusCode, made.body).toBe(202);
       const id = made.json().drafts[0].id as string;
       const draft = await eventually(async () => {
@@ -252,6 +313,52 @@ describe('no text stalls the Studio', () => {
     expect(drafts.map((d) => d.status)).toEqual(formats.map(() => 'ready'));
   }, 600_000);
 
+  it("writes hostile notes' drafts in the job without holding the event loop", async () => {
+    // The baseline: the drafts of ordinary English of the longest length, every format, as here.
+    const plainId = await timedNoteId(ordinary);
+    const bound = boundOf(await jobBaseline(() => draftsOf(plainId, DRAFT_FORMATS)));
+    await fc.assert(
+      fc.asyncProperty(hostile(MAX), async (shape) => {
+        const created = await call('POST', '/api/studio/notes', { text: textOf(shape) });
+        expect([201, 400, 413], created.body.slice(0, 200)).toContain(created.statusCode);
+        if (created.statusCode !== 201) return;
+        const id = await timed(created.json() as NoteDetail);
+        const drafts = await holds("writing a hostile note's drafts", bound, () =>
+          draftsOf(id, DRAFT_FORMATS),
+        );
+        for (const d of drafts) expect(['ready', 'failed'], d.error ?? '').toContain(d.status);
+      }),
+      { numRuns: 4, seed: 33 },
+    );
+  }, 600_000);
+
+  it("writes a language model's drafts of hostile notes without holding the event loop", async () => {
+    // The model answers a thread of the first three sentences it was given, as they were said.
+    llm.chatReply = (request: ReceivedRequest) => {
+      const { messages } = request.json as { messages: { content: string }[] };
+      const given = messages.at(-1)!.content.split('Source sentences:\n')[1] ?? '';
+      const posts = [...given.matchAll(/^(\d+)\. (.{1,250})$/gm)].slice(0, 3);
+      return JSON.stringify({
+        blocks: posts.map(([, n, text]) => ({ kind: 'post', text, sources: [Number(n)] })),
+      });
+    };
+    const plainId = await timedNoteId(ordinary);
+    const bound = boundOf(await jobBaseline(() => draftsOf(plainId, ['thread'], 'llm')));
+    await fc.assert(
+      fc.asyncProperty(hostile(MAX), async (shape) => {
+        const created = await call('POST', '/api/studio/notes', { text: textOf(shape) });
+        expect([201, 400, 413], created.body.slice(0, 200)).toContain(created.statusCode);
+        if (created.statusCode !== 201) return;
+        const id = (created.json() as NoteDetail).id;
+        const drafts = await holds("writing a model's draft of a hostile note", bound, () =>
+          draftsOf(id, ['thread'], 'llm'),
+        );
+        for (const d of drafts) expect(['ready', 'failed'], d.error ?? '').toContain(d.status);
+      }),
+      { numRuns: 4, seed: 33 },
+    );
+  }, 600_000);
+
   it('imports files of posts of any shape up to the largest allowed without holding the event loop', async () => {
     // Ordinary paragraphs up to the largest file: Fastify parses a JSON body in one go, a cost of the
     // body's size that any file of that size has.
@@ -266,8 +373,7 @@ describe('no text stalls the Studio', () => {
         fc.oneof(
           hostile(max),
           fc.record({
-            // Not ',': a CSV line of millions of commas still holds the loop (decision 018).
-            unit: fc.constantFrom('a\n', '"a",b\n', 'a\n\n', '"', 'window.YTD.tweets.part0 = [{'),
+            unit: fc.constantFrom('a\n', '"a",b\n', 'a\n\n', '"', ',', 'window.YTD.tweets.part0 = [{'),
             length: fc.integer({
               min: max / 4,
               max: max,

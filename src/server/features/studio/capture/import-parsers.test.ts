@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  CSV_MAX_FIELDS,
   type ImportedPost,
   ImportFormatError,
   importFormatOf,
@@ -124,5 +125,20 @@ describe('import parsers', () => {
     await tooMany(parsePlainPosts, 'a\n---\n'.repeat(4));
     expect(await parseCsvPosts(`text\n${'a\n'.repeat(3)}`, 3)).toHaveLength(3);
     expect(await parsePlainPosts('a\n---\n'.repeat(3), 3)).toHaveLength(3);
+  });
+
+  it('refuses a CSV record wider than any export, before it is read whole', async () => {
+    const tooWide = /^Line 2: more than 1,000 columns/;
+    // Commas in quotes are a post's own; a line end inside quotes does not start a record.
+    const post = `"${'a, '.repeat(2 * CSV_MAX_FIELDS)}\nb,c"`;
+    expect(await parseCsvPosts(`text,date\n${post},2024-01-01\n`)).toHaveLength(1);
+    await expect(parseCsvPosts(`text\n${','.repeat(CSV_MAX_FIELDS)}\n`)).rejects.toThrow(tooWide);
+    await expect(
+      parseLinkedInShares(`Date,ShareCommentary\r\n${',a'.repeat(CSV_MAX_FIELDS)}`),
+    ).rejects.toThrow(tooWide);
+    // A line of millions of commas (the header here) is refused at its thousandth.
+    const result = await parseCsvPosts(','.repeat(2_600_000)).catch((e: unknown) => e);
+    expect(result).toBeInstanceOf(ImportFormatError);
+    expect((result as Error).message).toMatch(/^Line 1: more than 1,000 columns/);
   });
 });

@@ -96,6 +96,43 @@ async function* chunksInSlices(content: string): AsyncGenerator<string> {
 }
 
 /**
+ * Fields a CSV record may have. A file of posts has a few columns (LinkedIn's Shares.csv six, the
+ * widest export a few dozen); a line of millions of commas would be read as one record of millions
+ * of fields, built and named in one turn of the event loop when the line ends.
+ */
+export const CSV_MAX_FIELDS = 1_000;
+
+/**
+ * The chunks of a CSV file, stopped at the first record with more than CSV_MAX_FIELDS fields, which
+ * `refused` then says. Delimiters inside quotes are not counted (an escaped quote toggles twice);
+ * a line end outside quotes starts a record.
+ */
+async function* fieldsBounded(
+  chunks: AsyncIterable<string>,
+  refused: { error?: ImportFormatError },
+): AsyncGenerator<string> {
+  let quoted = false;
+  let fields = 1;
+  let line = 1;
+  for await (const chunk of chunks) {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === 0x22) quoted = !quoted;
+      else if (c === 0x0a || c === 0x0d) {
+        if (c === 0x0a) line++;
+        if (!quoted) fields = 1;
+      } else if (c === 0x2c && !quoted && ++fields > CSV_MAX_FIELDS) {
+        refused.error = new ImportFormatError(
+          `Line ${line}: more than ${CSV_MAX_FIELDS.toLocaleString('en-US')} columns; a file of posts has a few (is it a CSV export?)`,
+        );
+        return;
+      }
+    }
+    yield chunk;
+  }
+}
+
+/**
  * Rows of a CSV file with a header, read as a stream in small chunks with the event loop given back
  * between slices; `onRow` sees each row as it is read and may throw to stop reading. Errors name
  * the line.
@@ -104,7 +141,10 @@ async function csvRecords(
   content: string,
   onRow: (row: { record: Record<string, string>; line: number }) => void,
 ): Promise<void> {
-  const parser = Readable.from(chunksInSlices(content)).pipe(
+  // A record too wide ends the stream (an error would not reach the parser through a pipe); what was
+  // read before it is not kept.
+  const refused: { error?: ImportFormatError } = {};
+  const parser = Readable.from(fieldsBounded(chunksInSlices(content), refused)).pipe(
     parse({
       bom: true,
       columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
@@ -119,10 +159,13 @@ async function csvRecords(
       record: Record<string, string>;
       info: { lines: number };
     }>) {
+      if (refused.error) throw refused.error;
       onRow({ record: row.record, line: row.info.lines });
       await slice();
     }
+    if (refused.error) throw refused.error;
   } catch (error) {
+    if (refused.error) throw refused.error;
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
       throw new ImportFormatError(

@@ -7,6 +7,7 @@ import {
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { operations } from '../../../lib/operation.ts';
+import { sendNoteDetail } from '../notes/index.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { correctSentence } from './service.ts';
 
@@ -32,10 +33,13 @@ export function correctionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
         ),
       },
-      async (request) => {
+      async (request, reply) => {
         await limit(ctx, request, 'writes');
         const { id, sentenceId } = request.params;
-        return correctSentence(ctx, ownerOf(request), id, sentenceId, request.body);
+        return sendNoteDetail(
+          reply,
+          await correctSentence(ctx, ownerOf(request), id, sentenceId, request.body),
+        );
       },
     );
   };

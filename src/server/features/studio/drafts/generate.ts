@@ -12,8 +12,6 @@ import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult, settleEchoCoreResults } from '../../content-results/index.ts';
 import {
-  analyse,
-  checkContent,
   contentProblem,
   contentWarning,
   draftOffThread,
@@ -24,15 +22,17 @@ import {
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
   leadProblem,
+  type ModelNotes,
+  modelCheckOffThread,
+  modelSourcesOffThread,
   type Register,
   type SourceNote,
-  type Unit,
   type VoiceBrief,
   type VoiceProfile,
 } from '../engine/index.ts';
 import { currentProfile, findVoiceSettings, profileWithout, type VoiceSettingsRow } from '../notes/index.ts';
 import { checklistOf, withFacts } from './facts.ts';
-import { fidelityOf, registerOf } from './fidelity.ts';
+import { draftFidelity, registerOf } from './fidelity.ts';
 import { countModelCall, modelLimitsOf } from './model-calls.ts';
 import {
   type DraftRow,
@@ -107,9 +107,16 @@ function voiceBrief(
 const bannedIn = (text: string, bans: string[]) =>
   bans.filter((ban) => new RegExp(`\\b${ban.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
 
+/** Each sentence's note, by sentence id, made once for the sentences of a run (a long note has tens of thousands). */
+const notesOf = new WeakMap<readonly SourceSentenceRow[], Map<string, string>>();
+
 /** Engine blocks as stored blocks: ids, and sources as (note, sentence) pairs. */
 function toStored(draft: EngineDraft, sentences: SourceSentenceRow[]): StoredBlock[] {
-  const noteOf = new Map(sentences.map((s) => [s.id, s.noteId]));
+  let noteOf = notesOf.get(sentences);
+  if (!noteOf) {
+    noteOf = new Map(sentences.map((s) => [s.id, s.noteId]));
+    notesOf.set(sentences, noteOf);
+  }
   return draft.blocks.map((block, i) => ({
     id: `b${i + 1}`,
     kind: block.kind,
@@ -250,6 +257,8 @@ interface RunSource {
   register: Register;
   /** When the notes' words were read (a draft's `meta.words_read_at`). */
   wordsReadAt: string;
+  /** The notes as the engine reads them, made by the run's first draft. */
+  engineNotes?: SourceNote[];
 }
 
 /** A draft written (the values to store), or why it could not be (the draft fails with it). */
@@ -260,10 +269,11 @@ type DraftValues = Parameters<typeof updateDraft>[2];
 async function writeOne(
   deps: GenerateDeps,
   row: DraftRow,
-  { notes, sentences, speaking, keyPhrases, settings, profile, others, register, wordsReadAt }: RunSource,
+  run: RunSource,
   blockId?: string,
 ): Promise<Written> {
   const db = deps.database.db;
+  const { notes, sentences, speaking, keyPhrases, settings, profile, others, register, wordsReadAt } = run;
   const format = row.format as DraftFormat;
   const pins = settings?.pins ?? [];
   const bans = settings?.bans ?? [];
@@ -272,63 +282,63 @@ async function writeOne(
       ? ((row.blocks as StoredBlock[]).find((b) => b.id === blockId)?.sources.map((s) => s.sentence_id) ?? [])
       : [],
   );
-  const usable = sentences.filter((s) => !exclude.has(s.id));
-  const speakerOf = new Map(usable.map((s) => [s.id, engineSpeakerOf(s, speaking)]));
-  const sourceNotesInput: SourceNote[] = notes.map((note) => ({
-    id: note.id,
-    sentences: usable
-      .filter((s) => s.noteId === note.id)
-      .map((s) => ({
-        id: s.id,
-        text: s.text,
-        filler: s.filler,
-        fillers: s.fillers as { start: number; end: number }[],
-        ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
-        ...(speakerOf.get(s.id) ? { speaker: speakerOf.get(s.id)! } : {}),
-      })),
-  }));
+  const speakerOf = new Map(sentences.map((s) => [s.id, engineSpeakerOf(s, speaking)]));
+  const engineNotes = (usable: SourceSentenceRow[]): SourceNote[] =>
+    notes.map((note) => ({
+      id: note.id,
+      sentences: usable
+        .filter((s) => s.noteId === note.id)
+        .map((s) => ({
+          id: s.id,
+          text: s.text,
+          filler: s.filler,
+          fillers: s.fillers as { start: number; end: number }[],
+          ...(s.startMs !== null && s.endMs !== null ? { startMs: s.startMs, endMs: s.endMs } : {}),
+          ...(speakerOf.get(s.id) ? { speaker: speakerOf.get(s.id)! } : {}),
+        })),
+    }));
+  // The run's drafts share the notes as the engine reads them, unless a block's sources are left out.
+  let sourceNotesInput: SourceNote[];
+  if (exclude.size) sourceNotesInput = engineNotes(sentences.filter((s) => !exclude.has(s.id)));
+  else {
+    run.engineNotes ??= engineNotes(sentences);
+    sourceNotesInput = run.engineNotes;
+  }
   // The name the user chose for their content (the voice card); none is made up from their e-mail address.
   const byline = settings?.byline ?? undefined;
   // The offline writer ranks every sentence of the notes: on the analysis threads, within their time
   // budget, never on the loop of the process that runs jobs (the web process too, ROLE=all). A draft
   // past the budget fails with why; it would fail again if tried again.
+  const threads = deps.config.studio.analysis;
   const offline = async (): Promise<EngineDraft | string> => {
-    const written = await draftOffThread(deps.config.studio.analysis, {
+    const written = await draftOffThread(threads, {
       notes: sourceNotesInput,
       format,
       options: { byline, ideas: keyPhrases, bans, pins },
-    }).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'payload_too_large') return error.message;
-      throw error;
-    });
+    }).catch(pastBudget);
     if (typeof written === 'string') return written;
     return written.ok ? { blocks: written.blocks, meta: written.meta } : written.message;
   };
+  // The model's draft reads every sentence too (its best ones for the prompt, its answer checked):
+  // on the same threads, sharing the offline writer's analysis of the notes.
+  const modelNotes = { notes: sourceNotesInput, ideas: keyPhrases, bans, pins };
 
   let draft: EngineDraft | string;
   let engine: 'extractive' | 'llm' = 'extractive';
   const meta: Record<string, unknown> = {};
   // Show notes are the offline writer's (chapters and quotes read from the speakers and times).
   if (deps.llm && row.requestedEngine !== 'extractive' && format !== 'shownotes') {
-    const analysed = analyse(sourceNotesInput, keyPhrases, { bans, pins }).units;
-    const units = analysed.filter((u) => u.usable);
-    const ranked = [...units].sort((a, b) => b.score - a.score).slice(0, LLM_SOURCE_SENTENCES);
-    const rankOf = new Map(ranked.map((u, rank) => [u, rank]));
-    const best = [...ranked].sort((a, b) => a.index - b.index);
+    const best = await modelSourcesOffThread(threads, { ...modelNotes, limit: LLM_SOURCE_SENTENCES }).catch(
+      pastBudget,
+    );
+    if (typeof best === 'string') return capitalise(best);
     const input: EngineInput = {
       format,
       author: speaking.name ?? byline ?? 'the speaker',
-      sentences: best.map((u) => {
-        const speaker = speakerOf.get(String(u.ref.sentenceId));
-        return {
-          id: String(u.ref.sentenceId),
-          noteId: String(u.ref.noteId),
-          text: u.clean,
-          rank: rankOf.get(u),
-          startMs: u.startMs,
-          endMs: u.endMs,
-          ...(speaker ? { speaker } : {}),
-        };
+      // The model is told whose each sentence is, in a conversation.
+      sentences: best.map((sentence) => {
+        const speaker = speakerOf.get(sentence.id);
+        return speaker ? { ...sentence, speaker } : sentence;
       }),
       voice: voiceBrief(profile, register, pins, bans),
       // Never the draft's own notes: a pasted note would go to the model twice.
@@ -355,7 +365,8 @@ async function writeOne(
       engine = 'llm';
       meta.llm_requests = 1;
       meta.prompt_chars = first.promptChars;
-      const check = judge(profile, register, first.draft, sentences, bans, analysed, format);
+      const judged = { deps, profile, register, sentences, bans, modelNotes, format };
+      const check = await judge(judged, first.draft);
       // A second try only while the owner has calls left: without one, the first draft stands.
       const second = check.problem
         ? await generateWithLlm(
@@ -370,7 +381,7 @@ async function writeOne(
       if (second) {
         meta.llm_requests = 2;
         meta.prompt_chars = first.promptChars + second.promptChars;
-        const recheck = judge(profile, register, second.draft, sentences, bans, analysed, format);
+        const recheck = await judge(judged, second.draft);
         const kept = recheck.score >= check.score ? recheck : check;
         if (kept === recheck) draft = second.draft;
         if (kept.voiceProblem) meta.warning = BANNED_OR_LOW(kept.score);
@@ -406,13 +417,18 @@ async function writeOne(
     // The answer to this regeneration only: the view says it once, when the block comes back.
     meta.block_result = { block_id: blockId, replaced: Boolean(replacement) };
   }
-  const fidelity = fidelityOf(
+  const fidelity = await draftFidelity(
+    threads,
     profile,
     register,
     blocks,
     engine === 'extractive' ? sentences : undefined,
     others,
-  );
+  ).catch((error: unknown) => {
+    // A score past the threads' budget leaves the draft unscored rather than unwritten.
+    if (typeof pastBudget(error) === 'string') return null;
+    throw error;
+  });
   if (speaking.conversations.size > 0) meta.conversation = conversationMeta(speaking, sentences);
   // What the draft kept of the notes' facts, whichever engine wrote it.
   const facts = await checklistOf(deps.config, format, sentences, blocks);
@@ -471,24 +487,48 @@ function conversationMeta(speaking: SpeakingAs, sentences: readonly SourceSenten
 }
 
 /**
+ * A task past the analysis threads' time budget: its message (the draft fails with it; it would fail
+ * again if tried again). Any other error is thrown on.
+ */
+function pastBudget(error: unknown): string {
+  if (error instanceof AppError && error.code === 'payload_too_large') return error.message;
+  throw error;
+}
+
+/**
  * What is wrong with a model's draft, to say so in a second try: banned words, a low score, or a
  * list given in part and figures or names dropped from the sentences it cites (llm-checks.ts).
  */
-function judge(
-  profile: VoiceProfile | null,
-  register: Register,
+async function judge(
+  {
+    deps,
+    profile,
+    register,
+    sentences,
+    bans,
+    modelNotes,
+    format,
+  }: {
+    deps: GenerateDeps;
+    profile: VoiceProfile | null;
+    register: Register;
+    sentences: SourceSentenceRow[];
+    bans: string[];
+    modelNotes: ModelNotes;
+    format?: DraftFormat;
+  },
   draft: EngineDraft,
-  sentences: SourceSentenceRow[],
-  bans: string[],
-  units: readonly Unit[],
-  format?: DraftFormat,
-): { score: number; problem?: string; voiceProblem?: boolean; content?: string } {
+): Promise<{ score: number; problem?: string; voiceProblem?: boolean; content?: string }> {
   const blocks = toStored(draft, sentences);
   const text = blocks.map((b) => b.text).join(' ');
   const banned = bannedIn(text, bans);
-  const fidelity = fidelityOf(profile, register, blocks);
+  // The answer is scored and checked against every sentence of the notes on the analysis threads.
+  const threads = deps.config.studio.analysis;
+  const [fidelity, content] = await Promise.all([
+    draftFidelity(threads, profile, register, blocks),
+    modelCheckOffThread(threads, { ...modelNotes, draft }),
+  ]);
   const score = fidelity?.score ?? 100;
-  const content = checkContent(draft, units);
   const contentIssue = contentProblem(content);
   const voiceIssue = banned.length
     ? `the last draft used ${banned.join(', ')}: never use them`

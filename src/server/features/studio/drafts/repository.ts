@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { DraftBlock } from '#contract/studio-drafts.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { studioNoteSentences, studioNoteSpeakers, studioNotes } from '../../../db/schema/studio.ts';
 import { studioDrafts, studioDraftVersions } from '../../../db/schema/studio-drafts.ts';
+import { SENTENCES_PER_READ } from '../notes/index.ts';
 
 /** All SQL of Studio drafts. */
 
@@ -191,28 +192,36 @@ export async function notesChangedAt(db: DbOrTx, noteIds: string[]): Promise<str
 
 /** The sentences of the notes, note by note (in the order given), in spoken order. */
 export async function sourceSentences(db: DbOrTx, noteIds: string[]): Promise<SourceSentenceRow[]> {
-  if (!noteIds.length) return [];
-  const rows = await db
-    .select({
-      id: studioNoteSentences.id,
-      noteId: studioNoteSentences.noteId,
-      position: studioNoteSentences.position,
-      text: studioNoteSentences.text,
-      startMs: studioNoteSentences.startMs,
-      endMs: studioNoteSentences.endMs,
-      filler: studioNoteSentences.filler,
-      fillers: studioNoteSentences.fillers,
-      words: studioNoteSentences.words,
-      speakerId: studioNoteSentences.speakerId,
-      speakerName: studioNoteSpeakers.name,
-      speakerMe: studioNoteSpeakers.isMe,
-    })
-    .from(studioNoteSentences)
-    .leftJoin(studioNoteSpeakers, eq(studioNoteSpeakers.id, studioNoteSentences.speakerId))
-    .where(inArray(studioNoteSentences.noteId, noteIds))
-    .orderBy(asc(studioNoteSentences.position));
-  const order = new Map(noteIds.map((id, i) => [id, i]));
-  return rows.sort((a, b) => order.get(a.noteId)! - order.get(b.noteId)! || a.position - b.position);
+  const rows: SourceSentenceRow[] = [];
+  // Note by note in the order given, a page of sentences at a time (SENTENCES_PER_READ: each page's
+  // rows are mapped in one turn of the loop).
+  for (const noteId of new Set(noteIds))
+    for (let after = -1; ; ) {
+      const page = await db
+        .select({
+          id: studioNoteSentences.id,
+          noteId: studioNoteSentences.noteId,
+          position: studioNoteSentences.position,
+          text: studioNoteSentences.text,
+          startMs: studioNoteSentences.startMs,
+          endMs: studioNoteSentences.endMs,
+          filler: studioNoteSentences.filler,
+          fillers: studioNoteSentences.fillers,
+          words: studioNoteSentences.words,
+          speakerId: studioNoteSentences.speakerId,
+          speakerName: studioNoteSpeakers.name,
+          speakerMe: studioNoteSpeakers.isMe,
+        })
+        .from(studioNoteSentences)
+        .leftJoin(studioNoteSpeakers, eq(studioNoteSpeakers.id, studioNoteSentences.speakerId))
+        .where(and(eq(studioNoteSentences.noteId, noteId), gt(studioNoteSentences.position, after)))
+        .orderBy(asc(studioNoteSentences.position))
+        .limit(SENTENCES_PER_READ);
+      rows.push(...page);
+      if (page.length < SENTENCES_PER_READ) break;
+      after = page.at(-1)!.position;
+    }
+  return rows;
 }
 
 /** The speakers of the notes (none for solo notes), note by note in order of first turn. */

@@ -18,6 +18,9 @@ export {
   closeAnalysisPool,
   draftOffThread,
   factsOffThread,
+  fidelityOffThread,
+  modelCheckOffThread,
+  modelSourcesOffThread,
 } from './analysis/index.ts';
 export { type Analysis, cleanText, sentencesAsSegments, wordsAsSegments } from './style/index.ts';
 
@@ -27,6 +30,10 @@ export { type Analysis, cleanText, sentencesAsSegments, wordsAsSegments } from '
 export {
   AS_SAID_REASON,
   buildProfile,
+  type Fidelity,
+  type FidelityBlock,
+  type FidelityRequest,
+  fidelityFor,
   type NoteStats,
   noteStats,
   type Register,
@@ -94,6 +101,7 @@ export {
   checkContent,
   contentProblem,
   contentWarning,
+  ECHO_KINDS,
   type EngineDraft,
   type EngineInput,
   generateWithLlm,
@@ -102,5 +110,6 @@ export {
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
   leadProblem,
+  type ModelNotes,
   type VoiceBrief,
 } from './model/index.ts';

@@ -13,7 +13,15 @@ export { notesRoutes } from './routes.ts';
 // A note of its owner and its sentences, read (capture, corrections, drafts, exports; search reads
 // the same tables).
 
-export { findNote, findNoteByUpload, listSentences, type NoteRow, type SentenceRow } from './repository.ts';
+export { sendNoteDetail } from './note-answer.ts';
+export {
+  findNote,
+  findNoteByUpload,
+  listSentences,
+  type NoteRow,
+  SENTENCES_PER_READ,
+  type SentenceRow,
+} from './repository.ts';
 export { getNote, toListItem } from './service.ts';
 
 // Notes capture makes: counted against the owner's daily number and quotas under the owner's lock,

@@ -26,6 +26,7 @@ import { type Answer, deleted, operations, storeErrors } from '../../../lib/oper
 import { onStorage, studioStorage } from '../media-store.ts';
 import { limit, ownerOf } from '../owner.ts';
 import { listIdeas } from './ideas.service.ts';
+import { sendNoteDetail } from './note-answer.ts';
 import { findNote } from './repository.ts';
 import {
   createTextNote,
@@ -108,7 +109,7 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         await limit(ctx, request, 'writes');
-        return reply.code(201).send(await createTextNote(ctx, ownerOf(request), request.body));
+        return sendNoteDetail(reply, await createTextNote(ctx, ownerOf(request), request.body), 201);
       },
     );
 
@@ -127,7 +128,8 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: { params: idParamsSchema, response: { 200: noteDetailSchema } },
         config: operation('getStudioNote', 'One note with its transcript and analysis'),
       },
-      async (request) => getNote(ctx, ownerOf(request), request.params.id),
+      async (request, reply) =>
+        sendNoteDetail(reply, await getNote(ctx, ownerOf(request), request.params.id)),
     );
 
     app.patch(
@@ -139,9 +141,12 @@ export function notesRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           errors: ['conflict', 'rate_limited'],
         }),
       },
-      async (request) => {
+      async (request, reply) => {
         await limit(ctx, request, 'writes');
-        return updateNote(ctx, ownerOf(request), request.params.id, request.body);
+        return sendNoteDetail(
+          reply,
+          await updateNote(ctx, ownerOf(request), request.params.id, request.body),
+        );
       },
     );
 

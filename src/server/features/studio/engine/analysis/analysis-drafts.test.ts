@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DRAFT_BLOCKS_MAX } from '#contract/studio-drafts.ts';
 import { loadSotu } from '#tests/support/sotu.ts';
 import { FORMATS } from '../extractive/index.ts';
 import { offlineDraft, type SourceNote } from '../formats/index.ts';
+import { modelCheck, modelSources } from '../model/index.ts';
+import { buildProfile, fidelityFor, noteStats } from '../style/index.ts';
 import { splitSentences } from '../text/index.ts';
 import { ANALYSIS_TOO_LONG_MESSAGE, AnalysisPool } from './analysis-pool.ts';
+import { packNotes, unpackNotes } from './notes-transfer.ts';
 
 /**
  * Drafts written offline on the analysis threads are the drafts the writer makes in-process, byte
@@ -68,4 +72,54 @@ describe('drafts written on the analysis threads', () => {
       await tight.close();
     }
   }, 60_000);
+
+  it("score a draft and do a model draft's text work as in-process", async () => {
+    const notes = [noteOf('voice', VOICE, true), noteOf('sotu', SOTU.slice(0, 40_000), false)];
+    const profile = buildProfile([noteStats(SOTU, 'written'), noteStats(VOICE, 'spoken')]);
+    const settings = { notes, ideas: ['pricing'], bans: ['honestly'], pins: ['value'] };
+    const sources = await pool.modelSources({ ...settings, limit: 120 });
+    expect(sources).toStrictEqual(modelSources({ ...settings, limit: 120 }));
+    expect(sources.length).toBe(120);
+    const written = offlineDraft({ notes, format: 'linkedin', options: {} });
+    if (!written.ok) throw new Error(written.message);
+    const draft = { blocks: written.blocks, meta: {} };
+    expect(await pool.modelCheck({ ...settings, draft })).toStrictEqual(modelCheck({ ...settings, draft }));
+    const blocks = written.blocks.map((b) => ({ text: b.text, origin: b.origin, said: b.said ?? b.text }));
+    for (const request of [
+      { profile, register: 'spoken' as const, blocks },
+      { profile, register: 'written' as const, text: blocks.map((b) => b.text).join(' ') },
+    ])
+      expect(await pool.fidelity(request)).toStrictEqual(fidelityFor(request));
+  }, 120_000);
+
+  it('send notes to the thread in columns that read back as sent', () => {
+    const notes: SourceNote[] = [
+      noteOf('voice', VOICE, true),
+      {
+        id: 7,
+        sentences: [
+          {
+            id: 1,
+            text: 'Um, we did it.',
+            filler: false,
+            fillers: [{ start: 0, end: 3 }],
+            startMs: 0,
+            endMs: 900,
+          },
+          { id: 2, text: 'Uh.', filler: true, fillers: [], speaker: { name: 'Sam', me: false } },
+        ],
+      },
+      { id: 'empty', sentences: [] },
+    ];
+    expect(JSON.stringify(unpackNotes(structuredClone(packNotes(notes))))).toBe(JSON.stringify(notes));
+  });
+
+  it('stop at the blocks a draft may hold, whatever the note', async () => {
+    // Thousands of sentences that each lean on the one before: the planner keeps them as one.
+    const note = noteOf('hostile', 'ab. a-b\n'.repeat(25_000), false);
+    const draft = await pool.draft({ notes: [note], format: 'blog', options: {} });
+    if (!draft.ok) throw new Error(draft.message);
+    expect(draft.blocks.length).toBeLessThanOrEqual(DRAFT_BLOCKS_MAX);
+    expect((draft.meta.warnings as string[]).at(-1)).toMatch(/cut at 500 sentences/);
+  }, 120_000);
 });

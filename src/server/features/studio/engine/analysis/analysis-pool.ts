@@ -1,8 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../../lib/errors.ts';
 import type { CaptionRequest, CheckedFact, OfflineDraft, OfflineDraftRequest } from '../formats/index.ts';
-import type { Analysis, AnalysisInput } from '../style/index.ts';
+import type { ContentCheck, EngineDraft, ModelNotes, SourceSentence } from '../model/index.ts';
+import type { Analysis, AnalysisInput, FidelityRequest, FidelitySides } from '../style/index.ts';
 import type { AnalysisTask, FactRequest } from './analysis-worker.ts';
+import { packNotes } from './notes-transfer.ts';
 
 /**
  * Text work off the event loop: notes' texts are analysed, and drafts (and their captions) written
@@ -67,7 +69,26 @@ export class AnalysisPool {
    * writer gives in-process: a structured clone of plain values, so the stored draft is the same.
    */
   draft(request: OfflineDraftRequest): Promise<OfflineDraft> {
-    return this.#run({ draft: request }) as Promise<OfflineDraft>;
+    return this.#run({ draft: { ...request, notes: packNotes(request.notes) } }) as Promise<OfflineDraft>;
+  }
+
+  /** A draft's score for its owner's voice (a long draft's word diff per block). */
+  fidelity(request: FidelityRequest): Promise<FidelitySides | null> {
+    return this.#run({ fidelity: request }) as Promise<FidelitySides | null>;
+  }
+
+  /** The best sentences of the notes for a model's prompt (the notes' whole analysis). */
+  modelSources(request: ModelNotes & { limit: number }): Promise<SourceSentence[]> {
+    return this.#run({
+      modelSources: { ...request, notes: packNotes(request.notes) },
+    }) as Promise<SourceSentence[]>;
+  }
+
+  /** A model's draft checked against the planner's rules (the notes' whole analysis). */
+  modelCheck(request: ModelNotes & { draft: EngineDraft }): Promise<ContentCheck> {
+    return this.#run({
+      modelCheck: { ...request, notes: packNotes(request.notes) },
+    }) as Promise<ContentCheck>;
   }
 
   /** A draft's fact checklist: the notes' facts, each kept or left out by the draft's texts. */
@@ -204,3 +225,21 @@ export const draftOffThread = (
 /** A draft's fact checklist made on the process's analysis threads (it reads the whole note). */
 export const factsOffThread = (settings: AnalysisSettings, request: FactRequest): Promise<CheckedFact[]> =>
   analysisPool(settings).facts(request);
+
+/** A draft's score for its owner's voice, on the process's analysis threads (a word diff per block). */
+export const fidelityOffThread = (
+  settings: AnalysisSettings,
+  request: FidelityRequest,
+): Promise<FidelitySides | null> => analysisPool(settings).fidelity(request);
+
+/** A model's best source sentences, on the process's analysis threads (they rank the whole note). */
+export const modelSourcesOffThread = (
+  settings: AnalysisSettings,
+  request: ModelNotes & { limit: number },
+): Promise<SourceSentence[]> => analysisPool(settings).modelSources(request);
+
+/** A model's draft checked against the planner's rules, on the process's analysis threads. */
+export const modelCheckOffThread = (
+  settings: AnalysisSettings,
+  request: ModelNotes & { draft: EngineDraft },
+): Promise<ContentCheck> => analysisPool(settings).modelCheck(request);

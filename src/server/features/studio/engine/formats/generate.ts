@@ -4,6 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { DRAFT_BLOCKS_MAX } from '#contract/studio-drafts.ts';
 import type {
   Analysis,
   Block,
@@ -47,7 +48,7 @@ const ANALYSES_WORDS = 200_000;
 const analyses = new Map<string, Analysis>();
 let analysedWords = 0;
 
-function analysisOf(
+export function analysisOf(
   notes: readonly SourceNote[],
   ideas: readonly string[] | undefined,
   bans: readonly string[],
@@ -178,12 +179,35 @@ export type OfflineDraft =
   | { ok: true; blocks: FlatBlock[]; meta: Record<string, unknown> }
   | { ok: false; message: string };
 
-/** One format from the notes (`generateExtractive`), flattened (`flattenDraft`). */
+/**
+ * One format from the notes (`generateExtractive`), flattened (`flattenDraft`), at most
+ * DRAFT_BLOCKS_MAX blocks (`boundedBlocks`).
+ */
 export function offlineDraft({ notes, format, options }: OfflineDraftRequest): OfflineDraft {
   const [result] = generateExtractive(notes, [format], options);
   if (!result!.ok) return { ok: false, message: result!.message };
   const { clips: _clips, descriptionSources: _sources, ...meta } = result!.meta as Record<string, unknown>;
-  return { ok: true, blocks: flattenDraft(result!), meta };
+  const flat = flattenDraft(result!);
+  const blocks = boundedBlocks(flat);
+  if (blocks.length === flat.length) return { ok: true, blocks, meta };
+  const warning = `This draft was cut at ${DRAFT_BLOCKS_MAX} sentences: most of the note's sentences lean on the one before, so Echo could not pick among them.`;
+  const warnings = [...((meta.warnings as string[] | undefined) ?? []), warning];
+  return { ok: true, blocks, meta: { ...meta, warnings } };
+}
+
+/**
+ * A draft's blocks, at most DRAFT_BLOCKS_MAX (what the editor can save), cut at the end of a group.
+ * The planner keeps a chain of sentences that lean on each other whole, and takes the first even
+ * past its budget: a note of thousands of such sentences (a hostile text, one long run-on
+ * transcript) would become a draft of every one of them, its blocks stored, scored, sent and
+ * validated on the event loop each time the draft is read.
+ */
+function boundedBlocks(blocks: FlatBlock[]): FlatBlock[] {
+  if (blocks.length <= DRAFT_BLOCKS_MAX) return blocks;
+  const cut = blocks.slice(0, DRAFT_BLOCKS_MAX);
+  const open = blocks[DRAFT_BLOCKS_MAX]!.group;
+  const whole = cut.filter((b) => b.group !== open);
+  return whole.length > 0 ? whole : cut;
 }
 
 /** The share of a draft's words that are Echo's (0-1), keywords and meta description left aside. */

@@ -15,6 +15,7 @@ export {
 } from './captions.ts';
 export { clipCaptions, toSrt, toVtt } from './clips.ts';
 export {
+  analysisOf,
   type ExtractiveOptions,
   flattenDraft,
   generateExtractive,

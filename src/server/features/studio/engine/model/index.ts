@@ -6,6 +6,7 @@
  * (`drafts/model-calls.ts`) and runs it for a draft. This folder's only face.
  */
 export {
+  ECHO_KINDS,
   type EngineDraft,
   type EngineInput,
   generateWithLlm,
@@ -13,7 +14,9 @@ export {
   LLM_PROMPT_MAX_CHARS,
   LLM_SAMPLE_CHARS,
   LLM_SAMPLES,
+  type SourceSentence,
   type VoiceBrief,
 } from './llm.ts';
-export { checkContent, contentProblem, contentWarning } from './llm-checks.ts';
+export { type ContentCheck, checkContent, contentProblem, contentWarning } from './llm-checks.ts';
 export { leadProblem } from './llm-leads.ts';
+export { type ModelNotes, modelCheck, modelSources } from './llm-sources.ts';

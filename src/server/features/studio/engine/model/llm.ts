@@ -90,7 +90,8 @@ const RULES: Record<DraftFormat, string> = {
     '"Quotes" with 3-5 "quote" blocks, each naming who said it.',
 };
 
-const ECHO_KINDS: ReadonlySet<BlockKind> = new Set(['title', 'meta', 'keywords', 'heading']);
+/** The kinds of block that are always Echo's words (never the owner's, never scored for their voice). */
+export const ECHO_KINDS: ReadonlySet<BlockKind> = new Set(['title', 'meta', 'keywords', 'heading']);
 
 /** The answer the model must give (also sent as the schema it must follow). */
 export const llmAnswerSchema = z.object({

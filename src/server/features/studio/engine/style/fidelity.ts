@@ -448,4 +448,44 @@ export function scoreFaithful(blocks: readonly FidelityBlock[]): Fidelity | null
   return { score: Math.round(100 * edits.factor), reasons: reasons.map((r) => r.text) };
 }
 
+/**
+ * A draft's score as the analysis threads compute it for a draft job (or a saved edit in its
+ * request): its blocks against what was said (the offline engine's drafts), or the text of the
+ * user's blocks alone (a model's answer, the user's own edits). `profile` is what the score is
+ * against; given `others` (the owner's profile without the draft's own notes; null when there is no
+ * other note) the answer also says how much the draft "sounds like you" (`voice`).
+ */
+export type FidelityRequest = { profile: VoiceProfile; register: Register; others?: VoiceProfile | null } & (
+  | { blocks: FidelityBlock[] }
+  | { text: string }
+);
+
+/** A draft's score in its two sides: `faithful` (what Echo changed of what was said) and `voice`. */
+export interface FidelitySides extends Fidelity {
+  faithful?: Fidelity;
+  voice?: Fidelity | null;
+}
+
+const roundedScore = (fidelity: Fidelity): Fidelity => ({
+  score: Math.round(fidelity.score),
+  reasons: fidelity.reasons,
+});
+
+export function fidelityFor(request: FidelityRequest): FidelitySides | null {
+  const text = 'blocks' in request ? userTextOf(request.blocks) : request.text;
+  if (!text.trim()) return null;
+  const both =
+    'blocks' in request
+      ? scoreDraftFidelity(request.blocks, request.profile, request.register)
+      : scoreFidelity(request.text, request.profile, request.register);
+  if (!both) return null;
+  const sides: FidelitySides = roundedScore(both);
+  const faithful = 'blocks' in request ? scoreFaithful(request.blocks) : null;
+  if (faithful) sides.faithful = faithful;
+  if (request.others !== undefined)
+    sides.voice =
+      request.others === null ? null : roundedScore(scoreFidelity(text, request.others, request.register));
+  return sides;
+}
+
 export { SENTENCE_BINS };

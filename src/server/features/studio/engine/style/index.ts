@@ -8,9 +8,13 @@ export { charNgramCounts } from './char-ngrams.ts';
 export {
   draftFidelityDetail,
   FEATURE_NAMES,
+  type Fidelity,
   type FidelityBlock,
   type FidelityDetail,
+  type FidelityRequest,
+  type FidelitySides,
   featuresOf,
+  fidelityFor,
   measureFidelity,
   scoreDraftFidelity,
   scoreFaithful,
