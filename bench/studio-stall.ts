@@ -94,8 +94,6 @@ export async function run(): Promise<BenchResult[]> {
       {
         BENCH_LOOP_LAG_FILE: lagFile,
         STUDIO_NOTES_PER_DAY: '100000',
-        // The paths store tens of megabytes of text for one owner; the bench measures the loop, not quotas.
-        STUDIO_TEXT_QUOTA_CHARS: '1000000000',
         STUDIO_DRAFT_JOBS_PER_DAY: '1000',
         STUDIO_EXPORTS_PER_MINUTE: '1000',
         PUBLISH_ALLOW_PRIVATE_HOSTS: 'true',
@@ -173,7 +171,8 @@ export async function run(): Promise<BenchResult[]> {
     };
     const importFile = (filename: string, content: string) => async () => {
       const res = await call('POST', '/api/studio/imports', { type: 'file', filename, content });
-      if (res.status !== 201 && res.status !== 400) throw new Error(`import answered ${res.status}`);
+      // Refused or kept, the file was read (as worst-case.api.test.ts accepts): the hold is what is measured.
+      if (![201, 400, 413].includes(res.status)) throw new Error(`import answered ${res.status}`);
     };
     const exportAll = (call: Call, id: string) => async () => {
       for (const query of ['as=srt', 'as=vtt', 'as=srt&clip=1', 'as=vtt&clip=2']) {
