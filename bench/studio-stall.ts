@@ -20,7 +20,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { STUDIO_LIMITS } from '../src/contract/studio.ts';
-import { DRAFT_FORMATS } from '../src/contract/studio-drafts.ts';
+import { CONVERSATION_FORMATS, DRAFT_FORMATS } from '../src/contract/studio-drafts.ts';
 import { FakeOpenAi, type ReceivedRequest } from '../tests/support/fake-openai.ts';
 import { startFakeBluesky } from '../tests/support/fake-social.ts';
 import { quarterStems } from '../tests/support/hostile-text.ts';
@@ -28,6 +28,8 @@ import { loadSotu } from '../tests/support/sotu.ts';
 import { type EchoBench, log, readLag, type ServerProcess, sleep, withEchoDatabase } from './lib.ts';
 import type { BenchResult } from './types.ts';
 
+/** Every format of a note of one speaker (show notes are a conversation's). */
+const SOLO_FORMATS = DRAFT_FORMATS.filter((f) => !CONVERSATION_FORMATS.includes(f));
 const OWNER = 'stall@bench.test';
 const TOKEN = 'bench-studio-stall-token-0123456789abcdefghijklmn';
 const RULE_MS = 50;
@@ -229,22 +231,22 @@ export async function run(): Promise<BenchResult[]> {
             name: 'the five drafts of a 200,000-character note written by the job',
             ordinary: async () => {
               const note = await timedNote(ordinary);
-              return holdDuring(() => draftsOf(note, DRAFT_FORMATS));
+              return holdDuring(() => draftsOf(note, SOLO_FORMATS));
             },
             hostile: async () => {
               const note = await timedNote(quarterStems(MAX));
-              return holdDuring(() => draftsOf(note, DRAFT_FORMATS));
+              return holdDuring(() => draftsOf(note, SOLO_FORMATS));
             },
           },
           {
             name: 'the five drafts of a 200,000-character note of 25,000 sentences leaning on each other',
             ordinary: async () => {
               const note = await timedNote(ordinary);
-              return holdDuring(() => draftsOf(note, DRAFT_FORMATS));
+              return holdDuring(() => draftsOf(note, SOLO_FORMATS));
             },
             hostile: async () => {
               const note = await timedNote(LEANING);
-              return holdDuring(() => draftsOf(note, DRAFT_FORMATS, { refused: true }));
+              return holdDuring(() => draftsOf(note, SOLO_FORMATS, { refused: true }));
             },
           },
           {
