@@ -39,9 +39,12 @@ export async function run(): Promise<BenchResult[]> {
       const schedule = async (texts: string[], at: Date) => {
         await database.transaction(async (tx) => {
           const { rows } = await tx.executeSql(
+            // Each post is its account's owner's: 200 creators with a few posts each, as the day's
+            // cap per person (PUBLISH_DAILY_POSTS_MAX) expects, not one person with a thousand.
             `insert into publish_posts (owner_email, account_id, platform, parts, scheduled_at, placement)
-           select 'owner@example.com', a, 'bluesky', jsonb_build_array(t), $3, 'slot'
-           from unnest($1::uuid[], $2::text[]) as x(a, t) returning id, run`,
+           select acc.owner_email, a, 'bluesky', jsonb_build_array(t), $3, 'slot'
+           from unnest($1::uuid[], $2::text[]) as x(a, t) join publish_accounts acc on acc.id = x.a
+           returning id, run`,
             [texts.map((_, i) => accountIds[i % accountIds.length]), texts, at],
           );
           await queue.enqueueMany(
