@@ -11,17 +11,14 @@ export {
   type Fidelity,
   type FidelityBlock,
   type FidelityDetail,
-  type FidelityRequest,
-  type FidelitySides,
   featuresOf,
-  fidelityFor,
   measureFidelity,
   scoreDraftFidelity,
-  scoreFaithful,
   scoreFidelity,
   scoreOf,
 } from './fidelity.ts';
 export { ALL_LIKE_FROM, AS_SAID_REASON, UNLIKE_BELOW } from './fidelity-reasons.ts';
+export { type FidelityRequest, type FidelitySides, fidelityFor, scoreFaithful } from './fidelity-sides.ts';
 export {
   type Analysis,
   type AnalysisInput,
