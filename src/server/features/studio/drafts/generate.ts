@@ -1,39 +1,22 @@
 import { NEEDS_STT_MESSAGE } from '#contract/studio.ts';
-import {
-  type DraftConversation,
-  type DraftFormat,
-  draftSummary,
-  FIDELITY_WARNING_BELOW,
-} from '#contract/studio-drafts.ts';
+import { type DraftConversation, type DraftFormat, draftSummary } from '#contract/studio-drafts.ts';
 import type { Config } from '../../../config.ts';
 import type { Database, DbOrTx } from '../../../db/client.ts';
-import { AppError } from '../../../lib/errors.ts';
 import type { Logger } from '../../../lib/logger.ts';
 import type { Llm } from '../../../providers/llm/llm.ts';
 import { settleEchoCoreResult, settleEchoCoreResults } from '../../content-results/index.ts';
 import {
-  contentProblem,
-  contentWarning,
   draftOffThread,
   type EngineDraft,
-  type EngineInput,
-  generateWithLlm,
-  LLM_ANSWER_MAX_CHARS,
-  LLM_SAMPLE_CHARS,
-  LLM_SAMPLES,
-  leadProblem,
-  type ModelNotes,
-  modelCheckOffThread,
-  modelSourcesOffThread,
   type Register,
   type SourceNote,
-  type VoiceBrief,
   type VoiceProfile,
 } from '../engine/index.ts';
 import { currentProfile, findVoiceSettings, profileWithout, type VoiceSettingsRow } from '../notes/index.ts';
+import { pastBudget, toStored } from './engine-results.ts';
 import { checklistOf, withFacts } from './facts.ts';
 import { draftFidelity, registerOf } from './fidelity.ts';
-import { countModelCall, modelLimitsOf } from './model-calls.ts';
+import { writeWithModel } from './model-draft.ts';
 import {
   type DraftRow,
   findDraftsById,
@@ -46,7 +29,6 @@ import {
   storeWrittenDrafts,
   type updateDraft,
   updateDrafts,
-  writtenSamples,
 } from './repository.ts';
 import { engineSpeakerOf, type SpeakingAs, speakingAs } from './speakers.ts';
 
@@ -63,74 +45,7 @@ export interface GenerateDeps {
   llm: Llm | null;
 }
 
-/** At most this many of the best source sentences go to the model (lean prompts). */
-export const LLM_SOURCE_SENTENCES = 120;
-export const FALLBACK_NOTE =
-  'The language model could not write this draft, so Echo wrote it offline from your own sentences.';
-const BANNED_OR_LOW = (score: number) =>
-  `This draft still scores ${score} for your voice after a second try.`;
-
-/** The owner has no model call or characters left today: the draft is written offline, saying why. */
-class ModelCallsUsedUp extends Error {
-  readonly note: string;
-  constructor(note: string) {
-    super(note);
-    this.note = note;
-  }
-}
-
 export type GenerateOutcome = 'done' | 'wait';
-
-function voiceBrief(
-  profile: VoiceProfile | null,
-  register: Register,
-  pins: string[],
-  bans: string[],
-): VoiceBrief {
-  const own = profile?.[register] ?? profile?.spoken ?? profile?.written ?? null;
-  const habits: string[] = [];
-  if (own) {
-    if (own.habits.questionRate > 0.1) habits.push('asks the reader questions');
-    if (own.habits.exclamationRate > 0.05) habits.push('uses exclamations');
-    if (own.habits.emojiPer100Words < 0.05) habits.push('never uses emoji');
-    if (own.habits.firstPersonRate > 0.04) habits.push('speaks in the first person');
-  }
-  return {
-    meanSentenceWords: own?.sentenceLength.mean ?? 15,
-    signaturePhrases: own?.signaturePhrases.map((p) => p.phrase) ?? [],
-    pinned: pins,
-    banned: bans,
-    habits,
-  };
-}
-
-const bannedIn = (text: string, bans: string[]) =>
-  bans.filter((ban) => new RegExp(`\\b${ban.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
-
-/** Each sentence's note, by sentence id, made once for the sentences of a run (a long note has tens of thousands). */
-const notesOf = new WeakMap<readonly SourceSentenceRow[], Map<string, string>>();
-
-/** Engine blocks as stored blocks: ids, and sources as (note, sentence) pairs. */
-function toStored(draft: EngineDraft, sentences: SourceSentenceRow[]): StoredBlock[] {
-  let noteOf = notesOf.get(sentences);
-  if (!noteOf) {
-    noteOf = new Map(sentences.map((s) => [s.id, s.noteId]));
-    notesOf.set(sentences, noteOf);
-  }
-  return draft.blocks.map((block, i) => ({
-    id: `b${i + 1}`,
-    kind: block.kind,
-    text: block.text,
-    group: block.group,
-    sources: block.sourceIds.map((id) => ({ note_id: noteOf.get(id) ?? '', sentence_id: id })),
-    supported: block.supported,
-    origin: block.origin ?? (block.sourceIds.length > 0 ? 'user' : 'echo'),
-    ...(block.origin === 'guest' && block.speaker !== undefined ? { speaker: block.speaker } : {}),
-    ...(block.said !== undefined ? { said: block.said } : {}),
-    ...(block.startMs !== undefined ? { start_ms: block.startMs } : {}),
-    ...(block.endMs !== undefined ? { end_ms: block.endMs } : {}),
-  }));
-}
 
 /**
  * The job's work: one draft (and optionally one block of it), or the drafts of one request, which
@@ -272,7 +187,6 @@ async function writeOne(
   run: RunSource,
   blockId?: string,
 ): Promise<Written> {
-  const db = deps.database.db;
   const { notes, sentences, speaking, keyPhrases, settings, profile, others, register, wordsReadAt } = run;
   const format = row.format as DraftFormat;
   const pins = settings?.pins ?? [];
@@ -325,81 +239,25 @@ async function writeOne(
 
   let draft: EngineDraft | string;
   let engine: 'extractive' | 'llm' = 'extractive';
-  const meta: Record<string, unknown> = {};
+  let meta: Record<string, unknown> = {};
   // Show notes are the offline writer's (chapters and quotes read from the speakers and times).
   if (deps.llm && row.requestedEngine !== 'extractive' && format !== 'shownotes') {
-    const best = await modelSourcesOffThread(threads, { ...modelNotes, limit: LLM_SOURCE_SENTENCES }).catch(
-      pastBudget,
-    );
-    if (typeof best === 'string') return capitalise(best);
-    const input: EngineInput = {
-      format,
-      author: speaking.name ?? byline ?? 'the speaker',
-      // The model is told whose each sentence is, in a conversation.
-      sentences: best.map((sentence) => {
-        const speaker = speakerOf.get(sentence.id);
-        return speaker ? { ...sentence, speaker } : sentence;
-      }),
-      voice: voiceBrief(profile, register, pins, bans),
-      // Never the draft's own notes: a pasted note would go to the model twice.
-      samples: await writtenSamples(db, row.ownerEmail, {
-        exclude: notes.map((n) => n.id),
-        limit: LLM_SAMPLES,
-        maxChars: LLM_SAMPLE_CHARS,
-      }),
-    };
-    // Each call is counted before it is made, with its prompt and the longest answer it may get;
-    // none past the owner's daily calls or characters (model-calls.ts).
-    const spend = async (promptChars: number) => {
-      const usedUp = await countModelCall(
-        db,
-        modelLimitsOf(deps),
-        row.ownerEmail,
-        promptChars + LLM_ANSWER_MAX_CHARS,
-      );
-      if (usedUp) throw new ModelCallsUsedUp(usedUp);
-    };
-    try {
-      const first = await generateWithLlm(deps.llm, input, { beforeCall: spend });
-      draft = first.draft;
-      engine = 'llm';
-      meta.llm_requests = 1;
-      meta.prompt_chars = first.promptChars;
-      const judged = { deps, profile, register, sentences, bans, modelNotes, format };
-      const check = await judge(judged, first.draft);
-      // A second try only while the owner has calls left: without one, the first draft stands.
-      const second = check.problem
-        ? await generateWithLlm(
-            deps.llm,
-            { ...input, voice: { ...input.voice, habits: [...input.voice.habits, check.problem] } },
-            { beforeCall: spend },
-          ).catch((error: unknown) => {
-            if (error instanceof ModelCallsUsedUp) return null;
-            throw error;
-          })
-        : null;
-      if (second) {
-        meta.llm_requests = 2;
-        meta.prompt_chars = first.promptChars + second.promptChars;
-        const recheck = await judge(judged, second.draft);
-        const kept = recheck.score >= check.score ? recheck : check;
-        if (kept === recheck) draft = second.draft;
-        if (kept.voiceProblem) meta.warning = BANNED_OR_LOW(kept.score);
-        else if (kept.content) meta.warning = kept.content;
-      }
-    } catch (error) {
-      if (error instanceof ModelCallsUsedUp) {
-        draft = await offline();
-        meta.fallback = error.note;
-      } else {
-        deps.log.warn(
-          { err: error, draftId: row.id },
-          'LLM draft failed; falling back to the extractive engine',
-        );
-        draft = await offline();
-        meta.fallback = FALLBACK_NOTE;
-      }
-    }
+    ({ draft, engine, meta } = await writeWithModel(
+      { ...deps, llm: deps.llm },
+      {
+        draftId: row.id,
+        owner: row.ownerEmail,
+        format,
+        author: speaking.name ?? byline ?? 'the speaker',
+        notes,
+        sentences,
+        modelNotes,
+        speakerOf,
+        profile,
+        register,
+        offline,
+      },
+    ));
   } else draft = await offline();
   if (typeof draft === 'string') return capitalise(draft);
 
@@ -484,70 +342,6 @@ function conversationMeta(speaking: SpeakingAs, sentences: readonly SourceSenten
     ),
   ];
   return { speaks_as: speaking.name, confirmed: speaking.confirmed, guests };
-}
-
-/**
- * A task past the analysis threads' time budget: its message (the draft fails with it; it would fail
- * again if tried again). Any other error is thrown on.
- */
-function pastBudget(error: unknown): string {
-  if (error instanceof AppError && error.code === 'payload_too_large') return error.message;
-  throw error;
-}
-
-/**
- * What is wrong with a model's draft, to say so in a second try: banned words, a low score, or a
- * list given in part and figures or names dropped from the sentences it cites (llm-checks.ts).
- */
-async function judge(
-  {
-    deps,
-    profile,
-    register,
-    sentences,
-    bans,
-    modelNotes,
-    format,
-  }: {
-    deps: GenerateDeps;
-    profile: VoiceProfile | null;
-    register: Register;
-    sentences: SourceSentenceRow[];
-    bans: string[];
-    modelNotes: ModelNotes;
-    format?: DraftFormat;
-  },
-  draft: EngineDraft,
-): Promise<{ score: number; problem?: string; voiceProblem?: boolean; content?: string }> {
-  const blocks = toStored(draft, sentences);
-  const text = blocks.map((b) => b.text).join(' ');
-  const banned = bannedIn(text, bans);
-  // The answer is scored and checked against every sentence of the notes on the analysis threads.
-  const threads = deps.config.studio.analysis;
-  const [fidelity, content] = await Promise.all([
-    draftFidelity(threads, profile, register, blocks),
-    modelCheckOffThread(threads, { ...modelNotes, draft }),
-  ]);
-  const score = fidelity?.score ?? 100;
-  const contentIssue = contentProblem(content);
-  const voiceIssue = banned.length
-    ? `the last draft used ${banned.join(', ')}: never use them`
-    : score < FIDELITY_WARNING_BELOW
-      ? `the last draft did not sound like them: ${fidelity!.reasons.slice(0, 2).join('; ')}`
-      : undefined;
-  // The lead rules the offline writer keeps: an opening that stands alone, slides that name who they mean.
-  const leadIssue = format ? leadProblem(draft, format) : undefined;
-  const problem = [voiceIssue, contentIssue, leadIssue].filter(Boolean).join('; ') || undefined;
-  return {
-    score,
-    ...(problem ? { problem } : {}),
-    ...(voiceIssue ? { voiceProblem: true } : {}),
-    ...(contentIssue
-      ? { content: contentWarning(content) }
-      : leadIssue
-        ? { content: 'This draft opens on a line that leans on what came before. Check its opening.' }
-        : {}),
-  };
 }
 
 async function fail(db: DbOrTx, rows: DraftRow[], reason: string): Promise<void> {
