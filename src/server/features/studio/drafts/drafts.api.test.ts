@@ -280,7 +280,7 @@ describe('Studio drafts, language model engine', () => {
     expect(of(drafts[1]!.id)!.priority).toBe(of(drafts[0]!.id)!.priority - 1);
   });
 
-  it('holds the model to the planner: half a list or dropped figures ask for a second try, then a warning', async () => {
+  it('holds the model to the planner: half a list asks for a second try, then a warning; a dropped figure goes back', async () => {
     const story = await addNote(
       app,
       cookie,
@@ -325,9 +325,12 @@ describe('Studio drafts, language model engine', () => {
     expect(chat).toHaveLength(2);
     const retry = JSON.stringify(chat[1]!.json);
     expect(retry).toContain('gave only part of the list');
-    expect(retry).toContain('340');
+    // The downloads' figure is put back from the sentence the block cites, so it is not asked for.
+    expect(retry).not.toContain('keep 340');
     expect(draft).toMatchObject({ status: 'ready', engine: 'llm' });
-    expect(draft!.meta.warning).toMatch(/only part of a list you made .*leaves out 340/);
+    expect(draft!.meta.warning).toMatch(/only part of a list you made/);
+    expect(draft!.meta.warning).not.toMatch(/leaves out/);
+    expect(draft!.blocks.map((b) => b.text)).toContain('We got about 340 downloads in the first month.');
     expect(draft!.blocks.every((b) => b.origin === 'user')).toBe(true);
   });
 

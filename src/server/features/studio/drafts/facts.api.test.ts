@@ -53,6 +53,9 @@ async function drafts(formats: string[], engine: 'extractive' | 'llm' = 'extract
   return Promise.all((res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(echo, alice, d.id)));
 }
 const factsOf = (draft: Draft) => draft.meta.facts as DraftFact[];
+/** The number the prompt gives the source sentence that starts so. */
+const modelNumber = (prompt: string, start: string) =>
+  Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
 const sentenceWith = (start: string) => note.sentences.find((s) => s.text.startsWith(start))!.id;
 
 describe('the fact checklist', () => {
@@ -207,5 +210,90 @@ describe('the fact checklist', () => {
     const facts = factsOf(draft!);
     expect(facts.find((f) => f.kind === 'lesson')!.kept).toBe(true);
     expect(facts.find((f) => f.text === '$85 an hour')!.kept).toBe(false);
+  });
+
+  it('writes the numbers a model spelt out as figures, as the offline drafts do', async () => {
+    // The prompt asks for figures; a model that answers in words is put in written form all the same.
+    llm.chatReply = (request) => {
+      const prompt = JSON.stringify(request.json);
+      expect(prompt).toContain('Write numbers as a reader expects');
+      return JSON.stringify({
+        blocks: [
+          {
+            kind: 'hook',
+            text: 'For six years our biggest client was about forty percent of our revenue.',
+            sources: [modelNumber(prompt, 'For six years')],
+          },
+          {
+            kind: 'sentence',
+            text: 'It came to roughly eighty-five dollars an hour, and our other clients were paying us closer to a hundred and forty.',
+            sources: [modelNumber(prompt, 'It came to')],
+          },
+          {
+            kind: 'cta',
+            text: 'We replaced all of that revenue in eleven weeks.',
+            sources: [modelNumber(prompt, 'We replaced')],
+          },
+        ],
+      });
+    };
+    const before = llm.chats.length;
+    const [draft] = await drafts(['linkedin'], 'llm');
+    expect(draft).toMatchObject({ status: 'ready', engine: 'llm' });
+    const text = draft!.blocks.map((b) => b.text).join(' ');
+    expect(text).toContain('40% of our revenue');
+    expect(text).toContain('$85 an hour');
+    expect(text).toContain('closer to 140');
+    expect(text).toContain('11 weeks');
+    expect(text).not.toMatch(/forty|eighty-five|eleven/);
+    const facts = factsOf(draft!);
+    for (const fact of ['40%', '$85 an hour', '11 weeks'])
+      expect(facts.find((f) => f.text.includes(fact))?.kept, fact).toBe(true);
+    // Every figure the model kept counts as kept: no second try.
+    expect(llm.chats.length - before).toBe(1);
+  });
+
+  it('puts back a fact the model dropped from a sentence it cites, and reports what it never used', async () => {
+    llm.chatReply = (request) => {
+      const prompt = JSON.stringify(request.json);
+      return JSON.stringify({
+        blocks: [
+          {
+            kind: 'hook',
+            text: 'For six years our biggest client was a logistics company in Rotterdam, and they were about 40% of our revenue.',
+            sources: [modelNumber(prompt, 'For six years')],
+          },
+          // The rate and what the others paid are dropped from the sentence it cites.
+          {
+            kind: 'sentence',
+            text: 'Our other clients were paying us a lot more.',
+            sources: [modelNumber(prompt, 'It came to')],
+          },
+          {
+            kind: 'cta',
+            text: 'The lesson is that revenue is not the same as profit, and a big logo can hide a bad deal.',
+            sources: [modelNumber(prompt, 'The lesson is')],
+          },
+        ],
+      });
+    };
+    const before = llm.chats.length;
+    const [draft] = await drafts(['linkedin'], 'llm');
+    expect(draft).toMatchObject({ status: 'ready', engine: 'llm' });
+    // Put back without asking again: the block is the owner's sentence as a draft writes it.
+    expect(llm.chats.length - before).toBe(1);
+    const back = draft!.blocks.find((b) =>
+      b.sources.some((s) => s.sentence_id === sentenceWith('It came to')),
+    )!;
+    expect(back).toMatchObject({ origin: 'user', supported: true });
+    expect(back.text).toMatch(
+      /^It came to roughly \$85 an hour, and our other clients were paying us closer to 140\.$/,
+    );
+    expect(draft!.meta.warning).toBeUndefined();
+    const facts = factsOf(draft!);
+    expect(facts.find((f) => f.text === '$85 an hour')!.kept).toBe(true);
+    expect(facts.find((f) => f.text.includes('140'))!.kept).toBe(true);
+    // What the model never drew on is on the checklist as left out, as for an offline draft.
+    expect(facts.find((f) => f.text.includes('11 weeks'))!.kept).toBe(false);
   });
 });

@@ -115,11 +115,11 @@ export async function writeWithModel(
   const llm = deps.llm;
   try {
     const first = await generateWithLlm(llm, engineInput, { beforeCall: spend });
-    let draft = first.draft;
     meta.llm_requests = 1;
     meta.prompt_chars = first.promptChars;
     const judged = { deps, profile, register, sentences, bans: modelNotes.bans, modelNotes, format };
     const check = await judge(judged, first.draft);
+    let draft = check.draft;
     // A second try only while the owner has calls left: without one, the first draft stands.
     const second = check.problem
       ? await generateWithLlm(
@@ -139,7 +139,7 @@ export async function writeWithModel(
       meta.prompt_chars = first.promptChars + second.promptChars;
       const recheck = await judge(judged, second.draft);
       const kept = recheck.score >= check.score ? recheck : check;
-      if (kept === recheck) draft = second.draft;
+      if (kept === recheck) draft = recheck.draft;
       if (kept.voiceProblem) meta.warning = BANNED_OR_LOW(kept.score);
       else if (kept.content) meta.warning = kept.content;
     }
@@ -182,8 +182,10 @@ const bannedIn = (text: string, bans: string[]) =>
   bans.filter((ban) => new RegExp(`\\b${ban.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text));
 
 /**
- * What is wrong with a model's draft, to say so in a second try: banned words, a low score, or a
- * list given in part and figures or names dropped from the sentences it cites (llm-checks.ts).
+ * A model's answer with the figures and names it dropped put back where its blocks can hold them
+ * (llm-checks.ts), and what is still wrong with it, to say so in a second try: banned words, a low
+ * score, a list given in part, figures or names that could not be put back, a lead that leans on
+ * what came before.
  */
 async function judge(
   {
@@ -203,17 +205,22 @@ async function judge(
     modelNotes: ModelNotes;
     format?: DraftFormat;
   },
-  draft: EngineDraft,
-): Promise<{ score: number; problem?: string; voiceProblem?: boolean; content?: string }> {
-  const blocks = toStored(draft, sentences);
-  const text = blocks.map((b) => b.text).join(' ');
-  const banned = bannedIn(text, bans);
-  // The answer is scored and checked against every sentence of the notes on the analysis threads.
+  answer: EngineDraft,
+): Promise<{
+  draft: EngineDraft;
+  score: number;
+  problem?: string;
+  voiceProblem?: boolean;
+  content?: string;
+}> {
+  // The answer is checked against every sentence of the notes on the analysis threads, what it
+  // dropped put back where it can be, and the draft that results is scored.
   const threads = deps.config.studio.analysis;
-  const [fidelity, content] = await Promise.all([
-    draftFidelity(threads, profile, register, blocks),
-    modelCheckOffThread(threads, { ...modelNotes, draft }),
-  ]);
+  const content = await modelCheckOffThread(threads, { ...modelNotes, draft: answer });
+  const draft = content.putBack ?? answer;
+  const blocks = toStored(draft, sentences);
+  const banned = bannedIn(blocks.map((b) => b.text).join(' '), bans);
+  const fidelity = await draftFidelity(threads, profile, register, blocks);
   const score = fidelity?.score ?? 100;
   const contentIssue = contentProblem(content);
   const voiceIssue = banned.length
@@ -225,6 +232,7 @@ async function judge(
   const leadIssue = format ? leadProblem(draft, format) : undefined;
   const problem = [voiceIssue, contentIssue, leadIssue].filter(Boolean).join('; ') || undefined;
   return {
+    draft,
     score,
     ...(problem ? { problem } : {}),
     ...(voiceIssue ? { voiceProblem: true } : {}),

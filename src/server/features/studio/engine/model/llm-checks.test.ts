@@ -39,10 +39,24 @@ describe('the model held to the planner', () => {
     expect(checkContent(draftOf([NOTE[4]!, ['s4']]), units)).toEqual({ halfLists: [], droppedFacts: [] });
   });
 
-  it('finds figures of a cited sentence the text leaves out, in words or figures alike', () => {
-    expect(
-      checkContent(draftOf(['We got plenty of downloads a month.', ['s3']]), units).droppedFacts,
-    ).toEqual(['4,200']);
+  it('puts back a figure the model dropped from a sentence it cites, as the offline writer writes it', () => {
+    const check = checkContent(draftOf(['We got plenty of downloads a month.', ['s3']]), units);
+    expect(check.droppedFacts).toEqual([]);
+    expect(check.putBack!.blocks[0]).toMatchObject({
+      text: 'We got about 4,200 downloads a month after that.',
+      sourceIds: ['s3'],
+      supported: true,
+    });
+    expect(contentProblem(check) ?? '').not.toContain('dropped');
+  });
+
+  it('asks again for a figure it cannot put back (a guest’s block keeps its words), in words or figures alike', () => {
+    const guest = draftOf(['As Priya put it: “We got plenty of downloads.”', ['s3']]);
+    guest.blocks[0]!.origin = 'guest';
+    const check = checkContent(guest, units);
+    expect(check.droppedFacts).toEqual(['4,200']);
+    expect(check.putBack).toBeUndefined();
+    expect(contentProblem(check)).toContain('keep 4,200');
     expect(checkContent(draftOf(['We got 4200 downloads a month.', ['s3']]), units).droppedFacts).toEqual([]);
     const twelve = checkContent(
       draftOf(

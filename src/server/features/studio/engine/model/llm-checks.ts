@@ -1,10 +1,18 @@
 /**
  * The model's draft held to the offline planner's rules: a list the user gave ("two
  * mistakes", "first… second…") is kept whole and in order or left out whole, and a sentence the
- * draft draws on keeps its figures and names. What breaks a rule becomes a plain instruction for the
- * second try, and a warning on the draft when that try breaks it too.
+ * draft draws on keeps its figures and names. A figure or name the model dropped is put back when
+ * the block that cites its sentence can hold that sentence as the offline writer writes it; what
+ * breaks a rule still becomes a plain instruction for the second try, and a warning on the draft
+ * when that try breaks it too.
  */
-import { atomsOf, factsOf, type Unit } from '../extractive/index.ts';
+import {
+  type BlockKind,
+  CAROUSEL_SLIDE_MAX_WORDS,
+  LINKEDIN_HOOK_MAX,
+  THREAD_POST_MAX,
+} from '#contract/studio-drafts.ts';
+import { atomsOf, factsOf, partsInOrder, type Unit } from '../extractive/index.ts';
 import { writtenForm } from '../text/index.ts';
 import type { EngineDraft } from './types.ts';
 
@@ -38,17 +46,18 @@ export interface ContentCheck {
   halfLists: string[];
   /** Figures and names of the sentences the draft cites that its text does not say. */
   droppedFacts: string[];
+  /** The draft with the figures and names it dropped put back (absent: none could be, or none was dropped). */
+  putBack?: EngineDraft;
 }
 
 /** What the draft broke of the planner's rules, given the analysed source sentences. */
 export function checkContent(draft: EngineDraft, units: readonly Unit[]): ContentCheck {
+  const putBack = withFactsPutBack(draft, units);
+  const checked = putBack ?? draft;
   // A clip hook cites the moment it introduces (the sentences of the clip), not what its line says:
   // its moment's figures are in the clip, and a moment may start or end inside a list.
-  const cited = new Set(draft.blocks.filter((b) => b.kind !== 'clip').flatMap((b) => b.sourceIds));
-  const isCited = (unit: Unit) => cited.has(String(unit.ref.sentenceId));
-  // A fact is kept as said or in written form ("eighty-five dollars" and "$85" both keep "$85").
-  const said = draft.blocks.map((b) => b.text).join(' ');
-  const text = normalise(`${said} ${writtenForm(said)}`);
+  const isCited = citedBy(checked);
+  const text = readText(checked);
   const halfLists: string[] = [];
   for (const atom of atomsOf(units.map((u) => ({ ...u, roles: { ...u.roles } })))) {
     if (!atom.list) continue;
@@ -58,10 +67,63 @@ export function checkContent(draft: EngineDraft, units: readonly Unit[]): Conten
       halfLists.push((head ?? items[0]![0]!).clean);
   }
   const droppedFacts = new Set<string>();
-  for (const unit of units)
-    if (isCited(unit) && unit.facts.length > 0)
-      for (const fact of factsOf(unit.clean)) if (!kept(fact, text)) droppedFacts.add(fact);
-  return { halfLists, droppedFacts: [...droppedFacts] };
+  for (const unit of units) for (const fact of droppedOf(unit, isCited, text)) droppedFacts.add(fact);
+  return { halfLists, droppedFacts: [...droppedFacts], ...(putBack ? { putBack } : {}) };
+}
+
+/** Whether the draft cites a unit (a clip hook's moment is not what its line says). */
+function citedBy(draft: EngineDraft): (unit: Unit) => boolean {
+  const cited = new Set(draft.blocks.filter((b) => b.kind !== 'clip').flatMap((b) => b.sourceIds));
+  return (unit) => cited.has(String(unit.ref.sentenceId));
+}
+
+/** The draft's text as said and in written form ("eighty-five dollars" and "$85" both keep "$85"). */
+function readText(draft: EngineDraft): string {
+  const said = draft.blocks.map((b) => b.text).join(' ');
+  return normalise(`${said} ${writtenForm(said)}`);
+}
+
+/** The figures and names of a cited unit that the draft's text does not say. */
+const droppedOf = (unit: Unit, isCited: (unit: Unit) => boolean, text: string): string[] =>
+  isCited(unit) && unit.facts.length > 0 ? factsOf(unit.clean).filter((fact) => !kept(fact, text)) : [];
+
+/** What a block of each kind holds at most (a kind absent: no limit; Echo's framing is never rewritten). */
+const HOLDS: Partial<Record<BlockKind, (text: string) => boolean>> = {
+  hook: (text) => text.length <= LINKEDIN_HOOK_MAX,
+  post: (text) => text.length <= THREAD_POST_MAX,
+  slide: (text) => text.split(/\s+/).length <= CAROUSEL_SLIDE_MAX_WORDS,
+};
+const REWRITTEN = new Set<BlockKind>(['hook', 'sentence', 'quote', 'cta', 'post', 'slide']);
+
+/**
+ * The draft with what it dropped put back: a block citing a sentence whose figure or name the draft
+ * no longer says becomes the sentences it cites as the offline writer writes them (the owner's own
+ * words, fillers cut, numbers as figures), when they fit the block's kind. Undefined when nothing was
+ * put back. A guest's block keeps its attribution and is not rewritten.
+ */
+function withFactsPutBack(draft: EngineDraft, units: readonly Unit[]): EngineDraft | undefined {
+  const isCited = citedBy(draft);
+  const text = readText(draft);
+  const dropping = new Set(units.filter((unit) => droppedOf(unit, isCited, text).length > 0));
+  if (dropping.size === 0) return undefined;
+  const byId = new Map(units.map((u) => [String(u.ref.sentenceId), u]));
+  let changed = false;
+  const blocks = draft.blocks.map((block) => {
+    if (!REWRITTEN.has(block.kind) || block.origin === 'guest') return block;
+    const cited = block.sourceIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    if (!cited.some((u) => dropping.has(u))) return block;
+    const parts = partsInOrder([...cited].sort((a, b) => a.index - b.index));
+    const own = parts.map((p) => p.text).join(' ');
+    if (!(HOLDS[block.kind]?.(own) ?? true)) return block;
+    for (const unit of cited) dropping.delete(unit);
+    changed = true;
+    const said = parts.some((p) => p.said !== undefined)
+      ? parts.map((p) => p.said ?? p.text).join(' ')
+      : undefined;
+    const { said: _modelSaid, ...rest } = block;
+    return { ...rest, text: own, supported: true, ...(said !== undefined ? { said } : {}) };
+  });
+  return changed ? { ...draft, blocks } : undefined;
 }
 
 /** The instruction for a second try, or undefined when the draft broke no rule. */

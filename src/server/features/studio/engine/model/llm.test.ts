@@ -76,6 +76,23 @@ describe('LLM engine: attribute first, then check', () => {
     ]);
   });
 
+  it('writes the numbers a model spelt out as the offline drafts write them', () => {
+    const draft = toEngineDraft(
+      parse({
+        blocks: [
+          { kind: 'hook', text: 'I raised my prices twice last year.', sources: [2] },
+          {
+            kind: 'sentence',
+            text: 'Forty-two clients paid eighty-five dollars an hour, one of them for three hours fifty-two.',
+            sources: [2],
+          },
+        ],
+      }),
+      input('linkedin'),
+    );
+    expect(draft.blocks[1]!.text).toBe('42 clients paid $85 an hour, one of them for 3:52.');
+  });
+
   it('keeps a carousel to its most slides, its closing slide last', () => {
     const slides = Array.from({ length: 40 }, (_, i) => ({
       kind: 'slide',

@@ -12,7 +12,7 @@ import {
 } from '#contract/studio-drafts.ts';
 import type { Llm } from '../../../../providers/llm/llm.ts';
 import { cutAtWord } from '../extractive/index.ts';
-import { supportOf } from '../text/index.ts';
+import { supportOf, writtenForm } from '../text/index.ts';
 import { withPlatformLinks } from './llm-leads.ts';
 import type { EngineBlock, EngineDraft } from './types.ts';
 
@@ -235,9 +235,11 @@ export function toEngineDraft(answer: LlmAnswer, input: EngineInput): EngineDraf
       .filter((s): s is SourceSentence => s !== undefined);
     // Framing (a title, a heading) claims nobody's words; anything else citing a guest is theirs.
     const framing = ECHO_KINDS.has(block.kind);
+    // Spoken numbers the model kept ("forty-two runners") are written as the offline drafts write them.
+    const written = block.kind === 'keywords' ? block.text : writtenForm(block.text);
     const attributed = framing
-      ? { text: block.text, cited: claimed.filter((s) => !guestOf(s)), quote: block.text }
-      : attributeBlock(block.kind, block.text.trim(), claimed);
+      ? { text: written, cited: claimed.filter((s) => !guestOf(s)), quote: written }
+      : attributeBlock(block.kind, written.trim(), claimed);
     if (!attributed) continue;
     const { cited } = attributed;
     const text = fitToKind(block.kind, attributed.text.trim());
