@@ -4,7 +4,8 @@
  * `STT_BASE_URL` pointing at the fake OpenAI-compatible server of tests/support, in this process.
  * The fake answers like a model that follows the prompt: for each draft it reads the numbered
  * source sentences and the allowed block kinds from the prompt and answers blocks that copy them,
- * citing their numbers. Everything it received is counted here.
+ * citing their numbers (no slide after the cover opening on "They", "He" or "She", as the prompt
+ * asks). Each draft asked a second time is logged with the reason the second try was given. Everything it received is counted here.
  *
  * Cases (`engine: 'llm'`), for an owner who also has three written posts (the voice samples the
  * prompt carries):
@@ -64,6 +65,7 @@ const promptChars = (request: ReceivedRequest) =>
     0,
   );
 
+const PRONOUN_OPENING = /^(?:they|he|she)\b/i;
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z]{5,}/g) ?? [];
 
 interface Behaviour {
@@ -120,7 +122,18 @@ function modelAnswer(request: ReceivedRequest, behaviour: Behaviour): string {
       group: i,
       sources: [s.n, s.n + 1, s.n + 2].filter((n) => n <= sources.length),
     }));
-  } else blocks = spread(kinds[0] === 'slide' ? 7 : 6).map((s, i) => cite(s, kinds[0]!, i));
+  } else if (kinds[0] === 'slide') {
+    // As the prompt asks, no slide after the cover opens on "They", "He" or "She": the next sentence
+    // that does not takes its place.
+    const used = new Set<number>();
+    blocks = spread(7).map((s, i) => {
+      let at = s.n - 1;
+      while (i > 0 && (used.has(at) || PRONOUN_OPENING.test(sources[at]!.text)) && at + 1 < sources.length)
+        at++;
+      used.add(at);
+      return cite(sources[at]!, 'slide', i);
+    });
+  } else blocks = spread(6).map((s, i) => cite(s, kinds[0]!, i));
   if (behaviour.misbehave)
     blocks.splice(1, 0, {
       kind: blocks[1]!.kind,
@@ -260,6 +273,13 @@ async function measure(
   const recorded = drafts.reduce((n, d) => n + Number(d.meta.prompt_chars ?? 0), 0);
   if (recorded !== chars)
     throw new Error(`the drafts record ${recorded} prompt characters, the fake received ${chars}`);
+  // A draft asked a second time, and why (the line the second try adds to the prompt).
+  for (const chat of chats) {
+    const why = /Habits: [^\n]*?(the last draft[^\n]*|the slide [^\n]*)\./.exec(
+      (chat.json as { messages: { content: string }[] }).messages[0]!.content,
+    );
+    if (why) log(`studio-llm: asked again (${formatOf(chat).replace(/\.$/, '')}): ${why[1]!.slice(0, 200)}`);
+  }
   const firsts = new Map<string, ReceivedRequest>();
   for (const chat of chats) if (!firsts.has(formatOf(chat))) firsts.set(formatOf(chat), chat);
   return {

@@ -46,7 +46,10 @@ export interface ContentCheck {
   halfLists: string[];
   /** Figures and names of the sentences the draft cites that its text does not say. */
   droppedFacts: string[];
-  /** The draft with the figures and names it dropped put back (absent: none could be, or none was dropped). */
+  /**
+   * The draft as Echo put it right itself: figures and names it dropped put back, slides named
+   * (llm-sources.ts `modelCheck`); absent when nothing was.
+   */
   putBack?: EngineDraft;
 }
 

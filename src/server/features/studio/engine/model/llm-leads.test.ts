@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { analyse } from '../extractive/index.ts';
 import type { EngineBlock, EngineDraft } from './llm.ts';
-import { leadProblem, withPlatformLinks } from './llm-leads.ts';
+import { leadProblem, withPlatformLinks, withSlidesNamed } from './llm-leads.ts';
 
 const block = (kind: EngineBlock['kind'], text: string): EngineBlock => ({
   kind,
@@ -50,5 +51,29 @@ describe("the model's draft keeps the lead rules", () => {
     });
     const carousel = draftOf(block('slide', "Book a session, link's in my bio."));
     expect(withPlatformLinks(carousel, 'carousel')).toBe(carousel);
+  });
+
+  it('names who a slide opening on "They" means, from the sentence that names them, without asking again', () => {
+    const note = [
+      'Nine times out of ten the real problem is a weak hip.',
+      'When a runner comes in with knee pain, the first thing they want is a brace.',
+      'They spend sixty, seventy dollars on a brace.',
+    ];
+    const analysis = analyse([
+      { id: 'n', sentences: note.map((text, i) => ({ id: `s${i}`, text, filler: false, fillers: [] })) },
+    ]);
+    const slide = (text: string, id: string): EngineBlock => ({ ...block('slide', text), sourceIds: [id] });
+    const named = withSlidesNamed(
+      draftOf(slide('The real problem is a weak hip.', 's0'), slide('They spend $60-70 on a brace.', 's2')),
+      analysis,
+    )!;
+    expect(named.blocks[1]).toMatchObject({
+      text: 'Runners spend $60-70 on a brace.',
+      sourceIds: ['s2', 's1'],
+      said: 'They spend sixty, seventy dollars on a brace.',
+    });
+    expect(leadProblem(named, 'carousel')).toBeUndefined();
+    // The cover and slides that name their person are left as they are.
+    expect(withSlidesNamed(draftOf(slide('They spend $60-70 on a brace.', 's2')), analysis)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 import { analysisOf, type SourceNote } from '../formats/index.ts';
 import type { EngineDraft, SourceSentence } from './llm.ts';
 import { type ContentCheck, checkContent } from './llm-checks.ts';
+import { withSlidesNamed } from './llm-leads.ts';
 
 /**
  * The text work of a model's draft, done where the note's analysis is (the analysis threads): the
@@ -35,6 +36,13 @@ export function modelSources(request: ModelNotes & { limit: number }): SourceSen
     }));
 }
 
-/** What a model's draft broke of the planner's rules (`checkContent`), against every sentence. */
-export const modelCheck = (request: ModelNotes & { draft: EngineDraft }): ContentCheck =>
-  checkContent(request.draft, analysed(request).units);
+/**
+ * What a model's draft broke of the planner's rules (`checkContent`), against every sentence, after
+ * Echo put right what it can itself: slides named (`withSlidesNamed`), dropped facts put back.
+ */
+export function modelCheck(request: ModelNotes & { draft: EngineDraft }): ContentCheck {
+  const analysis = analysed(request);
+  const named = withSlidesNamed(request.draft, analysis);
+  const check = checkContent(named ?? request.draft, analysis.units);
+  return named && !check.putBack ? { ...check, putBack: named } : check;
+}

@@ -45,10 +45,10 @@ describe('LLM engine: attribute first, then check', () => {
     const [system, user] = buildLlmMessages(input('linkedin'));
     expect(system!.content).toContain('Never use these words: synergy.');
     expect(system!.content).toContain('average 11 words');
-    expect(system!.content).toContain('Write numbers as a reader expects them');
+    expect(system!.content).toContain('Write numbers as a reader expects');
     expect(user!.content).toContain('1. Most freelancers never ask');
     expect(user!.content).toContain('3. Pricing is a conversation');
-    expect(user!.content).toContain('Sample 1 of their writing');
+    expect(user!.content).toContain('Samples of their writing');
   });
 
   it('keeps supported claims, marks an invented sentence unsupported and drops kinds of other formats', () => {

@@ -68,26 +68,45 @@ const KINDS_BY_FORMAT: Record<DraftFormat, BlockKind[]> = {
 
 const RULES: Record<DraftFormat, string> = {
   blog:
-    'An SEO blog post: one "title" block, one "meta" block (meta description, at most ' +
-    `${META_DESCRIPTION_MAX} characters), one "keywords" block (comma-separated), then sections: each ` +
-    'a "heading" block (H2) followed by "sentence" blocks; start with an introduction and end with a ' +
-    'conclusion; use "quote" blocks for the speaker\'s most striking words, copied verbatim. ' +
-    'About 600-1,500 words when the sources allow; never pad.',
+    `A blog post: a "title", a "meta" description (at most ${META_DESCRIPTION_MAX} characters), "keywords" ` +
+    '(comma-separated), then sections from introduction to conclusion, each a "heading" and its "sentence" ' +
+    'blocks; "quote" blocks copy their most striking words. 600-1,500 words if the sources allow; never pad.',
   linkedin:
-    `A LinkedIn post: a "hook" block of at most ${LINKEDIN_HOOK_MAX} characters, "sentence" blocks for the ` +
-    `body (short paragraphs), and a closing "cta" block (their own call to action or lesson); at most ${LINKEDIN_MAX} ` +
-    'characters in all.',
-  thread: `An X/Twitter thread: "post" blocks of at most ${THREAD_POST_MAX} characters each (no numbering; it is added).`,
+    `A LinkedIn post: a "hook" (at most ${LINKEDIN_HOOK_MAX} characters), "sentence" blocks in short ` +
+    `paragraphs, a closing "cta" (their own call to action or lesson); at most ${LINKEDIN_MAX} characters.`,
+  thread: `An X thread: "post" blocks of at most ${THREAD_POST_MAX} characters, unnumbered.`,
   carousel:
-    `An Instagram carousel: 5-${CAROUSEL_MAX_SLIDES} "slide" blocks: a title slide, one idea per slide in at ` +
-    `most ${CAROUSEL_SLIDE_MAX_WORDS} words, and a closing slide.`,
+    `An Instagram carousel: 5-${CAROUSEL_MAX_SLIDES} "slide" blocks: a cover, one idea per slide (at most ` +
+    `${CAROUSEL_SLIDE_MAX_WORDS} words), a closing slide.`,
   clips:
     'Clip hooks: 3-5 "clip" blocks, each a hook line for one of the strongest 15-60 second moments, citing ' +
-    'the consecutive sentences that make up the moment.',
+    'its consecutive sentences.',
   shownotes:
     'Show notes of a conversation: a "title" block, a "sentence" block naming the guests and the host, a ' +
     'one-paragraph summary, a "heading" "Chapters" with one "sentence" block per chapter, and a "heading" ' +
     '"Quotes" with 3-5 "quote" blocks, each naming who said it.',
+};
+
+/**
+ * The rules each format is held to, sent only to the formats they apply to (the offline writer's
+ * rules, checked on the answer: llm-checks.ts, llm-leads.ts). Clip hooks introduce moments: no lead,
+ * list or closing of their own.
+ */
+const STORY =
+  'A list they give ("two mistakes", "first... second...") stays whole and in order, or is left out whole. ' +
+  'Open on their main claim or most surprising fact, never a list item, a filler or a line leaning on what ' +
+  'came before ("They...", "So..."); then the setting, the turn, the evidence, the lesson; close with their ' +
+  'own call to action or lesson, never a generic question.';
+const FORMAT_RULES: Record<DraftFormat, string[]> = {
+  blog: [STORY, 'A link goes on the page, never "link in bio".'],
+  linkedin: [STORY, 'A link goes in the first comment, never "link in bio".'],
+  thread: [
+    STORY,
+    'Split at ideas: a list\'s items share a post or get one each, in order. A link goes in a reply, never "link in bio".',
+  ],
+  carousel: [STORY, 'Each slide is read alone: name who it means, never open on "They", "He" or "She".'],
+  clips: [],
+  shownotes: [],
 };
 
 /** The kinds of block that are always Echo's words (never the owner's, never scored for their voice). */
@@ -110,8 +129,8 @@ export const llmAnswerSchema = z.object({
 });
 type LlmAnswer = z.infer<typeof llmAnswerSchema>;
 
-const ANSWER_SHAPE =
-  '{"blocks":[{"kind":"<kind>","text":"<text>","group":<section number>,"sources":[<sentence numbers>]}],"slug":"<blog only>"}';
+const answerShape = (format: DraftFormat) =>
+  `{"blocks":[{"kind":"<kind>","text":"<text>","group":<section number>,"sources":[<sentence numbers>]}]${format === 'blog' ? ',"slug":"<slug>"' : ''}}`;
 
 /** At most this many samples of the user's writing go to the model, this long each (lean prompts). */
 export const LLM_SAMPLES = 3;
@@ -121,23 +140,13 @@ export const LLM_SAMPLE_CHARS = 600;
 export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | 'user'; content: string }> {
   const voice = input.voice;
   const system = [
-    `You write in the voice of ${input.author}, using only what they said in the numbered source sentences.`,
-    'Attribute first: every block cites the numbers of the source sentences it draws on. Never add facts,',
-    'numbers, names or claims that are not in the cited sentences. Keep their words and phrasing where you can.',
-    'Build it from what each sentence does: open with their own opening or turning point (never a sentence',
-    'that only makes sense after the story), then the setting, the turn, the evidence with its numbers, the',
-    'lesson, and close with their own call to action or lesson, never a generic question ("What do you think?").',
-    'A list they give ("two mistakes", "first... second...", "three steps") stays whole and in order, or is left',
-    'out whole; never announce a list without its items. Keep the numbers and names of every sentence you use.',
-    'Write numbers as a reader expects them: figures for amounts of 10 or more ("forty-two runners" -> "42',
-    'runners"), money with a currency sign only where they named the currency ("eighty-five dollars" -> "$85",',
-    '"eighteen thousand a month" -> "18,000 a month"), percentages ("40%"), times ("three hours fifty-two" ->',
-    '"3:52"), dates ("March 3") and years ("2026"); idioms stay in words ("one of them", "nine times out of ten").',
-    'Titles, hooks, covers and first posts carry their main claim or most surprising fact: never a list item, a',
-    'filler, a question nobody asked or a line that leans on what came before ("They...", "So...", "That\'s...").',
-    'Every slide is read alone: name the person or group, never open a slide on "They", "He" or "She". A thread',
-    'splits at ideas: a list\'s items share one post or get one post each, in order. "Link in bio" is Instagram\'s:',
-    'on LinkedIn the link goes in the first comment, in a thread in a reply, in a blog post on the page.',
+    `You write as ${input.author}, only from their numbered source sentences. Attribute first: each block ` +
+      'cites the numbers of the sentences it draws on. Add no fact, number, name or claim they do not hold; ' +
+      'keep their words where you can, and every figure and name of a sentence you use.',
+    // As the offline writer's written form (text/written-form.ts), which the answer goes through too.
+    'Write numbers as a reader expects: figures from 10 ("42 runners"), a currency sign only where they ' +
+      'named one ("$85", "18,000 a month"), "40%", "3:52", "March 3", "2026"; idioms stay words ("one of them").',
+    ...FORMAT_RULES[input.format],
     `Their sentences average ${Math.round(voice.meanSentenceWords)} words.`,
     voice.signaturePhrases.length
       ? `Phrases they use: ${voice.signaturePhrases.slice(0, 8).join('; ')}.`
@@ -148,20 +157,23 @@ export function buildLlmMessages(input: EngineInput): Array<{ role: 'system' | '
     conversationRule(input),
     `Format: ${RULES[input.format]}`,
     `Allowed kinds: ${KINDS_BY_FORMAT[input.format].join(', ')}.`,
-    `Answer with JSON only, exactly this shape: ${ANSWER_SHAPE}`,
+    `Answer with JSON only, exactly this shape: ${answerShape(input.format)}`,
   ]
     .filter(Boolean)
     .join('\n');
   const samples = input.samples
     .slice(0, LLM_SAMPLES)
-    .map((s, i) => `Sample ${i + 1} of their writing:\n${s.slice(0, LLM_SAMPLE_CHARS)}`)
-    .join('\n\n');
+    .map((s) => s.slice(0, LLM_SAMPLE_CHARS))
+    .join('\n---\n');
   const numbered = input.sentences
     .map((s, i) => `${i + 1}. ${guestOf(s) ? `[${guestOf(s)!.name}] ` : ''}${s.text}`)
     .join('\n');
   return [
     { role: 'system', content: system },
-    { role: 'user', content: `${samples ? `${samples}\n\n` : ''}Source sentences:\n${numbered}` },
+    {
+      role: 'user',
+      content: `${samples ? `Samples of their writing:\n${samples}\n\n` : ''}Source sentences:\n${numbered}`,
+    },
   ];
 }
 
