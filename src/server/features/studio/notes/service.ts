@@ -30,18 +30,20 @@ import {
   deleteNote as deleteNoteRow,
   findNote,
   insertNote,
-  insertSentences,
   type ListedNote,
   listNotes,
-  listSentences,
   type NewNote,
   type NoteRow,
   notesInStatus,
-  rewriteSentences,
-  type SentenceRow,
   storedBytes,
   updateNote as updateNoteRow,
 } from './repository.ts';
+import {
+  insertSentences,
+  listSentences,
+  rewriteSentences,
+  type SentenceRow,
+} from './sentences.repository.ts';
 import { listSpeakers, type SpeakerRow } from './speakers.repository.ts';
 import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice.repository.ts';
 import { currentProfile } from './voice-profile.ts';

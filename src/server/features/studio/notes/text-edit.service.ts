@@ -11,7 +11,8 @@ import { conflict, notFound } from '../../../lib/errors.ts';
 import { analyseOffThread, cleanText, sentencesAsSegments } from '../engine/index.ts';
 import { assertTextQuota } from './limits.ts';
 import { withOwnerLock } from './owner-lock.ts';
-import { findNote, listSentences, storeEditedSentences, updateNote as updateNoteRow } from './repository.ts';
+import { findNote, updateNote as updateNoteRow } from './repository.ts';
+import { listSentences, storeEditedSentences } from './sentences.repository.ts';
 import { getNote, queueProfile } from './service.ts';
 import { listSpeakers } from './speakers.repository.ts';
 
