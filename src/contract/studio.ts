@@ -308,8 +308,6 @@ export const sentenceParamsSchema = z.object({
 // ---------------------------------------------------------------- speakers of a conversation
 
 export const SPEAKER_NOT_FOUND_MESSAGE = 'Speaker not found';
-export const WHOLE_TEXT_CONVERSATION_MESSAGE =
-  'A conversation is corrected a sentence at a time, so each sentence keeps its speaker.';
 const speakerName = z
   .string()
   .trim()

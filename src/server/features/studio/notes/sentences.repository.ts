@@ -121,8 +121,8 @@ export async function rewriteSentences(
 /**
  * A note's sentences after its whole text was edited (text-edit.ts): the old rows not kept are
  * deleted, the kept ones rewritten in place under their ids (at their new positions, with their new
- * offsets; a changed one with its new times, no word times, and changed now), the new ones inserted
- * (changed now). Batched as `rewriteSentences`.
+ * offsets and speaker; a changed one with its new times, no word times, and changed now), the new
+ * ones inserted (changed now). Batched as `rewriteSentences`.
  */
 export async function storeEditedSentences(
   db: DbOrTx,
@@ -148,6 +148,7 @@ export async function storeEditedSentences(
       filler: s.filler ?? false,
       fillers: s.fillers ?? [],
       figures: s.figures ?? null,
+      speaker_id: s.speakerId ?? null,
       changed: s.changed,
     }));
     await db.execute(sql`
@@ -155,12 +156,12 @@ export async function storeEditedSentences(
       set position = v.position, text = v.text, start_char = v.start_char, end_char = v.end_char,
           start_ms = case when v.changed then v.start_ms else s.start_ms end,
           end_ms = case when v.changed then v.end_ms else s.end_ms end,
-          filler = v.filler, fillers = v.fillers, figures = v.figures,
+          filler = v.filler, fillers = v.fillers, figures = v.figures, speaker_id = v.speaker_id,
           words = case when v.changed then null else s.words end,
           words_changed_at = case when v.changed then now() else s.words_changed_at end
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb)
         as v(id uuid, position integer, text text, start_char integer, end_char integer, start_ms integer,
-             end_ms integer, filler boolean, fillers jsonb, figures text, changed boolean)
+             end_ms integer, filler boolean, fillers jsonb, figures text, speaker_id uuid, changed boolean)
       where s.id = v.id and s.note_id = ${noteId}`);
   }
   const added = sentences.filter((s) => !s.id);
