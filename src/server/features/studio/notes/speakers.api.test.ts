@@ -280,6 +280,21 @@ describe('conversations', () => {
       'Accountant',
       'Me',
     ]);
+    // Its whole text edited as the editor sends it, a paragraph a turn: the accountant keeps hers.
+    const edited = await call(other, 'PATCH', `/api/studio/notes/${solo.id}`, {
+      text: 'I called my accountant today.\n\nShe said the numbers look great. Send me the receipts.\n\nI was relieved.',
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = edited.json() as NoteDetail;
+    expect(
+      after.sentences.map((s) => [s.text, after.speakers.find((p) => p.id === s.speaker_id)?.name]),
+    ).toEqual([
+      ['I called my accountant today.', 'Me'],
+      ['She said the numbers look great.', 'Accountant'],
+      ['Send me the receipts.', 'Accountant'],
+      ['I was relieved.', 'Me'],
+    ]);
+    expect(after.sentences[1]!.id).toBe(detail.sentences[1]!.id);
   });
 
   it("'Delete my data' removes the owner's speakers and the names remembered as theirs", async () => {
