@@ -177,8 +177,10 @@ describe('a conversation note', () => {
       ]);
       await expect.poll(() => seriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      if (shots)
-        await page.screenshot({ path: path.join(shots, `note-view-${viewport.width}.png`), fullPage: true });
+      if (shots) {
+        await panel.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(shots, `note-view-${viewport.width}.png`) });
+      }
       expect(pageErrors).toEqual([]);
       await context.close();
     });
