@@ -404,22 +404,21 @@ export function AddSpeakerButton({ note }: { note: NoteDetail }) {
             problem={errors.name}
           />
           <div className="grid gap-2 sm:grid-cols-2">
-            <div className="grid gap-1">
-              <label htmlFor={`${id}-from`} className="text-sm font-medium">
-                First sentence they said
-              </label>
-              <Select id={`${id}-from`} {...field('from')}>
-                {note.sentences.map(sentenceOption)}
-              </Select>
-            </div>
-            <div className="grid gap-1">
-              <label htmlFor={`${id}-to`} className="text-sm font-medium">
-                Last sentence they said
-              </label>
-              <Select id={`${id}-to`} {...field('to')}>
-                {note.sentences.map(sentenceOption)}
-              </Select>
-            </div>
+            {(
+              [
+                ['from', 'First sentence they said'],
+                ['to', 'Last sentence they said'],
+              ] as const
+            ).map(([end, label]) => (
+              <div key={end} className="grid gap-1">
+                <label htmlFor={`${id}-${end}`} className="text-sm font-medium">
+                  {label}
+                </label>
+                <Select id={`${id}-${end}`} {...field(end)}>
+                  {note.sentences.map(sentenceOption)}
+                </Select>
+              </div>
+            ))}
           </div>
         </>
       )}
