@@ -250,7 +250,10 @@ export const createTextNoteSchema = z.object({
 });
 export type CreateTextNoteInput = z.input<typeof createTextNoteSchema>;
 
-/** PATCH /notes/{id}: rename, or correct the text (the sentences and the profile are recomputed). */
+/**
+ * PATCH /notes/{id}: rename, or correct the text (the sentences and the profile are recomputed; in a
+ * conversation each sentence keeps its speaker, decision 023).
+ */
 export const updateNoteSchema = z
   .object({
     title: z.string().trim().min(1).max(STUDIO_LIMITS.titleMaxChars).optional(),
@@ -447,7 +450,7 @@ export const importRequestSchema = z.discriminatedUnion('type', [
     /**
      * The file's name decides the parser: Shares.csv (LinkedIn), tweets.js (X archive), *.txt, *.md,
      * *.csv, captions (*.vtt, *.srt). A .txt, .vtt or .srt naming two or more speakers is one
-     * conversation note.
+     * conversation note. A Word transcript (.docx) is sent as the .txt it holds (the web reads it).
      */
     filename: z.string().trim().min(1).max(255),
     /** The file's text (UTF-8). */

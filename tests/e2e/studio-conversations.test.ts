@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTERVIEW } from '#tests/fixtures/studio/transcripts.ts';
@@ -126,6 +127,33 @@ describe('a conversation note', () => {
       await expect.poll(() => added.count()).toBe(1);
       expect(await added.getByRole('heading').innerText()).toMatch(/^Priya/);
       await expect.poll(() => editButton.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    });
+
+    it(`imports a Word transcript as a conversation at ${viewport.width} px`, async () => {
+      const session = await openPage(browser, echo.url, viewport);
+      const { page, context, pageErrors } = session;
+      const { token } = await createSession(
+        echo.ctx.database.db,
+        'dashboard',
+        `docx-${viewport.width}@example.com`,
+        1,
+      );
+      await context.addCookies([{ name: 'echo_dashboard', value: token, url: `${echo.url}/api` }]);
+      await page.goto('/studio');
+      await page.getByRole('tab', { name: 'Import' }).click();
+      // The same interview as the .txt above, as a Word document (a paragraph a line).
+      await page
+        .getByLabel('File of your posts or a transcript')
+        .setInputFiles(fileURLToPath(new URL('../fixtures/studio/episode-42-priya.docx', import.meta.url)));
+      await expect.poll(() => page.getByText('Conversation imported').first().isVisible()).toBe(true);
+      const note = page.getByTestId('note').filter({ hasText: 'Episode 42' });
+      await expect.poll(() => note.count()).toBe(1);
+      await note.getByRole('link').first().click();
+      await expect.poll(() => page.getByTestId('turn').count()).toBeGreaterThanOrEqual(10);
+      expect(await page.getByTestId('turn').nth(1).getByRole('heading').innerText()).toBe('Priya 0:12');
+      expect(await seriousViolations(page)).toEqual([]);
       expect(pageErrors).toEqual([]);
       await context.close();
     });
