@@ -250,10 +250,7 @@ export const createTextNoteSchema = z.object({
 });
 export type CreateTextNoteInput = z.input<typeof createTextNoteSchema>;
 
-/**
- * PATCH /notes/{id}: rename, or correct the text (the sentences and the profile are recomputed; in a
- * conversation each sentence keeps its speaker, decision 023).
- */
+/** PATCH /notes/{id}: rename, or correct the text (sentences and profile recomputed, speakers kept). */
 export const updateNoteSchema = z
   .object({
     title: z.string().trim().min(1).max(STUDIO_LIMITS.titleMaxChars).optional(),
