@@ -25,6 +25,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'studio-profile', load: () => import('./studio-profile.ts') },
   { name: 'studio-fidelity', load: () => import('./studio-fidelity.ts') },
   { name: 'studio-extractive', load: () => import('./studio-extractive.ts') },
+  { name: 'studio-shownotes', load: () => import('./studio-shownotes.ts') },
   { name: 'studio-worst-case', load: () => import('./studio-worst-case.ts') },
   { name: 'studio-analysis', load: () => import('./studio-analysis.ts') },
   { name: 'studio-stall', load: () => import('./studio-stall.ts') },

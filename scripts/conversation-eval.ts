@@ -2,13 +2,39 @@
  * The drafts of conversation notes (tests/fixtures/studio/conversations.ts), read for who says what:
  * the share of the owner's blocks that cite only the owner's turns (target 100%), guests' words
  * presented as the owner's (target 0), quotes naming who said them (target 100%), and the share of a
- * reader's marked topic shifts with a show-notes chapter starting within 15 s. `npm run eval` runs it.
+ * reader's marked topic shifts with a show-notes chapter starting within 15 s. `npm run eval` runs it;
+ * `node scripts/conversation-eval.ts --drafts <name>` prints every draft of the conversations whose
+ * names start so, whole, each block with its speaker, to be read.
  */
 import { generateExtractive } from '../src/server/features/studio/engine/index.ts';
 import { CONVERSATIONS, conversationNote } from '../tests/fixtures/studio/conversations.ts';
 
 const FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips', 'shownotes'] as const;
 const NEAR_MS = 15_000;
+
+const draftsAt = process.argv.indexOf('--drafts');
+if (draftsAt >= 0) {
+  const names = process.argv.slice(draftsAt + 1);
+  for (const conversation of CONVERSATIONS.filter((c) => names.some((n) => c.name.startsWith(n)))) {
+    const note = conversationNote(conversation);
+    const byId = new Map(note.sentences.map((s) => [s.id, s]));
+    for (const draft of generateExtractive([note], [...FORMATS])) {
+      console.log(`\n=== ${conversation.name} · ${draft.format} ===`);
+      if (!draft.ok) {
+        console.log(draft.message);
+        continue;
+      }
+      for (const block of draft.blocks) {
+        const said = [...new Set(block.sources.map((s) => byId.get(String(s.sentenceId))?.speaker?.name))];
+        console.log(
+          `[${block.kind} ${block.origin}${block.speaker ? ` ${block.speaker}` : ''} ← ${said.join(', ')}] ${block.text}`,
+        );
+      }
+      if (draft.format === 'shownotes') console.log('chapters:', JSON.stringify(draft.meta.chapters));
+    }
+  }
+  process.exit(0);
+}
 
 const header = [
   'conversation',

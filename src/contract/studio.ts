@@ -250,7 +250,7 @@ export const createTextNoteSchema = z.object({
 });
 export type CreateTextNoteInput = z.input<typeof createTextNoteSchema>;
 
-/** PATCH /notes/{id}: rename, or correct the text (the sentences and the profile are recomputed). */
+/** PATCH /notes/{id}: rename, or correct the text (sentences and profile recomputed, speakers kept). */
 export const updateNoteSchema = z
   .object({
     title: z.string().trim().min(1).max(STUDIO_LIMITS.titleMaxChars).optional(),
@@ -308,8 +308,6 @@ export const sentenceParamsSchema = z.object({
 // ---------------------------------------------------------------- speakers of a conversation
 
 export const SPEAKER_NOT_FOUND_MESSAGE = 'Speaker not found';
-export const WHOLE_TEXT_CONVERSATION_MESSAGE =
-  'A conversation is corrected a sentence at a time, so each sentence keeps its speaker.';
 const speakerName = z
   .string()
   .trim()
@@ -449,7 +447,7 @@ export const importRequestSchema = z.discriminatedUnion('type', [
     /**
      * The file's name decides the parser: Shares.csv (LinkedIn), tweets.js (X archive), *.txt, *.md,
      * *.csv, captions (*.vtt, *.srt). A .txt, .vtt or .srt naming two or more speakers is one
-     * conversation note.
+     * conversation note. A Word transcript (.docx) is sent as the .txt it holds (the web reads it).
      */
     filename: z.string().trim().min(1).max(255),
     /** The file's text (UTF-8). */

@@ -14,14 +14,8 @@ export { notesRoutes } from './routes.ts';
 // the same tables).
 
 export { sendNoteDetail } from './note-answer.ts';
-export {
-  findNote,
-  findNoteByUpload,
-  listSentences,
-  type NoteRow,
-  SENTENCES_PER_READ,
-  type SentenceRow,
-} from './repository.ts';
+export { findNote, findNoteByUpload, type NoteRow } from './repository.ts';
+export { listSentences, SENTENCES_PER_READ, type SentenceRow } from './sentences.repository.ts';
 export { getNote, toListItem } from './service.ts';
 
 // Notes capture makes: counted against the owner's daily number and quotas under the owner's lock,
@@ -33,10 +27,10 @@ export { lockOwner, withOwnerLock } from './owner-lock.ts';
 export {
   insertNote,
   insertNotesSkippingDuplicates,
-  insertSentences,
   type NewNote,
   storedBytes,
 } from './repository.ts';
+export { insertSentences } from './sentences.repository.ts';
 export { discardNote, markUploaded, quotaBytes, titleFrom } from './service.ts';
 
 // Capture's maintenance pass: what was never finished, what waits, which media files are in use.

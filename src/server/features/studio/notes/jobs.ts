@@ -30,7 +30,8 @@ import {
 } from './job-definitions.ts';
 import { countSttMinutes, mediaTooLongMessage, sttPerDayMessage } from './limits.ts';
 import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
-import { findNoteById, replaceSentences, updateNote } from './repository.ts';
+import { findNoteById, updateNote } from './repository.ts';
+import { replaceSentences } from './sentences.repository.ts';
 import { queueProfile } from './service.ts';
 import { findVoiceSettings, profileStats, storeBuiltProfile } from './voice.repository.ts';
 

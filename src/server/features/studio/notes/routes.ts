@@ -35,11 +35,11 @@ import {
   getVoice,
   listNotePage,
   reviewTranscript,
-  updateNote,
   updateVoice,
   usage,
 } from './service.ts';
 import { assignSpeaker, createSpeaker, mergeSpeaker, updateSpeaker } from './speakers.ts';
+import { updateNote } from './text-edit.service.ts';
 
 const operation = operations('Studio', 'dashboard');
 

@@ -10,19 +10,16 @@ import {
   type NotesPage,
   type NotesQuery,
   needsReview,
-  registerOfKind,
   STUDIO_API,
   type TranscriptEngine,
-  type UpdateNoteInput,
   type Usage,
-  WHOLE_TEXT_CONVERSATION_MESSAGE,
 } from '#contract/studio.ts';
 import { basedOnSentence, type UpdateVoiceInput, type VoiceProfile } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database, DbOrTx, Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { type Analysis, analyseOffThread, cleanText, sentencesAsSegments } from '../engine/index.ts';
+import { type Analysis, analyseOffThread, cleanText } from '../engine/index.ts';
 import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import { profileJob, transcribeJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
@@ -33,19 +30,20 @@ import {
   deleteNote as deleteNoteRow,
   findNote,
   insertNote,
-  insertSentences,
   type ListedNote,
   listNotes,
-  listSentences,
   type NewNote,
   type NoteRow,
   notesInStatus,
-  rewriteSentences,
-  type SentenceRow,
   storedBytes,
-  storeEditedSentences,
   updateNote as updateNoteRow,
 } from './repository.ts';
+import {
+  insertSentences,
+  listSentences,
+  rewriteSentences,
+  type SentenceRow,
+} from './sentences.repository.ts';
 import { listSpeakers, type SpeakerRow } from './speakers.repository.ts';
 import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice.repository.ts';
 import { currentProfile } from './voice-profile.ts';
@@ -242,66 +240,6 @@ export async function listNotePage(
     next_cursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
     total: await countNotes(ctx.database.db, owner, filters),
   };
-}
-
-/**
- * Renames a note, or edits its whole text (sentences, stats, key phrases and search figures are
- * recomputed). Sentences split, joined or rewritten: each sentence whose words still read the same
- * keeps its id and times; changed ones take times from the words around them (`wordsAsSegments`) and
- * are marked changed, so drafts made before say so (text-edit.ts). Changed words also count as the
- * owner's read of a rough transcript.
- */
-export async function updateNote(ctx: AppContext, owner: string, id: string, input: UpdateNoteInput) {
-  const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
-  if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-  if (input.text !== undefined && row.status !== 'ready')
-    throw conflict('This note has no text to edit yet; wait until it is ready.');
-  const text = input.text === undefined ? undefined : cleanText(input.text.trim());
-  if (text === undefined || text === row.text) {
-    if (input.title !== undefined) await updateNoteRow(ctx.database.db, owner, id, { title: input.title });
-    return getNote(ctx, owner, id);
-  }
-  // A new text has new sentences: none would keep its speaker.
-  if ((await listSpeakers(ctx.database.db, id)).length) throw conflict(WHOLE_TEXT_CONVERSATION_MESSAGE);
-  // Analysed off the event loop, outside the transaction (no connection held while it runs).
-  await assertTextQuota(ctx, owner, text.length, row.text.length);
-  const register = registerOfKind(row.kind as NoteKind);
-  const before = await listSentences(ctx.database.db, id);
-  const segments = sentencesAsSegments(before);
-  // The old sentences go with it: which new sentence is which, and its times, found off the loop too.
-  const previous = before.map(({ text, startMs, endMs, words }) => ({ text, startMs, endMs, words }));
-  const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [
-    { text, register, segments: segments.length ? segments : undefined, previous },
-  ]);
-  const kept = analysis?.kept;
-  if (!analysis || !kept) throw new Error('Text analysis answered nothing');
-  await withOwnerLock(ctx, owner, async (tx) => {
-    const current = await findNote(tx.db, owner, id);
-    if (!current) throw notFound(NOTE_NOT_FOUND_MESSAGE);
-    if (current.text !== row.text) throw conflict('This note changed while it was being edited; try again.');
-    await assertTextQuota(ctx, owner, text.length, current.text.length, tx.db);
-    const now = new Date();
-    await updateNoteRow(tx.db, owner, id, {
-      ...(input.title !== undefined ? { title: input.title } : {}),
-      text,
-      wordCount: analysis.wordCount,
-      stats: analysis.stats,
-      keyPhrases: analysis.keyPhrases,
-      figures: analysis.figures,
-      wordsChangedAt: now,
-      transcriptReviewedAt: now,
-    });
-    await storeEditedSentences(
-      tx.db,
-      id,
-      analysis.sentences.map((s, i) => {
-        const { old, changed, startMs, endMs } = kept[i]!;
-        return { ...s, startMs, endMs, changed, ...(old !== null ? { id: before[old]!.id } : {}) };
-      }),
-    );
-    await queueProfile(ctx.jobs, tx, owner);
-  });
-  return getNote(ctx, owner, id);
 }
 
 /**

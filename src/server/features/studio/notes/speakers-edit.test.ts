@@ -7,6 +7,7 @@ import {
   renameSpeaker,
   type SpeakerState,
   setMe,
+  speakersAfterEdit,
 } from './speakers-edit.ts';
 
 const speaker = (id: string, position: number, me = false) => ({
@@ -71,5 +72,34 @@ describe('editing who says what', () => {
     expect(ownWords(state)).toBeNull();
     expect(ownWords(setMe(state, 'sam'))).toBe('Welcome back. What made you quit?\n\nThank you.');
     expect(ownWords(setMe(state, 'priya'))).toBe('Demand. Saturdays sold out.');
+  });
+});
+
+describe('speakersAfterEdit', () => {
+  // Old: Sam asks, Priya answers twice.
+  const before = [{ speakerId: 'sam' }, { speakerId: 'priya' }, { speakerId: 'priya' }];
+  const at = (text: string, ...starts: string[]) => starts.map((s) => ({ startChar: text.indexOf(s) }));
+
+  it('keeps the speaker of the sentence each one came from, and gives a new one its paragraph neighbour', () => {
+    const text = 'Why? Take your time.\n\nNew first. Because. Changed words.';
+    const sentences = at(text, 'Why?', 'Take', 'New', 'Because', 'Changed');
+    const kept = [{ old: 0 }, { old: null }, { old: null }, { old: 1 }, { old: 2 }];
+    expect(speakersAfterEdit(text, sentences, kept, before)).toEqual([
+      'sam',
+      'sam',
+      'priya',
+      'priya',
+      'priya',
+    ]);
+  });
+
+  it('gives a paragraph of new sentences the speaker before it, else after it', () => {
+    const text = 'Brand new.\n\nWhy?\n\nAlso new.';
+    const sentences = at(text, 'Brand', 'Why?', 'Also');
+    expect(speakersAfterEdit(text, sentences, [{ old: null }, { old: 0 }, { old: null }], before)).toEqual([
+      'sam',
+      'sam',
+      'sam',
+    ]);
   });
 });

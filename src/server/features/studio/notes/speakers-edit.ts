@@ -26,6 +26,9 @@ export interface SpeakerState {
   sentences: Array<{ id: string; text: string; speakerId: string | null }>;
 }
 
+/** Two states alike: an edit stores its result only over the state it started from. */
+export const sameState = (a: SpeakerState, b: SpeakerState) => JSON.stringify(a) === JSON.stringify(b);
+
 const speakerOf = (state: SpeakerState, id: string): EditableSpeaker => {
   const speaker = state.speakers.find((s) => s.id === id);
   if (!speaker) throw notFound(SPEAKER_NOT_FOUND_MESSAGE);
@@ -137,4 +140,38 @@ export function ownWords(state: SpeakerState): string | null {
     inTurn = mine;
   }
   return text.trim() ? text : null;
+}
+
+/**
+ * Who says each sentence of a conversation's whole text after an edit: a sentence the edit kept or
+ * changed (`old`, the sentence it came from) keeps that sentence's speaker; a new one takes its
+ * neighbour's in the same paragraph (a turn is a paragraph), the one before it first, else the one
+ * after; a paragraph of new sentences only takes the speaker of the sentence before it (else after).
+ */
+export function speakersAfterEdit(
+  text: string,
+  sentences: ReadonlyArray<{ startChar: number }>,
+  kept: ReadonlyArray<{ old: number | null }>,
+  before: ReadonlyArray<{ speakerId: string | null }>,
+): Array<string | null> {
+  const own = kept.map((k) => (k.old === null ? null : (before[k.old]?.speakerId ?? null)));
+  // The paragraph of each sentence: a blank line between two sentences starts a new one.
+  const paragraph: number[] = [];
+  let at = 0;
+  sentences.forEach((s, i) => {
+    if (i > 0 && /\n[^\S\n]*\n/.test(text.slice(sentences[i - 1]!.startChar, s.startChar))) at++;
+    paragraph.push(at);
+  });
+  const nearest = (i: number, sameParagraph: boolean): string | null => {
+    for (let j = i - 1; j >= 0; j--) {
+      if (sameParagraph && paragraph[j] !== paragraph[i]) break;
+      if (own[j]) return own[j]!;
+    }
+    for (let j = i + 1; j < own.length; j++) {
+      if (sameParagraph && paragraph[j] !== paragraph[i]) break;
+      if (own[j]) return own[j]!;
+    }
+    return null;
+  };
+  return own.map((speaker, i) => speaker ?? nearest(i, true) ?? nearest(i, false));
 }

@@ -155,7 +155,7 @@ describe('conversations', () => {
     detail = res.json() as NoteDetail;
     expect(detail.speakers.map((s) => s.name)).toEqual(['Sam', 'Priya Shah']);
     expect(detail.sentences.find((s) => s.id === question.id)?.speaker_id).toBe(sam!.id);
-    // Bad requests: an unknown speaker or sentence, merging into itself, a whole-text edit.
+    // Bad requests: an unknown speaker or sentence, merging into itself.
     expect(
       (
         await call(host, 'POST', `/api/studio/notes/${note.id}/speakers/assign`, {
@@ -168,9 +168,6 @@ describe('conversations', () => {
       (await call(host, 'POST', `/api/studio/notes/${note.id}/speakers/${sam!.id}/merge`, { into: sam!.id }))
         .statusCode,
     ).toBe(400);
-    expect(
-      (await call(host, 'PATCH', `/api/studio/notes/${note.id}`, { text: 'All mine now.' })).statusCode,
-    ).toBe(409);
     // A corrected sentence of the guest's stays out of the owner's words.
     const guestLine = detail.sentences.find((s) => s.text.startsWith('Hiring.') || s.text === 'Hiring.')!;
     expect(
@@ -182,6 +179,44 @@ describe('conversations', () => {
     ).toBe(200);
     const voice = (await call(host, 'GET', '/api/studio/voice')).json() as VoiceProfile;
     expect(spoken(voice)).not.toContain('croissants');
+  });
+
+  it('edits the whole text of a conversation, each sentence keeping its speaker', async () => {
+    const before = (await call(host, 'GET', `/api/studio/notes/${note.id}`)).json() as NoteDetail;
+    const wordsBefore = ((await call(host, 'GET', '/api/studio/voice')).json() as VoiceProfile).based_on
+      .words;
+    const [sam, priya] = before.speakers;
+    const speakerOf = (detail: NoteDetail, text: string) =>
+      detail.speakers.find((p) => p.id === detail.sentences.find((s) => s.text === text)?.speaker_id)?.name;
+    // What the editor sends: each turn a paragraph. A new sentence opens the guest's reply, another
+    // closes the host's question, and a guest's word is retyped.
+    const text = before.text
+      .replace('What made you finally quit?', 'What made you finally quit? Take your time.')
+      .replace('I knew there was demand', 'Sourdough paid my rent first. I knew there was demand')
+      .replace('We bought one oven', 'We bought one big oven');
+    const res = await call(host, 'PATCH', `/api/studio/notes/${note.id}`, { text });
+    expect(res.statusCode).toBe(200);
+    const after = res.json() as NoteDetail;
+    expect(after.speakers).toEqual(before.speakers);
+    expect(speakerOf(after, 'Take your time.')).toBe(sam!.name);
+    expect(speakerOf(after, 'Sourdough paid my rent first.')).toBe(priya!.name);
+    expect(speakerOf(after, 'We bought one big oven and a used mixer.')).toBe(priya!.name);
+    // Every sentence kept has its id and its speaker.
+    for (const sentence of after.sentences) {
+      const was = before.sentences.find((s) => s.id === sentence.id);
+      if (was) expect(sentence.speaker_id, sentence.text).toBe(was.speaker_id);
+    }
+    expect(after.sentences.every((s) => s.speaker_id)).toBe(true);
+    // The profile still reads only the owner's turns: the host's new words, not the guest's.
+    const [stored] = await echo.query<{ key_phrases: Array<{ phrase: string }> }>(
+      'select key_phrases from studio_notes where id = $1',
+      [note.id],
+    );
+    expect(JSON.stringify(stored?.key_phrases).toLowerCase()).not.toMatch(/sourdough|oven|croissant/);
+    const voice = (await call(host, 'GET', '/api/studio/voice')).json() as VoiceProfile;
+    expect(spoken(voice)).not.toMatch(/sourdough/);
+    // The host's three new words ("Take your time."), none of the guest's.
+    expect(voice.based_on.words).toBe(wordsBefore + 3);
   });
 
   it("answers 404 for another owner's note and speakers, and lists none of them", async () => {
@@ -245,6 +280,21 @@ describe('conversations', () => {
       'Accountant',
       'Me',
     ]);
+    // Its whole text edited as the editor sends it, a paragraph a turn: the accountant keeps hers.
+    const edited = await call(other, 'PATCH', `/api/studio/notes/${solo.id}`, {
+      text: 'I called my accountant today.\n\nShe said the numbers look great. Send me the receipts.\n\nI was relieved.',
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = edited.json() as NoteDetail;
+    expect(
+      after.sentences.map((s) => [s.text, after.speakers.find((p) => p.id === s.speaker_id)?.name]),
+    ).toEqual([
+      ['I called my accountant today.', 'Me'],
+      ['She said the numbers look great.', 'Accountant'],
+      ['Send me the receipts.', 'Accountant'],
+      ['I was relieved.', 'Me'],
+    ]);
+    expect(after.sentences[1]!.id).toBe(detail.sentences[1]!.id);
   });
 
   it("'Delete my data' removes the owner's speakers and the names remembered as theirs", async () => {

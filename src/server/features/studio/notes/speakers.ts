@@ -24,6 +24,7 @@ import {
   ownWords,
   renameSpeaker,
   type SpeakerState,
+  sameState,
   setMe,
 } from './speakers-edit.ts';
 import { findVoiceSettings, upsertVoiceSettings } from './voice.repository.ts';
@@ -86,8 +87,6 @@ async function rememberMyNames(db: DbOrTx, owner: string, names: string[]): Prom
 
 /** Times an edit is made again when the note's speakers changed while its result was analysed. */
 const EDIT_ATTEMPTS = 3;
-
-const sameState = (a: SpeakerState, b: SpeakerState) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * One edit of a note's speakers: the result computed and its owner's words analysed (off the event

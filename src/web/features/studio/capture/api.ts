@@ -10,6 +10,7 @@ import {
 import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { json, useInvalidateStudio } from '../api.ts';
+import { docxAsText, isDocx } from './docx.ts';
 
 export { ACCEPTED_MEDIA_INPUT as MEDIA_ACCEPT } from '#contract/studio.ts';
 export { type ChunkedRecording, startChunkedRecording } from './recordings.ts';
@@ -22,7 +23,8 @@ export {
 } from './uploads.ts';
 
 export const NOTE_TEXT_MAX = STUDIO_LIMITS.textMaxChars;
-export const POSTS_ACCEPT = IMPORT_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+/** The files the server reads, and Word transcripts, read here as the text they hold (docx.ts). */
+export const POSTS_ACCEPT = [...IMPORT_FILE_EXTENSIONS, 'docx'].map((ext) => `.${ext}`).join(',');
 
 /**
  * Who will transcribe what is recorded or uploaded on this install (GET /api/capabilities):
@@ -55,15 +57,20 @@ export function useImportLink() {
   });
 }
 
-/** A file of posts: its text goes up as JSON; the server picks the parser by the file's name. */
+/**
+ * A file of posts: its text goes up as JSON; the server picks the parser by the file's name. A Word
+ * transcript goes up as the text it holds.
+ */
 export function useImportFile() {
   const invalidate = useInvalidateStudio();
   return useMutation({
     mutationFn: async (file: File) => {
       if (file.size > STUDIO_LIMITS.importFileMaxBytes) throw new Error(IMPORT_FILE_TOO_LARGE_MESSAGE);
-      const content = await file.text();
+      const { filename, content } = isDocx(file.name)
+        ? await docxAsText(file)
+        : { filename: file.name, content: await file.text() };
       return json<ImportResponse>(
-        await apiRequest('POST', `${STUDIO_API}/imports`, { type: 'file', filename: file.name, content }),
+        await apiRequest('POST', `${STUDIO_API}/imports`, { type: 'file', filename, content }),
       );
     },
     onSuccess: invalidate,

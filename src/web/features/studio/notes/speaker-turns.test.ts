@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sentence } from '#contract/studio.ts';
-import { likelyMe, turnsOf } from './speaker-turns.ts';
+import { editableTurns, joinTurns, likelyMe, turnsOf } from './speaker-turns.ts';
 
 const speakers = [
   { id: 'a', label: 'SAM', name: 'Sam Lee', me: false },
@@ -42,5 +42,29 @@ describe('speaker turns in the note view', () => {
     expect(likelyMe(speakers, 'Priya Shah')).toBe('b');
     expect(likelyMe(speakers, 'Dana')).toBe('');
     expect(likelyMe(speakers, null)).toBe('');
+  });
+
+  it("gives the whole-text editor each turn's words without its speaker, and joins them a paragraph each", () => {
+    const text = 'Why quit? Tell me.\n\nDemand. Mostly.';
+    const at = (id: string, start: number, end: number, speaker: string): Sentence => ({
+      ...sentence(id, speaker),
+      start_char: start,
+      end_char: end,
+    });
+    const turns = editableTurns({
+      text,
+      speakers,
+      sentences: [at('1', 0, 9, 'a'), at('2', 10, 18, 'a'), at('3', 20, 27, 'b'), at('4', 28, 35, 'b')],
+    });
+    expect(turns.map((t) => [t.speaker?.name, t.text, t.start])).toEqual([
+      ['Sam Lee', 'Why quit? Tell me.', 0],
+      ['Priya', 'Demand. Mostly.', 20],
+    ]);
+    expect(joinTurns(turns.map((t) => t.text))).toBe(text);
+    // A turn emptied is gone; a solo note is one field of its whole text.
+    expect(joinTurns([' Why quit? ', '', 'Demand.'])).toBe('Why quit?\n\nDemand.');
+    expect(editableTurns({ text: 'Solo.', speakers: [], sentences: [] })).toEqual([
+      { key: 'text', speaker: null, text: 'Solo.', start: 0 },
+    ]);
   });
 });

@@ -30,3 +30,37 @@ export function turnsOf(note: Pick<NoteDetail, 'sentences' | 'speakers'>): Turn[
   });
   return turns;
 }
+
+/** A turn as the whole-text editor shows it: its speaker, its words, where they start in the note. */
+export interface EditableTurn {
+  key: string;
+  speaker: NoteSpeaker | null;
+  text: string;
+  start: number;
+}
+
+/**
+ * What the whole-text editor edits: a solo note's text as one field; a conversation's turns, each
+ * its words from its first sentence to its last (the speaker stays out of the text).
+ */
+export function editableTurns(note: Pick<NoteDetail, 'text' | 'sentences' | 'speakers'>): EditableTurn[] {
+  if (!note.speakers.length || !note.sentences.length)
+    return [{ key: 'text', speaker: null, text: note.text, start: 0 }];
+  return turnsOf(note).map((turn) => {
+    const first = turn.sentences[0]!.sentence;
+    const last = turn.sentences[turn.sentences.length - 1]!.sentence;
+    return {
+      key: first.id,
+      speaker: turn.speaker,
+      text: note.text.slice(first.start_char, last.end_char),
+      start: first.start_char,
+    };
+  });
+}
+
+/** The turns back as one text, a paragraph each (a turn emptied is gone). */
+export const joinTurns = (texts: readonly string[]): string =>
+  texts
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .join('\n\n');

@@ -21,12 +21,19 @@ export const CHAPTERS_MAX = 12;
 /** Sentences compared on each side of a possible cut, and the fewest a chapter has. */
 const WINDOW = 8;
 const MIN_UNITS = 4;
-/** Chapters of a timed conversation are at least this long. */
+/** Chapters of a timed conversation are at least this long, or this share of a short one. */
 const MIN_CHAPTER_MS = 20_000;
+const MIN_CHAPTER_SHARE = 1 / 10;
+/**
+ * A cut this clearly a new topic (a question opening a turn that shares few words with what came
+ * before, or a speaker saying they move on) is a chapter even when the conversation is too short
+ * for as many by its words: a five-minute episode with four questions has four topics.
+ */
+const STRONG_SHIFT = -0.28;
 const TITLE_MAX_WORDS = 12;
 /** "Let's talk about money", "Moving on", "Next question": the speaker says the topic changes. */
-const MOVES_ON =
-  /^(?:(?:so|okay|ok|now|alright|right),?\s+)?(?:let(?:'s|’s| us) (?:talk|move|turn|get)|moving on|next (?:question|up|topic)|(?:another|one more|a different) (?:question|thing|topic)|speaking of)\b/i;
+export const MOVES_ON =
+  /^(?:(?:so|okay|ok|now|alright|right),?\s+)?(?:let(?:'s|’s| us) (?:talk|move|turn|get)|moving on|next (?:question|up|topic)|(?:another|one more|one last|a last|a different) (?:question|thing|topic)|speaking of)\b/i;
 
 function cohesion(a: readonly Unit[], b: readonly Unit[]): number {
   const count = (units: readonly Unit[]) => {
@@ -113,15 +120,21 @@ export function chaptersOf(whole: Analysis, talk: Talk): Chapter[] {
     if (unit.dangling || unit.roles.pointsBack) score += 0.5;
     candidates.push({ at, score });
   }
-  const k = Math.max(1, Math.min(CHAPTERS_MAX, Math.round(whole.words / WORDS_PER_CHAPTER)));
+  const strong = candidates.filter((c) => c.score <= STRONG_SHIFT).length;
+  const k = Math.max(
+    1,
+    Math.min(CHAPTERS_MAX, Math.max(Math.round(whole.words / WORDS_PER_CHAPTER), strong + 1)),
+  );
   const cuts: number[] = [0];
   const timeOf = (at: number) => body[at]!.startMs;
+  const lastMs = body.at(-1)!.endMs ?? body.at(-1)!.startMs;
+  const minMs = lastMs === undefined ? MIN_CHAPTER_MS : Math.min(MIN_CHAPTER_MS, lastMs * MIN_CHAPTER_SHARE);
   for (const candidate of candidates.sort((a, b) => a.score - b.score || a.at - b.at)) {
     if (cuts.length >= k) break;
     const far = cuts.every((c) => {
       if (Math.abs(c - candidate.at) < MIN_UNITS) return false;
       const [a, b] = [timeOf(c), timeOf(candidate.at)];
-      return a === undefined || b === undefined || Math.abs(a - b) >= MIN_CHAPTER_MS;
+      return a === undefined || b === undefined || Math.abs(a - b) >= minMs;
     });
     if (far) cuts.push(candidate.at);
   }

@@ -11,7 +11,7 @@ import type { Analysis, Block, Format, FormatResult, Part, Unit } from '../extra
 import { BlockList, countWordsOf, ownLine, slugOf, tooShortMessage } from '../extractive/index.ts';
 import { keyPhrases } from '../text/index.ts';
 import { CAROUSEL_MIN_WORDS, SLIDE_MAX_WORDS } from './carousel.ts';
-import { asSaid, chaptersOf, hostOf } from './chapters.ts';
+import { asSaid, chaptersOf, hostOf, MOVES_ON } from './chapters.ts';
 import { LINKEDIN_MAX, LINKEDIN_MIN_WORDS, POST_MAX, THREAD_MIN_WORDS } from './social.ts';
 import { namesOf, refKey, type Speaker, speakerOfUnit, stampOf, type Talk } from './speakers.ts';
 
@@ -38,7 +38,9 @@ const quotable = (unit: Unit, maxWords: number) =>
   !unit.dangling &&
   !unit.roles.pointsBack &&
   unit.roles.item === 0 &&
-  unit.roles.announces === 0;
+  unit.roles.announces === 0 &&
+  // "Next question, and this one is personal": a line that moves the talk on says nothing itself.
+  !MOVES_ON.test(unit.clean);
 
 /**
  * The best quotable moments of the named speakers (each one or two sentences of one turn, never cut

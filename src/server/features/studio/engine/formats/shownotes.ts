@@ -21,6 +21,29 @@ export const NOT_A_CONVERSATION =
 
 const joinPhrases = (phrases: readonly string[]) => namesOf([...phrases]);
 
+const wordsOf = (phrase: string) =>
+  phrase
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/s$/, ''));
+/**
+ * The first `count` phrases that say something new: "team" or "teams" after "remote team" (or the
+ * other way round) says nothing a summary line needs twice.
+ */
+function distinct(phrases: readonly string[], count: number): string[] {
+  const kept: string[][] = [];
+  const out: string[] = [];
+  for (const phrase of phrases) {
+    if (out.length >= count) break;
+    const words = wordsOf(phrase);
+    const overlaps = (a: string[], b: string[]) => a.every((w) => b.includes(w));
+    if (kept.some((k) => overlaps(words, k) || overlaps(k, words))) continue;
+    kept.push(words);
+    out.push(phrase);
+  }
+  return out;
+}
+
 export function showNotes(whole: Analysis, talk: Talk | undefined): FormatResult {
   if (!talk || talk.speakers.length < 2)
     return { ok: false, format: 'shownotes', message: NOT_A_CONVERSATION };
@@ -37,10 +60,13 @@ export function showNotes(whole: Analysis, talk: Talk | undefined): FormatResult
     const units = whole.units.filter(
       (u) => !u.filler && (name === undefined || talk.speakerOf.get(refKey(u.ref))?.name === name),
     );
-    return keyPhrases(
-      units.map((u) => ({ text: u.spoken, fillers: [] })),
+    return distinct(
+      keyPhrases(
+        units.map((u) => ({ text: u.spoken, fillers: [] })),
+        count * 3,
+      ).map((p) => asSaid(p.phrase, units)),
       count,
-    ).map((p) => asSaid(p.phrase, units));
+    );
   };
 
   const list = new BlockList();

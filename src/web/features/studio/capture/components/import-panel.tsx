@@ -131,7 +131,7 @@ export function ImportPanel({ onImported }: { onImported: () => void }) {
         <p id={`${id}-file-hint`} className="text-xs text-muted-foreground">
           LinkedIn's export (<code>Shares.csv</code>), your X archive's <code>tweets.js</code>, or a .txt, .md
           or .csv file: each post becomes a note marked written. A transcript (.txt with <code>Name:</code>{' '}
-          turns, .vtt, .srt) of an interview or a call becomes one conversation note.
+          turns, .vtt, .srt, or a Word .docx export) of an interview or a call becomes one conversation note.
         </p>
         <FileInput
           accept={POSTS_ACCEPT}

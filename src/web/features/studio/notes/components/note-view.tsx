@@ -13,7 +13,7 @@ import { turnsOf } from '../speaker-turns.ts';
 import { NoteMeta } from './note-meta.tsx';
 import { NoteTitle } from './note-title.tsx';
 import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
-import { ConversationPanel, SpeakerAssign, SpeakerButton } from './speakers.tsx';
+import { AddSpeakerButton, ConversationPanel, SpeakerAssign, SpeakerButton } from './speakers.tsx';
 import { TranscriptCheckStep } from './transcript-check.tsx';
 import { TranscriptEditor } from './transcript-editor.tsx';
 
@@ -364,18 +364,20 @@ export function NoteView({
             <h3 className="text-sm font-semibold uppercase tracking-wider text-muted-foreground">
               Transcript
             </h3>
-            {/* A conversation's sentences keep their speakers: it is corrected sentence by sentence. */}
-            {data.status === 'ready' && !conversation && (
-              <Button
-                ref={editTextButton}
-                variant="outline"
-                size="sm"
-                onClick={() => setEditingText(true)}
-                data-testid="edit-whole-text"
-              >
-                <Pencil aria-hidden="true" /> Edit the whole text
-              </Button>
-            )}
+            <div className="flex flex-wrap items-start gap-2">
+              {data.status === 'ready' && (
+                <Button
+                  ref={editTextButton}
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setEditingText(true)}
+                  data-testid="edit-whole-text"
+                >
+                  <Pencil aria-hidden="true" /> Edit the whole text
+                </Button>
+              )}
+              {data.status === 'ready' && !conversation && <AddSpeakerButton note={data} />}
+            </div>
           </div>
           {timed && <p className="text-xs text-muted-foreground">Choose a sentence to play from there.</p>}
           {conversation ? (

@@ -1,11 +1,10 @@
-import { Check, Loader2, Pencil, X } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { correctSentenceSchema, SENTENCE_MAX_CHARS, type Sentence } from '#contract/studio.ts';
+import { describedBy, InlineEditForm } from '#web/components/inline-edit-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useCorrectSentence } from '../api.ts';
 
 /** The button that opens a sentence's correction; its label names the sentence for a screen reader. */
@@ -54,13 +53,6 @@ export function SentenceCorrection({
   onDone: () => void;
 }) {
   const id = useId();
-  // An empty sentence says so beside the field (focus goes there) until the field changes.
-  const { errors, field, setError, handleSubmit, formRef } = useZodForm(
-    correctSentenceSchema,
-    { text: sentence.text },
-    { revalidate: false },
-  );
-  const problem = errors.text;
   const textField = useRef<HTMLTextAreaElement>(null);
   const correct = useCorrectSentence(noteId);
 
@@ -69,55 +61,43 @@ export function SentenceCorrection({
     textField.current?.select();
   }, []);
 
-  const save = handleSubmit(async ({ text }) => {
-    if (text === sentence.text) return onDone();
-    try {
-      await correct.mutateAsync({ sentenceId: sentence.id, text });
-      toast({ title: 'Sentence corrected', description: 'Search and your voice profile use the new words.' });
-      onDone();
-    } catch (error) {
-      setError('text', errorMessage(error, 'The correction could not be saved. Please try again.'));
-      textField.current?.focus();
-    }
-  });
-
   return (
-    <form
-      ref={formRef}
-      onSubmit={save}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
+    <InlineEditForm
+      schema={correctSentenceSchema}
+      initial={{ text: sentence.text }}
+      // An empty sentence says so beside the field (focus goes there) until the field changes.
+      options={{ revalidate: false }}
+      onSave={async ({ text }, form) => {
+        if (text === sentence.text) return onDone();
+        try {
+          await correct.mutateAsync({ sentenceId: sentence.id, text });
+          toast({
+            title: 'Sentence corrected',
+            description: 'Search and your voice profile use the new words.',
+          });
           onDone();
+        } catch (error) {
+          form.setError('text', errorMessage(error, 'The correction could not be saved. Please try again.'));
+          textField.current?.focus();
         }
       }}
-      className="grid gap-2 rounded-md border border-border p-2"
-      data-testid="sentence-correction"
+      onCancel={onDone}
+      fieldId={`${id}-text`}
+      label={`Correct sentence ${position}`}
+      pending={correct.isPending}
+      testId="sentence-correction"
     >
-      <Label htmlFor={`${id}-text`}>Correct sentence {position}</Label>
-      <textarea
-        ref={textField}
-        id={`${id}-text`}
-        maxLength={SENTENCE_MAX_CHARS}
-        rows={2}
-        {...field('text')}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring"
-      />
-      <FieldError id={`${id}-problem`} message={problem} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={correct.isPending}>
-          {correct.isPending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Check aria-hidden="true" />
-          )}
-          Save
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          <X aria-hidden="true" /> Cancel
-        </Button>
-      </div>
-    </form>
+      {({ field, errors }) => (
+        <textarea
+          ref={textField}
+          id={`${id}-text`}
+          maxLength={SENTENCE_MAX_CHARS}
+          rows={2}
+          {...field('text')}
+          aria-describedby={describedBy(`${id}-text`, { problem: errors.text })}
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-base focus-visible:outline-2 focus-visible:outline-ring"
+        />
+      )}
+    </InlineEditForm>
   );
 }

@@ -1,5 +1,5 @@
-import { Check, Loader2, UserRound, Users, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Loader2, UserPlus, UserRound, Users } from 'lucide-react';
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import {
   addSpeakerSchema,
@@ -10,6 +10,7 @@ import {
   type Sentence,
   speakerParamsSchema,
 } from '#contract/studio.ts';
+import { describedBy, InlineEditForm } from '#web/components/inline-edit-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -237,95 +238,190 @@ export function SpeakerAssign({
   // The checkbox is no text field: it stays beside the form's fields.
   const [rest, setRest] = useState(false);
   const { run, problem, pending } = useSpeakerEdit(note.id);
-  const { values, errors, field, handleSubmit, formRef } = useZodForm(
-    assignSchema,
-    { speaker_id: sentence.speaker_id ?? '', name: '' },
-    {
-      toInput: (v) =>
-        v.speaker_id === NEW_SPEAKER ? { new: true, name: v.name } : { new: false, speaker_id: v.speaker_id },
-    },
-  );
   useEffect(() => select.current?.focus(), []);
 
-  const save = handleSubmit(async (who) => {
-    const to = rest ? turnEnd : undefined;
-    const saved = who.new
-      ? await run({ kind: 'add', body: { name: who.name, from: sentence.id, to } }, `${who.name} added`)
-      : who.speaker_id === sentence.speaker_id && !rest
-        ? true
-        : await run(
-            { kind: 'assign', body: { speaker_id: who.speaker_id, from: sentence.id, to } },
-            `Said by ${note.speakers.find((s) => s.id === who.speaker_id)?.name ?? 'them'}`,
-          );
-    if (saved) onDone();
-  });
-  const speakerProblem = errors.speaker_id ?? problem;
-
   return (
-    <form
-      ref={formRef}
-      onSubmit={save}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onDone();
-        }
+    <InlineEditForm
+      schema={assignSchema}
+      initial={{ speaker_id: sentence.speaker_id ?? '', name: '' }}
+      options={{
+        toInput: (v) =>
+          v.speaker_id === NEW_SPEAKER
+            ? { new: true, name: v.name }
+            : { new: false, speaker_id: v.speaker_id },
       }}
-      className="grid gap-2 rounded-md border border-border p-2"
-      data-testid="speaker-assign"
+      onSave={async (who) => {
+        const to = rest ? turnEnd : undefined;
+        const saved = who.new
+          ? await run({ kind: 'add', body: { name: who.name, from: sentence.id, to } }, `${who.name} added`)
+          : who.speaker_id === sentence.speaker_id && !rest
+            ? true
+            : await run(
+                { kind: 'assign', body: { speaker_id: who.speaker_id, from: sentence.id, to } },
+                `Said by ${note.speakers.find((s) => s.id === who.speaker_id)?.name ?? 'them'}`,
+              );
+        if (saved) onDone();
+      }}
+      onCancel={onDone}
+      fieldId={`${id}-speaker`}
+      label={`Who said sentence ${position}?`}
+      before={<p className="text-sm">{sentence.text}</p>}
+      problem={({ errors }) => errors.speaker_id ?? problem}
+      pending={pending}
+      testId="speaker-assign"
     >
-      <p className="text-sm">{sentence.text}</p>
-      <label htmlFor={`${id}-speaker`} className="text-sm font-medium">
-        Who said sentence {position}?
+      {({ values, errors, field }) => (
+        <>
+          <Select
+            ref={select}
+            id={`${id}-speaker`}
+            {...field('speaker_id')}
+            aria-describedby={describedBy(`${id}-speaker`, { problem: errors.speaker_id ?? problem })}
+          >
+            {note.speakers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+                {s.me ? ' (you)' : ''}
+              </option>
+            ))}
+            {note.speakers.length < CONVERSATION_LIMITS.speakersPerNote && (
+              <option value={NEW_SPEAKER}>Someone new…</option>
+            )}
+          </Select>
+          {values.speaker_id === NEW_SPEAKER && (
+            <NameField id={`${id}-name`} label="Their name" field={field('name')} problem={errors.name} />
+          )}
+          {turnEnd !== sentence.id && (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={rest} onChange={(event) => setRest(event.target.checked)} />
+              And the rest of this turn
+            </label>
+          )}
+        </>
+      )}
+    </InlineEditForm>
+  );
+}
+
+/** A speaker's name: a labelled field with its own problem. */
+function NameField({
+  id,
+  label,
+  field,
+  problem,
+}: {
+  id: string;
+  label: string;
+  field: ComponentProps<typeof Input>;
+  problem: string | undefined;
+}) {
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
       </label>
-      <Select
-        ref={select}
-        id={`${id}-speaker`}
-        {...field('speaker_id')}
-        aria-describedby={speakerProblem ? `${id}-problem` : undefined}
+      <Input
+        id={id}
+        autoComplete="off"
+        aria-required="true"
+        maxLength={CONVERSATION_LIMITS.labelMaxChars}
+        {...field}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+      />
+      <FieldError id={`${id}-problem`} message={problem} />
+    </div>
+  );
+}
+
+/** Someone else in a solo note: their name and the sentences they said, first to last. */
+const addToSoloSchema = addSpeakerSchema.required({ from: true });
+
+/**
+ * "This was a conversation — add a speaker": a solo note becomes a conversation. The owner stays
+ * the speaker of every sentence but the run the new speaker said (more runs are given afterwards
+ * with each sentence's Speaker button). Escape cancels; focus goes back to the button.
+ */
+export function AddSpeakerButton({ note }: { note: NoteDetail }) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const nameField = useRef<HTMLInputElement>(null);
+  const { run, problem, pending } = useSpeakerEdit(note.id);
+  const close = () => {
+    setOpen(false);
+    requestAnimationFrame(() => button.current?.focus());
+  };
+  useEffect(() => {
+    if (open) nameField.current?.focus();
+  }, [open]);
+  if (!open)
+    return (
+      <Button
+        ref={button}
+        variant="outline"
+        size="sm"
+        onClick={() => setOpen(true)}
+        aria-expanded={false}
+        data-testid="add-speaker"
       >
-        {note.speakers.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
-            {s.me ? ' (you)' : ''}
-          </option>
-        ))}
-        {note.speakers.length < CONVERSATION_LIMITS.speakersPerNote && (
-          <option value={NEW_SPEAKER}>Someone new…</option>
-        )}
-      </Select>
-      {values.speaker_id === NEW_SPEAKER && (
-        <div className="grid gap-1">
-          <label htmlFor={`${id}-name`} className="text-sm font-medium">
-            Their name
-          </label>
-          <Input
+        <UserPlus aria-hidden="true" /> This was a conversation — add a speaker
+      </Button>
+    );
+  const first = note.sentences[0]?.id ?? '';
+  const sentenceOption = (s: Sentence, i: number) => (
+    <option key={s.id} value={s.id}>
+      {i + 1}. {s.text.length > 60 ? `${s.text.slice(0, 59)}…` : s.text}
+    </option>
+  );
+  return (
+    <InlineEditForm
+      schema={addToSoloSchema}
+      initial={{ name: '', from: first, to: first }}
+      onSave={async ({ name, from, to }) => {
+        const saved = await run(
+          { kind: 'add', body: { name, from, to } },
+          `${name} added; you are the other speaker`,
+        );
+        if (saved) setOpen(false);
+      }}
+      onCancel={close}
+      fieldId={`${id}-name`}
+      label="Who else spoke?"
+      labelFor={false}
+      hint="You become the first speaker of this note, with every sentence but theirs. Echo then learns your voice only from your own sentences."
+      problem={() => problem}
+      pending={pending}
+      saveLabel="Add the speaker"
+      testId="add-speaker-form"
+      className="w-full"
+    >
+      {({ field, errors }) => (
+        <>
+          <NameField
             id={`${id}-name`}
-            autoComplete="off"
-            required
-            maxLength={CONVERSATION_LIMITS.labelMaxChars}
-            {...field('name')}
-            aria-describedby={errors.name ? `${id}-name-problem` : undefined}
+            label="Their name"
+            field={{ ...field('name'), ref: nameField }}
+            problem={errors.name}
           />
-          <FieldError id={`${id}-name-problem`} message={errors.name} />
-        </div>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {(
+              [
+                ['from', 'First sentence they said'],
+                ['to', 'Last sentence they said'],
+              ] as const
+            ).map(([end, label]) => (
+              <div key={end} className="grid gap-1">
+                <label htmlFor={`${id}-${end}`} className="text-sm font-medium">
+                  {label}
+                </label>
+                <Select id={`${id}-${end}`} {...field(end)}>
+                  {note.sentences.map(sentenceOption)}
+                </Select>
+              </div>
+            ))}
+          </div>
+        </>
       )}
-      {turnEnd !== sentence.id && (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={rest} onChange={(event) => setRest(event.target.checked)} />
-          And the rest of this turn
-        </label>
-      )}
-      <FieldError id={`${id}-problem`} message={speakerProblem} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={pending}>
-          {pending ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Check aria-hidden="true" />}
-          Save
-        </Button>
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          <X aria-hidden="true" /> Cancel
-        </Button>
-      </div>
-    </form>
+    </InlineEditForm>
   );
 }

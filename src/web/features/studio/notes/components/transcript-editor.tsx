@@ -1,21 +1,30 @@
-import { Check, Loader2, Play, X } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { Play } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { editNoteTextSchema, type NoteDetail, STUDIO_LIMITS } from '#contract/studio.ts';
+import { describedBy, InlineEditForm } from '#web/components/inline-edit-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
-import { FieldError, Label } from '#web/components/ui/label.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
-import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useEditNoteText } from '../api.ts';
+import { editableTurns, joinTurns } from '../speaker-turns.ts';
 
 /** How the whole-text editor splits and joins sentences, said beside it. */
 export const WHOLE_TEXT_HINT =
   'End a sentence with a full stop to split it; take a full stop out to join two. Sentences you leave as they are keep their place in the recording.';
+/** What a conversation's editor adds: the speakers are not in the text, so no edit can lose one. */
+export const TURNS_HINT =
+  'Each turn keeps its speaker, and a sentence you add to a turn is said by that speaker. To give a sentence to someone else, use its Speaker button.';
+
+const FIELD =
+  'field-sizing-content w-full rounded-md border border-input bg-background px-3 py-2 text-base leading-relaxed focus-visible:outline-2 focus-visible:outline-ring';
 
 /**
  * The transcript as one text: fix a word across two sentences, split a sentence the recogniser
  * ran on, join two it cut mid-clause. Saved, every sentence whose words still read the same keeps
- * its times; changed ones are timed from their words. Escape cancels.
+ * its times; changed ones are timed from their words. A conversation is edited turn by turn, each
+ * turn's speaker shown read-only beside its words (decision 023): the turns are sent as one text, a
+ * paragraph each, and the server gives each sentence the speaker of the sentence it came from.
+ * Escape cancels.
  */
 export function TranscriptEditor({
   note,
@@ -28,84 +37,100 @@ export function TranscriptEditor({
   onPlayAt?: (offset: number) => void;
 }) {
   const id = useId();
-  const { errors, field, setError, handleSubmit, formRef } = useZodForm(
-    editNoteTextSchema,
-    { text: note.text },
-    { revalidate: false },
-  );
-  const problem = errors.text;
-  const textField = useRef<HTMLTextAreaElement>(null);
+  const turns = useMemo(() => editableTurns(note), [note]);
+  const conversation = note.speakers.length > 0;
+  const initial = useMemo(() => Object.fromEntries(turns.map((t, i) => [`turn${i}`, t.text])), [turns]);
+  const unchanged = joinTurns(turns.map((t) => t.text));
+  const fields = useRef<Array<HTMLTextAreaElement | null>>([]);
+  // The turn the caret was last in: where "play where the cursor is" plays from.
+  const lastTurn = useRef(0);
   const edit = useEditNoteText(note.id);
+  const fieldId = (i: number) => `${id}-turn${i}`;
 
   useEffect(() => {
-    textField.current?.scrollIntoView({ block: 'nearest' });
-    textField.current?.focus({ preventScroll: true });
+    fields.current[0]?.scrollIntoView({ block: 'nearest' });
+    fields.current[0]?.focus({ preventScroll: true });
   }, []);
 
-  const save = handleSubmit(async ({ text }) => {
-    if (text === note.text) return onDone();
-    try {
-      const saved = await edit.mutateAsync(text);
-      toast({
-        title: 'Transcript saved',
-        description: `${saved.sentences.length} sentences. Search, drafts and your voice profile use the new words.`,
-      });
-      onDone();
-    } catch (error) {
-      setError('text', errorMessage(error, 'The transcript could not be saved. Please try again.'));
-      textField.current?.focus();
-    }
-  });
-
   return (
-    <form
-      ref={formRef}
-      onSubmit={save}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.stopPropagation();
+    <InlineEditForm
+      schema={editNoteTextSchema}
+      initial={initial}
+      options={{
+        revalidate: false,
+        toInput: (v) => ({ text: joinTurns(turns.map((_, i) => v[`turn${i}`] ?? '')) }),
+      }}
+      onSave={async ({ text }, form) => {
+        if (text === unchanged) return onDone();
+        try {
+          const saved = await edit.mutateAsync(text);
+          toast({
+            title: 'Transcript saved',
+            description: `${saved.sentences.length} sentences. Search, drafts and your voice profile use the new words.`,
+          });
           onDone();
+        } catch (error) {
+          form.setError('text', errorMessage(error, 'The transcript could not be saved. Please try again.'));
+          fields.current[lastTurn.current]?.focus();
         }
       }}
-      className="grid gap-2 rounded-md border border-border p-3"
-      data-testid="transcript-editor"
-    >
-      <Label htmlFor={`${id}-text`}>Edit the whole text</Label>
-      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {WHOLE_TEXT_HINT}
-      </p>
-      <textarea
-        ref={textField}
-        id={`${id}-text`}
-        maxLength={STUDIO_LIMITS.textMaxChars}
-        {...field('text')}
-        aria-describedby={problem ? `${id}-problem ${id}-hint` : `${id}-hint`}
-        className="field-sizing-content min-h-48 max-h-[70dvh] w-full rounded-md border border-input bg-background px-3 py-2 text-base leading-relaxed focus-visible:outline-2 focus-visible:outline-ring"
-      />
-      <FieldError id={`${id}-problem`} message={problem} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" size="sm" disabled={edit.isPending}>
-          {edit.isPending ? (
-            <Loader2 className="animate-spin" aria-hidden="true" />
-          ) : (
-            <Check aria-hidden="true" />
-          )}
-          Save the text
-        </Button>
-        {onPlayAt && (
+      onCancel={onDone}
+      fieldId={fieldId(0)}
+      label="Edit the whole text"
+      labelFor={!conversation}
+      hint={conversation ? `${WHOLE_TEXT_HINT} ${TURNS_HINT}` : WHOLE_TEXT_HINT}
+      problem={({ errors }) => errors.text}
+      pending={edit.isPending}
+      saveLabel="Save the text"
+      actions={
+        onPlayAt && (
           <Button
             type="button"
             variant="outline"
             size="sm"
-            onClick={() => onPlayAt(textField.current?.selectionStart ?? 0)}
+            onClick={() =>
+              onPlayAt(
+                (turns[lastTurn.current]?.start ?? 0) +
+                  (fields.current[lastTurn.current]?.selectionStart ?? 0),
+              )
+            }
           >
             <Play aria-hidden="true" /> Play where the cursor is
           </Button>
-        )}
-        <Button type="button" variant="ghost" size="sm" onClick={onDone}>
-          <X aria-hidden="true" /> Cancel
-        </Button>
-      </div>
-    </form>
+        )
+      }
+      testId="transcript-editor"
+      className="p-3"
+    >
+      {({ field, errors }) => (
+        <div className={conversation ? 'grid max-h-[70dvh] gap-3 overflow-y-auto' : 'contents'}>
+          {turns.map((turn, i) => (
+            <div key={turn.key} className="grid gap-1" data-testid={conversation ? 'turn-editor' : undefined}>
+              {conversation && (
+                <label htmlFor={fieldId(i)} className="text-sm font-semibold">
+                  {turn.speaker?.name ?? 'Nobody yet'}
+                  {turn.speaker?.me && <span className="font-normal text-muted-foreground"> (you)</span>}
+                  <span className="sr-only">, turn {i + 1}</span>
+                </label>
+              )}
+              <textarea
+                ref={(el) => {
+                  fields.current[i] = el;
+                }}
+                id={fieldId(i)}
+                maxLength={STUDIO_LIMITS.textMaxChars}
+                {...field(`turn${i}`)}
+                aria-invalid={errors.text ? true : undefined}
+                aria-describedby={describedBy(fieldId(0), { problem: errors.text, hint: true })}
+                onFocus={() => {
+                  lastTurn.current = i;
+                }}
+                className={conversation ? `${FIELD} min-h-16` : `${FIELD} min-h-48 max-h-[70dvh]`}
+              />
+            </div>
+          ))}
+        </div>
+      )}
+    </InlineEditForm>
   );
 }
