@@ -18,16 +18,10 @@ import type { AppContext } from '../../../context.ts';
 import { operations, storeErrors } from '../../../lib/operation.ts';
 import { CUT_TIMEOUT_MS, cutDraftClip } from '../exports/index.ts';
 import { limit, limitExports, ownerOf } from '../owner.ts';
+import { saveDraftEdits } from './edits.service.ts';
+import { exportDraft } from './exports.service.ts';
 import { putBackFact } from './facts.service.ts';
-import {
-  createDrafts,
-  exportDraft,
-  getDraft,
-  listDraftsOf,
-  ownDraft,
-  regenerateDraft,
-  saveDraftEdits,
-} from './service.ts';
+import { createDrafts, getDraft, listDraftsOf, ownDraft, regenerateDraft } from './service.ts';
 import { draftVersions, restoreVersion } from './versions.service.ts';
 
 const operation = operations('Studio', 'dashboard');
