@@ -179,10 +179,28 @@ export const createDraftsSchema = z.object({
 });
 export type CreateDrafts = z.infer<typeof createDraftsSchema>;
 
+/**
+ * What the editor edits as one text: a paragraph (the sentence blocks of one group, next to each
+ * other) or any other block on its own (a title, a heading, a post of a thread, a slide, a clip).
+ */
+export function editUnits<B extends { kind: BlockKind; group: number }>(blocks: readonly B[]): B[][] {
+  const units: B[][] = [];
+  for (const block of blocks) {
+    const last = units.at(-1);
+    const prev = last?.at(-1);
+    if (last && prev && block.kind === 'sentence' && prev.kind === 'sentence' && prev.group === block.group)
+      last.push(block);
+    else units.push([block]);
+  }
+  return units;
+}
+
 /** Kinds of block the editor can add (a title, meta description, keywords or clip cannot be added). */
 export const ADDABLE_BLOCK_KINDS = ['heading', 'sentence', 'quote', 'hook', 'cta', 'post', 'slide'] as const;
 export type AddableBlockKind = (typeof ADDABLE_BLOCK_KINDS)[number];
 export const DRAFT_BLOCKS_MAX = 500;
+/** Characters a paragraph edited as one text may have. */
+export const DRAFT_PARAGRAPH_MAX = 20_000;
 
 export const updateDraftSchema = z.object({
   /**
@@ -203,6 +221,21 @@ export const updateDraftSchema = z.object({
    * by id; a block of the draft left out is deleted. Absent: the order stays and nothing is added.
    */
   order: z.array(z.string().max(100)).max(DRAFT_BLOCKS_MAX).optional(),
+  /**
+   * Paragraphs edited as one text each (`ids`: the paragraph's blocks, in order). The server splits
+   * the text into sentences again: a sentence that reads as one of those blocks is that block (its
+   * sources, its origin, a guest's speaker), a changed one keeps the block its first words come from
+   * and is checked again against its sources, a new one is the user's; a block left out is deleted.
+   */
+  paragraphs: z
+    .array(
+      z.object({
+        ids: z.array(z.string().max(100)).min(1).max(DRAFT_BLOCKS_MAX),
+        text: z.string().max(DRAFT_PARAGRAPH_MAX),
+      }),
+    )
+    .max(DRAFT_BLOCKS_MAX)
+    .optional(),
   /** Learn the user's own words in the edited draft into their voice profile (default on; no note is made). */
   learn: z.boolean().default(true),
 });

@@ -1,4 +1,4 @@
-import { type Draft, originOf, slideFitProblem } from '#contract/studio-drafts.ts';
+import { type Draft, originOf, slideFitProblem, type UpdateDraft } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
@@ -10,6 +10,7 @@ import { fidelityOf, registerOf } from './fidelity.ts';
 import { freshMeta } from './generate.ts';
 import { type Learned, learnedFrom } from './learning.ts';
 import { toDraft } from './marks.service.ts';
+import { withParagraphs } from './paragraphs.ts';
 import {
   keepVersion,
   type StoredBlock,
@@ -24,7 +25,7 @@ import { engineSpeakerOf, isOwners, speakingAs } from './speakers.ts';
 /** Saving a draft's edits: texts checked again against their sources, the score measured again. */
 
 /**
- * Saves edited blocks: each edited sentence is checked again against its sources (or, when it no
+ * Saves edited blocks (or paragraphs edited as one text, paragraphs.ts): each edited sentence is checked again against its sources (or, when it no
  * longer says what they said, against the notes' best matching sentences), the score is measured
  * again, and, unless learning is off, the user's own words in it become this draft's sample of
  * their voice (learning.ts: no note, nothing counted twice).
@@ -33,13 +34,15 @@ export async function saveDraftEdits(
   ctx: AppContext,
   owner: string,
   id: string,
-  input: ArrangeInput & { learn: boolean },
+  input: ArrangeInput & { learn: boolean; paragraphs?: UpdateDraft['paragraphs'] },
 ): Promise<Draft> {
   const row = await ownDraft(ctx, owner, id);
   if (row.status !== 'ready')
     throw badRequest('This draft is still being written; edit it when it is ready.');
-  // Blocks added, deleted or moved, then every edited text checked against its sources.
-  const { blocks, edits } = arrangeBlocks(row.blocks as StoredBlock[], input);
+  // Paragraphs edited as one text become block edits; then blocks added, deleted or moved, and
+  // every edited text checked against its sources.
+  const stored = row.blocks as StoredBlock[];
+  const { blocks, edits } = arrangeBlocks(stored, withParagraphs(stored, input, input.paragraphs ?? []));
   // An edited or added slide must still fit its slide, as the generator's do (the rendered PNG would cut it).
   for (const [index, block] of blocks.entries()) {
     const text = edits.get(block.id);
