@@ -54,6 +54,17 @@ export const CAROUSEL_SLIDE_MAX_CHARS = 280;
 export const CLIP_MIN_SECONDS = 15;
 export const CLIP_MAX_SECONDS = 60;
 /** A draft scoring under this is regenerated once (LLM engine), then shown with a warning. */
+/**
+ * Words a note (or the notes together) needs for the offline engine to write each format (clip hooks
+ * need timings instead). The engine refuses below them; 'Create content' offers only what can work.
+ */
+export const DRAFT_MIN_WORDS: Partial<Record<DraftFormat, number>> = {
+  blog: 150,
+  linkedin: 40,
+  thread: 60,
+  carousel: 80,
+  shownotes: 120,
+};
 export const FIDELITY_WARNING_BELOW = 60;
 
 /**
