@@ -326,6 +326,12 @@ export const VERSION_REASON_LABELS: Record<(typeof VERSION_REASONS)[number], str
   regenerate: 'Before Echo wrote it again',
   restore: 'Before you restored a version',
 };
+/** What happened when a version was kept (History's heading for it, with the time to the second). */
+export const VERSION_EVENT_LABELS: Record<(typeof VERSION_REASONS)[number], string> = {
+  save: 'Saved',
+  regenerate: 'Regenerated',
+  restore: 'Restored',
+};
 export const draftVersionSchema = z.object({
   id: z.string(),
   reason: z.enum(VERSION_REASONS),
