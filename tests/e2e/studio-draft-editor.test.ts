@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Draft, DraftFormat, DraftVersion } from '#contract/studio-drafts.ts';
+import type { DraftVersion } from '#contract/studio-draft-edits.ts';
+import type { Draft, DraftFormat } from '#contract/studio-drafts.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
 import { dashboardCookies, draftFor } from '#tests/support/studio.ts';

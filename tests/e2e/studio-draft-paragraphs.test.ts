@@ -1,6 +1,7 @@
 import type { Browser, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAFT_FORMAT_LABELS, DRAFT_MIN_WORDS, type Draft, editUnits } from '#contract/studio-drafts.ts';
+import { editUnits } from '#contract/studio-draft-edits.ts';
+import { DRAFT_FORMAT_LABELS, DRAFT_MIN_WORDS, type Draft } from '#contract/studio-drafts.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, type PageSession } from '#tests/support/browser.ts';
 import { callAs, dashboardCookies, draftFor, readyDraft, sessionCookie } from '#tests/support/studio.ts';

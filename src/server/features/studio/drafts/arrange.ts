@@ -1,4 +1,4 @@
-import { ADDABLE_BLOCK_KINDS, type AddableBlockKind } from '#contract/studio-drafts.ts';
+import { ADDABLE_BLOCK_KINDS, type AddableBlockKind } from '#contract/studio-draft-edits.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import type { StoredBlock } from './repository.ts';
 

@@ -1,4 +1,5 @@
-import { type Draft, originOf, slideFitProblem, type UpdateDraft } from '#contract/studio-drafts.ts';
+import type { UpdateDraft } from '#contract/studio-draft-edits.ts';
+import { type Draft, originOf, slideFitProblem } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Draft, type DraftVersion, editUnits } from '#contract/studio-drafts.ts';
+import { type DraftVersion, editUnits } from '#contract/studio-draft-edits.ts';
+import type { Draft } from '#contract/studio-drafts.ts';
 import { INTERVIEW } from '#tests/fixtures/studio/conversations.ts';
 import { addConversationNote } from '#tests/support/conversation.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editUnits } from '#contract/studio-drafts.ts';
+import { editUnits } from '#contract/studio-draft-edits.ts';
 import { arrangeBlocks } from './arrange.ts';
 import { sentencesOf, withParagraphs } from './paragraphs.ts';
 import type { StoredBlock } from './repository.ts';

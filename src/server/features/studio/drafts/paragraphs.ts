@@ -1,4 +1,4 @@
-import type { UpdateDraft } from '#contract/studio-drafts.ts';
+import type { UpdateDraft } from '#contract/studio-draft-edits.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { alignSentences, splitSentences } from '../engine/index.ts';
 import type { ArrangeInput } from './arrange.ts';

@@ -4,15 +4,17 @@ import { z } from 'zod';
 import { idParamsSchema } from '#contract/ids.ts';
 import { STUDIO_API } from '#contract/studio.ts';
 import {
-  clipParamsSchema,
-  createDraftsSchema,
-  draftSchema,
   draftVersionsSchema,
-  exportQuerySchema,
-  factParamsSchema,
   regenerateDraftSchema,
   updateDraftSchema,
   versionParamsSchema,
+} from '#contract/studio-draft-edits.ts';
+import {
+  clipParamsSchema,
+  createDraftsSchema,
+  draftSchema,
+  exportQuerySchema,
+  factParamsSchema,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { operations, storeErrors } from '../../../lib/operation.ts';

@@ -1,5 +1,6 @@
 import { isUuid } from '#contract/ids.ts';
-import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
+import type { DraftVersion } from '#contract/studio-draft-edits.ts';
+import type { Draft } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';

@@ -3,13 +3,10 @@ import { useCallback, useId, useRef, useState } from 'react';
 import {
   ADDABLE_BLOCK_KINDS,
   type AddableBlockKind,
-  type BlockKind,
-  type Draft,
-  type DraftBlock,
   editUnits,
-  slideFitProblem,
   type UpdateDraft,
-} from '#contract/studio-drafts.ts';
+} from '#contract/studio-draft-edits.ts';
+import { type BlockKind, type Draft, type DraftBlock, slideFitProblem } from '#contract/studio-drafts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { ECHO_SUGGESTION } from './draft-blocks.tsx';

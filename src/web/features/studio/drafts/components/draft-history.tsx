@@ -1,5 +1,5 @@
 import { Loader2, RotateCcw } from 'lucide-react';
-import { VERSION_EVENT_LABELS, VERSION_REASON_LABELS } from '#contract/studio-drafts.ts';
+import { VERSION_EVENT_LABELS, VERSION_REASON_LABELS } from '#contract/studio-draft-edits.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
