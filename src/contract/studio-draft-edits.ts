@@ -23,8 +23,8 @@ export function editUnits<B extends { kind: BlockKind; group: number }>(blocks: 
 export const ADDABLE_BLOCK_KINDS = ['heading', 'sentence', 'quote', 'hook', 'cta', 'post', 'slide'] as const;
 export type AddableBlockKind = (typeof ADDABLE_BLOCK_KINDS)[number];
 export const DRAFT_BLOCKS_MAX = 500;
-/** Characters a paragraph edited as one text may have. */
-export const DRAFT_PARAGRAPH_MAX = 20_000;
+/** Characters a paragraph edited as one text may have (as a block's text: a paragraph is not longer). */
+export const DRAFT_PARAGRAPH_MAX = 5000;
 
 export const updateDraftSchema = z.object({
   /**
