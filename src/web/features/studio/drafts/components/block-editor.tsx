@@ -370,7 +370,7 @@ export function BlockEditor({
                   </div>
                 )}
                 <Button
-                  variant="ghost"
+                  variant={menuOpen ? 'secondary' : 'ghost'}
                   size="sm"
                   data-control="menu"
                   aria-label={`Actions for ${name}`}
