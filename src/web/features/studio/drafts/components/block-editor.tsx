@@ -14,7 +14,7 @@ import { ECHO_SUGGESTION } from './draft-blocks.tsx';
 /**
  * The draft's editor: one text field per part of the draft (a paragraph of a post, a post of a
  * thread, a slide, a heading; `editUnits`), growing with its text. Each part's actions (move up or
- * down, delete, add one below, regenerate it or one of its sentences) fold into one small menu under
+ * down, delete, add one below, regenerate it or one of its sentences) fold into one small menu beside
  * it; Alt+Up and Alt+Down move the part being typed in. 'Undo' takes back the last change (a move,
  * a deletion, an addition, or the typing in one part), and each change is said to screen readers.
  * Saving sends a paragraph as one text (the server splits it into sentences again, keeping each
@@ -236,7 +236,7 @@ export function BlockEditor({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={hintId} className="text-xs text-muted-foreground">
           Each paragraph, post or slide is one text: type, split or join sentences freely. More actions are
-          under it (⋯).
+          beside it (⋯).
           {/* Only where there is a keyboard to press them. */}
           <span className="hidden md:pointer-fine:inline">
             {' '}
@@ -262,7 +262,11 @@ export function BlockEditor({
           const menuId = `${hintId}-menu-${item.key}`;
           const menuOpen = open === item.key;
           return (
-            <li key={item.key} data-edit-block={item.key} className="grid gap-1">
+            <li
+              key={item.key}
+              data-edit-block={item.key}
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-1"
+            >
               <Textarea
                 autoSize
                 data-control="text"
@@ -282,106 +286,104 @@ export function BlockEditor({
                   }
                 }}
               />
+              <Button
+                variant={menuOpen ? 'secondary' : 'ghost'}
+                size="sm"
+                data-control="menu"
+                aria-label={`Actions for ${name}`}
+                aria-expanded={menuOpen}
+                aria-controls={menuOpen ? menuId : undefined}
+                title="Move, delete, add, regenerate"
+                onClick={() => setOpen(menuOpen ? null : item.key)}
+              >
+                <Ellipsis aria-hidden="true" />
+              </Button>
               {tooLong && (
-                <p id={fitId} role="status" className="text-sm text-destructive">
+                <p id={fitId} role="status" className="col-span-2 text-sm text-destructive">
                   This slide has {tooLong}
                 </p>
               )}
-              <div className="flex flex-wrap items-center justify-end gap-1">
-                {menuOpen && (
-                  <div id={menuId} className="flex flex-wrap items-center justify-end gap-1">
+              {menuOpen && (
+                <div id={menuId} className="col-span-2 flex flex-wrap items-center justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    data-control="up"
+                    aria-label={`Move ${name} up`}
+                    title="Move up"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1, 'up')}
+                  >
+                    <ArrowUp aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    data-control="down"
+                    aria-label={`Move ${name} down`}
+                    title="Move down"
+                    disabled={i === items.length - 1}
+                    onClick={() => move(i, 1, 'down')}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    data-control="delete"
+                    aria-label={`Delete ${name}`}
+                    title="Delete"
+                    disabled={items.length === 1}
+                    className="hover:text-destructive"
+                    onClick={() => remove(i)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                  {/* A paragraph grows by typing into it. */}
+                  {!item.paragraph && (
                     <Button
                       variant="ghost"
                       size="sm"
-                      data-control="up"
-                      aria-label={`Move ${name} up`}
-                      title="Move up"
-                      disabled={i === 0}
-                      onClick={() => move(i, -1, 'up')}
+                      data-control="add"
+                      aria-label={`Add a ${KIND_WORDS[item.kind]} after ${name}`}
+                      title="Add one below"
+                      onClick={() => add(i)}
                     >
-                      <ArrowUp aria-hidden="true" />
+                      <Plus aria-hidden="true" />
                     </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      data-control="down"
-                      aria-label={`Move ${name} down`}
-                      title="Move down"
-                      disabled={i === items.length - 1}
-                      onClick={() => move(i, 1, 'down')}
-                    >
-                      <ArrowDown aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      data-control="delete"
-                      aria-label={`Delete ${name}`}
-                      title="Delete"
-                      disabled={items.length === 1}
-                      className="hover:text-destructive"
-                      onClick={() => remove(i)}
-                    >
-                      <Trash2 aria-hidden="true" />
-                    </Button>
-                    {/* A paragraph grows by typing into it. */}
-                    {!item.paragraph && (
+                  )}
+                  {item.paragraph && item.blocks.length > 1 && (
+                    <span className="px-1 text-xs text-muted-foreground">Regenerate</span>
+                  )}
+                  {item.blocks.map((block, k) =>
+                    item.paragraph && item.blocks.length > 1 ? (
                       <Button
+                        key={block.id}
                         variant="ghost"
                         size="sm"
-                        data-control="add"
-                        aria-label={`Add a ${KIND_WORDS[item.kind]} after ${name}`}
-                        title="Add one below"
-                        onClick={() => add(i)}
+                        className="text-xs"
+                        disabled={regenerating}
+                        aria-label={`Regenerate sentence ${k + 1} of ${name}`}
+                        title={block.text}
+                        onClick={() => onRegenerate(block.id, item.key)}
                       >
-                        <Plus aria-hidden="true" />
+                        <RefreshCw aria-hidden="true" /> Sentence {k + 1}
                       </Button>
-                    )}
-                    {item.paragraph && item.blocks.length > 1 && (
-                      <span className="px-1 text-xs text-muted-foreground">Regenerate</span>
-                    )}
-                    {item.blocks.map((block, k) =>
-                      item.paragraph && item.blocks.length > 1 ? (
-                        <Button
-                          key={block.id}
-                          variant="ghost"
-                          size="sm"
-                          className="text-xs"
-                          disabled={regenerating}
-                          aria-label={`Regenerate sentence ${k + 1} of ${name}`}
-                          title={block.text}
-                          onClick={() => onRegenerate(block.id, item.key)}
-                        >
-                          <RefreshCw aria-hidden="true" /> Sentence {k + 1}
-                        </Button>
-                      ) : (
-                        <Button
-                          key={block.id}
-                          variant="ghost"
-                          size="sm"
-                          className="text-xs"
-                          disabled={regenerating}
-                          onClick={() => onRegenerate(block.id, item.key)}
-                        >
-                          <RefreshCw aria-hidden="true" /> Regenerate this {KIND_WORDS[item.kind]}
-                        </Button>
-                      ),
-                    )}
-                  </div>
-                )}
-                <Button
-                  variant={menuOpen ? 'secondary' : 'ghost'}
-                  size="sm"
-                  data-control="menu"
-                  aria-label={`Actions for ${name}`}
-                  aria-expanded={menuOpen}
-                  aria-controls={menuOpen ? menuId : undefined}
-                  title="Move, delete, add, regenerate"
-                  onClick={() => setOpen(menuOpen ? null : item.key)}
-                >
-                  <Ellipsis aria-hidden="true" />
-                </Button>
-              </div>
+                    ) : (
+                      <Button
+                        key={block.id}
+                        variant="ghost"
+                        size="sm"
+                        className="text-xs"
+                        disabled={regenerating}
+                        onClick={() => onRegenerate(block.id, item.key)}
+                      >
+                        <RefreshCw aria-hidden="true" /> Regenerate this {KIND_WORDS[item.kind]}
+                      </Button>
+                    ),
+                  )}
+                </div>
+              )}
             </li>
           );
         })}
