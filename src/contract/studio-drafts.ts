@@ -54,6 +54,17 @@ export const CAROUSEL_SLIDE_MAX_CHARS = 280;
 export const CLIP_MIN_SECONDS = 15;
 export const CLIP_MAX_SECONDS = 60;
 /** A draft scoring under this is regenerated once (LLM engine), then shown with a warning. */
+/**
+ * Words a note (or the notes together) needs for the offline engine to write each format (clip hooks
+ * need timings instead). The engine refuses below them; 'Create content' offers only what can work.
+ */
+export const DRAFT_MIN_WORDS: Partial<Record<DraftFormat, number>> = {
+  blog: 150,
+  linkedin: 40,
+  thread: 60,
+  carousel: 80,
+  shownotes: 120,
+};
 export const FIDELITY_WARNING_BELOW = 60;
 
 /**
@@ -179,37 +190,6 @@ export const createDraftsSchema = z.object({
 });
 export type CreateDrafts = z.infer<typeof createDraftsSchema>;
 
-/** Kinds of block the editor can add (a title, meta description, keywords or clip cannot be added). */
-export const ADDABLE_BLOCK_KINDS = ['heading', 'sentence', 'quote', 'hook', 'cta', 'post', 'slide'] as const;
-export type AddableBlockKind = (typeof ADDABLE_BLOCK_KINDS)[number];
-export const DRAFT_BLOCKS_MAX = 500;
-
-export const updateDraftSchema = z.object({
-  /**
-   * Edited texts by block id (an empty text deletes the block). With `order`, also the blocks the
-   * editor added: an id of the client's choosing that the draft does not have, with its text and kind.
-   */
-  blocks: z
-    .array(
-      z.object({
-        id: z.string().max(100),
-        text: z.string().max(5000),
-        kind: z.enum(ADDABLE_BLOCK_KINDS).optional(),
-      }),
-    )
-    .max(DRAFT_BLOCKS_MAX),
-  /**
-   * The draft's blocks in their new order (add, delete, reorder): every block to keep,
-   * by id; a block of the draft left out is deleted. Absent: the order stays and nothing is added.
-   */
-  order: z.array(z.string().max(100)).max(DRAFT_BLOCKS_MAX).optional(),
-  /** Learn the user's own words in the edited draft into their voice profile (default on; no note is made). */
-  learn: z.boolean().default(true),
-});
-export type UpdateDraft = z.input<typeof updateDraftSchema>;
-
-export const regenerateDraftSchema = z.object({ block_id: z.string().optional() });
-
 /**
  * A draft's fact checklist (`meta.facts`): the notes' facts (figures, amounts, percentages, dates,
  * times, names, comparisons, the lesson) in written form, each kept or left out by the draft's
@@ -270,30 +250,6 @@ export function factSummary(facts: readonly DraftFact[]): string {
   return `${kept} · left out: ${named}${left.length > 3 ? ` and ${left.length - 3} more` : ''}`;
 }
 export const factParamsSchema = z.object({ id: z.string().max(100), fact_id: z.string().max(100) });
-
-/**
- * An earlier version of a draft: the draft as it was before a save, a regeneration or a
- * restore replaced it. GET /drafts/{id}/versions lists them newest first;
- * POST /drafts/{id}/versions/{vid}/restore brings one back (the draft as it was is kept in turn).
- */
-export const VERSION_REASONS = ['save', 'regenerate', 'restore'] as const;
-export const VERSION_REASON_LABELS: Record<(typeof VERSION_REASONS)[number], string> = {
-  save: 'Before you saved edits',
-  regenerate: 'Before Echo wrote it again',
-  restore: 'Before you restored a version',
-};
-export const draftVersionSchema = z.object({
-  id: z.string(),
-  reason: z.enum(VERSION_REASONS),
-  engine: z.enum(['extractive', 'llm']),
-  edited: z.boolean(),
-  blocks: z.array(draftBlockSchema),
-  fidelity: fidelitySchema.nullable(),
-  created_at: z.string(),
-});
-export type DraftVersion = z.infer<typeof draftVersionSchema>;
-export const draftVersionsSchema = z.object({ versions: z.array(draftVersionSchema) });
-export const versionParamsSchema = z.object({ id: z.string().max(100), vid: z.string().max(100) });
 
 /** `zip` (PNG slides) and `pdf` (a page per slide, LinkedIn's document posts) are made for carousels. */
 export const EXPORT_TYPES = ['md', 'html', 'txt', 'srt', 'vtt', 'zip', 'pdf'] as const;

@@ -104,7 +104,12 @@ export const SPEECH_FATE: Record<TranscriptEngine | 'none', string> = {
 /** What the recorder says of a recording saved on an install with no speech-to-text. */
 export const RECORDING_KEPT_AS_AUDIO = 'It is kept as audio: this server has no speech-to-text set up.';
 export const NOTE_NOT_FOUND_MESSAGE = 'Note not found';
-export const DELETE_NOTE_CONFIRMATION = 'Delete this note? Its audio or video is removed too.';
+/**
+ * What deleting a note does: its recording goes with it; the drafts made from it stay (each an
+ * echo_core result on the dashboard's My Voice tab), readable, their sources marked gone.
+ */
+export const DELETE_NOTE_CONFIRMATION =
+  'Any audio or video goes with it. The drafts made from it stay, on your dashboard’s My Voice tab, but no longer show which of its sentences they came from.';
 
 // ---------------------------------------------------------------- notes
 

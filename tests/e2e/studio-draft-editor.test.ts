@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Draft, DraftFormat, DraftVersion } from '#contract/studio-drafts.ts';
+import type { DraftVersion } from '#contract/studio-draft-edits.ts';
+import type { Draft, DraftFormat } from '#contract/studio-drafts.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
 import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
 import { dashboardCookies, draftFor } from '#tests/support/studio.ts';
@@ -96,7 +97,7 @@ describe.each([
     }
   }, 60_000);
 
-  it('adds, deletes and moves blocks with the keyboard, undoes, and saves a new version', async () => {
+  it('adds, deletes and moves posts from their menus by keyboard, undoes, and saves a new version', async () => {
     const { session, draftId, headers } = await signedIn(`editor-${name}@example.com`, viewport, 'thread');
     const { page } = session;
     try {
@@ -112,8 +113,11 @@ describe.each([
       const fields = editor.getByRole('textbox');
       await expect.poll(() => fields.count()).toBe(count);
 
+      // Each post's actions fold into one menu under it; closed, no action button shows.
+      expect(await editor.getByRole('button', { name: /^Move / }).count()).toBe(0);
       // Add a post after the first: the new field takes the cursor.
-      await editor.getByRole('button', { name: 'Add a block after post 1' }).press('Enter');
+      await editor.getByRole('button', { name: 'Actions for post 1' }).press('Enter');
+      await editor.getByRole('button', { name: 'Add a post after post 1' }).press('Enter');
       await expect.poll(() => fields.count()).toBe(count + 1);
       await expect.poll(() => fields.nth(1).evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.type(MINE);
@@ -125,6 +129,7 @@ describe.each([
       // Undo puts it back; the move button works from the keyboard too and keeps focus on a move button.
       await editor.getByRole('button', { name: 'Undo' }).click();
       await expect.poll(() => fields.nth(1).inputValue()).toBe(MINE);
+      await editor.getByRole('button', { name: 'Actions for post 2' }).press('Enter');
       await editor.getByRole('button', { name: 'Move post 2 up' }).press('Enter');
       await expect.poll(() => fields.first().inputValue()).toBe(MINE);
       await expect
@@ -132,6 +137,7 @@ describe.each([
         .toMatch(/^(up|down)$/);
       // Delete the last post.
       const last = before.blocks.at(-1)!;
+      await editor.getByRole('button', { name: `Actions for post ${count + 1}` }).click();
       await editor.getByRole('button', { name: `Delete post ${count + 1}` }).click();
       await expect.poll(() => fields.count()).toBe(count);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/block-editor-${name}.png`, fullPage: true });

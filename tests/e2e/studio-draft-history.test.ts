@@ -70,9 +70,11 @@ describe.each([
       await page.getByRole('button', { name: 'History' }).click();
       const versions = page.getByTestId('draft-versions');
       await expect.poll(() => versions.getByRole('listitem').count()).toBe(2);
-      expect(await versions.getByRole('listitem').first().innerText()).toContain(
-        'Before Echo wrote it again',
-      );
+      // Each says what happened, to the second: two in one minute read apart.
+      const [regenerated, saved] = await versions.getByRole('listitem').allInnerTexts();
+      expect(regenerated).toContain('Before Echo wrote it again');
+      expect(regenerated).toMatch(/Regenerated .*\d:\d\d:\d\d/);
+      expect(saved).toMatch(/Saved .*\d:\d\d:\d\d/);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/draft-history-${name}.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
       await versions
@@ -89,7 +91,7 @@ describe.each([
     }
   }, 60_000);
 
-  it("regenerates one block and keeps the other blocks' unsaved edits", async () => {
+  it("regenerates one part and keeps the other parts' unsaved edits", async () => {
     const session = await onDraft(`block-${name}@example.com`, viewport);
     const { page } = session;
     try {
@@ -98,9 +100,14 @@ describe.each([
       await editors.first().fill(MINE);
       const third = editors.nth(2);
       const before = await third.inputValue();
+      // The third part's menu: its own regeneration (or its first sentence's, for a paragraph).
       await page
-        .getByRole('button', { name: /^Regenerate this / })
+        .getByRole('button', { name: /^Actions for / })
         .nth(2)
+        .click();
+      await page
+        .getByRole('button', { name: /^Regenerate (this |sentence 1 of )/ })
+        .first()
         .click();
       await expect.poll(() => third.inputValue(), { timeout: 20_000 }).not.toBe(before);
       // Still editing, and the first block still holds the unsaved words.

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DELETE_NOTE_CONFIRMATION } from '#contract/studio.ts';
 import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
 import { waitForCode } from '#tests/support/content-results.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
@@ -247,7 +248,7 @@ describe('Echo Studio', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.innerText()).toContain('Delete this note? Its audio or video is removed too.');
+    expect(await dialog.innerText()).toContain(DELETE_NOTE_CONFIRMATION);
     await dialog.getByRole('button', { name: 'Delete note' }).click();
     await expect.poll(() => page.getByText('Note deleted').first().isVisible()).toBe(true);
     await page.getByRole('searchbox', { name: 'Search your notes' }).fill('');

@@ -12281,6 +12281,10 @@ export interface operations {
                         kind?: "heading" | "sentence" | "quote" | "hook" | "cta" | "post" | "slide";
                     }[];
                     order?: string[];
+                    paragraphs?: {
+                        ids: string[];
+                        text: string;
+                    }[];
                     /** @default true */
                     learn?: boolean;
                 };

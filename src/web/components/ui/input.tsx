@@ -1,4 +1,10 @@
-import type { InputHTMLAttributes, Ref, TextareaHTMLAttributes } from 'react';
+import {
+  type InputHTMLAttributes,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import { cn } from '#web/lib/cn.ts';
 
 const field =
@@ -18,9 +24,32 @@ export function EmailInput(props: InputHTMLAttributes<HTMLInputElement> & { ref?
   );
 }
 
+/**
+ * A multi-line field; `autoSize` grows it with its text (CSS field-sizing where the browser has it,
+ * else its height set from its content), so the end of a long text is never hidden on a phone.
+ */
 export function Textarea({
   className,
+  autoSize = false,
+  ref,
   ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  return <textarea className={cn(field, 'min-h-20', className)} {...props} />;
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement>; autoSize?: boolean }) {
+  const own = useRef<HTMLTextAreaElement | null>(null);
+  useLayoutEffect(() => {
+    const element = own.current;
+    if (!autoSize || !element || CSS.supports('field-sizing', 'content')) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + element.offsetHeight - element.clientHeight}px`;
+  });
+  return (
+    <textarea
+      ref={(element) => {
+        own.current = element;
+        if (typeof ref === 'function') ref(element);
+        else if (ref) ref.current = element;
+      }}
+      className={cn(field, autoSize ? 'field-sizing-content min-h-10 resize-none' : 'min-h-20', className)}
+      {...props}
+    />
+  );
 }

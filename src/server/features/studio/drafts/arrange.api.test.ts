@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
+import type { DraftVersion } from '#contract/studio-draft-edits.ts';
+import type { Draft } from '#contract/studio-drafts.ts';
 import {
   callAs,
   draftFor,

@@ -1,10 +1,11 @@
-import { ADDABLE_BLOCK_KINDS, type AddableBlockKind } from '#contract/studio-drafts.ts';
+import { ADDABLE_BLOCK_KINDS, type AddableBlockKind } from '#contract/studio-draft-edits.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import type { StoredBlock } from './repository.ts';
 
 /** What a save asks for: edited texts, and (with `order`) added, deleted and moved blocks. */
 export interface ArrangeInput {
-  blocks: { id: string; text: string; kind?: AddableBlockKind }[];
+  /** `group` (not in the API: a paragraph edited as one text, paragraphs.ts) places an added sentence. */
+  blocks: { id: string; text: string; kind?: AddableBlockKind; group?: number }[];
   order?: string[];
 }
 
@@ -34,6 +35,8 @@ export function arrangeBlocks(
   const blocks: StoredBlock[] = [];
   const edits = new Map<string, string>();
   const added = new Set<string>();
+  /** Added blocks whose paragraph was given. */
+  const placed = new Set<string>();
   for (const id of input.order) {
     if (seen.has(id)) throw badRequest(`Block ${id} is listed twice in the order.`);
     seen.add(id);
@@ -54,18 +57,20 @@ export function arrangeBlocks(
       id: newId,
       kind,
       text: '',
-      group: before?.group ?? 0,
+      group: edit.group ?? before?.group ?? 0,
       sources: [],
       supported: false,
       origin: 'user',
     });
     added.add(newId);
+    if (edit.group !== undefined) placed.add(newId);
     edits.set(newId, text);
   }
   const unlisted = [...given.keys()].find((id) => !seen.has(id));
   if (unlisted !== undefined) throw badRequest(`Block ${unlisted} is edited but not in the order.`);
   // An added first block takes the paragraph of the block after it.
-  if (blocks[0] && added.has(blocks[0].id) && blocks[1]) blocks[0] = { ...blocks[0], group: blocks[1].group };
+  if (blocks[0] && added.has(blocks[0].id) && !placed.has(blocks[0].id) && blocks[1])
+    blocks[0] = { ...blocks[0], group: blocks[1].group };
   for (let i = 1; i < blocks.length - 1; i++) {
     const [prev, block, next] = [blocks[i - 1]!, blocks[i]!, blocks[i + 1]!];
     if (

@@ -14,8 +14,9 @@ import { speakerOfSentence } from './facts.repository.ts';
 import { checklistOf, withFacts } from './facts.ts';
 import { fidelityOf, registerOf } from './fidelity.ts';
 import { freshMeta } from './generate.ts';
+import { toDraft } from './marks.service.ts';
 import { keepVersion, type StoredBlock, sourceNotes, sourceSentences, updateDraft } from './repository.ts';
-import { ownDraft, summaryOf, toDraft } from './service.ts';
+import { ownDraft, summaryOf } from './service.ts';
 
 /** Putting a fact the draft left out back (its checklist: facts.ts). */
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
-import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
+import type { DraftVersion } from '#contract/studio-draft-edits.ts';
+import type { Draft } from '#contract/studio-drafts.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /** Learning from edits: the profile learns the user's own words, no note, nothing twice. */

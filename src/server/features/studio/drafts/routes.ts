@@ -4,30 +4,26 @@ import { z } from 'zod';
 import { idParamsSchema } from '#contract/ids.ts';
 import { STUDIO_API } from '#contract/studio.ts';
 import {
-  clipParamsSchema,
-  createDraftsSchema,
-  draftSchema,
   draftVersionsSchema,
-  exportQuerySchema,
-  factParamsSchema,
   regenerateDraftSchema,
   updateDraftSchema,
   versionParamsSchema,
+} from '#contract/studio-draft-edits.ts';
+import {
+  clipParamsSchema,
+  createDraftsSchema,
+  draftSchema,
+  exportQuerySchema,
+  factParamsSchema,
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { operations, storeErrors } from '../../../lib/operation.ts';
 import { CUT_TIMEOUT_MS, cutDraftClip } from '../exports/index.ts';
 import { limit, limitExports, ownerOf } from '../owner.ts';
+import { saveDraftEdits } from './edits.service.ts';
+import { exportDraft } from './exports.service.ts';
 import { putBackFact } from './facts.service.ts';
-import {
-  createDrafts,
-  exportDraft,
-  getDraft,
-  listDraftsOf,
-  ownDraft,
-  regenerateDraft,
-  saveDraftEdits,
-} from './service.ts';
+import { createDrafts, getDraft, listDraftsOf, ownDraft, regenerateDraft } from './service.ts';
 import { draftVersions, restoreVersion } from './versions.service.ts';
 
 const operation = operations('Studio', 'dashboard');

@@ -1,11 +1,14 @@
 import { isUuid } from '#contract/ids.ts';
-import type { Draft, DraftVersion } from '#contract/studio-drafts.ts';
+import type { DraftVersion } from '#contract/studio-draft-edits.ts';
+import type { Draft } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { queueProfile } from '../notes/index.ts';
+import { sameLearning } from './edits.service.ts';
 import { checklistOf, withFacts } from './facts.ts';
 import { type Learned, learnedFrom } from './learning.ts';
+import { toDraft, withAvailability } from './marks.service.ts';
 import {
   findVersion,
   keepVersion,
@@ -15,7 +18,7 @@ import {
   sourceSentences,
   updateDraft,
 } from './repository.ts';
-import { ownDraft, sameLearning, summaryOf, toDraft, withAvailability } from './service.ts';
+import { ownDraft, summaryOf } from './service.ts';
 
 /**
  * A draft's history: every save, regeneration and restore keeps the draft as it was, and

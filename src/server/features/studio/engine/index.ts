@@ -22,7 +22,15 @@ export {
   modelCheckOffThread,
   modelSourcesOffThread,
 } from './analysis/index.ts';
-export { type Analysis, cleanText, sentencesAsSegments, wordsAsSegments } from './style/index.ts';
+// Which of a text's sentences an edited text's sentences are (a transcript or a draft's paragraph
+// edited as one text: notes, drafts).
+export {
+  type Analysis,
+  alignSentences,
+  cleanText,
+  sentencesAsSegments,
+  wordsAsSegments,
+} from './style/index.ts';
 
 // The owner's voice: the profile built from the notes' stats, and how much a draft reads like its
 // owner (notes, drafts).

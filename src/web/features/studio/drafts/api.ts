@@ -1,7 +1,8 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoteDetail } from '#contract/studio.ts';
 import { STUDIO_API } from '#contract/studio.ts';
-import type { CreateDrafts, Draft, DraftVersion, ExportType, UpdateDraft } from '#contract/studio-drafts.ts';
+import type { DraftVersion, UpdateDraft } from '#contract/studio-draft-edits.ts';
+import type { CreateDrafts, Draft, ExportType } from '#contract/studio-drafts.ts';
 import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { get, json, SignedOutError, studioKeys } from '../api.ts';

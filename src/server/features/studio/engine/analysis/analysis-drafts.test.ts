@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DRAFT_BLOCKS_MAX } from '#contract/studio-drafts.ts';
+import { DRAFT_BLOCKS_MAX } from '#contract/studio-draft-edits.ts';
 import { loadSotu } from '#tests/support/sotu.ts';
 import { FORMATS } from '../extractive/index.ts';
 import { offlineDraft, type SourceNote } from '../formats/index.ts';

@@ -1,3 +1,4 @@
+import { DRAFT_MIN_WORDS } from '#contract/studio-drafts.ts';
 /**
  * SEO blog post from the user's own sentences: title, slug, meta description (<= 160 characters),
  * keywords, an introduction, H2 sections split where the topic shifts, one verbatim quote, a
@@ -25,7 +26,7 @@ import {
 } from '../extractive/index.ts';
 import { keyPhrases } from '../text/index.ts';
 
-export const BLOG_MIN_WORDS = 150;
+export const BLOG_MIN_WORDS = DRAFT_MIN_WORDS.blog!;
 const META_MAX = 160;
 
 function cohesion(a: readonly Unit[], b: readonly Unit[]): number {

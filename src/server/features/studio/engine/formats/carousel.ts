@@ -1,3 +1,4 @@
+import { DRAFT_MIN_WORDS } from '#contract/studio-drafts.ts';
 /**
  * Instagram carousel text: 5-10 slides; a title slide, then the story in order at most 30 words a
  * slide (a list as its announcement and one slide per item, whole or not at all), and a closing
@@ -24,7 +25,7 @@ import {
   userPart,
 } from '../extractive/index.ts';
 
-export const CAROUSEL_MIN_WORDS = 80;
+export const CAROUSEL_MIN_WORDS = DRAFT_MIN_WORDS.carousel!;
 export const SLIDE_MAX_WORDS = 30;
 const MIN_SLIDES = 5;
 const MAX_SLIDES = 10;

@@ -4,7 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
-import { DRAFT_BLOCKS_MAX } from '#contract/studio-drafts.ts';
+import { DRAFT_BLOCKS_MAX } from '#contract/studio-draft-edits.ts';
 import type {
   Analysis,
   Block,

@@ -1,3 +1,4 @@
+import { DRAFT_MIN_WORDS } from '#contract/studio-drafts.ts';
 /**
  * Show notes, an interview's own format: the guest line, a one-paragraph summary of what the guests
  * and the host covered, chapters with their mm:ss times (at topic shifts, chapters.ts; no times for
@@ -12,7 +13,7 @@ import { asSaid, chaptersOf, hostOf } from './chapters.ts';
 import { addQuote, bestQuotes } from './conversation.ts';
 import { namesOf, refKey, stampOf, type Talk } from './speakers.ts';
 
-export const SHOWNOTES_MIN_WORDS = 120;
+export const SHOWNOTES_MIN_WORDS = DRAFT_MIN_WORDS.shownotes!;
 const QUOTES_MIN = 3;
 const QUOTES_MAX = 5;
 

@@ -1,3 +1,4 @@
+import { DRAFT_MIN_WORDS } from '#contract/studio-drafts.ts';
 /**
  * LinkedIn post (a hook that fits before "see more", short paragraphs, the user's own ending; at
  * most 3,000 characters) and X thread (posts of at most 280 characters, split at sentence
@@ -21,8 +22,8 @@ import {
   type Unit,
 } from '../extractive/index.ts';
 
-export const LINKEDIN_MIN_WORDS = 40;
-export const THREAD_MIN_WORDS = 60;
+export const LINKEDIN_MIN_WORDS = DRAFT_MIN_WORDS.linkedin!;
+export const THREAD_MIN_WORDS = DRAFT_MIN_WORDS.thread!;
 export const LINKEDIN_HOOK_MAX = 210;
 export const LINKEDIN_MAX = 3000;
 export const POST_MAX = 280;

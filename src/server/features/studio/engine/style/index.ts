@@ -37,4 +37,4 @@ export {
   type VoiceProfile,
   WORD_BUCKETS,
 } from './profile-shape.ts';
-export { wordsAsSegments } from './text-edit.ts';
+export { alignSentences, wordsAsSegments } from './text-edit.ts';

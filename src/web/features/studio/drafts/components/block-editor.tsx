@@ -1,30 +1,31 @@
-import { ArrowDown, ArrowUp, Plus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Ellipsis, Plus, RefreshCw, Trash2, Undo2 } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import {
   ADDABLE_BLOCK_KINDS,
   type AddableBlockKind,
-  type BlockKind,
-  type Draft,
-  type DraftBlock,
-  slideFitProblem,
+  editUnits,
   type UpdateDraft,
-} from '#contract/studio-drafts.ts';
+} from '#contract/studio-draft-edits.ts';
+import { type BlockKind, type Draft, type DraftBlock, slideFitProblem } from '#contract/studio-drafts.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Textarea } from '#web/components/ui/input.tsx';
 import { ECHO_SUGGESTION } from './draft-blocks.tsx';
 
 /**
- * The draft's editor: every block a text field, with buttons to move it up or down, delete
- * it, add a block below it and (for the draft's own blocks) regenerate it; Alt+Up and Alt+Down move
- * the block being typed in. 'Undo' takes back the last change (a move, a deletion, an addition, or
- * the typing in one block), and each change is said to screen readers. Saving sends the texts and,
- * when blocks were added, deleted or moved, their new order.
+ * The draft's editor: one text field per part of the draft (a paragraph of a post, a post of a
+ * thread, a slide, a heading; `editUnits`), growing with its text. Each part's actions (move up or
+ * down, delete, add one below, regenerate it or one of its sentences) fold into one small menu beside
+ * it; Alt+Up and Alt+Down move the part being typed in. 'Undo' takes back the last change (a move,
+ * a deletion, an addition, or the typing in one part), and each change is said to screen readers.
+ * Saving sends a paragraph as one text (the server splits it into sentences again, keeping each
+ * sentence's sources where its words still match), other parts by block, and, when parts were
+ * added, deleted or moved, their new order.
  */
 
 export interface EditState {
-  /** Block ids in their order: the draft's own and the ones added here (`new-N`). */
+  /** Parts in their order, by key: a part's first block id, or `new-N` for one added here. */
   order: string[];
-  /** Texts typed, by block id (a block not here keeps the draft's text). */
+  /** Texts typed, by part key (a part not here keeps the draft's text). */
   texts: Record<string, string>;
   added: Record<string, AddableBlockKind>;
 }
@@ -46,25 +47,45 @@ export const KIND_WORDS: Record<BlockKind, string> = {
 const isAddable = (kind: BlockKind): kind is AddableBlockKind =>
   (ADDABLE_BLOCK_KINDS as readonly string[]).includes(kind);
 
+/** The draft's parts by key (their first block's id), each with its blocks. */
+const partsOf = (draft: Draft): Map<string, DraftBlock[]> =>
+  new Map(editUnits(draft.blocks).map((unit) => [unit[0]!.id, unit]));
+
+/** A paragraph of sentences is one text, its sentences joined as a reader reads them. */
+const joined = (blocks: readonly DraftBlock[]) => blocks.map((b) => b.text).join(' ');
+
 export const startEditing = (draft: Draft): EditState => ({
-  order: draft.blocks.map((b) => b.id),
+  order: [...partsOf(draft).keys()],
   texts: {},
   added: {},
 });
 
-/** What PUT /drafts/{id} gets for this editor state (the order only when blocks changed place or number). */
+/**
+ * What PUT /drafts/{id} gets for this editor state: a changed paragraph as one text, another
+ * changed part by its block, added parts with their kind, and the order (of blocks) only when
+ * parts changed place or number.
+ */
 export function savePayload(draft: Draft, state: EditState, learn: boolean): UpdateDraft {
+  const parts = partsOf(draft);
   const kept = new Set(state.order);
-  const blocks: UpdateDraft['blocks'] = [
-    ...Object.entries(state.texts)
-      .filter(([id]) => kept.has(id) && !(id in state.added))
-      .map(([id, text]) => ({ id, text })),
-    ...state.order
-      .filter((id) => id in state.added)
-      .map((id) => ({ id, text: state.texts[id] ?? '', kind: state.added[id] })),
-  ];
-  const arranged = state.order.join('\n') !== draft.blocks.map((b) => b.id).join('\n');
-  return { blocks, learn, ...(arranged ? { order: state.order } : {}) };
+  const blocks: UpdateDraft['blocks'] = [];
+  const paragraphs: NonNullable<UpdateDraft['paragraphs']> = [];
+  for (const [key, text] of Object.entries(state.texts)) {
+    const part = parts.get(key);
+    if (!kept.has(key) || !part || text === joined(part)) continue;
+    if (part[0]!.kind === 'sentence') paragraphs.push({ ids: part.map((b) => b.id), text });
+    else blocks.push({ id: key, text });
+  }
+  for (const key of state.order)
+    if (key in state.added) blocks.push({ id: key, text: state.texts[key] ?? '', kind: state.added[key] });
+  const order = state.order.flatMap((key) => parts.get(key)?.map((b) => b.id) ?? [key]);
+  const arranged = order.join('\n') !== draft.blocks.map((b) => b.id).join('\n');
+  return {
+    blocks,
+    learn,
+    ...(paragraphs.length ? { paragraphs } : {}),
+    ...(arranged ? { order } : {}),
+  };
 }
 
 /** The editor's state with its undo history. */
@@ -72,7 +93,7 @@ export function useBlockEditor() {
   const [state, setState] = useState<EditState | null>(null);
   const [history, setHistory] = useState<EditState[]>([]);
   const [said, setSaid] = useState('');
-  /** The block being typed in: typing on in one block is one step of undo. */
+  /** The part being typed in: typing on in one part is one step of undo. */
   const typing = useRef<string | null>(null);
   const nextId = useRef(1);
 
@@ -103,11 +124,11 @@ export function useBlockEditor() {
     typing.current = null;
     setSaid('Undone.');
   };
-  /** A block regenerated by Echo: its typed text goes, the draft's new text shows (no undo step). */
-  const forget = (id: string) =>
+  /** A part Echo regenerated (or one of its sentences): its typed text goes, the draft's new text shows (no undo step). */
+  const forget = (key: string) =>
     setState((s) => {
       if (!s) return s;
-      const { [id]: _dropped, ...texts } = s.texts;
+      const { [key]: _dropped, ...texts } = s.texts;
       return { ...s, texts };
     });
   const newId = () => `new-${nextId.current++}`;
@@ -115,6 +136,15 @@ export function useBlockEditor() {
 }
 
 export type BlockEditorApi = ReturnType<typeof useBlockEditor>;
+
+interface Part {
+  key: string;
+  kind: BlockKind;
+  text: string;
+  /** The draft's blocks it holds (none for a part added here). */
+  blocks: DraftBlock[];
+  paragraph: boolean;
+}
 
 export function BlockEditor({
   draft,
@@ -126,28 +156,33 @@ export function BlockEditor({
   draft: Draft;
   editor: BlockEditorApi;
   regenerating: boolean;
-  onRegenerate: (id: string) => void;
+  /** Regenerate one block (`part`: the part it belongs to, whose typed text then goes). */
+  onRegenerate: (blockId: string, part: string) => void;
   onActive: (id: string) => void;
 }) {
   const hintId = useId();
   const list = useRef<HTMLOListElement>(null);
+  /** The part whose actions are open (one at a time). */
+  const [open, setOpen] = useState<string | null>(null);
   const state = editor.state;
   if (!state) return null;
-  const byId = new Map(draft.blocks.map((b) => [b.id, b]));
-  const items = state.order.flatMap(
-    (id): { id: string; kind: BlockKind; text: string; block?: DraftBlock }[] => {
-      const block = byId.get(id);
-      if (block) return [{ id, kind: block.kind, text: state.texts[id] ?? block.text, block }];
-      const kind = state.added[id];
-      return kind ? [{ id, kind, text: state.texts[id] ?? '' }] : [];
-    },
-  );
-  const nameOf = (i: number) => `${KIND_WORDS[items[i]!.kind]} ${i + 1}`;
+  const parts = partsOf(draft);
+  const items = state.order.flatMap((key): Part[] => {
+    const blocks = parts.get(key);
+    if (blocks) {
+      const paragraph = blocks[0]!.kind === 'sentence';
+      return [{ key, kind: blocks[0]!.kind, text: state.texts[key] ?? joined(blocks), blocks, paragraph }];
+    }
+    const kind = state.added[key];
+    return kind ? [{ key, kind, text: state.texts[key] ?? '', blocks: [], paragraph: false }] : [];
+  });
+  const wordOf = (item: Part) => (item.paragraph ? 'paragraph' : KIND_WORDS[item.kind]);
+  const nameOf = (i: number) => `${wordOf(items[i]!)} ${i + 1}`;
 
-  /** After React has moved the blocks: focus this control of this block (or its text). */
-  const focusLater = (id: string, control: string) =>
+  /** After React has moved the parts: focus this control of this part (or its text). */
+  const focusLater = (key: string, control: string) =>
     requestAnimationFrame(() => {
-      const row = list.current?.querySelector(`[data-edit-block="${id}"]`);
+      const row = list.current?.querySelector(`[data-edit-block="${key}"]`);
       // At the top (or bottom) its button is disabled: the other move button keeps the keyboard there.
       const other = control === 'up' ? 'down' : control === 'down' ? 'up' : control;
       const target =
@@ -159,47 +194,55 @@ export function BlockEditor({
   const move = (i: number, by: -1 | 1, control: string) => {
     const j = i + by;
     if (j < 0 || j >= items.length) return;
-    const id = items[i]!.id;
+    const key = items[i]!.key;
     editor.change(
       (s) => {
-        const order = s.order.filter((x) => x !== id);
-        const at = order.indexOf(items[j]!.id) + (by === 1 ? 1 : 0);
-        order.splice(at, 0, id);
+        const order = s.order.filter((x) => x !== key);
+        const at = order.indexOf(items[j]!.key) + (by === 1 ? 1 : 0);
+        order.splice(at, 0, key);
         return { ...s, order };
       },
-      `Moved ${nameOf(i)} ${by === -1 ? 'up' : 'down'}: now ${KIND_WORDS[items[i]!.kind]} ${j + 1} of ${items.length}.`,
+      `Moved ${nameOf(i)} ${by === -1 ? 'up' : 'down'}: now ${wordOf(items[i]!)} ${j + 1} of ${items.length}.`,
     );
-    focusLater(id, control);
+    focusLater(key, control);
   };
   const remove = (i: number) => {
-    const id = items[i]!.id;
-    const neighbour = items[i + 1]?.id ?? items[i - 1]?.id;
+    const key = items[i]!.key;
+    const neighbour = items[i + 1]?.key ?? items[i - 1]?.key;
     editor.change(
-      (s) => ({ ...s, order: s.order.filter((x) => x !== id) }),
+      (s) => ({ ...s, order: s.order.filter((x) => x !== key) }),
       `Deleted ${nameOf(i)}. Undo brings it back.`,
     );
+    setOpen(null);
     if (neighbour) focusLater(neighbour, 'text');
   };
   const add = (i: number) => {
-    const kind = items[i] && isAddable(items[i].kind) ? (items[i].kind as AddableBlockKind) : 'sentence';
-    const id = editor.newId();
+    const kind = isAddable(items[i]!.kind) ? (items[i]!.kind as AddableBlockKind) : 'sentence';
+    const key = editor.newId();
     editor.change(
       (s) => {
         const order = [...s.order];
-        order.splice(order.indexOf(items[i]!.id) + 1, 0, id);
-        return { ...s, order, added: { ...s.added, [id]: kind } };
+        order.splice(order.indexOf(items[i]!.key) + 1, 0, key);
+        return { ...s, order, added: { ...s.added, [key]: kind } };
       },
       `Added an empty ${KIND_WORDS[kind]} after ${nameOf(i)}.`,
     );
-    focusLater(id, 'text');
+    setOpen(null);
+    focusLater(key, 'text');
   };
 
   return (
     <div className="grid gap-3" data-testid="block-editor">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={hintId} className="text-xs text-muted-foreground">
-          Move, delete or add blocks with the buttons under each one (Alt+↑ and Alt+↓ move the block you are
-          typing in). An emptied block is deleted when you save.
+          Each paragraph, post or slide is one text: type, split or join sentences freely. More actions are
+          beside it (⋯).
+          {/* Only where there is a keyboard to press them. */}
+          <span className="hidden md:pointer-fine:inline">
+            {' '}
+            Alt+↑ and Alt+↓ move the part you are typing in.
+          </span>{' '}
+          An emptied part is deleted when you save.
         </p>
         <Button variant="outline" size="sm" disabled={!editor.canUndo} onClick={editor.undo}>
           <Undo2 aria-hidden="true" /> Undo
@@ -208,28 +251,34 @@ export function BlockEditor({
       <p className="sr-only" aria-live="polite" data-testid="editor-said">
         {editor.said}
       </p>
-      <ol ref={list} className="grid gap-3" aria-label="Blocks of the draft">
+      <ol ref={list} className="grid gap-4" aria-label="Parts of the draft">
         {items.map((item, i) => {
-          const echo = item.block?.origin === 'echo';
+          const echo = item.blocks.length > 0 && item.blocks.every((b) => b.origin === 'echo');
           const name = nameOf(i);
+          const changed = item.text !== joined(item.blocks);
           // A slide must still fit its slide (the server refuses to save one that does not).
-          const tooLong =
-            item.kind === 'slide' && item.text !== item.block?.text ? slideFitProblem(item.text) : null;
-          const fitId = `${hintId}-fit-${item.id}`;
+          const tooLong = item.kind === 'slide' && changed ? slideFitProblem(item.text) : null;
+          const fitId = `${hintId}-fit-${item.key}`;
+          const menuId = `${hintId}-menu-${item.key}`;
+          const menuOpen = open === item.key;
           return (
-            <li key={item.id} data-edit-block={item.id} className="grid gap-1">
+            <li
+              key={item.key}
+              data-edit-block={item.key}
+              className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-1"
+            >
               <Textarea
+                autoSize
                 data-control="text"
-                aria-label={`Edit ${name}${echo ? ` (${ECHO_SUGGESTION})` : ''}${item.block ? '' : ' (added)'}`}
+                aria-label={`Edit ${name}${echo ? ` (${ECHO_SUGGESTION})` : ''}${item.blocks.length ? '' : ' (added)'}`}
                 aria-describedby={tooLong ? `${hintId} ${fitId}` : hintId}
                 aria-invalid={tooLong ? true : undefined}
-                rows={item.kind === 'title' ? 1 : 3}
                 value={item.text}
                 onChange={(event) => {
                   const text = event.target.value;
-                  editor.change((s) => ({ ...s, texts: { ...s.texts, [item.id]: text } }), '', item.id);
+                  editor.change((s) => ({ ...s, texts: { ...s.texts, [item.key]: text } }), '', item.key);
                 }}
-                onFocus={() => item.block && onActive(item.id)}
+                onFocus={() => item.blocks[0] && onActive(item.blocks[0].id)}
                 onKeyDown={(event) => {
                   if (event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
                     event.preventDefault();
@@ -237,68 +286,104 @@ export function BlockEditor({
                   }
                 }}
               />
+              <Button
+                variant={menuOpen ? 'secondary' : 'ghost'}
+                size="sm"
+                data-control="menu"
+                aria-label={`Actions for ${name}`}
+                aria-expanded={menuOpen}
+                aria-controls={menuOpen ? menuId : undefined}
+                title="Move, delete, add, regenerate"
+                onClick={() => setOpen(menuOpen ? null : item.key)}
+              >
+                <Ellipsis aria-hidden="true" />
+              </Button>
               {tooLong && (
-                <p id={fitId} role="status" className="text-sm text-destructive">
+                <p id={fitId} role="status" className="col-span-2 text-sm text-destructive">
                   This slide has {tooLong}
                 </p>
               )}
-              <div className="flex flex-wrap items-center justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  data-control="up"
-                  aria-label={`Move ${name} up`}
-                  title="Move up"
-                  disabled={i === 0}
-                  onClick={() => move(i, -1, 'up')}
-                >
-                  <ArrowUp aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  data-control="down"
-                  aria-label={`Move ${name} down`}
-                  title="Move down"
-                  disabled={i === items.length - 1}
-                  onClick={() => move(i, 1, 'down')}
-                >
-                  <ArrowDown aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  data-control="delete"
-                  aria-label={`Delete ${name}`}
-                  title="Delete"
-                  disabled={items.length === 1}
-                  className="hover:text-destructive"
-                  onClick={() => remove(i)}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  data-control="add"
-                  aria-label={`Add a block after ${name}`}
-                  title="Add a block below"
-                  onClick={() => add(i)}
-                >
-                  <Plus aria-hidden="true" />
-                </Button>
-                {item.block && (
+              {menuOpen && (
+                <div id={menuId} className="col-span-2 flex flex-wrap items-center justify-end gap-1">
                   <Button
                     variant="ghost"
                     size="sm"
-                    className="text-xs"
-                    disabled={regenerating}
-                    onClick={() => onRegenerate(item.id)}
+                    data-control="up"
+                    aria-label={`Move ${name} up`}
+                    title="Move up"
+                    disabled={i === 0}
+                    onClick={() => move(i, -1, 'up')}
                   >
-                    <RefreshCw aria-hidden="true" /> Regenerate this {KIND_WORDS[item.kind]}
+                    <ArrowUp aria-hidden="true" />
                   </Button>
-                )}
-              </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    data-control="down"
+                    aria-label={`Move ${name} down`}
+                    title="Move down"
+                    disabled={i === items.length - 1}
+                    onClick={() => move(i, 1, 'down')}
+                  >
+                    <ArrowDown aria-hidden="true" />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    data-control="delete"
+                    aria-label={`Delete ${name}`}
+                    title="Delete"
+                    disabled={items.length === 1}
+                    className="hover:text-destructive"
+                    onClick={() => remove(i)}
+                  >
+                    <Trash2 aria-hidden="true" />
+                  </Button>
+                  {/* A paragraph grows by typing into it. */}
+                  {!item.paragraph && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      data-control="add"
+                      aria-label={`Add a ${KIND_WORDS[item.kind]} after ${name}`}
+                      title="Add one below"
+                      onClick={() => add(i)}
+                    >
+                      <Plus aria-hidden="true" />
+                    </Button>
+                  )}
+                  {item.paragraph && item.blocks.length > 1 && (
+                    <span className="px-1 text-xs text-muted-foreground">Regenerate</span>
+                  )}
+                  {item.blocks.map((block, k) =>
+                    item.paragraph && item.blocks.length > 1 ? (
+                      <Button
+                        key={block.id}
+                        variant="ghost"
+                        size="sm"
+                        className="text-xs"
+                        disabled={regenerating}
+                        aria-label={`Regenerate sentence ${k + 1} of ${name}`}
+                        title={block.text}
+                        onClick={() => onRegenerate(block.id, item.key)}
+                      >
+                        <RefreshCw aria-hidden="true" /> Sentence {k + 1}
+                      </Button>
+                    ) : (
+                      <Button
+                        key={block.id}
+                        variant="ghost"
+                        size="sm"
+                        className="text-xs"
+                        disabled={regenerating}
+                        onClick={() => onRegenerate(block.id, item.key)}
+                      >
+                        <RefreshCw aria-hidden="true" /> Regenerate this {KIND_WORDS[item.kind]}
+                      </Button>
+                    ),
+                  )}
+                </div>
+              )}
             </li>
           );
         })}

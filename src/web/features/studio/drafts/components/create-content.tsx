@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import {
   DRAFT_FORMAT_LABELS,
   DRAFT_FORMATS,
+  DRAFT_MIN_WORDS,
   type DraftEngineChoice,
   type DraftFormat,
 } from '#contract/studio-drafts.ts';
@@ -41,6 +42,9 @@ const ENGINES: { value: DraftEngineChoice; label: string; hint: string }[] = [
 export const CLIPS_NEED_TIMINGS = 'Needs a voice or video note with timings; this note has none.';
 export const LLM_NOT_CONFIGURED = 'No language model is set up on this server.';
 export const SHOWNOTES_NEED_SPEAKERS = 'Made from a conversation: name the speakers of this note first.';
+/** The offline engine's refusal of a note too short for a format, said before it is tried. */
+export const tooShortFor = (need: number, have: number, notes: number) =>
+  `Needs about ${need} words offline; ${notes > 1 ? 'these notes have' : 'this note has'} ${have}.`;
 
 /**
  * The quick read of a rough transcript before it becomes posts (the notes room draws it): while
@@ -55,35 +59,43 @@ export interface TranscriptCheck {
 /**
  * 'Create content': pick formats (and the engine), then open the first draft. Only what can run is
  * offered: clip hooks need a note with timings, show notes a conversation (a note with speakers),
- * the language model needs one configured. A rough transcript nobody read yet is shown first (`check`).
+ * the offline engine enough words for each format (`DRAFT_MIN_WORDS`, as the engine counts them at
+ * most), the language model needs one configured. A rough transcript nobody read yet is shown first (`check`).
  */
 export function CreateContent({
   noteIds,
   timed,
   conversation = false,
+  words,
   check,
 }: {
   noteIds: string[];
   timed: boolean;
   conversation?: boolean;
+  /** The notes' words together (unknown while they load). */
+  words?: number;
   check?: TranscriptCheck;
 }) {
   const [open, setOpen] = useState(false);
   // Read in this dialog (the note's answer follows once the owner said it looks right).
   const [read, setRead] = useState(false);
   const afterClose = useRef<(() => void) | null>(null);
-  const [formats, setFormats] = useState<DraftFormat[]>(
-    DRAFT_FORMATS.filter((f) => (f !== 'clips' || timed) && (f !== 'shownotes' || conversation)),
-  );
   const [engine, setEngine] = useState<DraftEngineChoice>('auto');
   const engines = useDraftEngines();
   const llm = engines.data?.drafts.llm ?? false;
-  const refusal = (format: DraftFormat) =>
-    format === 'clips' && !timed
-      ? CLIPS_NEED_TIMINGS
-      : format === 'shownotes' && !conversation
-        ? SHOWNOTES_NEED_SPEAKERS
-        : null;
+  const [formats, setFormats] = useState<DraftFormat[]>(
+    DRAFT_FORMATS.filter((f) => (f !== 'clips' || timed) && (f !== 'shownotes' || conversation)),
+  );
+  // The model writes from any length; the offline engine refuses a note too short for the format.
+  const offline = engine === 'extractive' || (engine === 'auto' && !llm);
+  const refusal = (format: DraftFormat) => {
+    if (format === 'clips' && !timed) return CLIPS_NEED_TIMINGS;
+    if (format === 'shownotes' && !conversation) return SHOWNOTES_NEED_SPEAKERS;
+    const need = DRAFT_MIN_WORDS[format];
+    if (offline && need !== undefined && words !== undefined && words < need)
+      return tooShortFor(need, words, noteIds.length);
+    return null;
+  };
   const engineRefusal = (value: DraftEngineChoice) => (value === 'llm' && !llm ? LLM_NOT_CONFIGURED : null);
   const create = useCreateDrafts();
   const [, navigate] = useLocation();

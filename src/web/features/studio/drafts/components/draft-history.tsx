@@ -1,5 +1,5 @@
 import { Loader2, RotateCcw } from 'lucide-react';
-import { VERSION_REASON_LABELS } from '#contract/studio-drafts.ts';
+import { VERSION_EVENT_LABELS, VERSION_REASON_LABELS } from '#contract/studio-draft-edits.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorToast, toast } from '#web/components/ui/use-toast.ts';
@@ -8,8 +8,9 @@ import { useDraftVersions, useRestoreVersion } from '../api.ts';
 
 /** Versions shown at once (the server keeps more). */
 const SHOWN = 10;
+/** To the second: two saves in one minute read apart. */
 const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 const firstWords = (text: string) =>
   text.length > 120
     ? `${text
@@ -49,6 +50,7 @@ export function DraftHistory({ draftId, onRestored }: { draftId: string; onResto
             >
               <div className="grid gap-1 text-sm">
                 <p className="font-medium">
+                  {VERSION_EVENT_LABELS[version.reason]}{' '}
                   <time dateTime={version.created_at}>{when(version.created_at)}</time>
                   {version.edited && <span className="text-muted-foreground"> · your edits</span>}
                 </p>
@@ -76,7 +78,7 @@ export function DraftHistory({ draftId, onRestored }: { draftId: string; onResto
                 }
               >
                 <RotateCcw aria-hidden="true" /> Restore
-                <span className="sr-only"> the version of {when(version.created_at)}</span>
+                <span className="sr-only"> the version from {when(version.created_at)}</span>
               </Button>
             </li>
           ))}

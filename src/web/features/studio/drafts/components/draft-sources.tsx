@@ -110,7 +110,8 @@ export function DraftSources({
                     data-highlighted={on || undefined}
                     data-changed={since || undefined}
                     className={cn(
-                      'flex items-start gap-2 rounded px-2 py-1',
+                      // Scrolled to, it stops below the page's sticky header (4rem high).
+                      'flex scroll-mt-20 scroll-mb-4 items-start gap-2 rounded px-2 py-1',
                       on ? 'bg-accent/25 ring-2 ring-accent' : 'text-muted-foreground',
                       since && 'border border-dashed border-muted-foreground',
                     )}

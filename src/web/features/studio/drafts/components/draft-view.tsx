@@ -5,6 +5,7 @@ import {
   BEFORE_CORRECTIONS_NOTICE,
   conversationOfDraft,
   DRAFT_FORMAT_LABELS,
+  DRAFT_FORMATS,
   type Draft,
   type DraftBlock,
   FIDELITY_WARNING_BELOW,
@@ -154,7 +155,7 @@ function WordsNotice({
   );
 }
 
-/** The other formats made from the same note, to switch between them. */
+/** The other formats made from the same note, to switch between them (always in one order). */
 function FormatSwitcher({ draft }: { draft: Draft }) {
   const siblings = useDraftsOfNote(draft.note_ids[0]!);
   const latest = new Map<string, Draft>();
@@ -162,7 +163,8 @@ function FormatSwitcher({ draft }: { draft: Draft }) {
   if (latest.size < 2) return null;
   return (
     <nav aria-label="Drafts of this note" className="flex flex-wrap gap-2">
-      {[...latest.values()].map((d) => (
+      {/* In the formats' own order, whichever draft was written last. */}
+      {DRAFT_FORMATS.flatMap((format) => latest.get(format) ?? []).map((d) => (
         <Link
           key={d.id}
           href={draftHref(d.id)}
@@ -365,12 +367,12 @@ export function DraftWorkspace({ draftId }: { draftId: string }) {
                   editor={editor}
                   regenerating={regenerate.isPending || isWriting(draft)}
                   onActive={setActive}
-                  onRegenerate={(id) =>
+                  onRegenerate={(id, part) =>
                     regenerate.mutate(id, {
-                      // Only this block is written again: the other blocks' unsaved edits stay.
+                      // Only this block is written again: the other parts' unsaved edits stay.
                       onSuccess: () => {
                         setPendingBlock(id);
-                        editor.forget(id);
+                        editor.forget(part);
                       },
                       onError,
                     })

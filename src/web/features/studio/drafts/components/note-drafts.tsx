@@ -29,7 +29,13 @@ export function NoteDrafts({
         <h3 id="note-drafts-heading" className="text-sm font-semibold">
           Content from this note
         </h3>
-        <CreateContent noteIds={[noteId]} timed={timed} conversation={conversation} check={check} />
+        <CreateContent
+          noteIds={[noteId]}
+          timed={timed}
+          conversation={conversation}
+          words={note?.data?.word_count}
+          check={check}
+        />
       </div>
       {list.length === 0 ? (
         <p className="text-sm text-muted-foreground">
