@@ -203,8 +203,9 @@ export const studioNoteTracks = pgTable(
     status: text('status').notNull().default('uploading'),
     /** Why the track failed (shown on the note). */
     statusMessage: text('status_message'),
-    uploadId: text('upload_id').notNull(),
-    mediaPath: text('media_path').notNull(),
+    /** The tus upload of the track's file (null until its upload is created). */
+    uploadId: text('upload_id'),
+    mediaPath: text('media_path'),
     mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull().default(0),
     mediaMime: text('media_mime'),
     /** The track's transcript: timed segments on the track's own clock (a conversation's clock). */

@@ -21,6 +21,7 @@ import {
   studioRecordings,
   studioVoiceSettings,
 } from '../../../db/schema/studio.ts';
+import { referencedTrackMedia, trackMedia } from './tracks.repository.ts';
 
 /**
  * Every column but the generated `search` vector (as long as the text itself): what a note or
@@ -436,7 +437,7 @@ export async function referencedMediaPaths(db: DbOrTx): Promise<Set<string>> {
     .select({ path: studioNotes.mediaPath })
     .from(studioNotes)
     .where(isNotNull(studioNotes.mediaPath));
-  return new Set(rows.map((r) => r.path!));
+  return new Set([...rows.map((r) => r.path!), ...(await referencedTrackMedia(db))]);
 }
 
 // ---------------------------------------------------------------- whole owners
@@ -446,12 +447,17 @@ export async function deleteStudioRowsOf(
   db: DbOrTx,
   owner: string,
 ): Promise<{ notes: number; media: string[] }> {
+  // The files of conversations uploaded one per speaker go with their notes' tracks.
+  const tracks = await trackMedia(db, { owner });
   const notes = await db
     .delete(studioNotes)
     .where(eq(studioNotes.ownerEmail, owner))
     .returning({ mediaPath: studioNotes.mediaPath });
   await db.delete(studioVoiceSettings).where(eq(studioVoiceSettings.ownerEmail, owner));
-  return { notes: notes.length, media: notes.flatMap((n) => (n.mediaPath ? [n.mediaPath] : [])) };
+  return {
+    notes: notes.length,
+    media: [...notes.flatMap((n) => (n.mediaPath ? [n.mediaPath] : [])), ...tracks],
+  };
 }
 
 /** Owners whose newest Studio activity (notes, voice settings) is older than the date. */
