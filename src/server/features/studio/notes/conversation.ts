@@ -67,15 +67,18 @@ export interface SpokenNote {
 
 /**
  * Speakers and sentences of joined turns: a conversation when `labels` names two or more speakers
- * (turns without a label then belong to an "Unknown speaker"), else the owner's own words.
+ * (turns without a label then belong to an "Unknown speaker"), else the owner's own words; with
+ * `alwaysSpeakers` a single label is a speaker too (one track of a conversation left: it may be a
+ * guest's, so it is not taken for the owner's words).
  */
 export async function speakTurns(
   ctx: Pick<AppContext, 'config' | 'database'>,
   owner: string,
   joined: ReturnType<typeof joinTurns>,
   labels: string[],
+  alwaysSpeakers = false,
 ): Promise<SpokenNote> {
-  const conversation = labels.length >= 2;
+  const conversation = labels.length >= 2 || (alwaysSpeakers && labels.length === 1);
   const { text, starts, turns } = joined;
   const settings = conversation ? await findVoiceSettings(ctx.database.db, owner) : undefined;
   const mine = new Set((settings?.myNames ?? []).map((n) => n.toLowerCase()));

@@ -134,7 +134,7 @@ export function registerTrackJobs(queue: JobQueue, deps: TrackJobDeps, engine: M
         `This conversation's transcript is longer than ${STUDIO_LIMITS.textMaxChars.toLocaleString('en-US')} characters; upload shorter tracks.`,
       ));
     const labels = [...new Set(merged.map((s) => s.speaker))];
-    const spoken = await speakTurns(deps, note.ownerEmail, joined, labels);
+    const spoken = await speakTurns(deps, note.ownerEmail, joined, labels, true);
     const engines = [...new Set(tracks.flatMap((t) => (t.engine ? [t.engine] : [])))];
     await database.transaction(async (tx) => {
       const updated = await updateNote(
