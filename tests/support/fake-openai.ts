@@ -100,7 +100,7 @@ export class FakeOpenAi {
   /** OpenAI's verbose_json transcription: text, duration, language and timed segments. */
   private verboseJson() {
     const next = this.nextSegments.shift();
-    const segments =
+    const segments: Array<{ start: number; end: number; text: string; speaker?: string }> =
       next ??
       this.transcriptionSegments ??
       (this.transcriptionText.match(/[^.!?]+[.!?]*/g) ?? [])
