@@ -74,12 +74,16 @@ export const trackJob = defineJob({
   heartbeat: true,
 });
 
-/** Makes a conversation's note of its settled tracks, interleaved by time (idempotent). */
+/**
+ * Makes a conversation's note of its settled tracks, interleaved by time (idempotent). Failing for
+ * good, the note fails as a transcription does (never left transcribing).
+ */
 export const tracksNoteJob = defineJob({
   name: 'studio.tracks-note',
   schema: notePayload,
   retryLimit: 3,
   retryDelaySeconds: 10,
+  deadLetter: transcribeFailedJob,
 });
 
 export const NOTE_JOBS = [

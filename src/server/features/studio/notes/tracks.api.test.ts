@@ -219,3 +219,56 @@ describe('a conversation uploaded one file per speaker', () => {
     );
   });
 });
+
+describe('tracks transcribed by PocketSphinx (no speech-to-text server)', () => {
+  it('interleaves two voices of other sample rates and lengths into a rough conversation', async () => {
+    const offline = await startStudioApp();
+    try {
+      const cookie = await sessionCookie(offline, 'offline@example.com');
+      const created = (
+        await offline.app!.inject({
+          method: 'POST',
+          url: '/api/studio/conversations',
+          headers: { cookie, 'content-type': 'application/json' },
+          payload: JSON.stringify({
+            tracks: [
+              { filename: 'host.wav', size: host.length },
+              { filename: 'guest.wav', size: guest.length },
+            ],
+          }),
+        })
+      ).json() as { note_id: string; tracks: Array<{ id: string }> };
+      for (const [i, bytes] of [host, guest].entries())
+        expect(
+          (
+            await tusUpload(offline, cookie, bytes, {
+              filename: 'x.wav',
+              filetype: 'audio/wav',
+              track: created.tracks[i]!.id,
+            })
+          ).status,
+        ).toBe(204);
+      const note = await eventually(async () => {
+        const n = (
+          await offline.app!.inject({
+            method: 'GET',
+            url: `/api/studio/notes/${created.note_id}`,
+            headers: { cookie },
+          })
+        ).json() as NoteDetail;
+        return n.status === 'ready' || n.status === 'failed' ? n : null;
+      }, 120_000);
+      expect(note.status).toBe('ready');
+      expect(note.transcript_engine).toBe('pocketsphinx');
+      expect(note.speakers.map((s) => s.label).sort()).toEqual(['guest', 'host']);
+      expect(note.sentences.every((s) => s.speaker_id !== null)).toBe(true);
+      // Both voices are heard, each in its own turns, in the order of their times.
+      const ids = new Set(note.sentences.map((s) => s.speaker_id));
+      expect(ids.size).toBe(2);
+      const starts = note.sentences.map((s) => s.start_ms ?? 0);
+      expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    } finally {
+      await offline.close();
+    }
+  }, 180_000);
+});

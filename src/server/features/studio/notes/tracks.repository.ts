@@ -71,19 +71,22 @@ export async function updateTrack(
 }
 
 /**
- * Locks the note (so two tracks settling at once see each other) and counts its tracks by state:
- * still uploading, and not yet settled (neither ready nor failed).
+ * Locks the note (so two tracks settling at once see each other), then counts its tracks by state:
+ * still uploading, and not yet settled (neither ready nor failed). Two statements: the count's
+ * snapshot is taken once the lock is held, so it sees what the track settled before committed.
  */
 export async function trackProgress(
   db: DbOrTx,
   noteId: string,
 ): Promise<{ uploading: number; unsettled: number } | undefined> {
+  const locked = await db.execute(
+    sql`select 1 from ${studioNotes} where ${studioNotes.id} = ${noteId} for update`,
+  );
+  if (!locked.rows.length) return undefined;
   const { rows } = await db.execute<{ uploading: number; unsettled: number }>(sql`
-    select (select count(*)::int from ${studioNoteTracks} where ${studioNoteTracks.noteId} = n.id
-              and ${studioNoteTracks.status} = 'uploading') as uploading,
-           (select count(*)::int from ${studioNoteTracks} where ${studioNoteTracks.noteId} = n.id
-              and ${studioNoteTracks.status} not in ('ready', 'failed')) as unsettled
-    from ${studioNotes} n where n.id = ${noteId} for update`);
+    select count(*) filter (where ${studioNoteTracks.status} = 'uploading')::int as uploading,
+           count(*) filter (where ${studioNoteTracks.status} not in ('ready', 'failed'))::int as unsettled
+    from ${studioNoteTracks} where ${studioNoteTracks.noteId} = ${noteId}`);
   return rows[0];
 }
 
