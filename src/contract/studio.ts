@@ -383,16 +383,17 @@ export type MergeSpeakerInput = z.infer<typeof mergeSpeakerSchema>;
 export const STUDIO_UPLOADS_PATH = `${STUDIO_API}/uploads`;
 /** The tus Upload-Metadata an upload's creation reads (each value a string, as tus sends them). */
 export const uploadMetadataSchema = z.object({
-  filename: z.string().max(1000).optional(),
-  filetype: z.string().max(200).optional(),
-  title: z.string().max(1000).optional(),
+  // tus sends a key without a value as null; keys other clients add (Uppy's relativePath) are ignored.
+  filename: z.string().max(1000).nullish(),
+  filetype: z.string().max(200).nullish(),
+  title: z.string().max(1000).nullish(),
   /**
    * `'1'`: a conversation of several speakers, sent to the speech-to-text server's diarizing model
    * when there is one (`GET /api/capabilities`: `studio.diarize`).
    */
-  conversation: z.enum(['0', '1']).optional(),
+  conversation: z.enum(['0', '1']).nullish(),
   /** The track (of `POST /conversations`) this upload is the file of, instead of a note of its own. */
-  track: z.uuid().optional(),
+  track: z.uuid().nullish(),
 });
 export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 /** Response header naming the note an upload becomes (on the creation response and the final PATCH). */

@@ -202,7 +202,12 @@ export function createTusServer(ctx: AppContext): TusServer {
           400,
         );
       const metadata = uploadMetadataSchema.safeParse(upload.metadata ?? {});
-      if (!metadata.success) throw tusError('validation_failed', 'Upload-Metadata is not valid', 400);
+      if (!metadata.success)
+        throw tusError(
+          'validation_failed',
+          `Upload-Metadata: ${String(metadata.error.issues[0]?.path[0] ?? 'a value')} is not valid`,
+          400,
+        );
       if (metadata.data.track) {
         await createTrackUpload(ctx, owner, metadata.data.track, upload).catch((error) => {
           if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
