@@ -112,10 +112,12 @@ export function TracksProgress({ tracks }: { tracks: TrackProgress[] }) {
       aria-label="Files of the conversation"
       data-testid="tracks-progress"
     >
-      {tracks.map((t) => {
+      {tracks.map((t, i) => {
         const percent = t.total ? Math.floor((t.sent / t.total) * 100) : 0;
         return (
-          <li key={t.name} className="grid gap-1.5">
+          // Two files may share a name (from two folders): their place in the list is theirs alone.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once the upload starts
+          <li key={i} className="grid gap-1.5">
             <p className="flex min-w-0 items-center gap-2 text-sm font-medium">
               {t.state === 'done' ? (
                 <CheckCircle2 className="size-4 shrink-0 text-primary" aria-hidden="true" />
