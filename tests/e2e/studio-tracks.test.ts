@@ -75,7 +75,19 @@ describe('a conversation uploaded one file per speaker', () => {
         [{ start: 0, end: 1.5, text: 'Welcome to the show.' }],
         [{ start: 2, end: 3.5, text: 'Thanks for having me.' }],
       ];
+      // A slow line and a slow server, so each file's progress and each track's state are seen.
+      stt.transcriptionDelayMs = 2_500;
+      await page.route('**/api/studio/uploads/**', async (route) => {
+        if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue().catch(() => {});
+      });
       await page.getByLabel('One audio file per speaker').setInputFiles(files);
+      const progress = page.getByTestId('tracks-progress');
+      await expect.poll(() => progress.isVisible()).toBe(true);
+      expect(await progress.getByRole('progressbar').count()).toBe(2);
+      expect(await seriousViolations(page)).toEqual([]);
+      if (shots)
+        await progress.screenshot({ path: path.join(shots, `tracks-progress-${viewport.width}.png`) });
       await expect
         .poll(() => page.getByText('Conversation uploaded').first().isVisible(), { timeout: 30_000 })
         .toBe(true);
@@ -84,6 +96,8 @@ describe('a conversation uploaded one file per speaker', () => {
       await note.getByRole('link').first().click();
       const tracks = page.getByTestId('note-tracks');
       await expect.poll(() => tracks.isVisible(), { timeout: 20_000 }).toBe(true);
+      if (shots && (await tracks.getByText('transcribing').count()))
+        await tracks.screenshot({ path: path.join(shots, `tracks-transcribing-${viewport.width}.png`) });
       await expect.poll(() => tracks.getByText('transcribed').count(), { timeout: 30_000 }).toBe(2);
       expect(await tracks.innerText()).toContain('Sam');
       expect(await tracks.innerText()).toContain('Priya');
