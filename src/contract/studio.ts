@@ -71,6 +71,13 @@ export const CONVERSATION_LIMITS = {
   labelMaxChars: 80,
   /** Names remembered as the owner's own ("which one is you?"), newest first. */
   myNamesMax: 20,
+  /**
+   * Files of one conversation uploaded one per speaker (`POST /conversations`), at least two. Each
+   * is an upload as any other (STUDIO_LIMITS.uploadMaxBytes, the media length and the owner's
+   * speech-to-text minutes a day).
+   */
+  tracksMin: 2,
+  tracksMax: 6,
 } as const;
 
 export const UNSUPPORTED_MEDIA_MESSAGE =
@@ -206,6 +213,17 @@ export const noteListItemSchema = z.object({
 });
 export type NoteListItem = z.infer<typeof noteListItemSchema>;
 
+export const TRACK_STATUSES = ['uploading', 'transcribing', 'ready', 'failed'] as const;
+/** One file of a conversation uploaded one per speaker; `label` is its name without extension. */
+export const noteTrackSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  status: z.enum(TRACK_STATUSES),
+  /** Why it failed. */
+  message: z.string().nullable(),
+});
+export type NoteTrack = z.infer<typeof noteTrackSchema>;
+
 export const noteDetailSchema = noteListItemSchema.extend({
   text: z.string(),
   sentences: z.array(sentenceSchema),
@@ -218,6 +236,11 @@ export const noteDetailSchema = noteListItemSchema.extend({
   /** GET it with Range requests to play from a sentence's start_ms; null without media. */
   media_url: z.string().nullable(),
   media_mime: z.string().nullable(),
+  /**
+   * A conversation uploaded one file per speaker: each track's state while it is uploaded and
+   * transcribed, and why one failed (empty for every other note).
+   */
+  tracks: z.array(noteTrackSchema),
 });
 export type NoteDetail = z.infer<typeof noteDetailSchema>;
 
@@ -356,8 +379,26 @@ export type MergeSpeakerInput = z.infer<typeof mergeSpeakerSchema>;
 
 // ---------------------------------------------------------------- uploads (tus) and recordings
 
-/** The tus endpoint (tus 1.0.0; creation, termination). Metadata: `filename`, `filetype`, optional `title`. */
+/**
+ * The tus endpoint (tus 1.0.0; creation, termination). Metadata (`uploadMetadataSchema`):
+ * `filename`, `filetype`, optional `title`, `conversation` and `track`.
+ */
 export const STUDIO_UPLOADS_PATH = `${STUDIO_API}/uploads`;
+/** The tus Upload-Metadata an upload's creation reads (each value a string, as tus sends them). */
+export const uploadMetadataSchema = z.object({
+  // tus sends a key without a value as null; keys other clients add (Uppy's relativePath) are ignored.
+  filename: z.string().max(1000).nullish(),
+  filetype: z.string().max(200).nullish(),
+  title: z.string().max(1000).nullish(),
+  /**
+   * `'1'`: a conversation of several speakers, sent to the speech-to-text server's diarizing model
+   * when there is one (`GET /api/capabilities`: `studio.diarize`).
+   */
+  conversation: z.enum(['0', '1']).nullish(),
+  /** The track (of `POST /conversations`) this upload is the file of, instead of a note of its own. */
+  track: z.uuid().nullish(),
+});
+export type UploadMetadata = z.infer<typeof uploadMetadataSchema>;
 /** Response header naming the note an upload becomes (on the creation response and the final PATCH). */
 export const STUDIO_NOTE_ID_HEADER = 'Echo-Note-Id';
 
@@ -416,8 +457,41 @@ export const finishRecordingSchema = z.object({
     .min(0)
     .max(STUDIO_LIMITS.recordingMaxMs + 60_000)
     .optional(),
+  /** A conversation of several speakers (see `uploadMetadataSchema.conversation`). */
+  conversation: z.boolean().optional(),
 });
 export const recordingIdParamsSchema = z.object({ id: z.uuid({ error: 'Recording not found' }) });
+
+/**
+ * POST /conversations: a conversation recorded one file per speaker (Riverside, Zencastr, SquadCast,
+ * Zoom's separate audio per participant). The note is made now; each track's file then goes up by
+ * tus with the metadata `track` set to its id; each is transcribed alone and their sentences are
+ * interleaved by time, one speaker per track.
+ */
+export const createConversationSchema = z.object({
+  title: z.string().trim().max(STUDIO_LIMITS.titleMaxChars).optional(),
+  tracks: z
+    .array(
+      z.object({
+        filename: z.string().trim().min(1).max(255),
+        /** The file's exact size in bytes (its upload must be this long; counted against the quota now). */
+        size: z.number().int().min(1).max(STUDIO_LIMITS.uploadMaxBytes, { error: UPLOAD_TOO_LARGE_MESSAGE }),
+      }),
+    )
+    .min(CONVERSATION_LIMITS.tracksMin, {
+      error: `Choose ${CONVERSATION_LIMITS.tracksMin} to ${CONVERSATION_LIMITS.tracksMax} files, one per speaker.`,
+    })
+    .max(CONVERSATION_LIMITS.tracksMax, {
+      error: `A conversation can have at most ${CONVERSATION_LIMITS.tracksMax} files, one per speaker.`,
+    }),
+});
+export type CreateConversationInput = z.infer<typeof createConversationSchema>;
+export const conversationCreatedSchema = z.object({
+  note_id: z.string(),
+  /** In the order given: upload each file with the tus metadata `track` set to its id. */
+  tracks: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+export type ConversationCreated = z.infer<typeof conversationCreatedSchema>;
 
 // ---------------------------------------------------------------- imports
 

@@ -113,7 +113,11 @@ export const capabilitiesSchema = z.object({
    * PocketSphinx (rough, offline), or nobody (kept as audio only). A browser that recognises speech
    * itself may add its own transcript while recording.
    */
-  studio: z.object({ engine: z.enum(['server', 'pocketsphinx', 'none']) }),
+  studio: z.object({
+    engine: z.enum(['server', 'pocketsphinx', 'none']),
+    /** The speech-to-text server tells speakers apart: a recording or upload may be marked a conversation. */
+    diarize: z.boolean(),
+  }),
   /** Studio drafts: whether a language model is configured (else only the offline engine runs). */
   drafts: z.object({ llm: z.boolean() }),
 });

@@ -137,6 +137,13 @@ export const envSchema = z.object({
   /** The speech-to-text model asked for. */
   STT_MODEL: z.preprocess(emptyToUndefined, z.string().default('whisper-1')),
   /**
+   * The speech-to-text server's model that tells speakers apart (`gpt-4o-transcribe-diarize`), asked
+   * with `response_format=diarized_json` for a Studio recording or upload the owner marks as a
+   * conversation: its segments' speakers become the note's. Unset: no conversation checkbox, and
+   * every recording is transcribed as one speaker's.
+   */
+  STT_DIARIZE_MODEL: optionalString,
+  /**
    * An OpenAI-compatible language model (OpenAI, Ollama, llama.cpp, vLLM) for trend analyses, transcript
    * summaries and Studio drafts. Unset: the offline template and extractive engines.
    */

@@ -70,7 +70,7 @@ export interface Config {
   dbPoolSize: number;
   webDistDir: string;
   twilio: { accountSid?: string; authToken?: string; from?: string; baseUrl: string; timeoutMs?: number };
-  stt: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
+  stt: { baseUrl?: string; apiKey?: string; model: string; diarizeModel?: string; timeoutMs?: number };
   llm: { baseUrl?: string; apiKey?: string; model: string; timeoutMs?: number };
   /**
    * yt-dlp: `path` is YTDLP_PATH when set (it overrides everything); unset, `yt-dlp` on PATH,
@@ -235,7 +235,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.TWILIO_BASE_URL,
       timeoutMs: providerTimeoutMs,
     },
-    stt: { baseUrl: e.STT_BASE_URL, apiKey: e.STT_API_KEY, model: e.STT_MODEL, timeoutMs: providerTimeoutMs },
+    stt: {
+      baseUrl: e.STT_BASE_URL,
+      apiKey: e.STT_API_KEY,
+      model: e.STT_MODEL,
+      diarizeModel: e.STT_DIARIZE_MODEL,
+      timeoutMs: providerTimeoutMs,
+    },
     llm: { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL, timeoutMs: providerTimeoutMs },
     ytDlp: {
       path: e.YTDLP_PATH,

@@ -1248,6 +1248,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a conversation uploaded one file per speaker (each file then goes up by tus) */
+        post: operations["createStudioConversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/drafts": {
         parameters: {
             query?: never;
@@ -1930,6 +1947,7 @@ export interface operations {
                         studio: {
                             /** @enum {string} */
                             engine: "server" | "pocketsphinx" | "none";
+                            diarize: boolean;
                         };
                         drafts: {
                             llm: boolean;
@@ -7417,6 +7435,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -7587,6 +7612,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -7829,6 +7861,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -8035,6 +8074,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -8221,6 +8267,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -8442,6 +8495,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -8659,6 +8719,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -8873,6 +8940,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -9875,6 +9949,13 @@ export interface operations {
                         key_phrases: string[];
                         media_url: string | null;
                         media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
                     };
                 };
             };
@@ -11593,6 +11674,7 @@ export interface operations {
                     }[];
                     chunk_count: number;
                     duration_ms?: number;
+                    conversation?: boolean;
                 };
             };
         };
@@ -11790,6 +11872,177 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "storage_unavailable";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createStudioConversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    tracks: {
+                        filename: string;
+                        size: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        note_id: string;
+                        tracks: {
+                            id: string;
+                            label: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `payload_too_large`, `quota_exceeded` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large" | "quota_exceeded";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description `storage_refused` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "storage_refused",
+                     *       "message": "The media store refused an operation this needs, so it could not be done. Nothing you already sent is lost; the operator can see why on the system page."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "storage_refused";
+                    };
+                };
+            };
+            /** @description `unavailable`, `storage_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unavailable",
+                     *       "message": "Service temporarily unavailable. Please try again shortly."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unavailable" | "storage_unavailable";
                     };
                 };
             };

@@ -24,8 +24,22 @@ export class FakeOpenAi {
    * Segments answered to `response_format=verbose_json` (seconds, as OpenAI sends them). Unset: the
    * text's sentences, `secondsPerSegment` each.
    */
-  transcriptionSegments: Array<{ start: number; end: number; text: string }> | null = null;
+  transcriptionSegments: Array<{ start: number; end: number; text: string; speaker?: string }> | null = null;
   secondsPerSegment = 2;
+  /** Segments for the next verbose_json answers, one list per request (then `transcriptionSegments`). */
+  nextSegments: Array<Array<{ start: number; end: number; text: string; speaker?: string }>> = [];
+  /**
+   * A server that labels speakers in verbose_json (whisperX, speaches and the like): each segment's
+   * `speaker` is sent under this key. Null: no labels (OpenAI's verbose_json has none).
+   */
+  verboseSpeakerKey: 'speaker' | 'speaker_id' | null = null;
+  /** Models that answer `response_format=diarized_json` (OpenAI: gpt-4o-transcribe-diarize). */
+  diarizeModels: string[] = ['gpt-4o-transcribe-diarize'];
+  /**
+   * The turns a diarizing model hears (seconds; `speaker` as OpenAI labels them, "A", "B"...).
+   * Unset: the text's sentences, alternating between A and B.
+   */
+  diarizedSegments: Array<{ start: number; end: number; text: string; speaker: string }> | null = null;
   /** How long each transcription takes to answer, in ms (a speech-to-text server's own time). */
   transcriptionDelayMs = 0;
   /** When set, every request gets this HTTP status (simulates a failing provider). */
@@ -85,7 +99,9 @@ export class FakeOpenAi {
 
   /** OpenAI's verbose_json transcription: text, duration, language and timed segments. */
   private verboseJson() {
-    const segments =
+    const next = this.nextSegments.shift();
+    const segments: Array<{ start: number; end: number; text: string; speaker?: string }> =
+      next ??
       this.transcriptionSegments ??
       (this.transcriptionText.match(/[^.!?]+[.!?]*/g) ?? [])
         .map((text) => text.trim())
@@ -99,7 +115,7 @@ export class FakeOpenAi {
       task: 'transcribe',
       language: 'english',
       duration: segments.length ? segments[segments.length - 1]!.end : 0,
-      text: this.transcriptionText,
+      text: next ? next.map((s) => s.text.trim()).join(' ') : this.transcriptionText,
       // Word timestamps, as OpenAI adds them: each segment's words spread evenly over it.
       words: segments.flatMap((segment) => {
         const said = segment.text.trim().split(/\s+/).filter(Boolean);
@@ -110,7 +126,48 @@ export class FakeOpenAi {
           end: segment.start + (i + 1) * step,
         }));
       }),
-      segments: segments.map((segment, id) => ({ id, seek: 0, ...segment, tokens: [], temperature: 0 })),
+      segments: segments.map(({ speaker, ...segment }, id) => ({
+        id,
+        seek: 0,
+        ...segment,
+        tokens: [],
+        temperature: 0,
+        ...(this.verboseSpeakerKey && speaker !== undefined ? { [this.verboseSpeakerKey]: speaker } : {}),
+      })),
+    };
+  }
+
+  /**
+   * OpenAI's `diarized_json` (TranscriptionDiarized): the text, the duration, and segments of type
+   * `transcript.text.segment`, each with an id, start and end in seconds, its text and the
+   * speaker's label; no word timestamps. Usage is billed by duration.
+   */
+  private diarizedJson() {
+    const segments =
+      this.diarizedSegments ??
+      (this.transcriptionText.match(/[^.!?]+[.!?]*/g) ?? [])
+        .map((text) => text.trim())
+        .filter(Boolean)
+        .map((text, i) => ({
+          start: i * this.secondsPerSegment,
+          end: (i + 1) * this.secondsPerSegment,
+          text,
+          speaker: i % 2 === 0 ? 'A' : 'B',
+        }));
+    const duration = segments.length ? segments[segments.length - 1]!.end : 0;
+    return {
+      task: 'transcribe',
+      duration,
+      text: segments.map((s) => s.text).join(' '),
+      segments: segments.map((segment, i) => ({
+        type: 'transcript.text.segment',
+        id: `seg_${String(i).padStart(3, '0')}`,
+        start: segment.start,
+        end: segment.end,
+        text: segment.text,
+        speaker: segment.speaker,
+      })),
+      usage: { type: 'duration', seconds: Math.ceil(duration) },
     };
   }
 
@@ -156,7 +213,19 @@ export class FakeOpenAi {
       if (req.method === 'POST' && request.path.endsWith('/audio/transcriptions')) {
         if (this.transcriptionDelayMs > 0)
           await new Promise((resolve) => setTimeout(resolve, this.transcriptionDelayMs));
-        if (multipartField(raw, 'response_format') === 'verbose_json') return send(200, this.verboseJson());
+        const format = multipartField(raw, 'response_format');
+        if (format === 'diarized_json') {
+          if (!this.diarizeModels.includes(multipartField(raw, 'model') ?? ''))
+            return send(400, {
+              error: {
+                message: "response_format 'diarized_json' is not compatible with this model.",
+                type: 'invalid_request_error',
+                param: 'response_format',
+              },
+            });
+          return send(200, this.diarizedJson());
+        }
+        if (format === 'verbose_json') return send(200, this.verboseJson());
         return send(200, { text: this.transcriptionText });
       }
       send(404, { error: { message: 'not found' } });

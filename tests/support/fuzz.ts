@@ -146,6 +146,12 @@ export const ROUTES: RouteSpec[] = [
   dashboard('PUT /api/studio/recordings/:id/chunks/:n'),
   dashboard('POST /api/studio/recordings/:id/finish', { chunk_count: 1 }),
   dashboard('DELETE /api/studio/recordings/:id'),
+  dashboard('POST /api/studio/conversations', {
+    tracks: [
+      { filename: 'sam.wav', size: 1000 },
+      { filename: 'priya.wav', size: 1000 },
+    ],
+  }),
   dashboard('POST /api/studio/drafts', {
     note_ids: ['00000000-0000-4000-8000-000000000000'],
     formats: ['blog'],

@@ -161,12 +161,16 @@ export const dashboardCookies = (echo: TestApp, cookie: string) => [
   { name: 'echo_dashboard', value: cookie.slice('echo_dashboard='.length), url: `${echo.url}/api` },
 ];
 
-/** Real speech: espeak-ng reads the text into a WAV file (22.05 kHz mono). */
-export async function speechWav(text: string): Promise<Buffer> {
+/**
+ * Real speech: espeak-ng reads the text into a WAV file (22.05 kHz mono), or flite (another voice,
+ * 16 kHz: a second speaker's track of another sample rate).
+ */
+export async function speechWav(text: string, voice: 'espeak-ng' | 'flite' = 'espeak-ng'): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-espeak-'));
   try {
     const file = path.join(dir, 'speech.wav');
-    await run('espeak-ng', ['-w', file, text]);
+    if (voice === 'flite') await run('flite', ['-t', text, '-o', file]);
+    else await run('espeak-ng', ['-w', file, text]);
     return await readFile(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -214,6 +218,35 @@ export const tusMetadata = (values: Record<string, string>) =>
     .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
     .join(',');
 
+/** A whole file uploaded over tus in one PATCH, as a browser sends it: the PATCH's answer. */
+export async function tusUpload(
+  echo: TestApp,
+  cookie: string,
+  file: Buffer,
+  metadata: Record<string, string>,
+): Promise<Response> {
+  const created = await fetch(`${echo.url}/api/studio/uploads`, {
+    method: 'POST',
+    headers: {
+      cookie,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(file.length),
+      'upload-metadata': tusMetadata(metadata),
+    },
+  });
+  if (created.status !== 201) return created;
+  return fetch(new URL(created.headers.get('location')!, echo.url), {
+    method: 'PATCH',
+    headers: {
+      cookie,
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    },
+    body: new Uint8Array(file),
+  });
+}
+
 /**
  * A video note of `seconds` (a plain colour with the text spoken by espeak-ng), uploaded over tus as
  * a browser sends it; answers the note's id (transcribed by whatever STT_BASE_URL the app has).
@@ -246,29 +279,14 @@ export async function uploadVideoNote(
       mp4,
     ]);
     const file = await readFile(mp4);
-    const created = await fetch(`${echo.url}/api/studio/uploads`, {
-      method: 'POST',
-      headers: {
-        cookie,
-        'tus-resumable': '1.0.0',
-        'upload-length': String(file.length),
-        'upload-metadata': tusMetadata(
-          picture
-            ? { filename: 'pricing.mp4', filetype: 'video/mp4' }
-            : { filename: 'pricing.m4a', filetype: 'audio/mp4' },
-        ),
-      },
-    });
-    const patched = await fetch(new URL(created.headers.get('location')!, echo.url), {
-      method: 'PATCH',
-      headers: {
-        cookie,
-        'tus-resumable': '1.0.0',
-        'upload-offset': '0',
-        'content-type': 'application/offset+octet-stream',
-      },
-      body: new Uint8Array(file),
-    });
+    const patched = await tusUpload(
+      echo,
+      cookie,
+      file,
+      picture
+        ? { filename: 'pricing.mp4', filetype: 'video/mp4' }
+        : { filename: 'pricing.m4a', filetype: 'audio/mp4' },
+    );
     if (patched.status !== 204) throw new Error(`the upload answered ${patched.status}`);
     return patched.headers.get('echo-note-id')!;
   } finally {

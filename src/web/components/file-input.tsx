@@ -10,6 +10,7 @@ export function FileInput({
   accept,
   label,
   onFile,
+  onFiles,
   children,
   ...button
 }: Omit<ButtonProps, 'onClick' | 'type' | 'variant' | 'asChild'> & {
@@ -17,7 +18,9 @@ export function FileInput({
   accept: string;
   /** The hidden input's name for assistive technology. */
   label: string;
-  onFile: (file: File) => void;
+  onFile?: (file: File) => void;
+  /** Several files may be chosen at once (instead of `onFile`). */
+  onFiles?: (files: File[]) => void;
 }) {
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -32,10 +35,12 @@ export function FileInput({
         className="sr-only"
         tabIndex={-1}
         aria-label={label}
+        multiple={Boolean(onFiles)}
         onChange={(event) => {
-          const file = event.target.files?.[0];
+          const files = [...(event.target.files ?? [])];
           event.target.value = '';
-          if (file) onFile(file);
+          if (onFiles && files.length) onFiles(files);
+          else if (files[0]) onFile?.(files[0]);
         }}
       />
     </>

@@ -75,6 +75,11 @@ export const studioNotes = pgTable(
      * from the analysis: searched beside the text, which keeps what was said. Null when none.
      */
     figures: text('figures'),
+    /**
+     * The owner said the recording or upload is a conversation (several speakers): transcribed by the
+     * speech-to-text server's diarizing model (STT_DIARIZE_MODEL) when there is one.
+     */
+    diarize: boolean('diarize').notNull().default(false),
     search: tsvector('search').generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(${studioNotes.title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${studioNotes.text}, '') || ' ' || coalesce(${studioNotes.figures}, '')), 'B')`,
@@ -176,6 +181,55 @@ export const studioNoteSpeakers = pgTable(
   (t) => [
     uniqueIndex('studio_note_speakers_note_position_key').on(t.noteId, t.position),
     uniqueIndex('studio_note_speakers_one_me_key').on(t.noteId).where(sql`${t.isMe}`),
+  ],
+);
+
+/**
+ * One file per speaker of a conversation note (Riverside, Zencastr, SquadCast or Zoom's separate
+ * tracks): each uploaded with tus (`upload_id`, media object `media_path`), transcribed alone, its
+ * timed segments kept here until every track has settled and the note is made of them, interleaved
+ * by time. `label` is the file's name without its extension (the speaker's label). Rows go with
+ * their note; their media through the deletion outbox.
+ */
+export const studioNoteTracks = pgTable(
+  'studio_note_tracks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    noteId: uuid('note_id')
+      .notNull()
+      .references(() => studioNotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    status: text('status').notNull().default('uploading'),
+    /** Why the track failed (shown on the note). */
+    statusMessage: text('status_message'),
+    /** The tus upload of the track's file (null until its upload is created). */
+    uploadId: text('upload_id'),
+    mediaPath: text('media_path'),
+    mediaBytes: bigint('media_bytes', { mode: 'number' }).notNull().default(0),
+    mediaMime: text('media_mime'),
+    /** The track's transcript: timed segments on the track's own clock (a conversation's clock). */
+    segments:
+      jsonb('segments').$type<
+        Array<{
+          startMs: number;
+          endMs: number;
+          text: string;
+          words?: Array<{ text: string; startMs: number; endMs: number }>;
+        }>
+      >(),
+    durationMs: integer('duration_ms'),
+    engine: text('engine'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('studio_note_tracks_note_position_key').on(t.noteId, t.position),
+    uniqueIndex('studio_note_tracks_upload_key').on(t.uploadId),
+    check(
+      'studio_note_tracks_status_check',
+      sql`${t.status} in ('uploading', 'transcribing', 'ready', 'failed')`,
+    ),
   ],
 );
 

@@ -26,7 +26,7 @@ import {
   publishingAvailability,
   publishingHealth,
 } from '../publishing/index.ts';
-import { mediaEngineName } from '../transcription/index.ts';
+import { mediaEngineDiarizes, mediaEngineName } from '../transcription/index.ts';
 import { listProviderStatus } from './repository.ts';
 
 type Tools = NonNullable<SystemHealth['tools']>;
@@ -363,7 +363,7 @@ export function formatChecklist(items: ChecklistItem[]): string {
 export function capabilities(config: Config): Capabilities {
   return {
     transcription: { captionsOnly: !config.stt.baseUrl && !config.webhookSecret },
-    studio: { engine: mediaEngineName(config) ?? 'none' },
+    studio: { engine: mediaEngineName(config) ?? 'none', diarize: mediaEngineDiarizes(config) },
     drafts: { llm: Boolean(config.llm.baseUrl) },
   };
 }

@@ -222,7 +222,7 @@ describe('GET /api/capabilities', () => {
     // PocketSphinx is installed where the tests run: recordings get a rough offline transcript.
     expect(res.json()).toEqual({
       transcription: { captionsOnly: true },
-      studio: { engine: 'pocketsphinx' },
+      studio: { engine: 'pocketsphinx', diarize: false },
       drafts: { llm: false },
     });
     const withStt = await startTestApp({ STT_BASE_URL: 'http://127.0.0.1:9/v1' });
@@ -230,7 +230,7 @@ describe('GET /api/capabilities', () => {
       const answer = await withStt.app!.inject({ method: 'GET', url: '/api/capabilities' });
       expect(answer.json()).toEqual({
         transcription: { captionsOnly: false },
-        studio: { engine: 'server' },
+        studio: { engine: 'server', diarize: false },
         drafts: { llm: false },
       });
     } finally {

@@ -15,6 +15,7 @@ export {
   type MediaTranscript,
   MediaTranscriptionFailure,
   type MediaWord,
+  mediaEngineDiarizes,
   mediaEngineName,
   phraseAsSentence,
   wordsWithin,

@@ -32,6 +32,8 @@ export interface MediaSegment {
   text: string;
   /** Word times, when the engine gives them (PocketSphinx does). */
   words?: MediaWord[];
+  /** Who says it, as the diarizing server labels them ("A", "SPEAKER_00"). */
+  speaker?: string;
 }
 
 /** The words said within [startMs, endMs] (by their start), for a sentence's word times. */
@@ -55,6 +57,11 @@ export interface TranscribeOptions {
   mime?: string | null;
   allow?: (durationMs: number) => Promise<void>;
   onPiece?: (done: number, total: number) => Promise<void>;
+  /**
+   * A conversation: sent to the server's diarizing model when there is one (`diarizes`), whose
+   * segments carry their speakers; otherwise transcribed as usual, with no speakers.
+   */
+  diarize?: boolean;
   /** Filled as it goes: ms spent converting with ffmpeg, and waiting on the engine (for the timings log). */
   timings?: { convertWaitMs?: number; convertMs?: number; engineMs?: number };
 }
@@ -101,6 +108,11 @@ export function mediaEngineName(config: Pick<Config, 'stt' | 'pocketsphinxPath'>
   return installedPocketsphinx(config) ? 'pocketsphinx' : null;
 }
 
+/** Whether this configuration tells speakers apart (a diarizing model on the speech-to-text server). */
+export function mediaEngineDiarizes(config: Pick<Config, 'stt'>): boolean {
+  return Boolean(config.stt.baseUrl && config.stt.diarizeModel);
+}
+
 /**
  * The media engine of a configuration. Tests may pass their own server client or recogniser
  * (`null` for none); the configured ones otherwise.
@@ -113,7 +125,10 @@ export function configuredMediaEngine(
   // One engine per worker process: its conversions share the cores (the engine's waits do not).
   const converting = new Limiter(config.studio.convertConcurrency);
   const stt = given.stt !== undefined ? given.stt : createSpeechToText(config.stt);
-  if (stt) return piecewise('server', ffmpeg, converting, 'flac', (file) => stt.transcribeTimed(file));
+  if (stt)
+    return piecewise('server', ffmpeg, converting, 'flac', (file, diarize) =>
+      diarize && stt.diarize ? stt.diarize(file) : stt.transcribeTimed(file),
+    );
   let recogniser = given.pocketsphinx;
   if (recogniser === undefined) {
     const binary = installedPocketsphinx(config);
@@ -145,11 +160,12 @@ function piecewise(
   codec: 'flac' | 'mp3',
   transcribePiece: (
     file: string,
+    diarize: boolean,
   ) => Promise<{ text: string; segments: MediaSegment[]; durationMs: number | null }>,
 ): MediaEngine {
   return {
     name,
-    async transcribe(file, { mime = null, allow, onPiece, timings } = {}) {
+    async transcribe(file, { mime = null, allow, onPiece, timings, diarize = false } = {}) {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-studio-'));
       try {
         const queued = performance.now();
@@ -172,7 +188,8 @@ function piecewise(
         let measured = 0;
         for (const [i, piece] of pieces.entries()) {
           const asking = performance.now();
-          const result = await transcribePiece(piece.file);
+          // Each piece is diarized alone: the server's labels are its own per piece.
+          const result = await transcribePiece(piece.file, diarize);
           if (timings) timings.engineMs = (timings.engineMs ?? 0) + performance.now() - asking;
           if (result.text) texts.push(result.text);
           for (const s of result.segments)
@@ -180,6 +197,7 @@ function piecewise(
               startMs: s.startMs + piece.offsetMs,
               endMs: s.endMs + piece.offsetMs,
               text: s.text,
+              ...(s.speaker ? { speaker: s.speaker } : {}),
               ...(s.words
                 ? {
                     words: s.words.map((w) => ({

@@ -165,6 +165,8 @@ export function createPocketsphinx(options: PocketsphinxOptions): Pocketsphinx {
   return {
     model: POCKETSPHINX_MODEL,
     transcribeTimed,
+    // It tells no speakers apart.
+    diarize: null,
     async transcribe(file) {
       return (await transcribeTimed(file)).text;
     },

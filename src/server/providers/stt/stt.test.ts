@@ -36,3 +36,47 @@ describe('readVerboseJson', () => {
     expect(timed.segments[0]!.words).toBeUndefined();
   });
 });
+
+describe('speakers in a transcription answer', () => {
+  it("reads diarized_json's segments with their speaker labels", () => {
+    const timed = readVerboseJson({
+      task: 'transcribe',
+      duration: 4.2,
+      text: 'Hello. Hi there.',
+      segments: [
+        { type: 'transcript.text.segment', id: 'seg_001', start: 0, end: 1.2, text: 'Hello.', speaker: 'A' },
+        {
+          type: 'transcript.text.segment',
+          id: 'seg_002',
+          start: 1.3,
+          end: 4.2,
+          text: 'Hi there.',
+          speaker: 'B',
+        },
+      ],
+      usage: { type: 'duration', seconds: 5 },
+    });
+    expect(timed.segments.map((s) => [s.startMs, s.speaker])).toEqual([
+      [0, 'A'],
+      [1300, 'B'],
+    ]);
+    expect(timed.durationMs).toBe(4200);
+  });
+
+  it('reads speaker or speaker_id from verbose_json segments, and nothing from a server that gives none', () => {
+    const labelled = readVerboseJson({
+      segments: [
+        { start: 0, end: 1, text: 'One.', speaker_id: 'speaker_1' },
+        { start: 1, end: 2, text: 'Two.', speaker: 'SPEAKER_00' },
+        { start: 2, end: 3, text: 'Three.', speaker_id: 2 },
+      ],
+    });
+    expect(labelled.segments.map((s) => s.speaker)).toEqual(['speaker_1', 'SPEAKER_00', '2']);
+    const plain = readVerboseJson({ segments: [{ start: 0, end: 1, text: 'One.' }] });
+    expect(plain.segments[0]).not.toHaveProperty('speaker');
+    const long = readVerboseJson({
+      segments: [{ start: 0, end: 1, text: 'One.', speaker: 'x'.repeat(500) }],
+    });
+    expect(long.segments[0]!.speaker).toHaveLength(80);
+  });
+});

@@ -31,6 +31,8 @@ export interface TimedTranscript {
     text: string;
     /** The segment's word times, when the server gives them (verbose_json with word timestamps). */
     words?: Array<{ text: string; startMs: number; endMs: number }>;
+    /** Who says it, as the server labels them ("A", "SPEAKER_00"), when it tells speakers apart. */
+    speaker?: string;
   }>;
 }
 
@@ -41,12 +43,25 @@ export interface SpeechToText {
   transcribe(file: string): Promise<string>;
   /** The same with `response_format: verbose_json`: segments with start and end times. */
   transcribeTimed(file: string): Promise<TimedTranscript>;
+  /**
+   * Segments with their speakers, from the diarizing model (`diarized_json`); null when none is
+   * configured. A server answering verbose_json instead gives segments with `speaker` or
+   * `speaker_id` when it labels them, else none.
+   */
+  readonly diarize: ((file: string) => Promise<TimedTranscript>) | null;
 }
 
 interface VerboseJson {
   text?: string;
   duration?: number | string;
-  segments?: Array<{ start?: number | string; end?: number | string; text?: string }>;
+  segments?: Array<{
+    start?: number | string;
+    end?: number | string;
+    text?: string;
+    /** diarized_json's label ("A", "B"), or a server's own in verbose_json. */
+    speaker?: string | number;
+    speaker_id?: string | number;
+  }>;
   words?: Array<{ word?: string; start?: number | string; end?: number | string }>;
 }
 
@@ -55,7 +70,10 @@ const toMs = (seconds: number | string | undefined): number | null => {
   return Number.isFinite(value) && value >= 0 ? Math.round(value * 1000) : null;
 };
 
-/** Reads a verbose_json answer leniently (servers differ: strings for numbers, missing fields). */
+/** Characters of a server's speaker label kept (labels are short: "A", "SPEAKER_00"). */
+const SPEAKER_LABEL_MAX_CHARS = 80;
+
+/** Reads a verbose_json (or diarized_json) answer leniently (servers differ: strings for numbers, missing fields). */
 export function readVerboseJson(result: unknown): TimedTranscript {
   const body = (result ?? {}) as VerboseJson;
   const segments: TimedTranscript['segments'] = [];
@@ -64,7 +82,10 @@ export function readVerboseJson(result: unknown): TimedTranscript {
     const endMs = toMs(segment.end);
     const text = typeof segment.text === 'string' ? segment.text : '';
     if (startMs === null || endMs === null || !text.trim()) continue;
-    segments.push({ startMs, endMs: Math.max(startMs, endMs), text });
+    const label = String(segment.speaker ?? segment.speaker_id ?? '')
+      .trim()
+      .slice(0, SPEAKER_LABEL_MAX_CHARS);
+    segments.push({ startMs, endMs: Math.max(startMs, endMs), text, ...(label ? { speaker: label } : {}) });
   }
   // Word times (OpenAI sends them beside the segments): each goes to the segment it starts in.
   for (const word of Array.isArray(body.words) ? body.words : []) {
@@ -197,6 +218,8 @@ export function createSpeechToText(config: {
   baseUrl?: string;
   apiKey?: string;
   model: string;
+  /** The diarizing model (`gpt-4o-transcribe-diarize`) asked for conversations; unset: none. */
+  diarizeModel?: string;
   /** Per request (default 10 min); a time-out, no connection, 408, 409, 429 or 5xx is tried once more. */
   timeoutMs?: number;
 }): SpeechToText | null {
@@ -240,5 +263,18 @@ export function createSpeechToText(config: {
       ]);
       return readVerboseJson(result);
     },
+    diarize: config.diarizeModel
+      ? async (file) =>
+          readVerboseJson(
+            await trackProvider('stt', () =>
+              send(file, [
+                ['model', config.diarizeModel!],
+                ['response_format', 'diarized_json'],
+                // Required by the diarizing model for audio over 30 s; the server picks the cuts.
+                ['chunking_strategy', 'auto'],
+              ]),
+            ),
+          )
+      : null,
   };
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { CONTENT_PLATFORM_KEYS, LINK_HOST_MESSAGE } from '#contract/content-results.ts';
 import { checkMediaUrl } from '#contract/social-urls.ts';
 import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
@@ -9,16 +9,16 @@ import { type Analysis, analyseOffThread, cleanText } from '../engine/index.ts';
 import {
   assertTextQuota,
   countNewNotes,
-  type EditableSpeaker,
-  findVoiceSettings,
   insertNote,
   insertNotesSkippingDuplicates,
   insertSentences,
   insertSpeakers,
+  joinTurns,
   type NewNote,
-  ownAnalysis,
   queueProfile,
+  speakTurns,
   titleFrom,
+  titleOfConversation,
   transcribeJob,
   withOwnerLock,
 } from '../notes/index.ts';
@@ -73,20 +73,6 @@ async function cleanInSlices(content: string): Promise<string> {
   return pieces.join('');
 }
 
-/** A name as the owner would write it: "PRIYA PATEL" is Priya Patel; any other label as found. */
-export const displayName = (label: string): string =>
-  /\p{Ll}/u.test(label) || !/\p{L}/u.test(label)
-    ? label
-    : label
-        .toLowerCase()
-        .replace(/(^|[\s'-])(\p{L})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
-
-/** Who an unnamed turn is (words before the first name, a caption line with none). */
-const UNNAMED_SPEAKER = 'Unknown speaker';
-
-const titleOfConversation = (names: string[]) =>
-  `Conversation: ${names.length <= 3 ? names.join(', ').replace(/, ([^,]*)$/, ' and $1') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} others`}`;
-
 /**
  * A transcript as one note, read as speech (decision 023): with two or more speakers a
  * conversation, each sentence carrying its turn's speaker and the owner's own words (a label they
@@ -100,18 +86,8 @@ async function importTranscript(
   transcript: Transcript & { title?: string | null },
 ): Promise<ImportResponse> {
   const conversation = transcript.speakers.length >= 2;
-  const turns = transcript.turns.map((turn) => ({
-    ...turn,
-    text: cleanText(turn.text),
-    label: conversation ? turn.label : null,
-  }));
-  let text = '';
-  const starts: number[] = [];
-  for (const turn of turns) {
-    if (text) text += '\n\n';
-    starts.push(text.length);
-    text += turn.text;
-  }
+  const joined = joinTurns(transcript.turns);
+  const { text } = joined;
   if (!text.trim()) throw badRequest('This transcript has no words to import.');
   if (text.length > STUDIO_LIMITS.textMaxChars)
     throw badRequest(
@@ -119,42 +95,13 @@ async function importTranscript(
     );
   await assertTextQuota(ctx, owner, text.length);
   await countNewNotes(ctx, owner, 1);
-  const settings = conversation ? await findVoiceSettings(ctx.database.db, owner) : undefined;
-  const mine = new Set((settings?.myNames ?? []).map((n) => n.toLowerCase()));
-  const speakers: EditableSpeaker[] = [];
-  const idOf = new Map<string | null, string>();
-  let me = false;
-  for (const label of conversation
-    ? [...transcript.speakers, ...(turns.some((t) => t.label === null) ? [null] : [])]
-    : []) {
-    const name = label === null ? UNNAMED_SPEAKER : displayName(label);
-    // A name the owner said was them before is them again (they can say otherwise on the note).
-    const isMe: boolean =
-      !me && label !== null && (mine.has(label.toLowerCase()) || mine.has(name.toLowerCase()));
-    me ||= isMe;
-    const speaker = { id: randomUUID(), position: speakers.length, label: label ?? '', name, me: isMe };
-    speakers.push(speaker);
-    idOf.set(label, speaker.id);
-  }
-  const segments = turns.every((t) => t.cues.length) ? turns.flatMap((t) => t.cues) : undefined;
-  const [analysis] = await analyseOffThread(ctx.config.studio.analysis, [
-    { text, register: 'spoken', segments },
-  ]);
-  if (!analysis) throw new Error('Text analysis answered nothing');
-  // Each sentence is in the turn it starts in (turns are paragraphs: no sentence spans two).
-  let turn = 0;
-  const sentences = analysis.sentences.map((s) => {
-    while (turn + 1 < starts.length && starts[turn + 1]! <= s.startChar) turn++;
-    return { ...s, speakerId: conversation ? (idOf.get(turns[turn]!.label) ?? null) : null };
-  });
-  const own = conversation
-    ? await ownAnalysis(ctx, 'spoken', {
-        speakers,
-        sentences: sentences.map((s) => ({ id: String(s.position), text: s.text, speakerId: s.speakerId })),
-      })
-    : { stats: analysis.stats, keyPhrases: analysis.keyPhrases };
+  const { speakers, analysis, sentences, own, names } = await speakTurns(
+    ctx,
+    owner,
+    joined,
+    conversation ? transcript.speakers : [],
+  );
   const hash = hashOf(text);
-  const names = speakers.filter((s) => s.label).map((s) => s.name);
   const ids = await withOwnerLock(ctx, owner, async (tx) => {
     await assertTextQuota(ctx, owner, text.length, 0, tx.db);
     const inserted = await insertNotesSkippingDuplicates(tx.db, owner, [

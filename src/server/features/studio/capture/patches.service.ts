@@ -7,6 +7,7 @@ import { TUS_PREFIX } from '../../../providers/storage/index.ts';
 import { onStorage, requireStorage, SNIFF_BYTES, storageAppError, uploadStore } from '../media-store.ts';
 import { findNoteByUpload } from '../notes/index.ts';
 
+import { finishTrackUpload, refuseTrack, trackOfUpload } from './tracks.service.ts';
 import { abandonUpload, discardUpload, finishUpload, sniffBytes, storedStart } from './uploads.service.ts';
 
 /*
@@ -91,7 +92,7 @@ async function receivePatch(
   headers: Record<string, string | string[] | undefined>,
   body: NodeJS.ReadableStream,
 ): Promise<{ offset: number; noteId: string | null }> {
-  const note = await findNoteByUpload(ctx.database.db, id);
+  const note = await uploadTarget(ctx, id);
   if (!note || note.ownerEmail !== owner) throw notFound('Upload not found');
   if (headers['content-type'] !== 'application/offset+octet-stream')
     throw new AppError('unsupported_media_type', 'Send Content-Type: application/offset+octet-stream');
@@ -161,14 +162,40 @@ async function receivePatch(
     await release();
   }
   if (now >= note.mediaBytes) {
-    await finishUpload(ctx, note, now);
+    await note.finish(now);
     return { offset: now, noteId: note.id };
   }
   if ((await sniffBytes(Buffer.concat(start), note.mediaMime)).verdict === 'refused') {
-    await discardUpload(ctx, note);
+    await note.discard();
     throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   }
   return { offset: now, noteId: null };
+}
+
+/**
+ * What an upload is the file of: a note of its own, or a track of a conversation recorded one file
+ * per speaker (tracks.service.ts). `id` is the note the client is told of.
+ */
+async function uploadTarget(ctx: AppContext, uploadId: string) {
+  const track = await trackOfUpload(ctx, uploadId);
+  if (track)
+    return {
+      id: track.noteId,
+      ownerEmail: track.ownerEmail,
+      status: track.status,
+      mediaBytes: track.mediaBytes,
+      mediaMime: track.mediaMime,
+      finish: (bytes: number) => finishTrackUpload(ctx, track, bytes),
+      discard: () => refuseTrack(ctx, track),
+    };
+  const note = await findNoteByUpload(ctx.database.db, uploadId);
+  return note
+    ? {
+        ...note,
+        finish: (bytes: number) => finishUpload(ctx, note, bytes),
+        discard: () => discardUpload(ctx, note),
+      }
+    : undefined;
 }
 
 /** Caps a stream at `max` bytes (a 413 beyond), counting what passed. */

@@ -181,7 +181,7 @@ export async function finishRecordingAsNote(
   ctx: AppContext,
   owner: string,
   id: string,
-  input: { chunk_count: number; duration_ms?: number; transcript?: BrowserSegment[] },
+  input: { chunk_count: number; duration_ms?: number; transcript?: BrowserSegment[]; conversation?: boolean },
 ): Promise<NoteListItem> {
   const row = await ownRecording(ctx, owner, id);
   if (row.noteId) {
@@ -228,6 +228,7 @@ export async function finishRecordingAsNote(
       mediaMime: media.mime,
       joinRecordingId: id,
       joinChunks: input.chunk_count,
+      diarize: input.conversation === true,
     });
     await queueTranscription(ctx, tx, noteId, heard.length > 0);
     // A speech-to-text server's transcription starts at once and joins the chunks as it reads them;

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '#contract/api.ts';
 import {
+  conversationCreatedSchema,
+  createConversationSchema,
   finishRecordingSchema,
   IMPORT_BODY_MAX_BYTES,
   importRequestSchema,
@@ -30,6 +32,7 @@ import {
   putRecordingChunk,
   startRecording,
 } from './recordings.service.ts';
+import { createConversation } from './tracks.service.ts';
 import { checkUploadRequest, createTusServer, handleTus as handleTusRequest } from './uploads.service.ts';
 
 const operation = operations('Studio', 'dashboard');
@@ -214,6 +217,23 @@ export function uploadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         return reply
           .code(201)
           .send(await finishRecordingAsNote(ctx, ownerOf(request), request.params.id, request.body));
+      },
+    );
+
+    app.post(
+      `${STUDIO_API}/conversations`,
+      {
+        schema: { body: createConversationSchema, response: { 201: conversationCreatedSchema } },
+        config: operation(
+          'createStudioConversation',
+          'Start a conversation uploaded one file per speaker (each file then goes up by tus)',
+          { errors: ['quota_exceeded', 'unavailable', ...storeErrors, 'rate_limited'] },
+        ),
+      },
+      async (request, reply) => {
+        await limit(ctx, request, 'writes');
+        await requireStorage(ctx.config);
+        return reply.code(201).send(await createConversation(ctx, ownerOf(request), request.body));
       },
     );
 

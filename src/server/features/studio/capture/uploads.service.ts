@@ -8,6 +8,7 @@ import {
   STUDIO_UPLOADS_PATH,
   UNSUPPORTED_MEDIA_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
+  uploadMetadataSchema,
 } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -36,6 +37,7 @@ import {
 } from '../notes/index.ts';
 import { ownerOfRaw } from '../owner.ts';
 import { withinQuota } from './quota.ts';
+import { checkTrackRequest, createTrackUpload, finishedTrack } from './tracks.service.ts';
 
 /** The Node request and response behind a request handed to the tus server. */
 const nodeOf = (req: unknown) =>
@@ -199,6 +201,20 @@ export function createTusServer(ctx: AppContext): TusServer {
           'Send Upload-Length: the size must be known to check the quota',
           400,
         );
+      const metadata = uploadMetadataSchema.safeParse(upload.metadata ?? {});
+      if (!metadata.success)
+        throw tusError(
+          'validation_failed',
+          `Upload-Metadata: ${String(metadata.error.issues[0]?.path[0] ?? 'a value')} is not valid`,
+          400,
+        );
+      if (metadata.data.track) {
+        await createTrackUpload(ctx, owner, metadata.data.track, upload).catch((error) => {
+          if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
+          throw error;
+        });
+        return {};
+      }
       const declared = upload.metadata?.filetype ?? null;
       const size = upload.size;
       await countNewNotes(ctx, owner, 1).catch((error) => {
@@ -220,6 +236,7 @@ export function createTusServer(ctx: AppContext): TusServer {
           mediaBytes: size,
           mediaMime: declared,
           uploadId: id,
+          diarize: metadata.data.conversation === '1',
         }),
       ).catch((error) => {
         if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
@@ -230,6 +247,13 @@ export function createTusServer(ctx: AppContext): TusServer {
       return {};
     },
     async onUploadFinish(_req, upload) {
+      const track = await finishedTrack(ctx, upload.id.slice(TUS_PREFIX.length), upload.offset).catch(
+        (error) => {
+          if (error instanceof AppError) throw tusError(error.code, error.message, error.statusCode);
+          throw error;
+        },
+      );
+      if (track) return { headers: { [STUDIO_NOTE_ID_HEADER]: track.noteId } };
       const note = await findNoteByUpload(ctx.database.db, upload.id.slice(TUS_PREFIX.length));
       if (!note) throw tusError('not_found', 'This upload was removed', 404);
       try {
@@ -300,6 +324,8 @@ export async function checkUploadRequest(
   uploadId: string,
   method: string,
 ): Promise<'terminated' | 'continue'> {
+  const track = await checkTrackRequest(ctx, owner, uploadId, method);
+  if (track) return track;
   const note = /^[0-9a-f-]{36}$/.test(uploadId)
     ? await findNoteByUpload(ctx.database.db, uploadId)
     : undefined;

@@ -46,9 +46,18 @@ export { correctedOwnAnalysis } from './speakers.ts';
 // A conversation note's speakers (capture makes them from a transcript; drafts read them through
 // their own repository).
 
+export { joinTurns, speakTurns, titleOfConversation } from './conversation.ts';
 export { insertSpeakers, listSpeakers, type SpeakerRow } from './speakers.repository.ts';
 export { ownAnalysis } from './speakers.ts';
 export type { EditableSpeaker } from './speakers-edit.ts';
+
+// A conversation uploaded one file per speaker (capture makes the note and its tracks, uploads their
+// files, then queues each track's transcription).
+
+export { trackJob } from './job-definitions.ts';
+export { findTrack, insertTracks, type TrackRow, updateTrack } from './tracks.repository.ts';
+export { distinctLabels, trackLabel } from './tracks.ts';
+export { settleTracks } from './tracks-job.ts';
 
 // The owner's voice: the profile rebuilt after a change, read by drafts.
 

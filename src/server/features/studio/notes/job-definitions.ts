@@ -55,4 +55,43 @@ export const ASSEMBLE_FALLBACK_SECONDS = 60;
 
 export const RECORDING_PART_MISSING = 'A part of this recording is missing, so it could not be kept.';
 
-export const NOTE_JOBS = [transcribeJob, transcribeFailedJob, profileJob, assembleJob];
+const trackPayload = z.object({ trackId: z.uuid() });
+
+/** Receives a track's transcription that failed for good: the track fails, the others still land. */
+export const trackFailedJob = deadLetterFor('studio.track', trackPayload);
+
+/**
+ * One per uploaded track of a conversation recorded one file per speaker (notes/tracks-job.ts):
+ * transcribed alone, its segments kept on the track; the last track to settle queues the note.
+ */
+export const trackJob = defineJob({
+  name: 'studio.track',
+  schema: trackPayload,
+  retryLimit: TRANSCRIBE_RETRIES,
+  retryDelaySeconds: 30,
+  deadLetter: trackFailedJob,
+  expireInSeconds: 60 * 60,
+  heartbeat: true,
+});
+
+/**
+ * Makes a conversation's note of its settled tracks, interleaved by time (idempotent). Failing for
+ * good, the note fails as a transcription does (never left transcribing).
+ */
+export const tracksNoteJob = defineJob({
+  name: 'studio.tracks-note',
+  schema: notePayload,
+  retryLimit: 3,
+  retryDelaySeconds: 10,
+  deadLetter: transcribeFailedJob,
+});
+
+export const NOTE_JOBS = [
+  transcribeJob,
+  transcribeFailedJob,
+  profileJob,
+  assembleJob,
+  trackJob,
+  trackFailedJob,
+  tracksNoteJob,
+];

@@ -21,6 +21,7 @@ import {
 } from '../../transcription/index.ts';
 import { analyseOffThread, buildProfile, cleanText } from '../engine/index.ts';
 import { isStorageFailure } from '../media-store.ts';
+import { diarizedNote } from './diarized.ts';
 import {
   assembleJob,
   NO_SPEECH_MESSAGE,
@@ -33,6 +34,8 @@ import { joinNoteMedia, withNoteMediaCopy } from './media-join.ts';
 import { findNoteById, updateNote } from './repository.ts';
 import { replaceSentences } from './sentences.repository.ts';
 import { queueProfile } from './service.ts';
+import { insertSpeakers } from './speakers.repository.ts';
+import { registerTrackJobs } from './tracks-job.ts';
 import { findVoiceSettings, profileStats, storeBuiltProfile } from './voice.repository.ts';
 
 export interface NoteJobDeps {
@@ -130,6 +133,7 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
               mime: note.mediaMime,
               timings,
               allow: allowFor(note.ownerEmail),
+              diarize: note.diarize,
               onPiece: (done, total) => (total > 1 ? progress(noteId, done, total) : Promise.resolve()),
             });
           });
@@ -190,15 +194,23 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       );
       return;
     }
-    const text = cleanText(transcript.text).trim();
+    const analysing = performance.now();
+    // Segments with two or more speakers (a conversation sent to the diarizing model): its turns.
+    const spoken = note.diarize ? await diarizedNote(deps, note.ownerEmail, transcript.segments ?? []) : null;
+    const text = spoken?.text ?? cleanText(transcript.text).trim();
     if (!text) {
       await fail(noteId, NO_SPEECH_MESSAGE);
       return;
     }
-    const analysing = performance.now();
-    const [analysis] = await analyseOffThread(config.studio.analysis, [
-      { text, register: 'spoken', segments: transcript.segments?.length ? transcript.segments : undefined },
-    ]);
+    const [analysis] = spoken
+      ? [spoken.analysis]
+      : await analyseOffThread(config.studio.analysis, [
+          {
+            text,
+            register: 'spoken',
+            segments: transcript.segments?.length ? transcript.segments : undefined,
+          },
+        ]);
     if (!analysis) throw new Error('Text analysis answered nothing');
     const storing = performance.now();
     await database.transaction(async (tx) => {
@@ -211,8 +223,8 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
           statusMessage: null,
           text,
           wordCount: analysis.wordCount,
-          stats: analysis.stats,
-          keyPhrases: analysis.keyPhrases,
+          stats: spoken ? spoken.own.stats : analysis.stats,
+          keyPhrases: spoken ? spoken.own.keyPhrases : analysis.keyPhrases,
           figures: analysis.figures,
           durationMs: note.durationMs ?? transcript.durationMs ?? null,
           transcriptEngine: transcript.engine,
@@ -221,6 +233,12 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
       );
       if (!updated) return;
       const segments = transcript.segments ?? [];
+      if (spoken) {
+        await insertSpeakers(tx.db, noteId, spoken.speakers);
+        await replaceSentences(tx.db, noteId, spoken.sentences);
+        await queueProfile(queue, tx, note.ownerEmail);
+        return;
+      }
       await replaceSentences(
         tx.db,
         noteId,
@@ -250,6 +268,8 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     );
   };
   queue.handle(transcribeJob, transcribe, { concurrency: config.studio.transcribeConcurrency });
+  // One file per speaker: each track on the same engine (its conversions share the same turns).
+  registerTrackJobs(queue, deps, engine);
 
   queue.handle(assembleJob, async ({ noteId }) => {
     const note = await findNoteById(db, noteId);

@@ -15,6 +15,7 @@ import {
 import type { NoteKind, NoteStatus } from '#contract/studio.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { studioNotes, studioRecordings, studioVoiceSettings } from '../../../db/schema/studio.ts';
+import { referencedTrackMedia, trackMedia } from './tracks.repository.ts';
 
 /**
  * Every column but the generated `search` vector (as long as the text itself): no read of a note
@@ -264,7 +265,7 @@ export async function referencedMediaPaths(db: DbOrTx): Promise<Set<string>> {
     .select({ path: studioNotes.mediaPath })
     .from(studioNotes)
     .where(isNotNull(studioNotes.mediaPath));
-  return new Set(rows.map((r) => r.path!));
+  return new Set([...rows.map((r) => r.path!), ...(await referencedTrackMedia(db))]);
 }
 
 // ---------------------------------------------------------------- whole owners
@@ -274,12 +275,17 @@ export async function deleteStudioRowsOf(
   db: DbOrTx,
   owner: string,
 ): Promise<{ notes: number; media: string[] }> {
+  // The files of conversations uploaded one per speaker go with their notes' tracks.
+  const tracks = await trackMedia(db, { owner });
   const notes = await db
     .delete(studioNotes)
     .where(eq(studioNotes.ownerEmail, owner))
     .returning({ mediaPath: studioNotes.mediaPath });
   await db.delete(studioVoiceSettings).where(eq(studioVoiceSettings.ownerEmail, owner));
-  return { notes: notes.length, media: notes.flatMap((n) => (n.mediaPath ? [n.mediaPath] : [])) };
+  return {
+    notes: notes.length,
+    media: [...notes.flatMap((n) => (n.mediaPath ? [n.mediaPath] : [])), ...tracks],
+  };
 }
 
 /** Owners whose newest Studio activity (notes, voice settings) is older than the date. */

@@ -9,6 +9,7 @@ import {
   type NoteStatus,
   type NotesPage,
   type NotesQuery,
+  type NoteTrack,
   needsReview,
   STUDIO_API,
   type TranscriptEngine,
@@ -45,6 +46,7 @@ import {
   type SentenceRow,
 } from './sentences.repository.ts';
 import { listSpeakers, type SpeakerRow } from './speakers.repository.ts';
+import { listTracks, trackMedia } from './tracks.repository.ts';
 import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice.repository.ts';
 import { currentProfile } from './voice-profile.ts';
 
@@ -138,6 +140,7 @@ export function toDetail(
   row: NoteRow,
   sentences: SentenceRow[],
   speakers: readonly SpeakerRow[] = [],
+  tracks: Awaited<ReturnType<typeof listTracks>> = [],
 ): NoteDetail {
   const item = toListItem(row, speakers);
   return {
@@ -158,6 +161,12 @@ export function toDetail(
     key_phrases: row.keyPhrases.map((k) => k.phrase),
     media_url: item.has_media ? `${STUDIO_API}/notes/${row.id}/media` : null,
     media_mime: item.has_media ? row.mediaMime : null,
+    tracks: tracks.map((t) => ({
+      id: t.id,
+      label: t.label,
+      status: t.status as NoteTrack['status'],
+      message: t.statusMessage,
+    })),
   };
 }
 
@@ -205,13 +214,18 @@ export async function createTextNote(ctx: AppContext, owner: string, input: Crea
 export async function getNote(ctx: AppContext, owner: string, id: string): Promise<NoteDetail> {
   const row = isUuid(id) ? await findNote(ctx.database.db, owner, id) : undefined;
   if (!row) throw notFound(NOTE_NOT_FOUND_MESSAGE);
+  // A conversation uploaded one file per speaker (a voice note with no media of its own) shows
+  // its tracks; no other note reads them.
+  const tracks =
+    row.kind === 'voice' && !row.mediaPath && !row.sourceUrl ? await listTracks(ctx.database.db, row.id) : [];
   // Sentences are stored with a ready note only (in the transaction that makes it ready): a note
   // still in progress, which the page looks at again every few seconds, needs one query.
-  if (row.status !== 'ready') return toDetail(row, []);
+  if (row.status !== 'ready') return toDetail(row, [], [], tracks);
   return toDetail(
     row,
     await listSentences(ctx.database.db, row.id),
     await listSpeakers(ctx.database.db, row.id),
+    tracks,
   );
 }
 
@@ -263,11 +277,16 @@ export async function reviewTranscript(ctx: AppContext, owner: string, id: strin
 export async function deleteNote(ctx: AppContext, owner: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   const deleted = await ctx.database.transaction(async (tx) => {
+    // A conversation uploaded one file per speaker: its tracks' files go with it.
+    const tracks = await trackMedia(tx.db, { noteIds: [id] });
     const row = await deleteNoteRow(tx.db, owner, id);
     if (!row) return null;
     await queueProfile(ctx.jobs, tx, owner);
     // A recording not joined yet: its chunks were the media.
-    return queueMediaDeletion(ctx.jobs, tx, { keys: [row.mediaPath], recordings: [row.joinRecordingId] });
+    return queueMediaDeletion(ctx.jobs, tx, {
+      keys: [row.mediaPath, ...tracks],
+      recordings: [row.joinRecordingId],
+    });
   });
   if (!deleted) throw notFound(NOTE_NOT_FOUND_MESSAGE);
   await removeQueuedMediaNow(ctx, deleted);
@@ -294,8 +313,9 @@ export async function discardNote(
   // The row first, its object through the deletion outbox: removed now when the store answers,
   // else by studio.media-delete.
   const keys = await ctx.database.transaction(async (tx) => {
+    const tracks = await trackMedia(tx.db, { noteIds: [note.id] });
     await deleteNoteRow(tx.db, note.ownerEmail, note.id);
-    return queueMediaDeletion(ctx.jobs, tx, { keys: [note.mediaPath] });
+    return queueMediaDeletion(ctx.jobs, tx, { keys: [note.mediaPath, ...tracks] });
   });
   await removeQueuedMediaNow(ctx, keys);
 }
@@ -311,8 +331,9 @@ export async function discardAbandonedUploads(
   const abandoned = await notesInStatus(deps.database.db, ['uploading'], before);
   for (const note of abandoned)
     await deps.database.transaction(async (tx) => {
+      const tracks = await trackMedia(tx.db, { noteIds: [note.id] });
       await deleteNoteRow(tx.db, note.ownerEmail, note.id);
-      await queueMediaDeletion(deps.queue, tx, { keys: [note.mediaPath] });
+      await queueMediaDeletion(deps.queue, tx, { keys: [note.mediaPath, ...tracks] });
     });
   return abandoned.length;
 }

@@ -93,7 +93,7 @@ describe('without a speech-to-text server, PocketSphinx', { timeout: 120_000 }, 
   afterAll(() => echo?.close());
 
   it('transcribes a recording of real speech into timed sentences through the real job, marked rough', async () => {
-    expect((await capabilities(echo)).studio).toEqual({ engine: 'pocketsphinx' });
+    expect((await capabilities(echo)).studio).toEqual({ engine: 'pocketsphinx', diarize: false });
     const note = await settled(echo, cookie, await record(echo, cookie));
     expect(note).toMatchObject({ status: 'ready', status_message: null, transcript_engine: 'pocketsphinx' });
     // Rough, but it heard these words (espeak-ng's voice is clear).
@@ -169,7 +169,7 @@ describe('with a speech-to-text server', { timeout: 60_000 }, () => {
   });
 
   it('the server transcribes even where PocketSphinx is installed, and replaces a browser transcript', async () => {
-    expect((await capabilities(echo)).studio).toEqual({ engine: 'server' });
+    expect((await capabilities(echo)).studio).toEqual({ engine: 'server', diarize: false });
     const cookie = await sessionCookie(echo, 'server@example.com');
     const heard = [{ start_ms: 100, end_ms: 3000, text: 'we recorded twelve episodes' }];
     const note = await settled(echo, cookie, await record(echo, cookie, heard));
@@ -214,7 +214,7 @@ describe('with neither', { timeout: 60_000 }, () => {
   it('keeps the recording as audio, saying what to set up', async () => {
     const echo = await startStudioApp(WITHOUT_POCKETSPHINX);
     try {
-      expect((await capabilities(echo)).studio).toEqual({ engine: 'none' });
+      expect((await capabilities(echo)).studio).toEqual({ engine: 'none', diarize: false });
       const cookie = await sessionCookie(echo, 'none@example.com');
       const call = (method: 'POST' | 'PUT', url: string, body?: unknown, raw?: Buffer) =>
         echo.app!.inject({

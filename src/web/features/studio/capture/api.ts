@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
+  CONVERSATION_LIMITS,
+  type ConversationCreated,
   IMPORT_FILE_EXTENSIONS,
   IMPORT_FILE_TOO_LARGE_MESSAGE,
   type ImportResponse,
@@ -23,20 +25,39 @@ export {
 } from './uploads.ts';
 
 export const NOTE_TEXT_MAX = STUDIO_LIMITS.textMaxChars;
+export const TRACKS_MIN = CONVERSATION_LIMITS.tracksMin;
+export const TRACKS_MAX = CONVERSATION_LIMITS.tracksMax;
 /** The files the server reads, and Word transcripts, read here as the text they hold (docx.ts). */
 export const POSTS_ACCEPT = [...IMPORT_FILE_EXTENSIONS, 'docx'].map((ext) => `.${ext}`).join(',');
+
+/** What this install's Studio can do with speech (GET /api/capabilities); undefined while unknown. */
+const useStudioCapabilities = () =>
+  useQuery({
+    queryKey: ['/api/capabilities'],
+    queryFn: async () => json<Capabilities>(await apiRequest('GET', '/api/capabilities')),
+    staleTime: 5 * 60_000,
+  }).data?.studio;
 
 /**
  * Who will transcribe what is recorded or uploaded on this install (GET /api/capabilities):
  * 'server', 'pocketsphinx' or 'none'; undefined while unknown.
  */
-export function useSpeechEngine(): Capabilities['studio']['engine'] | undefined {
-  const query = useQuery({
-    queryKey: ['/api/capabilities'],
-    queryFn: async () => json<Capabilities>(await apiRequest('GET', '/api/capabilities')),
-    staleTime: 5 * 60_000,
-  });
-  return query.data?.studio.engine;
+export const useSpeechEngine = (): Capabilities['studio']['engine'] | undefined =>
+  useStudioCapabilities()?.engine;
+
+/** Whether the speech-to-text server tells speakers apart: a recording or upload may be marked a conversation. */
+export const useCanDiarize = (): boolean => useStudioCapabilities()?.diarize === true;
+
+/**
+ * A conversation recorded one file per speaker: the note and its tracks are made first, then each
+ * file goes up over tus to its track.
+ */
+export async function createConversation(files: File[]): Promise<ConversationCreated> {
+  return json<ConversationCreated>(
+    await apiRequest('POST', `${STUDIO_API}/conversations`, {
+      tracks: files.map((file) => ({ filename: file.name, size: file.size })),
+    }),
+  );
 }
 
 export function useCreateTextNote() {

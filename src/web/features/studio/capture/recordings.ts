@@ -13,7 +13,12 @@ export interface ChunkedRecording {
    * Waits until every chunk is on the server, then turns the recording into a note: its id, and
    * whether it is being transcribed (else it is kept as audio: no speech-to-text on this server).
    */
-  finish(durationMs: number, transcript?: TimedPhrase[]): Promise<{ id: string; transcribing: boolean }>;
+  finish(
+    durationMs: number,
+    transcript?: TimedPhrase[],
+    /** A conversation of several speakers (sent to the diarizing model when the server has one). */
+    conversation?: boolean,
+  ): Promise<{ id: string; transcribing: boolean }>;
   /** Stops sending and deletes what the server holds. */
   discard(): void;
 }
@@ -102,7 +107,7 @@ export async function startChunkedRecording({
       onProgress(queue.size, false);
       void pump();
     },
-    async finish(durationMs, transcript = []) {
+    async finish(durationMs, transcript = [], conversation = false) {
       // MediaRecorder hands over its last chunk just before onstop: let the queue take it.
       await sleep(0);
       if (queue.size > 0 && !fatal)
@@ -117,6 +122,7 @@ export async function startChunkedRecording({
           const res = await apiRequest('POST', `${base}/finish`, {
             chunk_count: highest + 1,
             duration_ms: Math.round(Math.min(durationMs, STUDIO_LIMITS.recordingMaxMs)),
+            ...(conversation ? { conversation: true } : {}),
             ...(transcript.length
               ? {
                   transcript: transcript.map((p) => ({

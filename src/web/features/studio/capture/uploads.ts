@@ -61,15 +61,26 @@ export function startMediaUpload(
     onSuccess: (noteId: string | null) => void;
     onError: (message: string) => void;
   },
+  /**
+   * `conversation`: several speakers, for the diarizing model. `track`: the file of a track of a
+   * conversation uploaded one file per speaker (not resumed from an earlier upload of the same
+   * file, which was another note's).
+   */
+  options: { conversation?: boolean; track?: string } = {},
 ): MediaUpload {
   let noteId: string | null = null;
   const upload = new tus.Upload(file, {
     endpoint: STUDIO_UPLOADS_PATH,
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS_MS,
-    storeFingerprintForResuming: true,
+    storeFingerprintForResuming: !options.track,
     removeFingerprintOnSuccess: true,
-    metadata: { filename: file.name, filetype: file.type || 'application/octet-stream' },
+    metadata: {
+      filename: file.name,
+      filetype: file.type || 'application/octet-stream',
+      ...(options.conversation ? { conversation: '1' } : {}),
+      ...(options.track ? { track: options.track } : {}),
+    },
     onAfterResponse: (_req, res) => {
       noteId = res.getHeader(STUDIO_NOTE_ID_HEADER) || noteId;
     },
@@ -83,13 +94,15 @@ export function startMediaUpload(
     onSuccess: () => handlers.onSuccess(noteId),
     onError: (error) => handlers.onError(messageOf(error)),
   });
-  upload.findPreviousUploads().then(
-    (previous) => {
-      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-      upload.start();
-    },
-    () => upload.start(),
-  );
+  if (options.track) upload.start();
+  else
+    upload.findPreviousUploads().then(
+      (previous) => {
+        if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+        upload.start();
+      },
+      () => upload.start(),
+    );
   return {
     pause: () => void upload.abort(false),
     cancel: () => void upload.abort(true).catch(() => {}),

@@ -6,6 +6,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { formatDuration } from '../../format.ts';
 import { type ChunkedRecording, startChunkedRecording } from '../api.ts';
+import { ConversationMark } from './conversation-mark.tsx';
 import { SpeechFate } from './speech-fate.tsx';
 import { useLiveTranscript } from './use-live-transcript.ts';
 import { pickMimeType, useRecorder } from './use-recorder.ts';
@@ -21,6 +22,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
   const [pending, setPending] = useState(0);
   const [offline, setOffline] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [conversation, setConversation] = useState(false);
   const fateId = useId();
 
   const recorder = useRecorder({
@@ -31,7 +33,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       if (!current) return;
       setSaving(true);
       try {
-        const note = await current.finish(elapsedMs, live.enabled ? live.take() : []);
+        const note = await current.finish(elapsedMs, live.enabled ? live.take() : [], conversation);
         upload.current = null;
         toast({
           title: 'Voice note saved',
@@ -185,6 +187,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
           </div>
         </div>
       )}
+      <ConversationMark checked={conversation} onChange={setConversation} disabled={saving} />
       <SpeechFate id={fateId} live={live.enabled} />
       {live.enabled && active && (
         <section aria-label="Live transcript" className="grid gap-1" data-testid="live-transcript">

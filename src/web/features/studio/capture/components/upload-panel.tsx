@@ -10,9 +10,13 @@ import {
   MEDIA_ACCEPT,
   type MediaUpload,
   startMediaUpload,
+  TRACKS_MAX,
+  TRACKS_MIN,
   uploadProblem,
 } from '../api.ts';
+import { ConversationMark } from './conversation-mark.tsx';
 import { SpeechFate } from './speech-fate.tsx';
+import { TracksProgress, useTracksUpload } from './tracks-upload.tsx';
 
 const formatBytes = (bytes: number) =>
   bytes >= 1024 ** 3
@@ -39,6 +43,9 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
   const [progress, setProgress] = useState<Progress | null>(null);
   const [dragging, setDragging] = useState(false);
   const [interrupted, setInterrupted] = useState<InterruptedUpload[]>([]);
+  const [conversation, setConversation] = useState(false);
+  const multi = useTracksUpload(onUploaded);
+  const busy = Boolean(progress || multi.tracks);
 
   useEffect(() => {
     listInterruptedUploads().then(setInterrupted, () => setInterrupted([]));
@@ -54,35 +61,44 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
       return;
     }
     setProgress({ name: file.name, sent: 0, total: file.size, retrying: false });
-    upload.current = startMediaUpload(file, {
-      onProgress: (sent, total) => setProgress({ name: file.name, sent, total, retrying: false }),
-      onRetry: () => setProgress((p) => (p ? { ...p, retrying: true } : p)),
-      onSuccess: (noteId) => {
-        upload.current = null;
-        setProgress(null);
-        setInterrupted((list) => list.filter((u) => u.name !== file.name || u.size !== file.size));
-        toast({ title: 'Upload complete', description: `${file.name} is being transcribed.` });
-        onUploaded(noteId);
+    upload.current = startMediaUpload(
+      file,
+      {
+        onProgress: (sent, total) => setProgress({ name: file.name, sent, total, retrying: false }),
+        onRetry: () => setProgress((p) => (p ? { ...p, retrying: true } : p)),
+        onSuccess: (noteId) => {
+          upload.current = null;
+          setProgress(null);
+          setInterrupted((list) => list.filter((u) => u.name !== file.name || u.size !== file.size));
+          toast({ title: 'Upload complete', description: `${file.name} is being transcribed.` });
+          onUploaded(noteId);
+        },
+        onError: (message) => {
+          upload.current = null;
+          setProgress(null);
+          toast({ variant: 'destructive', title: 'Upload failed', description: message });
+        },
       },
-      onError: (message) => {
-        upload.current = null;
-        setProgress(null);
-        toast({ variant: 'destructive', title: 'Upload failed', description: message });
-      },
-    });
+      { conversation },
+    );
   }
 
   function onDrop(event: DragEvent) {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file && !progress) begin(file);
+    const files = [...event.dataTransfer.files];
+    if (busy) return;
+    // Several files dropped at once: a conversation recorded one file per speaker.
+    if (files.length > 1) void multi.begin(files);
+    else if (files[0]) begin(files[0]);
   }
 
   const percent = progress?.total ? Math.floor((progress.sent / progress.total) * 100) : 0;
   return (
     <div className="grid gap-4">
-      {progress ? (
+      {multi.tracks ? (
+        <TracksProgress tracks={multi.tracks} />
+      ) : progress ? (
         <div className="grid gap-3 rounded-xl border border-border p-4" data-testid="upload-progress">
           <div className="flex items-center justify-between gap-3">
             <p className="flex min-w-0 items-center gap-2 text-sm font-medium">
@@ -157,8 +173,29 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
           </p>
         </div>
       )}
+      {!busy && (
+        <>
+          <ConversationMark checked={conversation} onChange={setConversation} />
+          <div className="grid gap-2 rounded-xl border border-border p-4 sm:flex sm:items-center sm:justify-between">
+            <p id={`${id}-tracks`} className="text-sm text-muted-foreground">
+              <span className="block font-medium text-foreground">Recorded one file per speaker?</span>
+              Upload {TRACKS_MIN} to {TRACKS_MAX} files as one conversation, one file per speaker (Riverside,
+              Zencastr, SquadCast, Zoom's separate audio). Each file's name becomes its speaker's.
+            </p>
+            <FileInput
+              accept={MEDIA_ACCEPT}
+              label="One audio file per speaker"
+              onFiles={(files) => void multi.begin(files)}
+              aria-describedby={`${id}-tracks`}
+              className="shrink-0"
+            >
+              Choose files
+            </FileInput>
+          </div>
+        </>
+      )}
       <SpeechFate id={`${id}-fate`} />
-      {!progress && interrupted.length > 0 && (
+      {!busy && interrupted.length > 0 && (
         <ul className="grid gap-2 text-sm" aria-label="Interrupted uploads">
           {interrupted.map((u) => (
             <li key={u.key} className="rounded-lg bg-muted px-3 py-2 text-muted-foreground">

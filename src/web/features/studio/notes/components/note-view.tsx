@@ -12,6 +12,7 @@ import { splitFillers } from '../highlight.ts';
 import { turnsOf } from '../speaker-turns.ts';
 import { NoteMeta } from './note-meta.tsx';
 import { NoteTitle } from './note-title.tsx';
+import { NoteTracks } from './note-tracks.tsx';
 import { CorrectButton, SentenceCorrection } from './sentence-correction.tsx';
 import { AddSpeakerButton, ConversationPanel, SpeakerAssign, SpeakerButton } from './speakers.tsx';
 import { TranscriptCheckStep } from './transcript-check.tsx';
@@ -339,6 +340,7 @@ export function NoteView({
           <Loader2 className="size-4 animate-spin" aria-hidden="true" /> Echo is transcribing this note...
         </p>
       ) : null}
+      <NoteTracks tracks={data.tracks} />
       {conversation && data.status === 'ready' && <ConversationPanel note={data} />}
       {editingText && (
         <TranscriptEditor
