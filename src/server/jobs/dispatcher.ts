@@ -18,17 +18,15 @@ export interface DispatcherOptions {
   batchSize: number;
   /** Runs one batch: one entry per job, in order, null when it is done, else the error that fails it. */
   run: (jobs: FetchedJob[]) => Promise<(unknown | null)[]>;
-  /** Milliseconds between polls (they find jobs no notification announced: retries, `startAfter`). */
-  pollMs: () => number;
   onError: (error: unknown) => void;
 }
 
 /**
  * One poller for a queue, handing the jobs it fetches to the queue's local slots. pg-boss's own
  * workers are one poller per slot, and a notification wakes all of them: a job sent to a queue of
- * 24 slots cost 24 fetches, 23 of them finding nothing. Here a notification, a poll or a slot
- * coming free while the last fetch was full leads to one fetch of as many jobs as there are free
- * slots. The jobs are pg-boss's as before (claimed by its fetch, settled by its complete and fail,
+ * 24 slots cost 24 fetches, 23 of them finding nothing. Here a wake (a notification, or the queue
+ * found ready by a poll, see JobQueue) or a slot coming free while the last fetch was full leads to
+ * one fetch of as many jobs as there are free slots. The jobs are pg-boss's as before (claimed by its fetch, settled by its complete and fail,
  * fenced to the attempt fetched; heartbeats while they run), so a crash leaves them to its
  * supervisor (expiry, stale heartbeat) and a job not yet fetched waits in the table for any worker.
  */
@@ -37,12 +35,11 @@ export class Dispatcher {
   private readonly running = new Map<Promise<void>, FetchedJob[]>();
   /** Abandoned at stop: their settle is no longer this process's to make. */
   private readonly abandoned = new Set<FetchedJob[]>();
-  /** A notification (or the start, or a poll) said the queue may hold jobs. */
-  private woken = true;
+  /** A notification or a poll said the queue may hold jobs. */
+  private woken = false;
   /** The last fetch filled every free slot: the queue may hold more. */
   private more = false;
   private stopping = false;
-  private nextPoll = 0;
   private wakeUp: (() => void) | undefined;
   private loop: Promise<void> | undefined;
 
@@ -68,10 +65,8 @@ export class Dispatcher {
     const { slots, batchSize } = this.options;
     while (!this.stopping) {
       const free = slots - this.busy;
-      if (free > 0 && Date.now() >= this.nextPoll) this.woken = true;
       if (free > 0 && (this.woken || this.more)) {
         this.woken = false;
-        this.nextPoll = Date.now() + this.options.pollMs();
         let jobs: FetchedJob[] = [];
         try {
           jobs = (await this.boss.fetch(this.options.name, {
@@ -79,7 +74,7 @@ export class Dispatcher {
             includeMetadata: true,
           })) as FetchedJob[];
         } catch (error) {
-          // A failed fetch waits for the next poll instead of trying again at once.
+          // A failed fetch waits for a wake (the next poll) instead of trying again at once.
           this.options.onError(error);
         }
         this.more = jobs.length === free * batchSize;
@@ -87,11 +82,7 @@ export class Dispatcher {
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = free > 0 ? setTimeout(resolve, Math.max(0, this.nextPoll - Date.now())) : undefined;
-        this.wakeUp = () => {
-          clearTimeout(timer);
-          resolve();
-        };
+        this.wakeUp = resolve;
       });
       this.wakeUp = undefined;
     }

@@ -327,6 +327,40 @@ describe('one poller per queue', () => {
     await worker.stop();
   });
 
+  it('an idle worker fetches nothing: one statement a poll asks which of its queues hold a ready job', async () => {
+    const names = ['test.idle.a', 'test.idle.b', 'test.idle.c'];
+    const definitions = names.map((name) => defineJob({ name, schema: payload }));
+    const worker = new JobQueue(definitions, {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 0.2,
+    });
+    const handled: string[] = [];
+    for (const definition of definitions)
+      worker.handle(definition, async () => {
+        handled.push(definition.name);
+      });
+    const counted = countFetches(worker);
+    await worker.start();
+    started.push(worker);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(counted.fetches).toBe(0);
+    // A job due later is not announced when it becomes due: a poll finds its queue, which fetches it.
+    const producer = new JobQueue(definitions, { connectionString: testDb.url, work: false });
+    await producer.start();
+    started.push(producer);
+    await database.transaction((tx) =>
+      producer.enqueue(tx, definitions[1]!, { n: 1 }, { startAfter: new Date(Date.now() + 1500) }),
+    );
+    await until(
+      async () => handled.length,
+      (count) => count === 1,
+    );
+    expect(handled).toEqual(['test.idle.b']);
+    expect(counted.fetches).toBeLessThanOrEqual(3);
+    await worker.stop();
+  });
+
   it('a queued job, and one whose worker stopped while it ran, are run by the next worker', async () => {
     const held = defineJob({ name: 'test.held', schema: payload });
     const producer = new JobQueue([held], { connectionString: testDb.url, work: false });

@@ -106,6 +106,11 @@ const STOP_TIMEOUT_MS = 10_000;
  */
 const PGBOSS_CHANNEL = `pgboss_${createHash('sha224').update('pgboss').digest('hex').slice(0, 24)}`;
 
+/** The queues among $1 holding a job ready to run (pg-boss's job table, in its schema `pgboss`). */
+const READY_QUEUES_SQL = `select q.name from unnest($1::text[]) as q(name)
+  where exists (select 1 from pgboss.job j where j.name = q.name and j.state < 'active'
+    and j.start_after <= now() and not j.blocked)`;
+
 /**
  * pg-boss on the application's database. Jobs are sent inside the caller's transaction, so a job
  * exists exactly when the data it belongs to was committed; handlers are retried with backoff.
@@ -123,6 +128,8 @@ export class JobQueue {
   private listener: Listener | undefined;
   /** The LISTEN for sent jobs is in place (polls are then rarer). */
   private listening = false;
+  private polling: Promise<void> | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
   private started = false;
 
   constructor(definitions: AnyJob[], options: JobQueueOptions) {
@@ -179,7 +186,6 @@ export class JobQueue {
           slots: this.concurrency.get(definition.name) ?? definition.concurrency ?? 1,
           batchSize: definition.batchSize ?? 1,
           run: batchHandler ? this.batchRunner(definition, batchHandler) : this.runner(definition, handler!),
-          pollMs: () => this.pollSeconds() * 1000,
           onError: (error) => this.options.onError?.(error),
         });
         this.dispatchers.set(definition.name, dispatcher);
@@ -190,22 +196,47 @@ export class JobQueue {
         onNotice: (name) => this.dispatchers.get(name)?.wake(),
         onState: (listening) => {
           this.listening = listening;
-          // Jobs sent while the LISTEN was lost were not announced.
-          if (listening) for (const dispatcher of this.dispatchers.values()) dispatcher.wake();
+          // Jobs sent while the LISTEN was lost were not announced: a poll finds their queues.
+          if (listening) this.pollSoon();
         },
         onError: (error) => this.options.onError?.(error),
       });
       for (const dispatcher of this.dispatchers.values()) dispatcher.start();
+      this.polling = this.poll();
       for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
     }
     this.started = true;
   }
 
-  /** How often a queue is polled: every second without the LISTEN, every 5 s with it (see the options). */
+  /** How often the queues are polled: every second without the LISTEN, every 5 s with it (see the options). */
   private pollSeconds(): number {
     const { pollingIntervalSeconds, notifyPollingSeconds } = this.options;
     if (!this.listening) return pollingIntervalSeconds ?? 1;
     return notifyPollingSeconds ?? pollingIntervalSeconds ?? 5;
+  }
+
+  /**
+   * One statement for every queue of this process, at start and then every pollSeconds: the queues
+   * holding a job ready to run (a retry or a job due later, which no notification announces, or one
+   * sent while the LISTEN was not in place) are woken, and only they fetch. A poll per queue was a
+   * fetch per queue (two dozen) every few seconds, in every worker process, for nothing.
+   */
+  private async poll(): Promise<void> {
+    try {
+      const { rows } = await this.boss.getDb().executeSql(READY_QUEUES_SQL, [[...this.dispatchers.keys()]]);
+      for (const { name } of rows as { name: string }[]) this.dispatchers.get(name)?.wake();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+    if (this.dispatchers.size > 0) this.pollSoon(this.pollSeconds() * 1000);
+  }
+
+  /** The next poll, in `ms` (one chain of polls: a poll scheduled replaces the one pending). */
+  private pollSoon(ms = 0): void {
+    clearTimeout(this.pollTimer);
+    this.pollTimer = setTimeout(() => {
+      this.polling = this.poll();
+    }, ms);
   }
 
   private queuePolicy(definition: AnyJob) {
@@ -339,8 +370,12 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await Promise.all([...this.dispatchers.values()].map((dispatcher) => dispatcher.stop(STOP_TIMEOUT_MS)));
+    const stopping = [...this.dispatchers.values()];
     this.dispatchers.clear();
+    clearTimeout(this.pollTimer);
+    await this.polling;
+    clearTimeout(this.pollTimer);
+    await Promise.all(stopping.map((dispatcher) => dispatcher.stop(STOP_TIMEOUT_MS)));
     await this.listener?.stop();
     await this.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
   }
