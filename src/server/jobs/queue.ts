@@ -83,9 +83,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /**
    * Seconds between polls while it is (default: `pollingIntervalSeconds` when given, else 5). A job
-   * sent wakes its queue's workers at once, so these polls only find jobs that became due later
-   * (retries, `startAfter`): every queue of every worker polled each second (a steady stream of
-   * queries from an idle worker process) for jobs a few seconds' lateness does not hurt.
+   * sent wakes its queue's poller at once, so these polls only find jobs that became due later
+   * (retries, `startAfter`), which a few seconds' lateness does not hurt.
    */
   notifyPollingSeconds?: number;
   /** Heartbeat of jobs defined with `heartbeat: true` (integer, at least 10; default 30). */
