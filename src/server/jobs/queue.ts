@@ -227,12 +227,14 @@ export class JobQueue {
     } catch (error) {
       this.options.onError?.(error);
     }
-    if (this.dispatchers.size > 0) this.pollSoon(this.pollSeconds() * 1000);
+    this.pollSoon(this.pollSeconds() * 1000);
   }
 
   /** The next poll, in `ms` (one chain of polls: a poll scheduled replaces the one pending). */
   private pollSoon(ms = 0): void {
     clearTimeout(this.pollTimer);
+    // Stopped (or stopping): nothing left to poll for.
+    if (this.dispatchers.size === 0) return;
     this.pollTimer = setTimeout(() => {
       this.polling = this.poll();
     }, ms);
