@@ -6,11 +6,13 @@
  * Targets: Echo's speed at least half the raw server's; Echo's resident memory grows by less than
  * 50 MB during the upload (the body is streamed to disk, never held in memory).
  *
- * What the growth is: V8's young generation, which grows to 64 MB (two 32 MB semi-spaces on this
- * machine) under any sustained allocation; the bare server allocates too little per chunk to grow
- * it. Echo is also measured with the young generation capped at 2 MB semi-spaces
- * (`--max-semi-space-size=2`), an operator's choice documented in docs/deploy.md: it costs about
- * 15% of GET /api/waitlist/count throughput (`npm run bench -- http` with the same flag).
+ * What the growth was: each socket read is a Buffer outside V8's heap, freed only when V8 collects
+ * it, and streaming allocates too little JavaScript to make V8 collect, so dead chunks piled up to
+ * V8's external-memory limit (about 60 MB; the bare server too). The upload path now collects after
+ * every 8 MB (src/server/lib/released-chunks.ts). Echo is also measured with the young generation
+ * capped at 2 MB semi-spaces (`--max-semi-space-size=2`), an operator's choice documented in
+ * docs/deploy.md: it costs about 15% of GET /api/waitlist/count throughput (`npm run bench -- http`
+ * with the same flag).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';

@@ -606,21 +606,21 @@ async function turn(bench: EchoBench, audio: Recording, storage: 'local disk' | 
     ...(s3?.env ?? {}),
   });
   const nodeArgs = ['--import', './bench/loop-lag.ts'];
-  // BENCH_CPU_PROF=<dir>: the worker writes a V8 CPU profile there (where its event loop's time goes).
-  const workerArgs = process.env.BENCH_CPU_PROF
+  // BENCH_CPU_PROF=<dir>: web and worker write V8 CPU profiles there (where their event loops' time goes).
+  const profiled = process.env.BENCH_CPU_PROF
     ? [...nodeArgs, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : nodeArgs;
   let web: ServerProcess | undefined;
   let worker: ServerProcess | undefined;
   let stats: StatementStats | undefined;
   try {
-    web = await bench.startEcho(env('web'), { label: `echo web (${storage})`, nodeArgs });
+    web = await bench.startEcho(env('web'), { label: `echo web (${storage})`, nodeArgs: profiled });
     const logged = new Map<string, NoteTimings>();
     worker = await bench.startEcho(
       { ...env('worker'), LOG_LEVEL: 'info', ...WORKER_ENV },
       {
         label: `echo worker (${storage})`,
-        nodeArgs: workerArgs,
+        nodeArgs: profiled,
         ready: 'started',
         onLine: (line) => {
           if (!line.includes('studio transcription timings')) return;

@@ -244,7 +244,7 @@ describe('a recording with no speech-to-text at all', () => {
   it('keeps the audio: the page plays it once a worker has joined its parts (finish copies nothing)', async () => {
     const email = 'audio-only@example.com';
     // The join waits until the test runs it (the last test of the file: the bare app's joins stop here).
-    await bare.ctx.jobs.boss.offWork('studio.assemble');
+    await bare.ctx.jobs.stopWorking('studio.assemble');
     const { page, context, pageErrors } = await studioPage(bare, email);
     await context.grantPermissions(['microphone'], { origin: bare.url });
     await page.getByRole('button', { name: 'Record', exact: true }).click();

@@ -270,3 +270,143 @@ describe('job queue', () => {
     await worker.stop();
   });
 });
+
+describe('one poller per queue', () => {
+  /** Counts the fetches of a queue's jobs (pg-boss's `fetch`, which the poller calls). */
+  function countFetches(queue: JobQueue) {
+    const counted = { fetches: 0 };
+    const fetch = queue.boss.fetch.bind(queue.boss);
+    queue.boss.fetch = ((...args: Parameters<typeof fetch>) => {
+      counted.fetches++;
+      return fetch(...args);
+    }) as typeof fetch;
+    return counted;
+  }
+
+  it('a job sent to a queue of 8 slots costs one fetch, not one per slot', async () => {
+    const wide = defineJob({ name: 'test.wide', schema: payload });
+    const worker = new JobQueue([wide], {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 60,
+    });
+    const handled: number[] = [];
+    worker.handle(
+      wide,
+      async ({ n }) => {
+        handled.push(n);
+      },
+      { concurrency: 8 },
+    );
+    const counted = countFetches(worker);
+    await worker.start();
+    started.push(worker);
+    const producer = new JobQueue([wide], { connectionString: testDb.url, work: false });
+    await producer.start();
+    started.push(producer);
+    // The start's fetches (at start and once the LISTEN is in place) are over.
+    await new Promise((r) => setTimeout(r, 1000));
+    const before = counted.fetches;
+    await database.transaction((tx) => producer.enqueue(tx, wide, { n: 1 }));
+    await until(
+      async () => handled.length,
+      (count) => count === 1,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(counted.fetches - before).toBe(1);
+    // Three jobs sent together: one notification, one fetch of as many as there are free slots.
+    await database.transaction(async (tx) => {
+      for (const n of [2, 3, 4]) await producer.enqueue(tx, wide, { n });
+    });
+    await until(
+      async () => handled.length,
+      (count) => count === 4,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(counted.fetches - before).toBe(2);
+    await worker.stop();
+  });
+
+  it('an idle worker fetches nothing: one statement a poll asks which of its queues hold a ready job', async () => {
+    const names = ['test.idle.a', 'test.idle.b', 'test.idle.c'];
+    const definitions = names.map((name) => defineJob({ name, schema: payload }));
+    const worker = new JobQueue(definitions, {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 0.2,
+    });
+    const handled: string[] = [];
+    for (const definition of definitions)
+      worker.handle(definition, async () => {
+        handled.push(definition.name);
+      });
+    const counted = countFetches(worker);
+    await worker.start();
+    started.push(worker);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(counted.fetches).toBe(0);
+    // A job due later is not announced when it becomes due: a poll finds its queue, which fetches it.
+    const producer = new JobQueue(definitions, { connectionString: testDb.url, work: false });
+    await producer.start();
+    started.push(producer);
+    await database.transaction((tx) =>
+      producer.enqueue(tx, definitions[1]!, { n: 1 }, { startAfter: new Date(Date.now() + 1500) }),
+    );
+    await until(
+      async () => handled.length,
+      (count) => count === 1,
+    );
+    expect(handled).toEqual(['test.idle.b']);
+    expect(counted.fetches).toBeLessThanOrEqual(3);
+    await worker.stop();
+  });
+
+  it('a queued job, and one whose worker stopped while it ran, are run by the next worker', async () => {
+    const held = defineJob({ name: 'test.held', schema: payload });
+    const producer = new JobQueue([held], { connectionString: testDb.url, work: false });
+    await producer.start();
+    started.push(producer);
+    const options = {
+      connectionString: testDb.url,
+      work: true,
+      pollingIntervalSeconds: 0.5,
+      retryDelaySeconds: 1,
+    };
+    const first = new JobQueue([held], options);
+    let began = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // One slot: job 1 holds it, job 2 waits in the table behind it.
+    first.handle(held, async () => {
+      began++;
+      await gate;
+    });
+    await first.start();
+    await database.transaction(async (tx) => {
+      for (const n of [1, 2]) await producer.enqueue(tx, held, { n });
+    });
+    await until(
+      async () => began,
+      (count) => count === 1,
+    );
+    // The restart: the running job is failed (to be retried), the queued one was never fetched.
+    await first.stop();
+    release();
+    const handled: { n: number; retryCount: number }[] = [];
+    const second = new JobQueue([held], options);
+    second.handle(held, async ({ n }, { retryCount }) => {
+      handled.push({ n, retryCount });
+    });
+    await second.start();
+    started.push(second);
+    const done = await until(
+      async () => handled,
+      (list) => list.length === 2,
+    );
+    expect(done.map((job) => job.n).sort()).toEqual([1, 2]);
+    expect(done.find((job) => job.n === 1)?.retryCount).toBe(1);
+    expect(began).toBe(1);
+  }, 40_000);
+});

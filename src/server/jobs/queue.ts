@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { PgBoss } from 'pg-boss';
 import type { z } from 'zod';
 import type { Tx } from '../db/client.ts';
-import { safeErrorMessage } from '../lib/logger.ts';
+import { type Listener, listen } from '../db/listen.ts';
+import { Dispatcher, type FetchedJob } from './dispatcher.ts';
 
 export interface JobContext {
   jobId: string;
@@ -81,9 +83,8 @@ export interface JobQueueOptions {
   pollingIntervalSeconds?: number;
   /**
    * Seconds between polls while it is (default: `pollingIntervalSeconds` when given, else 5). A job
-   * sent wakes its queue's workers at once, so these polls only find jobs that became due later
-   * (retries, `startAfter`): every queue of every worker polled each second (a steady stream of
-   * queries from an idle worker process) for jobs a few seconds' lateness does not hurt.
+   * sent wakes its queue's poller at once, so these polls only find jobs that became due later
+   * (retries, `startAfter`), which a few seconds' lateness does not hurt.
    */
   notifyPollingSeconds?: number;
   /** Heartbeat of jobs defined with `heartbeat: true` (integer, at least 10; default 30). */
@@ -94,6 +95,20 @@ export interface JobQueueOptions {
   retryDelaySeconds?: number;
   onError?: (error: unknown) => void;
 }
+
+/** How long a stop waits for the handlers running before it fails their jobs for a retry. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * The channel pg-boss NOTIFYs on when a job is sent to a queue with `notify`, for its schema
+ * `pgboss` (its `notifyChannelSql`: 'pgboss_' and the start of the schema name's SHA-224).
+ */
+const PGBOSS_CHANNEL = `pgboss_${createHash('sha224').update('pgboss').digest('hex').slice(0, 24)}`;
+
+/** The queues among $1 holding a job ready to run (pg-boss's job table, in its schema `pgboss`). */
+const READY_QUEUES_SQL = `select q.name from unnest($1::text[]) as q(name)
+  where exists (select 1 from pgboss.job j where j.name = q.name and j.state < 'active'
+    and j.start_after <= now() and not j.blocked)`;
 
 /**
  * pg-boss on the application's database. Jobs are sent inside the caller's transaction, so a job
@@ -108,6 +123,12 @@ export class JobQueue {
   private readonly batchHandlers = new Map<string, AnyBatchHandler>();
   private readonly schedules: { name: string; cron: string }[] = [];
   private readonly options: JobQueueOptions;
+  private readonly dispatchers = new Map<string, Dispatcher>();
+  private listener: Listener | undefined;
+  /** The LISTEN for sent jobs is in place (polls are then rarer). */
+  private listening = false;
+  private polling: Promise<void> | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
   private started = false;
 
   constructor(definitions: AnyJob[], options: JobQueueOptions) {
@@ -123,10 +144,9 @@ export class JobQueue {
       superviseIntervalSeconds: options.superviseSeconds ?? 30,
       monitorIntervalSeconds: options.superviseSeconds ?? 30,
       schedule: options.work,
-      // A worker LISTENs: a job sent (its queue has `notify`) wakes it at once, instead of at its next
-      // poll (up to pollingIntervalSeconds later, for every job: a note's transcription, then its
-      // drafts). Polling goes on, less often (notifyPollingSeconds), for jobs that become due later.
-      useListenNotify: options.work,
+      // Sent jobs are announced (their queue has `notify`), but the LISTEN is Echo's (see start):
+      // pg-boss's own wakes every worker of the queue for each job.
+      useListenNotify: false,
     } as ConstructorParameters<typeof PgBoss>[0]);
     this.boss.on('error', (error) => options.onError?.(error));
   }
@@ -158,26 +178,66 @@ export class JobQueue {
     if (this.options.work) {
       for (const definition of this.definitions.values()) {
         const batchHandler = this.batchHandlers.get(definition.name);
-        if (batchHandler) {
-          await this.workBatches(definition, batchHandler);
-          continue;
-        }
         const handler = this.handlers.get(definition.name);
-        if (!handler) throw new Error(`No handler registered for job ${definition.name}`);
-        await this.work(definition, handler);
+        if (!batchHandler && !handler) throw new Error(`No handler registered for job ${definition.name}`);
+        const dispatcher = new Dispatcher(this.boss, {
+          name: definition.name,
+          slots: this.concurrency.get(definition.name) ?? definition.concurrency ?? 1,
+          batchSize: definition.batchSize ?? 1,
+          run: batchHandler ? this.batchRunner(definition, batchHandler) : this.runner(definition, handler!),
+          onError: (error) => this.options.onError?.(error),
+        });
+        this.dispatchers.set(definition.name, dispatcher);
       }
+      // A job sent NOTIFYs (in the sender's transaction: delivered when it commits) with its queue's
+      // name: that queue's poller fetches at once, instead of at its next poll.
+      this.listener = listen(this.options.connectionString, PGBOSS_CHANNEL, {
+        onNotice: (name) => this.dispatchers.get(name)?.wake(),
+        onState: (listening) => {
+          this.listening = listening;
+          // Jobs sent while the LISTEN was lost were not announced: a poll finds their queues.
+          if (listening) this.pollSoon();
+        },
+        onError: (error) => this.options.onError?.(error),
+      });
+      for (const dispatcher of this.dispatchers.values()) dispatcher.start();
+      this.polling = this.poll();
       for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron, {}, { tz: 'UTC' });
     }
     this.started = true;
   }
 
-  /** How often a worker polls: every second without LISTEN/NOTIFY, every 5 s with it (see the options). */
-  private polling() {
-    return {
-      pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 1,
-      notifyPollingIntervalSeconds:
-        this.options.notifyPollingSeconds ?? this.options.pollingIntervalSeconds ?? 5,
-    };
+  /** How often the queues are polled: every second without the LISTEN, every 5 s with it (see the options). */
+  private pollSeconds(): number {
+    const { pollingIntervalSeconds, notifyPollingSeconds } = this.options;
+    if (!this.listening) return pollingIntervalSeconds ?? 1;
+    return notifyPollingSeconds ?? pollingIntervalSeconds ?? 5;
+  }
+
+  /**
+   * One statement for every queue of this process, at start and then every pollSeconds: the queues
+   * holding a job ready to run (a retry or a job due later, which no notification announces, or one
+   * sent while the LISTEN was not in place) are woken, and only they fetch. A poll per queue was a
+   * fetch per queue (two dozen) every few seconds, in every worker process, for nothing.
+   */
+  private async poll(): Promise<void> {
+    try {
+      const { rows } = await this.boss.getDb().executeSql(READY_QUEUES_SQL, [[...this.dispatchers.keys()]]);
+      for (const { name } of rows as { name: string }[]) this.dispatchers.get(name)?.wake();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+    this.pollSoon(this.pollSeconds() * 1000);
+  }
+
+  /** The next poll, in `ms` (one chain of polls: a poll scheduled replaces the one pending). */
+  private pollSoon(ms = 0): void {
+    clearTimeout(this.pollTimer);
+    // Stopped (or stopping): nothing left to poll for.
+    if (this.dispatchers.size === 0) return;
+    this.pollTimer = setTimeout(() => {
+      this.polling = this.poll();
+    }, ms);
   }
 
   private queuePolicy(definition: AnyJob) {
@@ -217,102 +277,44 @@ export class JobQueue {
     this.batchHandlers.set(definition.name, handler);
   }
 
-  private async workBatches(definition: AnyJob, handler: AnyBatchHandler): Promise<void> {
-    await this.boss.work(
-      definition.name,
-      {
-        batchSize: definition.batchSize ?? 1,
-        burstWhenBatchFull: true,
-        perJobResults: true,
-        localConcurrency: definition.concurrency ?? 1,
-        ...this.polling(),
-        includeMetadata: true,
-      },
-      async (jobs) => {
-        const errors = await handler(
-          jobs.map((job) => ({
-            data: definition.schema.parse(job.data),
-            context: { jobId: job.id, retryCount: job.retryCount },
-          })),
-        );
-        return jobs.map((job, i) => {
-          const error = errors[i];
-          if (error === null || error === undefined) return { id: job.id, status: 'completed' as const };
-          return { id: job.id, status: 'failed' as const, output: { message: safeErrorMessage(error) } };
-        });
-      },
-    );
-  }
-
   /** Runs a job on a cron schedule (UTC), from the worker side (registered before start). */
   schedule<T>(definition: JobDefinition<T>, cron: string): void {
     if (!this.definitions.has(definition.name)) throw new Error(`Job ${definition.name} is not registered`);
     this.schedules.push({ name: definition.name, cron });
   }
 
-  private async work(definition: AnyJob, handler: AnyHandler): Promise<void> {
-    const batchSize = definition.batchSize ?? 1;
-    if (batchSize > 1) {
-      await this.boss.work(
-        definition.name,
-        {
-          batchSize,
-          burstWhenBatchFull: true,
-          perJobResults: true,
-          localConcurrency: definition.concurrency ?? 1,
-          ...this.polling(),
-          includeMetadata: true,
-        },
-        async (jobs) =>
-          Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await handler(definition.schema.parse(job.data), {
-                  jobId: job.id,
-                  retryCount: job.retryCount,
-                });
-                return { id: job.id, status: 'completed' as const };
-              } catch (error) {
-                return {
-                  id: job.id,
-                  status: 'failed' as const,
-                  output: { message: safeErrorMessage(error) },
-                };
-              }
-            }),
-          ),
-      );
-      return;
-    }
-    // After each job its worker looks for the next at once: pg-boss would otherwise wait out the rest
-    // of the polling interval after every job of a one-at-a-time queue, so a backlog of quick jobs
-    // (100 drafts after 20 recordings, bench/studio-voice-to-drafts.ts) went at one a second. A look
-    // that finds nothing falls back to the polling interval. With `concurrency` N, N workers are
-    // started one by one (pg-boss returns only the first id of its own `localConcurrency`), so each
-    // can wake itself: otherwise all but the first waited out the interval after each job.
-    const workers = this.concurrency.get(definition.name) ?? definition.concurrency ?? 1;
-    for (let i = 0; i < workers; i++) {
-      let workerId: string | undefined;
-      workerId = await this.boss.work(
-        definition.name,
-        {
-          batchSize: 1,
-          localConcurrency: 1,
-          ...this.polling(),
-          includeMetadata: true,
-        },
-        async (jobs) => {
+  /** Runs one job, or a batch of them each on its own: null for a job done, else its error. */
+  private runner(definition: AnyJob, handler: AnyHandler) {
+    return (jobs: FetchedJob[]) =>
+      Promise.all(
+        jobs.map(async (job) => {
           try {
-            for (const job of jobs) {
-              const data = definition.schema.parse(job.data);
-              await handler(data, { jobId: job.id, retryCount: job.retryCount });
-            }
-          } finally {
-            if (workerId) this.boss.notifyWorker(workerId);
+            await handler(definition.schema.parse(job.data), { jobId: job.id, retryCount: job.retryCount });
+            return null;
+          } catch (error) {
+            return error;
           }
-        },
+        }),
       );
-    }
+  }
+
+  private batchRunner(definition: AnyJob, handler: AnyBatchHandler) {
+    return (jobs: FetchedJob[]) =>
+      handler(
+        jobs.map((job) => ({
+          data: definition.schema.parse(job.data),
+          context: { jobId: job.id, retryCount: job.retryCount },
+        })),
+      );
+  }
+
+  /**
+   * Stops handling a job in this process (its running handlers finish or are failed for a retry):
+   * what a test does to hold a job back.
+   */
+  async stopWorking(name: string): Promise<void> {
+    await this.dispatchers.get(name)?.stop(STOP_TIMEOUT_MS);
+    this.dispatchers.delete(name);
   }
 
   /**
@@ -369,6 +371,13 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, timeout: 10_000 });
+    const stopping = [...this.dispatchers.values()];
+    this.dispatchers.clear();
+    clearTimeout(this.pollTimer);
+    await this.polling;
+    clearTimeout(this.pollTimer);
+    await Promise.all(stopping.map((dispatcher) => dispatcher.stop(STOP_TIMEOUT_MS)));
+    await this.listener?.stop();
+    await this.boss.stop({ graceful: true, timeout: STOP_TIMEOUT_MS });
   }
 }

@@ -19,20 +19,39 @@ export async function jsonInSlices<Shape extends z.ZodRawShape, Key extends keyo
 ): Promise<string[]> {
   const list = (value as Record<string, unknown>)[key];
   if (!Array.isArray(list)) throw new TypeError(`${key} is not a list`);
-  const item = (schema.shape[key] as unknown as z.ZodArray<z.ZodType>).element;
-  const head = JSON.stringify(
-    z.encode(schema.omit({ [key]: true } as never), { ...value, [key]: undefined } as never),
-  );
+  const { rest, items: itemsSchema } = partsOf(schema, key);
+  const head = JSON.stringify(z.encode(rest, { ...value, [key]: undefined } as never));
   const slice = loopSlices();
   const parts = [
     head === '{}' ? `{${JSON.stringify(key)}:[` : `${head.slice(0, -1)},${JSON.stringify(key)}:[`,
   ];
   for (let at = 0; at < list.length; at += ITEMS_PER_STEP) {
-    const items = JSON.stringify(z.encode(z.array(item), list.slice(at, at + ITEMS_PER_STEP))).slice(1, -1);
+    const items = JSON.stringify(z.encode(itemsSchema, list.slice(at, at + ITEMS_PER_STEP))).slice(1, -1);
     parts.push(at === 0 ? items : `,${items}`);
     await slice();
   }
   parts.push(']}');
+  return parts;
+}
+
+/**
+ * The schema without its list, and the list's own, made once per schema and key: zod compiles a
+ * schema on its first use (code generated for its fields), and a schema made per answer was
+ * compiled again for every answer (a note polled while it is transcribed, each poll).
+ */
+const derived = new WeakMap<z.ZodObject, Map<string, { rest: z.ZodType; items: z.ZodType }>>();
+function partsOf(schema: z.ZodObject, key: string) {
+  let byKey = derived.get(schema);
+  if (!byKey) {
+    byKey = new Map();
+    derived.set(schema, byKey);
+  }
+  let parts = byKey.get(key);
+  if (!parts) {
+    const item = (schema.shape[key] as unknown as z.ZodArray<z.ZodType>).element;
+    parts = { rest: schema.omit({ [key]: true } as never), items: z.array(item) };
+    byKey.set(key, parts);
+  }
   return parts;
 }
 

@@ -8,6 +8,7 @@ import { fileTypeFromBuffer, fileTypeFromFile, fileTypeFromStream } from 'file-t
 import { type NoteKind, STUDIO_LIMITS } from '#contract/studio.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
+import { releasingChunks } from '../../lib/released-chunks.ts';
 import {
   ObjectNotFoundError,
   type ObjectStorage,
@@ -51,6 +52,14 @@ export function uploadStore(config: StoreConfig): FileStore | S3Store {
   let store = uploadStores.get(config.storage);
   if (!store) {
     store = tusDataStore(config, { expirationPeriodInMilliseconds: STUDIO_LIMITS.unfinishedUploadTtlMs });
+    // An upload's chunks are given back as they are written, not when V8 next collects.
+    const write = store.write.bind(store) as (
+      readable: Readable,
+      id: string,
+      offset: number,
+    ) => Promise<number>;
+    store.write = (readable: Readable, id: string, offset: number) =>
+      write(releasingChunks(readable), id, offset);
     uploadStores.set(config.storage, store);
   }
   return store;
