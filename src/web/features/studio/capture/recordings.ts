@@ -13,7 +13,12 @@ export interface ChunkedRecording {
    * Waits until every chunk is on the server, then turns the recording into a note: its id, and
    * whether it is being transcribed (else it is kept as audio: no speech-to-text on this server).
    */
-  finish(durationMs: number, transcript?: TimedPhrase[]): Promise<{ id: string; transcribing: boolean }>;
+  finish(
+    durationMs: number,
+    transcript?: TimedPhrase[],
+    /** The browser's on-device recogniser heard it (kept over a rough server transcript). */
+    onDevice?: boolean,
+  ): Promise<{ id: string; transcribing: boolean }>;
   /** Stops sending and deletes what the server holds. */
   discard(): void;
 }
@@ -102,7 +107,7 @@ export async function startChunkedRecording({
       onProgress(queue.size, false);
       void pump();
     },
-    async finish(durationMs, transcript = []) {
+    async finish(durationMs, transcript = [], onDevice = false) {
       // MediaRecorder hands over its last chunk just before onstop: let the queue take it.
       await sleep(0);
       if (queue.size > 0 && !fatal)
@@ -124,6 +129,7 @@ export async function startChunkedRecording({
                     end_ms: p.endMs,
                     text: p.text.slice(0, 2000),
                   })),
+                  ...(onDevice ? { transcript_on_device: true } : {}),
                 }
               : {}),
           });

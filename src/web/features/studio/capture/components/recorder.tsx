@@ -31,7 +31,11 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       if (!current) return;
       setSaving(true);
       try {
-        const note = await current.finish(elapsedMs, live.enabled ? live.take() : []);
+        const note = await current.finish(
+          elapsedMs,
+          live.enabled ? live.take() : [],
+          live.availability === 'on-device',
+        );
         upload.current = null;
         toast({
           title: 'Voice note saved',
