@@ -55,4 +55,15 @@ export const ASSEMBLE_FALLBACK_SECONDS = 60;
 
 export const RECORDING_PART_MISSING = 'A part of this recording is missing, so it could not be kept.';
 
-export const NOTE_JOBS = [transcribeJob, transcribeFailedJob, profileJob, assembleJob];
+/**
+ * Fills the searchable figures of notes stored before they existed (figures-backfill.ts), a batch
+ * at a time; sent by the maintenance pass while any note waits for them.
+ */
+export const figuresJob = defineJob({
+  name: 'studio.figures',
+  schema: z.object({}).passthrough().nullish(),
+  retryLimit: 2,
+  expireInSeconds: 15 * 60,
+});
+
+export const NOTE_JOBS = [transcribeJob, transcribeFailedJob, profileJob, assembleJob, figuresJob];
