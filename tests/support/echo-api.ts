@@ -7279,6 +7279,7 @@ export interface operations {
                             has_media: boolean;
                             source_url: string | null;
                             transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                            transcript_on_device?: boolean;
                             conversation: {
                                 speakers: number;
                                 me_answered: boolean;
@@ -7385,6 +7386,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -7555,6 +7557,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -7797,6 +7800,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8003,6 +8007,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8189,6 +8194,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8410,6 +8416,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8627,6 +8634,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8841,6 +8849,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -9843,6 +9852,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -11591,6 +11601,7 @@ export interface operations {
                         end_ms: number;
                         text: string;
                     }[];
+                    transcript_on_device?: boolean;
                     chunk_count: number;
                     duration_ms?: number;
                 };
@@ -11620,6 +11631,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
