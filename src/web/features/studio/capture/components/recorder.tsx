@@ -189,7 +189,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
           </div>
         </div>
       )}
-      <SpeechFate id={fateId} live={live.enabled} />
+      <SpeechFate id={fateId} live={live.enabled} onDevice={live.availability === 'on-device'} />
       {live.enabled && active && (
         <section aria-label="Live transcript" className="grid gap-1" data-testid="live-transcript">
           <h3 className="text-xs font-medium text-muted-foreground">
