@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import {
+  callAs,
+  eventually,
+  type StudioTestApp,
+  sessionCookie,
+  startStudioApp,
+} from '#tests/support/studio.ts';
 import { runStudioMaintenance } from '../capture/index.ts';
 import { backfillFigures } from './figures-backfill.ts';
 
@@ -12,13 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => echo?.close());
 
-const call = (method: 'GET' | 'POST', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+const call = (method: 'GET' | 'POST', url: string, body?: unknown) => callAs(echo, method, url, cookie, body);
 
 const search = async (q: string) =>
   (
