@@ -13,10 +13,12 @@
 
 import {
   CLOCK_BEFORE,
+  COMPARED_BEFORE,
   CURRENCY,
   MONTHS,
   PERIODS,
   PRICE_WORDS,
+  RATE_WORDS,
   readNumber,
   type Said,
   tokensOf,
@@ -49,31 +51,6 @@ function figure(value: number, year = false): string {
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
   return String(Number(value.toPrecision(12)));
 }
-
-/** Words before a rate's period ("an hour", "per month"). */
-const RATE_WORDS = /^(?:a|an|per|each|every)$/;
-/** Words before an amount compared with one said earlier ("closer to", "more than", "paying"). */
-const COMPARED_BEFORE = new Set([
-  'to',
-  'than',
-  'about',
-  'around',
-  'roughly',
-  'nearly',
-  'almost',
-  'over',
-  'under',
-  'paying',
-  'paid',
-  'pay',
-  'charging',
-  'charged',
-  'charge',
-  'earning',
-  'earned',
-  'making',
-  'made',
-]);
 
 const isYearPiece = (said: Said) => said.simple && said.value >= 10 && said.value <= 99;
 
