@@ -22,6 +22,16 @@ export const BENCH_SENTENCES = [
   'Next week we will answer the questions you sent us.',
 ];
 
+/** Sentences of the Studio's fixture notes (tests/fixtures/studio/notes), as a user says them. */
+export const NOTE_SENTENCES = [
+  'For three years our biggest client was a retail chain that paid us roughly eighty-five dollars an hour.',
+  'They asked for weekend changes, they paid sixty days late, and they never once said thank you.',
+  'Everyone goes straight for the knee brace, but it is almost never the knee.',
+  'We gave them ninety days notice and replaced the revenue within four months.',
+  'Look at what each client pays per hour, not per year.',
+  'My sister found the microphone in a box under the stairs.',
+];
+
 const MAX_WER: Record<Voice, number> = { 'espeak-ng': 0.9, flite: 0.4 };
 
 /** CPU seconds used by this process's finished children (cutime + cstime), or NaN off Linux. */
@@ -45,8 +55,24 @@ export async function run(): Promise<BenchResult[]> {
     throw new Error("pocketsphinx_continuous is not installed (Debian's pocketsphinx, pocketsphinx-en-us)");
   const stt = createPocketsphinx({ binary, ffmpeg: resolveFfmpeg().path });
   const results: BenchResult[] = [];
-  for (const voice of ['espeak-ng', 'flite'] as const) {
-    const audio = await speak(voice, BENCH_SENTENCES, 800);
+  for (const [set, sentences] of [
+    ['bench', BENCH_SENTENCES],
+    ['note', NOTE_SENTENCES],
+  ] as const)
+    for (const voice of ['espeak-ng', 'flite'] as const)
+      results.push(...(await measure(stt, voice, set, sentences)));
+  return results;
+}
+
+async function measure(
+  stt: ReturnType<typeof createPocketsphinx>,
+  voice: Voice,
+  set: 'bench' | 'note',
+  sentences: readonly string[],
+): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  {
+    const audio = await speak(voice, [...sentences], 800);
     try {
       const cpuBefore = childCpuSeconds();
       const started = performance.now();
@@ -54,25 +80,25 @@ export async function run(): Promise<BenchResult[]> {
       const wallSeconds = (performance.now() - started) / 1000;
       const cpuSeconds = childCpuSeconds() - cpuBefore;
       const audioSeconds = audio.durationMs / 1000;
-      const wer = wordErrorRate(BENCH_SENTENCES.join(' '), transcript.text);
-      log(`pocketsphinx ${voice}: "${transcript.text}"`);
+      const wer = wordErrorRate(sentences.join(' '), transcript.text);
+      log(`pocketsphinx ${voice}, ${set} sentences: "${transcript.text}"`);
       results.push(
         {
-          name: `pocketsphinx, ${voice}: word error rate (5 sentences, ${round(audioSeconds, 1)} s)`,
+          name: `pocketsphinx, ${voice}: word error rate (${sentences.length} ${set} sentences, ${round(audioSeconds, 1)} s)`,
           value: round(wer * 100, 1),
           unit: '%',
           target: `< ${MAX_WER[voice] * 100} %`,
           met: wer < MAX_WER[voice],
         },
         {
-          name: `pocketsphinx, ${voice}: real-time factor, wall (s per audio s)`,
+          name: `pocketsphinx, ${voice}, ${set} sentences: real-time factor, wall (s per audio s)`,
           value: round(wallSeconds / audioSeconds, 2),
           unit: 'x',
           target: 'info (depends on the load)',
           met: null,
         },
         {
-          name: `pocketsphinx, ${voice}: real-time factor, CPU of ffmpeg + PocketSphinx`,
+          name: `pocketsphinx, ${voice}, ${set} sentences: real-time factor, CPU of ffmpeg + PocketSphinx`,
           value: round(cpuSeconds / audioSeconds, 2),
           unit: 'x',
           target: '< 1 x',

@@ -195,6 +195,8 @@ export const noteListItemSchema = z.object({
   source_url: z.string().nullable(),
   /** What made the transcript (PocketSphinx's and the browser's are labelled rough); null otherwise. */
   transcript_engine: z.enum(TRANSCRIPT_ENGINES).nullable(),
+  /** A recording whose browser transcript was heard by the browser's on-device recogniser. */
+  transcript_on_device: z.boolean().optional(),
   /**
    * A conversation note (an interview, a call, a panel): how many speakers, and whether the owner
    * said which one is them (until then the note is kept out of the voice profile and the Ideas).
@@ -447,9 +449,15 @@ export type BrowserSegment = z.infer<typeof browserSegmentSchema>;
 export const finishRecordingSchema = z.object({
   /**
    * What the browser recognised as it recorded (Web Speech API), in order: the note's transcript
-   * when this install has no server engine (a server engine still runs and replaces it).
+   * when this install has no server engine, or PocketSphinx and `transcript_on_device` (a
+   * speech-to-text server still runs and replaces it).
    */
   transcript: z.array(browserSegmentSchema).max(5000).optional(),
+  /**
+   * The browser's on-device recogniser heard it (Chrome's `processLocally`): its transcript is kept
+   * over PocketSphinx's (a speech-to-text server still replaces it); a cloud recogniser's is not.
+   */
+  transcript_on_device: z.boolean().optional(),
   chunk_count: z.number().int().min(1).max(100_001),
   duration_ms: z
     .number()

@@ -40,14 +40,17 @@ describe.each([
     });
     // The owner deleted the sentence with the rates: the draft now leaves two facts out.
     const draft = await readyDraft(echo, cookie, draftId);
-    const rates = draft.blocks.find((b) => b.text.includes('closer to 140'))!;
+    const rates = draft.blocks.find((b) => b.text.includes('closer to $140 an hour'))!;
     const saved = await callAs(echo, 'PUT', `/api/studio/drafts/${draftId}`, cookie, {
       blocks: [],
       order: draft.blocks.filter((b) => b.id !== rates.id).map((b) => b.id),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const facts = (saved.json() as Draft).meta.facts as DraftFact[];
-    expect(facts.filter((f) => !f.kept).map((f) => f.text)).toEqual(['$85 an hour', 'closer to 140']);
+    expect(facts.filter((f) => !f.kept).map((f) => f.text)).toEqual([
+      '$85 an hour',
+      'closer to $140 an hour',
+    ]);
 
     const session = await openPage(browser, echo.url, viewport);
     const { page } = session;
@@ -58,7 +61,7 @@ describe.each([
       await expect.poll(() => checklist.isVisible(), { timeout: 20_000 }).toBe(true);
       const summary = checklist.locator('summary');
       expect(await summary.innerText()).toBe(
-        `Kept ${facts.length - 2} of ${facts.length} facts · left out: $85 an hour, closer to 140`,
+        `Kept ${facts.length - 2} of ${facts.length} facts · left out: $85 an hour, closer to $140 an hour`,
       );
       // Opened from the keyboard; every fact listed, the left-out ones with their button.
       await summary.focus();
@@ -73,19 +76,19 @@ describe.each([
       }
       expect(await seriousViolations(page)).toEqual([]);
 
-      const button = checklist.getByRole('button', { name: 'Put back closer to 140' });
+      const button = checklist.getByRole('button', { name: 'Put back closer to $140 an hour' });
       const box = (await button.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       await button.focus();
       await page.keyboard.press('Enter');
       const blocks = page.getByTestId('draft-blocks');
-      await expect.poll(() => blocks.innerText()).toContain('closer to 140');
+      await expect.poll(() => blocks.innerText()).toContain('closer to $140 an hour');
       await expect.poll(() => summary.innerText()).toBe(`Kept ${facts.length} of ${facts.length} facts`);
       // The button went with its fact: the keyboard is back on the checklist, not lost.
       expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
       // Where it was said: before the sentence that needs it.
       const text = await blocks.innerText();
-      expect(text.indexOf('closer to 140')).toBeLessThan(
+      expect(text.indexOf('closer to $140 an hour')).toBeLessThan(
         text.indexOf('biggest client was actually our worst'),
       );
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/draft-facts-back-${name}.png`, fullPage: true });

@@ -7297,6 +7297,7 @@ export interface operations {
                             has_media: boolean;
                             source_url: string | null;
                             transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                            transcript_on_device?: boolean;
                             conversation: {
                                 speakers: number;
                                 me_answered: boolean;
@@ -7403,6 +7404,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -7580,6 +7582,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -7829,6 +7832,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8042,6 +8046,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8235,6 +8240,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8463,6 +8469,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8687,6 +8694,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -8908,6 +8916,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -9917,6 +9926,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;
@@ -11672,6 +11682,7 @@ export interface operations {
                         end_ms: number;
                         text: string;
                     }[];
+                    transcript_on_device?: boolean;
                     chunk_count: number;
                     duration_ms?: number;
                     conversation?: boolean;
@@ -11702,6 +11713,7 @@ export interface operations {
                         has_media: boolean;
                         source_url: string | null;
                         transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
                         conversation: {
                             speakers: number;
                             me_answered: boolean;

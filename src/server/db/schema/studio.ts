@@ -54,9 +54,15 @@ export const studioNotes = pgTable(
     sourceUrl: text('source_url'),
     /** What made the transcript: 'server' (STT_*), 'pocketsphinx' (rough, offline) or 'browser'; null otherwise. */
     transcriptEngine: text('transcript_engine'),
-    /** What the browser recognised while recording, timed on the recording: used when no server engine is configured. */
+    /**
+     * What the browser recognised while recording, timed on the recording, each phrase marked
+     * `onDevice` when the browser's on-device recogniser heard it: the transcript when no server
+     * engine is configured, or when heard on-device and the engine is PocketSphinx.
+     */
     browserTranscript:
-      jsonb('browser_transcript').$type<Array<{ startMs: number; endMs: number; text: string }>>(),
+      jsonb('browser_transcript').$type<
+        Array<{ startMs: number; endMs: number; text: string; onDevice?: boolean }>
+      >(),
     /** sha256 of the text of imported posts: the same post imported twice is skipped. */
     contentHash: text('content_hash'),
     /** The text engine's mergeable per-note stats (noteStats); the profile sums them. */

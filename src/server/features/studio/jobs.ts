@@ -9,7 +9,7 @@ import type { Transcriber } from '../transcription/index.ts';
 import { CAPTURE_JOBS, registerCaptureJobs } from './capture/index.ts';
 import { DRAFT_JOBS, registerDraftJobs } from './drafts/index.ts';
 import { mediaDeletionJob, registerMediaDeletionJob } from './media-deletions.ts';
-import { NOTE_JOBS, registerNoteJobs } from './notes/index.ts';
+import { NOTE_JOBS, registerFiguresJob, registerNoteJobs } from './notes/index.ts';
 
 /** Every Studio job definition (the worker brings their queues in step at start). */
 export const STUDIO_JOBS = [...NOTE_JOBS, ...CAPTURE_JOBS, ...DRAFT_JOBS, mediaDeletionJob];
@@ -42,4 +42,5 @@ export function registerStudioJobs(queue: JobQueue, deps: StudioJobDeps): void {
   registerDraftJobs(queue, { config, database, log, ...(deps.llm !== undefined ? { llm: deps.llm } : {}) });
   registerCaptureJobs(queue, { config, database, log, sttConfigured: Boolean(stt) });
   registerMediaDeletionJob(queue, { config, database, log });
+  registerFiguresJob(queue, { database, log });
 }

@@ -7,6 +7,7 @@
  */
 export { configuredTranscribers } from './configured.ts';
 export { TRANSCRIBE_RETRIES, TRANSCRIPTION_DID_NOT_FINISH } from './constants.ts';
+export { type HeardPhrase, heardOnDevice, keepsBrowserTranscript } from './heard.ts';
 export {
   configuredMediaEngine,
   type MediaEngine,

@@ -30,6 +30,13 @@ const BYTES_PER_MS = (SAMPLE_RATE * 2) / 1000;
 /** Silence put before and after the audio: the recogniser's voice detector misses a first word said at 0 s. */
 const PAD_MS = 500;
 
+/**
+ * What the recogniser is run with beyond its defaults, each kept because it measurably helped
+ * (bench/pocketsphinx.ts, the README's table): its spectral noise subtraction off, which on clean
+ * speech removes parts of the words themselves.
+ */
+const RECOGNISER_OPTIONS = ['-remove_noise', 'no'];
+
 export type PocketsphinxFailure = 'not_installed' | 'timeout' | 'too_large' | 'unreadable_audio' | 'failed';
 
 export class PocketsphinxError extends Error {
@@ -132,7 +139,7 @@ export function createPocketsphinx(options: PocketsphinxOptions): Pocketsphinx {
       const remaining = budgetMs - (Date.now() - started);
       const output = await runBounded(
         options.binary,
-        ['-infile', pcm, '-samprate', String(SAMPLE_RATE), '-time', 'yes'],
+        ['-infile', pcm, '-samprate', String(SAMPLE_RATE), '-time', 'yes', ...RECOGNISER_OPTIONS],
         {
           label: 'PocketSphinx',
           timeoutMs: remaining,

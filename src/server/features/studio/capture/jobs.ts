@@ -15,6 +15,8 @@ import {
 import {
   assembleJob,
   discardAbandonedUploads,
+  figuresPending,
+  queueFiguresBackfill,
   referencedMediaPaths,
   requeueWaitingNotes,
   unjoinedNotes,
@@ -50,6 +52,7 @@ export async function runStudioMaintenance(deps: {
   requeued: number;
   rejoined: number;
   deletions: number;
+  figures: number;
 }> {
   const { config, database } = deps;
   const db = database.db;
@@ -94,6 +97,12 @@ export async function runStudioMaintenance(deps: {
   await studioTemp(config).sweep(now);
   const cuts = await removeStaleCuts(config.dataDir, now);
   const requeued = deps.sttConfigured ? await requeueWaitingNotes(deps, now) : 0;
+  // Notes stored before their searchable figures existed get them (figures-backfill.ts).
+  let figures = 0;
+  if (await figuresPending(db)) {
+    await queueFiguresBackfill(deps.queue, database);
+    figures = 1;
+  }
   return {
     uploads,
     recordings: stale.length,
@@ -103,5 +112,6 @@ export async function runStudioMaintenance(deps: {
     requeued,
     rejoined: unjoined.length,
     deletions,
+    figures,
   };
 }

@@ -181,7 +181,13 @@ export async function finishRecordingAsNote(
   ctx: AppContext,
   owner: string,
   id: string,
-  input: { chunk_count: number; duration_ms?: number; transcript?: BrowserSegment[]; conversation?: boolean },
+  input: {
+    chunk_count: number;
+    duration_ms?: number;
+    transcript?: BrowserSegment[];
+    transcript_on_device?: boolean;
+    conversation?: boolean;
+  },
 ): Promise<NoteListItem> {
   const row = await ownRecording(ctx, owner, id);
   if (row.noteId) {
@@ -209,6 +215,7 @@ export async function finishRecordingAsNote(
     startMs: s.start_ms,
     endMs: Math.max(s.start_ms, s.end_ms),
     text: s.text,
+    ...(input.transcript_on_device ? { onDevice: true } : {}),
   }));
   const note = await ctx.database.transaction(async (tx) => {
     if (!(await finishRecording(tx.db, id, noteId))) throw conflict('This recording is finished.');

@@ -66,9 +66,16 @@ describe('the fact checklist', () => {
       expect(draft.status, draft.format).toBe('ready');
       const facts = factsOf(draft);
       expect(facts.map((f) => f.text)).toEqual(
-        expect.arrayContaining(['Rotterdam', '40%', 'Anouk', '$85 an hour', 'closer to 140', '$120']),
+        expect.arrayContaining([
+          'Rotterdam',
+          '40%',
+          'Anouk',
+          '$85 an hour',
+          'closer to $140 an hour',
+          '$120',
+        ]),
       );
-      expect(facts.find((f) => f.text === 'closer to 140')).toMatchObject({
+      expect(facts.find((f) => f.text === 'closer to $140 an hour')).toMatchObject({
         kind: 'comparison',
         sentence_ids: [sentenceWith('It came to roughly')],
       });
@@ -90,7 +97,7 @@ describe('the fact checklist', () => {
 
   it('is checked again when the owner edits, and a left-out fact goes back where it was said', async () => {
     const [draft] = await drafts(['linkedin']);
-    const holding = draft!.blocks.find((b) => b.text.includes('closer to 140'))!;
+    const holding = draft!.blocks.find((b) => b.text.includes('closer to $140 an hour'))!;
     expect(holding.sources.map((s) => s.sentence_id)).toEqual([sentenceWith('It came to roughly')]);
     // The owner deletes the sentence with the rates.
     const saved = await callAs(echo, 'PUT', `/api/studio/drafts/${draft!.id}`, alice, {
@@ -100,9 +107,9 @@ describe('the fact checklist', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     const edited = saved.json() as Draft;
     const left = factsOf(edited).filter((f) => !f.kept);
-    expect(left.map((f) => f.text)).toEqual(['$85 an hour', 'closer to 140']);
+    expect(left.map((f) => f.text)).toEqual(['$85 an hour', 'closer to $140 an hour']);
     expect(factSummary(factsOf(edited))).toMatch(
-      /^Kept \d+ of \d+ facts · left out: \$85 an hour, closer to 140$/,
+      /^Kept \d+ of \d+ facts · left out: \$85 an hour, closer to \$140 an hour$/,
     );
 
     const versions = async () =>
@@ -126,7 +133,7 @@ describe('the fact checklist', () => {
     expect(put[0]).toMatchObject({
       kind: 'sentence',
       origin: 'user',
-      text: 'It came to roughly $85 an hour, and our other clients were paying us closer to 140.',
+      text: 'It came to roughly $85 an hour, and our other clients were paying us closer to $140 an hour.',
       sources: [{ note_id: note.id, sentence_id: sentenceWith('It came to roughly'), available: true }],
       supported: true,
     });

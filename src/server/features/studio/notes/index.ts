@@ -35,6 +35,7 @@ export { discardNote, markUploaded, quotaBytes, titleFrom } from './service.ts';
 
 // Capture's maintenance pass: what was never finished, what waits, which media files are in use.
 
+export { figuresPending, queueFiguresBackfill, registerFiguresJob } from './figures-backfill.ts';
 export { referencedMediaPaths, unjoinedNotes } from './repository.ts';
 export { discardAbandonedUploads, requeueWaitingNotes } from './service.ts';
 

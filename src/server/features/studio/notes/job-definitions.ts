@@ -86,6 +86,17 @@ export const tracksNoteJob = defineJob({
   deadLetter: transcribeFailedJob,
 });
 
+/**
+ * Fills the searchable figures of notes stored before they existed (figures-backfill.ts), a batch
+ * at a time; sent by the maintenance pass while any note waits for them.
+ */
+export const figuresJob = defineJob({
+  name: 'studio.figures',
+  schema: z.object({}).passthrough().nullish(),
+  retryLimit: 2,
+  expireInSeconds: 15 * 60,
+});
+
 export const NOTE_JOBS = [
   transcribeJob,
   transcribeFailedJob,
@@ -94,4 +105,5 @@ export const NOTE_JOBS = [
   trackJob,
   trackFailedJob,
   tracksNoteJob,
+  figuresJob,
 ];

@@ -10,6 +10,7 @@ import { isTransientProviderError, type SpeechToText } from '../../../providers/
 import {
   configuredMediaEngine,
   configuredTranscribers,
+  keepsBrowserTranscript,
   type MediaSegment,
   MediaTranscriptionFailure,
   phraseAsSentence,
@@ -106,17 +107,22 @@ export function registerNoteJobs(queue: JobQueue, deps: NoteJobDeps): void {
     };
     try {
       if (note.mediaPath) {
-        if (!engine) {
+        const heard = note.browserTranscript ?? [];
+        // No server engine, or PocketSphinx against the browser's on-device recogniser (heard.ts).
+        if (!engine || keepsBrowserTranscript(engine.name, heard)) {
           // The browser's transcript is the text; the recording's chunks are still joined now (a note
           // deleted meanwhile, or failed for a missing chunk, has nothing left to do).
           if (!(await joinNoteMedia(deps, note))) return;
-          // No server engine: what the browser recognised while recording, else the audio alone.
-          const heard = note.browserTranscript ?? [];
+          // What the browser recognised while recording, else the audio alone.
           if (heard.length === 0) {
             await keepAsAudio(noteId, NEEDS_STT_MESSAGE);
             return;
           }
-          const segments = heard.map((s) => ({ ...s, text: phraseAsSentence(s.text) }));
+          const segments = heard.map(({ startMs, endMs, text }) => ({
+            startMs,
+            endMs,
+            text: phraseAsSentence(text),
+          }));
           transcript = {
             text: segments.map((s) => s.text).join(' '),
             segments,

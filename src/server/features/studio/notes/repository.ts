@@ -43,6 +43,11 @@ const LISTED = {
   joinRecordingId: studioNotes.joinRecordingId,
   sourceUrl: studioNotes.sourceUrl,
   transcriptEngine: studioNotes.transcriptEngine,
+  // Every phrase is marked alike (heard.ts): the first says it.
+  heardOnDevice:
+    sql<boolean>`coalesce((${studioNotes.browserTranscript} -> 0 ->> 'onDevice')::boolean, false)`.as(
+      'heard_on_device',
+    ),
   transcriptReviewedAt: studioNotes.transcriptReviewedAt,
   wordsChangedAt: studioNotes.wordsChangedAt,
   createdAt: studioNotes.createdAt,
@@ -58,10 +63,11 @@ const LISTED = {
     ),
 };
 export type ListedNote = Omit<
-  Pick<NoteRow, Exclude<keyof typeof LISTED, 'excerpt' | 'speakerCount' | 'meAnswered'>>,
+  Pick<NoteRow, Exclude<keyof typeof LISTED, 'excerpt' | 'speakerCount' | 'meAnswered' | 'heardOnDevice'>>,
   never
 > & {
   excerpt: string;
+  heardOnDevice: boolean;
   speakerCount: number;
   meAnswered: boolean;
 };

@@ -20,7 +20,8 @@ import type { AppContext } from '../../../context.ts';
 import type { Database, DbOrTx, Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
-import { type Analysis, analyseOffThread, cleanText } from '../engine/index.ts';
+import { heardOnDevice } from '../../transcription/index.ts';
+import { type Analysis, analyseOffThread, cleanText, sentencesAsSegments } from '../engine/index.ts';
 import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import { profileJob, transcribeJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
@@ -128,6 +129,7 @@ export function toListItem(row: ListedNote | NoteRow, speakers: readonly Speaker
     has_media: row.mediaPath !== null && row.joinRecordingId === null && row.status !== 'uploading',
     source_url: row.sourceUrl,
     transcript_engine: (row.transcriptEngine as TranscriptEngine | null) ?? null,
+    transcript_on_device: 'heardOnDevice' in row ? row.heardOnDevice : heardOnDevice(row.browserTranscript),
     conversation,
     needs_review: needsReview(row.transcriptEngine as TranscriptEngine | null, row.transcriptReviewedAt),
     words_changed_at: row.wordsChangedAt?.toISOString() ?? null,

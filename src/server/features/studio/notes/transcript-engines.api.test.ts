@@ -32,7 +32,12 @@ beforeAll(async () => {
 afterAll(() => audio?.remove());
 
 /** Records `wav` in two chunks through the Studio's recording API; returns the new note's id. */
-async function record(echo: StudioTestApp, cookie: string, transcript?: unknown[]): Promise<string> {
+async function record(
+  echo: StudioTestApp,
+  cookie: string,
+  transcript?: unknown[],
+  onDevice?: boolean,
+): Promise<string> {
   const call = (method: 'POST' | 'PUT', url: string, body?: unknown, raw?: Buffer) =>
     echo.app!.inject({
       method,
@@ -49,6 +54,7 @@ async function record(echo: StudioTestApp, cookie: string, transcript?: unknown[
   const done = await call('POST', `/api/studio/recordings/${id}/finish`, {
     chunk_count: 2,
     ...(transcript ? { transcript } : {}),
+    ...(onDevice !== undefined ? { transcript_on_device: onDevice } : {}),
   });
   expect(done.statusCode).toBe(201);
   expect(done.json().status).toBe('transcribing');
@@ -134,6 +140,34 @@ describe('without a speech-to-text server, PocketSphinx', { timeout: 120_000 }, 
     expect(hits[0]).toMatchObject({ note_id: note.id });
   });
 
+  it("keeps the browser's on-device transcript of a recording over its own, and replaces a cloud one", async () => {
+    const onDevice = await settled(echo, cookie, await record(echo, cookie, HEARD, true));
+    expect(onDevice).toMatchObject({
+      status: 'ready',
+      transcript_engine: 'browser',
+      transcript_on_device: true,
+    });
+    expect(onDevice.text).toBe(
+      'We recorded twelve episodes before we published a single one. Nobody listened to the second show until the summer.',
+    );
+    expect(onDevice.sentences.map((s) => [s.start_ms, s.end_ms])).toEqual([
+      [150, 3900],
+      [4700, 8100],
+    ]);
+    // The library lists it the same way.
+    const { notes } = (
+      await echo.app!.inject({ method: 'GET', url: '/api/studio/notes', headers: { cookie } })
+    ).json() as { notes: Array<{ id: string; transcript_on_device?: boolean }> };
+    expect(notes.find((n) => n.id === onDevice.id)?.transcript_on_device).toBe(true);
+    // A cloud recogniser's transcript counts as rough: PocketSphinx's replaces it.
+    const cloud = await settled(echo, cookie, await record(echo, cookie, HEARD, false));
+    expect(cloud).toMatchObject({
+      status: 'ready',
+      transcript_engine: 'pocketsphinx',
+      transcript_on_device: false,
+    });
+  });
+
   it('that fails leaves the note as audio with its reason and what to set up', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'echo-broken-ps-'));
     const broken = path.join(dir, 'pocketsphinx_continuous');
@@ -184,6 +218,10 @@ describe('with a speech-to-text server', { timeout: 60_000 }, () => {
       'We recorded twelve episodes.',
       'Nobody listened until the summer.',
     ]);
+    // Even one heard on-device: the server hears best.
+    const onDevice = await settled(echo, cookie, await record(echo, cookie, heard, true));
+    expect(onDevice).toMatchObject({ status: 'ready', transcript_engine: 'server' });
+    expect(stt.transcriptions.length).toBe(2);
   });
 });
 

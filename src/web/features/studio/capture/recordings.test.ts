@@ -65,6 +65,25 @@ describe('chunked recording transport', () => {
     expect(server.received).toEqual([0]);
   });
 
+  it("says whether the browser's on-device recogniser heard the transcript it sends", async () => {
+    const bodies: unknown[] = [];
+    for (const onDevice of [true, false]) {
+      const server = fakeServer(() => 'ok');
+      vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+        if (url.endsWith('/finish')) bodies.push(JSON.parse(String(init?.body)));
+        return server.fetchMock(url, init);
+      });
+      const recording = await startChunkedRecording({ onProgress: () => {} });
+      recording.send(new Blob(['chunk 0']), 0);
+      await recording.finish(3_000, [{ startMs: 0, endMs: 900, text: 'we raised the price' }], onDevice);
+    }
+    expect(bodies[0]).toMatchObject({
+      transcript: [{ text: 'we raised the price' }],
+      transcript_on_device: true,
+    });
+    expect(bodies[1]).not.toHaveProperty('transcript_on_device');
+  });
+
   it('tells a retryable failure by its status, not by its message', () => {
     expect(retryable(new TypeError('Failed to fetch'))).toBe(true);
     expect(retryable(new HttpError(503, 'busy'))).toBe(true);

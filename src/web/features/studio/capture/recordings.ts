@@ -16,6 +16,8 @@ export interface ChunkedRecording {
   finish(
     durationMs: number,
     transcript?: TimedPhrase[],
+    /** The browser's on-device recogniser heard it (kept over a rough server transcript). */
+    onDevice?: boolean,
     /** A conversation of several speakers (sent to the diarizing model when the server has one). */
     conversation?: boolean,
   ): Promise<{ id: string; transcribing: boolean }>;
@@ -107,7 +109,7 @@ export async function startChunkedRecording({
       onProgress(queue.size, false);
       void pump();
     },
-    async finish(durationMs, transcript = [], conversation = false) {
+    async finish(durationMs, transcript = [], onDevice = false, conversation = false) {
       // MediaRecorder hands over its last chunk just before onstop: let the queue take it.
       await sleep(0);
       if (queue.size > 0 && !fatal)
@@ -130,6 +132,7 @@ export async function startChunkedRecording({
                     end_ms: p.endMs,
                     text: p.text.slice(0, 2000),
                   })),
+                  ...(onDevice ? { transcript_on_device: true } : {}),
                 }
               : {}),
           });

@@ -120,7 +120,7 @@ const wordsIn = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * The sentence shortened at a clause boundary to at most `maxWords` words (the longest first part
  * that fits and has at least `minWords`), ending with a full stop; undefined when no boundary fits.
  * A clause holding a fact (a figure, an amount, a date, a name, a comparison: facts.ts) is never
- * cut: "…$85 an hour, and our other clients were paying us closer to 140" keeps its second half,
+ * cut: "…$85 an hour, and our other clients were paying us closer to $140 an hour" keeps its second half,
  * or the sentence is not shortened at all (the format then keeps it whole or leaves it out whole,
  * with what leans on it).
  */

@@ -19,7 +19,7 @@ describe('a note’s facts', () => {
       ]),
     ).toEqual([
       'money:$85 an hour',
-      'comparison:closer to 140',
+      'comparison:closer to $140 an hour',
       'figure:42 runners',
       'date:March 3',
       'percent:90%',
@@ -96,14 +96,14 @@ describe('whether a draft keeps a fact', () => {
   it('matches the written form and the spoken form alike', () => {
     expect(facts.map((f) => f.text)).toEqual([
       '$85 an hour',
-      'closer to 140',
+      'closer to $140 an hour',
       'three weeks',
       'Daniela',
       '3:52',
       'March 3',
     ]);
     expect(
-      kept('We charged $85 an hour. Others paid 140. Three weeks later Daniela ran 3:52 on March 3.'),
+      kept('We charged $85 an hour. Others paid $140. Three weeks later Daniela ran 3:52 on March 3.'),
     ).toEqual(facts.map((f) => f.text));
     expect(kept('We charged eighty-five dollars an hour; it took 3 weeks.')).toEqual([
       '$85 an hour',

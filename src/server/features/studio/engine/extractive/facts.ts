@@ -13,7 +13,7 @@ export interface Fact {
   /** "f1", "f2", ... in reading order. */
   id: string;
   kind: FactKind;
-  /** As a reader sees it: in written form ("closer to 140", "$85 an hour", "March 3", "Priya"). */
+  /** As a reader sees it: in written form ("closer to $140 an hour", "$85 an hour", "March 3", "Priya"). */
   text: string;
   /** The sentences that state it, in reading order. */
   sentenceIds: string[];
@@ -53,7 +53,7 @@ const PER = String.raw`(?:\s(?:an?|per)\s(?:hour|day|week|month|year|session|cli
 
 /** The kinds read from a sentence in written form, first match wins at each place. */
 const PATTERNS: Array<{ kind: FactKind; re: RegExp }> = [
-  // "closer to 140", "more than 2,000 emails", "twice as many"
+  // "closer to $140 an hour", "more than 2,000 emails", "twice as many"
   {
     kind: 'comparison',
     re: new RegExp(

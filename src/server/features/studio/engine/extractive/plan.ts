@@ -112,7 +112,8 @@ export function plan(analysis: Analysis, options: PlanOptions): Plan {
     // The opening skips only talk about the talk ("Quick one today", "This one is for team leads").
     if (hookAtom && !atom.units.every(aboutTheTalk)) break;
   }
-  const closing = closingAtom(atoms, total);
+  // Among the atoms the format can show: a closing line taken as the title leaves the lesson before it.
+  const closing = closingAtom(atoms.filter(fits), total);
   // Before the hook: the preamble it replaces (the hook opens the post).
   if (options.opening === 'start') hookAtom = undefined;
   const from = hookAtom ? atoms.indexOf(hookAtom) : 0;

@@ -30,6 +30,9 @@ export const SLIDE_MAX_WORDS = 30;
 const MIN_SLIDES = 5;
 const MAX_SLIDES = 10;
 
+/** The largest plan tried, in estimated slides: twice the slides a carousel holds between title and close. */
+const PLAN_BUDGET_MAX = 2 * (MAX_SLIDES - 2);
+
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** One sentence as slide text: itself, or shortened at a clause boundary; undefined when neither fits. */
@@ -129,7 +132,9 @@ export function carousel(analysis: Analysis, byline?: string): FormatResult {
   const layout = (reshape?: (atom: Atom) => Atom, factsFirst = false) => {
     let slides: Part[][] = [];
     let planned = plan(analysis, { budget: 0 });
-    for (let budget = MAX_SLIDES - 2; budget >= 1; budget--) {
+    // Costs are estimates (short passages share a slide once packed): the budget starts above the
+    // slides there are and comes down until the packed slides fit.
+    for (let budget = PLAN_BUDGET_MAX; budget >= 1; budget -= 0.5) {
       planned = plan(analysis, {
         budget,
         cost,

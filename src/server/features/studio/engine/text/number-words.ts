@@ -106,6 +106,31 @@ export const MONTHS = new Set([
 /** Words that put a sentence's bare numbers in prices ("one ninety-nine instead of two ninety-nine"). */
 export const PRICE_WORDS =
   /^(?:price|prices|priced|pricing|charge|charged|charging|cost|costs|costing|pay|paid|paying|sell|sells|sold|selling|fee|fees|dollars?|bucks|euros?|quid|cents)$/;
+/** Words before a rate's period ("an hour", "per month"). */
+export const RATE_WORDS = /^(?:a|an|per|each|every)$/;
+/** Words before an amount compared with one said earlier ("closer to", "more than", "paying"). */
+export const COMPARED_BEFORE = new Set([
+  'to',
+  'than',
+  'about',
+  'around',
+  'roughly',
+  'nearly',
+  'almost',
+  'over',
+  'under',
+  'paying',
+  'paid',
+  'pay',
+  'charging',
+  'charged',
+  'charge',
+  'earning',
+  'earned',
+  'making',
+  'made',
+]);
+
 /** Words before a clock time ("at seven thirty"). */
 export const CLOCK_BEFORE = new Set([
   'at',

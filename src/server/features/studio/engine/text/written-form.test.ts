@@ -93,6 +93,18 @@ const TABLE: ReadonlyArray<readonly [string, string]> = [
   ['thirty quid', '£30'],
   ['85 dollars', '$85'],
   ['paying us closer to a hundred and forty', 'paying us closer to 140'],
+  // A bare amount compared with the sentence's earlier money keeps its currency and rate.
+  [
+    'roughly eighty-five dollars an hour, and others were paying us closer to a hundred and forty.',
+    'roughly $85 an hour, and others were paying us closer to $140 an hour.',
+  ],
+  ['it cost ten dollars, now closer to twelve', 'it cost $10, now closer to $12'],
+  ['we charged fifty dollars a month, they charged more than eighty', 'we charged $50 a month, they charged more than $80 a month'],
+  ['thirty euros a day, others pay about forty a week', '€30 a day, others pay about €40 a week'],
+  ['I paid twenty dollars and then paid thirty', 'I paid $20 and then paid $30'],
+  ['twenty dollars. Closer to forty people came.', '$20. Closer to 40 people came.'],
+  ['ten dollars for twenty minutes, close to forty people', '$10 for 20 minutes, close to 40 people'],
+  ['fifteen dollars an hour and about twelve of us', '$15 an hour and about 12 of us'],
   ['lost ten pounds', 'lost 10 pounds'],
   ['ninety-nine cents', '99 cents'],
   ['I was charging four dollars and fifty cents.', 'I was charging $4.50.'],
@@ -209,7 +221,7 @@ describe('written form of spoken numbers', () => {
     const said =
       "So forty-two runners signed up, we charged roughly eighty-five dollars an hour and our other clients were paying us closer to a hundred and forty. Our ads brought in eighteen thousand a month. I ran Boston in three hours fifty-two on April the twentieth, twenty twenty-six, and nine times out of ten that's enough.";
     expect(writtenForm(said)).toBe(
-      "So 42 runners signed up, we charged roughly $85 an hour and our other clients were paying us closer to 140. Our ads brought in 18,000 a month. I ran Boston in 3:52 on April 20, 2026, and nine times out of ten that's enough.",
+      "So 42 runners signed up, we charged roughly $85 an hour and our other clients were paying us closer to $140 an hour. Our ads brought in 18,000 a month. I ran Boston in 3:52 on April 20, 2026, and nine times out of ten that's enough.",
     );
   });
 

@@ -13,10 +13,12 @@
 
 import {
   CLOCK_BEFORE,
+  COMPARED_BEFORE,
   CURRENCY,
   MONTHS,
   PERIODS,
   PRICE_WORDS,
+  RATE_WORDS,
   readNumber,
   type Said,
   tokensOf,
@@ -89,6 +91,13 @@ export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 
   }
   const out: Replacement[] = [];
   const word = (k: number) => tokens[k]?.lower;
+  // The sentence's last amount of money: its currency and its rate ("an hour"), which a bare
+  // figure compared with it keeps ("closer to a hundred and forty" -> "closer to $140 an hour").
+  let money: { sentence: number; symbol: string; rate?: string } | undefined;
+  const rateAt = (k: number) =>
+    RATE_WORDS.test(word(k) ?? '') && PERIODS.has(word(k + 1) ?? '') && tokens[k - 1]!.gap === ' '
+      ? `${tokens[k]!.text} ${tokens[k + 1]!.text}`
+      : undefined;
   let i = 0;
   while (i < tokens.length) {
     stats.steps++;
@@ -196,6 +205,8 @@ export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 
           const pct = otherJoined && unit === 'percent';
           const both = `${figure(said.value)}-${figure(other.value)}`;
           if (currency || pct) {
+            if (currency)
+              money = { sentence: tokens[i]!.sentence, symbol: currency, rate: rateAt(other.to + 1) };
             out.push({
               start: tokens[said.from]!.start,
               end: tokens[other.to]!.end,
@@ -236,6 +247,7 @@ export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 
         }
       }
       out.push({ start: tokens[said.from]!.start, end: tokens[last]!.end, text: `${symbolAfter}${amount}` });
+      money = { sentence: tokens[i]!.sentence, symbol: symbolAfter, rate: rateAt(last + 1) };
       i = last + 1;
       // "from twenty-nine dollars to a hundred and forty.": the second amount is in the same currency.
       if (word(i) === 'to' && tokens[last]!.gap === ' ' && tokens[i]!.gap === ' ' && i + 1 < tokens.length) {
@@ -319,6 +331,25 @@ export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 
       });
       i = said.to + 2;
       continue;
+    }
+    // A bare amount compared with the sentence's earlier money ("paid us eighty-five dollars an
+    // hour, and others closer to a hundred and forty"): in its currency, with its rate when the
+    // figure ends the clause.
+    if (
+      money?.sentence === tokens[i]!.sentence &&
+      !said.ordinal &&
+      before !== undefined &&
+      COMPARED_BEFORE.has(before) &&
+      said.value >= 1
+    ) {
+      const ends = said.to >= tokens.length || /[.!?;,:]/.test(gapAfter);
+      const ownRate = joined ? rateAt(said.to) : undefined;
+      if (ends || ownRate) {
+        const rate = !ownRate && money.rate ? ` ${money.rate}` : '';
+        out.push({ ...spanOf(said.from, said.to), text: `${money.symbol}${figure(said.value)}${rate}` });
+        i = said.to;
+        continue;
+      }
     }
     // "a thousand" alone is a figure of speech ("a million things", "a hundred times").
     if (said.article && Number.isInteger(Math.log10(said.value))) {

@@ -33,7 +33,12 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
       if (!current) return;
       setSaving(true);
       try {
-        const note = await current.finish(elapsedMs, live.enabled ? live.take() : [], conversation);
+        const note = await current.finish(
+          elapsedMs,
+          live.enabled ? live.take() : [],
+          live.availability === 'on-device',
+          conversation,
+        );
         upload.current = null;
         toast({
           title: 'Voice note saved',
@@ -188,7 +193,7 @@ export function Recorder({ onSaved }: { onSaved: (noteId: string) => void }) {
         </div>
       )}
       <ConversationMark checked={conversation} onChange={setConversation} disabled={saving} />
-      <SpeechFate id={fateId} live={live.enabled} />
+      <SpeechFate id={fateId} live={live.enabled} onDevice={live.availability === 'on-device'} />
       {live.enabled && active && (
         <section aria-label="Live transcript" className="grid gap-1" data-testid="live-transcript">
           <h3 className="text-xs font-medium text-muted-foreground">

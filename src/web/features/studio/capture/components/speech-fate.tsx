@@ -6,11 +6,22 @@ import { useSpeechEngine } from '../api.ts';
  * Said before the user starts (Record, Upload): what will happen to their speech on this install.
  * `id` lets the start button point at it (aria-describedby).
  */
-export function SpeechFate({ id, live = false }: { id: string; live?: boolean }) {
+export function SpeechFate({
+  id,
+  live = false,
+  onDevice = false,
+}: {
+  id: string;
+  live?: boolean;
+  /** The browser recognises on-device: its transcript is kept over PocketSphinx's. */
+  onDevice?: boolean;
+}) {
   const server = useSpeechEngine();
   if (!server) return <p id={id} className="sr-only" />;
-  // Without a server engine, the browser's own recognition (when on) makes the transcript.
-  const engine = server === 'none' && live ? 'browser' : server;
+  // Without a server engine the browser's own recognition (when on) makes the transcript, and
+  // against PocketSphinx when it hears on-device.
+  const engine =
+    (server === 'none' && live) || (server === 'pocketsphinx' && live && onDevice) ? 'browser' : server;
   const Icon = engine === 'none' ? Info : AudioLines;
   return (
     <p

@@ -55,7 +55,9 @@ export function NoteMeta({ note }: { note: NoteListItem }) {
           data-testid="rough-transcript"
           title={
             note.transcript_engine === 'browser'
-              ? 'Transcribed by your browser as you spoke: check it against the recording.'
+              ? note.transcript_on_device
+                ? 'Transcribed on your device by your browser as you spoke: check it against the recording.'
+                : 'Transcribed by your browser as you spoke: check it against the recording.'
               : 'Transcribed offline by PocketSphinx: check it against the recording.'
           }
         >

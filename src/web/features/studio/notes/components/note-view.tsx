@@ -305,7 +305,9 @@ export function NoteView({
       {data.status === 'ready' && isRoughTranscript(data.transcript_engine) && (
         <p className="rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground" data-testid="rough-notice">
           {data.transcript_engine === 'browser'
-            ? 'Your browser transcribed this as you spoke: a rough transcript.'
+            ? data.transcript_on_device
+              ? 'Your browser’s on-device recogniser transcribed this as you spoke.'
+              : 'Your browser transcribed this as you spoke: a rough transcript.'
             : 'PocketSphinx transcribed this offline on this server: a rough transcript.'}{' '}
           Play a sentence to check what it heard, and correct it with its Correct button, or edit the whole
           text to split and join sentences; a speech-to-text server (STT_BASE_URL) gives a better one.
