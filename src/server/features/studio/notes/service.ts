@@ -21,7 +21,7 @@ import type { Database, DbOrTx, Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { heardOnDevice } from '../../transcription/index.ts';
-import { type Analysis, analyseOffThread, cleanText, sentencesAsSegments } from '../engine/index.ts';
+import { type Analysis, analyseOffThread, cleanText } from '../engine/index.ts';
 import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import { profileJob, transcribeJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
