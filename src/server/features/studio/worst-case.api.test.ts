@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishAccount } from '#contract/publishing.ts';
-import { type NoteDetail, SENTENCE_MAX_CHARS, STUDIO_LIMITS } from '#contract/studio.ts';
+import { type NoteDetail, STUDIO_LIMITS } from '#contract/studio.ts';
+import { SENTENCE_MAX_CHARS } from '#contract/studio-corrections.ts';
 import {
   CONVERSATION_FORMATS,
   DRAFT_FORMATS,

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
-import type { ImportFileFormat } from '#contract/studio.ts';
+import type { ImportFileFormat } from '#contract/studio-capture.ts';
 import { loopSlices } from '../../../lib/event-loop.ts';
 
 /** One post found in an import file. */

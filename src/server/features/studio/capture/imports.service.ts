@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { CONTENT_PLATFORM_KEYS, LINK_HOST_MESSAGE } from '#contract/content-results.ts';
 import { checkMediaUrl } from '#contract/social-urls.ts';
-import { type ImportRequest, type ImportResponse, STUDIO_LIMITS } from '#contract/studio.ts';
+import { STUDIO_LIMITS } from '#contract/studio.ts';
+import type { ImportRequest, ImportResponse } from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest } from '../../../lib/errors.ts';
 import { loopSlices } from '../../../lib/event-loop.ts';

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { pipeline, type Readable, Transform } from 'node:stream';
 import {
-  type BrowserSegment,
   type NoteListItem,
   QUOTA_EXCEEDED_MESSAGE,
-  type Recording,
   STUDIO_LIMITS,
   UNSUPPORTED_MEDIA_MESSAGE,
 } from '#contract/studio.ts';
+import type { BrowserSegment, Recording } from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { concatObjects } from '../../../providers/storage/storage.ts';

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '#contract/api.ts';
+import { noteListItemSchema, STUDIO_API } from '#contract/studio.ts';
 import {
   conversationCreatedSchema,
   createConversationSchema,
@@ -8,16 +9,14 @@ import {
   IMPORT_BODY_MAX_BYTES,
   importRequestSchema,
   importResponseSchema,
-  noteListItemSchema,
   recordingChunkParamsSchema,
   recordingChunkResponseSchema,
   recordingIdParamsSchema,
   recordingSchema,
-  STUDIO_API,
   STUDIO_NOTE_ID_HEADER,
   STUDIO_UPLOADS_PATH,
   startRecordingSchema,
-} from '#contract/studio.ts';
+} from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { deleted, operations, storeErrors } from '../../../lib/operation.ts';

@@ -1,11 +1,10 @@
 import {
   CONVERSATION_LIMITS,
-  type ConversationCreated,
-  type CreateConversationInput,
   NEEDS_STT_MESSAGE,
   STUDIO_LIMITS,
   UNSUPPORTED_MEDIA_MESSAGE,
 } from '#contract/studio.ts';
+import type { ConversationCreated, CreateConversationInput } from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { ObjectNotFoundError, TUS_PREFIX } from '../../../providers/storage/index.ts';

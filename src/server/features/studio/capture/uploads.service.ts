@@ -4,12 +4,14 @@ import type { ErrorCode } from '#contract/api.ts';
 import {
   NEEDS_STT_MESSAGE,
   STUDIO_LIMITS,
-  STUDIO_NOTE_ID_HEADER,
-  STUDIO_UPLOADS_PATH,
   UNSUPPORTED_MEDIA_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
-  uploadMetadataSchema,
 } from '#contract/studio.ts';
+import {
+  STUDIO_NOTE_ID_HEADER,
+  STUDIO_UPLOADS_PATH,
+  uploadMetadataSchema,
+} from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Tx } from '../../../db/client.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';

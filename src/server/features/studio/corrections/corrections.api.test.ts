@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CORRECTION_SPLITS_MESSAGE, type NoteDetail, SENTENCE_NOT_FOUND_MESSAGE } from '#contract/studio.ts';
+import type { NoteDetail } from '#contract/studio.ts';
+import { CORRECTION_SPLITS_MESSAGE, SENTENCE_NOT_FOUND_MESSAGE } from '#contract/studio-corrections.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /** Correcting what was heard: one sentence's words change; its id and times stay. */

@@ -1,10 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  correctSentenceSchema,
-  noteDetailSchema,
-  STUDIO_API,
-  sentenceParamsSchema,
-} from '#contract/studio.ts';
+import { noteDetailSchema, STUDIO_API } from '#contract/studio.ts';
+import { correctSentenceSchema, sentenceParamsSchema } from '#contract/studio-corrections.ts';
 import type { AppContext } from '../../../context.ts';
 import { operations } from '../../../lib/operation.ts';
 import { sendNoteDetail } from '../notes/index.ts';

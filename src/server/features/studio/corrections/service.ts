@@ -1,13 +1,10 @@
 import { isUuid } from '#contract/ids.ts';
+import { NOTE_NOT_FOUND_MESSAGE, type NoteDetail, type NoteKind, registerOfKind } from '#contract/studio.ts';
 import {
   CORRECTION_SPLITS_MESSAGE,
   type CorrectSentenceInput,
-  NOTE_NOT_FOUND_MESSAGE,
-  type NoteDetail,
-  type NoteKind,
-  registerOfKind,
   SENTENCE_NOT_FOUND_MESSAGE,
-} from '#contract/studio.ts';
+} from '#contract/studio-corrections.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, conflict, notFound } from '../../../lib/errors.ts';
 import { analyseOffThread, cleanText, sentencesAsSegments, splitSentences } from '../engine/index.ts';

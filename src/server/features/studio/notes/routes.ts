@@ -2,11 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, isUuid } from '#contract/ids.ts';
 import {
-  addSpeakerSchema,
-  assignSpeakerSchema,
   createTextNoteSchema,
   ideasResponseSchema,
-  mergeSpeakerSchema,
   NOTE_NOT_FOUND_MESSAGE,
   noteDetailSchema,
   noteIdParamsSchema,
@@ -14,11 +11,16 @@ import {
   notesQuerySchema,
   STUDIO_API,
   STUDIO_LIMITS,
-  speakerParamsSchema,
   updateNoteSchema,
-  updateSpeakerSchema,
   usageSchema,
 } from '#contract/studio.ts';
+import {
+  addSpeakerSchema,
+  assignSpeakerSchema,
+  mergeSpeakerSchema,
+  speakerParamsSchema,
+  updateSpeakerSchema,
+} from '#contract/studio-corrections.ts';
 import { updateVoiceSchema, voiceProfileSchema } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import { notFound } from '../../../lib/errors.ts';
@@ -28,18 +30,10 @@ import { limit, ownerOf } from '../owner.ts';
 import { listIdeas } from './ideas.service.ts';
 import { sendNoteDetail } from './note-answer.ts';
 import { findNote } from './repository.ts';
-import {
-  createTextNote,
-  deleteNote,
-  getNote,
-  getVoice,
-  listNotePage,
-  reviewTranscript,
-  updateVoice,
-  usage,
-} from './service.ts';
+import { createTextNote, deleteNote, getNote, listNotePage, reviewTranscript, usage } from './service.ts';
 import { assignSpeaker, createSpeaker, mergeSpeaker, updateSpeaker } from './speakers.ts';
 import { updateNote } from './text-edit.service.ts';
+import { getVoice, updateVoice } from './voice.service.ts';
 
 const operation = operations('Studio', 'dashboard');
 

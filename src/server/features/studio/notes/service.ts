@@ -15,7 +15,6 @@ import {
   type TranscriptEngine,
   type Usage,
 } from '#contract/studio.ts';
-import { basedOnSentence, type UpdateVoiceInput, type VoiceProfile } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database, DbOrTx, Tx } from '../../../db/client.ts';
 import type { JobQueue } from '../../../jobs/queue.ts';
@@ -26,7 +25,6 @@ import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts'
 import { profileJob, transcribeJob } from './job-definitions.ts';
 import { assertTextQuota, countNewNotes } from './limits.ts';
 import { withOwnerLock } from './owner-lock.ts';
-import { toApiProfile } from './profile-view.ts';
 import {
   countNotes,
   deleteNote as deleteNoteRow,
@@ -48,8 +46,7 @@ import {
 } from './sentences.repository.ts';
 import { listSpeakers, type SpeakerRow } from './speakers.repository.ts';
 import { listTracks, trackMedia } from './tracks.repository.ts';
-import { findVoiceSettings, markProfileStale, upsertVoiceSettings } from './voice.repository.ts';
-import { currentProfile } from './voice-profile.ts';
+import { markProfileStale } from './voice.repository.ts';
 
 /** What a conversation note keeps for the profile and the Ideas (speakers.ts). */
 interface OwnAnalysis {
@@ -410,47 +407,4 @@ export async function storeCorrectedText(
     noteId,
     analysis.sentences.map((s, i) => ({ ...s, id: sentenceIds[i]!, retyped: sentenceIds[i] === retypedId })),
   );
-}
-
-// ---------------------------------------------------------------- the voice
-
-export async function getVoice(ctx: AppContext, owner: string): Promise<VoiceProfile> {
-  const settings = await findVoiceSettings(ctx.database.db, owner);
-  const fresh = await currentProfile(ctx.database.db, owner);
-  const basedOn = { notes: fresh?.notes ?? 0, words: fresh?.words ?? 0 };
-  const profile = toApiProfile(fresh);
-  return {
-    based_on: basedOn,
-    summary: basedOnSentence(basedOn),
-    spoken: profile.spoken,
-    written: profile.written,
-    pins: settings?.pins ?? [],
-    bans: settings?.bans ?? [],
-    learn_from_edits: settings?.learnFromEdits ?? true,
-    byline: settings?.byline ?? null,
-    updated_at: settings?.profileUpdatedAt?.toISOString() ?? null,
-  };
-}
-
-const uniqueCaseless = (values: string[]) => {
-  const seen = new Set<string>();
-  return values.filter((v) => {
-    const key = v.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-};
-
-export async function updateVoice(ctx: AppContext, owner: string, input: UpdateVoiceInput) {
-  await ctx.database.transaction(async (tx) => {
-    await upsertVoiceSettings(tx.db, owner, {
-      ...(input.pins ? { pins: uniqueCaseless(input.pins.map((p) => p.trim())) } : {}),
-      ...(input.bans ? { bans: uniqueCaseless(input.bans.map((b) => b.trim())) } : {}),
-      ...(input.learn_from_edits !== undefined ? { learnFromEdits: input.learn_from_edits } : {}),
-      ...(input.byline !== undefined ? { byline: input.byline || null } : {}),
-    });
-    await queueProfile(ctx.jobs, tx, owner);
-  });
-  return getVoice(ctx, owner);
 }

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CONVERSATION_LIMITS,
-  SENTENCE_NOT_FOUND_MESSAGE,
-  SPEAKER_NOT_FOUND_MESSAGE,
-} from '#contract/studio.ts';
+import { CONVERSATION_LIMITS } from '#contract/studio.ts';
+import { SENTENCE_NOT_FOUND_MESSAGE, SPEAKER_NOT_FOUND_MESSAGE } from '#contract/studio-corrections.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
 
 /**

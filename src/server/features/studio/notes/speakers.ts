@@ -1,14 +1,16 @@
 import { isUuid } from '#contract/ids.ts';
 import {
-  type AddSpeakerInput,
-  type AssignSpeakerInput,
   CONVERSATION_LIMITS,
-  type MergeSpeakerInput,
   NOTE_NOT_FOUND_MESSAGE,
   type NoteDetail,
   type NoteRegister,
-  type UpdateSpeakerInput,
 } from '#contract/studio.ts';
+import type {
+  AddSpeakerInput,
+  AssignSpeakerInput,
+  MergeSpeakerInput,
+  UpdateSpeakerInput,
+} from '#contract/studio-corrections.ts';
 import type { AppContext } from '../../../context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';

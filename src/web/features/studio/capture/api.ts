@@ -1,14 +1,16 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   CONVERSATION_LIMITS,
-  type ConversationCreated,
   IMPORT_FILE_EXTENSIONS,
-  IMPORT_FILE_TOO_LARGE_MESSAGE,
-  type ImportResponse,
   type NoteListItem,
   STUDIO_API,
   STUDIO_LIMITS,
 } from '#contract/studio.ts';
+import {
+  type ConversationCreated,
+  IMPORT_FILE_TOO_LARGE_MESSAGE,
+  type ImportResponse,
+} from '#contract/studio-capture.ts';
 import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { json, useInvalidateStudio } from '../api.ts';

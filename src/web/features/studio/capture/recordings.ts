@@ -1,4 +1,5 @@
-import { type Recording, STUDIO_API, STUDIO_LIMITS } from '#contract/studio.ts';
+import { STUDIO_API, STUDIO_LIMITS } from '#contract/studio.ts';
+import type { Recording } from '#contract/studio-capture.ts';
 import { apiRequest, isHttpError, throwIfResNotOk } from '#web/lib/api.ts';
 import type { TimedPhrase } from './live-transcript.ts';
 

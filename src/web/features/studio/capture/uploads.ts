@@ -2,11 +2,10 @@ import * as tus from 'tus-js-client';
 import {
   ACCEPTED_MEDIA_EXTENSIONS,
   STUDIO_LIMITS,
-  STUDIO_NOTE_ID_HEADER,
-  STUDIO_UPLOADS_PATH,
   UNSUPPORTED_MEDIA_MESSAGE,
   UPLOAD_TOO_LARGE_MESSAGE,
 } from '#contract/studio.ts';
+import { STUDIO_NOTE_ID_HEADER, STUDIO_UPLOADS_PATH } from '#contract/studio-capture.ts';
 
 // Audio and video uploads over tus (resumable): the part of the Studio's API that is not JSON.
 

@@ -6,17 +6,19 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  type AddSpeakerInput,
-  type AssignSpeakerInput,
   type IdeasResponse,
-  type MergeSpeakerInput,
   type NoteDetail,
   type NotesPage,
   type SearchResponse,
   STUDIO_API,
-  type UpdateSpeakerInput,
   type Usage,
 } from '#contract/studio.ts';
+import type {
+  AddSpeakerInput,
+  AssignSpeakerInput,
+  MergeSpeakerInput,
+  UpdateSpeakerInput,
+} from '#contract/studio-corrections.ts';
 import type { UpdateVoiceInput, VoiceProfile } from '#contract/studio-voice.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import {

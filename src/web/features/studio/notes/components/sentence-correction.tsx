@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { correctSentenceSchema, SENTENCE_MAX_CHARS, type Sentence } from '#contract/studio.ts';
+import type { Sentence } from '#contract/studio.ts';
+import { correctSentenceSchema, SENTENCE_MAX_CHARS } from '#contract/studio-corrections.ts';
 import { describedBy, InlineEditForm } from '#web/components/inline-edit-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';

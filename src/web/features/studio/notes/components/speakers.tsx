@@ -1,15 +1,8 @@
 import { Loader2, UserPlus, UserRound, Users } from 'lucide-react';
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { z } from 'zod';
-import {
-  addSpeakerSchema,
-  assignSpeakerSchema,
-  CONVERSATION_LIMITS,
-  type NoteDetail,
-  type NoteSpeaker,
-  type Sentence,
-  speakerParamsSchema,
-} from '#contract/studio.ts';
+import { CONVERSATION_LIMITS, type NoteDetail, type NoteSpeaker, type Sentence } from '#contract/studio.ts';
+import { addSpeakerSchema, assignSpeakerSchema, speakerParamsSchema } from '#contract/studio-corrections.ts';
 import { describedBy, InlineEditForm } from '#web/components/inline-edit-form.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
