@@ -17,6 +17,7 @@ import {
   type Usage,
   WHOLE_TEXT_CONVERSATION_MESSAGE,
 } from '#contract/studio.ts';
+import { answerQuestionOf } from '#contract/studio-ask.ts';
 import { basedOnSentence, type UpdateVoiceInput, type VoiceProfile } from '#contract/studio-voice.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Database, DbOrTx, Tx } from '../../../db/client.ts';
@@ -285,7 +286,8 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
       ...(input.title !== undefined ? { title: input.title } : {}),
       text,
       wordCount: analysis.wordCount,
-      stats: analysis.stats,
+      // An answer kept as a note is the owner's words re-used: edited, still out of the profile.
+      stats: answerQuestionOf(row.sourceUrl) === null ? analysis.stats : null,
       keyPhrases: analysis.keyPhrases,
       figures: analysis.figures,
       wordsChangedAt: now,
