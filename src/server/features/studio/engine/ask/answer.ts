@@ -66,9 +66,14 @@ const KEEP_SHARE = 0.92;
 const FUZZY_SIMILARITY = 0.5;
 const FUZZY_WEIGHT = 0.7;
 /** The share of a term's best match elsewhere in the note that a sentence of it gets. */
-const NOTE_HELP = 0.4;
+const NOTE_HELP = 0.7;
 /** A sentence holding the kind of answer asked for: a figure for "how much", a time for "when". */
 const KIND_BONUS = 0.1;
+/**
+ * A sentence asked "how often", "how many" or "when" that holds no frequency, amount or time, and
+ * stands beside none: it may name what was asked about, but it does not answer.
+ */
+const KIND_MISSING = 0.15;
 /** Across notes, a note's sentences below this share of the best answer are left out. */
 const ACROSS_SHARE = 0.85;
 
@@ -170,6 +175,9 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
     if (wants && own[i]! > 0) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
+    // Money is not scored here: a sentence without it is left out below.
+    const holds = (j: number | undefined) => wants !== null && j !== undefined && read[j]!.kinds.has(wants);
+    if (wants && wants !== 'money' && !holds(i) && !holds(prev) && !holds(next)) score -= KIND_MISSING;
     const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;

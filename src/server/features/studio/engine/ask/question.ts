@@ -1,5 +1,6 @@
 import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
-import { STOP_WORDS, stem, wordsOf, writtenForm } from '../text/index.ts';
+import { STOP_WORDS, wordsOf, writtenForm } from '../text/index.ts';
+import { joinPhrases, keyOf, phrasesOf, SYNONYM_WEIGHT, SYNONYMS } from './words.ts';
 
 /**
  * Reading a question asked of the owner's notes: what it asks for (an answer, what was said across
@@ -31,9 +32,6 @@ export interface AskQuestion {
 
 /** Terms read from one question: a question names a few things, and each costs the search. */
 export const ASK_MAX_TERMS = 12;
-/** How much a synonym stands for the word asked (the word itself counts 1). */
-export const SYNONYM_WEIGHT = 0.8;
-
 /**
  * Words that ask rather than name what is asked about, beside the stop words: "what did I say about
  * pricing" asks about pricing.
@@ -84,11 +82,6 @@ const ASKING_WORDS = new Set([
   'about',
   'recording',
   'recordings',
-  'start',
-  'started',
-  'begin',
-  'first',
-  'earliest',
   'remember',
   'kind',
   'sort',
@@ -104,6 +97,9 @@ const ASKING_WORDS = new Set([
   'soon',
 ]);
 
+/** Words that ask when something was first said, in such a question; elsewhere they name which. */
+const FIRST_WORDS = new Set(['first', 'earliest', 'start', 'started', 'begin']);
+
 /**
  * The kinds of answer a question may ask for: money ("how much did it cost", "what do they pay"),
  * an amount ("how much", "how many"), a time ("when", "what year") or how often ("how often").
@@ -116,7 +112,11 @@ const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
   ['frequency', /\bhow often\b/i],
   ['money', new RegExp(`(?:\\bhow much\\b|\\bwhat\\b).*${MONEY_WORDS.source}`, 'i')],
   ['amount', /\bhow (?:much|many|long|old|big|far)\b/i],
-  ['time', /\bwhen\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i],
+  // "When did..." asks for a time; "what do I do when I can't sleep" does not.
+  [
+    'time',
+    /^\W*when\b|\bwhen (?:did|do|does|was|were|is|are|will|would|should|can)\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i,
+  ],
 ];
 // biome-ignore format: a word list
 const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening|night|noon|midnight|ago|later|weekend|spring|summer|autumn|winter|yesterday|tomorrow|tonight)\b/i;
@@ -146,76 +146,6 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
   return kinds;
 }
-
-/**
- * Irregular forms the stemmer cannot bring back to their word ("lost" for "lose", "paid" for
- * "pay"): compared as the word.
- */
-// biome-ignore format: a word table
-const IRREGULAR: ReadonlyMap<string, string> = new Map([
-  ['lost', 'lose'], ['paid', 'pay'], ['bought', 'buy'], ['sold', 'sell'], ['spent', 'spend'],
-  ['left', 'leave'], ['built', 'build'], ['sent', 'send'], ['won', 'win'], ['ran', 'run'],
-  ['slept', 'sleep'], ['woke', 'wake'], ['drank', 'drink'], ['drunk', 'drink'], ['found', 'find'],
-  ['grew', 'grow'], ['grown', 'grow'], ['wrote', 'write'], ['written', 'write'], ['taught', 'teach'],
-  ['brought', 'bring'], ['began', 'begin'], ['begun', 'begin'], ['fell', 'fall'], ['fallen', 'fall'],
-  ['kept', 'keep'], ['met', 'meet'], ['hid', 'hide'], ['chose', 'choose'], ['chosen', 'choose'],
-  ['cut', 'cut'], ['quit', 'quit'], ['hired', 'hire'], ['shut', 'shut'], ['rose', 'rise'],
-  ['held', 'hold'], ['heard', 'hear'], ['ate', 'eat'], ['eaten', 'eat'], ['flew', 'fly'],
-  ['spoke', 'speak'], ['stood', 'stand'], ['understood', 'understand'], ['caught', 'catch'],
-]);
-
-/** A word's key: its stem, through its plain form when it is irregular. */
-const keyOf = (word: string): string => stem(IRREGULAR.get(word) ?? word);
-
-/**
- * Words that name the same thing in the owner's notes more often than not; each group is searched
- * as one term. Kept small on purpose: a wide thesaurus finds sentences about something else.
- */
-// biome-ignore format: a word list
-const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['pay', 'paid', 'paying', 'charge', 'charged', 'charging', 'price', 'pricing', 'cost', 'fee'],
-  ['client', 'customer', 'buyer'],
-  ['money', 'revenue', 'income', 'earn', 'earned', 'sales'],
-  ['hire', 'hired', 'hiring', 'recruit', 'employee'],
-  ['quit', 'resign', 'leave', 'left'],
-  ['job', 'career'],
-  ['launch', 'launched', 'opened', 'open'],
-  ['sleep', 'bed', 'asleep', 'bedtime'],
-  ['email', 'emails', 'outreach'],
-  ['meeting', 'meetings'],
-  ['podcast', 'episode', 'show'],
-  ['course', 'class', 'workshop'],
-  ['student', 'learner', 'participant'],
-  ['mistake', 'wrong', 'error', 'fail', 'failed'],
-  ['lesson', 'learned', 'learn', 'takeaway'],
-  ['raise', 'raised', 'increase', 'increased', 'grow', 'grew'],
-  ['cut', 'lower', 'lowered', 'drop', 'dropped', 'decrease', 'reduce'],
-  ['scared', 'afraid', 'fear', 'nervous', 'worried'],
-  ['advice', 'tip', 'tips', 'recommend', 'suggest'],
-  ['member', 'members', 'membership', 'subscriber', 'subscribers', 'signup', 'signups'],
-  ['moving', 'move', 'moved', 'relocate', 'relocating'],
-  ['pain', 'hurt', 'ache', 'sore', 'injury'],
-  ['tired', 'exhausted', 'burnout', 'burned'],
-  ['work', 'working', 'hustle', 'grind'],
-  ['team', 'staff'],
-  ['phone', 'screens'],
-  ['coffee', 'caffeine'],
-  ['bread', 'loaf', 'sourdough'],
-  ['listen', 'listener', 'listeners', 'audience', 'download', 'downloads'],
-];
-
-const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
-  for (const group of SYNONYM_GROUPS) {
-    for (const word of group) {
-      const key = keyOf(word);
-      const others = map.get(key) ?? [];
-      for (const other of group) if (keyOf(other) !== key && !others.includes(other)) others.push(other);
-      map.set(key, others);
-    }
-  }
-  return map;
-})();
 
 // ---------------------------------------------------------------- numbers in both forms
 
@@ -329,7 +259,7 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
     keys.add(String(value));
     if (percent) keys.add(`${value}%`);
   }
-  const words = wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' '));
+  const words = wordsOf(joinPhrases(written.replace(CLOCK, ' ').replace(FIGURE, ' ')));
   for (const word of words) {
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
@@ -371,7 +301,7 @@ export function readQuestion(question: string): AskQuestion {
     if (percent) keys.set(`${value}%`, 1);
     terms.push({ word: key, keys, forms: spokenForms(value) });
   }
-  for (const word of wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' '))) {
+  for (const word of wordsOf(joinPhrases(written.replace(CLOCK, ' ').replace(FIGURE, ' ')))) {
     if (terms.length >= ASK_MAX_TERMS) break;
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) {
@@ -383,15 +313,17 @@ export function readQuestion(question: string): AskQuestion {
       continue;
     }
     if (word.length < 2 || STOP_WORDS.has(word) || ASKING_WORDS.has(word) || SCALE_WORDS.has(word)) continue;
+    // "first" asks in "when did I first..."; in "the first group" it names which.
+    if (intent !== 'first' && FIRST_WORDS.has(word)) continue;
     const key = keyOf(word);
     if (seen.has(key)) continue;
     seen.add(key);
     const keys = new Map<string, number>([[key, 1]]);
-    const forms = [word];
+    const forms = [word, ...phrasesOf(key)];
     for (const other of SYNONYMS.get(key) ?? []) {
       const otherKey = keyOf(other);
       if (!keys.has(otherKey)) keys.set(otherKey, SYNONYM_WEIGHT);
-      forms.push(other);
+      forms.push(other, ...phrasesOf(otherKey));
     }
     terms.push({ word, keys, forms });
   }
