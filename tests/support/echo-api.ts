@@ -1136,7 +1136,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Keep an answer as a note, with where it was said */
-        post: operations["saveStudioAnswer"];
+        post: operations["createStudioNoteFromAnswer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10295,7 +10295,7 @@ export interface operations {
             };
         };
     };
-    saveStudioAnswer: {
+    createStudioNoteFromAnswer: {
         parameters: {
             query?: never;
             header?: never;

@@ -35,7 +35,7 @@ export function askRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       STUDIO_ASK_NOTES_PATH,
       {
         schema: { body: saveAnswerSchema, response: { 201: noteDetailSchema } },
-        config: operation('saveStudioAnswer', 'Keep an answer as a note, with where it was said', {
+        config: operation('createStudioNoteFromAnswer', 'Keep an answer as a note, with where it was said', {
           errors: ['not_found', 'rate_limited'],
           example: {
             question: 'How much does the big client pay?',
