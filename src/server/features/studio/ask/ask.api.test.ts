@@ -141,6 +141,8 @@ describe('Ask your notes', () => {
     expect(note.text).toContain('They pay eighteen thousand a month.');
     expect(note.text).toMatch(/\n\nFrom your notes: The big client, \d{1,2} [A-Z][a-z]+ \d{4}\.$/);
     expect(answerQuestionOf(note.source_url)).toBe(question);
+    // Nor in the Ideas: the same words would make a theme of themselves.
+    expect(note.key_phrases).toEqual([]);
     // The owner's words re-used: not counted again in the voice profile, also once edited.
     const stats = async () =>
       (await echo.query<{ stats: unknown }>('select stats from studio_notes where id = $1', [note.id]))[0]!
@@ -151,6 +153,7 @@ describe('Ask your notes', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(await stats()).toBeNull();
+    expect((edited.json() as NoteDetail).key_phrases).toEqual([]);
     // Asked again, the answer cites the note it came from, not its copy.
     const again = (await ask(alice, question)).json() as AskResponse;
     expect(again.groups.map((g) => g.note_id)).not.toContain(note.id);

@@ -49,8 +49,9 @@ export function answerText(ids: string[], rows: SavedSentenceRow[]): string {
 
 /**
  * Keeps an answer as a text note of the owner (decision 024): the owner's cited sentences and where
- * they were said, titled by the question, its source link the question's. Its stats stay null, so
- * the voice profile does not count the same words twice, and no rebuild is queued. A sentence id of
+ * they were said, titled by the question, its source link the question's. Its stats stay null and
+ * it has no key phrases, so neither the voice profile nor the Ideas count the same words twice (no
+ * rebuild is queued). A sentence id of
  * another owner (or none) finds nothing: 404, as for a note.
  */
 export async function saveAnswer(ctx: AppContext, owner: string, input: SaveAnswerInput) {
@@ -74,7 +75,7 @@ export async function saveAnswer(ctx: AppContext, owner: string, input: SaveAnsw
       text,
       wordCount: analysis.wordCount,
       stats: null,
-      keyPhrases: analysis.keyPhrases,
+      keyPhrases: [],
       figures: analysis.figures,
       sourceUrl: answerSourceUrl(ctx.config.publicUrl, question),
     });

@@ -286,9 +286,11 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
       ...(input.title !== undefined ? { title: input.title } : {}),
       text,
       wordCount: analysis.wordCount,
-      // An answer kept as a note is the owner's words re-used: edited, still out of the profile.
-      stats: answerQuestionOf(row.sourceUrl) === null ? analysis.stats : null,
-      keyPhrases: analysis.keyPhrases,
+      // An answer kept as a note is the owner's words re-used: edited, still out of the profile
+      // and the Ideas.
+      ...(answerQuestionOf(row.sourceUrl) === null
+        ? { stats: analysis.stats, keyPhrases: analysis.keyPhrases }
+        : { stats: null, keyPhrases: [] }),
       figures: analysis.figures,
       wordsChangedAt: now,
       transcriptReviewedAt: now,

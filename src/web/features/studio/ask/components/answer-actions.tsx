@@ -76,9 +76,9 @@ export function AnswerActions({ answer, headingId }: { answer: AskResponse; head
         </Button>
       </div>
       {saved && (
-        <p className="flex flex-wrap items-center gap-x-1 text-sm" role="status">
-          <Check className="size-4 text-primary" aria-hidden="true" /> Saved as a note, kept out of your voice
-          profile.
+        <p className="text-sm" role="status">
+          <Check className="mr-1 inline size-4 align-[-3px] text-primary" aria-hidden="true" />
+          Saved as a note, kept out of your voice profile.{' '}
           <Link
             href={noteHref(saved.id)}
             className="font-medium text-primary underline-offset-4 hover:underline"
