@@ -259,7 +259,7 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
     keys.add(String(value));
     if (percent) keys.add(`${value}%`);
   }
-  const words = wordsOf(joinPhrases(written.replace(CLOCK, ' ').replace(FIGURE, ' ')));
+  const words = joinPhrases(wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' ')));
   for (const word of words) {
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
@@ -301,7 +301,7 @@ export function readQuestion(question: string): AskQuestion {
     if (percent) keys.set(`${value}%`, 1);
     terms.push({ word: key, keys, forms: spokenForms(value) });
   }
-  for (const word of wordsOf(joinPhrases(written.replace(CLOCK, ' ').replace(FIGURE, ' ')))) {
+  for (const word of joinPhrases(wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' ')))) {
     if (terms.length >= ASK_MAX_TERMS) break;
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) {

@@ -100,19 +100,29 @@ const PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['earn', ['took in', 'take in', 'takes in', 'bring in', 'brings in', 'brought in']],
 ];
 
-const PHRASE = new RegExp(
-  `\\b(?:${PHRASES.flatMap(([, said]) => said)
-    .join('|')
-    .replaceAll(' ', '\\s+')})\\b`,
-  'gi',
-);
-const PHRASE_WORD: ReadonlyMap<string, string> = new Map(
-  PHRASES.flatMap(([word, said]) => said.map((phrase) => [phrase, word] as const)),
-);
+/** The phrases by their first word: most words start none, and cost one look-up. */
+const PHRASES_FROM: ReadonlyMap<string, ReadonlyArray<readonly [string[], string]>> = (() => {
+  const map = new Map<string, Array<readonly [string[], string]>>();
+  for (const [word, said] of PHRASES)
+    for (const phrase of said) {
+      const parts = phrase.split(' ');
+      map.set(parts[0]!, [...(map.get(parts[0]!) ?? []), [parts, word] as const]);
+    }
+  return map;
+})();
 
-/** The text with each phrase of the table replaced by the word it means. */
-export const joinPhrases = (text: string): string =>
-  text.replace(PHRASE, (said) => PHRASE_WORD.get(said.toLowerCase().replace(/\s+/g, ' ')) ?? said);
+/** The words (lower-cased, in order) with each phrase of the table replaced by the word it means. */
+export function joinPhrases(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const phrase = PHRASES_FROM.get(words[i]!)?.find(([parts]) => parts.every((p, k) => words[i + k] === p));
+    if (phrase) {
+      out.push(phrase[1]);
+      i += phrase[0].length - 1;
+    } else out.push(words[i]!);
+  }
+  return out;
+}
 
 /** The phrases that mean the word of this key, searched as said. */
 export const phrasesOf = (key: string): readonly string[] =>
