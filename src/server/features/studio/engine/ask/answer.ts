@@ -200,13 +200,30 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     };
   };
 
+  // On equal scores, the note more about the question: more of its sentences hold its terms.
+  const matchingIn = new Map<string, number>();
+  pool.forEach((s, i) => {
+    if (own[i]! > 0) matchingIn.set(s.noteId, (matchingIn.get(s.noteId) ?? 0) + 1);
+  });
+  const strength = (c: (typeof scored)[number]) => matchingIn.get(c.s.noteId) ?? 0;
   // A question about money is answered by a sentence that names some (or beside one that does):
   // "how much did I pay for the kiln" is not answered by the kiln's firing times.
   const holdsMoney = (j: number | undefined) => j !== undefined && read[j]!.kinds.has('money');
   const ranked = scored
     .filter((c) => c.own > 0)
     .filter((c) => wants !== 'money' || holdsMoney(c.i) || holdsMoney(c.prev) || holdsMoney(c.next))
-    .sort((a, b) => b.score - a.score || a.s.position - b.s.position);
+    .sort((a, b) => b.score - a.score || strength(b) - strength(a) || a.s.position - b.s.position);
+  // "How much..." answered by the sentence that sets the scene ("our worst month in nine years")
+  // when the next one holds the figure asked for ("we took in eleven thousand"): the next one
+  // answers, with the first as its context.
+  const head = ranked[0];
+  const kindOf = (j: number | undefined) => (wants && j !== undefined ? (read[j]!.kinds.get(wants) ?? 0) : 0);
+  if (head && question.intent === 'answer' && kindOf(head.i) < 1 && kindOf(head.next) === 1) {
+    const next = scored[head.next!]!;
+    const at = ranked.indexOf(next);
+    if (at >= 0) ranked.splice(at, 1);
+    ranked.unshift({ ...next, score: head.score });
+  }
   const best = ranked[0];
   const closest = (): N[] => {
     const out: N[] = [];

@@ -123,6 +123,11 @@ const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|septe
 const FREQUENCY_WORDS =
   /\b(?:every|each|per|daily|weekly|monthly|yearly|once|twice)\b|\b(?:a|an) (?:day|week|month|year|hour)\b/i;
 const AMOUNT_WORDS = /\b(?:half|third|quarter|dozen|double|twice|times)\b/i;
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+const DAY_OF_MONTH = new RegExp(
+  `\\b${MONTH}\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b|\\b\\d+(?:st|nd|rd|th)\\b`,
+  'gi',
+);
 const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && value <= 2100;
 
 /**
@@ -134,7 +139,9 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   const kinds = new Map<AnswerKind, number>();
   const figures = figuresOf(written);
   const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
-  const amount = figures.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
+  // A date's day ("January 8", "the 18th") is a time, not an amount.
+  const counted = figuresOf(written.replace(DAY_OF_MONTH, ' '));
+  const amount = counted.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
   if (amount) kinds.set('amount', amount);
   // Money: a figure in a currency ("$7", "ninety-nine euros"), or a figure beside a word of paying
   // ("they pay eighteen thousand a month").
@@ -312,9 +319,10 @@ export function readQuestion(question: string): AskQuestion {
       terms.push({ word, keys: new Map([[key, 1]]), forms: [word, key] });
       continue;
     }
-    if (word.length < 2 || STOP_WORDS.has(word) || ASKING_WORDS.has(word) || SCALE_WORDS.has(word)) continue;
     // "first" asks in "when did I first..."; in "the first group" it names which.
-    if (intent !== 'first' && FIRST_WORDS.has(word)) continue;
+    const naming = FIRST_WORDS.has(word) && intent !== 'first';
+    if (word.length < 2 || SCALE_WORDS.has(word) || ASKING_WORDS.has(word)) continue;
+    if (!naming && (STOP_WORDS.has(word) || FIRST_WORDS.has(word))) continue;
     const key = keyOf(word);
     if (seen.has(key)) continue;
     seen.add(key);
