@@ -74,6 +74,8 @@ const KIND_BONUS = 0.1;
  * stands beside none: it may name what was asked about, but it does not answer.
  */
 const KIND_MISSING = 0.15;
+/** What "how many" counts weighs this much more: the answer holds it beside its figure. */
+const COUNTED_WEIGHT = 2;
 /** Across notes, a note's sentences below this share of the best answer are left out. */
 const ACROSS_SHARE = 0.85;
 
@@ -142,7 +144,8 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   // as a plain word: it may be what the notes never say, or only the question's way of saying it.
   const weights = terms.map((_, t) => {
     const df = matches.filter((m) => m[t]! > 0).length;
-    return df === 0 ? 1 : 1 + Math.log((matching + 1) / (df + 1));
+    const weight = df === 0 ? 1 : 1 + Math.log((matching + 1) / (df + 1));
+    return terms[t]!.counted ? COUNTED_WEIGHT * weight : weight;
   });
   // What the note says elsewhere helps a sentence of it a little ("the bakery" said once, the
   // price in another sentence of the same note).

@@ -69,6 +69,9 @@ describe('reading a question', () => {
     expect(readQuestion('How many members does the club have?').wants).toBe('amount');
     expect(readQuestion('When does enrolment open?').wants).toBe('time');
     expect(readQuestion('How often do we publish?').wants).toBe('frequency');
+    // What "how many" counts is marked: the answer holds it beside its figure.
+    const counted = readQuestion('How many hours did the team save?').terms.filter((t) => t.counted);
+    expect(counted.map((t) => t.word)).toEqual(['hours']);
     // "when" in a clause asks for no time.
     expect(readQuestion("What do I do when I can't sleep?").wants).toBeNull();
   });

@@ -19,6 +19,8 @@ export interface AskTerm {
   keys: ReadonlyMap<string, number>;
   /** The forms to look for in the full-text search (single words or phrases). */
   forms: readonly string[];
+  /** What "how many" or "how much" counts ("hours" in "how many hours did we save"). */
+  counted?: boolean;
 }
 
 export interface AskQuestion {
@@ -282,6 +284,8 @@ const FIRST =
 const ACROSS =
   /\b(?:what|everything|anything)\b.*?\b(?:have|did|do) (?:i|we) (?:said|say|talked|talk|mentioned|mention|written|write|spoken|speak)\b.*?\babout\b|\beverything (?:i|we)\b|\b(?:across|all) (?:my|of my|the) notes\b|\bin all my\b/i;
 
+const COUNTED = /\bhow (?:many|much) ([\p{L}'-]+)/iu;
+
 /** A form made safe for websearch_to_tsquery: letters, digits, inner apostrophes, commas and dots. */
 const searchForm = (form: string): string | null => {
   const clean = form
@@ -338,6 +342,8 @@ export function readQuestion(question: string): AskQuestion {
   const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
     .map(searchForm)
     .filter((f): f is string => f !== null);
+  const counted = keyOf(COUNTED.exec(written)?.[1]?.toLowerCase() ?? '');
+  for (const term of terms) if (term.keys.get(counted) === 1) term.counted = true;
   return {
     intent,
     wants: WANTS.find(([, pattern]) => pattern.test(text))?.[0] ?? null,
