@@ -93,7 +93,7 @@ function similarity(a: Set<string>, b: Set<string>): number {
 }
 
 /** How well a set of keys holds a term (1 as asked, less for a synonym or a close spelling). */
-const matchOf = (term: { keys: ReadonlyMap<string, number> }, keys: Set<string>): number => {
+const matchOf = (term: { keys: ReadonlyMap<string, number> }, keys: ReadonlySet<string>): number => {
   let best = 0;
   for (const [key, weight] of term.keys) if (weight > best && keys.has(key)) best = weight;
   return best;

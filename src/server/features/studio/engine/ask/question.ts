@@ -352,8 +352,30 @@ export function readQuestion(question: string): AskQuestion {
   };
 }
 
-/** A sentence as the answer reads it: its keys and the kinds of answer it holds (one written-form pass). */
-export function readSentence(text: string): { keys: Set<string>; kinds: Map<AnswerKind, number> } {
+/** A sentence as the answer reads it: its keys and the kinds of answer it holds. */
+export interface ReadSentence {
+  keys: ReadonlySet<string>;
+  kinds: ReadonlyMap<AnswerKind, number>;
+}
+
+/**
+ * Sentences read lately, by text: what a sentence holds does not depend on the question, and the
+ * same notes are read again for the owner's next question. Bounded; the oldest read goes first.
+ */
+const READ_CACHE = new Map<string, ReadSentence>();
+export const READ_CACHE_SIZE = 10_000;
+
+/** A sentence as the answer reads it (one written-form pass, then remembered). */
+export function readSentence(text: string): ReadSentence {
+  const cached = READ_CACHE.get(text);
+  if (cached) {
+    READ_CACHE.delete(text);
+    READ_CACHE.set(text, cached);
+    return cached;
+  }
   const written = writtenForm(text);
-  return { keys: canonicalKeys(text, written), kinds: answerKindsOf(text, written) };
+  const read = { keys: canonicalKeys(text, written), kinds: answerKindsOf(text, written) };
+  READ_CACHE.set(text, read);
+  if (READ_CACHE.size > READ_CACHE_SIZE) READ_CACHE.delete(READ_CACHE.keys().next().value!);
+  return read;
 }
