@@ -89,6 +89,7 @@ const questions = (): string[] =>
 
 /** Each answer's time over one kept-alive socket; the owner's ask limit is reset between (untimed). */
 async function measureServer(url: string, db: pg.Client, list: string[]): Promise<number[]> {
+  const slowest: Array<[number, string]> = [];
   const { hostname, port } = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const once = (question: string) =>
@@ -128,8 +129,18 @@ async function measureServer(url: string, db: pg.Client, list: string[]): Promis
     const samples: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
       if (i % 20 === 0) await unlimited();
-      samples.push(await once(list[i % list.length]!));
+      const question = list[i % list.length]!;
+      const took = await once(question);
+      samples.push(took);
+      slowest.push([took, question]);
     }
+    slowest.sort((a, b) => b[0] - a[0]);
+    log(
+      `slowest: ${slowest
+        .slice(0, 8)
+        .map(([ms, q]) => `${ms.toFixed(0)} ms "${q}"`)
+        .join('; ')}`,
+    );
     return samples;
   } finally {
     agent.destroy();
