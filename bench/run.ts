@@ -32,6 +32,7 @@ const MODULES: { name: string; load: () => Promise<BenchModule> }[] = [
   { name: 'studio-carousel', load: () => import('./studio-carousel.ts') },
   { name: 'studio-llm', load: () => import('./studio-llm.ts') },
   { name: 'studio-search', load: () => import('./studio-search.ts') },
+  { name: 'studio-ask', load: () => import('./studio-ask.ts') },
   { name: 'studio-upload', load: () => import('./studio-upload.ts') },
   { name: 'studio-carousel-pdf', load: () => import('./studio-carousel-pdf.ts') },
   { name: 'pocketsphinx', load: () => import('./pocketsphinx.ts') },

@@ -90,3 +90,31 @@ export const askResponseSchema = z.object({
   written_note: z.string().nullable(),
 });
 export type AskResponse = z.infer<typeof askResponseSchema>;
+
+/**
+ * POST /ask/notes: the answer kept as a text note of the owner's cited sentences, with a closing
+ * "From your notes: <title, date>" line. Its `source_url` is the question's link (answerQuestionOf
+ * reads it back): such a note is the owner's words re-used, so it stays out of the voice profile.
+ */
+export const STUDIO_ASK_NOTES_PATH = `${STUDIO_ASK_PATH}/notes`;
+/** An answer cites at most five notes of two sentences, each with its two neighbours. */
+export const ASK_SAVED_SENTENCES_MAX = 40;
+export const ASK_FROM_NOTES = 'From your notes:';
+
+export const saveAnswerSchema = z.object({
+  question: askRequestSchema.shape.question,
+  /** The answer's sentences (cited, and those shown beside them), in the answer's order. */
+  sentence_ids: z.array(z.string().uuid()).min(1).max(ASK_SAVED_SENTENCES_MAX),
+});
+export type SaveAnswerInput = z.input<typeof saveAnswerSchema>;
+
+/** The link a saved answer keeps to its question: /studio?ask=... on the server's address. */
+export const answerSourceUrl = (origin: string, question: string) =>
+  `${origin}/studio?${new URLSearchParams({ ask: question })}`;
+
+/** The question a note was saved from, read from its source link; null for any other note. */
+export function answerQuestionOf(sourceUrl: string | null | undefined): string | null {
+  if (!sourceUrl || !URL.canParse(sourceUrl)) return null;
+  const url = new URL(sourceUrl);
+  return url.pathname === '/studio' ? url.searchParams.get('ask') : null;
+}

@@ -1,27 +1,22 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
-import { DESKTOP, launchBrowser, openPage } from '#tests/support/browser.ts';
-import { callAs, dashboardCookies, sessionCookie } from '#tests/support/studio.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { DESKTOP } from '#tests/support/browser.ts';
+import {
+  callAs,
+  PHONE_390,
+  sessionCookie,
+  setUpStudioBrowser,
+  signedInPage,
+  timedNote,
+} from '#tests/support/studio.ts';
 
 /** Asking the notes in the Studio: ask by keyboard, read the cited answer, open a citation at its sentence. */
 
-const PHONE_390 = { width: 390, height: 844 };
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-let echo: TestApp;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-beforeAll(async () => {
-  [echo, { browser, close: closeBrowser }] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await echo?.close();
-});
+const studio = setUpStudioBrowser();
 
 const NOTES = [
   {
@@ -39,13 +34,12 @@ describe.each([
   ['phone', PHONE_390],
 ])('Ask your notes on a %s', (name, viewport) => {
   it('asks by keyboard, reads the cited answer, opens a citation at its sentence and comes back', async () => {
+    const { echo } = studio;
     const cookie = await sessionCookie(echo, `ask-${name}@example.com`);
     const notes: NoteDetail[] = [];
     for (const note of NOTES)
       notes.push((await callAs(echo, 'POST', '/api/studio/notes', cookie, note)).json());
-    const { page, context, pageErrors } = await openPage(browser, echo.url, viewport);
-    await context.addCookies(dashboardCookies(echo, cookie));
-    await page.goto('/studio');
+    const { page, context, pageErrors } = await signedInPage(studio, cookie, '/studio', viewport);
     const question = page.getByRole('textbox', { name: 'Your question' });
     await expect.poll(() => question.isVisible(), { timeout: 20_000 }).toBe(true);
     await question.fill('How much does the big client pay? 18,000?');
@@ -86,6 +80,59 @@ describe.each([
     await expect.poll(() => answer.innerText()).toContain("I don't find that in your notes.");
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/ask-not-found-${name}.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.each([
+  ['desktop', DESKTOP],
+  ['phone', PHONE_390],
+])('An answer kept as a note on a %s', (name, viewport) => {
+  it('saves the answer as a note with where it was said, and opens it', async () => {
+    const { echo } = studio;
+    const cookie = await sessionCookie(echo, `keep-${name}@example.com`);
+    await callAs(echo, 'POST', '/api/studio/notes', cookie, NOTES[0]);
+    // A recorded note: the answer cites the moment it was said.
+    await timedNote(echo, cookie, NOTES[1]!);
+    const { page, context, pageErrors } = await signedInPage(studio, cookie, '/studio', viewport);
+    const question = page.getByRole('textbox', { name: 'Your question' });
+    await expect.poll(() => question.isVisible(), { timeout: 20_000 }).toBe(true);
+    await question.fill('What do I tell runners with knee pain?');
+    await question.press('Enter');
+    const answer = page.getByRole('region', { name: 'Ask your notes' });
+    await expect
+      .poll(() => page.getByTestId('answer-citation').first().isVisible(), { timeout: 10_000 })
+      .toBe(true);
+
+    await page.getByRole('button', { name: 'Save as a note' }).click();
+    const saved = page.getByTestId('saved-answer-note');
+    await expect.poll(() => saved.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await answer.getByRole('status').innerText()).toContain('kept out of your voice profile');
+    // Saved once: the button is gone, the draft starts from the same note.
+    expect(await page.getByRole('button', { name: 'Save as a note' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Write a LinkedIn post from this' }).isVisible()).toBe(
+      true,
+    );
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/ask-saved-${name}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    const box = (await answer.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+
+    await saved.click();
+    const source = page.getByTestId('saved-answer-source');
+    await expect.poll(() => source.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await source.innerText()).toContain('What do I tell runners with knee pain?');
+    const heading = page.getByRole('heading', { name: 'What do I tell runners with knee pain?' });
+    expect(await heading.count()).toBeGreaterThan(0);
+    expect(await page.locator('body').innerText()).toContain('From your notes: Knees,');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/ask-saved-note-${name}.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    const [{ stats }] = await echo.query<{ stats: unknown }>(
+      "select stats from studio_notes where owner_email = $1 and source_url like '%/studio?ask=%'",
+      [`keep-${name}@example.com`],
+    );
+    expect(stats).toBeNull();
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -1,33 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '#tests/support/axe.ts';
-import { DESKTOP, launchBrowser, openPage, type PageSession } from '#tests/support/browser.ts';
-import { dashboardCookies, draftFor } from '#tests/support/studio.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { DESKTOP, type PageSession } from '#tests/support/browser.ts';
+import { draftFor, PHONE_390, setUpStudioBrowser, signedInPage } from '#tests/support/studio.ts';
 
 /** A draft keeps its versions; regenerating asks first; a block's regeneration keeps edits. */
 
-const PHONE_390 = { width: 390, height: 844 };
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-let echo: TestApp;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-beforeAll(async () => {
-  [echo, { browser, close: closeBrowser }] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await echo?.close();
-});
+const studio = setUpStudioBrowser();
 
 /** A signed-in browser on a ready LinkedIn draft of a written note. */
 async function onDraft(email: string, viewport: typeof DESKTOP): Promise<PageSession> {
-  const { cookie, draftId } = await draftFor(echo, email, ['linkedin']);
-  const session = await openPage(browser, echo.url, viewport);
-  await session.context.addCookies(dashboardCookies(echo, cookie));
-  await session.page.goto(`/studio?draft=${draftId}`);
+  const { cookie, draftId } = await draftFor(studio.echo, email, ['linkedin']);
+  const session = await signedInPage(studio, cookie, `/studio?draft=${draftId}`, viewport);
   await expect
     .poll(() => session.page.getByTestId('draft-blocks').isVisible(), { timeout: 20_000 })
     .toBe(true);

@@ -1126,6 +1126,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/studio/ask/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep an answer as a note, with where it was said */
+        post: operations["createStudioNoteFromAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/studio/imports": {
         parameters: {
             query?: never;
@@ -10301,6 +10318,215 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"] & {
                         /** @enum {string} */
                         code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "message": "Request body is too large (limit 100 KB)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "payload_too_large";
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_media_type",
+                     *       "message": "Unsupported content type; send application/json"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unsupported_media_type";
+                    };
+                };
+            };
+            /** @description `rate_limited` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "message": "Too many requests. Please try again later."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "rate_limited";
+                    };
+                };
+            };
+            /** @description Unexpected failure: `internal` (500), or `unavailable` (503, with Retry-After) while the database is down */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createStudioNoteFromAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "How much does the big client pay?",
+                 *       "sentence_ids": [
+                 *         "3f0c2a8e-4b7d-4c1e-9a6f-2d5b8e7c1a90"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    question: string;
+                    sentence_ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "voice" | "video" | "text" | "post";
+                        /** @enum {string} */
+                        register: "spoken" | "written";
+                        /** @enum {string} */
+                        status: "uploading" | "transcribing" | "needs_stt" | "ready" | "failed";
+                        status_message: string | null;
+                        title: string;
+                        excerpt: string;
+                        word_count: number;
+                        duration_ms: number | null;
+                        media_bytes: number;
+                        has_media: boolean;
+                        source_url: string | null;
+                        transcript_engine: ("server" | "pocketsphinx" | "browser") | null;
+                        transcript_on_device?: boolean;
+                        conversation: {
+                            speakers: number;
+                            me_answered: boolean;
+                        } | null;
+                        needs_review?: boolean;
+                        words_changed_at?: string | null;
+                        created_at: string;
+                        updated_at: string;
+                        text: string;
+                        sentences: {
+                            id: string;
+                            text: string;
+                            start_char: number;
+                            end_char: number;
+                            start_ms?: number | null;
+                            end_ms?: number | null;
+                            filler: boolean;
+                            fillers: {
+                                start: number;
+                                end: number;
+                            }[];
+                            speaker_id?: string | null;
+                        }[];
+                        speakers: {
+                            id: string;
+                            label: string;
+                            name: string;
+                            me: boolean;
+                        }[];
+                        key_phrases: string[];
+                        media_url: string | null;
+                        media_mime: string | null;
+                        tracks: {
+                            id: string;
+                            label: string;
+                            /** @enum {string} */
+                            status: "uploading" | "transcribing" | "ready" | "failed";
+                            message: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `validation_failed`, `malformed_request` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "validation_failed",
+                     *       "message": "Invalid email address"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "validation_failed" | "malformed_request";
+                    };
+                };
+            };
+            /** @description `unauthorized` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unauthorized",
+                     *       "message": "Authentication required"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "unauthorized";
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "not_found",
+                     *       "message": "Not found"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiError"] & {
+                        /** @enum {string} */
+                        code?: "not_found";
                     };
                 };
             };

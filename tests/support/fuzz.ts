@@ -134,6 +134,10 @@ export const ROUTES: RouteSpec[] = [
   dashboard('POST /api/studio/imports', { type: 'file', filename: 'posts.txt', content: 'One post.' }),
   dashboard('GET /api/studio/search'),
   dashboard('POST /api/studio/ask', { question: 'What did I say about pricing?', engine: 'offline' }),
+  dashboard('POST /api/studio/ask/notes', {
+    question: 'What did I say about pricing?',
+    sentence_ids: ['00000000-0000-4000-8000-000000000000'],
+  }),
   dashboard('GET /api/studio/ideas'),
   dashboard('GET /api/studio/voice'),
   dashboard('PUT /api/studio/voice', { pins: ['ship it'], bans: ['synergy'] }),

@@ -5,11 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { DestinationStream } from 'pino';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { NoteDetail } from '../../src/contract/studio.ts';
 import type { Draft, DraftFormat } from '../../src/contract/studio-drafts.ts';
 import { studioStorage } from '../../src/server/features/studio/media-store.ts';
 import { createSession } from '../../src/server/lib/sessions.ts';
 import { ffmpegBinary, runFfmpeg } from '../../src/server/providers/media/ffmpeg-run.ts';
 import type { ObjectStorage } from '../../src/server/providers/storage/index.ts';
+import { DESKTOP, launchBrowser, openPage, type PageSession } from './browser.ts';
 import { FakeS3 } from './fake-s3.ts';
 import { startTestApp, type TestApp } from './test-app.ts';
 
@@ -106,6 +110,110 @@ export function callAs(echo: TestApp, method: string, url: string, cookie: strin
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
     payload: body !== undefined ? JSON.stringify(body) : undefined,
   });
+}
+
+/** One owner of a Studio test file: the app, the owner's session, and calls as the owner. */
+export interface StudioOwner {
+  readonly echo: StudioTestApp;
+  /** `echo_dashboard=<token>` (sessionCookie). */
+  readonly cookie: string;
+  /** callAs as this owner. */
+  call(method: string, url: string, body?: unknown): ReturnType<typeof callAs>;
+}
+
+/**
+ * The set-up a Studio API test file repeats: the app (startStudioApp with `env`) and one signed-in
+ * owner, from the file's beforeAll to its afterAll. Read `echo` and `cookie` inside tests.
+ */
+export function setUpStudioOwner(email: string, env: Record<string, string> = {}): StudioOwner {
+  let echo: StudioTestApp | undefined;
+  let cookie = '';
+  beforeAll(async () => {
+    echo = await startStudioApp(env);
+    cookie = await sessionCookie(echo, email);
+  });
+  afterAll(() => echo?.close());
+  const started = () => {
+    if (!echo) throw new Error('the Studio app is started in beforeAll');
+    return echo;
+  };
+  return {
+    get echo() {
+      return started();
+    },
+    get cookie() {
+      return cookie;
+    },
+    call: (method, url, body) => callAs(started(), method, url, cookie, body),
+  };
+}
+
+/**
+ * A written note made to look recorded: each sentence `stepMs` after the one before (lasting 90% of
+ * it); `rough`: a voice note PocketSphinx heard (a rough transcript). Answers the note as read back.
+ */
+export async function timedNote(
+  echo: TestApp,
+  cookie: string,
+  note: { text: string; title?: string },
+  { stepMs = 2000, rough = false }: { stepMs?: number; rough?: boolean } = {},
+): Promise<NoteDetail> {
+  const created = await callAs(echo, 'POST', '/api/studio/notes', cookie, note);
+  if (created.statusCode !== 201) throw new Error(`note: ${created.statusCode} ${created.body}`);
+  const { id } = created.json() as NoteDetail;
+  if (rough)
+    await echo.query(
+      `update studio_notes set kind = 'voice', register = 'spoken', transcript_engine = 'pocketsphinx' where id = $1`,
+      [id],
+    );
+  await echo.query(
+    'update studio_note_sentences set start_ms = position * $2::int, end_ms = position * $2::int + $3::int where note_id = $1',
+    [id, stepMs, Math.round(stepMs * 0.9)],
+  );
+  return (await callAs(echo, 'GET', `/api/studio/notes/${id}`, cookie)).json() as NoteDetail;
+}
+
+/** The phone width the Studio's browser tests check (and DESKTOP). */
+export const PHONE_390 = { width: 390, height: 844 };
+
+/** The set-up a Studio browser test file repeats: the app and Chromium, from beforeAll to afterAll. */
+export function setUpStudioBrowser(): { readonly echo: TestApp; readonly browser: Browser } {
+  let echo: TestApp | undefined;
+  let browser: Browser | undefined;
+  let closeBrowser: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    let launched: Awaited<ReturnType<typeof launchBrowser>>;
+    [echo, launched] = await Promise.all([startTestApp(), launchBrowser()]);
+    browser = launched.browser;
+    closeBrowser = launched.close;
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await echo?.close();
+  });
+  return {
+    get echo() {
+      if (!echo) throw new Error('the app is started in beforeAll');
+      return echo;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is launched in beforeAll');
+      return browser;
+    },
+  };
+}
+
+/** A page of a new browser context signed in as the cookie's owner, opened at `at`. */
+export async function signedInPage(
+  studio: { readonly echo: TestApp; readonly browser: Browser },
+  cookie: string,
+  at: string,
+  viewport = DESKTOP,
+): Promise<PageSession> {
+  const session = await openPage(studio.browser, studio.echo.url, viewport);
+  await session.context.addCookies(dashboardCookies(studio.echo, cookie));
+  await session.page.goto(at);
+  return session;
 }
 
 /** A signed-in owner with a written note and drafts of it just started (not waited for). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
-import { ASK_NOT_FOUND, type AskResponse } from '#contract/studio-ask.ts';
+import { ASK_NOT_FOUND, type AskResponse, answerQuestionOf } from '#contract/studio-ask.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { callAs, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 import { MODEL_USED_UP } from './service.ts';
@@ -128,6 +128,54 @@ describe('Ask your notes', () => {
     expect(first.intent).toBe('first');
     expect(first.groups[0]).toMatchObject({ note_id: older.id, note_title: 'Old pricing' });
     expect(Date.parse(first.groups[0]!.created_at)).toBeLessThan(Date.parse(first.groups[1]!.created_at));
+  });
+
+  it('keeps an answer as a note of the cited sentences and where they were said, out of the profile', async () => {
+    const question = 'How much does the big client pay?';
+    const answer = (await ask(alice, question)).json() as AskResponse;
+    const ids = cited(answer).map((c) => c.id);
+    const saved = await callAs(echo, 'POST', '/api/studio/ask/notes', alice, { question, sentence_ids: ids });
+    expect(saved.statusCode).toBe(201);
+    const note = saved.json() as NoteDetail;
+    expect(note).toMatchObject({ kind: 'text', status: 'ready', title: question });
+    expect(note.text).toContain('They pay eighteen thousand a month.');
+    expect(note.text).toMatch(/\n\nFrom your notes: The big client, \d{1,2} [A-Z][a-z]+ \d{4}\.$/);
+    expect(answerQuestionOf(note.source_url)).toBe(question);
+    // Nor in the Ideas: the same words would make a theme of themselves.
+    expect(note.key_phrases).toEqual([]);
+    // The owner's words re-used: not counted again in the voice profile, also once edited.
+    const stats = async () =>
+      (await echo.query<{ stats: unknown }>('select stats from studio_notes where id = $1', [note.id]))[0]!
+        .stats;
+    expect(await stats()).toBeNull();
+    const edited = await callAs(echo, 'PATCH', `/api/studio/notes/${note.id}`, alice, {
+      text: `${note.text} I should raise it.`,
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await stats()).toBeNull();
+    expect((edited.json() as NoteDetail).key_phrases).toEqual([]);
+    // Asked again, the answer cites the note it came from, not its copy.
+    const again = (await ask(alice, question)).json() as AskResponse;
+    expect(again.groups.map((g) => g.note_id)).not.toContain(note.id);
+    expect(cited(again)[0]!.id).toBe(client.sentences[1]!.id);
+  });
+
+  it("another address cannot keep the owner's sentences: 404", async () => {
+    const body = { question: 'What does the client pay?', sentence_ids: [client.sentences[1]!.id] };
+    const res = await callAs(echo, 'POST', '/api/studio/ask/notes', bob, body);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('not_found');
+    const unknown = await callAs(echo, 'POST', '/api/studio/ask/notes', alice, {
+      ...body,
+      sentence_ids: [client.sentences[1]!.id, '00000000-0000-4000-8000-000000000000'],
+    });
+    expect(unknown.statusCode).toBe(404);
+    const [count] = await echo.query<{ n: number }>(
+      "select count(*)::int as n from studio_notes where owner_email = 'other-asker@example.com'",
+    );
+    expect(count!.n).toBe(1);
+    const empty = await callAs(echo, 'POST', '/api/studio/ask/notes', alice, { ...body, sentence_ids: [] });
+    expect(empty.statusCode).toBe(400);
   });
 
   it('refuses an empty or overlong question with a clear message', async () => {

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOTE_TEXT_TOO_LONG_MESSAGE, type NoteDetail, STUDIO_LIMITS } from '#contract/studio.ts';
 import { BEFORE_CORRECTIONS_REASON, type Draft, ROUGH_TRANSCRIPT_REASON } from '#contract/studio-drafts.ts';
 import {
   callAs,
-  type StudioTestApp,
   sessionCookie,
   settledDraft,
-  startStudioApp,
+  setUpStudioOwner,
+  timedNote,
   PRICING_TRANSCRIPT as transcript,
 } from '#tests/support/studio.ts';
 
@@ -15,36 +15,19 @@ import {
  * words are unchecked, their score never claims them as said, and once the words are corrected the
  * drafts made before say so and never cite a changed sentence as their source.
  */
-let echo: StudioTestApp;
-let cookie: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  cookie = await sessionCookie(echo, 'rough@example.com');
-});
-afterAll(() => echo?.close());
-
-const call = (method: string, url: string, body?: unknown) => callAs(echo, method, url, cookie, body);
+const owner = setUpStudioOwner('rough@example.com');
+const { call } = owner;
 
 /** A note as if PocketSphinx had heard it: a voice note, its sentences timed two seconds apart. */
-async function roughNote(text: string): Promise<NoteDetail> {
-  const created = await call('POST', '/api/studio/notes', { text, title: 'Heard roughly' });
-  expect(created.statusCode).toBe(201);
-  const note = created.json() as NoteDetail;
-  await echo.query(
-    `update studio_notes set kind = 'voice', register = 'spoken', transcript_engine = 'pocketsphinx' where id = $1`,
-    [note.id],
-  );
-  await echo.query(
-    `update studio_note_sentences set start_ms = position * 2000, end_ms = position * 2000 + 1800 where note_id = $1`,
-    [note.id],
-  );
-  return (await call('GET', `/api/studio/notes/${note.id}`)).json() as NoteDetail;
-}
+const roughNote = (text: string) =>
+  timedNote(owner.echo, owner.cookie, { text, title: 'Heard roughly' }, { rough: true });
 
 async function draftsOf(noteId: string, formats: string[]): Promise<Draft[]> {
   const res = await call('POST', '/api/studio/drafts', { note_ids: [noteId], formats, engine: 'extractive' });
   expect(res.statusCode, res.body).toBe(202);
-  return Promise.all((res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(echo, cookie, d.id)));
+  return Promise.all(
+    (res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(owner.echo, owner.cookie, d.id)),
+  );
 }
 
 const getDraft = async (id: string) => (await call('GET', `/api/studio/drafts/${id}`)).json() as Draft;
@@ -78,14 +61,14 @@ describe('drafts of a rough transcript', () => {
   });
 
   it('has no other note to compare with on an owner’s first note', async () => {
-    const alone = await sessionCookie(echo, 'first@example.com');
-    const created = await callAs(echo, 'POST', '/api/studio/notes', alone, { text: transcript });
-    const res = await callAs(echo, 'POST', '/api/studio/drafts', alone, {
+    const alone = await sessionCookie(owner.echo, 'first@example.com');
+    const created = await callAs(owner.echo, 'POST', '/api/studio/notes', alone, { text: transcript });
+    const res = await callAs(owner.echo, 'POST', '/api/studio/drafts', alone, {
       note_ids: [(created.json() as NoteDetail).id],
       formats: ['linkedin'],
       engine: 'extractive',
     });
-    const draft = await settledDraft(echo, alone, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
+    const draft = await settledDraft(owner.echo, alone, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
     expect(draft.fidelity!.voice).toBeNull();
     expect(draft.fidelity!.faithful).toBeDefined();
   });
@@ -115,7 +98,7 @@ describe('after a correction', () => {
 
     // Regenerated: made from the corrected words, nothing stale.
     expect((await call('POST', `/api/studio/drafts/${draft!.id}/regenerate`, {})).statusCode).toBe(202);
-    const fresh = await settledDraft(echo, cookie, draft!.id);
+    const fresh = await settledDraft(owner.echo, owner.cookie, draft!.id);
     expect(fresh.before_corrections).toBe(false);
     expect(fresh.blocks.flatMap((b) => b.sources).some((s) => s.changed)).toBe(false);
   });

@@ -6,6 +6,7 @@ import {
   registerOfKind,
   type UpdateNoteInput,
 } from '#contract/studio.ts';
+import { answerQuestionOf } from '#contract/studio-ask.ts';
 import type { AppContext } from '../../../context.ts';
 import { conflict, notFound } from '../../../lib/errors.ts';
 import { analyseOffThread, cleanText, sentencesAsSegments } from '../engine/index.ts';
@@ -80,8 +81,11 @@ export async function updateNote(ctx: AppContext, owner: string, id: string, inp
       ...(input.title !== undefined ? { title: input.title } : {}),
       text,
       wordCount: analysis.wordCount,
-      stats: own.stats,
-      keyPhrases: own.keyPhrases,
+      // An answer kept as a note is the owner's words re-used: edited, still out of the profile
+      // and the Ideas.
+      ...(answerQuestionOf(row.sourceUrl) === null
+        ? { stats: own.stats, keyPhrases: own.keyPhrases }
+        : { stats: null, keyPhrases: [] }),
       figures: analysis.figures,
       wordsChangedAt: now,
       transcriptReviewedAt: now,

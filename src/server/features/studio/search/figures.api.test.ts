@@ -1,23 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
-import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { setUpStudioOwner } from '#tests/support/studio.ts';
 
 /** Numbers are found however they were said or typed: the note keeps its words, search reads figures. */
-let echo: StudioTestApp;
-let cookie: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  cookie = await sessionCookie(echo, 'figures@example.com');
-});
-afterAll(() => echo?.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+const { call } = setUpStudioOwner('figures@example.com');
 
 const search = async (q: string) =>
   (

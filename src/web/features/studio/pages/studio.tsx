@@ -38,8 +38,13 @@ function Studio({
   const publishing = new URLSearchParams(search).get('tab') === 'publishing';
   const notes = useNotes();
   const [query, setQuery] = useState('');
-  // The question asked of the notes: its answer stays while a cited note is open.
-  const [asked, setAsked] = useState('');
+  // The question asked of the notes: its answer stays while a cited note is open. A saved answer's
+  // note links back to its question (?ask=).
+  const askParam = new URLSearchParams(search).get('ask');
+  const [asked, setAsked] = useState(askParam ?? '');
+  useEffect(() => {
+    if (askParam) setAsked(askParam);
+  }, [askParam]);
   const [deleting, setDeleting] = useState<Pick<NoteListItem, 'id' | 'title'> | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const libraryRef = useRef<HTMLElement>(null);
@@ -110,7 +115,7 @@ function Studio({
                 />
               ) : (
                 <>
-                  <AskPanel asked={asked} onAsk={setAsked} />
+                  <AskPanel key={askParam ?? ''} asked={asked} onAsk={setAsked} />
                   {!asked && <SearchPanel query={query} onQueryChange={setQuery} />}
                   {!query.trim() && !asked && <Library notes={notes} onDelete={setDeleting} />}
                 </>

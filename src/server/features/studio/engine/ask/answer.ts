@@ -66,9 +66,16 @@ const KEEP_SHARE = 0.92;
 const FUZZY_SIMILARITY = 0.5;
 const FUZZY_WEIGHT = 0.7;
 /** The share of a term's best match elsewhere in the note that a sentence of it gets. */
-const NOTE_HELP = 0.4;
+const NOTE_HELP = 0.7;
 /** A sentence holding the kind of answer asked for: a figure for "how much", a time for "when". */
 const KIND_BONUS = 0.1;
+/**
+ * A sentence asked "how often", "how many" or "when" that holds no frequency, amount or time, and
+ * stands beside none: it may name what was asked about, but it does not answer.
+ */
+const KIND_MISSING = 0.15;
+/** What "how many" counts weighs this much more: the answer holds it beside its figure. */
+const COUNTED_WEIGHT = 2;
 /** Across notes, a note's sentences below this share of the best answer are left out. */
 const ACROSS_SHARE = 0.85;
 
@@ -86,7 +93,7 @@ function similarity(a: Set<string>, b: Set<string>): number {
 }
 
 /** How well a set of keys holds a term (1 as asked, less for a synonym or a close spelling). */
-const matchOf = (term: { keys: ReadonlyMap<string, number> }, keys: Set<string>): number => {
+const matchOf = (term: { keys: ReadonlyMap<string, number> }, keys: ReadonlySet<string>): number => {
   let best = 0;
   for (const [key, weight] of term.keys) if (weight > best && keys.has(key)) best = weight;
   return best;
@@ -137,7 +144,8 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   // as a plain word: it may be what the notes never say, or only the question's way of saying it.
   const weights = terms.map((_, t) => {
     const df = matches.filter((m) => m[t]! > 0).length;
-    return df === 0 ? 1 : 1 + Math.log((matching + 1) / (df + 1));
+    const weight = df === 0 ? 1 : 1 + Math.log((matching + 1) / (df + 1));
+    return terms[t]!.counted ? COUNTED_WEIGHT * weight : weight;
   });
   // What the note says elsewhere helps a sentence of it a little ("the bakery" said once, the
   // price in another sentence of the same note).
@@ -170,6 +178,9 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
     if (wants && own[i]! > 0) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
+    // Money is not scored here: a sentence without it is left out below.
+    const holds = (j: number | undefined) => wants !== null && j !== undefined && read[j]!.kinds.has(wants);
+    if (wants && wants !== 'money' && !holds(i) && !holds(prev) && !holds(next)) score -= KIND_MISSING;
     const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
@@ -192,13 +203,30 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     };
   };
 
+  // On equal scores, the note more about the question: more of its sentences hold its terms.
+  const matchingIn = new Map<string, number>();
+  pool.forEach((s, i) => {
+    if (own[i]! > 0) matchingIn.set(s.noteId, (matchingIn.get(s.noteId) ?? 0) + 1);
+  });
+  const strength = (c: (typeof scored)[number]) => matchingIn.get(c.s.noteId) ?? 0;
   // A question about money is answered by a sentence that names some (or beside one that does):
   // "how much did I pay for the kiln" is not answered by the kiln's firing times.
   const holdsMoney = (j: number | undefined) => j !== undefined && read[j]!.kinds.has('money');
   const ranked = scored
     .filter((c) => c.own > 0)
     .filter((c) => wants !== 'money' || holdsMoney(c.i) || holdsMoney(c.prev) || holdsMoney(c.next))
-    .sort((a, b) => b.score - a.score || a.s.position - b.s.position);
+    .sort((a, b) => b.score - a.score || strength(b) - strength(a) || a.s.position - b.s.position);
+  // "How much..." answered by the sentence that sets the scene ("our worst month in nine years")
+  // when the next one holds the figure asked for ("we took in eleven thousand"): the next one
+  // answers, with the first as its context.
+  const head = ranked[0];
+  const kindOf = (j: number | undefined) => (wants && j !== undefined ? (read[j]!.kinds.get(wants) ?? 0) : 0);
+  if (head && question.intent === 'answer' && kindOf(head.i) < 1 && kindOf(head.next) === 1) {
+    const next = scored[head.next!]!;
+    const at = ranked.indexOf(next);
+    if (at >= 0) ranked.splice(at, 1);
+    ranked.unshift({ ...next, score: head.score });
+  }
   const best = ranked[0];
   const closest = (): N[] => {
     const out: N[] = [];

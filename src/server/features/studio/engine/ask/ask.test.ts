@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AskNote, type AskSentence, answerQuestion, citedSentences } from './answer.ts';
-import { canonicalKeys, readQuestion, spokenForms, spokenNumber } from './question.ts';
+import { canonicalKeys, readQuestion, readSentence, spokenForms, spokenNumber } from './question.ts';
 
 const termWords = (q: string) => readQuestion(q).terms.map((t) => t.word);
 const keysOf = (q: string) => readQuestion(q).terms.flatMap((t) => [...t.keys.keys()]);
@@ -45,6 +45,20 @@ describe('reading a question', () => {
     expect(client.forms).toContain('customer');
   });
 
+  it('reads a phrase as the word it means, in questions and notes alike', () => {
+    expect(termWords("What do I do when I can't fall asleep?")).toEqual(['sleep']);
+    expect(canonicalKeys("if you can't sleep after twenty minutes")).toContain('sleep');
+    expect(canonicalKeys('and got back about six hours per person')).toContain(keysOf('save')[0]);
+    expect(canonicalKeys('Twenty-nine people signed up')).toContain('signup');
+    // Each is also searched as said.
+    expect(readQuestion('how many hours did they save').search).toContain('"got back"');
+  });
+
+  it('reads "first" as which one unless the question asks when something was first said', () => {
+    expect(termWords('How many people can join the first group?')).toContain('first');
+    expect(termWords('When did I first talk about pricing?')).toEqual(['pricing']);
+  });
+
   it('reads what the question asks for', () => {
     expect(readQuestion('What have I said about pricing?').intent).toBe('across');
     expect(readQuestion('When did I first talk about pricing?').intent).toBe('first');
@@ -55,6 +69,11 @@ describe('reading a question', () => {
     expect(readQuestion('How many members does the club have?').wants).toBe('amount');
     expect(readQuestion('When does enrolment open?').wants).toBe('time');
     expect(readQuestion('How often do we publish?').wants).toBe('frequency');
+    // What "how many" counts is marked: the answer holds it beside its figure.
+    const counted = readQuestion('How many hours did the team save?').terms.filter((t) => t.counted);
+    expect(counted.map((t) => t.word)).toEqual(['hours']);
+    // "when" in a clause asks for no time.
+    expect(readQuestion("What do I do when I can't sleep?").wants).toBeNull();
   });
 
   it('bounds the terms and makes a search text of every form, any of them', () => {
@@ -98,6 +117,22 @@ describe('answering from the sentences', () => {
     expect(citedSentences(answer)[0]!.id).toBe('client#1');
     const figure = answerQuestion(readQuestion('Who pays 18,000 a month?'), ALL, NOTES);
     expect(citedSentences(figure)[0]!.id).toBe('client#1');
+  });
+
+  it('answers "how much" with the figure after the sentence that sets the scene', () => {
+    const shop = sentences('shop', [
+      'Last November our bookshop had its worst month in nine years.',
+      'We took in about eleven thousand dollars, and the rent alone is forty-two hundred.',
+      'My co-owner wanted to cut the opening hours on January the eighth.',
+    ]);
+    const answer = answerQuestion(readQuestion('How much did the shop make in its worst month?'), shop, [
+      note('shop', 3),
+    ]);
+    const citation = answer.groups[0]!.citations[0]!;
+    expect(citation.sentence.id).toBe('shop#1');
+    expect(citation.before?.id).toBe('shop#0');
+    // A date's day is a time, not an amount.
+    expect(readSentence(shop[2]!.text).kinds.has('amount')).toBe(false);
   });
 
   it('gives the neighbour a sentence leans on', () => {

@@ -1,5 +1,6 @@
 import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
-import { STOP_WORDS, stem, wordsOf, writtenForm } from '../text/index.ts';
+import { STOP_WORDS, wordsOf, writtenForm } from '../text/index.ts';
+import { joinPhrases, keyOf, phrasesOf, SYNONYM_WEIGHT, SYNONYMS } from './words.ts';
 
 /**
  * Reading a question asked of the owner's notes: what it asks for (an answer, what was said across
@@ -18,6 +19,8 @@ export interface AskTerm {
   keys: ReadonlyMap<string, number>;
   /** The forms to look for in the full-text search (single words or phrases). */
   forms: readonly string[];
+  /** What "how many" or "how much" counts ("hours" in "how many hours did we save"). */
+  counted?: boolean;
 }
 
 export interface AskQuestion {
@@ -31,9 +34,6 @@ export interface AskQuestion {
 
 /** Terms read from one question: a question names a few things, and each costs the search. */
 export const ASK_MAX_TERMS = 12;
-/** How much a synonym stands for the word asked (the word itself counts 1). */
-export const SYNONYM_WEIGHT = 0.8;
-
 /**
  * Words that ask rather than name what is asked about, beside the stop words: "what did I say about
  * pricing" asks about pricing.
@@ -84,11 +84,6 @@ const ASKING_WORDS = new Set([
   'about',
   'recording',
   'recordings',
-  'start',
-  'started',
-  'begin',
-  'first',
-  'earliest',
   'remember',
   'kind',
   'sort',
@@ -104,6 +99,9 @@ const ASKING_WORDS = new Set([
   'soon',
 ]);
 
+/** Words that ask when something was first said, in such a question; elsewhere they name which. */
+const FIRST_WORDS = new Set(['first', 'earliest', 'start', 'started', 'begin']);
+
 /**
  * The kinds of answer a question may ask for: money ("how much did it cost", "what do they pay"),
  * an amount ("how much", "how many"), a time ("when", "what year") or how often ("how often").
@@ -116,13 +114,22 @@ const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
   ['frequency', /\bhow often\b/i],
   ['money', new RegExp(`(?:\\bhow much\\b|\\bwhat\\b).*${MONEY_WORDS.source}`, 'i')],
   ['amount', /\bhow (?:much|many|long|old|big|far)\b/i],
-  ['time', /\bwhen\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i],
+  // "When did..." asks for a time; "what do I do when I can't sleep" does not.
+  [
+    'time',
+    /^\W*when\b|\bwhen (?:did|do|does|was|were|is|are|will|would|should|can)\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i,
+  ],
 ];
 // biome-ignore format: a word list
 const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening|night|noon|midnight|ago|later|weekend|spring|summer|autumn|winter|yesterday|tomorrow|tonight)\b/i;
 const FREQUENCY_WORDS =
   /\b(?:every|each|per|daily|weekly|monthly|yearly|once|twice)\b|\b(?:a|an) (?:day|week|month|year|hour)\b/i;
 const AMOUNT_WORDS = /\b(?:half|third|quarter|dozen|double|twice|times)\b/i;
+const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
+const DAY_OF_MONTH = new RegExp(
+  `\\b${MONTH}\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b|\\b\\d+(?:st|nd|rd|th)\\b`,
+  'gi',
+);
 const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && value <= 2100;
 
 /**
@@ -134,7 +141,9 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   const kinds = new Map<AnswerKind, number>();
   const figures = figuresOf(written);
   const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
-  const amount = figures.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
+  // A date's day ("January 8", "the 18th") is a time, not an amount.
+  const counted = figuresOf(written.replace(DAY_OF_MONTH, ' '));
+  const amount = counted.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
   if (amount) kinds.set('amount', amount);
   // Money: a figure in a currency ("$7", "ninety-nine euros"), or a figure beside a word of paying
   // ("they pay eighteen thousand a month").
@@ -146,76 +155,6 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
   return kinds;
 }
-
-/**
- * Irregular forms the stemmer cannot bring back to their word ("lost" for "lose", "paid" for
- * "pay"): compared as the word.
- */
-// biome-ignore format: a word table
-const IRREGULAR: ReadonlyMap<string, string> = new Map([
-  ['lost', 'lose'], ['paid', 'pay'], ['bought', 'buy'], ['sold', 'sell'], ['spent', 'spend'],
-  ['left', 'leave'], ['built', 'build'], ['sent', 'send'], ['won', 'win'], ['ran', 'run'],
-  ['slept', 'sleep'], ['woke', 'wake'], ['drank', 'drink'], ['drunk', 'drink'], ['found', 'find'],
-  ['grew', 'grow'], ['grown', 'grow'], ['wrote', 'write'], ['written', 'write'], ['taught', 'teach'],
-  ['brought', 'bring'], ['began', 'begin'], ['begun', 'begin'], ['fell', 'fall'], ['fallen', 'fall'],
-  ['kept', 'keep'], ['met', 'meet'], ['hid', 'hide'], ['chose', 'choose'], ['chosen', 'choose'],
-  ['cut', 'cut'], ['quit', 'quit'], ['hired', 'hire'], ['shut', 'shut'], ['rose', 'rise'],
-  ['held', 'hold'], ['heard', 'hear'], ['ate', 'eat'], ['eaten', 'eat'], ['flew', 'fly'],
-  ['spoke', 'speak'], ['stood', 'stand'], ['understood', 'understand'], ['caught', 'catch'],
-]);
-
-/** A word's key: its stem, through its plain form when it is irregular. */
-const keyOf = (word: string): string => stem(IRREGULAR.get(word) ?? word);
-
-/**
- * Words that name the same thing in the owner's notes more often than not; each group is searched
- * as one term. Kept small on purpose: a wide thesaurus finds sentences about something else.
- */
-// biome-ignore format: a word list
-const SYNONYM_GROUPS: readonly (readonly string[])[] = [
-  ['pay', 'paid', 'paying', 'charge', 'charged', 'charging', 'price', 'pricing', 'cost', 'fee'],
-  ['client', 'customer', 'buyer'],
-  ['money', 'revenue', 'income', 'earn', 'earned', 'sales'],
-  ['hire', 'hired', 'hiring', 'recruit', 'employee'],
-  ['quit', 'resign', 'leave', 'left'],
-  ['job', 'career'],
-  ['launch', 'launched', 'opened', 'open'],
-  ['sleep', 'bed', 'asleep', 'bedtime'],
-  ['email', 'emails', 'outreach'],
-  ['meeting', 'meetings'],
-  ['podcast', 'episode', 'show'],
-  ['course', 'class', 'workshop'],
-  ['student', 'learner', 'participant'],
-  ['mistake', 'wrong', 'error', 'fail', 'failed'],
-  ['lesson', 'learned', 'learn', 'takeaway'],
-  ['raise', 'raised', 'increase', 'increased', 'grow', 'grew'],
-  ['cut', 'lower', 'lowered', 'drop', 'dropped', 'decrease', 'reduce'],
-  ['scared', 'afraid', 'fear', 'nervous', 'worried'],
-  ['advice', 'tip', 'tips', 'recommend', 'suggest'],
-  ['member', 'members', 'membership', 'subscriber', 'subscribers', 'signup', 'signups'],
-  ['moving', 'move', 'moved', 'relocate', 'relocating'],
-  ['pain', 'hurt', 'ache', 'sore', 'injury'],
-  ['tired', 'exhausted', 'burnout', 'burned'],
-  ['work', 'working', 'hustle', 'grind'],
-  ['team', 'staff'],
-  ['phone', 'screens'],
-  ['coffee', 'caffeine'],
-  ['bread', 'loaf', 'sourdough'],
-  ['listen', 'listener', 'listeners', 'audience', 'download', 'downloads'],
-];
-
-const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
-  for (const group of SYNONYM_GROUPS) {
-    for (const word of group) {
-      const key = keyOf(word);
-      const others = map.get(key) ?? [];
-      for (const other of group) if (keyOf(other) !== key && !others.includes(other)) others.push(other);
-      map.set(key, others);
-    }
-  }
-  return map;
-})();
 
 // ---------------------------------------------------------------- numbers in both forms
 
@@ -329,7 +268,7 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
     keys.add(String(value));
     if (percent) keys.add(`${value}%`);
   }
-  const words = wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' '));
+  const words = joinPhrases(wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' ')));
   for (const word of words) {
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
@@ -344,6 +283,8 @@ const FIRST =
   /\bwhen did (?:i|we) (?:first|start|begin)\b|\bfirst time (?:i|we)\b|\b(?:first|earliest) (?:time|note|mention)\b|\bwhen was the first\b/i;
 const ACROSS =
   /\b(?:what|everything|anything)\b.*?\b(?:have|did|do) (?:i|we) (?:said|say|talked|talk|mentioned|mention|written|write|spoken|speak)\b.*?\babout\b|\beverything (?:i|we)\b|\b(?:across|all) (?:my|of my|the) notes\b|\bin all my\b/i;
+
+const COUNTED = /\bhow (?:many|much) ([\p{L}'-]+)/iu;
 
 /** A form made safe for websearch_to_tsquery: letters, digits, inner apostrophes, commas and dots. */
 const searchForm = (form: string): string | null => {
@@ -371,7 +312,7 @@ export function readQuestion(question: string): AskQuestion {
     if (percent) keys.set(`${value}%`, 1);
     terms.push({ word: key, keys, forms: spokenForms(value) });
   }
-  for (const word of wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' '))) {
+  for (const word of joinPhrases(wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' ')))) {
     if (terms.length >= ASK_MAX_TERMS) break;
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) {
@@ -382,22 +323,27 @@ export function readQuestion(question: string): AskQuestion {
       terms.push({ word, keys: new Map([[key, 1]]), forms: [word, key] });
       continue;
     }
-    if (word.length < 2 || STOP_WORDS.has(word) || ASKING_WORDS.has(word) || SCALE_WORDS.has(word)) continue;
+    // "first" asks in "when did I first..."; in "the first group" it names which.
+    const naming = FIRST_WORDS.has(word) && intent !== 'first';
+    if (word.length < 2 || SCALE_WORDS.has(word) || ASKING_WORDS.has(word)) continue;
+    if (!naming && (STOP_WORDS.has(word) || FIRST_WORDS.has(word))) continue;
     const key = keyOf(word);
     if (seen.has(key)) continue;
     seen.add(key);
     const keys = new Map<string, number>([[key, 1]]);
-    const forms = [word];
+    const forms = [word, ...phrasesOf(key)];
     for (const other of SYNONYMS.get(key) ?? []) {
       const otherKey = keyOf(other);
       if (!keys.has(otherKey)) keys.set(otherKey, SYNONYM_WEIGHT);
-      forms.push(other);
+      forms.push(other, ...phrasesOf(otherKey));
     }
     terms.push({ word, keys, forms });
   }
   const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
     .map(searchForm)
     .filter((f): f is string => f !== null);
+  const counted = keyOf(COUNTED.exec(written)?.[1]?.toLowerCase() ?? '');
+  for (const term of terms) if (term.keys.get(counted) === 1) term.counted = true;
   return {
     intent,
     wants: WANTS.find(([, pattern]) => pattern.test(text))?.[0] ?? null,
@@ -406,8 +352,30 @@ export function readQuestion(question: string): AskQuestion {
   };
 }
 
-/** A sentence as the answer reads it: its keys and the kinds of answer it holds (one written-form pass). */
-export function readSentence(text: string): { keys: Set<string>; kinds: Map<AnswerKind, number> } {
+/** A sentence as the answer reads it: its keys and the kinds of answer it holds. */
+export interface ReadSentence {
+  keys: ReadonlySet<string>;
+  kinds: ReadonlyMap<AnswerKind, number>;
+}
+
+/**
+ * Sentences read lately, by text: what a sentence holds does not depend on the question, and the
+ * same notes are read again for the owner's next question. Bounded; the oldest read goes first.
+ */
+const READ_CACHE = new Map<string, ReadSentence>();
+export const READ_CACHE_SIZE = 10_000;
+
+/** A sentence as the answer reads it (one written-form pass, then remembered). */
+export function readSentence(text: string): ReadSentence {
+  const cached = READ_CACHE.get(text);
+  if (cached) {
+    READ_CACHE.delete(text);
+    READ_CACHE.set(text, cached);
+    return cached;
+  }
   const written = writtenForm(text);
-  return { keys: canonicalKeys(text, written), kinds: answerKindsOf(text, written) };
+  const read = { keys: canonicalKeys(text, written), kinds: answerKindsOf(text, written) };
+  READ_CACHE.set(text, read);
+  if (READ_CACHE.size > READ_CACHE_SIZE) READ_CACHE.delete(READ_CACHE.keys().next().value!);
+  return read;
 }

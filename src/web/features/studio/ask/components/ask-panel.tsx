@@ -1,6 +1,6 @@
-import { Loader2, MessageCircleQuestion, PenLine, X } from 'lucide-react';
+import { Loader2, MessageCircleQuestion, X } from 'lucide-react';
 import { useId } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { z } from 'zod';
 import {
   type AskCitation,
@@ -12,14 +12,13 @@ import {
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { FieldError, Label } from '#web/components/ui/label.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
-import { useCreateDrafts } from '../../drafts/api.ts';
 import { formatDuration } from '../../format.ts';
-import { draftHref, noteHref } from '../../links.ts';
+import { noteHref } from '../../links.ts';
 import { formatDate } from '../../notes/components/note-meta.tsx';
 import { useAnswer } from '../api.ts';
+import { AnswerActions } from './answer-actions.tsx';
 
 const askFormSchema = z.object({ question: askRequestSchema.shape.question });
 
@@ -63,8 +62,6 @@ function leadOf(answer: AskResponse): string | null {
 }
 
 function Answer({ answer, headingId }: { answer: AskResponse; headingId: string }) {
-  const create = useCreateDrafts();
-  const [, navigate] = useLocation();
   const numbers = new Map(answer.groups.flatMap((g) => g.citations).map((c, i) => [c.id, i + 1]));
   if (!answer.found)
     return (
@@ -93,7 +90,6 @@ function Answer({ answer, headingId }: { answer: AskResponse; headingId: string 
       </div>
     );
   const lead = leadOf(answer);
-  const noteIds = answer.groups.map((g) => g.note_id).slice(0, 20);
   return (
     <div className="grid gap-4">
       {answer.written && answer.written.sentences.length > 0 && (
@@ -147,37 +143,7 @@ function Answer({ answer, headingId }: { answer: AskResponse; headingId: string 
           </section>
         ))}
       </div>
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="justify-self-start"
-        aria-describedby={headingId}
-        disabled={create.isPending}
-        onClick={() =>
-          create.mutate(
-            { note_ids: noteIds, formats: ['linkedin'] },
-            {
-              onSuccess: ({ drafts }) => {
-                if (drafts[0]) navigate(draftHref(drafts[0].id));
-              },
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'The draft could not be started',
-                  description: errorMessage(error, 'Please try again.'),
-                }),
-            },
-          )
-        }
-      >
-        {create.isPending ? (
-          <Loader2 className="animate-spin" aria-hidden="true" />
-        ) : (
-          <PenLine aria-hidden="true" />
-        )}
-        Write a LinkedIn post from this
-      </Button>
+      <AnswerActions key={answer.question} answer={answer} headingId={headingId} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowLeft, Loader2, Pencil, Trash2 } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { isRoughTranscript, type NoteDetail, type Sentence } from '#contract/studio.ts';
+import { answerQuestionOf } from '#contract/studio-ask.ts';
 import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorCode } from '#web/lib/api.ts';
@@ -151,6 +152,7 @@ export function NoteView({
     );
 
   const isVideo = data.kind === 'video';
+  const answeredQuestion = answerQuestionOf(data.source_url);
   const timed = data.media_url && sentences.some(playable);
   const correctable = data.status === 'ready' && data.register === 'spoken';
   const closeCorrection = (id: string) => {
@@ -263,15 +265,28 @@ export function NoteView({
       <div className="grid gap-2">
         <NoteTitle noteId={data.id} title={data.title} headingRef={headingRef} />
         <NoteMeta note={data} />
-        {data.source_url && (
-          <a
-            href={data.source_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="truncate text-sm text-primary underline-offset-4 hover:underline"
-          >
-            {data.source_url}
-          </a>
+        {answeredQuestion !== null ? (
+          <p className="text-sm text-muted-foreground" data-testid="saved-answer-source">
+            Saved from the answer to{' '}
+            <Link
+              href={`/studio?${new URLSearchParams({ ask: answeredQuestion })}`}
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              “{answeredQuestion}”
+            </Link>
+            ; kept out of your voice profile.
+          </p>
+        ) : (
+          data.source_url && (
+            <a
+              href={data.source_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="truncate text-sm text-primary underline-offset-4 hover:underline"
+            >
+              {data.source_url}
+            </a>
+          )
         )}
       </div>
       {data.media_url &&
