@@ -172,15 +172,21 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const withNeighbour = (i: number, j: number | undefined) =>
     j === undefined ? ownHelped[i]! : coverage(helped[i]!.map((x, t) => Math.max(x, matches[j]![t]!)));
 
+  /** Whether a sentence holds what was asked for: a past time does not say when something is. */
+  const holdsWanted = (j: number | undefined) =>
+    wants !== null &&
+    j !== undefined &&
+    read[j]!.kinds.has(wants) &&
+    !(wants === 'time' && question.ahead && read[j]!.past);
   const scored = pool.map((s, i) => {
     const prev = at(s, -1);
     const next = at(s, 1);
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
-    if (wants && own[i]! > 0) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
+    if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
     // Money is not scored here: a sentence without it is left out below.
-    const holds = (j: number | undefined) => wants !== null && j !== undefined && read[j]!.kinds.has(wants);
-    if (wants && wants !== 'money' && !holds(i) && !holds(prev) && !holds(next)) score -= KIND_MISSING;
+    if (wants && wants !== 'money' && !holdsWanted(i) && !holdsWanted(prev) && !holdsWanted(next))
+      score -= KIND_MISSING;
     const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
@@ -211,10 +217,12 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const strength = (c: (typeof scored)[number]) => matchingIn.get(c.s.noteId) ?? 0;
   // A question about money is answered by a sentence that names some (or beside one that does):
   // "how much did I pay for the kiln" is not answered by the kiln's firing times.
-  const holdsMoney = (j: number | undefined) => j !== undefined && read[j]!.kinds.has('money');
+  // So is a question asking when something is: "when is the marathon" is not answered by a sentence
+  // with no time, nor by one that tells when a marathon was.
+  const mustHold = wants === 'money' || (wants === 'time' && question.ahead);
   const ranked = scored
     .filter((c) => c.own > 0)
-    .filter((c) => wants !== 'money' || holdsMoney(c.i) || holdsMoney(c.prev) || holdsMoney(c.next))
+    .filter((c) => !mustHold || holdsWanted(c.i) || holdsWanted(c.prev) || holdsWanted(c.next))
     .sort((a, b) => b.score - a.score || strength(b) - strength(a) || a.s.position - b.s.position);
   // "How much..." answered by the sentence that sets the scene ("our worst month in nine years")
   // when the next one holds the figure asked for ("we took in eleven thousand"): the next one

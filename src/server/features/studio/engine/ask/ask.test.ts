@@ -218,3 +218,45 @@ describe('answering from the sentences', () => {
     }
   });
 });
+
+describe('a question asking when something is', () => {
+  const race = sentences('race', [
+    'Nine times out of ten the problem is a weak hip.',
+    'You take about eighty thousand strides in a marathon.',
+    'In April she ran the Rotterdam marathon in three hours fifty-two.',
+  ]);
+
+  it('reads a time as a date, a year, a clock or a time word, not any figure', () => {
+    expect(readSentence('You take about eighty thousand strides in a marathon.').kinds.has('time')).toBe(
+      false,
+    );
+    expect(readSentence("I've sent about two thousand of them.").kinds.has('time')).toBe(false);
+    expect(readSentence('We launched in 2020.').kinds.has('time')).toBe(true);
+    expect(readSentence('It opens on the fourteenth of May.').kinds.has('time')).toBe(true);
+    expect(readSentence('Tom starts at 4.').kinds.has('time')).toBe(true);
+  });
+
+  it('tells a past time from one now or to come', () => {
+    expect(readQuestion('When is the marathon?').ahead).toBe(true);
+    expect(readQuestion('When did she run the marathon?').ahead).toBe(false);
+    expect(readQuestion('When did I first mention the podcast?').wants).toBeNull();
+    expect(readSentence('In April she ran the Rotterdam marathon.').past).toBe(true);
+    expect(readSentence("We'll be closed from the eighteenth while we move.").past).toBe(false);
+    expect(readSentence('It opens for enrolment on the fourteenth of May.').past).toBe(false);
+    // "hundred" ends in -ed and is no past form.
+    expect(readSentence('A hundred people in March.').past).toBe(false);
+  });
+
+  it('is not answered by a sentence without a time, nor by when it happened before', () => {
+    expect(answerQuestion(readQuestion('When is the marathon?'), race, [note('race', 1)]).found).toBe(false);
+    const asked = answerQuestion(readQuestion('When did she run the marathon?'), race, [note('race', 1)]);
+    expect(citedSentences(asked)[0]!.id).toBe('race#2');
+    const ahead = [
+      ...race,
+      { id: 'race#3', noteId: 'race', position: 3, text: 'My own marathon is on the twelfth of October.' },
+    ];
+    expect(
+      citedSentences(answerQuestion(readQuestion('When is the marathon?'), ahead, [note('race', 1)]))[0]!.id,
+    ).toBe('race#3');
+  });
+});
