@@ -76,6 +76,11 @@ const KIND_BONUS = 0.1;
 const KIND_MISSING = 0.15;
 /** What "how many" counts weighs this much more: the answer holds it beside its figure. */
 const COUNTED_WEIGHT = 2;
+/**
+ * The answer opens on a sentence of the best one's note that holds the figure asked for and a word
+ * of the question the best one lacks, when it scores within this much of it.
+ */
+const KIND_REACH = 0.15;
 /** Across notes, a note's sentences below this share of the best answer are left out. */
 const ACROSS_SHARE = 0.85;
 
@@ -178,12 +183,20 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     j !== undefined &&
     read[j]!.kinds.has(wants) &&
     !(wants === 'time' && question.ahead && read[j]!.past);
+  // "How many hours...": a figure in a sentence that does not name the hours counts half (it is
+  // "a design team of fourteen people", not the hours they saved).
+  const counted = wants === 'amount' ? terms.find((t) => t.counted) : undefined;
+  const kindOf = (j: number | undefined): number => {
+    if (!wants || j === undefined) return 0;
+    const strength = read[j]!.kinds.get(wants) ?? 0;
+    return counted && matchOf(counted, read[j]!.keys) === 0 ? Math.min(strength, 0.5) : strength;
+  };
   const scored = pool.map((s, i) => {
     const prev = at(s, -1);
     const next = at(s, 1);
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
-    if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
+    if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * kindOf(i);
     // Money is not scored here: a sentence without it is left out below.
     if (wants && wants !== 'money' && !holdsWanted(i) && !holdsWanted(prev) && !holdsWanted(next))
       score -= KIND_MISSING;
@@ -228,12 +241,21 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   // when the next one holds the figure asked for ("we took in eleven thousand"): the next one
   // answers, with the first as its context.
   const head = ranked[0];
-  const kindOf = (j: number | undefined) => (wants && j !== undefined ? (read[j]!.kinds.get(wants) ?? 0) : 0);
-  if (head && question.intent === 'answer' && kindOf(head.i) < 1 && kindOf(head.next) === 1) {
-    const next = scored[head.next!]!;
-    const at = ranked.indexOf(next);
+  const holder =
+    head && question.intent === 'answer' && kindOf(head.i) < 1
+      ? (ranked.find(
+          (c) =>
+            c.s.noteId === head.s.noteId &&
+            kindOf(c.i) === 1 &&
+            matches[c.i]!.some((x, t) => x > matches[head.i]![t]!) &&
+            holdsWanted(c.i) &&
+            c.score >= head.score - KIND_REACH,
+        ) ?? (kindOf(head.next) === 1 ? scored[head.next!]! : undefined))
+      : undefined;
+  if (head && holder) {
+    const at = ranked.indexOf(holder);
     if (at >= 0) ranked.splice(at, 1);
-    ranked.unshift({ ...next, score: head.score });
+    ranked.unshift({ ...holder, score: head.score });
   }
   const best = ranked[0];
   const closest = (): N[] => {

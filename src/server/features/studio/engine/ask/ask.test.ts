@@ -1,6 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../text/index.ts';
 import { type AskNote, type AskSentence, answerQuestion, citedSentences } from './answer.ts';
 import { canonicalKeys, readQuestion, readSentence, spokenForms, spokenNumber } from './question.ts';
+
+const FIXTURE_NOTES = path.join(import.meta.dirname, '../../../../../../tests/fixtures/studio/notes');
 
 const termWords = (q: string) => readQuestion(q).terms.map((t) => t.word);
 const keysOf = (q: string) => readQuestion(q).terms.flatMap((t) => [...t.keys.keys()]);
@@ -258,5 +263,38 @@ describe('a question asking when something is', () => {
     expect(
       citedSentences(answerQuestion(readQuestion('When is the marathon?'), ahead, [note('race', 1)]))[0]!.id,
     ).toBe('race#3');
+  });
+});
+
+describe('the sentence that holds what was asked for', () => {
+  // The eval's notes, as a user said them: a note's topic sentence repeats the question's words.
+  const names = readdirSync(FIXTURE_NOTES)
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => f.replace(/\.txt$/, ''));
+  const library = names.flatMap((name) =>
+    splitSentences(readFileSync(path.join(FIXTURE_NOTES, `${name}.txt`), 'utf8')).map((s, i) => ({
+      id: `${name}#${i}`,
+      noteId: name,
+      position: i,
+      text: s.text,
+    })),
+  );
+  const ask = (q: string) =>
+    citedSentences(
+      answerQuestion(
+        readQuestion(q),
+        library,
+        names.map((name, i) => note(name, i + 1)),
+      ),
+    )[0]?.id;
+
+  it('answers "how many hours" with the figure beside the hours, not a figure about something else', () => {
+    // "a design team of fourteen people" holds a figure, but not of hours.
+    expect(ask('How many hours did the design team save each week?')).toBe('howto-meetings-steps#15');
+  });
+
+  it('opens on the sentence of the note holding the figure and the word the topic sentence lacks', () => {
+    // Not "the week I doubled my newsletter price", nor the figure after it ("in June I had...").
+    expect(ask('How much do I earn from the newsletter now?')).toBe('story-newsletter-price#11');
   });
 });
