@@ -51,7 +51,7 @@ describe('reading a question', () => {
   });
 
   it('reads a phrase as the word it means, in questions and notes alike', () => {
-    expect(termWords("What do I do when I can't fall asleep?")).toEqual(['sleep']);
+    expect(termWords("What do I do when I can't fall asleep?")).toEqual(['sleep', '~not']);
     expect(canonicalKeys("if you can't sleep after twenty minutes")).toContain('sleep');
     expect(canonicalKeys('and got back about six hours per person')).toContain(keysOf('save')[0]);
     expect(canonicalKeys('Twenty-nine people signed up')).toContain('signup');
@@ -287,6 +287,12 @@ describe('the sentence that holds what was asked for', () => {
         names.map((name, i) => note(name, i + 1)),
       ),
     )[0]?.id;
+
+  it('reads "can\'t" in a question as a term, below a word', () => {
+    // Not "I spent most of last year sleeping maybe five hours a night".
+    expect(ask("What do I do when I can't fall asleep?")).toBe('howto-sleep-routine#13');
+    expect(termWords('What do I do when I sleep badly?')).toEqual(['sleep', 'badly']);
+  });
 
   it('answers "how many hours" with the figure beside the hours, not a figure about something else', () => {
     // "a design team of fourteen people" holds a figure, but not of hours.

@@ -279,6 +279,13 @@ function figuresOf(written: string): Array<{ value: number; percent: boolean }> 
 
 // ---------------------------------------------------------------- canonical keys
 
+/** Words that say "not"; both a question's and a sentence's are read as the key `NOT`. */
+// biome-ignore format: a word list
+const NEGATIONS = new Set(["can't", 'cannot', "couldn't", "don't", "doesn't", "didn't", "won't", "isn't", "aren't",
+  "wasn't", "weren't", 'not', 'never', 'no', 'nobody', 'nothing']);
+const NOT = '~not';
+/** A negation says less about what is asked than a word of it. */
+const NOT_WEIGHT = 0.5;
 const SCALE_WORDS = new Set(['k', 'thousand', 'million', 'billion', 'hundred']);
 
 /**
@@ -297,6 +304,7 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
     else if (!SCALE_WORDS.has(word)) keys.add(keyOf(word));
+    if (NEGATIONS.has(word)) keys.add(NOT);
   }
   return keys;
 }
@@ -366,6 +374,9 @@ export function readQuestion(question: string): AskQuestion {
   const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
     .map(searchForm)
     .filter((f): f is string => f !== null);
+  // "What do I do when I can't sleep" asks about not sleeping: the negation is a term, below a word.
+  if (terms.length > 0 && terms.length < ASK_MAX_TERMS && wordsOf(written).some((w) => NEGATIONS.has(w)))
+    terms.push({ word: NOT, keys: new Map([[NOT, NOT_WEIGHT]]), forms: [] });
   const counted = keyOf(COUNTED.exec(written)?.[1]?.toLowerCase() ?? '');
   for (const term of terms) if (term.keys.get(counted) === 1) term.counted = true;
   // "When did I first..." is answered by the note's date, not by a time said in it.
