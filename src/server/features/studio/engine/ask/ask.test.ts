@@ -237,6 +237,7 @@ describe('a question asking when something is', () => {
     );
     expect(readSentence("I've sent about two thousand of them.").kinds.has('time')).toBe(false);
     expect(readSentence('We launched in 2020.').kinds.has('time')).toBe(true);
+    expect(readSentence('They offered me a job in 2019, and I took it.').kinds.has('time')).toBe(true);
     expect(readSentence('It opens on the fourteenth of May.').kinds.has('time')).toBe(true);
     expect(readSentence('Tom starts at 4.').kinds.has('time')).toBe(true);
   });

@@ -142,7 +142,7 @@ const DAY_OF_MONTH = new RegExp(
 );
 /** A year as a time ("in 2020", "March 2022"), not "two thousand of them". */
 const YEAR = new RegExp(
-  `\\b(?:in|since|by|from|until|till|of|around|early|late|mid|${MONTH.slice(3, -1)}|spring|summer|autumn|winter)\\s+(?:19|20)\\d{2}\\b(?!,)`,
+  `\\b(?:in|since|by|from|until|till|of|around|early|late|mid|${MONTH.slice(3, -1)}|spring|summer|autumn|winter)\\s+(?:19|20)\\d{2}\\b(?!,\\d)`,
   'i',
 );
 /** "At 4", "at seven": an hour of the day. */
