@@ -48,6 +48,8 @@ describe('reading a question', () => {
     expect(pay.forms).toContain('price');
     const client = readQuestion('how much did the big client pay').terms.find((t) => t.word === 'client')!;
     expect(client.forms).toContain('customer');
+    expect(readQuestion('our largest customer').terms[0]!.forms).toContain('biggest');
+    expect(readQuestion('what did beta testers say').terms.flatMap((t) => t.forms)).toContain('users');
   });
 
   it('reads a phrase as the word it means, in questions and notes alike', () => {

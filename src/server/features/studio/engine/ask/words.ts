@@ -56,6 +56,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['scared', 'afraid', 'fear', 'nervous', 'worried'],
   ['advice', 'tip', 'tips', 'recommend', 'suggest'],
   ['member', 'members', 'membership', 'subscriber', 'subscribers', 'signup', 'signups'],
+  ['biggest', 'largest', 'big', 'large'],
+  ['tester', 'testers', 'user', 'users'],
   ['moving', 'move', 'moved', 'relocate', 'relocating'],
   ['pain', 'hurt', 'ache', 'sore', 'injury'],
   ['tired', 'exhausted', 'exhaustion', 'burnout', 'burned', 'overworked', 'overwork'],
