@@ -76,6 +76,11 @@ const KIND_BONUS = 0.1;
 const KIND_MISSING = 0.15;
 /** What "how many" counts weighs this much more: the answer holds it beside its figure. */
 const COUNTED_WEIGHT = 2;
+/**
+ * The answer opens on a sentence of the best one's note that holds the figure asked for and a word
+ * of the question the best one lacks, when it scores within this much of it.
+ */
+const KIND_REACH = 0.15;
 /** Across notes, a note's sentences below this share of the best answer are left out. */
 const ACROSS_SHARE = 0.85;
 
@@ -172,15 +177,29 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const withNeighbour = (i: number, j: number | undefined) =>
     j === undefined ? ownHelped[i]! : coverage(helped[i]!.map((x, t) => Math.max(x, matches[j]![t]!)));
 
+  /** Whether a sentence holds what was asked for: a past time does not say when something is. */
+  const holdsWanted = (j: number | undefined) =>
+    wants !== null &&
+    j !== undefined &&
+    read[j]!.kinds.has(wants) &&
+    !(wants === 'time' && question.ahead && read[j]!.past);
+  // "How many hours...": a figure in a sentence that does not name the hours counts half (it is
+  // "a design team of fourteen people", not the hours they saved).
+  const counted = wants === 'amount' ? terms.find((t) => t.counted) : undefined;
+  const kindOf = (j: number | undefined): number => {
+    if (!wants || j === undefined) return 0;
+    const strength = read[j]!.kinds.get(wants) ?? 0;
+    return counted && matchOf(counted, read[j]!.keys) === 0 ? Math.min(strength, 0.5) : strength;
+  };
   const scored = pool.map((s, i) => {
     const prev = at(s, -1);
     const next = at(s, 1);
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
-    if (wants && own[i]! > 0) score += KIND_BONUS * (read[i]!.kinds.get(wants) ?? 0);
+    if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * kindOf(i);
     // Money is not scored here: a sentence without it is left out below.
-    const holds = (j: number | undefined) => wants !== null && j !== undefined && read[j]!.kinds.has(wants);
-    if (wants && wants !== 'money' && !holds(i) && !holds(prev) && !holds(next)) score -= KIND_MISSING;
+    if (wants && wants !== 'money' && !holdsWanted(i) && !holdsWanted(prev) && !holdsWanted(next))
+      score -= KIND_MISSING;
     const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
@@ -211,21 +230,32 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const strength = (c: (typeof scored)[number]) => matchingIn.get(c.s.noteId) ?? 0;
   // A question about money is answered by a sentence that names some (or beside one that does):
   // "how much did I pay for the kiln" is not answered by the kiln's firing times.
-  const holdsMoney = (j: number | undefined) => j !== undefined && read[j]!.kinds.has('money');
+  // So is a question asking when something is: "when is the marathon" is not answered by a sentence
+  // with no time, nor by one that tells when a marathon was.
+  const mustHold = wants === 'money' || (wants === 'time' && question.ahead);
   const ranked = scored
     .filter((c) => c.own > 0)
-    .filter((c) => wants !== 'money' || holdsMoney(c.i) || holdsMoney(c.prev) || holdsMoney(c.next))
+    .filter((c) => !mustHold || holdsWanted(c.i) || holdsWanted(c.prev) || holdsWanted(c.next))
     .sort((a, b) => b.score - a.score || strength(b) - strength(a) || a.s.position - b.s.position);
   // "How much..." answered by the sentence that sets the scene ("our worst month in nine years")
   // when the next one holds the figure asked for ("we took in eleven thousand"): the next one
   // answers, with the first as its context.
   const head = ranked[0];
-  const kindOf = (j: number | undefined) => (wants && j !== undefined ? (read[j]!.kinds.get(wants) ?? 0) : 0);
-  if (head && question.intent === 'answer' && kindOf(head.i) < 1 && kindOf(head.next) === 1) {
-    const next = scored[head.next!]!;
-    const at = ranked.indexOf(next);
+  const holder =
+    head && question.intent === 'answer' && kindOf(head.i) < 1
+      ? (ranked.find(
+          (c) =>
+            c.s.noteId === head.s.noteId &&
+            kindOf(c.i) === 1 &&
+            matches[c.i]!.some((x, t) => x > matches[head.i]![t]!) &&
+            holdsWanted(c.i) &&
+            c.score >= head.score - KIND_REACH,
+        ) ?? (kindOf(head.next) === 1 ? scored[head.next!]! : undefined))
+      : undefined;
+  if (head && holder) {
+    const at = ranked.indexOf(holder);
     if (at >= 0) ranked.splice(at, 1);
-    ranked.unshift({ ...next, score: head.score });
+    ranked.unshift({ ...holder, score: head.score });
   }
   const best = ranked[0];
   const closest = (): N[] => {

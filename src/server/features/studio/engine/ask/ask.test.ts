@@ -1,6 +1,11 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { splitSentences } from '../text/index.ts';
 import { type AskNote, type AskSentence, answerQuestion, citedSentences } from './answer.ts';
 import { canonicalKeys, readQuestion, readSentence, spokenForms, spokenNumber } from './question.ts';
+
+const FIXTURE_NOTES = path.join(import.meta.dirname, '../../../../../../tests/fixtures/studio/notes');
 
 const termWords = (q: string) => readQuestion(q).terms.map((t) => t.word);
 const keysOf = (q: string) => readQuestion(q).terms.flatMap((t) => [...t.keys.keys()]);
@@ -43,10 +48,12 @@ describe('reading a question', () => {
     expect(pay.forms).toContain('price');
     const client = readQuestion('how much did the big client pay').terms.find((t) => t.word === 'client')!;
     expect(client.forms).toContain('customer');
+    expect(readQuestion('our largest customer').terms[0]!.forms).toContain('biggest');
+    expect(readQuestion('what did beta testers say').terms.flatMap((t) => t.forms)).toContain('users');
   });
 
   it('reads a phrase as the word it means, in questions and notes alike', () => {
-    expect(termWords("What do I do when I can't fall asleep?")).toEqual(['sleep']);
+    expect(termWords("What do I do when I can't fall asleep?")).toEqual(['sleep', '~not']);
     expect(canonicalKeys("if you can't sleep after twenty minutes")).toContain('sleep');
     expect(canonicalKeys('and got back about six hours per person')).toContain(keysOf('save')[0]);
     expect(canonicalKeys('Twenty-nine people signed up')).toContain('signup');
@@ -216,5 +223,87 @@ describe('answering from the sentences', () => {
       answerQuestion(asked, long, [note('h', 1)]);
       expect(cpu() - started, text.slice(0, 20)).toBeLessThan(5_000);
     }
+  });
+});
+
+describe('a question asking when something is', () => {
+  const race = sentences('race', [
+    'Nine times out of ten the problem is a weak hip.',
+    'You take about eighty thousand strides in a marathon.',
+    'In April she ran the Rotterdam marathon in three hours fifty-two.',
+  ]);
+
+  it('reads a time as a date, a year, a clock or a time word, not any figure', () => {
+    expect(readSentence('You take about eighty thousand strides in a marathon.').kinds.has('time')).toBe(
+      false,
+    );
+    expect(readSentence("I've sent about two thousand of them.").kinds.has('time')).toBe(false);
+    expect(readSentence('We launched in 2020.').kinds.has('time')).toBe(true);
+    expect(readSentence('They offered me a job in 2019, and I took it.').kinds.has('time')).toBe(true);
+    expect(readSentence('It opens on the fourteenth of May.').kinds.has('time')).toBe(true);
+    expect(readSentence('Tom starts at 4.').kinds.has('time')).toBe(true);
+  });
+
+  it('tells a past time from one now or to come', () => {
+    expect(readQuestion('When is the marathon?').ahead).toBe(true);
+    expect(readQuestion('When did she run the marathon?').ahead).toBe(false);
+    expect(readQuestion('When did I first mention the podcast?').wants).toBeNull();
+    expect(readSentence('In April she ran the Rotterdam marathon.').past).toBe(true);
+    expect(readSentence("We'll be closed from the eighteenth while we move.").past).toBe(false);
+    expect(readSentence('It opens for enrolment on the fourteenth of May.').past).toBe(false);
+    // "hundred" ends in -ed and is no past form.
+    expect(readSentence('A hundred people in March.').past).toBe(false);
+  });
+
+  it('is not answered by a sentence without a time, nor by when it happened before', () => {
+    expect(answerQuestion(readQuestion('When is the marathon?'), race, [note('race', 1)]).found).toBe(false);
+    const asked = answerQuestion(readQuestion('When did she run the marathon?'), race, [note('race', 1)]);
+    expect(citedSentences(asked)[0]!.id).toBe('race#2');
+    const ahead = [
+      ...race,
+      { id: 'race#3', noteId: 'race', position: 3, text: 'My own marathon is on the twelfth of October.' },
+    ];
+    expect(
+      citedSentences(answerQuestion(readQuestion('When is the marathon?'), ahead, [note('race', 1)]))[0]!.id,
+    ).toBe('race#3');
+  });
+});
+
+describe('the sentence that holds what was asked for', () => {
+  // The eval's notes, as a user said them: a note's topic sentence repeats the question's words.
+  const names = readdirSync(FIXTURE_NOTES)
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => f.replace(/\.txt$/, ''));
+  const library = names.flatMap((name) =>
+    splitSentences(readFileSync(path.join(FIXTURE_NOTES, `${name}.txt`), 'utf8')).map((s, i) => ({
+      id: `${name}#${i}`,
+      noteId: name,
+      position: i,
+      text: s.text,
+    })),
+  );
+  const ask = (q: string) =>
+    citedSentences(
+      answerQuestion(
+        readQuestion(q),
+        library,
+        names.map((name, i) => note(name, i + 1)),
+      ),
+    )[0]?.id;
+
+  it('reads "can\'t" in a question as a term, below a word', () => {
+    // Not "I spent most of last year sleeping maybe five hours a night".
+    expect(ask("What do I do when I can't fall asleep?")).toBe('howto-sleep-routine#13');
+    expect(termWords('What do I do when I sleep badly?')).toEqual(['sleep', 'badly']);
+  });
+
+  it('answers "how many hours" with the figure beside the hours, not a figure about something else', () => {
+    // "a design team of fourteen people" holds a figure, but not of hours.
+    expect(ask('How many hours did the design team save each week?')).toBe('howto-meetings-steps#15');
+  });
+
+  it('opens on the sentence of the note holding the figure and the word the topic sentence lacks', () => {
+    // Not "the week I doubled my newsletter price", nor the figure after it ("in June I had...").
+    expect(ask('How much do I earn from the newsletter now?')).toBe('story-newsletter-price#11');
   });
 });

@@ -1,6 +1,14 @@
 import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
 import { STOP_WORDS, wordsOf, writtenForm } from '../text/index.ts';
-import { joinPhrases, keyOf, phrasesOf, SYNONYM_WEIGHT, SYNONYMS } from './words.ts';
+import {
+  ASKS_AHEAD,
+  joinPhrases,
+  keyOf,
+  phrasesOf,
+  SYNONYM_WEIGHT,
+  SYNONYMS,
+  tellsPastOnly,
+} from './words.ts';
 
 /**
  * Reading a question asked of the owner's notes: what it asks for (an answer, what was said across
@@ -27,6 +35,8 @@ export interface AskQuestion {
   intent: AskIntent;
   /** What kind of answer the question asks for, when it says ("how much", "when", "how often"). */
   wants: AnswerKind | null;
+  /** A time question about now or what is to come ("when is the launch"), not what was. */
+  ahead: boolean;
   terms: AskTerm[];
   /** websearch_to_tsquery text: every form of every term, any of them ("a or b or \"c d\""). */
   search: string;
@@ -121,7 +131,7 @@ const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
   ],
 ];
 // biome-ignore format: a word list
-const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|morning|afternoon|evening|night|noon|midnight|ago|later|weekend|spring|summer|autumn|winter|yesterday|tomorrow|tonight)\b/i;
+const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|today|morning|afternoon|evening|night|noon|midnight|ago|later|weekend|spring|summer|autumn|winter|yesterday|tomorrow|tonight)\b|\b(?:last|next|this) (?:week|month|year|quarter)\b/i;
 const FREQUENCY_WORDS =
   /\b(?:every|each|per|daily|weekly|monthly|yearly|once|twice)\b|\b(?:a|an) (?:day|week|month|year|hour)\b/i;
 const AMOUNT_WORDS = /\b(?:half|third|quarter|dozen|double|twice|times)\b/i;
@@ -130,6 +140,14 @@ const DAY_OF_MONTH = new RegExp(
   `\\b${MONTH}\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b|\\b\\d+(?:st|nd|rd|th)\\b`,
   'gi',
 );
+/** A year as a time ("in 2020", "March 2022"), not "two thousand of them". */
+const YEAR = new RegExp(
+  `\\b(?:in|since|by|from|until|till|of|around|early|late|mid|${MONTH.slice(3, -1)}|spring|summer|autumn|winter)\\s+(?:19|20)\\d{2}\\b(?!,\\d)`,
+  'i',
+);
+/** "At 4", "at seven": an hour of the day. */
+const AT_HOUR =
+  /\bat (?:[1-9]|1[0-2])(?!\d|,\d)(?:\s*[ap]\.?m\.?)?\b(?!\s*(?:%|percent|dollars?|euros?|pounds?))/i;
 const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && value <= 2100;
 
 /**
@@ -139,7 +157,6 @@ const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && va
  */
 export function answerKindsOf(text: string, written = writtenForm(text)): Map<AnswerKind, number> {
   const kinds = new Map<AnswerKind, number>();
-  const figures = figuresOf(written);
   const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
   // A date's day ("January 8", "the 18th") is a time, not an amount.
   const counted = figuresOf(written.replace(DAY_OF_MONTH, ' '));
@@ -149,9 +166,16 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   // ("they pay eighteen thousand a month").
   const currency = /[$€£¥]\s?\d|\d\s?(?:dollars?|euros?|pounds?|cents?|bucks|quid|k)\b/i.test(written);
   if (currency || (amount === 1 && MONEY_WORDS.test(written))) kinds.set('money', 1);
+  // A time is a date, a year, a clock, a day or a time word: "eighty thousand strides" is none.
   CLOCK.lastIndex = 0;
-  const time = figures.length > 0 || TIME_WORDS.test(written) || CLOCK.test(written) ? 1 : small;
-  if (time) kinds.set('time', time);
+  DAY_OF_MONTH.lastIndex = 0;
+  const time =
+    YEAR.test(written) ||
+    DAY_OF_MONTH.test(written) ||
+    TIME_WORDS.test(written) ||
+    CLOCK.test(written) ||
+    AT_HOUR.test(written);
+  if (time) kinds.set('time', 1);
   if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
   return kinds;
 }
@@ -255,6 +279,13 @@ function figuresOf(written: string): Array<{ value: number; percent: boolean }> 
 
 // ---------------------------------------------------------------- canonical keys
 
+/** Words that say "not"; both a question's and a sentence's are read as the key `NOT`. */
+// biome-ignore format: a word list
+const NEGATIONS = new Set(["can't", 'cannot', "couldn't", "don't", "doesn't", "didn't", "won't", "isn't", "aren't",
+  "wasn't", "weren't", 'not', 'never', 'no', 'nobody', 'nothing']);
+const NOT = '~not';
+/** A negation says less about what is asked than a word of it. */
+const NOT_WEIGHT = 0.5;
 const SCALE_WORDS = new Set(['k', 'thousand', 'million', 'billion', 'hundred']);
 
 /**
@@ -273,6 +304,7 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
     else if (!SCALE_WORDS.has(word)) keys.add(keyOf(word));
+    if (NEGATIONS.has(word)) keys.add(NOT);
   }
   return keys;
 }
@@ -342,11 +374,17 @@ export function readQuestion(question: string): AskQuestion {
   const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
     .map(searchForm)
     .filter((f): f is string => f !== null);
+  // "What do I do when I can't sleep" asks about not sleeping: the negation is a term, below a word.
+  if (terms.length > 0 && terms.length < ASK_MAX_TERMS && wordsOf(written).some((w) => NEGATIONS.has(w)))
+    terms.push({ word: NOT, keys: new Map([[NOT, NOT_WEIGHT]]), forms: [] });
   const counted = keyOf(COUNTED.exec(written)?.[1]?.toLowerCase() ?? '');
   for (const term of terms) if (term.keys.get(counted) === 1) term.counted = true;
+  // "When did I first..." is answered by the note's date, not by a time said in it.
+  const wants = intent === 'first' ? null : (WANTS.find(([, pattern]) => pattern.test(text))?.[0] ?? null);
   return {
     intent,
-    wants: WANTS.find(([, pattern]) => pattern.test(text))?.[0] ?? null,
+    wants,
+    ahead: wants === 'time' && ASKS_AHEAD.test(text),
     terms: terms.slice(0, ASK_MAX_TERMS),
     search: forms.join(' or '),
   };
@@ -356,6 +394,8 @@ export function readQuestion(question: string): AskQuestion {
 export interface ReadSentence {
   keys: ReadonlySet<string>;
   kinds: ReadonlyMap<AnswerKind, number>;
+  /** It tells of the past only (`tellsPastOnly`). */
+  past: boolean;
 }
 
 /**
@@ -374,7 +414,11 @@ export function readSentence(text: string): ReadSentence {
     return cached;
   }
   const written = writtenForm(text);
-  const read = { keys: canonicalKeys(text, written), kinds: answerKindsOf(text, written) };
+  const read = {
+    keys: canonicalKeys(text, written),
+    kinds: answerKindsOf(text, written),
+    past: tellsPastOnly(text, wordsOf(text)),
+  };
   READ_CACHE.set(text, read);
   if (READ_CACHE.size > READ_CACHE_SIZE) READ_CACHE.delete(READ_CACHE.keys().next().value!);
   return read;

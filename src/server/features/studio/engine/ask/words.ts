@@ -56,6 +56,8 @@ const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['scared', 'afraid', 'fear', 'nervous', 'worried'],
   ['advice', 'tip', 'tips', 'recommend', 'suggest'],
   ['member', 'members', 'membership', 'subscriber', 'subscribers', 'signup', 'signups'],
+  ['biggest', 'largest', 'big', 'large'],
+  ['tester', 'testers', 'user', 'users'],
   ['moving', 'move', 'moved', 'relocate', 'relocating'],
   ['pain', 'hurt', 'ache', 'sore', 'injury'],
   ['tired', 'exhausted', 'exhaustion', 'burnout', 'burned', 'overworked', 'overwork'],
@@ -127,3 +129,27 @@ export function joinPhrases(words: readonly string[]): string[] {
 /** The phrases that mean the word of this key, searched as said. */
 export const phrasesOf = (key: string): readonly string[] =>
   PHRASES.find(([word]) => keyOf(word) === key)?.[1] ?? [];
+
+/**
+ * A sentence that tells of the past only: a past form ("was", "ran", "closed") and nothing said as
+ * now or to come ("is", "will", "next"...). A time it holds does not answer "when is..." or "when
+ * will...": "in April she ran the marathon" does not say when the marathon is.
+ */
+export function tellsPastOnly(text: string, words: readonly string[]): boolean {
+  if (NOW_OR_AHEAD.test(text.replace(/’/g, "'"))) return false;
+  return words.some((w) => PAST_FORMS.has(w) || (w.length > 4 && w.endsWith('ed') && !NOT_PAST.has(w)));
+}
+
+// biome-ignore format: a word list
+const PAST_FORMS = new Set([...IRREGULAR.keys(), 'was', 'were', 'did', 'had', 'went', 'came', 'got',
+  'took', 'made', 'said', 'saw', 'told', 'gave', 'thought', 'felt']);
+/** Words in -ed that are no past form. */
+// biome-ignore format: a word list
+const NOT_PAST = new Set(['hundred', 'need', 'indeed', 'speed', 'seed', 'feed', 'shed', 'exceed',
+  'proceed', 'succeed', 'breed']);
+const NOW_OR_AHEAD =
+  /\b(?:is|are|am|will|shall|won't|going to|gonna|now|today|tomorrow|next|do|does|can|should|must)\b|\b(?:i|you|we|they|it|he|she|that|there|here|what)'(?:ll|re|m|s)\b/i;
+
+/** A question asking when something is or will be ("when is", "what time does"), not when it was. */
+export const ASKS_AHEAD =
+  /\b(?:when|what time|what day|what date|how soon)\s+(?:is|are|will|does|do|should|can|shall)\b|\bwhen's\b/i;
