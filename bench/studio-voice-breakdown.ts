@@ -22,8 +22,9 @@ export interface NoteTimings {
 /**
  * Where the time went, phase by phase (p50 / max over the notes, ms): the finish request; the
  * transcription job's wait in the queue and its run (copy, ffmpeg, the engine less the fake's fixed
- * delay, analysis, storing) from the worker's timings log; from the job's end to the client seeing
- * the note ready; then the drafts' wait in the queue and their runs (pg-boss's own timestamps).
+ * delay, analysis, storing) from the worker's timings log; from the note's ready time to the client
+ * seeing it (the page's poll interval); then the drafts' wait in the queue and their runs (pg-boss's
+ * own timestamps), and from the last one's end to the client seeing the five.
  */
 export async function breakdown(
   databaseUrl: string,
@@ -58,7 +59,7 @@ export async function breakdown(
       if (tj) {
         add('transcribe: queued (finish -> job start)', tj.started - t.startedAt);
         add('transcribe: job wait in queue', tj.started - tj.created);
-        add('note: job end -> client sees ready', t.startedAt + t.noteReadyMs - tj.completed);
+        add('note: ready -> the client sees it (its poll interval)', t.noteSeenMs - t.noteReadyMs);
       }
       if (timings) {
         add('transcribe: local copy', timings.copyMs);
@@ -75,10 +76,10 @@ export async function breakdown(
       }
       if (draftJobs.length)
         add(
-          'drafts: POST -> last job done -> client sees',
-          t.startedAt + t.ms - Math.max(...draftJobs.map((j) => j.completed)),
+          'drafts: last job done -> the client sees them (its poll interval)',
+          t.startedAt + t.seenMs - Math.max(...draftJobs.map((j) => j.completed)),
         );
-      add('drafts: note seen ready -> five seen ready', t.ms - t.noteReadyMs);
+      add('drafts: asked -> five ready', t.draftsReadyMs - t.draftsAskedMs);
     }
     return [...phases]
       .map(
