@@ -27,6 +27,17 @@ export function processCpuMs(pid: number): number {
 }
 
 /**
+ * User + system CPU of a process and of the children it waited for (e.g. the ffmpeg runs of a
+ * server, gone by the time of reading), in milliseconds.
+ */
+export function cpuWithChildrenMs(pid: number): number {
+  const fields = statFields(pid);
+  // Fields 14-17 of stat (utime, stime, cutime, cstime) are 11-14 after the command name.
+  if (!fields) return Number.NaN;
+  return ([11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) * 1000) / TICKS_PER_SECOND;
+}
+
+/**
  * User + system CPU of a process and its living children, in milliseconds (children that have
  * exited since are not counted: compare two readings only across a period with stable children,
  * e.g. a PostgreSQL server with its pool's backends).

@@ -161,6 +161,8 @@ export const BEFORE_CORRECTIONS_NOTICE = 'Made before your corrections.';
 export const BEFORE_CORRECTIONS_REASON =
   'made before your corrections: regenerate it to use the corrected words';
 
+/** While a draft is being written, the page asks for it this often (the voice-to-drafts bench too). */
+export const DRAFT_REFRESH_MS = 1_500;
 export const DRAFT_STATUSES = ['waiting', 'generating', 'ready', 'failed'] as const;
 export const draftSchema = z.object({
   id: z.string(),

@@ -6,6 +6,12 @@ import { z } from 'zod';
  * needs the dashboard session; another owner's note answers 404.
  */
 export const STUDIO_API = '/api/studio';
+/**
+ * While any note is uploading or transcribing, the page's library (and what depends on it) asks
+ * again this often; the voice-to-drafts bench polls at the same rate, so its CPU per note is a
+ * browser's.
+ */
+export const STUDIO_REFRESH_MS = 3_000;
 
 // ---------------------------------------------------------------- limits and accepted types
 

@@ -7,9 +7,6 @@ import { STUDIO_API } from '#contract/studio.ts';
 // The Studio uses the visitor session of the dashboard (docs/spec/decisions.md): its sign-in and
 // frame are web/features/visitor-session.
 
-/** While any note is uploading or transcribing, the library (and what depends on it) refreshes this often. */
-export const STUDIO_REFRESH_MS = 3_000;
-
 export const json = async <T>(res: Response) => (await res.json()) as T;
 
 export const studioKeys = {

@@ -2,7 +2,7 @@ import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/rea
 import type { NoteDetail } from '#contract/studio.ts';
 import { STUDIO_API } from '#contract/studio.ts';
 import type { DraftVersion, UpdateDraft } from '#contract/studio-draft-edits.ts';
-import type { CreateDrafts, Draft, ExportType } from '#contract/studio-drafts.ts';
+import { type CreateDrafts, DRAFT_REFRESH_MS, type Draft, type ExportType } from '#contract/studio-drafts.ts';
 import type { Capabilities } from '#contract/system.ts';
 import { apiRequest } from '#web/lib/api.ts';
 import { get, json, SignedOutError, studioKeys } from '../api.ts';
@@ -16,8 +16,6 @@ export const draftKeys = {
   draft: (id: string) => [STUDIO_API, 'draft', id] as const,
   versions: (id: string) => [STUDIO_API, 'draft', id, 'versions'] as const,
 };
-/** While a draft is being written, it is fetched this often. */
-export const DRAFT_REFRESH_MS = 1_500;
 export const isWriting = (draft: Pick<Draft, 'status'>) =>
   draft.status === 'waiting' || draft.status === 'generating';
 /** A draft as a file; with `clip` (from 1), that clip's captions alone, timed from its start. */

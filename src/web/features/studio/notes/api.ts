@@ -11,6 +11,7 @@ import {
   type NotesPage,
   type SearchResponse,
   STUDIO_API,
+  STUDIO_REFRESH_MS,
   type Usage,
 } from '#contract/studio.ts';
 import type {
@@ -21,15 +22,7 @@ import type {
 } from '#contract/studio-corrections.ts';
 import type { UpdateVoiceInput, VoiceProfile } from '#contract/studio-voice.ts';
 import { apiRequest } from '#web/lib/api.ts';
-import {
-  get,
-  isInProgress,
-  json,
-  SignedOutError,
-  STUDIO_REFRESH_MS,
-  studioKeys,
-  useInvalidateStudio,
-} from '../api.ts';
+import { get, isInProgress, json, SignedOutError, studioKeys, useInvalidateStudio } from '../api.ts';
 
 /** The library, newest first, a page at a time; refreshed while any note is in progress. */
 export function useNotes(enabled = true) {

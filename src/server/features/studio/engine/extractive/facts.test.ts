@@ -178,3 +178,21 @@ describe('a list’s sentences', () => {
     ]);
   });
 });
+
+describe('the checklists of one request’s drafts', () => {
+  it('answer as the notes read now, each its own copy, whether or not their facts were found before', () => {
+    const said = note('It took three weeks and cost $85.', 'Daniela ran it.');
+    const first = factChecklist(said, ['three weeks']);
+    expect(first.map((f) => [f.text, f.kept])).toEqual(
+      factChecklist(said, ['three weeks']).map((f) => [f.text, f.kept]),
+    );
+    first[0]!.sentenceIds.push('changed by its caller');
+    expect(factChecklist(said, ['three weeks'])[0]!.sentenceIds).toEqual(['s0']);
+    // A correction keeps the sentences' ids and changes their words: its facts are the new ones.
+    const corrected = note('It took four weeks and cost $85.', 'Daniela ran it.');
+    expect(factChecklist(corrected, ['four weeks']).map((f) => f.text)).toEqual(
+      factsOfNotes(corrected).map((f) => f.text),
+    );
+    expect(factChecklist(corrected, ['four weeks'])[0]!.kept).toBe(true);
+  });
+});

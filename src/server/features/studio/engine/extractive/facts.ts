@@ -309,11 +309,43 @@ export interface CheckedFact extends Fact {
   kept: boolean;
 }
 
+/**
+ * The notes' facts of the last few checklists, by their sentences' ids and words: a request's drafts
+ * (up to five formats of the same notes) are checked one after another, and finding the facts reads
+ * the whole note where checking one draft reads the draft alone. Notes longer than
+ * RECENT_FACTS_MAX_CHARS are read each time (their key would be as long as they are).
+ */
+const RECENT_FACTS = 8;
+const RECENT_FACTS_MAX_CHARS = 1_000_000;
+const recentFacts = new Map<string, readonly Fact[]>();
+
+function notesFacts(sentences: readonly FactSentence[]): readonly Fact[] {
+  let chars = 0;
+  for (const s of sentences) chars += s.text.length;
+  if (chars > RECENT_FACTS_MAX_CHARS) return factsOfNotes(sentences);
+  const key = sentences.map((s) => `${s.id}\u0000${s.filler ? 1 : 0}\u0000${s.text}`).join('\u0001');
+  const known = recentFacts.get(key);
+  if (known) {
+    // The most recent last: the oldest goes first.
+    recentFacts.delete(key);
+    recentFacts.set(key, known);
+    return known;
+  }
+  const facts = factsOfNotes(sentences);
+  recentFacts.set(key, facts);
+  if (recentFacts.size > RECENT_FACTS) recentFacts.delete(recentFacts.keys().next().value!);
+  return facts;
+}
+
 /** The notes' facts, each marked kept or left out by the draft's text. */
 export function factChecklist(
   sentences: readonly FactSentence[],
   draftTexts: readonly string[],
 ): CheckedFact[] {
   const draft = readDraft(draftTexts.join('\n'));
-  return factsOfNotes(sentences).map((fact) => ({ ...fact, kept: factKept(fact, draft) }));
+  return notesFacts(sentences).map((fact) => ({
+    ...fact,
+    sentenceIds: [...fact.sentenceIds],
+    kept: factKept(fact, draft),
+  }));
 }

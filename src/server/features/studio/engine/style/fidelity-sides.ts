@@ -4,9 +4,10 @@
  * of both at once (fidelity.ts). Run on the analysis threads for a draft job, in the request for a
  * saved edit.
  */
-import { type Fidelity, scoreDraftFidelity, scoreFidelity } from './fidelity.ts';
-import { type FidelityBlock, measureEdits, userTextOf } from './fidelity-edits.ts';
+import type { Fidelity } from './fidelity.ts';
+import { type EditMeasures, type FidelityBlock, measureEdits, userTextOf } from './fidelity-edits.ts';
 import { editReasons, type Reason } from './fidelity-reasons.ts';
+import { readText, scoreDraftFidelity, scoreFidelity } from './fidelity-score.ts';
 import type { Register, VoiceProfile } from './profile-shape.ts';
 
 /**
@@ -14,9 +15,9 @@ import type { Register, VoiceProfile } from './profile-shape.ts';
  * and moved out of order (`measureEdits`), 100 x the edits factor, with those reasons; no style.
  * Null when the draft has no words of the user's.
  */
-export function scoreFaithful(blocks: readonly FidelityBlock[]): Fidelity | null {
+export function scoreFaithful(blocks: readonly FidelityBlock[], measured?: EditMeasures): Fidelity | null {
   if (!userTextOf(blocks).trim()) return null;
-  const edits = measureEdits(blocks);
+  const edits = measured ?? measureEdits(blocks);
   const reasons: Reason[] = [];
   editReasons(edits, reasons);
   return { score: Math.round(100 * edits.factor), reasons: reasons.map((r) => r.text) };
@@ -45,19 +46,26 @@ const roundedScore = (fidelity: Fidelity): Fidelity => ({
   reasons: fidelity.reasons,
 });
 
+/**
+ * The text is read once and the edits measured once for the three scores: "sounds like you" is
+ * most often against the very profile of the score (the owner's other notes), and scoring a draft
+ * twice over was most of a draft job's work beyond writing it.
+ */
 export function fidelityFor(request: FidelityRequest): FidelitySides | null {
   const text = 'blocks' in request ? userTextOf(request.blocks) : request.text;
   if (!text.trim()) return null;
+  const read = readText(text, request.register);
+  const edits = 'blocks' in request ? measureEdits(request.blocks) : undefined;
   const both =
     'blocks' in request
-      ? scoreDraftFidelity(request.blocks, request.profile, request.register)
-      : scoreFidelity(request.text, request.profile, request.register);
+      ? scoreDraftFidelity(request.blocks, request.profile, request.register, { read, edits })
+      : scoreFidelity(read, request.profile, request.register);
   if (!both) return null;
   const sides: FidelitySides = roundedScore(both);
-  const faithful = 'blocks' in request ? scoreFaithful(request.blocks) : null;
+  const faithful = 'blocks' in request ? scoreFaithful(request.blocks, edits) : null;
   if (faithful) sides.faithful = faithful;
   if (request.others !== undefined)
     sides.voice =
-      request.others === null ? null : roundedScore(scoreFidelity(text, request.others, request.register));
+      request.others === null ? null : roundedScore(scoreFidelity(read, request.others, request.register));
   return sides;
 }

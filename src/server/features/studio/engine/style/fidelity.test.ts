@@ -5,15 +5,13 @@ import { forEachChar } from './char-ngrams.ts';
 import {
   charSimilarity,
   cosineDelta,
-  draftFidelityDetail,
   type FidelityBlock,
   jensenShannon,
   measureFidelity,
-  scoreDraftFidelity,
-  scoreFidelity,
   wordLlr,
 } from './fidelity.ts';
 import { ALL_LIKE_FROM, UNLIKE_BELOW } from './fidelity-reasons.ts';
+import { draftFidelityDetail, scoreDraftFidelity, scoreFidelity } from './fidelity-score.ts';
 import { buildProfile, CHAR_BUCKETS, noteStats } from './profile.ts';
 
 const rates = (pairs: Record<string, number>) => FW.map((word) => pairs[word] ?? 0);

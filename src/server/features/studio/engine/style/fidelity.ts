@@ -25,15 +25,14 @@
  *     draft that is the user's as they said it (words Echo added, what it cut, the order).
  * Echo's own blocks are not scored. Banned words cost 25 points each, words the user never says 5
  * each. Reasons agree with the number: a score of 95 or more never says something is unlike the
- * user, a score under 60 always says what is.
+ * user, a score under 60 always says what is. This file measures; fidelity-score.ts makes the
+ * measures into the score and its reasons.
  */
 
-import { BUZZWORDS, FW, wordsOf } from '../text/index.ts';
+import { BUZZWORDS, FW } from '../text/index.ts';
 import { forEachChar, forEachWord } from './char-ngrams.ts';
-import { type EditMeasures, type FidelityBlock, measureEdits, userTextOf } from './fidelity-edits.ts';
-import { type Reason, reasonsFor, reasonsWithTone } from './fidelity-reasons.ts';
-import { noteStats } from './profile.ts';
-import type { NoteStats, Register, RegisterProfile, VoiceProfile } from './profile-shape.ts';
+import type { EditMeasures } from './fidelity-edits.ts';
+import type { NoteStats, RegisterProfile } from './profile-shape.ts';
 import { CHAR_BUCKETS, SENTENCE_BINS } from './profile-shape.ts';
 import { CHAR_MEAN, FW_MEAN, FW_STD, WORD_MEAN } from './reference-data.ts';
 
@@ -361,78 +360,6 @@ export function scoreOf(measures: FidelityMeasures, edits?: Pick<EditMeasures, '
   const penalty = measures.banned.length * 25 + measures.neverSaid.length * 5;
   const score = Math.round(Math.max(0, Math.min(100, base) - penalty));
   return penalty > 0 ? Math.min(94, score) : score;
-}
-
-function targetOf(profile: VoiceProfile, register: Register): RegisterProfile | null {
-  return profile[register] ?? profile[register === 'spoken' ? 'written' : 'spoken'] ?? null;
-}
-
-const NO_NOTES: Fidelity = {
-  score: 50,
-  reasons: ['no notes yet: add a few notes so Echo can learn your voice'],
-};
-
-/**
- * Scores a text against the profile's register (falling back to the other register when the user
- * has no notes in this one). Without any notes the score is 50 and the reason says why.
- */
-export function scoreFidelity(draftText: string, profile: VoiceProfile, register: Register): Fidelity {
-  const target = targetOf(profile, register);
-  if (!target) return NO_NOTES;
-  const draft = noteStats(draftText, register, { phrases: false });
-  const measures = measureFidelity(draft, wordsOf(draftText), target, profile);
-  const score = scoreOf(measures);
-  return { score, reasons: reasonsFor(draft, target, measures, score) };
-}
-
-export interface FidelityDetail {
-  score: number;
-  /** The style part alone (0-100, unrounded). */
-  style: number;
-  measures: FidelityMeasures;
-  edits: EditMeasures;
-  reasons: Reason[];
-}
-
-/**
- * A draft given as blocks, in detail: the style of the user's blocks (Echo's are left out), times
- * what Echo changed of the user's words (fidelity-edits.ts). Null when the draft has no words of
- * the user's to score or the user has no notes yet.
- */
-export function draftFidelityDetail(
-  blocks: readonly FidelityBlock[],
-  profile: VoiceProfile,
-  register: Register,
-): FidelityDetail | null {
-  const text = userTextOf(blocks);
-  const target = targetOf(profile, register);
-  if (!text.trim() || !target) return null;
-  const draft = noteStats(text, register, { phrases: false });
-  const measures = measureFidelity(draft, wordsOf(text), target, profile);
-  const edits = measureEdits(blocks);
-  const score = scoreOf(measures, edits);
-  return {
-    score,
-    style: styleScore(measures),
-    measures,
-    edits,
-    reasons: reasonsWithTone(draft, target, measures, score, edits),
-  };
-}
-
-/**
- * Scores a draft given as blocks (`draftFidelityDetail`): null when it has no words of the user's;
- * 50 with the reason when the user has no notes yet.
- */
-export function scoreDraftFidelity(
-  blocks: readonly FidelityBlock[],
-  profile: VoiceProfile,
-  register: Register,
-): Fidelity | null {
-  if (!userTextOf(blocks).trim()) return null;
-  const detail = draftFidelityDetail(blocks, profile, register);
-  if (!detail) return NO_NOTES;
-  return { score: detail.score, reasons: detail.reasons.map((r) => r.text) };
 }
 
 export { SENTENCE_BINS };

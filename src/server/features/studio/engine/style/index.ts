@@ -6,18 +6,20 @@
 
 export { charNgramCounts } from './char-ngrams.ts';
 export {
-  draftFidelityDetail,
   FEATURE_NAMES,
   type Fidelity,
   type FidelityBlock,
-  type FidelityDetail,
   featuresOf,
   measureFidelity,
-  scoreDraftFidelity,
-  scoreFidelity,
   scoreOf,
 } from './fidelity.ts';
 export { ALL_LIKE_FROM, AS_SAID_REASON, UNLIKE_BELOW } from './fidelity-reasons.ts';
+export {
+  draftFidelityDetail,
+  type FidelityDetail,
+  scoreDraftFidelity,
+  scoreFidelity,
+} from './fidelity-score.ts';
 export { type FidelityRequest, type FidelitySides, fidelityFor, scoreFaithful } from './fidelity-sides.ts';
 export {
   type Analysis,
