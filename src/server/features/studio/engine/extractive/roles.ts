@@ -65,9 +65,9 @@ const COUNT_ANNOUNCE = new RegExp(
   'iu',
 );
 const WHAT_WE_DID =
-  /^(?:and\s+|so\s+)?(?:here's|here is|this is)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
+  /^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:the|my|our)\s+(?:plan|deal|list|breakdown|schedule|line-?up)[.:]$|^(?:and\s+|so\s+)?(?:here's|here is|this is)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
 const ITEM =
-  /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part)\s+(one|two|three|four|five|six|seven|\d)\b|^(?:and\s+)?(one|two|three|four|five|six|seven|\d)\s*[,:.)]\s+(?=\p{L})/iu;
+  /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part|session|week|day|module|stage|phase|round|level|option)\s+(one|two|three|four|five|six|seven|\d)\b|^(?:and\s+)?(one|two|three|four|five|six|seven|\d)\s*[,:.)]\s+(?=\p{L})/iu;
 const FINAL_ITEM =
   /^(?:and\s+)?(?:finally\b|(?:the\s+)?(?:last|final)\s+(?:one|thing|step|point|piece|part|mistake|lesson|reason|rule|tip|change|question)\b)/i;
 const VERBS =
@@ -95,7 +95,7 @@ const SETTING =
  * a story told just before, which must not be shown without it, nor it without its outcome).
  */
 export const POINTS_BACK_AT_START =
-  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|^(?:and\s+|but\s+|so\s+)?(?:when|once|after|since|by the time)\s+(?:i|we|they|you|she|he)\s+(?:\w+\s+){0,2}?(?:it|that|this|them)\b(?!\s+(?:is|was|are|were)\b)|\b(?:after that|because of that|that's why|like i said|as i said)\b/i;
+  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there(?!\s+(?:is|are|was|were)\b|['’]s\b)|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|^(?:and\s+|but\s+|so\s+)?(?:when|once|after|since|by the time)\s+(?:i|we|they|you|she|he)\s+(?:\w+\s+){0,2}?(?:it|that|this|them)\b(?!\s+(?:is|was|are|were)\b)|\b(?:after that|because of that|that's why|like i said|as i said)\b/i;
 
 export function rolesOf(text: string, position: number, first: boolean): Roles {
   const words = text.split(/\s+/).filter(Boolean).length;
