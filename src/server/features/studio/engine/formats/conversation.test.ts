@@ -9,6 +9,7 @@ import {
 import type { Draft, Format, SourceNote } from '../extractive/index.ts';
 import { flattenDraft, generateExtractive } from './generate.ts';
 import { NOT_A_CONVERSATION } from './shownotes.ts';
+import { conversationOf } from './speakers.ts';
 
 const FORMATS: Format[] = ['linkedin', 'thread', 'blog', 'carousel', 'clips', 'shownotes'];
 
@@ -151,6 +152,37 @@ describe('an interview (host Sam, guest Priya)', () => {
   it('quotes everyone when nobody is marked as the owner yet', () => {
     const unanswered = conversationNote(INTERVIEW, { me: null });
     for (const draft of drafts(unanswered)) expect(draft.blocks.every((b) => b.origin !== 'user')).toBe(true);
+  });
+});
+
+describe('a panel of three (Ana is the owner)', () => {
+  it("leaves out of Ana's post the lines that only answer the turn before, and those that move on", () => {
+    const note = conversationNote(CONVERSATIONS.find((c) => c.name === 'panel of three')!);
+    const own = drafts(note)
+      .filter((d) => ['linkedin', 'thread', 'blog', 'carousel'].includes(d.format))
+      .flatMap((d) => d.blocks.filter((b) => b.origin === 'user').map((b) => b.text))
+      .join('\n');
+    // After Kofi's "…every morning for fifteen minutes" and his paid half-day project.
+    expect(own).not.toMatch(/15 minutes is fine|Fifteen minutes is fine/);
+    expect(own).not.toContain('I do the same');
+    // Her own statements stay.
+    expect(own).toContain('In a remote team your writing is how people meet you.');
+  });
+
+  it('keeps a short line of the owner that opens a turn on something new', () => {
+    const note: SourceNote = {
+      id: 'n',
+      sentences: [
+        { id: '0', text: 'How many meetings do you have?', speaker: { name: 'Lee', me: false } },
+        { id: '1', text: 'We meet every morning for fifteen minutes.', speaker: { name: 'Kofi', me: false } },
+        { id: '2', text: 'Fifteen minutes is fine.', speaker: { name: 'Ana', me: true } },
+        { id: '3', text: 'Good. One more thing.', speaker: { name: 'Ana', me: true } },
+        { id: '4', text: 'Deadlines slip.', speaker: { name: 'Kofi', me: false } },
+        { id: '5', text: 'Budgets decide everything here.', speaker: { name: 'Ana', me: true } },
+      ],
+    };
+    const own = conversationOf([note])!.own[0]!.sentences.map((s) => s.text);
+    expect(own).toEqual(['Good. One more thing.', 'Budgets decide everything here.']);
   });
 });
 
