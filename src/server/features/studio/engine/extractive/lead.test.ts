@@ -83,6 +83,16 @@ describe('the point leads', () => {
   it('a title never ends on a pointer to the line before ("do that one")', () => {
     const [blog] = drafts(fixture('howto-sleep-routine'));
     expect(blog!.blocks[0]!.text).toBe('Start with the wake-up time');
+    // "…and sell that" points at its own sentence's advice.
+    const [coach] = drafts(fixture('story-coach-group-program'));
+    expect(coach!.blocks[0]!.text).toBe('Write down the advice you keep repeating and sell that');
+  });
+
+  it('a title does without the words before a lesson ("The point is that…")', () => {
+    const [budget] = drafts(fixture('howto-budget-three-accounts'));
+    expect(budget!.blocks[0]!.text).toBe('A steady salary is a decision, not a kind of job');
+    const [calls] = drafts(fixture('rant-free-discovery-calls'));
+    expect(calls!.blocks[0]!.text).toBe('Free calls attract people who want free things');
   });
 
   it('"There are three plans" says what exists; it points back to nothing', () => {

@@ -13,15 +13,18 @@ import type { Part } from './types.ts';
 
 const MAX_WORDS = 12;
 const CONDITION = /^(?:if|when|before|whenever|once)\s+[^,]{3,80},\s+/i;
+/** "The point is that…", "The lesson for me is…": the words before a lesson, which a title does without. */
+const LESSON_LEAD =
+  /^(?:the (?:point|lesson|truth|takeaway)(?: for me| here)? is(?: that)?|what i(?:'ve)? learned(?: from [^,]{1,40})? is(?: that)?)\s+(?=\S)/i;
 /** A line whose last words point at something said before it ("do that one", "try it"). */
-const ENDS_ON_POINTER = /\b(?:(?:that|this) one|that|this|it|them|those|these)\s*$/i;
+const ENDS_ON_POINTER = /\b(?:(?:that|this) one|(?:do|try|start with) (?:that|this|it|them))\s*$/i;
 /** "This is about the client I almost kept forever": talk about the talk whose rest names the story. */
 const STORY_OF = /^this (?:one )?is (?:about|the story of|a story about)\s+(?=\S)/i;
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** The unit's text as a title (no final full stop), or undefined when it cannot be one. */
 export function titleForm(unit: Unit): string | undefined {
-  let text = unit.standalone.replace(STORY_OF, '');
+  let text = unit.standalone.replace(STORY_OF, '').replace(LESSON_LEAD, '');
   const condition = CONDITION.exec(text);
   const rest = condition ? text.slice(condition[0].length) : '';
   if (condition && wordCount(rest) >= 4 && !POINTS_BACK_AT_START.test(rest)) text = rest;
