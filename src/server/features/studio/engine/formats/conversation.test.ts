@@ -93,6 +93,15 @@ describe('an interview (host Sam, guest Priya)', () => {
     }
   });
 
+  it('names the one guest in Echo’s introduction, never "they"', () => {
+    const texts = drafts(conversationNote(INTERVIEW)).flatMap((d) =>
+      d.blocks.filter((b) => b.origin === 'echo').map((b) => b.text),
+    );
+    expect(texts.join('\n')).toContain('in Priya’s words');
+    expect(texts.join('\n')).toContain('Here is what Priya said, word for word.');
+    expect(texts.join('\n')).not.toMatch(/\bthey said|their words/);
+  });
+
   it('is an interview post when the host mostly asked: Echo introduces the guest', () => {
     const [linkedin] = generateExtractive([note], ['linkedin']);
     expect(linkedin!.ok).toBe(true);
@@ -170,16 +179,23 @@ describe('a panel of three (Ana is the owner)', () => {
   });
 
   it('keeps a short line of the owner that opens a turn on something new', () => {
+    const turns: Array<[string, string]> = [
+      ['Lee', 'How many meetings do you have?'],
+      ['Kofi', 'We meet every morning for fifteen minutes.'],
+      ['Ana', 'Fifteen minutes is fine.'],
+      ['Ana', 'Good. One more thing.'],
+      ['Kofi', 'Deadlines slip.'],
+      ['Ana', 'Budgets decide everything here.'],
+    ];
     const note: SourceNote = {
       id: 'n',
-      sentences: [
-        { id: '0', text: 'How many meetings do you have?', speaker: { name: 'Lee', me: false } },
-        { id: '1', text: 'We meet every morning for fifteen minutes.', speaker: { name: 'Kofi', me: false } },
-        { id: '2', text: 'Fifteen minutes is fine.', speaker: { name: 'Ana', me: true } },
-        { id: '3', text: 'Good. One more thing.', speaker: { name: 'Ana', me: true } },
-        { id: '4', text: 'Deadlines slip.', speaker: { name: 'Kofi', me: false } },
-        { id: '5', text: 'Budgets decide everything here.', speaker: { name: 'Ana', me: true } },
-      ],
+      sentences: turns.map(([name, text], i) => ({
+        id: String(i),
+        text,
+        filler: false,
+        fillers: [],
+        speaker: { name, me: name === 'Ana' },
+      })),
     };
     const own = conversationOf([note])!.own[0]!.sentences.map((s) => s.text);
     expect(own).toEqual(['Good. One more thing.', 'Budgets decide everything here.']);
