@@ -71,13 +71,13 @@ const ITEM =
 const FINAL_ITEM =
   /^(?:and\s+)?(?:finally\b|(?:the\s+)?(?:last|final)\s+(?:one|thing|step|point|piece|part|mistake|lesson|reason|rule|tip|change|question)\b)/i;
 const VERBS =
-  'try|launch|pick|stop|start|do|make|write|find|ask|tell|share|go|take|build|keep|give|let|remember|think|use|cancel|list|move|focus|get|be|put|read|check|call|book|send|cut|talk|plan|record|post|publish|test|raise|charge|say|stay|learn|look|watch|listen|spend|save|treat|protect|block|skip|drop|choose|decide|set|add|show|run|ship|practise|practice|forget|trust|own|name|measure|track|hire|fire|quit|wait|slow|repeat|join|sign|enrol|enroll|register|subscribe|come|bring|visit|see|grab|download|pick|praise|reward|stop|remember|imagine|notice|choose';
+  'work out|open|try|launch|pick|stop|start|do|make|write|find|ask|tell|share|go|take|build|keep|give|let|remember|think|use|cancel|list|move|focus|get|be|put|read|check|call|book|send|cut|talk|plan|record|post|publish|test|raise|charge|say|stay|learn|look|watch|listen|spend|save|treat|protect|block|skip|drop|choose|decide|set|add|show|run|ship|practise|practice|forget|trust|own|name|measure|track|hire|fire|quit|wait|slow|repeat|join|sign|enrol|enroll|register|subscribe|come|bring|visit|see|grab|download|pick|praise|reward|stop|remember|imagine|notice|choose';
 const IMPERATIVE = new RegExp(
   `^(?:so,?\\s+|and\\s+|now,?\\s+|just\\s+|please\\s+)?(?:don't\\s+|do not\\s+|never\\s+|always\\s+)?(?:${VERBS})\\b(?!\\s+(?:to|of|is|was)\\b)`,
   'i',
 );
 const CONDITIONAL_IMPERATIVE = new RegExp(
-  `^(?:so,?\\s+)?(?:if|when|before|whenever|next time)\\s+you\\b[^,]{0,80},\\s*(?:[\\p{L}]+,\\s*)?(?:don't\\s+|never\\s+|always\\s+|just\\s+)?(?:${VERBS})\\b`,
+  `^(?:so,?\\s+)?(?:if|when|before|whenever|next time)\\s+(?:you|your)\\b[^,]{0,80},\\s*(?:[\\p{L}]+,\\s*)?(?:don't\\s+|never\\s+|always\\s+|just\\s+)?(?:${VERBS})\\b`,
   'iu',
 );
 const ASKS =
