@@ -250,7 +250,8 @@ describe('the fact checklist', () => {
     const text = draft!.blocks.map((b) => b.text).join(' ');
     expect(text).toContain('40% of our revenue');
     expect(text).toContain('$85 an hour');
-    expect(text).toContain('closer to 140');
+    // The bare amount compared with "$85 an hour" keeps its currency and rate.
+    expect(text).toContain('closer to $140 an hour');
     expect(text).toContain('11 weeks');
     expect(text).not.toMatch(/forty|eighty-five|eleven/);
     const facts = factsOf(draft!);
@@ -294,7 +295,7 @@ describe('the fact checklist', () => {
     )!;
     expect(back).toMatchObject({ origin: 'user', supported: true });
     expect(back.text).toMatch(
-      /^It came to roughly \$85 an hour, and our other clients were paying us closer to 140\.$/,
+      /^It came to roughly \$85 an hour, and our other clients were paying us closer to \$140 an hour\.$/,
     );
     expect(draft!.meta.warning).toBeUndefined();
     const facts = factsOf(draft!);
