@@ -82,7 +82,9 @@ for (const conversation of CONVERSATIONS) {
   let previous = '';
   for (const sentence of note.sentences) {
     // The turn holding the sentence: this one or a later one (a turn holds several sentences).
-    const at = conversation.turns.findIndex((t, i) => i >= Math.max(0, turn) && t[1].includes(sentence.text.trim()));
+    const at = conversation.turns.findIndex(
+      (t, i) => i >= Math.max(0, turn) && t[1].includes(sentence.text.trim()),
+    );
     if (at !== turn || sentence.speaker!.name !== previous) {
       turn = at;
       turnStarts[at] = sentence.startMs!;
