@@ -81,7 +81,10 @@ for (const conversation of CONVERSATIONS) {
   let turn = -1;
   let previous = '';
   for (const sentence of note.sentences) {
-    const at = conversation.turns.findIndex((t, i) => i > turn && t[1].includes(sentence.text.trim()));
+    // The turn holding the sentence: this one or a later one (a turn holds several sentences).
+    const at = conversation.turns.findIndex(
+      (t, i) => i >= Math.max(0, turn) && t[1].includes(sentence.text.trim()),
+    );
     if (at !== turn || sentence.speaker!.name !== previous) {
       turn = at;
       turnStarts[at] = sentence.startMs!;

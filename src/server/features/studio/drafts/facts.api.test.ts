@@ -250,6 +250,7 @@ describe('the fact checklist', () => {
     const text = draft!.blocks.map((b) => b.text).join(' ');
     expect(text).toContain('40% of our revenue');
     expect(text).toContain('$85 an hour');
+    // The bare amount compared with "$85 an hour" keeps its currency and rate.
     expect(text).toContain('closer to $140 an hour');
     expect(text).toContain('11 weeks');
     expect(text).not.toMatch(/forty|eighty-five|eleven/);

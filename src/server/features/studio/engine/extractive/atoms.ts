@@ -33,9 +33,14 @@ export interface Atom {
 export const keepable = (unit: Unit) => !unit.filler && unit.banned.length === 0 && unit.words > 0;
 
 const SUBJECT_LEAD = /^(?:and|then|also|plus|so|finally|next)\s+/i;
+/** "The free plan keeps…", "The solo plan is…": one kind of thing, each named by what sets it apart. */
+const NAMED_KIND =
+  /^the\s+[\p{L}'’-]+\s+(\p{L}+)\s+(?:is|are|was|keeps|gives|has|costs|comes|includes|gets|covers)\b/iu;
 function parallelKey(unit: Unit): string | undefined {
-  const first = unit.clean
-    .replace(SUBJECT_LEAD, '')
+  const clean = unit.clean.replace(SUBJECT_LEAD, '');
+  const kind = NAMED_KIND.exec(clean)?.[1]?.toLowerCase();
+  if (kind) return `the * ${kind}`;
+  const first = clean
     .split(/\s+/)[0]
     ?.toLowerCase()
     .replace(/[^\p{L}'’]/gu, '');

@@ -6,6 +6,7 @@ import { splitSentences } from '../text/index.ts';
 import { analyse, partOf, type Unit } from './analyse.ts';
 import { leadFault, leadsBadly, PERSON_PRONOUN_AT_START, pointWeight } from './lead.ts';
 import { namedOpening } from './named.ts';
+import { atomsFor } from './plan.ts';
 import type { Draft, Format, SourceNote } from './types.ts';
 
 const NOTES = path.join(import.meta.dirname, '../../../../../../tests/fixtures/studio/notes');
@@ -68,12 +69,47 @@ describe('the point leads', () => {
     expect(carousel!.blocks[0]!.text).toBe('Nine times out of ten the real problem is a weak hip');
   });
 
+  it('talk about the story ("This is about the client…") leads neither a hook nor a first post', () => {
+    const units = analyse([noteOf(fixture('story-agency-client'))]).units;
+    expect(leadFault(units[0]!)).toBe('about the talk');
+    const [blog, linkedin, thread, carousel] = drafts(fixture('story-agency-client'));
+    expect(linkedin!.blocks[0]!.text).toMatch(/^For six years our biggest client/);
+    expect(thread!.blocks[0]!.text).toMatch(/^For six years our biggest client/);
+    // As a title its rest names the story.
+    expect(blog!.blocks[0]!.text).toBe('The client I almost kept forever');
+    expect(carousel!.blocks[0]!.text).toBe('The client I almost kept forever');
+  });
+
+  it('a title never ends on a pointer to the line before ("do that one")', () => {
+    const [blog] = drafts(fixture('howto-sleep-routine'));
+    expect(blog!.blocks[0]!.text).toBe('Start with the wake-up time');
+    // "…and sell that" points at its own sentence's advice.
+    const [coach] = drafts(fixture('story-coach-group-program'));
+    expect(coach!.blocks[0]!.text).toBe('Write down the advice you keep repeating and sell that');
+  });
+
+  it('a title does without the words before a lesson ("The point is that…")', () => {
+    const [budget] = drafts(fixture('howto-budget-three-accounts'));
+    expect(budget!.blocks[0]!.text).toBe('A steady salary is a decision, not a kind of job');
+    const [calls] = drafts(fixture('rant-free-discovery-calls'));
+    expect(calls!.blocks[0]!.text).toBe('Free calls attract people who want free things');
+  });
+
+  it('"There are three plans" says what exists; it points back to nothing', () => {
+    const units = analyse([noteOf(fixture('announcement-launch-waitlist'))]).units;
+    expect(unitStarting(units, 'There are three plans').roles.pointsBack).toBe(false);
+  });
+
   it('titles, covers, hooks and first posts of every fixture note lead with a line that stands', () => {
     for (const name of [
       'lead-coach-salary',
       'lead-agency-client',
       'lead-physio-knee',
       'howto-meetings-steps',
+      'story-agency-client',
+      'story-newsletter-price',
+      'announcement-launch-waitlist',
+      'announcement-workshop-series',
     ]) {
       for (const draft of drafts(fixture(name))) {
         const lead = leadOf(draft);
@@ -180,6 +216,33 @@ describe('threads split at ideas', () => {
     expect([two, three]).toEqual([one + 1, one + 2]);
     expect(posts[one]).toMatch(/^One, open/);
     expect(posts[one - 1]).toContain('here are the three habits');
+  });
+
+  it('named kinds ("The free plan…, The solo plan…") and "Session one…" are lists: items lead nothing', () => {
+    for (const [name, first, items] of [
+      ['announcement-launch-waitlist', 'The free plan', ['The free plan', 'The solo plan', 'the team plan']],
+      [
+        'announcement-workshop-series',
+        'Session one',
+        ['Session one', 'Session two', 'Session three', 'ession four'],
+      ],
+    ] as const) {
+      const analysis = analyse([noteOf(fixture(name))]);
+      const inLists = new Set(
+        atomsFor(analysis)
+          .filter((a) => a.list)
+          .flatMap((a) => a.list!.items.flat()),
+      );
+      expect(leadFault(unitStarting(analysis.units, first), inLists), name).toBe('list item');
+      const all = drafts(fixture(name));
+      for (const draft of all)
+        expect(leadOf(draft), `${name} ${draft.format}`).not.toMatch(/^(?:The free plan|Session one)/);
+      const posts = all[2]!.blocks.map((b) => b.text);
+      const at = items.map((item) => posts.findIndex((p) => p.includes(item)));
+      expect(at.every((p) => p === at[0]) || at.every((p, i) => i === 0 || p === at[i - 1]! + 1), name).toBe(
+        true,
+      );
+    }
   });
 
   it('a list that fits in one post stays in one post', () => {

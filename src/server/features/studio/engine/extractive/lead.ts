@@ -16,7 +16,7 @@ export const COUNTED_ITEM =
 const SPEAKER_LABEL =
   /^(?:speaker\s*\d+|[QA]|interviewer|host|guest|[\p{Lu}][\p{Ll}]+(?: [\p{Lu}][\p{Ll}]+)?)\s*:\s/u;
 const ABOUT_THE_TALK =
-  /\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|i (?:want|need) to (?:talk|share|tell|rant)|let me (?:tell|share)|can we talk|for a (?:minute|second)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\b/i;
+  /\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|this (?:one )?is (?:about|the story of|a story about)|i (?:want|need) to (?:talk|share|tell|rant)|let me (?:tell|share)|can we talk|for a (?:minute|second)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\b/i;
 /** A sentence about the talk itself, not its subject (an opening may skip it). */
 export const aboutTheTalk = (unit: Unit) =>
   unit.words < 4 || (unit.words <= 16 && ABOUT_THE_TALK.test(unit.clean));

@@ -55,8 +55,9 @@ function openerScore(atom: Atom, total: number): number {
   const base = hookScore(unit) || (unit.usable && unit.words >= 5 && !unit.dangling ? unit.score * 0.6 : 0);
   const position = atom.units[0]!.index / Math.max(1, total);
   let score = base * Math.max(0.2, 1 - 1.6 * position);
-  if (unit.roles.setting) score *= 1.4;
-  else if (aboutTheTalk(unit)) score *= 0.5;
+  // Talk about the talk ("This is about the client I almost kept") opens only when nothing better follows.
+  if (aboutTheTalk(unit)) score *= 0.5;
+  else if (unit.roles.setting) score *= 1.4;
   if (atom.index === 0) score *= 1.3;
   if (unit.pinned) score *= 1.3;
   return score;
@@ -95,6 +96,7 @@ export function plan(analysis: Analysis, options: PlanOptions): Plan {
   if (
     first?.setting &&
     first.units[0]!.words >= 8 &&
+    !aboutTheTalk(first.units[0]!) &&
     openerScore(first, total) > 0 &&
     (options.hookMaxChars === undefined || first.units[0]!.standalone.length <= options.hookMaxChars)
   )

@@ -65,19 +65,19 @@ const COUNT_ANNOUNCE = new RegExp(
   'iu',
 );
 const WHAT_WE_DID =
-  /^(?:and\s+|so\s+)?(?:here's|here is|this is)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
+  /^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:the|my|our)\s+(?:plan|deal|list|breakdown|schedule|line-?up)[.:]$|^(?:and\s+|so\s+)?(?:here's|here is|this is)\s+(?:what|how)\s+(?:we|i|you)\b|^(?:and\s+|so\s+)?(?:here's|here is)\s+(?:what|how)\b[^.?!]{0,30}[.:]$|^(?:and\s+|so\s+)?(?:what|here's what)\s+(?:we|i)\s+(?:did|changed|learned|do|tried)\b[^.?!]{0,40}\b(?:is|was)\s+(?:pretty\s+|really\s+|quite\s+)?(?:simple|this|easy)\b/i;
 const ITEM =
-  /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part)\s+(one|two|three|four|five|six|seven|\d)\b|^(?:and\s+)?(one|two|three|four|five|six|seven|\d)\s*[,:.)]\s+(?=\p{L})/iu;
+  /^(?:and\s+|then\s+|so\s+)?(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|firstly|secondly|thirdly)\b|^(?:and\s+)?(?:step|number|tip|rule|lesson|mistake|reason|part|session|week|day|module|stage|phase|round|level|option)\s+(one|two|three|four|five|six|seven|\d)\b|^(?:and\s+)?(one|two|three|four|five|six|seven|\d)\s*[,:.)]\s+(?=\p{L})/iu;
 const FINAL_ITEM =
   /^(?:and\s+)?(?:finally\b|(?:the\s+)?(?:last|final)\s+(?:one|thing|step|point|piece|part|mistake|lesson|reason|rule|tip|change|question)\b)/i;
 const VERBS =
-  'try|launch|pick|stop|start|do|make|write|find|ask|tell|share|go|take|build|keep|give|let|remember|think|use|cancel|list|move|focus|get|be|put|read|check|call|book|send|cut|talk|plan|record|post|publish|test|raise|charge|say|stay|learn|look|watch|listen|spend|save|treat|protect|block|skip|drop|choose|decide|set|add|show|run|ship|practise|practice|forget|trust|own|name|measure|track|hire|fire|quit|wait|slow|repeat|join|sign|enrol|enroll|register|subscribe|come|bring|visit|see|grab|download|pick|praise|reward|stop|remember|imagine|notice|choose';
+  'work out|open|try|launch|pick|stop|start|do|make|write|find|ask|tell|share|go|take|build|keep|give|let|remember|think|use|cancel|list|move|focus|get|be|put|read|check|call|book|send|cut|talk|plan|record|post|publish|test|raise|charge|say|stay|learn|look|watch|listen|spend|save|treat|protect|block|skip|drop|choose|decide|set|add|show|run|ship|practise|practice|forget|trust|own|name|measure|track|hire|fire|quit|wait|slow|repeat|join|sign|enrol|enroll|register|subscribe|come|bring|visit|see|grab|download|pick|praise|reward|stop|remember|imagine|notice|choose';
 const IMPERATIVE = new RegExp(
   `^(?:so,?\\s+|and\\s+|now,?\\s+|just\\s+|please\\s+)?(?:don't\\s+|do not\\s+|never\\s+|always\\s+)?(?:${VERBS})\\b(?!\\s+(?:to|of|is|was)\\b)`,
   'i',
 );
 const CONDITIONAL_IMPERATIVE = new RegExp(
-  `^(?:so,?\\s+)?(?:if|when|before|whenever|next time)\\s+you\\b[^,]{0,80},\\s*(?:[\\p{L}]+,\\s*)?(?:don't\\s+|never\\s+|always\\s+|just\\s+)?(?:${VERBS})\\b`,
+  `^(?:so,?\\s+)?(?:if|when|before|whenever|next time)\\s+(?:you|your)\\b[^,]{0,80},\\s*(?:[\\p{L}]+,\\s*)?(?:don't\\s+|never\\s+|always\\s+|just\\s+)?(?:${VERBS})\\b`,
   'iu',
 );
 const ASKS =
@@ -95,7 +95,7 @@ const SETTING =
  * a story told just before, which must not be shown without it, nor it without its outcome).
  */
 export const POINTS_BACK_AT_START =
-  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|^(?:and\s+|but\s+|so\s+)?(?:when|once|after|since|by the time)\s+(?:i|we|they|you|she|he)\s+(?:\w+\s+){0,2}?(?:it|that|this|them)\b(?!\s+(?:is|was|are|were)\b)|\b(?:after that|because of that|that's why|like i said|as i said)\b/i;
+  /^(?:it|it's|that|that's|this|these|those|they|they're|he|she|them|there(?!\s+(?:is|are|was|were)\b|['’]s\b)|which|then|also|too|still|again|so that|after that|the other|the same|both|neither|either)\b|^(?:and\s+|but\s+|so\s+)?(?:when|once|after|since|by the time)\s+(?:i|we|they|you|she|he)\s+(?:\w+\s+){0,2}?(?:it|that|this|them)\b(?!\s+(?:is|was|are|were)\b)|\b(?:after that|because of that|that's why|like i said|as i said)\b/i;
 
 export function rolesOf(text: string, position: number, first: boolean): Roles {
   const words = text.split(/\s+/).filter(Boolean).length;

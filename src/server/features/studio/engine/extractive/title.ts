@@ -13,11 +13,18 @@ import type { Part } from './types.ts';
 
 const MAX_WORDS = 12;
 const CONDITION = /^(?:if|when|before|whenever|once)\s+[^,]{3,80},\s+/i;
+/** "The point is that…", "The lesson for me is…": the words before a lesson, which a title does without. */
+const LESSON_LEAD =
+  /^(?:the (?:point|lesson|truth|takeaway)(?: for me| here)? is(?: that)?|what i(?:'ve)? learned(?: from [^,]{1,40})? is(?: that)?)\s+(?=\S)/i;
+/** A line whose last words point at something said before it ("do that one", "try it"). */
+const ENDS_ON_POINTER = /\b(?:(?:that|this) one|(?:do|try|start with) (?:that|this|it|them))\s*$/i;
+/** "This is about the client I almost kept forever": talk about the talk whose rest names the story. */
+const STORY_OF = /^this (?:one )?is (?:about|the story of|a story about)\s+(?=\S)/i;
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** The unit's text as a title (no final full stop), or undefined when it cannot be one. */
 export function titleForm(unit: Unit): string | undefined {
-  let text = unit.standalone;
+  let text = unit.standalone.replace(STORY_OF, '').replace(LESSON_LEAD, '');
   const condition = CONDITION.exec(text);
   const rest = condition ? text.slice(condition[0].length) : '';
   if (condition && wordCount(rest) >= 4 && !POINTS_BACK_AT_START.test(rest)) text = rest;
@@ -45,7 +52,9 @@ export function titleOf(analysis: Analysis): Title {
   for (const unit of analysis.units) {
     // A title is read first and alone: never a list item, a line that points back, talk about the
     // talk or a question nobody asked (lead.ts).
-    if (leadFault(unit, inLists) || unit.question || unit.roles.cta) continue;
+    const fault = leadFault(unit, inLists);
+    const story = unit.index === 0 && STORY_OF.test(unit.standalone);
+    if ((fault && !(story && fault === 'about the talk')) || unit.question || unit.roles.cta) continue;
     if (
       /^(?:i think|i mean|i was|i did|we did|and|but|so|because|i'm not|i am not|i don't)\b/i.test(
         unit.standalone,
@@ -55,7 +64,8 @@ export function titleOf(analysis: Analysis): Title {
     if (/\bas (?:i|we) (?:have )?(?:said|stated|mentioned)\b/i.test(unit.standalone)) continue;
     if (!/^["'“‘(]?\p{Lu}/u.test(unit.standalone)) continue;
     const text = titleForm(unit);
-    if (!text) continue;
+    // "If you only do one thing, do that one": its point is in the sentence before.
+    if (!text || ENDS_ON_POINTER.test(text)) continue;
     const words = wordCount(text);
     let score =
       Math.max(0.2, unit.score) *

@@ -6,7 +6,9 @@
  */
 import type { Analysis, Unit } from '../extractive/index.ts';
 import { keyPhrases } from '../text/index.ts';
-import { refKey, type Speaker, type Talk } from './speakers.ts';
+import { MOVES_ON, refKey, type Speaker, type Talk } from './speakers.ts';
+
+export { MOVES_ON };
 
 export interface Chapter {
   /** Its first sentence. */
@@ -32,8 +34,6 @@ const MIN_CHAPTER_SHARE = 1 / 10;
 const STRONG_SHIFT = -0.28;
 const TITLE_MAX_WORDS = 12;
 /** "Let's talk about money", "Moving on", "Next question": the speaker says the topic changes. */
-export const MOVES_ON =
-  /^(?:(?:so|okay|ok|now|alright|right),?\s+)?(?:let(?:'s|’s| us) (?:talk|move|turn|get)|moving on|next (?:question|up|topic)|(?:another|one more|one last|a last|a different) (?:question|thing|topic)|speaking of)\b/i;
 
 function cohesion(a: readonly Unit[], b: readonly Unit[]): number {
   const count = (units: readonly Unit[]) => {

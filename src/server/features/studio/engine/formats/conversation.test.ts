@@ -9,6 +9,7 @@ import {
 import type { Draft, Format, SourceNote } from '../extractive/index.ts';
 import { flattenDraft, generateExtractive } from './generate.ts';
 import { NOT_A_CONVERSATION } from './shownotes.ts';
+import { conversationOf } from './speakers.ts';
 
 const FORMATS: Format[] = ['linkedin', 'thread', 'blog', 'carousel', 'clips', 'shownotes'];
 
@@ -92,6 +93,15 @@ describe('an interview (host Sam, guest Priya)', () => {
     }
   });
 
+  it('names the one guest in Echo’s introduction, never "they"', () => {
+    const texts = drafts(conversationNote(INTERVIEW)).flatMap((d) =>
+      d.blocks.filter((b) => b.origin === 'echo').map((b) => b.text),
+    );
+    expect(texts.join('\n')).toContain('in Priya’s words');
+    expect(texts.join('\n')).toContain('Here is what Priya said, word for word.');
+    expect(texts.join('\n')).not.toMatch(/\bthey said|their words/);
+  });
+
   it('is an interview post when the host mostly asked: Echo introduces the guest', () => {
     const [linkedin] = generateExtractive([note], ['linkedin']);
     expect(linkedin!.ok).toBe(true);
@@ -151,6 +161,44 @@ describe('an interview (host Sam, guest Priya)', () => {
   it('quotes everyone when nobody is marked as the owner yet', () => {
     const unanswered = conversationNote(INTERVIEW, { me: null });
     for (const draft of drafts(unanswered)) expect(draft.blocks.every((b) => b.origin !== 'user')).toBe(true);
+  });
+});
+
+describe('a panel of three (Ana is the owner)', () => {
+  it("leaves out of Ana's post the lines that only answer the turn before, and those that move on", () => {
+    const note = conversationNote(CONVERSATIONS.find((c) => c.name === 'panel of three')!);
+    const own = drafts(note)
+      .filter((d) => ['linkedin', 'thread', 'blog', 'carousel'].includes(d.format))
+      .flatMap((d) => d.blocks.filter((b) => b.origin === 'user').map((b) => b.text))
+      .join('\n');
+    // After Kofi's "…every morning for fifteen minutes" and his paid half-day project.
+    expect(own).not.toMatch(/15 minutes is fine|Fifteen minutes is fine/);
+    expect(own).not.toContain('I do the same');
+    // Her own statements stay.
+    expect(own).toContain('In a remote team your writing is how people meet you.');
+  });
+
+  it('keeps a short line of the owner that opens a turn on something new', () => {
+    const turns: Array<[string, string]> = [
+      ['Lee', 'How many meetings do you have?'],
+      ['Kofi', 'We meet every morning for fifteen minutes.'],
+      ['Ana', 'Fifteen minutes is fine.'],
+      ['Ana', 'Good. One more thing.'],
+      ['Kofi', 'Deadlines slip.'],
+      ['Ana', 'Budgets decide everything here.'],
+    ];
+    const note: SourceNote = {
+      id: 'n',
+      sentences: turns.map(([name, text], i) => ({
+        id: String(i),
+        text,
+        filler: false,
+        fillers: [],
+        speaker: { name, me: name === 'Ana' },
+      })),
+    };
+    const own = conversationOf([note])!.own[0]!.sentences.map((s) => s.text);
+    expect(own).toEqual(['Good. One more thing.', 'Budgets decide everything here.']);
   });
 });
 

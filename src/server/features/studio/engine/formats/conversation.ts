@@ -255,6 +255,8 @@ function interviewDraft(format: Format, whole: Analysis, talk: Talk, byline?: st
     return { ok: false, format, message: tooShortMessage(need, whole.words, what, whole.noteCount) };
   const guests = guestsOf(talk, whole);
   const names = namesOf(guests.map((g) => g.name)) || 'my guest';
+  // "in Priya’s words": one guest is named, not "they".
+  const whose = guests.length === 1 ? `${names}’s` : 'their';
   const [topic, second] = topicsOf(whole, talk, 2);
   const about = topic ? ` about ${topic}${second ? ` and ${second}` : ''}` : '';
   const maxQuotes = { linkedin: 4, thread: 6, carousel: 6, blog: 8 }[format as 'linkedin'] ?? 4;
@@ -283,7 +285,7 @@ function interviewDraft(format: Format, whole: Analysis, talk: Talk, byline?: st
     }
   };
   if (format === 'linkedin' || format === 'thread') {
-    const intro = `I talked with ${names}${about}. ${format === 'thread' ? 'A thread of' : 'Here is'} what stayed with me, in their words${format === 'thread' ? ':' : '.'}`;
+    const intro = `I talked with ${names}${about}. ${format === 'thread' ? 'A thread of' : 'Here is'} what stayed with me, in ${whose} words${format === 'thread' ? ':' : '.'}`;
     list.add(format === 'linkedin' ? 'hook' : 'post', [ownLine(intro)]);
     addItems(items);
   } else if (format === 'carousel') {
@@ -302,7 +304,7 @@ function interviewDraft(format: Format, whole: Analysis, talk: Talk, byline?: st
   } else {
     const title = capital(topic ? `${names} on ${topic}` : `A conversation with ${names}`);
     list.add('title', [ownLine(title)], title);
-    const intro = `I talked with ${names}${about}. Here is what they said, in their own words.`;
+    const intro = `I talked with ${names}${about}. ${guests.length === 1 ? `Here is what ${names} said, word for word.` : 'Here is what they said, in their own words.'}`;
     list.add('paragraph', [ownLine(intro)]);
     const chapters = chaptersOf(whole, talk);
     chapters.forEach((chapter, c) => {

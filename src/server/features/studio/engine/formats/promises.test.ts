@@ -68,6 +68,25 @@ describe('the LinkedIn post keeps its promise', () => {
     expect(linkedin.meta.closing).toBeUndefined();
   });
 
+  it('adds no question of Echo\'s after the user\'s own advice ("Work out…", "See if anyone misses it. Nobody missed mine.")', () => {
+    for (const name of ['story-agency-client', 'howto-budget-three-accounts', 'story-bookshop-events']) {
+      const linkedin = drafts(fixture(name)).linkedin!;
+      expect(linkedin.blocks.at(-1)!.origin, name).toBe('user');
+      expect(linkedin.meta.closing, name).toBeUndefined();
+    }
+    const note = [
+      'My team has one meeting a week, on Monday, and it lasts thirty minutes.',
+      'Everything else is written, and people read it before nine.',
+      'When I took over the team we had eleven hours of meetings a week per person.',
+      'What I cut were the status meetings, where people read out what they could have written.',
+      'In a remote team your writing is how people meet you.',
+      'Cut one meeting this week and write it instead. See if anyone misses it. Nobody missed mine.',
+    ].join(' ');
+    const [linkedin] = generateExtractive([noteOf(note)], ['linkedin']) as Draft[];
+    expect(linkedin!.blocks.at(-1)!.text).toBe('Nobody missed mine.');
+    expect(linkedin!.meta.closing).toBeUndefined();
+  });
+
   it("offers Echo's question, marked as Echo's, when the note has none", () => {
     const note = [
       'We moved the studio to the old fire station on Mill Street in June.',

@@ -105,8 +105,10 @@ export function linkedInPost(analysis: Analysis): FormatResult {
   // The post ends on the user's own question, lesson or call to action; a note without one gets
   // Echo's question, marked as Echo's (origin 'echo'), never passed off as the user's.
   const ending = planned.closing ?? previous;
+  const ownEnding = (u: Unit | undefined) => u !== undefined && (u.question || u.roles.lesson || u.roles.cta);
+  // "See if anyone misses it. Nobody missed mine.": the lesson just before the last line ends it too.
   const suggested =
-    ending && (ending.question || ending.roles.lesson || ending.roles.cta)
+    ownEnding(ending) || (ending && previous?.index === ending.index - 1 && ownEnding(previous))
       ? undefined
       : closingQuestion(analysis);
   if (suggested) list.add('closing', [ownLine(suggested)]);

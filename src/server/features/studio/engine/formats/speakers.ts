@@ -3,6 +3,7 @@
  * (a sentence without a speaker, or one marked as theirs) and everyone else's, by sentence.
  */
 import type { SourceNote, SourceRef, Unit } from '../extractive/index.ts';
+import { STOP_WORDS } from '../text/index.ts';
 
 export interface Speaker {
   name: string;
@@ -21,6 +22,28 @@ export interface Talk {
   me?: string;
 }
 
+/** "Next question", "Let's talk about hiring", "One more thing": a line that moves the talk on. */
+export const MOVES_ON =
+  /^(?:(?:so|okay|ok|now|alright|right),?\s+)?(?:let(?:'s|’s| us) (?:talk|move|turn|get)|moving on|next (?:question|up|topic)|(?:another|one more|one last|a last|a different) (?:question|thing|topic)|speaking of)\b/i;
+/** "I do the same, but…", "Me too.", "Good.": an answer to the turn before, not a line of its own. */
+const REPLIES =
+  /^(?:i do the same|i did the same|same (?:here|for me|with us)|me too|so do i|i agree|agreed|exactly|absolutely|definitely|good|great|fair enough|that's (?:true|right|fair)|yes|yeah|no|right|true)\b/i;
+const contentWords = (text: string) =>
+  (text.toLowerCase().match(/[\p{L}'’-]{4,}/gu) ?? []).filter((w) => !STOP_WORDS.has(w));
+
+/**
+ * Whether the owner's sentence opening a turn answers the turn before it and reads out of context
+ * without it: a reply ("I do the same, but…", "Good."), or a short line on the other's words
+ * ("Fifteen minutes is fine." after "…every morning for fifteen minutes").
+ */
+function answersTheTurnBefore(text: string, before: string): boolean {
+  if (REPLIES.test(text)) return true;
+  const words = contentWords(text);
+  if (text.split(/\s+/).length > 6 || words.length === 0) return false;
+  const theirs = new Set(contentWords(before));
+  return words.some((w) => theirs.has(w));
+}
+
 export const refKey = (ref: SourceRef): string => `${String(ref.noteId)}\u0000${String(ref.sentenceId)}`;
 const QUESTION_END = /\?["'”’)]*\s*$/;
 
@@ -36,16 +59,32 @@ export function conversationOf(notes: readonly SourceNote[]): Talk | undefined {
       if (s.speaker.name && !speakers.some((p) => p.name === s.speaker!.name)) speakers.push(s.speaker);
     }
   const mine = (s: { speaker?: Speaker }) => !s.speaker || s.speaker.me;
-  const own = notes.map((note) => ({
-    id: note.id,
-    // A question the owner put to someone else (their turn ends on it and another's begins) is the
-    // interview's, not a line of the owner's post.
-    sentences: note.sentences.filter(
-      (s, i) =>
-        mine(s) &&
-        !(QUESTION_END.test(s.text) && note.sentences[i + 1] !== undefined && !mine(note.sentences[i + 1]!)),
-    ),
-  }));
+  const own = notes.map((note) => {
+    // The turn before each sentence: the other speaker's words the owner may be answering.
+    const turnBefore: string[] = [];
+    let turn: string[] = [];
+    let previous: Speaker | undefined;
+    for (const [i, s] of note.sentences.entries()) {
+      if (i > 0 && s.speaker !== previous) turnBefore[i] = turn.join(' ');
+      turn = i > 0 && s.speaker === previous ? turn : [];
+      turn.push(s.text);
+      previous = s.speaker;
+    }
+    return {
+      id: note.id,
+      // A question the owner put to someone else (their turn ends on it and another's begins) is the
+      // interview's, not a line of the owner's post; so are their replies to the turn before and the
+      // lines that move the talk on ("One more thing.").
+      sentences: note.sentences.filter((s, i) => {
+        if (!mine(s) || MOVES_ON.test(s.text)) return false;
+        const next = note.sentences[i + 1];
+        if (QUESTION_END.test(s.text) && next !== undefined && !mine(next)) return false;
+        const before = turnBefore[i];
+        const answering = before !== undefined && !mine(note.sentences[i - 1]!);
+        return !(answering && answersTheTurnBefore(s.text, before));
+      }),
+    };
+  });
   const me = speakers.find((p) => p.me)?.name;
   return { own, speakerOf, speakers, ...(me ? { me } : {}) };
 }

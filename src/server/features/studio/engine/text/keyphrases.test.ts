@@ -21,6 +21,15 @@ describe('keyPhrases', () => {
     expect(phrases.map((p) => p.phrase)).not.toContain('onboarding price');
   });
 
+  it('takes no verb in -ing for a theme ("thanks for coming", "a new manager reading this")', () => {
+    const phrases = keyPhrases(
+      'Thanks for coming, everyone. If you are a new manager reading this, try the trade question.',
+    ).map((p) => p.phrase);
+    expect(phrases).not.toContain('coming');
+    expect(phrases.join(' | ')).not.toMatch(/reading/);
+    expect(phrases).toContain('manager');
+  });
+
   it('is deterministic and empty for empty text', () => {
     expect(keyPhrases(TRANSCRIPT)).toEqual(keyPhrases(TRANSCRIPT));
     expect(keyPhrases('')).toEqual([]);

@@ -37,7 +37,10 @@ const NOT_NOUNS = new Set(
   'zero one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty sixty ' +
   'seventy eighty ninety hundred thousand million billion percent half dozen ' +
   'today tonight yesterday tomorrow morning evening night nights day days week weeks month months year years ' +
-  'decade decades').split(' '),
+  'decade decades ' +
+  // Verbs in -ing a tagger may take for nouns ("thanks for coming", "a new manager reading this").
+  'coming going doing getting making taking saying trying thinking looking having being giving keeping ' +
+  'telling putting feeling reading sitting standing waiting wanting needing knowing seeing').split(' '),
 );
 
 function isContent(word: string): boolean {

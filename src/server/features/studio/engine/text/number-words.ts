@@ -105,7 +105,7 @@ export const MONTHS = new Set([
 ]);
 /** Words that put a sentence's bare numbers in prices ("one ninety-nine instead of two ninety-nine"). */
 export const PRICE_WORDS =
-  /^(?:price|prices|priced|pricing|charge|charged|charging|cost|costs|costing|pay|paid|paying|sell|sells|sold|selling|fee|fees|dollars?|bucks|euros?|quid|cents)$/;
+  /^(?:price|prices|priced|pricing|rate|rates|charge|charged|charging|cost|costs|costing|pay|paid|paying|sell|sells|sold|selling|fee|fees|dollars?|bucks|euros?|quid|cents)$/;
 /** Words before a rate's period ("an hour", "per month"). */
 export const RATE_WORDS = /^(?:a|an|per|each|every)$/;
 /** Words before an amount compared with one said earlier ("closer to", "more than", "paying"). */

@@ -99,6 +99,8 @@ const TABLE: ReadonlyArray<readonly [string, string]> = [
     'roughly $85 an hour, and others were paying us closer to $140 an hour.',
   ],
   ['it cost ten dollars, now closer to twelve', 'it cost $10, now closer to $12'],
+  ['ten dollars a month, or ninety-nine a year', '$10 a month, or $99 a year'],
+  ['ten dollars a month, or twenty people', '$10 a month, or 20 people'],
   ['we charged fifty dollars a month, they charged more than eighty', 'we charged $50 a month, they charged more than $80 a month'],
   ['thirty euros a day, others pay about forty a week', '€30 a day, others pay about €40 a week'],
   ['I paid twenty dollars and then paid thirty', 'I paid $20 and then paid $30'],
@@ -116,6 +118,7 @@ const TABLE: ReadonlyArray<readonly [string, string]> = [
   ['ten dollars to twelve people', '$10 to 12 people'],
   // Prices said as pairs, when the sentence is about prices.
   ['We priced it at one ninety-nine instead of two ninety-nine.', 'We priced it at 199 instead of 299.'],
+  ['we decided to raise our rate to one fifty for everyone', 'we decided to raise our rate to 150 for everyone'],
   ['We charge one ninety-nine instead of two ninety-nine dollars.', 'We charge $199 instead of $299.'],
   ['The price went from four fifty to five fifty dollars.', 'The price went from $450 to $550.'],
   ['It sold for three ninety-five.', 'It sold for 395.'],

@@ -339,7 +339,8 @@ export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 
       money?.sentence === tokens[i]!.sentence &&
       !said.ordinal &&
       before !== undefined &&
-      COMPARED_BEFORE.has(before) &&
+      // "ten dollars a month, or ninety-nine a year": the other price, in its own period.
+      (COMPARED_BEFORE.has(before) || (before === 'or' && joined && rateAt(said.to) !== undefined)) &&
       said.value >= 1
     ) {
       const ends = said.to >= tokens.length || /[.!?;,:]/.test(gapAfter);
