@@ -82,9 +82,10 @@ export interface JobQueueOptions {
   /** Seconds between polls while LISTEN/NOTIFY is not in place (default 1). */
   pollingIntervalSeconds?: number;
   /**
-   * Seconds between polls while it is (default: `pollingIntervalSeconds` when given, else 5). A job
+   * Seconds between polls while it is (default: `pollingIntervalSeconds` when given, else 2). A job
    * sent wakes its queue's poller at once, so these polls only find jobs that became due later
-   * (retries, `startAfter`), which a few seconds' lateness does not hurt.
+   * (retries, `startAfter`); one statement asks for all of a process's queues, so polling as often
+   * as this keeps a delayed step (a campaign's next message) within about 2 s of its time.
    */
   notifyPollingSeconds?: number;
   /** Heartbeat of jobs defined with `heartbeat: true` (integer, at least 10; default 30). */
@@ -207,11 +208,11 @@ export class JobQueue {
     this.started = true;
   }
 
-  /** How often the queues are polled: every second without the LISTEN, every 5 s with it (see the options). */
+  /** How often the queues are polled: every second without the LISTEN, every 2 s with it (see the options). */
   private pollSeconds(): number {
     const { pollingIntervalSeconds, notifyPollingSeconds } = this.options;
     if (!this.listening) return pollingIntervalSeconds ?? 1;
-    return notifyPollingSeconds ?? pollingIntervalSeconds ?? 5;
+    return notifyPollingSeconds ?? pollingIntervalSeconds ?? 2;
   }
 
   /**

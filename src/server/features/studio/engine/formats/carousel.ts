@@ -32,6 +32,8 @@ const MAX_SLIDES = 10;
 
 /** The largest plan tried, in estimated slides: twice the slides a carousel holds between title and close. */
 const PLAN_BUDGET_MAX = 2 * (MAX_SLIDES - 2);
+/** Past this many sentences the budget is found by halving (each plan of a long transcript is costly). */
+const HALVING_UNITS = 200;
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -130,12 +132,8 @@ export function carousel(analysis: Analysis, byline?: string): FormatResult {
     for (const id of fact.sentenceIds) factsPerUnit.set(Number(id), (factsPerUnit.get(Number(id)) ?? 0) + 1);
   const factsOfAtom = (atom: Atom) => atom.units.reduce((n, u) => n + (factsPerUnit.get(u.index) ?? 0), 0);
   const layout = (reshape?: (atom: Atom) => Atom, factsFirst = false) => {
-    let slides: Part[][] = [];
-    let planned = plan(analysis, { budget: 0 });
-    // Costs are estimates (short passages share a slide once packed): the budget starts above the
-    // slides there are and comes down until the packed slides fit.
-    for (let budget = PLAN_BUDGET_MAX; budget >= 1; budget -= 0.5) {
-      planned = plan(analysis, {
+    const at = (budget: number) => {
+      const planned = plan(analysis, {
         budget,
         cost,
         fits,
@@ -144,9 +142,30 @@ export function carousel(analysis: Analysis, byline?: string): FormatResult {
       });
       const closingSkip = new Set(skip);
       if (planned.closing) closingSkip.add(planned.closing);
-      slides = pack(planned.atoms, closingSkip);
-      if (slides.length <= MAX_SLIDES - 2) break;
+      const slides = pack(planned.atoms, closingSkip);
+      return { planned, slides, fit: slides.length <= MAX_SLIDES - 2 };
+    };
+    // Costs are estimates (short passages share a slide once packed): the largest budget, in half
+    // slides up to PLAN_BUDGET_MAX, whose packed slides fit, tried from the top down. A long
+    // transcript's plan is the costly step, so past HALVING_UNITS sentences the budget is found by
+    // halving instead (about five plans, not thirty; a larger budget mostly packs into more slides).
+    let best = at(PLAN_BUDGET_MAX);
+    if (!best.fit && analysis.units.length <= HALVING_UNITS)
+      for (let budget = PLAN_BUDGET_MAX - 0.5; budget >= 1 && !best.fit; budget -= 0.5) best = at(budget);
+    else if (!best.fit) {
+      let lo = 2; // in half slides: a budget of 1
+      let hi = 2 * PLAN_BUDGET_MAX - 1;
+      best = at(lo / 2);
+      while (best.fit && lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        const tried = at(mid / 2);
+        if (tried.fit) {
+          lo = mid;
+          best = tried;
+        } else hi = mid - 1;
+      }
     }
+    const { planned, slides } = best;
     const closing = planned.closing ? [planned.closing.clean] : [];
     const texts = [title.text, ...slides.flat().map((p) => p.text), ...closing];
     const facts = factChecklist(sentences, texts).filter((f) => f.kept).length;
