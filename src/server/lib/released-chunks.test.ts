@@ -24,3 +24,28 @@ describe('releasingChunks', () => {
     ).rejects.toThrow('connection reset');
   });
 });
+
+describe('releasingChunks, read late', () => {
+  it('keeps the error of a source that fails before anyone reads, for the reader that comes', async () => {
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const source = new Readable({ read() {} });
+      const passed = releasingChunks(source);
+      // A client gone while the store is still asking about the upload: nothing reads yet.
+      source.destroy(new Error('aborted'));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(uncaught).toEqual([]);
+      await expect(
+        (async () => {
+          for await (const _ of passed) {
+            // the reader that comes afterwards
+          }
+        })(),
+      ).rejects.toThrow('aborted');
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+});

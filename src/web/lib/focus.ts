@@ -1,5 +1,8 @@
 import { type FocusEvent, useEffect, useRef } from 'react';
 
+/** How long a control that is not in the page yet may still take focus when it comes. */
+const RETURN_WAIT_MS = 5000;
+
 /**
  * True when no usable control has focus: focus is on the page itself (its control went away), or
  * still on a control that was just disabled (the browser is about to drop it).
@@ -39,4 +42,35 @@ export function useKeepFocusWhileBusy(busy: boolean) {
       lost.current = target.disabled && event.relatedTarget === null ? target : null;
     },
   };
+}
+
+/**
+ * Focus back on a control once a form that replaced it closes (a sentence's Speaker button, "Edit
+ * the whole text"). `returnTo(key)` focuses the control with that key now if it is in the page,
+ * else as soon as React mounts it, and again if the same save re-mounts it (merged turns get new
+ * parents): a state update made after an await renders on a later task, which may come after the
+ * next frame, so a `requestAnimationFrame` alone can miss it. A control that mounts later takes focus
+ * only while focus is lost, so it never pulls focus from where the user has gone.
+ */
+export function useFocusReturn<K = string>() {
+  const controls = useRef(new Map<K, HTMLElement>());
+  const wanted = useRef<{ key: K; until: number } | null>(null);
+  /** The ref callback of the control with this key. */
+  const ref = (key: K) => (element: HTMLElement | null) => {
+    if (!element) {
+      controls.current.delete(key);
+      return;
+    }
+    controls.current.set(key, element);
+    const wish = wanted.current;
+    if (!wish || wish.key !== key) return;
+    if (performance.now() > wish.until) wanted.current = null;
+    else if (focusIsLost()) element.focus();
+  };
+  const returnTo = (key: K) => {
+    wanted.current = { key, until: performance.now() + RETURN_WAIT_MS };
+    const element = controls.current.get(key);
+    if (element?.isConnected) element.focus();
+  };
+  return { ref, returnTo };
 }

@@ -1,5 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import { Limiter } from '../../lib/limiter.ts';
+import { readLater } from '../../lib/stream-errors.ts';
 
 /**
  * Where Studio files live: one interface, two implementations (local disk under DATA_DIR, the
@@ -175,7 +176,7 @@ export function sizedBody(body: Readable | Uint8Array, size?: number) {
     },
   });
   source.once('error', (error) => counter.destroy(error));
-  source.pipe(counter);
+  source.pipe(readLater(counter));
   return { stream: counter, bytes: () => bytes };
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { UNSUPPORTED_MEDIA_MESSAGE } from '#contract/studio.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { readLater } from '../../../lib/stream-errors.ts';
 import { TUS_PREFIX } from '../../../providers/storage/index.ts';
 import { onStorage, requireStorage, SNIFF_BYTES, storageAppError, uploadStore } from '../media-store.ts';
 import { findNoteByUpload } from '../notes/index.ts';
@@ -137,10 +138,7 @@ async function receivePatch(
         done(null, chunk);
       },
     });
-    let capError: AppError | undefined;
-    cap.stream.once('error', (error) => {
-      if (error instanceof AppError) capError = error;
-    });
+    readLater(tap);
     // Past the first bytes the body goes to the store through the cap alone.
     const source =
       startBytes < SNIFF_BYTES
@@ -149,7 +147,8 @@ async function receivePatch(
     try {
       now = await uploadStore(ctx.config).write(source as Readable, key, offset);
     } catch (error) {
-      if (capError) throw capError;
+      const refused = cap.refused();
+      if (refused) throw refused;
       // A store that refuses the operation (not a body cut short: a 400 then) refuses its retry
       // too: 502, and the upload goes.
       const status = (error as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
@@ -198,23 +197,25 @@ async function uploadTarget(ctx: AppContext, uploadId: string) {
     : undefined;
 }
 
-/** Caps a stream at `max` bytes (a 413 beyond), counting what passed. */
+/**
+ * Caps a stream at `max` bytes (a 413 beyond, given by `refused`), counting what passed; read
+ * later (its errors reach the reader).
+ */
 export function byteCap(max: number) {
   let bytes = 0;
+  let refused: AppError | undefined;
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      if (bytes > max)
-        done(
-          new AppError(
-            'payload_too_large',
-            max === 0
-              ? 'Nothing more to receive for this upload.'
-              : `At most ${max} more bytes are accepted here.`,
-          ),
-        );
-      else done(null, chunk);
+      if (bytes <= max) return done(null, chunk);
+      refused = new AppError(
+        'payload_too_large',
+        max === 0
+          ? 'Nothing more to receive for this upload.'
+          : `At most ${max} more bytes are accepted here.`,
+      );
+      done(refused);
     },
   });
-  return { stream, bytes: () => bytes };
+  return { stream: readLater(stream), bytes: () => bytes, refused: () => refused };
 }

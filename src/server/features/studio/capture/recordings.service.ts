@@ -9,6 +9,7 @@ import {
 import type { BrowserSegment, Recording } from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
+import { readLater } from '../../../lib/stream-errors.ts';
 import { concatObjects } from '../../../providers/storage/storage.ts';
 import { mediaEngineName } from '../../transcription/index.ts';
 import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
@@ -115,16 +116,13 @@ export async function putRecordingChunk(
       done(null, chunk);
     },
   });
-  let capError: AppError | undefined;
-  cap.stream.once('error', (error) => {
-    if (error instanceof AppError) capError = error;
-  });
+  readLater(tap);
   const source = pipeline(body as Readable, cap.stream, tap, () => {}) as Readable;
   let bytes: number;
   try {
     bytes = (await onStorage(ctx.config, () => storage.put(key, source))).size;
   } catch (error) {
-    throw capError ?? error;
+    throw cap.refused() ?? error;
   }
   try {
     if (n === 0 && bytes >= SNIFF_BYTES && !(await detectMediaBytes(Buffer.concat(start), row.mimeType)))

@@ -1,11 +1,12 @@
 import { Check, Loader2, Pencil, X } from 'lucide-react';
-import { type Ref, useId, useRef, useState } from 'react';
+import { type Ref, useId, useState } from 'react';
 import { z } from 'zod';
 import { STUDIO_LIMITS } from '#contract/studio.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useFocusReturn } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { useRenameNote } from '../api.ts';
 
@@ -44,12 +45,12 @@ export function NoteTitle({
     { revalidate: false },
   );
   const error = errors.title;
-  const renameButton = useRef<HTMLButtonElement>(null);
+  const focusReturn = useFocusReturn();
 
   const close = () => {
     setEditing(false);
     reset({ title });
-    requestAnimationFrame(() => renameButton.current?.focus());
+    focusReturn.returnTo('rename');
   };
   const submit = handleSubmit(
     ({ title: next }) => {
@@ -117,7 +118,7 @@ export function NoteTitle({
         {title || 'Untitled note'}
       </h2>
       <Button
-        ref={renameButton}
+        ref={focusReturn.ref('rename')}
         variant="ghost"
         size="sm"
         className="shrink-0 text-muted-foreground"

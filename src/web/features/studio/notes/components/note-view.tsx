@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { errorCode } from '#web/lib/api.ts';
 import { cn } from '#web/lib/cn.ts';
+import { useFocusReturn } from '#web/lib/focus.ts';
 import { formatDuration } from '../../format.ts';
 import { useNote } from '../api.ts';
 import { splitFillers } from '../highlight.ts';
@@ -85,13 +86,11 @@ export function NoteView({
   const [playingId, setPlayingId] = useState<string | null>(null);
   // The sentence being corrected, and each sentence's Correct button (focus returns there).
   const [correcting, setCorrecting] = useState<string | null>(null);
-  const correctButtons = useRef(new Map<string, HTMLButtonElement>());
   // The sentence whose speaker is being changed, in a conversation (focus returns to its button).
   const [assigning, setAssigning] = useState<string | null>(null);
-  const speakerButtons = useRef(new Map<string, HTMLButtonElement>());
-  // The whole text open in the editor (split and join sentences), and the button that opens it.
+  // The whole text open in the editor (split and join sentences); focus returns to its button.
   const [editingText, setEditingText] = useState(false);
-  const editTextButton = useRef<HTMLButtonElement>(null);
+  const focusReturn = useFocusReturn();
   const data = note.data;
   const sentences = data?.sentences ?? [];
 
@@ -157,11 +156,11 @@ export function NoteView({
   const correctable = data.status === 'ready' && data.register === 'spoken';
   const closeCorrection = (id: string) => {
     setCorrecting(null);
-    requestAnimationFrame(() => correctButtons.current.get(id)?.focus());
+    focusReturn.returnTo(`correct:${id}`);
   };
   const closeAssign = (id: string) => {
     setAssigning(null);
-    requestAnimationFrame(() => speakerButtons.current.get(id)?.focus());
+    focusReturn.returnTo(`speaker:${id}`);
   };
   const conversation = data.speakers.length > 0;
 
@@ -229,10 +228,7 @@ export function NoteView({
             sentence={sentence}
             position={index + 1}
             onOpen={() => setAssigning(sentence.id)}
-            buttonRef={(el) => {
-              if (el) speakerButtons.current.set(sentence.id, el);
-              else speakerButtons.current.delete(sentence.id);
-            }}
+            buttonRef={focusReturn.ref(`speaker:${sentence.id}`)}
           />
         )}
         {correctable && (
@@ -240,10 +236,7 @@ export function NoteView({
             sentence={sentence}
             position={index + 1}
             onOpen={() => setCorrecting(sentence.id)}
-            buttonRef={(el) => {
-              if (el) correctButtons.current.set(sentence.id, el);
-              else correctButtons.current.delete(sentence.id);
-            }}
+            buttonRef={focusReturn.ref(`correct:${sentence.id}`)}
           />
         )}
       </li>
@@ -373,7 +366,7 @@ export function NoteView({
           }
           onDone={() => {
             setEditingText(false);
-            requestAnimationFrame(() => editTextButton.current?.focus());
+            focusReturn.returnTo('edit-whole-text');
           }}
         />
       )}
@@ -386,7 +379,7 @@ export function NoteView({
             <div className="flex flex-wrap items-start gap-2">
               {data.status === 'ready' && (
                 <Button
-                  ref={editTextButton}
+                  ref={focusReturn.ref('edit-whole-text')}
                   variant="outline"
                   size="sm"
                   onClick={() => setEditingText(true)}

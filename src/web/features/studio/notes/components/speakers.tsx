@@ -11,6 +11,7 @@ import { FieldError } from '#web/components/ui/label.tsx';
 import { Select } from '#web/components/ui/select.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
+import { useFocusReturn } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { type SpeakerEdit, useEditSpeakers, useVoice } from '../api.ts';
 import { likelyMe } from '../speaker-turns.ts';
@@ -337,12 +338,12 @@ const addToSoloSchema = addSpeakerSchema.required({ from: true });
 export function AddSpeakerButton({ note }: { note: NoteDetail }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
+  const focusReturn = useFocusReturn();
   const nameField = useRef<HTMLInputElement>(null);
   const { run, problem, pending } = useSpeakerEdit(note.id);
   const close = () => {
     setOpen(false);
-    requestAnimationFrame(() => button.current?.focus());
+    focusReturn.returnTo('add-speaker');
   };
   useEffect(() => {
     if (open) nameField.current?.focus();
@@ -350,7 +351,7 @@ export function AddSpeakerButton({ note }: { note: NoteDetail }) {
   if (!open)
     return (
       <Button
-        ref={button}
+        ref={focusReturn.ref('add-speaker')}
         variant="outline"
         size="sm"
         onClick={() => setOpen(true)}
