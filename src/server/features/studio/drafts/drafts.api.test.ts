@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { CAROUSEL_SLIDE_MAX_WORDS, type Draft } from '#contract/studio-drafts.ts';
+import { halfAList, TWO_MISTAKES } from '#tests/fixtures/studio/two-mistakes.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
   callAs,
@@ -281,40 +282,9 @@ describe('Studio drafts, language model engine', () => {
   });
 
   it('holds the model to the planner: half a list asks for a second try, then a warning; a dropped figure goes back', async () => {
-    const story = await addNote(
-      app,
-      cookie,
-      'We recorded twelve episodes before we published a single one. So I made two mistakes. ' +
-        'The first mistake was recording everything before getting a single reaction. ' +
-        'The second mistake was launching all twelve in one week. ' +
-        'We got about 340 downloads in the first month. Launch the first piece early and let your audience teach you.',
-    );
-    // The model answers from the numbered sentences it was sent: the announcement, the first item only,
-    // and the downloads without their figure.
-    llm.chatReply = (request) => {
-      const prompt = JSON.stringify(request.json);
-      const number = (start: string) => Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
-      return JSON.stringify({
-        blocks: [
-          { kind: 'hook', text: 'So I made two mistakes.', sources: [number('So I made two mistakes')] },
-          {
-            kind: 'sentence',
-            text: 'The first mistake was recording everything before getting a single reaction.',
-            sources: [number('The first mistake')],
-          },
-          {
-            kind: 'sentence',
-            text: 'We got a few downloads in the first month.',
-            sources: [number('We got about')],
-          },
-          {
-            kind: 'cta',
-            text: 'Launch the first piece early and let your audience teach you.',
-            sources: [number('Launch')],
-          },
-        ],
-      });
-    };
+    const story = await addNote(app, cookie, TWO_MISTAKES);
+    // The model gives the announcement, the first item only, and the downloads without their figure.
+    llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
     const before = llm.requests.length;
     const [draft] = await draftsFor(app, cookie, {
       note_ids: [story.id],
