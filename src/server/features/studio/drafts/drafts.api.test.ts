@@ -222,6 +222,8 @@ describe('Studio drafts, language model engine', () => {
     LLM_BASE_URL: llm.baseUrl,
     LLM_MODEL: 'fake-model',
   }));
+  // The fake model starts first, then the app (setUpStudioOwner's own hook), then this note.
+  // biome-ignore lint/suspicious/noDuplicateTestHooks: the app's hook runs between the two
   beforeAll(async () => {
     note = await addNote(carol.echo, carol.cookie, transcript);
   });
