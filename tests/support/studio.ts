@@ -102,13 +102,22 @@ export const PRICING_TRANSCRIPT = readFileSync(
   'utf8',
 );
 
-/** Calls the API as the cookie's owner, with a JSON body when one is given. */
+/**
+ * Calls the API as the cookie's owner, with a JSON body when one is given, or bytes as they are
+ * when the body is a Buffer (a recording's chunk, as application/octet-stream).
+ */
 export function callAs(echo: TestApp, method: string, url: string, cookie: string, body?: unknown) {
+  const bytes = Buffer.isBuffer(body);
   return echo.app!.inject({
     method: method as 'GET',
     url,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
+    headers: {
+      ...(body !== undefined
+        ? { 'content-type': bytes ? 'application/octet-stream' : 'application/json' }
+        : {}),
+      cookie,
+    },
+    payload: body === undefined ? undefined : bytes ? body : JSON.stringify(body),
   });
 }
 
