@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  bool,
+  emptyToUndefined,
+  isTimeZone,
+  optionalString,
+  optionalUrl,
+  port,
+  positiveInt,
+  stringOr,
+  urlOr,
+} from './config-values.ts';
 
 /**
  * The environment variables Echo reads, each with its default and check (zod). `config.ts` parses
@@ -6,29 +17,16 @@ import { z } from 'zod';
  *
  * docs/configuration.md is generated from this schema (`npm run docs:config`, scripts/config-docs.ts):
  * every variable needs a doc comment saying what it does and what unset means, and a `//` line before
- * a variable starts a section of that page. A test fails when the page and the schema disagree.
+ * a variable starts a section of that page. A test fails when the page and the schema disagree. The readers
+ * of one value (empty counts as unset, numbers, booleans) are `config-values.ts`.
  */
-
-const emptyToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
-const port = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(fallback));
-const positiveInt = (fallback: number) =>
-  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
-const bool = (fallback: boolean) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' ? ['1', 'true', 'yes', 'on'].includes(value.toLowerCase()) : value),
-    z.boolean().default(fallback),
-  );
 
 export const envSchema = z.object({
   // Server
   /** HTTP port. */
   PORT: port(5000),
   /** Address the HTTP server binds to. */
-  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  HOST: stringOr('0.0.0.0'),
   /**
    * Echo's address as visitors reach it: the base of links in e-mails, referral links and the webhook URL.
    * Unset: `http://localhost:PORT`. In production it must be an `https://` address, since cookies are sent
@@ -56,7 +54,7 @@ export const envSchema = z.object({
    * count (`1`: one proxy in front), or trusted proxy addresses and CIDRs (`10.0.0.0/8,127.0.0.1`). Unset:
    * `false` (docs/deploy.md).
    */
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.string().optional()),
+  TRUST_PROXY: optionalString,
   /** Where the built web app is. Unset: `dist/web` next to the sources. */
   WEB_DIST_DIR: optionalString,
   /** Meta pixel for the waitlist's 'Lead' event. Unset: no pixel and no third-party script. */
@@ -73,7 +71,7 @@ export const envSchema = z.object({
    * Local state: the embedded database, Echo's own yt-dlp, generated secrets and, without `S3_BUCKET`,
    * Studio media.
    */
-  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATA_DIR: stringOr('./data'),
   /** Any PostgreSQL >= 15. Unset: an embedded PostgreSQL with its data under `DATA_DIR`. */
   DATABASE_URL: optionalString,
   /** Port of the embedded PostgreSQL (loopback only); 0 picks a free one at every start. */
@@ -112,7 +110,7 @@ export const envSchema = z.object({
    */
   SMTP_URL: optionalUrl,
   /** Sender of Echo's e-mails. */
-  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Echo <hello@echo.local>')),
+  MAIL_FROM: stringOr('Echo <hello@echo.local>'),
   /**
    * SMS through Twilio's REST API, with `TWILIO_AUTH_TOKEN` and `TWILIO_FROM`. Unset: SMS are kept in the
    * outbox table.
@@ -123,7 +121,7 @@ export const envSchema = z.object({
   /** The Twilio number SMS are sent from. */
   TWILIO_FROM: optionalString,
   /** Twilio's API base (tests point it at a local fake). */
-  TWILIO_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.twilio.com')),
+  TWILIO_BASE_URL: urlOr('https://api.twilio.com'),
 
   // Speech-to-text, language model and webhooks
   /**
@@ -135,7 +133,7 @@ export const envSchema = z.object({
   /** The speech-to-text server's API key. */
   STT_API_KEY: optionalString,
   /** The speech-to-text model asked for. */
-  STT_MODEL: z.preprocess(emptyToUndefined, z.string().default('whisper-1')),
+  STT_MODEL: stringOr('whisper-1'),
   /**
    * The speech-to-text server's model that tells speakers apart (`gpt-4o-transcribe-diarize`), asked
    * with `response_format=diarized_json` for a Studio recording or upload the owner marks as a
@@ -151,7 +149,7 @@ export const envSchema = z.object({
   /** The language model's API key. */
   LLM_API_KEY: optionalString,
   /** The language model asked for. */
-  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default('gpt-4o-mini')),
+  LLM_MODEL: stringOr('gpt-4o-mini'),
   /**
    * One time-out, in seconds, for every request to SMTP, Twilio, the language model and speech-to-text.
    * Unset: each client's own (SMTP connect and reply, Twilio, LLM and speech-to-text each have theirs).
@@ -178,7 +176,7 @@ export const envSchema = z.object({
    * The package index's JSON API Echo downloads its own yt-dlp wheel from (sha256-checked, run by `python3`
    * >= 3.9).
    */
-  YTDLP_INDEX_URL: z.preprocess(emptyToUndefined, z.url().default('https://pypi.org/pypi/yt-dlp/json')),
+  YTDLP_INDEX_URL: urlOr('https://pypi.org/pypi/yt-dlp/json'),
   /** Whether the daily job moves Echo's own yt-dlp to a newer release (platforms change faster than Echo). */
   YTDLP_AUTO_UPDATE: bool(true),
   /**
@@ -231,10 +229,7 @@ export const envSchema = z.object({
       .default('UTC'),
   ),
   /** Postal address in the footer of campaign e-mails. */
-  POSTAL_ADDRESS: z.preprocess(
-    emptyToUndefined,
-    z.string().default('Echo, 1 Example Street, Nassau, Bahamas'),
-  ),
+  POSTAL_ADDRESS: stringOr('Echo, 1 Example Street, Nassau, Bahamas'),
   /** Campaign messages per second per channel (e-mail, SMS). */
   SEND_RATE_LIMIT: positiveInt(50),
   /** Days a commission stays pending before the daily job approves it. */
@@ -366,7 +361,7 @@ export const envSchema = z.object({
    */
   S3_ENDPOINT: optionalUrl,
   /** The bucket's region (most self-hosted stores accept any). */
-  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_REGION: stringOr('us-east-1'),
   /** The bucket's access key (with `S3_BUCKET` and `S3_SECRET_ACCESS_KEY`). */
   S3_ACCESS_KEY_ID: optionalString,
   /** The bucket's secret key (with `S3_BUCKET` and `S3_ACCESS_KEY_ID`). */
@@ -410,9 +405,9 @@ export const envSchema = z.object({
     z.coerce.number().int().min(1).max(10_000).default(100),
   ),
   /** The Bluesky server (PDS) of handles connected without one. */
-  BLUESKY_SERVICE_URL: z.preprocess(emptyToUndefined, z.url().default('https://bsky.social')),
+  BLUESKY_SERVICE_URL: urlOr('https://bsky.social'),
   /** Bluesky's video service, where a clip is uploaded (with a service token from the PDS) and processed. */
-  BLUESKY_VIDEO_URL: z.preprocess(emptyToUndefined, z.url().default('https://video.bsky.app')),
+  BLUESKY_VIDEO_URL: urlOr('https://video.bsky.app'),
   /**
    * The operator's X developer app (OAuth 2.0 with PKCE; callback
    * `PUBLIC_URL/api/publishing/oauth/callback`). Unset: X is shown as not available.
@@ -421,9 +416,9 @@ export const envSchema = z.object({
   /** The X app's client secret. */
   X_CLIENT_SECRET: optionalString,
   /** X's API base (a proxy, or a fake in tests). */
-  X_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.x.com')),
+  X_API_URL: urlOr('https://api.x.com'),
   /** X's OAuth authorization page (a proxy, or a fake in tests). */
-  X_AUTHORIZE_URL: z.preprocess(emptyToUndefined, z.url().default('https://x.com/i/oauth2/authorize')),
+  X_AUTHORIZE_URL: urlOr('https://x.com/i/oauth2/authorize'),
   /**
    * The operator's LinkedIn app (Share on LinkedIn and Sign In with OpenID Connect; same callback as X).
    * Unset: LinkedIn is shown as not available.
@@ -432,9 +427,9 @@ export const envSchema = z.object({
   /** The LinkedIn app's client secret. */
   LINKEDIN_CLIENT_SECRET: optionalString,
   /** LinkedIn's API base (a proxy, or a fake in tests). */
-  LINKEDIN_API_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.linkedin.com')),
+  LINKEDIN_API_URL: urlOr('https://api.linkedin.com'),
   /** LinkedIn's OAuth base (a proxy, or a fake in tests). */
-  LINKEDIN_AUTH_URL: z.preprocess(emptyToUndefined, z.url().default('https://www.linkedin.com/oauth/v2')),
+  LINKEDIN_AUTH_URL: urlOr('https://www.linkedin.com/oauth/v2'),
   /** LinkedIn-Version header of the Posts API (YYYYMM). */
   LINKEDIN_VERSION: z.preprocess(
     emptyToUndefined,
@@ -444,14 +439,5 @@ export const envSchema = z.object({
       .default('202510'),
   ),
 });
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export type Env = z.infer<typeof envSchema>;

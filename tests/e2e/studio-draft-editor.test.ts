@@ -1,27 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DraftVersion } from '#contract/studio-draft-edits.ts';
 import type { Draft, DraftFormat } from '#contract/studio-drafts.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
-import { DESKTOP, launchBrowser, openPage, type PageSession, PHONE } from '#tests/support/browser.ts';
-import { dashboardCookies, draftFor } from '#tests/support/studio.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { DESKTOP, type PageSession, PHONE } from '#tests/support/browser.ts';
+import { draftFor, setUpStudioBrowser, signedInPage } from '#tests/support/studio.ts';
 
 /** A note renamed in place; the draft's block editor; a sentence's source inline on a phone. */
 
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-let echo: TestApp;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-beforeAll(async () => {
-  [echo, { browser, close: closeBrowser }] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await echo?.close();
-});
+const studio = setUpStudioBrowser();
 
 interface Signed {
   session: PageSession;
@@ -32,15 +21,14 @@ interface Signed {
 
 /** A signed-in browser with a written note and a ready draft of it (in the given format). */
 async function signedIn(email: string, viewport: typeof DESKTOP, format: DraftFormat): Promise<Signed> {
-  const { cookie, noteId, draftId } = await draftFor(echo, email, [format]);
+  const { cookie, noteId, draftId } = await draftFor(studio.echo, email, [format]);
   const headers = { cookie, 'content-type': 'application/json' };
-  const session = await openPage(browser, echo.url, viewport);
-  await session.context.addCookies(dashboardCookies(echo, cookie));
+  const session = await signedInPage(studio, cookie, null, viewport);
   return { session, headers, noteId, draftId };
 }
 
 async function api<T>(headers: Record<string, string>, url: string): Promise<T> {
-  return (await echo.app!.inject({ method: 'GET', url, headers })).json() as T;
+  return (await studio.echo.app!.inject({ method: 'GET', url, headers })).json() as T;
 }
 
 /** note-title.tsx's words for an empty title. */
@@ -179,7 +167,7 @@ describe.each([
     const { page } = session;
     try {
       // Clip hooks of a written note fail, for a reason of their own.
-      const clips = await echo.app!.inject({
+      const clips = await studio.echo.app!.inject({
         method: 'POST',
         url: '/api/studio/drafts',
         headers,
@@ -235,7 +223,7 @@ describe.each([
 ])('The way in from the landing page on a %s', (name, viewport) => {
   it('leaves the page prerendered, and carries what the visitor typed into the Studio’s Write tab', async () => {
     // The landing page is still prerendered (decision 011): its HTML holds the page before any script runs.
-    const html = await (await fetch(`${echo.url}/`)).text();
+    const html = await (await fetch(`${studio.echo.url}/`)).text();
     expect(html.includes('Start however you like. Echo does the rest.')).toBe(true);
     expect(html.includes('Voice Note')).toBe(true);
 

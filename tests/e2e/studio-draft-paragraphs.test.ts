@@ -1,11 +1,18 @@
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { editUnits } from '#contract/studio-draft-edits.ts';
 import { DRAFT_FORMAT_LABELS, DRAFT_MIN_WORDS, type Draft } from '#contract/studio-drafts.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
-import { DESKTOP, launchBrowser, openPage, type PageSession } from '#tests/support/browser.ts';
-import { callAs, dashboardCookies, draftFor, readyDraft, sessionCookie } from '#tests/support/studio.ts';
-import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
+import { DESKTOP } from '#tests/support/browser.ts';
+import {
+  callAs,
+  draftFor,
+  PHONE_390,
+  readyDraft,
+  sessionCookie,
+  setUpStudioBrowser,
+  signedInPage,
+} from '#tests/support/studio.ts';
 
 /**
  * The draft's editor edits a paragraph (a post, a slide) as one text: its sentences' sources stay
@@ -13,35 +20,19 @@ import { startTestApp, type TestApp } from '#tests/support/test-app.ts';
  * keep one order; 'Create content' offers only the formats a short note can make.
  */
 
-const PHONE_390 = { width: 390, height: 844 };
 /** Where the screenshots go when SCREENSHOT_DIR is set (to look at them). */
 const SHOTS = process.env.SCREENSHOT_DIR;
 
-let echo: TestApp;
-let browser: Browser;
-let closeBrowser: () => Promise<void>;
-beforeAll(async () => {
-  [echo, { browser, close: closeBrowser }] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await closeBrowser?.();
-  await echo?.close();
-});
+const studio = setUpStudioBrowser();
 
 const get = async <T>(cookie: string, url: string): Promise<T> =>
-  (await callAs(echo, 'GET', url, cookie)).json() as T;
+  (await callAs(studio.echo, 'GET', url, cookie)).json() as T;
 
 /** Once a dialog's opening animation has run (for a screenshot of it). */
 const settled = (dialog: Locator) =>
   dialog.evaluate((el) =>
     Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
-
-async function open(cookie: string, viewport: typeof DESKTOP): Promise<PageSession> {
-  const session = await openPage(browser, echo.url, viewport);
-  await session.context.addCookies(dashboardCookies(echo, cookie));
-  return session;
-}
 
 const MINE = 'I had never once added it up before that week.';
 /** 83 words: enough for a LinkedIn post, a thread and a carousel offline, not for a blog post. */
@@ -58,13 +49,13 @@ describe.each([
 ])('The draft editor on a %s', (name, viewport) => {
   it('edits a paragraph as one text, keeps its sentences’ sources, and History says “Saved” to the second', async () => {
     const email = `paragraph-${name}@example.com`;
-    const { cookie, noteId, draftId } = await draftFor(echo, email, ['linkedin']);
-    const session = await open(cookie, viewport);
+    const { cookie, noteId, draftId } = await draftFor(studio.echo, email, ['linkedin']);
+    const session = await signedInPage(studio, cookie, null, viewport);
     const { page } = session;
     try {
-      const before = await readyDraft(echo, cookie, draftId);
+      const before = await readyDraft(studio.echo, cookie, draftId);
       // A thread of the same note written after it: the tabs still read in the formats' order.
-      const thread = await callAs(echo, 'POST', '/api/studio/drafts', cookie, {
+      const thread = await callAs(studio.echo, 'POST', '/api/studio/drafts', cookie, {
         note_ids: [noteId],
         formats: ['thread'],
         engine: 'extractive',
@@ -149,18 +140,17 @@ describe.each([
 
   it('offers only the formats a short note can make, and says the drafts stay when it is deleted', async () => {
     const email = `short-${name}@example.com`;
-    const cookie = await sessionCookie(echo, email);
-    const note = await callAs(echo, 'POST', '/api/studio/notes', cookie, {
+    const cookie = await sessionCookie(studio.echo, email);
+    const note = await callAs(studio.echo, 'POST', '/api/studio/notes', cookie, {
       text: SHORT_NOTE,
       title: 'Raising prices',
     });
     expect(note.statusCode, note.body).toBe(201);
     const { id, word_count: words } = note.json() as { id: string; word_count: number };
     expect(words).toBeLessThan(DRAFT_MIN_WORDS.blog!);
-    const session = await open(cookie, viewport);
+    const session = await signedInPage(studio, cookie, `/studio?note=${id}`, viewport);
     const { page } = session;
     try {
-      await page.goto(`/studio?note=${id}`);
       const create = page.getByRole('button', { name: 'Create content' });
       await expect.poll(() => create.isVisible(), { timeout: 20_000 }).toBe(true);
       await create.click();

@@ -8,6 +8,7 @@ import { seriousViolations } from '#tests/support/axe.ts';
 import { launchBrowser, openPage, PHONE } from '#tests/support/browser.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
+  callAs,
   eventually,
   type StudioTestApp,
   speechWav,
@@ -89,15 +90,10 @@ describe('what happens to my speech, said before I start', () => {
 
 /** A voice note recorded through the API and transcribed by the fake server; its id. */
 async function recordedNote(echo: StudioTestApp, cookie: string): Promise<string> {
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, raw?: Buffer) =>
-    echo.app!.inject({
-      method,
-      url,
-      headers: { cookie, 'content-type': raw ? 'application/octet-stream' : 'application/json' },
-      ...(raw || body !== undefined ? { payload: raw ?? JSON.stringify(body) } : {}),
-    });
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
+    callAs(echo, method, url, cookie, body);
   const id = (await call('POST', '/api/studio/recordings', { mime_type: 'audio/wav' })).json().id;
-  await call('PUT', `/api/studio/recordings/${id}/chunks/0`, undefined, await speechWav('A short idea.'));
+  await call('PUT', `/api/studio/recordings/${id}/chunks/0`, await speechWav('A short idea.'));
   const noteId = (await call('POST', `/api/studio/recordings/${id}/finish`, { chunk_count: 1 })).json().id;
   await eventually(async () => (await call('GET', `/api/studio/notes/${noteId}`)).json().status === 'ready');
   return noteId;

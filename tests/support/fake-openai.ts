@@ -234,6 +234,13 @@ export class FakeOpenAi {
 }
 
 /**
+ * The number a drafts prompt gives the note's sentence that starts with `start` ("12. We got
+ * about..."): what a model answer cites as its source.
+ */
+export const sentenceNumber = (prompt: string, start: string) =>
+  Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
+
+/**
  * The value of a plain field of a multipart/form-data body (null when absent), found in the bytes
  * (a body holds megabytes of audio: no copy of it as a string).
  */

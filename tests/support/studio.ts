@@ -102,13 +102,22 @@ export const PRICING_TRANSCRIPT = readFileSync(
   'utf8',
 );
 
-/** Calls the API as the cookie's owner, with a JSON body when one is given. */
+/**
+ * Calls the API as the cookie's owner, with a JSON body when one is given, or bytes as they are
+ * when the body is a Buffer (a recording's chunk, as application/octet-stream).
+ */
 export function callAs(echo: TestApp, method: string, url: string, cookie: string, body?: unknown) {
+  const bytes = Buffer.isBuffer(body);
   return echo.app!.inject({
     method: method as 'GET',
     url,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
+    headers: {
+      ...(body !== undefined
+        ? { 'content-type': bytes ? 'application/octet-stream' : 'application/json' }
+        : {}),
+      cookie,
+    },
+    payload: body === undefined ? undefined : bytes ? body : JSON.stringify(body),
   });
 }
 
@@ -123,13 +132,19 @@ export interface StudioOwner {
 
 /**
  * The set-up a Studio API test file repeats: the app (startStudioApp with `env`) and one signed-in
- * owner, from the file's beforeAll to its afterAll. Read `echo` and `cookie` inside tests.
+ * owner, from the file's (or describe's) beforeAll to its afterAll. Read `echo` and `cookie` inside
+ * tests. `env` may be a function, read when the app starts: for values known only then, such as a
+ * fake server's address started by an earlier beforeAll (whose afterAll, registered first, runs
+ * after the app has closed).
  */
-export function setUpStudioOwner(email: string, env: Record<string, string> = {}): StudioOwner {
+export function setUpStudioOwner(
+  email: string,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): StudioOwner {
   let echo: StudioTestApp | undefined;
   let cookie = '';
   beforeAll(async () => {
-    echo = await startStudioApp(env);
+    echo = await startStudioApp(typeof env === 'function' ? env() : env);
     cookie = await sessionCookie(echo, email);
   });
   afterAll(() => echo?.close());
@@ -203,16 +218,19 @@ export function setUpStudioBrowser(): { readonly echo: TestApp; readonly browser
   };
 }
 
-/** A page of a new browser context signed in as the cookie's owner, opened at `at`. */
+/**
+ * A page of a new browser context signed in as the cookie's owner, opened at `at` (`null`: at no
+ * address yet, for a test that prepares more before it goes).
+ */
 export async function signedInPage(
   studio: { readonly echo: TestApp; readonly browser: Browser },
   cookie: string,
-  at: string,
+  at: string | null,
   viewport = DESKTOP,
 ): Promise<PageSession> {
   const session = await openPage(studio.browser, studio.echo.url, viewport);
   await session.context.addCookies(dashboardCookies(studio.echo, cookie));
-  await session.page.goto(at);
+  if (at !== null) await session.page.goto(at);
   return session;
 }
 

@@ -11,6 +11,7 @@ import {
   SLOTS_PER_ACCOUNT_MAX,
   slotLabel,
 } from '#contract/publishing.ts';
+import { isTimeZone } from '../../config-values.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { connectBluesky as signInBluesky } from '../../providers/social/bluesky.ts';
@@ -39,7 +40,7 @@ import {
   updateAccount,
   upsertAccount,
 } from './repository.ts';
-import { isTimeZone, occurrences } from './slots.ts';
+import { occurrences } from './slots.ts';
 
 export const accountView = (row: AccountRow) => ({
   id: row.id,

@@ -25,15 +25,6 @@ function localParts(date: Date, timeZone: string) {
   };
 }
 
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The instant of a local date and minute of the day in the zone (a minute skipped by a DST jump moves on). */
 export function zonedInstant(
   year: number,

@@ -3,7 +3,13 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeIn } from '#tests/support/smtp-sink.ts';
-import { type StudioTestApp, sessionCookie, startStudioApp, tusMetadata } from '#tests/support/studio.ts';
+import {
+  callAs,
+  type StudioTestApp,
+  sessionCookie,
+  startStudioApp,
+  tusMetadata,
+} from '#tests/support/studio.ts';
 import { runStudioMaintenance } from './capture/index.ts';
 
 /**
@@ -18,19 +24,9 @@ beforeAll(async () => {
 afterAll(() => echo?.close());
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(echo, method, url, cookie, body);
 const putChunk = (cookie: string, id: string, n: number, bytes: Buffer) =>
-  echo.app!.inject({
-    method: 'PUT',
-    url: `/api/studio/recordings/${id}/chunks/${n}`,
-    headers: { cookie, 'content-type': 'application/octet-stream' },
-    payload: bytes,
-  });
+  call(cookie, 'PUT', `/api/studio/recordings/${id}/chunks/${n}`, bytes);
 
 /** Every stored Studio object (on local disk or in the bucket, as STUDIO_STORAGE says). */
 const studioFiles = async () => [

@@ -3,6 +3,7 @@ import { MEDIA_PENDING_MESSAGE } from '#contract/privacy.ts';
 import { FakeS3 } from '#tests/support/fake-s3.ts';
 import { codeIn } from '#tests/support/smtp-sink.ts';
 import {
+  callAs,
   eventually,
   type StudioTestApp,
   sessionCookie,
@@ -32,19 +33,9 @@ afterAll(async () => {
 });
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(echo, method, url, cookie, body);
 const putChunk = (cookie: string, id: string, n: number, bytes: Buffer) =>
-  echo.app!.inject({
-    method: 'PUT',
-    url: `/api/studio/recordings/${id}/chunks/${n}`,
-    headers: { cookie, 'content-type': 'application/octet-stream' },
-    payload: bytes,
-  });
+  call(cookie, 'PUT', `/api/studio/recordings/${id}/chunks/${n}`, bytes);
 const rowsOf = async (email: string) =>
   (
     await echo.query<{ n: number }>(

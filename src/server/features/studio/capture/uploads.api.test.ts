@@ -8,6 +8,7 @@ import {
 } from '#contract/studio.ts';
 import { FakeOpenAi, multipartField } from '#tests/support/fake-openai.ts';
 import {
+  callAs,
   eventually,
   joinedMediaPath,
   STUDIO_TEST_STORAGE,
@@ -254,28 +255,19 @@ describe('speech-to-text, recordings and the quota', () => {
   });
 
   it('records in chunks: resending a chunk is harmless, a missing chunk is named, finishing makes a voice note', async () => {
-    const call = (method: 'POST' | 'PUT' | 'GET', url: string, body?: unknown, raw?: Buffer) =>
-      echo.app!.inject({
-        method,
-        url,
-        headers: { cookie, 'content-type': raw ? 'application/octet-stream' : 'application/json' },
-        payload: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
-      });
+    const call = (method: 'POST' | 'PUT' | 'GET', url: string, body?: unknown) =>
+      callAs(echo, method, url, cookie, body);
     const started = await call('POST', '/api/studio/recordings', { mime_type: 'audio/wav' });
     expect(started.statusCode).toBe(201);
     const id = started.json().id;
     const third = Math.ceil(speech.length / 3);
     const parts = [speech.subarray(0, third), speech.subarray(third, 2 * third), speech.subarray(2 * third)];
-    expect((await call('PUT', `/api/studio/recordings/${id}/chunks/0`, undefined, parts[0])).json()).toEqual({
+    expect((await call('PUT', `/api/studio/recordings/${id}/chunks/0`, parts[0])).json()).toEqual({
       n: 0,
       bytes: parts[0]!.length,
     });
-    expect((await call('PUT', `/api/studio/recordings/${id}/chunks/2`, undefined, parts[2])).statusCode).toBe(
-      200,
-    );
-    expect((await call('PUT', `/api/studio/recordings/${id}/chunks/2`, undefined, parts[2])).statusCode).toBe(
-      200,
-    );
+    expect((await call('PUT', `/api/studio/recordings/${id}/chunks/2`, parts[2])).statusCode).toBe(200);
+    expect((await call('PUT', `/api/studio/recordings/${id}/chunks/2`, parts[2])).statusCode).toBe(200);
     const missing = await call('POST', `/api/studio/recordings/${id}/finish`, { chunk_count: 3 });
     expect(missing.statusCode).toBe(409);
     expect(missing.json().message).toContain('Chunks missing: 1');
@@ -283,7 +275,7 @@ describe('speech-to-text, recordings and the quota', () => {
       chunks: [0, 2],
       bytes: parts[0]!.length + parts[2]!.length,
     });
-    await call('PUT', `/api/studio/recordings/${id}/chunks/1`, undefined, parts[1]);
+    await call('PUT', `/api/studio/recordings/${id}/chunks/1`, parts[1]);
     const done = await call('POST', `/api/studio/recordings/${id}/finish`, {
       chunk_count: 3,
       duration_ms: 6100,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DraftVersion } from '#contract/studio-draft-edits.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
 import {
@@ -6,31 +6,24 @@ import {
   draftFor,
   eventually,
   readyDraft,
-  type StudioTestApp,
   sessionCookie,
-  startStudioApp,
+  setUpStudioOwner,
 } from '#tests/support/studio.ts';
 
 /** The editor adds, deletes and reorders blocks through PUT /drafts/{id} (versions kept). */
 
-let echo: StudioTestApp;
-let alice: string;
-let bob: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  alice = await sessionCookie(echo, 'alice-arrange@example.com');
-  bob = await sessionCookie(echo, 'bob-arrange@example.com');
-});
-afterAll(() => echo?.close());
+const alice = setUpStudioOwner('alice-arrange@example.com');
 
 const call = (method: string, url: string, cookie: string, body?: unknown) =>
-  callAs(echo, method, url, cookie, body);
+  callAs(alice.echo, method, url, cookie, body);
 
 describe('Arranging a draft’s blocks', () => {
   let draft: Draft;
   beforeAll(async () => {
-    const { draftId } = await draftFor(echo, 'alice-arrange@example.com', ['thread'], { title: 'Pricing' });
-    draft = await readyDraft(echo, alice, draftId);
+    const { draftId } = await draftFor(alice.echo, 'alice-arrange@example.com', ['thread'], {
+      title: 'Pricing',
+    });
+    draft = await readyDraft(alice.echo, alice.cookie, draftId);
     expect(draft.blocks.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -39,7 +32,7 @@ describe('Arranging a draft’s blocks', () => {
     const mine = 'A post I wrote myself about raising prices for my coaching clients.';
     // Third first, the first deleted, a new post after the second.
     const order = [third!, second!, 'new-1', ...rest];
-    const res = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, {
+    const res = await call('PUT', `/api/studio/drafts/${draft.id}`, alice.cookie, {
       blocks: [{ id: 'new-1', text: mine, kind: 'post' }],
       order,
       learn: false,
@@ -63,7 +56,7 @@ describe('Arranging a draft’s blocks', () => {
     expect(saved.edited).toBe(true);
 
     const versions = (
-      (await call('GET', `/api/studio/drafts/${draft.id}/versions`, alice)).json() as {
+      (await call('GET', `/api/studio/drafts/${draft.id}/versions`, alice.cookie)).json() as {
         versions: DraftVersion[];
       }
     ).versions;
@@ -72,7 +65,7 @@ describe('Arranging a draft’s blocks', () => {
     const restored = await call(
       'POST',
       `/api/studio/drafts/${draft.id}/versions/${versions[0]!.id}/restore`,
-      alice,
+      alice.cookie,
     );
     expect(restored.statusCode, restored.body).toBe(200);
     expect((restored.json() as Draft).blocks.map((b) => b.text)).toEqual(draft.blocks.map((b) => b.text));
@@ -87,15 +80,19 @@ describe('Arranging a draft’s blocks', () => {
       { blocks: [], order: [] },
     ];
     for (const body of cases) {
-      const res = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, { ...body, learn: false });
+      const res = await call('PUT', `/api/studio/drafts/${draft.id}`, alice.cookie, {
+        ...body,
+        learn: false,
+      });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed', message: expect.any(String) });
     }
-    const unchanged = (await call('GET', `/api/studio/drafts/${draft.id}`, alice)).json() as Draft;
+    const unchanged = (await call('GET', `/api/studio/drafts/${draft.id}`, alice.cookie)).json() as Draft;
     expect(unchanged.blocks.map((b) => b.id)).toEqual(ids);
   });
 
   it('answers 404 to another owner, and changes nothing', async () => {
+    const bob = await sessionCookie(alice.echo, 'bob-arrange@example.com');
     const ids = draft.blocks.map((b) => b.id);
     const res = await call('PUT', `/api/studio/drafts/${draft.id}`, bob, {
       blocks: [],
@@ -104,20 +101,20 @@ describe('Arranging a draft’s blocks', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
-    const unchanged = (await call('GET', `/api/studio/drafts/${draft.id}`, alice)).json() as Draft;
+    const unchanged = (await call('GET', `/api/studio/drafts/${draft.id}`, alice.cookie)).json() as Draft;
     expect(unchanged.blocks.map((b) => b.id)).toEqual(ids);
   });
 });
 
 describe('An added slide', () => {
   it('must fit its slide, as an edited one must', async () => {
-    const { draftId: id } = await draftFor(echo, 'alice-arrange@example.com', ['carousel'], {
+    const { draftId: id } = await draftFor(alice.echo, 'alice-arrange@example.com', ['carousel'], {
       title: 'Slides',
     });
-    const carousel = await readyDraft(echo, alice, id);
+    const carousel = await readyDraft(alice.echo, alice.cookie, id);
     const ids = carousel.blocks.map((b) => b.id);
     const long = Array.from({ length: 45 }, (_, i) => `word${i}`).join(' ');
-    const refused = await call('PUT', `/api/studio/drafts/${id}`, alice, {
+    const refused = await call('PUT', `/api/studio/drafts/${id}`, alice.cookie, {
       blocks: [{ id: 'new-1', text: long, kind: 'slide' }],
       order: [ids[0], 'new-1', ...ids.slice(1)],
       learn: false,
@@ -127,7 +124,7 @@ describe('An added slide', () => {
       code: 'validation_failed',
       message: expect.stringMatching(/^Slide 2 has 45 words/),
     });
-    const fits = await call('PUT', `/api/studio/drafts/${id}`, alice, {
+    const fits = await call('PUT', `/api/studio/drafts/${id}`, alice.cookie, {
       blocks: [{ id: 'new-1', text: 'Name the result before the price.', kind: 'slide' }],
       order: [ids[0], 'new-1', ...ids.slice(1)],
       learn: false,
@@ -142,7 +139,7 @@ describe('An added slide', () => {
 
 describe('A draft’s card on the dashboard', () => {
   it('is titled by format and note, opens with the draft’s first words, says when it was written, and a failure its cause', async () => {
-    const started = await draftFor(echo, 'carol-cards@example.com', ['thread', 'blog', 'clips'], {
+    const started = await draftFor(alice.echo, 'carol-cards@example.com', ['thread', 'blog', 'clips'], {
       title: 'Podcast launch',
     });
     const { cookie: carol, draftIds: ids } = started;

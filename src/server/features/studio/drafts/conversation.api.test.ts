@@ -3,26 +3,17 @@ import { type Draft, draftConversationSchema } from '#contract/studio-drafts.ts'
 import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import { addConversationNote } from '#tests/support/conversation.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
-import {
-  callAs as call,
-  type StudioTestApp,
-  sessionCookie,
-  settledDraft,
-  startStudioApp,
-} from '#tests/support/studio.ts';
+import { settledDraft, setUpStudioOwner } from '#tests/support/studio.ts';
 
-let echo: StudioTestApp;
-let alice: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  alice = await sessionCookie(echo, 'alice@example.com');
-});
-afterAll(() => echo?.close());
+const alice = setUpStudioOwner('alice@example.com');
 
-async function draftsFor(cookie: string, body: unknown): Promise<Draft[]> {
-  const res = await call(echo, 'POST', '/api/studio/drafts', cookie, body);
+/** Starts the owner's drafts and waits for each to be written or to fail. */
+async function draftsFor(body: unknown): Promise<Draft[]> {
+  const res = await alice.call('POST', '/api/studio/drafts', body);
   expect(res.statusCode, res.body).toBe(202);
-  return Promise.all((res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(echo, cookie, d.id)));
+  return Promise.all(
+    (res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(alice.echo, alice.cookie, d.id)),
+  );
 }
 
 const FORMATS = ['linkedin', 'thread', 'blog', 'carousel', 'clips', 'shownotes'];
@@ -31,9 +22,9 @@ describe('the drafts of a conversation note (host Sam, the owner; guest Priya)',
   let drafts: Draft[];
   let speakerOf: Map<string, string>;
   beforeAll(async () => {
-    const made = await addConversationNote(echo, alice, INTERVIEW, { me: 'Sam' });
+    const made = await addConversationNote(alice.echo, alice.cookie, INTERVIEW, { me: 'Sam' });
     speakerOf = made.speakerOf;
-    drafts = await draftsFor(alice, { note_ids: [made.note.id], formats: FORMATS, engine: 'extractive' });
+    drafts = await draftsFor({ note_ids: [made.note.id], formats: FORMATS, engine: 'extractive' });
   });
 
   it('writes every format, each saying it speaks as Sam, as Sam confirmed', () => {
@@ -82,7 +73,7 @@ describe('the drafts of a conversation note (host Sam, the owner; guest Priya)',
     for (const format of ['linkedin', 'blog', 'shownotes']) {
       const draft = drafts.find((d) => d.format === format)!;
       for (const as of ['md', 'html', 'txt']) {
-        const res = await call(echo, 'GET', `/api/studio/drafts/${draft.id}/export?as=${as}`, alice);
+        const res = await alice.call('GET', `/api/studio/drafts/${draft.id}/export?as=${as}`);
         expect(res.statusCode).toBe(200);
         for (const block of draft.blocks.filter((b) => b.origin === 'guest'))
           expect(res.body, `${format}.${as}`).toContain(as === 'html' ? 'Priya' : block.text);
@@ -94,7 +85,7 @@ describe('the drafts of a conversation note (host Sam, the owner; guest Priya)',
     const linkedin = drafts.find((d) => d.format === 'linkedin')!;
     const quote = linkedin.blocks.find((b) => b.origin === 'guest')!;
     const bare = quote.text.replace(/^.*?“|”$/g, '');
-    const res = await call(echo, 'PUT', `/api/studio/drafts/${linkedin.id}`, alice, {
+    const res = await alice.call('PUT', `/api/studio/drafts/${linkedin.id}`, {
       blocks: [{ id: quote.id, text: bare }],
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -107,15 +98,17 @@ describe('the drafts of a conversation note (host Sam, the owner; guest Priya)',
 
 describe('a conversation whose owner has not said which one is them', () => {
   it("speaks as a name they used before, says it is Echo's guess, and keeps the guests' words theirs", async () => {
-    await echo.query(
+    await alice.echo.query(
       `insert into studio_voice_settings (owner_email, my_names) values ($1, '{Sam}')
          on conflict (owner_email) do update set my_names = '{Sam}'`,
       ['alice@example.com'],
     );
     // Priya speaks first here: without the remembered name, the first speaker would be the guess.
     const panel = { ...PANEL, turns: [PANEL.turns[1]!, ...PANEL.turns.slice(0, 1), ...PANEL.turns.slice(2)] };
-    const { note, speakerOf } = await addConversationNote(echo, alice, panel, { title: 'Panel' });
-    const [linkedin] = await draftsFor(alice, {
+    const { note, speakerOf } = await addConversationNote(alice.echo, alice.cookie, panel, {
+      title: 'Panel',
+    });
+    const [linkedin] = await draftsFor({
       note_ids: [note.id],
       formats: ['linkedin'],
       engine: 'extractive',
@@ -132,11 +125,11 @@ describe('a conversation whose owner has not said which one is them', () => {
 
 describe('show notes of a solo note', () => {
   it('are refused: they are made from a conversation', async () => {
-    const res = await call(echo, 'POST', '/api/studio/notes', alice, {
+    const res = await alice.call('POST', '/api/studio/notes', {
       text: 'I raised my prices twice last year and lost one client. Pricing is a conversation, not a number.',
       title: 'Solo',
     });
-    const answer = await call(echo, 'POST', '/api/studio/drafts', alice, {
+    const answer = await alice.call('POST', '/api/studio/drafts', {
       note_ids: [res.json().id],
       formats: ['shownotes'],
     });
@@ -147,19 +140,18 @@ describe('show notes of a solo note', () => {
 
 describe('a conversation written by the language model', () => {
   let llm: FakeOpenAi;
-  let app: StudioTestApp;
   beforeAll(async () => {
     llm = await new FakeOpenAi().start();
-    app = await startStudioApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
   });
-  afterAll(async () => {
-    await app?.close();
-    await llm?.stop();
-  });
+  afterAll(() => llm?.stop());
+  const dana = setUpStudioOwner('dana@example.com', () => ({
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'fake-model',
+  }));
 
   it("is told whose each sentence is, and a guest's words it gives as the owner's come back as theirs", async () => {
-    const cookie = await sessionCookie(app, 'dana@example.com');
-    const { note, speakerOf } = await addConversationNote(app, cookie, INTERVIEW, { me: 'Sam' });
+    const { echo, cookie } = dana;
+    const { note, speakerOf } = await addConversationNote(echo, cookie, INTERVIEW, { me: 'Sam' });
     // The model answers as a careless one would: Priya's words written as the owner's.
     llm.chatReply = (request) => {
       const prompt = (request.json as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
@@ -190,13 +182,13 @@ describe('a conversation written by the language model', () => {
         ],
       });
     };
-    const res = await call(app, 'POST', '/api/studio/drafts', cookie, {
+    const res = await dana.call('POST', '/api/studio/drafts', {
       note_ids: [note.id],
       formats: ['linkedin'],
       engine: 'llm',
     });
     expect(res.statusCode, res.body).toBe(202);
-    const draft = await settledDraft(app, cookie, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
+    const draft = await settledDraft(echo, cookie, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
     expect(draft).toMatchObject({ status: 'ready', engine: 'llm' });
     const prompt = JSON.stringify(
       llm.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!.json,

@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { CAROUSEL_SLIDE_MAX_WORDS, type Draft } from '#contract/studio-drafts.ts';
+import { halfAList, TWO_MISTAKES } from '#tests/fixtures/studio/two-mistakes.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
   callAs,
@@ -9,20 +10,12 @@ import {
   type StudioTestApp,
   sessionCookie,
   settledDraft,
-  startStudioApp,
+  setUpStudioOwner,
   PRICING_TRANSCRIPT as transcript,
 } from '#tests/support/studio.ts';
 import { deleteStudioDataOf } from '../index.ts';
 
-let echo: StudioTestApp;
-let alice: string;
-let bob: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  alice = await sessionCookie(echo, 'alice@example.com');
-  bob = await sessionCookie(echo, 'bob@example.com');
-});
-afterAll(() => echo?.close());
+const alice = setUpStudioOwner('alice@example.com');
 
 const call = callAs;
 
@@ -43,8 +36,8 @@ describe('Studio drafts, offline engine', () => {
   let note: NoteDetail;
   let drafts: Draft[];
   beforeAll(async () => {
-    note = await addNote(echo, alice, transcript);
-    drafts = await draftsFor(echo, alice, {
+    note = await addNote(alice.echo, alice.cookie, transcript);
+    drafts = await draftsFor(alice.echo, alice.cookie, {
       note_ids: [note.id],
       formats: ['blog', 'linkedin', 'thread', 'carousel', 'clips'],
     });
@@ -74,7 +67,7 @@ describe('Studio drafts, offline engine', () => {
   });
 
   it('writes the five in one job: one read of the note for all of them', async () => {
-    const jobs = await echo.query<{ drafts: string[] }>(
+    const jobs = await alice.echo.query<{ drafts: string[] }>(
       "select array[data->>'draftId'] || array(select jsonb_array_elements_text(data->'withDraftIds')) as drafts from pgboss.job where name = 'studio.draft' and $1 = any(array[data->>'draftId'] || array(select jsonb_array_elements_text(coalesce(data->'withDraftIds', '[]'))))",
       [drafts[0]!.id],
     );
@@ -95,7 +88,7 @@ describe('Studio drafts, offline engine', () => {
   });
 
   it('files each generation on the dashboard as an echo_core result with its status', async () => {
-    const res = await call(echo, 'POST', '/api/content-results/access', alice, {
+    const res = await alice.call('POST', '/api/content-results/access', {
       email: 'alice@example.com',
     });
     const results = (res.json() as { results: { product_type: string; status: string }[] }).results.filter(
@@ -107,26 +100,27 @@ describe('Studio drafts, offline engine', () => {
   });
 
   it('exports Markdown, HTML and text, a zip of 1080x1350 slides, and refuses captions for a non-clip draft', async () => {
-    const md = await call(echo, 'GET', `/api/studio/drafts/${draft('blog').id}/export?as=md`, alice);
+    const md = await alice.call('GET', `/api/studio/drafts/${draft('blog').id}/export?as=md`);
     expect(md.headers['content-type']).toMatch(/text\/markdown/);
     expect(md.headers['content-disposition']).toMatch(/^attachment; filename="blog-\d{4}-\d{2}-\d{2}\.md"$/);
     expect(md.body).toMatch(/^---\ntitle: /);
-    const html = await call(echo, 'GET', `/api/studio/drafts/${draft('blog').id}/export?as=html`, alice);
+    const html = await alice.call('GET', `/api/studio/drafts/${draft('blog').id}/export?as=html`);
     expect(html.body).toContain('<h2>');
-    const zip = await call(echo, 'GET', `/api/studio/drafts/${draft('carousel').id}/export?as=zip`, alice);
+    const zip = await alice.call('GET', `/api/studio/drafts/${draft('carousel').id}/export?as=zip`);
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(files)).toHaveLength(draft('carousel').blocks.length);
-    const srt = await call(echo, 'GET', `/api/studio/drafts/${draft('blog').id}/export?as=srt`, alice);
+    const srt = await alice.call('GET', `/api/studio/drafts/${draft('blog').id}/export?as=srt`);
     expect(srt.statusCode).toBe(400);
   });
 
   it('keeps drafts private: another owner gets 404', async () => {
+    const bob = await sessionCookie(alice.echo, 'bob@example.com');
     for (const url of [
       `/api/studio/drafts/${draft('blog').id}`,
       `/api/studio/drafts/${draft('blog').id}/export?as=md`,
     ])
-      expect((await call(echo, 'GET', url, bob)).statusCode).toBe(404);
-    const theirs = await call(echo, 'POST', '/api/studio/drafts', bob, {
+      expect((await call(alice.echo, 'GET', url, bob)).statusCode).toBe(404);
+    const theirs = await call(alice.echo, 'POST', '/api/studio/drafts', bob, {
       note_ids: [note.id],
       formats: ['blog'],
     });
@@ -136,14 +130,14 @@ describe('Studio drafts, offline engine', () => {
   it('saves edits, marks an invented sentence unsupported, and learns the edit without a library note', async () => {
     const d = draft('linkedin');
     const body = d.blocks.find((b) => b.kind === 'sentence')!;
-    const res = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+    const res = await alice.call('PUT', `/api/studio/drafts/${d.id}`, {
       blocks: [{ id: body.id, text: 'We closed a ten million dollar round in Berlin last spring.' }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json() as Draft;
     expect(saved.edited).toBe(true);
     expect(saved.blocks.find((b) => b.id === body.id)).toMatchObject({ supported: false });
-    const notes = (await call(echo, 'GET', '/api/studio/notes', alice)).json() as {
+    const notes = (await alice.call('GET', '/api/studio/notes')).json() as {
       notes: { title: string }[];
     };
     expect(notes.notes.map((n) => n.title)).not.toContain('Edited LinkedIn post');
@@ -153,12 +147,12 @@ describe('Studio drafts, offline engine', () => {
   it('regenerates one block with another of the user’s sentences', async () => {
     const d = draft('carousel');
     const slide = d.blocks[2]!;
-    const res = await call(echo, 'POST', `/api/studio/drafts/${d.id}/regenerate`, alice, {
+    const res = await alice.call('POST', `/api/studio/drafts/${d.id}/regenerate`, {
       block_id: slide.id,
     });
     expect(res.statusCode).toBe(202);
     const again = await eventually(async () => {
-      const next = (await call(echo, 'GET', `/api/studio/drafts/${d.id}`, alice)).json() as Draft;
+      const next = (await alice.call('GET', `/api/studio/drafts/${d.id}`)).json() as Draft;
       return next.status === 'ready' && next;
     });
     expect(again.blocks.find((b) => b.id === slide.id)!.text).not.toBe(slide.text);
@@ -171,7 +165,7 @@ describe('Studio drafts, offline engine', () => {
     const long = `${slide.text} ${'and then we talked about it again '.repeat(5)}`.trim();
     const words = long.split(/\s+/).length;
     expect(words).toBeGreaterThan(CAROUSEL_SLIDE_MAX_WORDS);
-    const refused = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+    const refused = await alice.call('PUT', `/api/studio/drafts/${d.id}`, {
       blocks: [{ id: slide.id, text: long }],
       learn: false,
     });
@@ -181,15 +175,15 @@ describe('Studio drafts, offline engine', () => {
       message: `Slide 2 has ${words} words; a slide holds at most ${CAROUSEL_SLIDE_MAX_WORDS}. Shorten it.`,
     });
     // One endless word: few words, but more characters than the slide can show.
-    const wide = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+    const wide = await alice.call('PUT', `/api/studio/drafts/${d.id}`, {
       blocks: [{ id: slide.id, text: `Pricing ${'a'.repeat(400)}` }],
       learn: false,
     });
     expect(wide.statusCode).toBe(400);
     expect(wide.json().message).toMatch(/^Slide 2 has 408 characters; a slide holds at most 280\./);
-    const unchanged = (await call(echo, 'GET', `/api/studio/drafts/${d.id}`, alice)).json() as Draft;
+    const unchanged = (await alice.call('GET', `/api/studio/drafts/${d.id}`)).json() as Draft;
     expect(unchanged.blocks[1]!.text).toBe(slide.text);
-    const fits = await call(echo, 'PUT', `/api/studio/drafts/${d.id}`, alice, {
+    const fits = await alice.call('PUT', `/api/studio/drafts/${d.id}`, {
       blocks: [{ id: slide.id, text: 'Charge for the result, not the hours.' }],
       learn: false,
     });
@@ -199,19 +193,19 @@ describe('Studio drafts, offline engine', () => {
 
   it('says how many words a short note lacks, and keeps drafts readable after their note is deleted', async () => {
     const short = await addNote(
-      echo,
-      alice,
+      alice.echo,
+      alice.cookie,
       'Pricing is a conversation, not a number. I raised my prices twice last year.',
     );
-    const [blog] = await draftsFor(echo, alice, { note_ids: [short.id], formats: ['blog'] });
+    const [blog] = await draftsFor(alice.echo, alice.cookie, { note_ids: [short.id], formats: ['blog'] });
     expect(blog).toMatchObject({
       status: 'failed',
       error: 'Needs about 150 words for a blog post; this note has 14',
     });
 
-    const [thread] = await draftsFor(echo, alice, { note_ids: [note.id], formats: ['thread'] });
-    expect((await call(echo, 'DELETE', `/api/studio/notes/${note.id}`, alice)).statusCode).toBe(204);
-    const after = (await call(echo, 'GET', `/api/studio/drafts/${thread!.id}`, alice)).json() as Draft;
+    const [thread] = await draftsFor(alice.echo, alice.cookie, { note_ids: [note.id], formats: ['thread'] });
+    expect((await alice.call('DELETE', `/api/studio/notes/${note.id}`)).statusCode).toBe(204);
+    const after = (await alice.call('GET', `/api/studio/drafts/${thread!.id}`)).json() as Draft;
     expect(after.blocks).toHaveLength(thread!.blocks.length);
     expect(after.blocks.every((b) => b.sources.every((s) => s.available === false))).toBe(true);
   });
@@ -219,18 +213,19 @@ describe('Studio drafts, offline engine', () => {
 
 describe('Studio drafts, language model engine', () => {
   let llm: FakeOpenAi;
-  let app: StudioTestApp;
-  let cookie: string;
   let note: NoteDetail;
   beforeAll(async () => {
     llm = await new FakeOpenAi().start();
-    app = await startStudioApp({ LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fake-model' });
-    cookie = await sessionCookie(app, 'carol@example.com');
-    note = await addNote(app, cookie, transcript);
   });
-  afterAll(async () => {
-    await app?.close();
-    await llm?.stop();
+  afterAll(() => llm?.stop());
+  const carol = setUpStudioOwner('carol@example.com', () => ({
+    LLM_BASE_URL: llm.baseUrl,
+    LLM_MODEL: 'fake-model',
+  }));
+  // The fake model starts first, then the app (setUpStudioOwner's own hook), then this note.
+  // biome-ignore lint/suspicious/noDuplicateTestHooks: the app's hook runs between the two
+  beforeAll(async () => {
+    note = await addNote(carol.echo, carol.cookie, transcript);
   });
 
   it('sends numbered sources and checks every claim: an invented sentence is marked unsupported', async () => {
@@ -247,7 +242,7 @@ describe('Studio drafts, language model engine', () => {
       ],
     });
     const before = llm.requests.length;
-    const [draft] = await draftsFor(app, cookie, {
+    const [draft] = await draftsFor(carol.echo, carol.cookie, {
       note_ids: [note.id],
       formats: ['linkedin'],
       engine: 'llm',
@@ -265,12 +260,12 @@ describe('Studio drafts, language model engine', () => {
   });
 
   it('gives each draft the model writes a job of its own, the second queued behind the first', async () => {
-    const drafts = await draftsFor(app, cookie, {
+    const drafts = await draftsFor(carol.echo, carol.cookie, {
       note_ids: [note.id],
       formats: ['blog', 'thread'],
       engine: 'llm',
     });
-    const jobs = await app.query<{ draft: string; priority: number; more: unknown }>(
+    const jobs = await carol.echo.query<{ draft: string; priority: number; more: unknown }>(
       "select data->>'draftId' as draft, priority, data->'withDraftIds' as more from pgboss.job where name = 'studio.draft' and data->>'draftId' = any($1)",
       [drafts.map((d) => d.id)],
     );
@@ -281,42 +276,11 @@ describe('Studio drafts, language model engine', () => {
   });
 
   it('holds the model to the planner: half a list asks for a second try, then a warning; a dropped figure goes back', async () => {
-    const story = await addNote(
-      app,
-      cookie,
-      'We recorded twelve episodes before we published a single one. So I made two mistakes. ' +
-        'The first mistake was recording everything before getting a single reaction. ' +
-        'The second mistake was launching all twelve in one week. ' +
-        'We got about 340 downloads in the first month. Launch the first piece early and let your audience teach you.',
-    );
-    // The model answers from the numbered sentences it was sent: the announcement, the first item only,
-    // and the downloads without their figure.
-    llm.chatReply = (request) => {
-      const prompt = JSON.stringify(request.json);
-      const number = (start: string) => Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
-      return JSON.stringify({
-        blocks: [
-          { kind: 'hook', text: 'So I made two mistakes.', sources: [number('So I made two mistakes')] },
-          {
-            kind: 'sentence',
-            text: 'The first mistake was recording everything before getting a single reaction.',
-            sources: [number('The first mistake')],
-          },
-          {
-            kind: 'sentence',
-            text: 'We got a few downloads in the first month.',
-            sources: [number('We got about')],
-          },
-          {
-            kind: 'cta',
-            text: 'Launch the first piece early and let your audience teach you.',
-            sources: [number('Launch')],
-          },
-        ],
-      });
-    };
+    const story = await addNote(carol.echo, carol.cookie, TWO_MISTAKES);
+    // The model gives the announcement, the first item only, and the downloads without their figure.
+    llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
     const before = llm.requests.length;
-    const [draft] = await draftsFor(app, cookie, {
+    const [draft] = await draftsFor(carol.echo, carol.cookie, {
       note_ids: [story.id],
       formats: ['linkedin'],
       engine: 'llm',
@@ -336,19 +300,21 @@ describe('Studio drafts, language model engine', () => {
 
   it('falls back to the offline engine, with a visible note, when the model answers broken JSON', async () => {
     llm.chatReply = '{"blocks": [ this is not json';
-    const [draft] = await draftsFor(app, cookie, { note_ids: [note.id], formats: ['thread'] });
+    const [draft] = await draftsFor(carol.echo, carol.cookie, { note_ids: [note.id], formats: ['thread'] });
     expect(draft).toMatchObject({ status: 'ready', engine: 'extractive' });
     expect(draft!.blocks.length).toBeGreaterThan(2);
     expect(draft!.meta.fallback).toMatch(/could not write this draft/);
   });
 
   it("is removed with the owner's other Studio data by 'Delete my data'", async () => {
-    const before = await app.query<{ n: number }>(
+    const before = await carol.echo.query<{ n: number }>(
       "select count(*)::int as n from studio_drafts where owner_email = 'carol@example.com'",
     );
     expect(before[0]!.n).toBeGreaterThan(0);
-    await app.ctx.database.transaction((tx) => deleteStudioDataOf(app.ctx, tx, 'carol@example.com'));
-    const after = await app.query<{ n: number }>(
+    await carol.echo.ctx.database.transaction((tx) =>
+      deleteStudioDataOf(carol.echo.ctx, tx, 'carol@example.com'),
+    );
+    const after = await carol.echo.query<{ n: number }>(
       "select count(*)::int as n from studio_drafts where owner_email = 'carol@example.com'",
     );
     expect(after[0]!.n).toBe(0);

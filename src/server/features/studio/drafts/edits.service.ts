@@ -13,7 +13,9 @@ import { type Learned, learnedFrom } from './learning.ts';
 import { toDraft } from './marks.service.ts';
 import { withParagraphs } from './paragraphs.ts';
 import {
+  type DraftRow,
   keepVersion,
+  type SourceSentenceRow,
   type StoredBlock,
   sourceNotes,
   sourceSentences,
@@ -100,13 +102,30 @@ export async function saveDraftEdits(
         (row.learned as Learned | null) ?? null,
       )
     : undefined;
+  return storeEditedBlocks(ctx, owner, row, next, sentences, { learned });
+}
+
+/**
+ * Stores the owner's edited blocks as the draft's new version: the version before is kept in its
+ * history, the score and the fact checklist are measured again (kept or left out, as the edited
+ * text now says) and a dashboard result of the draft is settled. `learned`: the draft's new sample
+ * of the owner's voice (undefined: left as it was); `againstOthers` false scores against the whole
+ * profile rather than the owner's other notes.
+ */
+export async function storeEditedBlocks(
+  ctx: AppContext,
+  owner: string,
+  row: DraftRow,
+  next: StoredBlock[],
+  sentences: SourceSentenceRow[],
+  { learned, againstOthers = true }: { learned?: Learned; againstOthers?: boolean } = {},
+): Promise<Draft> {
   const [profile, others, notes] = await Promise.all([
     currentProfile(ctx.database.db, owner),
-    profileWithout(ctx.database.db, owner, row.noteIds),
+    againstOthers ? profileWithout(ctx.database.db, owner, row.noteIds) : undefined,
     sourceNotes(ctx.database.db, owner, row.noteIds),
   ]);
   const fidelity = fidelityOf(profile, registerOf(notes), next, undefined, others);
-  // Kept or left out, as the edited text now says.
   const facts = await checklistOf(ctx.config, row.format as Draft['format'], sentences, next);
   const saved = await ctx.database.transaction(async (tx) => {
     await keepVersion(tx.db, row, 'save');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { type Draft, type DraftFact, factSummary } from '#contract/studio-drafts.ts';
-import { FakeOpenAi } from '#tests/support/fake-openai.ts';
+import { FakeOpenAi, sentenceNumber } from '#tests/support/fake-openai.ts';
 import {
   callAs,
   type StudioTestApp,
@@ -53,9 +53,6 @@ async function drafts(formats: string[], engine: 'extractive' | 'llm' = 'extract
   return Promise.all((res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(echo, alice, d.id)));
 }
 const factsOf = (draft: Draft) => draft.meta.facts as DraftFact[];
-/** The number the prompt gives the source sentence that starts so. */
-const modelNumber = (prompt: string, start: string) =>
-  Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
 const sentenceWith = (start: string) => note.sentences.find((s) => s.text.startsWith(start))!.id;
 
 describe('the fact checklist', () => {
@@ -193,8 +190,6 @@ describe('the fact checklist', () => {
   });
 
   it('checks a model’s draft too', async () => {
-    const number = (prompt: string, start: string) =>
-      Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
     llm.chatReply = (request) => {
       const prompt = JSON.stringify(request.json);
       return JSON.stringify({
@@ -202,12 +197,12 @@ describe('the fact checklist', () => {
           {
             kind: 'hook',
             text: 'Our biggest client was our worst client.',
-            sources: [number(prompt, 'So the biggest client')],
+            sources: [sentenceNumber(prompt, 'So the biggest client')],
           },
           {
             kind: 'sentence',
             text: 'The lesson is that revenue is not the same as profit, and a big logo can hide a bad deal.',
-            sources: [number(prompt, 'The lesson is')],
+            sources: [sentenceNumber(prompt, 'The lesson is')],
           },
         ],
       });
@@ -229,17 +224,17 @@ describe('the fact checklist', () => {
           {
             kind: 'hook',
             text: 'For six years our biggest client was about forty percent of our revenue.',
-            sources: [modelNumber(prompt, 'For six years')],
+            sources: [sentenceNumber(prompt, 'For six years')],
           },
           {
             kind: 'sentence',
             text: 'It came to roughly eighty-five dollars an hour, and our other clients were paying us closer to a hundred and forty.',
-            sources: [modelNumber(prompt, 'It came to')],
+            sources: [sentenceNumber(prompt, 'It came to')],
           },
           {
             kind: 'cta',
             text: 'We replaced all of that revenue in eleven weeks.',
-            sources: [modelNumber(prompt, 'We replaced')],
+            sources: [sentenceNumber(prompt, 'We replaced')],
           },
         ],
       });
@@ -269,18 +264,18 @@ describe('the fact checklist', () => {
           {
             kind: 'hook',
             text: 'For six years our biggest client was a logistics company in Rotterdam, and they were about 40% of our revenue.',
-            sources: [modelNumber(prompt, 'For six years')],
+            sources: [sentenceNumber(prompt, 'For six years')],
           },
           // The rate and what the others paid are dropped from the sentence it cites.
           {
             kind: 'sentence',
             text: 'Our other clients were paying us a lot more.',
-            sources: [modelNumber(prompt, 'It came to')],
+            sources: [sentenceNumber(prompt, 'It came to')],
           },
           {
             kind: 'cta',
             text: 'The lesson is that revenue is not the same as profit, and a big logo can hide a bad deal.',
-            sources: [modelNumber(prompt, 'The lesson is')],
+            sources: [sentenceNumber(prompt, 'The lesson is')],
           },
         ],
       });

@@ -7,16 +7,12 @@ import {
 } from '#contract/studio-drafts.ts';
 import type { AppContext } from '../../../context.ts';
 import { badRequest, notFound } from '../../../lib/errors.ts';
-import { settleEchoCoreResult } from '../../content-results/index.ts';
 import { asWritten, splitToFit } from '../engine/index.ts';
-import { currentProfile, findVoiceSettings } from '../notes/index.ts';
+import { findVoiceSettings } from '../notes/index.ts';
+import { storeEditedBlocks } from './edits.service.ts';
 import { speakerOfSentence } from './facts.repository.ts';
-import { checklistOf, withFacts } from './facts.ts';
-import { fidelityOf, registerOf } from './fidelity.ts';
-import { freshMeta } from './generate.ts';
-import { toDraft } from './marks.service.ts';
-import { keepVersion, type StoredBlock, sourceNotes, sourceSentences, updateDraft } from './repository.ts';
-import { ownDraft, summaryOf } from './service.ts';
+import { type StoredBlock, sourceSentences } from './repository.ts';
+import { ownDraft } from './service.ts';
 
 /** Putting a fact the draft left out back (its checklist: facts.ts). */
 
@@ -90,25 +86,7 @@ export async function putBackFact(
     ...(letters(piece) !== letters(source.text) ? { said: source.text } : {}),
   }));
   const next = [...blocks.slice(0, at), ...added, ...blocks.slice(at)];
-  const [profile, notes] = await Promise.all([
-    currentProfile(ctx.database.db, owner),
-    sourceNotes(ctx.database.db, owner, row.noteIds),
-  ]);
-  const fidelity = fidelityOf(profile, registerOf(notes), next);
-  const facts = await checklistOf(ctx.config, format, sentences, next);
-  const saved = await ctx.database.transaction(async (tx) => {
-    await keepVersion(tx.db, row, 'save');
-    const updated = await updateDraft(tx.db, row.id, {
-      blocks: next,
-      edited: true,
-      fidelity,
-      meta: withFacts(freshMeta(row.meta), facts),
-    });
-    if (row.contentResultId)
-      await settleEchoCoreResult(tx.db, row.contentResultId, 'completed', { summary: summaryOf(next) });
-    return updated!;
-  });
-  return toDraft(ctx, saved);
+  return storeEditedBlocks(ctx, owner, row, next, sentences, { againstOthers: false });
 }
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');

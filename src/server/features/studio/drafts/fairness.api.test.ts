@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { describe, expect, it } from 'vitest';
+import { callAs, sessionCookie, setUpStudioOwner } from '#tests/support/studio.ts';
 import { draftsPerDayMessage } from './fairness.ts';
 
 /**
@@ -7,19 +7,10 @@ import { draftsPerDayMessage } from './fairness.ts';
  * calls), and its jobs queue behind other owners' in proportion to what it already has waiting.
  * A web process alone (ROLE=web): no worker writes the drafts while the test looks at their jobs.
  */
-let echo: StudioTestApp;
-beforeAll(async () => {
-  echo = await startStudioApp({ STUDIO_DRAFT_JOBS_PER_DAY: '4', ROLE: 'web' });
-});
-afterAll(() => echo?.close());
+const studio = setUpStudioOwner('busy-drafter@example.com', { STUDIO_DRAFT_JOBS_PER_DAY: '4', ROLE: 'web' });
 
 const call = (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(studio.echo, method, url, cookie, body);
 
 const noteOf = async (cookie: string) =>
   (
@@ -30,8 +21,8 @@ const noteOf = async (cookie: string) =>
 
 describe('draft jobs per owner', () => {
   it('queues an owner with drafts waiting behind one without, and refuses past the daily number', async () => {
-    const busy = await sessionCookie(echo, 'busy-drafter@example.com');
-    const calm = await sessionCookie(echo, 'calm-drafter@example.com');
+    const busy = studio.cookie;
+    const calm = await sessionCookie(studio.echo, 'calm-drafter@example.com');
     const busyNote = await noteOf(busy);
     const calmNote = await noteOf(calm);
     const many = await call(busy, 'POST', '/api/studio/drafts', {
@@ -42,7 +33,7 @@ describe('draft jobs per owner', () => {
     const one = await call(calm, 'POST', '/api/studio/drafts', { note_ids: [calmNote], formats: ['blog'] });
     expect(one.statusCode).toBe(202);
     const jobs = () =>
-      echo.query<{ priority: number; drafts: string[] }>(
+      studio.echo.query<{ priority: number; drafts: string[] }>(
         "select priority, array[data->>'draftId'] || array(select jsonb_array_elements_text(coalesce(data->'withDraftIds', '[]'))) as drafts from pgboss.job where name = 'studio.draft'",
       );
     const of = async (ids: string[]) =>

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { DraftVersion } from '#contract/studio-draft-edits.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import {
+  callAs,
+  eventually,
+  type StudioTestApp,
+  sessionCookie,
+  startStudioApp,
+} from '#tests/support/studio.ts';
 
 /** Learning from edits: the profile learns the user's own words, no note, nothing twice. */
 const transcript = readFileSync(
@@ -19,14 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => echo?.close());
 
-function call(method: string, url: string, body?: unknown) {
-  return echo.app!.inject({
-    method: method as 'GET',
-    url,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), cookie: dana },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
-}
+const call = (method: string, url: string, body?: unknown) => callAs(echo, method, url, dana, body);
 
 const voice = async () =>
   (await call('GET', '/api/studio/voice')).json() as { based_on: { notes: number; words: number } };

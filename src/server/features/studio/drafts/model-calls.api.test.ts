@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { halfAList, TWO_MISTAKES } from '#tests/fixtures/studio/two-mistakes.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
   callAs,
@@ -41,38 +42,7 @@ afterAll(async () => {
 const call = (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
   callAs(echo, method, url, cookie, body);
 
-const STORY =
-  'We recorded twelve episodes before we published a single one. So I made two mistakes. ' +
-  'The first mistake was recording everything before getting a single reaction. ' +
-  'The second mistake was launching all twelve in one week. ' +
-  'We got about 340 downloads in the first month. Launch the first piece early and let your audience teach you.';
-
-/** Half of a list and a dropped figure: the planner always asks the model for a second try. */
-const halfAList = (prompt: string) => {
-  const number = (start: string) => Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
-  return JSON.stringify({
-    blocks: [
-      { kind: 'hook', text: 'So I made two mistakes.', sources: [number('So I made two mistakes')] },
-      {
-        kind: 'sentence',
-        text: 'The first mistake was recording everything before getting a single reaction.',
-        sources: [number('The first mistake')],
-      },
-      {
-        kind: 'sentence',
-        text: 'We got a few downloads in the first month.',
-        sources: [number('We got about')],
-      },
-      {
-        kind: 'cta',
-        text: 'Launch the first piece early and let your audience teach you.',
-        sources: [number('Launch')],
-      },
-    ],
-  });
-};
-
-async function noteOf(cookie: string, text = STORY): Promise<string> {
+async function noteOf(cookie: string, text = TWO_MISTAKES): Promise<string> {
   const res = await call(cookie, 'POST', '/api/studio/notes', { text });
   expect(res.statusCode).toBe(201);
   return res.json().id;
@@ -153,7 +123,7 @@ describe('language-model calls per owner', () => {
     const cookie = await sessionCookie(echo, owner);
     const note = await noteOf(
       cookie,
-      `${STORY} Next season we will publish each episode the week we record it. ` +
+      `${TWO_MISTAKES} Next season we will publish each episode the week we record it. ` +
         'Our listeners told us which guests they wanted, and we booked three of them.',
     );
     // Two calls used earlier today: the request passes (one is left), but only one of its two drafts gets it.
@@ -192,7 +162,7 @@ describe("the model's size per call and per day", () => {
   it('sends a bounded prompt with max_tokens, once: no retry inside the client', async () => {
     llm.chatReply = (request) => halfAList(JSON.stringify(request.json));
     const cookie = await sessionCookie(echo, 'long-notes@example.com');
-    const note = await noteOf(cookie, `${STORY} ${LONG}`);
+    const note = await noteOf(cookie, `${TWO_MISTAKES} ${LONG}`);
     expect(LONG.length).toBeGreaterThan(LLM_PROMPT_MAX_CHARS);
     const before = llm.chats.length;
     llm.failNext(500);

@@ -1,30 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type DraftVersion, editUnits } from '#contract/studio-draft-edits.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
 import { INTERVIEW } from '#tests/fixtures/studio/conversations.ts';
 import { addConversationNote } from '#tests/support/conversation.ts';
-import {
-  callAs,
-  draftFor,
-  readyDraft,
-  type StudioTestApp,
-  sessionCookie,
-  settledDraft,
-  startStudioApp,
-} from '#tests/support/studio.ts';
+import { draftFor, readyDraft, settledDraft, setUpStudioOwner } from '#tests/support/studio.ts';
 
 /** PUT /drafts/{id} with `paragraphs`: a paragraph edited as one text, its sources kept where its words are. */
 
-let echo: StudioTestApp;
-let alice: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  alice = await sessionCookie(echo, 'alice-paragraphs@example.com');
-});
-afterAll(() => echo?.close());
-
-const call = (method: string, url: string, cookie: string, body?: unknown) =>
-  callAs(echo, method, url, cookie, body);
+const alice = setUpStudioOwner('alice-paragraphs@example.com');
 
 /** The draft's first paragraph of at least `size` sentences. */
 const paragraphOf = (draft: Draft, size: number) => {
@@ -36,8 +19,8 @@ const paragraphOf = (draft: Draft, size: number) => {
 describe('a paragraph of a LinkedIn post edited as one text', () => {
   let draft: Draft;
   beforeAll(async () => {
-    const { draftId } = await draftFor(echo, 'alice-paragraphs@example.com', ['linkedin']);
-    draft = await readyDraft(echo, alice, draftId);
+    const { draftId } = await draftFor(alice.echo, 'alice-paragraphs@example.com', ['linkedin']);
+    draft = await readyDraft(alice.echo, alice.cookie, draftId);
   });
 
   it('keeps the sentences left alone as they were, with their sources, and adds a typed one', async () => {
@@ -45,7 +28,7 @@ describe('a paragraph of a LinkedIn post edited as one text', () => {
     const [first, ...rest] = unit;
     const mine = 'I had never once added it up before that week.';
     const text = [first!.text, mine, ...rest.map((b) => b.text)].join(' ');
-    const res = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, {
+    const res = await alice.call('PUT', `/api/studio/drafts/${draft.id}`, {
       blocks: [],
       paragraphs: [{ ids: unit.map((b) => b.id), text }],
       learn: false,
@@ -69,7 +52,7 @@ describe('a paragraph of a LinkedIn post edited as one text', () => {
       draft.blocks.map((b) => [b.id, b.text]),
     );
     const versions = (
-      (await call('GET', `/api/studio/drafts/${draft.id}/versions`, alice)).json() as {
+      (await alice.call('GET', `/api/studio/drafts/${draft.id}/versions`)).json() as {
         versions: DraftVersion[];
       }
     ).versions;
@@ -82,7 +65,7 @@ describe('a paragraph of a LinkedIn post edited as one text', () => {
     const [first, second, ...rest] = unit;
     // One word changed in the first sentence; the second sentence taken out.
     const changed = `${first!.text.replace(/\.$/, '')}, really.`;
-    const res = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, {
+    const res = await alice.call('PUT', `/api/studio/drafts/${draft.id}`, {
       blocks: [],
       paragraphs: [{ ids: unit.map((b) => b.id), text: [changed, ...rest.map((b) => b.text)].join('\n') }],
       learn: false,
@@ -98,13 +81,13 @@ describe('a paragraph of a LinkedIn post edited as one text', () => {
 
   it('refuses a block that is not a sentence of a paragraph, and one edited twice', async () => {
     const other = draft.blocks.find((b) => b.kind !== 'sentence')!;
-    const bad = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, {
+    const bad = await alice.call('PUT', `/api/studio/drafts/${draft.id}`, {
       blocks: [],
       paragraphs: [{ ids: [other.id], text: 'Anything.' }],
     });
     expect(bad.statusCode, bad.body).toBe(400);
     const sentence = draft.blocks.find((b) => b.kind === 'sentence')!;
-    const twice = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, {
+    const twice = await alice.call('PUT', `/api/studio/drafts/${draft.id}`, {
       blocks: [{ id: sentence.id, text: 'One.' }],
       paragraphs: [{ ids: [sentence.id], text: 'Two.' }],
     });
@@ -115,15 +98,15 @@ describe('a paragraph of a LinkedIn post edited as one text', () => {
 
 describe('a paragraph holding a guest’s quote', () => {
   it('keeps the quote the guest’s, named, when the owner adds a sentence to it', async () => {
-    const made = await addConversationNote(echo, alice, INTERVIEW, { me: 'Sam' });
-    const res = await call('POST', '/api/studio/drafts', alice, {
+    const made = await addConversationNote(alice.echo, alice.cookie, INTERVIEW, { me: 'Sam' });
+    const res = await alice.call('POST', '/api/studio/drafts', {
       note_ids: [made.note.id],
       formats: ['linkedin', 'blog'],
       engine: 'extractive',
     });
     expect(res.statusCode, res.body).toBe(202);
     const drafts = await Promise.all(
-      (res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(echo, alice, d.id)),
+      (res.json() as { drafts: Draft[] }).drafts.map((d) => settledDraft(alice.echo, alice.cookie, d.id)),
     );
     // A LinkedIn post gives a guest's quote a paragraph of its own.
     const found = drafts
@@ -134,7 +117,7 @@ describe('a paragraph holding a guest’s quote', () => {
     const guest = unit.find((b) => b.origin === 'guest')!;
     const mine = 'I keep coming back to this.';
     const text = `${unit.map((b) => b.text).join(' ')} ${mine}`;
-    const saved = await call('PUT', `/api/studio/drafts/${d.id}`, alice, {
+    const saved = await alice.call('PUT', `/api/studio/drafts/${d.id}`, {
       blocks: [],
       paragraphs: [{ ids: unit.map((b) => b.id), text }],
       learn: false,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { DraftVersion } from '#contract/studio-draft-edits.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
@@ -7,34 +7,28 @@ import {
   draftFor,
   PRICING_TRANSCRIPT,
   readyDraft,
-  type StudioTestApp,
   sessionCookie,
-  startStudioApp,
+  setUpStudioOwner,
 } from '#tests/support/studio.ts';
 import { deleteStudioDataOf } from '../index.ts';
 
-let echo: StudioTestApp;
-let alice: string;
-let bob: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  alice = await sessionCookie(echo, 'alice@example.com');
-  bob = await sessionCookie(echo, 'bob@example.com');
-});
-afterAll(() => echo?.close());
+const alice = setUpStudioOwner('alice@example.com');
 
 const call = (method: string, url: string, cookie: string, body?: unknown) =>
-  callAs(echo, method, url, cookie, body);
+  callAs(alice.echo, method, url, cookie, body);
 
-const ready = (id: string) => readyDraft(echo, alice, id);
+const ready = (id: string) => readyDraft(alice.echo, alice.cookie, id);
 const versionsOf = async (id: string) =>
-  ((await call('GET', `/api/studio/drafts/${id}/versions`, alice)).json() as { versions: DraftVersion[] })
-    .versions;
+  (
+    (await call('GET', `/api/studio/drafts/${id}/versions`, alice.cookie)).json() as {
+      versions: DraftVersion[];
+    }
+  ).versions;
 
 describe('Draft versions', () => {
   let draft: Draft;
   beforeAll(async () => {
-    const started = await draftFor(echo, 'alice@example.com', ['linkedin'], {
+    const started = await draftFor(alice.echo, 'alice@example.com', ['linkedin'], {
       title: 'Pricing',
       engine: 'auto',
     });
@@ -45,7 +39,7 @@ describe('Draft versions', () => {
     expect(await versionsOf(draft.id)).toEqual([]);
     const block = draft.blocks.find((b) => b.kind === 'sentence' || b.kind === 'hook')!;
     const mine = 'My own words, written after the call, that no regeneration may lose.';
-    const saved = await call('PUT', `/api/studio/drafts/${draft.id}`, alice, {
+    const saved = await call('PUT', `/api/studio/drafts/${draft.id}`, alice.cookie, {
       blocks: [{ id: block.id, text: mine }],
       learn: false,
     });
@@ -55,7 +49,7 @@ describe('Draft versions', () => {
     expect(afterSave[0]).toMatchObject({ reason: 'save', edited: false });
     expect(afterSave[0]!.blocks.map((b) => b.text)).toEqual(draft.blocks.map((b) => b.text));
 
-    const again = await call('POST', `/api/studio/drafts/${draft.id}/regenerate`, alice, {});
+    const again = await call('POST', `/api/studio/drafts/${draft.id}/regenerate`, alice.cookie, {});
     expect(again.statusCode).toBe(202);
     const regenerated = await ready(draft.id);
     expect(regenerated.edited).toBe(false);
@@ -67,7 +61,11 @@ describe('Draft versions', () => {
     expect(edited.edited).toBe(true);
     expect(edited.blocks.find((b) => b.id === block.id)!.text).toBe(mine);
 
-    const restore = await call('POST', `/api/studio/drafts/${draft.id}/versions/${edited.id}/restore`, alice);
+    const restore = await call(
+      'POST',
+      `/api/studio/drafts/${draft.id}/versions/${edited.id}/restore`,
+      alice.cookie,
+    );
     expect(restore.statusCode, restore.body).toBe(200);
     const restored = restore.json() as Draft;
     expect(restored).toMatchObject({ status: 'ready', edited: true });
@@ -80,35 +78,38 @@ describe('Draft versions', () => {
   });
 
   it('answers 404 for another owner’s versions and for unknown versions', async () => {
+    const bob = await sessionCookie(alice.echo, 'bob@example.com');
     const [version] = await versionsOf(draft.id);
     expect((await call('GET', `/api/studio/drafts/${draft.id}/versions`, bob)).statusCode).toBe(404);
     const theirs = await call('POST', `/api/studio/drafts/${draft.id}/versions/${version!.id}/restore`, bob);
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toMatchObject({ code: 'not_found' });
     for (const vid of ['nope', '00000000-0000-4000-8000-000000000000']) {
-      const res = await call('POST', `/api/studio/drafts/${draft.id}/versions/${vid}/restore`, alice);
+      const res = await call('POST', `/api/studio/drafts/${draft.id}/versions/${vid}/restore`, alice.cookie);
       expect(res.statusCode).toBe(404);
     }
   });
 
   it('a block regeneration answers once: its result is gone from the draft after the next save', async () => {
     const slide = draft.blocks.find((b) => b.kind === 'hook' || b.kind === 'sentence')!;
-    await call('POST', `/api/studio/drafts/${draft.id}/regenerate`, alice, { block_id: slide.id });
+    await call('POST', `/api/studio/drafts/${draft.id}/regenerate`, alice.cookie, { block_id: slide.id });
     const once = await ready(draft.id);
     expect(once.meta.block_result).toMatchObject({ block_id: slide.id });
     expect(once.meta.warning).toBeUndefined();
-    await call('PUT', `/api/studio/drafts/${draft.id}`, alice, { blocks: [], learn: false });
+    await call('PUT', `/api/studio/drafts/${draft.id}`, alice.cookie, { blocks: [], learn: false });
     expect((await ready(draft.id)).meta.block_result).toBeUndefined();
   });
 
   it("'Delete my data' removes the versions with the drafts", async () => {
-    const before = await echo.query<{ n: number }>(
+    const before = await alice.echo.query<{ n: number }>(
       'select count(*)::int as n from studio_draft_versions where draft_id = $1',
       [draft.id],
     );
     expect(before[0]!.n).toBeGreaterThan(0);
-    await echo.ctx.database.transaction((tx) => deleteStudioDataOf(echo.ctx, tx, 'alice@example.com'));
-    const after = await echo.query<{ n: number }>(
+    await alice.echo.ctx.database.transaction((tx) =>
+      deleteStudioDataOf(alice.echo.ctx, tx, 'alice@example.com'),
+    );
+    const after = await alice.echo.query<{ n: number }>(
       'select count(*)::int as n from studio_draft_versions where draft_id = $1',
       [draft.id],
     );
@@ -118,12 +119,12 @@ describe('Draft versions', () => {
 
 describe('Thread exports, ready to post', () => {
   it('numbers each post once in text, Markdown and HTML, or not at all with numbers=no', async () => {
-    const started = await draftFor(echo, 'carol@example.com', ['thread'], {
+    const started = await draftFor(alice.echo, 'carol@example.com', ['thread'], {
       title: 'Pricing',
       engine: 'auto',
     });
     const { cookie: carol, draftId: id } = started;
-    const thread = await readyDraft(echo, carol, id);
+    const thread = await readyDraft(alice.echo, carol, id);
     const posts = thread.blocks.filter((b) => b.kind === 'post').length;
     expect(posts).toBeGreaterThan(1);
     for (const as of ['txt', 'md', 'html']) {
@@ -139,7 +140,7 @@ describe('Thread exports, ready to post', () => {
 
 describe('The name for your content', () => {
   it('is the one the user chose, on the carousel and nowhere made from the e-mail address', async () => {
-    const dana = await sessionCookie(echo, 'dana.lee@example.com');
+    const dana = await sessionCookie(alice.echo, 'dana.lee@example.com');
     expect((await call('GET', '/api/studio/voice', dana)).json()).toMatchObject({ byline: null });
     const note = (
       await call('POST', '/api/studio/notes', dana, { text: PRICING_TRANSCRIPT, title: 'Pricing' })
@@ -149,7 +150,7 @@ describe('The name for your content', () => {
         note_ids: [note.id],
         formats: ['carousel'],
       });
-      return readyDraft(echo, dana, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
+      return readyDraft(alice.echo, dana, (res.json() as { drafts: Draft[] }).drafts[0]!.id);
     };
     const nameless = await carousel();
     expect(JSON.stringify(nameless.blocks)).not.toMatch(/Dana|Lee\b/);

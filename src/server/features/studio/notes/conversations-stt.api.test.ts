@@ -6,8 +6,8 @@ import {
   eventually,
   type StudioTestApp,
   sessionCookie,
+  setUpStudioOwner,
   speechWav,
-  startStudioApp,
   tusUpload,
 } from '#tests/support/studio.ts';
 
@@ -18,27 +18,23 @@ import {
  * own words as before.
  */
 let stt: FakeOpenAi;
-let echo: StudioTestApp;
-let plain: StudioTestApp;
 let speech: Buffer;
 beforeAll(async () => {
   stt = await new FakeOpenAi().start();
   speech = await speechWav(
     'Welcome to the show. Thanks for having me. What did you learn? Pricing is a message.',
   );
-  [echo, plain] = await Promise.all([
-    startStudioApp({
-      STT_BASE_URL: stt.baseUrl,
-      STT_MODEL: 'whisper-test',
-      STT_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize',
-    }),
-    startStudioApp({ STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' }),
-  ]);
 });
-afterAll(async () => {
-  await Promise.all([echo?.close(), plain?.close()]);
-  await stt?.stop();
-});
+afterAll(() => stt?.stop());
+const diarizing = setUpStudioOwner('host@example.com', () => ({
+  STT_BASE_URL: stt.baseUrl,
+  STT_MODEL: 'whisper-test',
+  STT_DIARIZE_MODEL: 'gpt-4o-transcribe-diarize',
+}));
+const plain = setUpStudioOwner('plain@example.com', () => ({
+  STT_BASE_URL: stt.baseUrl,
+  STT_MODEL: 'whisper-test',
+}));
 
 const readyNote = (app: StudioTestApp, cookie: string, id: string) =>
   eventually(async () => {
@@ -63,8 +59,8 @@ const upload = async (app: StudioTestApp, cookie: string, conversation: boolean)
 
 describe('a diarizing speech-to-text server', () => {
   it('makes a conversation note of diarized_json segments: speakers as labelled, a speaker per sentence', async () => {
+    const { echo, cookie } = diarizing;
     expect((await capabilities(echo)).studio.diarize).toBe(true);
-    const cookie = await sessionCookie(echo, 'host@example.com');
     stt.diarizedSegments = [
       { start: 0, end: 1.5, text: 'Welcome to the show.', speaker: 'A' },
       { start: 1.6, end: 3, text: 'Thanks for having me.', speaker: 'B' },
@@ -98,6 +94,7 @@ describe('a diarizing speech-to-text server', () => {
   });
 
   it('transcribes an upload not marked as a conversation as the owner’s words, as before', async () => {
+    const { echo } = diarizing;
     const cookie = await sessionCookie(echo, 'solo@example.com');
     stt.transcriptionText = 'Just me talking about pricing.';
     const before = stt.transcriptions.length;
@@ -110,6 +107,7 @@ describe('a diarizing speech-to-text server', () => {
   });
 
   it('isolates a conversation: another owner sees none of it', async () => {
+    const { echo } = diarizing;
     const host = await sessionCookie(echo, 'host2@example.com');
     const other = await sessionCookie(echo, 'other@example.com');
     stt.diarizedSegments = [
@@ -137,11 +135,11 @@ describe('a diarizing speech-to-text server', () => {
 
 describe('a server without a diarizing model', () => {
   it('offers no conversation mark, and a marked upload is the owner’s words as today', async () => {
-    expect((await capabilities(plain)).studio).toEqual({ engine: 'server', diarize: false });
-    const cookie = await sessionCookie(plain, 'plain@example.com');
+    const { echo, cookie } = plain;
+    expect((await capabilities(echo)).studio).toEqual({ engine: 'server', diarize: false });
     stt.transcriptionText = 'Welcome to the show. Thanks for having me.';
     const before = stt.transcriptions.length;
-    const note = await readyNote(plain, cookie, await upload(plain, cookie, true));
+    const note = await readyNote(echo, cookie, await upload(echo, cookie, true));
     expect(note.status).toBe('ready');
     expect(multipartField(stt.transcriptions[before]!.raw, 'response_format')).toBe('verbose_json');
     expect(note.speakers).toEqual([]);

@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { describe, expect, it } from 'vitest';
+import { callAs, sessionCookie, setUpStudioOwner } from '#tests/support/studio.ts';
 import { STUDIO_RATE_LIMITS } from '../owner.ts';
 
 /**
  * The Ideas were rebuilt from every note of the owner on each request; they
  * are now computed again only when the notes changed, and Ideas and the voice card are rate-limited.
  */
-let echo: StudioTestApp;
-beforeAll(async () => {
-  echo = await startStudioApp();
-});
-afterAll(() => echo?.close());
+const thinker = setUpStudioOwner('thinker@example.com');
 
 const call = (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(thinker.echo, method, url, cookie, body);
 const labels = async (cookie: string) =>
   ((await call(cookie, 'GET', '/api/studio/ideas')).json().ideas as Array<{ label: string }>).map((i) =>
     i.label.toLowerCase(),
@@ -26,7 +17,7 @@ const labels = async (cookie: string) =>
 
 describe('Ideas', () => {
   it('are computed once per change of the notes', async () => {
-    const cookie = await sessionCookie(echo, 'thinker@example.com');
+    const { cookie } = thinker;
     for (const text of [
       'The pricing page converts when the pricing page is short.',
       'I rewrote the pricing page again. The pricing page is the product.',
@@ -34,7 +25,7 @@ describe('Ideas', () => {
       expect((await call(cookie, 'POST', '/api/studio/notes', { text })).statusCode).toBe(201);
     expect((await labels(cookie)).join(' ')).toContain('pricing page');
     // Stored phrases changed behind the server's back (updated_at untouched): the kept Ideas answer.
-    await echo.query(
+    await thinker.echo.query(
       `update studio_notes set key_phrases = '[{"phrase":"garden hose","score":1}]'::jsonb where owner_email = $1`,
       ['thinker@example.com'],
     );
@@ -53,7 +44,7 @@ describe('Ideas', () => {
   });
 
   it('and the voice card are rate-limited per owner', async () => {
-    const cookie = await sessionCookie(echo, 'reader@example.com');
+    const cookie = await sessionCookie(thinker.echo, 'reader@example.com');
     for (let i = 0; i < STUDIO_RATE_LIMITS.reads; i++)
       expect((await call(cookie, 'GET', i % 2 ? '/api/studio/ideas' : '/api/studio/voice')).statusCode).toBe(
         200,

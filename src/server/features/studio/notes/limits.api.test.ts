@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import {
+  callAs,
   eventually,
   type StudioTestApp,
   sessionCookie,
@@ -27,13 +28,8 @@ afterAll(async () => {
   await stt?.stop();
 });
 
-const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, raw?: Buffer) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': raw ? 'application/octet-stream' : 'application/json' },
-    payload: raw ?? (body !== undefined ? JSON.stringify(body) : undefined),
-  });
+const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, body?: unknown) =>
+  callAs(echo, method, url, cookie, body);
 
 describe('per-owner limits', () => {
   it('refuses notes past the daily number, with a clear message', async () => {
@@ -75,12 +71,7 @@ describe('per-owner limits', () => {
     const cookie = await sessionCookie(echo, 'long@example.com');
     const speech = await speechWav('Pricing is a message. We raised our prices and nobody left at all.');
     const started = (await call(cookie, 'POST', '/api/studio/recordings', { mime_type: 'audio/wav' })).json();
-    await echo.app!.inject({
-      method: 'PUT',
-      url: `/api/studio/recordings/${started.id}/chunks/0`,
-      headers: { cookie, 'content-type': 'application/octet-stream' },
-      payload: speech,
-    });
+    await call(cookie, 'PUT', `/api/studio/recordings/${started.id}/chunks/0`, speech);
     const sentBefore = stt.transcriptions.length;
     const note = (
       await call(cookie, 'POST', `/api/studio/recordings/${started.id}/finish`, { chunk_count: 1 })

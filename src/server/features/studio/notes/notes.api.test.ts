@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   IDEAS_NEED_TWO_NOTES,
   NOTE_TOPICS_LABEL,
@@ -7,17 +7,9 @@ import {
   type SearchResponse,
 } from '#contract/studio.ts';
 import type { VoiceProfile } from '#contract/studio-voice.ts';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { eventually, sessionCookie, setUpStudioOwner } from '#tests/support/studio.ts';
 
-let echo: StudioTestApp;
-let alice: string;
-let bob: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  alice = await sessionCookie(echo, 'alice@example.com');
-  bob = await sessionCookie(echo, 'bob@example.com');
-});
-afterAll(() => echo?.close());
+const alice = setUpStudioOwner('alice@example.com');
 
 function call(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -25,7 +17,7 @@ function call(
   cookie?: string,
   body?: unknown,
 ) {
-  return echo.app!.inject({
+  return alice.echo.app!.inject({
     method,
     url,
     headers: {
@@ -61,7 +53,7 @@ describe('Studio notes', () => {
   it('stores a written note with its sentences and their offsets, and lists it newest first', async () => {
     const text =
       "What's on my mind today? Pricing.  We raised the price of the course to $49.50 and nobody left! Um, you know, it worked.";
-    const note = await addNote(alice, text);
+    const note = await addNote(alice.cookie, text);
     expect(note).toMatchObject({
       kind: 'text',
       register: 'written',
@@ -81,19 +73,21 @@ describe('Studio notes', () => {
     expect(last.fillers.map((f) => last.text.slice(f.start, f.end))).toEqual(['Um', 'you know']);
     expect(note.word_count).toBeGreaterThan(15);
     // Answered as stored (without reading it back): the same as reading it.
-    expect((await call('GET', `/api/studio/notes/${note.id}`, alice)).json()).toEqual(note);
+    expect((await call('GET', `/api/studio/notes/${note.id}`, alice.cookie)).json()).toEqual(note);
 
-    const second = await addNote(alice, 'A second, newer note about the newsletter.');
-    const page = (await call('GET', '/api/studio/notes?limit=1', alice)).json();
+    const second = await addNote(alice.cookie, 'A second, newer note about the newsletter.');
+    const page = (await call('GET', '/api/studio/notes?limit=1', alice.cookie)).json();
     expect(page.total).toBe(2);
     expect(page.notes.map((n: { id: string }) => n.id)).toEqual([second.id]);
-    const next = (await call('GET', `/api/studio/notes?limit=1&cursor=${page.next_cursor}`, alice)).json();
+    const next = (
+      await call('GET', `/api/studio/notes?limit=1&cursor=${page.next_cursor}`, alice.cookie)
+    ).json();
     expect(next.notes.map((n: { id: string }) => n.id)).toEqual([note.id]);
     expect(next.next_cursor).toBeNull();
   });
 
   it('refuses an empty note with the landing prompt', async () => {
-    const res = await call('POST', '/api/studio/notes', alice, { text: '   ' });
+    const res = await call('POST', '/api/studio/notes', alice.cookie, { text: '   ' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'validation_failed',
@@ -102,7 +96,8 @@ describe('Studio notes', () => {
   });
 
   it("answers 404 for another owner's note on every route", async () => {
-    const note = await addNote(alice, 'Private thoughts about Zanzibar pricing.');
+    const bob = await sessionCookie(alice.echo, 'bob@example.com');
+    const note = await addNote(alice.cookie, 'Private thoughts about Zanzibar pricing.');
     for (const [method, url, body] of [
       ['GET', `/api/studio/notes/${note.id}`, undefined],
       ['PATCH', `/api/studio/notes/${note.id}`, { title: 'Mine now' }],
@@ -115,12 +110,12 @@ describe('Studio notes', () => {
     }
     expect((await call('GET', '/api/studio/search?q=Zanzibar', bob)).json().hits).toEqual([]);
     expect((await call('GET', '/api/studio/notes', bob)).json().total).toBe(0);
-    expect((await call('GET', `/api/studio/notes/${note.id}`, alice)).statusCode).toBe(200);
+    expect((await call('GET', `/api/studio/notes/${note.id}`, alice.cookie)).statusCode).toBe(200);
   });
 
   it('edits a note: new sentences, and the profile follows', async () => {
-    const note = await addNote(alice, 'Short one.');
-    const res = await call('PATCH', `/api/studio/notes/${note.id}`, alice, {
+    const note = await addNote(alice.cookie, 'Short one.');
+    const res = await call('PATCH', `/api/studio/notes/${note.id}`, alice.cookie, {
       text: 'Short one. Now it has two sentences.',
     });
     expect(res.statusCode).toBe(200);
@@ -132,7 +127,7 @@ describe('Studio search', () => {
   let cookie: string;
   let best: NoteDetail;
   beforeAll(async () => {
-    cookie = await sessionCookie(echo, 'searcher@example.com');
+    cookie = await sessionCookie(alice.echo, 'searcher@example.com');
     await addNote(cookie, 'I went to the market. Nothing about prices here, only vegetables.');
     best = await addNote(
       cookie,
@@ -183,7 +178,7 @@ describe('Studio search', () => {
 
 describe('Ideas and the voice profile', () => {
   it('groups recurring themes across notes with the notes that mention them', async () => {
-    const cookie = await sessionCookie(echo, 'ideas@example.com');
+    const cookie = await sessionCookie(alice.echo, 'ideas@example.com');
     const ids: string[] = [];
     for (const text of [
       'Pricing is the hardest part. I changed our pricing again this week.',
@@ -200,7 +195,7 @@ describe('Ideas and the voice profile', () => {
   });
 
   it('shows no Ideas from one note, only its topics labelled as such, and an Idea once two notes share it', async () => {
-    const cookie = await sessionCookie(echo, 'one-note-ideas@example.com');
+    const cookie = await sessionCookie(alice.echo, 'one-note-ideas@example.com');
     const first = await addNote(
       cookie,
       'Our podcast launch went badly. We recorded twelve podcast episodes first. The launch taught us to publish early, and the podcast audience told us what worked.',
@@ -225,7 +220,7 @@ describe('Ideas and the voice profile', () => {
   });
 
   it('builds the profile from the notes ("based on N notes, M words") and keeps pins and bans', async () => {
-    const cookie = await sessionCookie(echo, 'voice@example.com');
+    const cookie = await sessionCookie(alice.echo, 'voice@example.com');
     const empty = (await call('GET', '/api/studio/voice', cookie)).json() as VoiceProfile;
     expect(empty).toMatchObject({
       summary: 'based on 0 notes, 0 words',
@@ -261,10 +256,10 @@ describe('Ideas and the voice profile', () => {
   });
   it('reads the stored profile while it is current, and the notes themselves as soon as they change', async () => {
     const email = 'stored@example.com';
-    const cookie = await sessionCookie(echo, email);
+    const cookie = await sessionCookie(alice.echo, email);
     await addNote(cookie, 'I keep my notes short. I say what I mean. Then I stop.');
     const versions = () =>
-      echo.query<{ notes_version: number; profile_version: number }>(
+      alice.echo.query<{ notes_version: number; profile_version: number }>(
         'select notes_version, profile_version from studio_voice_settings where owner_email = $1',
         [email],
       );
@@ -274,7 +269,7 @@ describe('Ideas and the voice profile', () => {
       return row && row.notes_version === row.profile_version;
     });
     // Proof it is the copy that is read: a mark put into it shows in the card.
-    await echo.query(
+    await alice.echo.query(
       `update studio_voice_settings set profile = jsonb_set(profile, '{words}', '4242') where owner_email = $1`,
       [email],
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdeasResponse, NoteDetail, NotesPage } from '#contract/studio.ts';
 import type { VoiceProfile } from '#contract/studio-voice.ts';
 import { INTERVIEW, PANEL } from '#tests/fixtures/studio/transcripts.ts';
-import { type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { callAs, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 import { deleteStudioDataOf } from '../index.ts';
 
 /**
@@ -20,12 +20,7 @@ beforeAll(async () => {
 afterAll(() => echo?.close());
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(echo, method, url, cookie, body);
 
 const importFile = (cookie: string, filename: string, content: string) =>
   call(cookie, 'POST', '/api/studio/imports', { type: 'file', filename, content });

@@ -3,11 +3,11 @@ import { type NoteDetail, UNSUPPORTED_MEDIA_MESSAGE } from '#contract/studio.ts'
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { codeIn } from '#tests/support/smtp-sink.ts';
 import {
+  callAs,
   eventually,
-  type StudioTestApp,
   sessionCookie,
+  setUpStudioOwner,
   speechWav,
-  startStudioApp,
   tusUpload,
 } from '#tests/support/studio.ts';
 
@@ -18,7 +18,6 @@ import {
  * with 'Delete my data'.
  */
 let stt: FakeOpenAi;
-let echo: StudioTestApp;
 let host: Buffer;
 let guest: Buffer;
 beforeAll(async () => {
@@ -28,20 +27,15 @@ beforeAll(async () => {
     speechWav('Welcome to the show. What was the hardest part of the first shop?'),
     speechWav('Hiring was the hardest part. I knew there was demand for Saturday.', 'flite'),
   ]);
-  echo = await startStudioApp({ STT_BASE_URL: stt.baseUrl, STT_MODEL: 'whisper-test' });
 });
-afterAll(async () => {
-  await echo?.close();
-  await stt?.stop();
-});
+afterAll(() => stt?.stop());
+const podcaster = setUpStudioOwner('podcaster@example.com', () => ({
+  STT_BASE_URL: stt.baseUrl,
+  STT_MODEL: 'whisper-test',
+}));
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(podcaster.echo, method, url, cookie, body);
 
 const settled = (cookie: string, id: string) =>
   eventually(async () => {
@@ -63,7 +57,7 @@ async function conversation(cookie: string, files: Array<{ name: string; bytes: 
     files.map(
       async (f, i) =>
         (
-          await tusUpload(echo, cookie, f.bytes, {
+          await tusUpload(podcaster.echo, cookie, f.bytes, {
             filename: f.name,
             filetype: f.type ?? 'audio/wav',
             track: tracks[i]!.id,
@@ -76,7 +70,7 @@ async function conversation(cookie: string, files: Array<{ name: string; bytes: 
 
 describe('a conversation uploaded one file per speaker', () => {
   it('interleaves the tracks by time, one speaker per track named by its file; a failed track is named', async () => {
-    const cookie = await sessionCookie(echo, 'podcaster@example.com');
+    const { echo, cookie } = podcaster;
     // Whichever track is heard first: the host's turns at 0, 4 and 8 s, the guest's at 2 and 6 s.
     stt.nextSegments = [
       [
@@ -141,6 +135,7 @@ describe('a conversation uploaded one file per speaker', () => {
   });
 
   it('lands the tracks heard when the server fails on one, and names the one that failed', async () => {
+    const { echo } = podcaster;
     const cookie = await sessionCookie(echo, 'flaky@example.com');
     stt.nextSegments = [];
     stt.transcriptionText = 'I was the only one heard.';
@@ -163,6 +158,7 @@ describe('a conversation uploaded one file per speaker', () => {
   });
 
   it('refuses fewer than two or more than six files, and a file of another size than announced', async () => {
+    const { echo } = podcaster;
     const cookie = await sessionCookie(echo, 'limits@example.com');
     const one = await call(cookie, 'POST', '/api/studio/conversations', {
       tracks: [{ filename: 'a.wav', size: 10 }],
@@ -190,6 +186,7 @@ describe('a conversation uploaded one file per speaker', () => {
   });
 
   it("'Delete my data' removes the tracks and their files", async () => {
+    const { echo } = podcaster;
     const email = 'leaving@example.com';
     const cookie = await sessionCookie(echo, email);
     stt.nextSegments = [];
@@ -221,54 +218,39 @@ describe('a conversation uploaded one file per speaker', () => {
 });
 
 describe('tracks transcribed by PocketSphinx (no speech-to-text server)', () => {
+  const offline = setUpStudioOwner('offline@example.com');
+
   it('interleaves two voices of other sample rates and lengths into a rough conversation', async () => {
-    const offline = await startStudioApp();
-    try {
-      const cookie = await sessionCookie(offline, 'offline@example.com');
-      const created = (
-        await offline.app!.inject({
-          method: 'POST',
-          url: '/api/studio/conversations',
-          headers: { cookie, 'content-type': 'application/json' },
-          payload: JSON.stringify({
-            tracks: [
-              { filename: 'host.wav', size: host.length },
-              { filename: 'guest.wav', size: guest.length },
-            ],
-          }),
-        })
-      ).json() as { note_id: string; tracks: Array<{ id: string }> };
-      for (const [i, bytes] of [host, guest].entries())
-        expect(
-          (
-            await tusUpload(offline, cookie, bytes, {
-              filename: 'x.wav',
-              filetype: 'audio/wav',
-              track: created.tracks[i]!.id,
-            })
-          ).status,
-        ).toBe(204);
-      const note = await eventually(async () => {
-        const n = (
-          await offline.app!.inject({
-            method: 'GET',
-            url: `/api/studio/notes/${created.note_id}`,
-            headers: { cookie },
+    const created = (
+      await offline.call('POST', '/api/studio/conversations', {
+        tracks: [
+          { filename: 'host.wav', size: host.length },
+          { filename: 'guest.wav', size: guest.length },
+        ],
+      })
+    ).json() as { note_id: string; tracks: Array<{ id: string }> };
+    for (const [i, bytes] of [host, guest].entries())
+      expect(
+        (
+          await tusUpload(offline.echo, offline.cookie, bytes, {
+            filename: 'x.wav',
+            filetype: 'audio/wav',
+            track: created.tracks[i]!.id,
           })
-        ).json() as NoteDetail;
-        return n.status === 'ready' || n.status === 'failed' ? n : null;
-      }, 120_000);
-      expect(note.status).toBe('ready');
-      expect(note.transcript_engine).toBe('pocketsphinx');
-      expect(note.speakers.map((s) => s.label).sort()).toEqual(['guest', 'host']);
-      expect(note.sentences.every((s) => s.speaker_id !== null)).toBe(true);
-      // Both voices are heard, each in its own turns, in the order of their times.
-      const ids = new Set(note.sentences.map((s) => s.speaker_id));
-      expect(ids.size).toBe(2);
-      const starts = note.sentences.map((s) => s.start_ms ?? 0);
-      expect(starts).toEqual([...starts].sort((a, b) => a - b));
-    } finally {
-      await offline.close();
-    }
+        ).status,
+      ).toBe(204);
+    const note = await eventually(async () => {
+      const n = (await offline.call('GET', `/api/studio/notes/${created.note_id}`)).json() as NoteDetail;
+      return n.status === 'ready' || n.status === 'failed' ? n : null;
+    }, 120_000);
+    expect(note.status).toBe('ready');
+    expect(note.transcript_engine).toBe('pocketsphinx');
+    expect(note.speakers.map((s) => s.label).sort()).toEqual(['guest', 'host']);
+    expect(note.sentences.every((s) => s.speaker_id !== null)).toBe(true);
+    // Both voices are heard, each in its own turns, in the order of their times.
+    const ids = new Set(note.sentences.map((s) => s.speaker_id));
+    expect(ids.size).toBe(2);
+    const starts = note.sentences.map((s) => s.start_ms ?? 0);
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
   }, 180_000);
 });

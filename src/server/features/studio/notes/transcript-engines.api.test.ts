@@ -6,6 +6,7 @@ import { NEEDS_STT_MESSAGE, type NoteDetail } from '#contract/studio.ts';
 import { FakeOpenAi } from '#tests/support/fake-openai.ts';
 import { type SpokenAudio, speak } from '#tests/support/speech.ts';
 import {
+  callAs,
   eventually,
   type StudioTestApp,
   sessionCookie,
@@ -38,19 +39,14 @@ async function record(
   transcript?: unknown[],
   onDevice?: boolean,
 ): Promise<string> {
-  const call = (method: 'POST' | 'PUT', url: string, body?: unknown, raw?: Buffer) =>
-    echo.app!.inject({
-      method,
-      url,
-      headers: { cookie, 'content-type': raw ? 'application/octet-stream' : 'application/json' },
-      payload: raw ?? JSON.stringify(body),
-    });
+  const call = (method: 'POST' | 'PUT', url: string, body?: unknown) =>
+    callAs(echo, method, url, cookie, body);
   const started = await call('POST', '/api/studio/recordings', { mime_type: 'audio/wav' });
   expect(started.statusCode).toBe(201);
   const id = started.json().id;
   const half = Math.ceil(wav.length / 2);
-  await call('PUT', `/api/studio/recordings/${id}/chunks/0`, undefined, wav.subarray(0, half));
-  await call('PUT', `/api/studio/recordings/${id}/chunks/1`, undefined, wav.subarray(half));
+  await call('PUT', `/api/studio/recordings/${id}/chunks/0`, wav.subarray(0, half));
+  await call('PUT', `/api/studio/recordings/${id}/chunks/1`, wav.subarray(half));
   const done = await call('POST', `/api/studio/recordings/${id}/finish`, {
     chunk_count: 2,
     ...(transcript ? { transcript } : {}),
@@ -254,15 +250,10 @@ describe('with neither', { timeout: 60_000 }, () => {
     try {
       expect((await capabilities(echo)).studio).toEqual({ engine: 'none', diarize: false });
       const cookie = await sessionCookie(echo, 'none@example.com');
-      const call = (method: 'POST' | 'PUT', url: string, body?: unknown, raw?: Buffer) =>
-        echo.app!.inject({
-          method,
-          url,
-          headers: { cookie, 'content-type': raw ? 'application/octet-stream' : 'application/json' },
-          payload: raw ?? JSON.stringify(body),
-        });
+      const call = (method: 'POST' | 'PUT', url: string, body?: unknown) =>
+        callAs(echo, method, url, cookie, body);
       const id = (await call('POST', '/api/studio/recordings', { mime_type: 'audio/wav' })).json().id;
-      await call('PUT', `/api/studio/recordings/${id}/chunks/0`, undefined, wav);
+      await call('PUT', `/api/studio/recordings/${id}/chunks/0`, wav);
       const done = await call('POST', `/api/studio/recordings/${id}/finish`, { chunk_count: 1 });
       expect(done.json()).toMatchObject({
         status: 'needs_stt',

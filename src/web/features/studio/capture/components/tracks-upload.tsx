@@ -1,5 +1,6 @@
 import { CheckCircle2, FileAudio, Loader2, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ProgressBar, percentOf } from '#web/components/ui/progress-bar.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import {
@@ -113,7 +114,7 @@ export function TracksProgress({ tracks }: { tracks: TrackProgress[] }) {
       data-testid="tracks-progress"
     >
       {tracks.map((t, i) => {
-        const percent = t.total ? Math.floor((t.sent / t.total) * 100) : 0;
+        const percent = percentOf(t.sent, t.total);
         return (
           // Two files may share a name (from two folders): their place in the list is theirs alone.
           // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed once the upload starts
@@ -131,16 +132,7 @@ export function TracksProgress({ tracks }: { tracks: TrackProgress[] }) {
                 {t.state === 'failed' ? 'failed' : `${percent}%`}
               </span>
             </p>
-            <div
-              role="progressbar"
-              aria-label={`Uploading ${t.name}`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              className="h-2 overflow-hidden rounded-full bg-muted"
-            >
-              <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
-            </div>
+            <ProgressBar value={percent} label={`Uploading ${t.name}`} />
             {t.state === 'failed' && <p className="text-xs text-destructive">{t.message}</p>}
           </li>
         );

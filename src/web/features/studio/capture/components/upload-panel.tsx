@@ -2,6 +2,7 @@ import { FileAudio, Loader2, Upload, WifiOff, X } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { FileInput } from '#web/components/file-input.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { ProgressBar, percentOf } from '#web/components/ui/progress-bar.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import {
@@ -93,7 +94,7 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
     else if (files[0]) begin(files[0]);
   }
 
-  const percent = progress?.total ? Math.floor((progress.sent / progress.total) * 100) : 0;
+  const percent = progress ? percentOf(progress.sent, progress.total) : 0;
   return (
     <div className="grid gap-4">
       {multi.tracks ? (
@@ -118,17 +119,12 @@ export function UploadPanel({ onUploaded }: { onUploaded: (noteId: string | null
               <X aria-hidden="true" /> Cancel
             </Button>
           </div>
-          <div
-            role="progressbar"
-            aria-label={`Uploading ${progress.name}`}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-            aria-valuetext={`${percent}%, ${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`}
-            className="h-2.5 overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
-          </div>
+          <ProgressBar
+            value={percent}
+            label={`Uploading ${progress.name}`}
+            valueText={`${percent}%, ${formatBytes(progress.sent)} of ${formatBytes(progress.total)}`}
+            size="lg"
+          />
           <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
             {progress.retrying ? (
               <>

@@ -3,39 +3,21 @@ import { useEffect, useId, useRef } from 'react';
 import type { Sentence } from '#contract/studio.ts';
 import { correctSentenceSchema, SENTENCE_MAX_CHARS } from '#contract/studio-corrections.ts';
 import { describedBy, InlineEditForm } from '#web/components/inline-edit-form.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { errorMessage } from '#web/lib/api.ts';
 import { useCorrectSentence } from '../api.ts';
+import { SentenceButton, type SentenceButtonFor } from './sentence-button.tsx';
 
-/** The button that opens a sentence's correction; its label names the sentence for a screen reader. */
-export function CorrectButton({
-  sentence,
-  position,
-  onOpen,
-  buttonRef,
-}: {
-  sentence: Sentence;
-  position: number;
-  onOpen: () => void;
-  buttonRef: (el: HTMLButtonElement | null) => void;
-}) {
-  const words = sentence.text.split(/\s+/).slice(0, 6).join(' ');
-  return (
-    <Button
-      ref={buttonRef}
-      variant="ghost"
-      size="sm"
-      className="shrink-0 text-muted-foreground"
-      onClick={onOpen}
-      aria-label={`Correct sentence ${position}: ${words}`}
-      data-testid="correct-sentence"
-    >
-      <Pencil aria-hidden="true" />
-      <span className="max-sm:sr-only">Correct</span>
-    </Button>
-  );
-}
+/** The button that opens a sentence's correction. */
+export const CorrectButton = (props: SentenceButtonFor) => (
+  <SentenceButton
+    {...props}
+    icon={Pencil}
+    text="Correct"
+    label="Correct sentence"
+    testId="correct-sentence"
+  />
+);
 
 /**
  * Retype what was said: a labelled field with the sentence's words, Save and Cancel (Escape

@@ -15,6 +15,7 @@ import { useFocusReturn } from '#web/lib/focus.ts';
 import { useZodForm } from '#web/lib/use-zod-form.ts';
 import { type SpeakerEdit, useEditSpeakers, useVoice } from '../api.ts';
 import { likelyMe } from '../speaker-turns.ts';
+import { SentenceButton, type SentenceButtonFor } from './sentence-button.tsx';
 
 function useSpeakerEdit(noteId: string) {
   const edit = useEditSpeakers(noteId);
@@ -178,34 +179,16 @@ function RenameSpeaker({
   );
 }
 
-/** The button that opens "who said this?" for a sentence; its label names the sentence (and starts with what it shows). */
-export function SpeakerButton({
-  sentence,
-  position,
-  onOpen,
-  buttonRef,
-}: {
-  sentence: Sentence;
-  position: number;
-  onOpen: () => void;
-  buttonRef: (el: HTMLButtonElement | null) => void;
-}) {
-  const words = sentence.text.split(/\s+/).slice(0, 6).join(' ');
-  return (
-    <Button
-      ref={buttonRef}
-      variant="ghost"
-      size="sm"
-      className="shrink-0 text-muted-foreground"
-      onClick={onOpen}
-      aria-label={`Speaker of sentence ${position}: ${words}`}
-      data-testid="change-speaker"
-    >
-      <UserRound aria-hidden="true" />
-      <span className="max-sm:sr-only">Speaker</span>
-    </Button>
-  );
-}
+/** The button that opens "who said this?" for a sentence. */
+export const SpeakerButton = (props: SentenceButtonFor) => (
+  <SentenceButton
+    {...props}
+    icon={UserRound}
+    text="Speaker"
+    label="Speaker of sentence"
+    testId="change-speaker"
+  />
+);
 
 const NEW_SPEAKER = 'new';
 
