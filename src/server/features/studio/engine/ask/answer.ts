@@ -1,4 +1,5 @@
-import { POINTS_BACK_AT_START } from '../extractive/index.ts';
+import { OPENS_ON_SUBJECT, POINTS_BACK_AT_START } from '../extractive/index.ts';
+import { FIGURE_KINDS } from './kinds.ts';
 import { type AskIntent, type AskQuestion, type AskTerm, readSentence } from './question.ts';
 
 /**
@@ -74,6 +75,13 @@ const KIND_BONUS = 0.1;
  * stands beside none: it may name what was asked about, but it does not answer.
  */
 const KIND_MISSING = 0.15;
+/**
+ * A sentence that opens on announcing its subject ("I want to talk about my first hire") holds the
+ * question's words and rarely its answer: it loses this much, unless it holds the figure asked for.
+ */
+const ANNOUNCES_SUBJECT = 0.15;
+/** What a sentence that tells only of the past loses when the question asks how things are now. */
+const TOLD_BEFORE = 0.1;
 /** What "how many" counts weighs this much more: the answer holds it beside its figure. */
 const COUNTED_WEIGHT = 2;
 /**
@@ -185,7 +193,7 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     !(wants === 'time' && question.ahead && read[j]!.past);
   // "How many hours...": a figure in a sentence that does not name the hours counts half (it is
   // "a design team of fourteen people", not the hours they saved).
-  const counted = wants === 'amount' ? terms.find((t) => t.counted) : undefined;
+  const counted = wants === 'amount' || wants === 'duration' ? terms.find((t) => t.counted) : undefined;
   const kindOf = (j: number | undefined): number => {
     if (!wants || j === undefined) return 0;
     const strength = read[j]!.kinds.get(wants) ?? 0;
@@ -196,10 +204,17 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const next = at(s, 1);
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
-    if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * kindOf(i);
+    const figure = wants !== null && FIGURE_KINDS.has(wants);
+    // An opening that announces its subject names it and says little of it; its "because" is why
+    // the owner talks about it.
+    const announces = question.intent === 'answer' && OPENS_ON_SUBJECT.test(texts[i]!);
+    if (announces && !(figure && holdsWanted(i))) score -= ANNOUNCES_SUBJECT;
+    else if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * kindOf(i);
     // Money is not scored here: a sentence without it is left out below.
-    if (wants && wants !== 'money' && !holdsWanted(i) && !holdsWanted(prev) && !holdsWanted(next))
+    if (figure && wants !== 'money' && !holdsWanted(i) && !holdsWanted(prev) && !holdsWanted(next))
       score -= KIND_MISSING;
+    // "How many hours do I coach now" is not answered by how it was ("back in September I was...").
+    if (question.now && read[i]!.past) score -= TOLD_BEFORE;
     const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
@@ -236,13 +251,16 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   const ranked = scored
     .filter((c) => c.own > 0)
     .filter((c) => !mustHold || holdsWanted(c.i) || holdsWanted(c.prev) || holdsWanted(c.next))
-    .sort((a, b) => b.score - a.score || strength(b) - strength(a) || a.s.position - b.s.position);
+    .sort(
+      (a, b) =>
+        b.score - a.score || strength(b) - strength(a) || b.own - a.own || a.s.position - b.s.position,
+    );
   // "How much..." answered by the sentence that sets the scene ("our worst month in nine years")
   // when the next one holds the figure asked for ("we took in eleven thousand"): the next one
   // answers, with the first as its context.
   const head = ranked[0];
   const holder =
-    head && question.intent === 'answer' && kindOf(head.i) < 1
+    head && question.intent === 'answer' && FIGURE_KINDS.has(wants!) && kindOf(head.i) < 1
       ? (ranked.find(
           (c) =>
             c.s.noteId === head.s.noteId &&

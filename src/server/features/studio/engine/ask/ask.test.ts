@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text/index.ts';
 import { type AskNote, type AskSentence, answerQuestion, citedSentences } from './answer.ts';
-import { canonicalKeys, readQuestion, readSentence, spokenForms, spokenNumber } from './question.ts';
+import { spokenForms, spokenNumber } from './numbers.ts';
+import { canonicalKeys, readQuestion, readSentence } from './question.ts';
 
 const FIXTURE_NOTES = path.join(import.meta.dirname, '../../../../../../tests/fixtures/studio/notes');
 

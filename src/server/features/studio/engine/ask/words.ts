@@ -153,3 +153,6 @@ const NOW_OR_AHEAD =
 /** A question asking when something is or will be ("when is", "what time does"), not when it was. */
 export const ASKS_AHEAD =
   /\b(?:when|what time|what day|what date|how soon)\s+(?:is|are|will|does|do|should|can|shall)\b|\bwhen's\b/i;
+
+/** A question about how things are now, not how they were ("how many members does the club have now"). */
+export const ASKS_NOW = /\b(?:now|currently|nowadays|these days|at the moment|any more|anymore)\b/i;
