@@ -24,6 +24,11 @@ export const FIGURE_KINDS: ReadonlySet<AnswerKind> = new Set([
 const MONEY_WORDS =
   /\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|price|priced|prices|fee|fees|salary|revenue|spend|spent|earn|earns|earned|bill|billed|money|income)\b/i;
 const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
+  // "Why did we raise the price" asks for a reason, though it names money.
+  [
+    'reason',
+    /^\W*why\b|\bwhy (?:did|do|does|was|were|is|are|would|should|didn't|don't|doesn't|isn't|wasn't)\b|\bwhat (?:made|makes) (?:me|us|you|them|him|her|people)\b|\bfor what reason\b/i,
+  ],
   ['frequency', /\bhow often\b/i],
   ['money', new RegExp(`(?:\\bhow much\\b|\\bwhat\\b).*${MONEY_WORDS.source}`, 'i')],
   // "How long did it take", "how late did they pay": a figure of time ("four months", "sixty days").
@@ -33,10 +38,6 @@ const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
   [
     'time',
     /^\W*when\b|\bwhen (?:did|do|does|was|were|is|are|will|would|should|can)\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i,
-  ],
-  [
-    'reason',
-    /^\W*why\b|\bwhy (?:did|do|does|was|were|is|are|would|should|didn't|don't|doesn't|isn't|wasn't)\b|\bwhat (?:made|makes) (?:me|us|you|them|him|her|people)\b|\bfor what reason\b/i,
   ],
 ];
 

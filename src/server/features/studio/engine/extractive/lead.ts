@@ -17,7 +17,7 @@ const SPEAKER_LABEL =
   /^(?:speaker\s*\d+|[QA]|interviewer|host|guest|[\p{Lu}][\p{Ll}]+(?: [\p{Lu}][\p{Ll}]+)?)\s*:\s/u;
 /** Talk that announces the subject: "I want to talk about my first hire", "This is the story of...". */
 const ANNOUNCES_SUBJECT =
-  'this (?:one )?is (?:about|the story of|a story about)|i (?:want|wanted|need) to (?:talk|share|tell|rant)|let me (?:tell|share)|can we talk';
+  'this (?:one )?is (?:about|the story of|a story about)|i (?:want|need) to (?:talk|share|tell|rant)|let me (?:tell|share)|can we talk';
 const ABOUT_THE_TALK = new RegExp(
   `\\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|${ANNOUNCES_SUBJECT}|for a (?:minute|second)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\\b`,
   'i',
