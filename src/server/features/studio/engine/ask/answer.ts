@@ -1,6 +1,7 @@
 import { OPENS_ON_SUBJECT, POINTS_BACK_AT_START } from '../extractive/index.ts';
+import { evidenceRule, namesAmong } from './evidence.ts';
 import { FIGURE_KINDS } from './kinds.ts';
-import { type AskIntent, type AskQuestion, type AskTerm, readSentence } from './question.ts';
+import { type AskIntent, type AskQuestion, type AskTerm, NOT_TERM, readSentence } from './question.ts';
 
 /**
  * Answering a question from the owner's sentences, offline: each sentence scored by the share of the
@@ -199,6 +200,7 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const strength = read[j]!.kinds.get(wants) ?? 0;
     return counted && matchOf(counted, read[j]!.keys) === 0 ? Math.min(strength, 0.5) : strength;
   };
+  const enough = evidenceRule(terms, namesAmong(terms, read), weights, matches, (t) => t.word === NOT_TERM);
   const scored = pool.map((s, i) => {
     const prev = at(s, -1);
     const next = at(s, 1);
@@ -249,7 +251,7 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   // with no time, nor by one that tells when a marathon was.
   const mustHold = wants === 'money' || (wants === 'time' && question.ahead);
   const ranked = scored
-    .filter((c) => c.own > 0)
+    .filter((c) => c.own > 0 && enough(c.i, c.prev, c.next))
     .filter((c) => !mustHold || holdsWanted(c.i) || holdsWanted(c.prev) || holdsWanted(c.next))
     .sort(
       (a, b) =>

@@ -1,5 +1,5 @@
 import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
-import { STOP_WORDS, wordsOf, writtenForm } from '../text/index.ts';
+import { STOP_WORDS, tokenize, wordsOf, writtenForm } from '../text/index.ts';
 import { type AnswerKind, answerKindsOf, wantedKind } from './kinds.ts';
 import { CLOCK, FIGURE, figuresOf, SMALL_VALUE, spokenForms } from './numbers.ts';
 import {
@@ -32,6 +32,16 @@ export interface AskTerm {
   forms: readonly string[];
   /** What "how many" or "how much" counts ("hours" in "how many hours did we save"). */
   counted?: boolean;
+  /**
+   * A name ("Lena", "Rotterdam", "Christmas"): it says whom or where the question is about, not
+   * what it asks of them, so a sentence holding only names does not answer (`answer.ts`).
+   */
+  name?: boolean;
+  /**
+   * What a named subject is asked to have done ("leave" in "why did Lena leave the agency"): the
+   * answer says it, in the words asked or others of the table, where it names them.
+   */
+  predicate?: boolean;
 }
 
 export interface AskQuestion {
@@ -119,11 +129,12 @@ const FIRST_WORDS = new Set(['first', 'earliest', 'start', 'started', 'begin']);
 
 // ---------------------------------------------------------------- canonical keys
 
-/** Words that say "not"; both a question's and a sentence's are read as the key `NOT`. */
+/** Words that say "not"; both a question's and a sentence's are read as the key `NOT_TERM`. */
 // biome-ignore format: a word list
 const NEGATIONS = new Set(["can't", 'cannot', "couldn't", "don't", "doesn't", "didn't", "won't", "isn't", "aren't",
   "wasn't", "weren't", 'not', 'never', 'no', 'nobody', 'nothing']);
-const NOT = '~not';
+/** The term a negation is read as, in questions and sentences alike. */
+export const NOT_TERM = '~not';
 /** A negation says less about what is asked than a word of it. */
 const NOT_WEIGHT = 0.5;
 const SCALE_WORDS = new Set(['k', 'thousand', 'million', 'billion', 'hundred']);
@@ -144,7 +155,7 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
     else if (!SCALE_WORDS.has(word)) keys.add(keyOf(word));
-    if (NEGATIONS.has(word)) keys.add(NOT);
+    if (NEGATIONS.has(word)) keys.add(NOT_TERM);
   }
   return keys;
 }
@@ -155,6 +166,9 @@ const FIRST =
   /\bwhen did (?:i|we) (?:first|start|begin)\b|\bfirst time (?:i|we)\b|\b(?:first|earliest) (?:time|note|mention)\b|\bwhen was the first\b/i;
 const ACROSS =
   /\b(?:what|everything|anything)\b.*?\b(?:have|did|do) (?:i|we) (?:said|say|talked|talk|mentioned|mention|written|write|spoken|speak)\b.*?\babout\b|\beverything (?:i|we)\b|\b(?:across|all) (?:my|of my|the) notes\b|\bin all my\b/i;
+
+/** "How old is Daniela" asks her age. */
+const HOW_OLD = /\bhow old\b/i;
 
 /** What "how many" counts ("hours"), or what "how late" measures. */
 const COUNTED = /\bhow (?:(?:many|much) ([\p{L}'-]+)|(late|early)\b)/iu;
@@ -169,6 +183,30 @@ const searchForm = (form: string): string | null => {
   return /\s/.test(clean) ? `"${clean}"` : clean;
 };
 
+/**
+ * The words a question or a sentence spells with a capital inside it (lower-cased as `wordsOf`
+ * gives them): its names. The first word is capitalised as any sentence's is, "I" is no name, and a
+ * word in capitals ("CTO", "SEO") is a thing, not someone.
+ */
+export function namesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const [n, token] of tokenize(text).entries()) {
+    const word = text.slice(token.start, token.end);
+    if (n === 0 || !/^\p{Lu}/u.test(word) || /^I(?:['’]\p{L}+)?$/u.test(word)) continue;
+    if (word.length > 1 && word === word.toUpperCase()) continue;
+    names.add(token.norm);
+  }
+  return names;
+}
+
+/**
+ * The verb of a named subject in a question asking what, why, when...: "why did Lena leave",
+ * "when does the Mill Lane studio open" has none (the subject is no name), nor "did Jamal still...",
+ * which asks yes or no; a possessive ("Priya's team") is no subject.
+ */
+const NAMED_SUBJECT =
+  /^\W*(?:why|when|where|how|what|who|which)\b[^?]*?\b(?:did|does|do|will|would|should|can|could|has|have|had)\s+(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?\p{Lu}[\p{L}-]*(?<!['’]s)(?:\s+(?:and\s+)?\p{Lu}[\p{L}-]*(?<!['’]s))*\s+([a-z][\p{L}'-]*)/u;
+
 /** Reads a question into its intent and terms (at most ASK_MAX_TERMS, in the order asked). */
 export function readQuestion(question: string): AskQuestion {
   const text = question.slice(0, ASK_QUESTION_MAX_CHARS);
@@ -176,6 +214,8 @@ export function readQuestion(question: string): AskQuestion {
   const terms: AskTerm[] = [];
   const seen = new Set<string>();
   const written = writtenForm(text);
+  const names = namesIn(text);
+  const predicate = NAMED_SUBJECT.exec(text.replace(/^\W*\p{L}/u, (m) => m.toLowerCase()))?.[1];
   // Numbers first: each is one term whatever form it was asked in.
   for (const { value, percent } of figuresOf(written)) {
     const key = String(value);
@@ -210,14 +250,28 @@ export function readQuestion(question: string): AskQuestion {
       if (!keys.has(otherKey)) keys.set(otherKey, SYNONYM_WEIGHT);
       forms.push(other, ...phrasesOf(otherKey));
     }
-    terms.push({ word, keys, forms });
+    const term: AskTerm = { word, keys, forms };
+    if (names.has(word)) term.name = true;
+    else if (word === predicate) term.predicate = true;
+    terms.push(term);
   }
+  // "How old is Daniela" asks her age: "old" is a stop word elsewhere ("the old print works").
+  if (HOW_OLD.test(text) && terms.length < ASK_MAX_TERMS && !seen.has(keyOf('age')))
+    terms.push({
+      word: 'age',
+      keys: new Map([
+        [keyOf('age'), 1],
+        [keyOf('aged'), 1],
+        [keyOf('old'), SYNONYM_WEIGHT],
+      ]),
+      forms: ['age', 'aged', 'old'],
+    });
   const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
     .map(searchForm)
     .filter((f): f is string => f !== null);
   // "What do I do when I can't sleep" asks about not sleeping: the negation is a term, below a word.
   if (terms.length > 0 && terms.length < ASK_MAX_TERMS && wordsOf(written).some((w) => NEGATIONS.has(w)))
-    terms.push({ word: NOT, keys: new Map([[NOT, NOT_WEIGHT]]), forms: [] });
+    terms.push({ word: NOT_TERM, keys: new Map([[NOT_TERM, NOT_WEIGHT]]), forms: [] });
   const asked = COUNTED.exec(written);
   const counted = keyOf((asked?.[1] ?? asked?.[2])?.toLowerCase() ?? '');
   for (const term of terms) if (term.keys.get(counted) === 1) term.counted = true;
@@ -239,6 +293,8 @@ export interface ReadSentence {
   kinds: ReadonlyMap<AnswerKind, number>;
   /** It tells of the past only (`tellsPastOnly`). */
   past: boolean;
+  /** The keys of the words it spells with a capital inside it (`namesIn`): its names. */
+  names: ReadonlySet<string>;
 }
 
 /**
@@ -261,6 +317,7 @@ export function readSentence(text: string): ReadSentence {
     keys: canonicalKeys(text, written),
     kinds: answerKindsOf(text, written),
     past: tellsPastOnly(text, wordsOf(text)),
+    names: new Set([...namesIn(text)].map(keyOf)),
   };
   READ_CACHE.set(text, read);
   if (READ_CACHE.size > READ_CACHE_SIZE) READ_CACHE.delete(READ_CACHE.keys().next().value!);
