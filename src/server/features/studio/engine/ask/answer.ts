@@ -1,6 +1,6 @@
 import { OPENS_ON_SUBJECT, POINTS_BACK_AT_START } from '../extractive/index.ts';
 import { evidenceRule, namesAmong } from './evidence.ts';
-import { FIGURE_KINDS } from './kinds.ts';
+import { FIGURE_KINDS, OPENS_ON_CONSEQUENCE } from './kinds.ts';
 import { type AskIntent, type AskQuestion, type AskTerm, NOT_TERM, readSentence } from './question.ts';
 
 /**
@@ -261,6 +261,16 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   // when the next one holds the figure asked for ("we took in eleven thousand"): the next one
   // answers, with the first as its context.
   const head = ranked[0];
+  // "Why did I almost close the bakery?" answered by the sentence saying so ("last March I almost
+  // closed the bakery"): the reason is beside it, after it ("because I was losing money") or, when
+  // it opens on a consequence ("So I got curious"), before it. That one answers, with it as context.
+  const reasonBeside = (c: (typeof scored)[number]) => {
+    if (read[c.i]!.kinds.has('reason')) return undefined;
+    const usable = (j: number | undefined) =>
+      j !== undefined && !pool[j]!.filler && !/\?["'”’)]*$/.test(texts[j]!) ? scored[j]! : undefined;
+    if (c.next !== undefined && read[c.next]!.kinds.has('reason')) return usable(c.next);
+    return OPENS_ON_CONSEQUENCE.test(texts[c.i]!) ? usable(c.prev) : undefined;
+  };
   const holder =
     head && question.intent === 'answer' && FIGURE_KINDS.has(wants!) && kindOf(head.i) < 1
       ? (ranked.find(
@@ -271,7 +281,9 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
             holdsWanted(c.i) &&
             c.score >= head.score - KIND_REACH,
         ) ?? (kindOf(head.next) === 1 ? scored[head.next!]! : undefined))
-      : undefined;
+      : head && question.intent === 'answer' && wants === 'reason'
+        ? reasonBeside(head)
+        : undefined;
   if (head && holder) {
     const at = ranked.indexOf(holder);
     if (at >= 0) ranked.splice(at, 1);

@@ -357,6 +357,26 @@ describe('the kind of answer asked for, and what a sentence holds of it', () => 
     ).toBe('n#2');
   });
 
+  it('answers "why" with the reason beside the sentence that only says what happened', () => {
+    // After it: "because...".
+    expect(
+      answerIn('Why did I almost close the bakery?', [
+        'Okay, so, last March I almost closed the bakery.',
+        'Not because people stopped coming, but because I was losing money on every loaf.',
+      ]),
+    ).toBe('n#1');
+    // Before it, when it opens on what followed ("So I got curious").
+    expect(
+      answerIn('What made me curious about software?', [
+        'The handover system crashed twice a week.',
+        'So I got curious about software and started a course.',
+      ]),
+    ).toBe('n#0');
+    // A spoken opening ("Okay, so,") gives no reason.
+    expect(readSentence('Okay, so, last March I almost closed the bakery.').kinds.has('reason')).toBe(false);
+    expect(readSentence('It rained, so we stayed in.').kinds.has('reason')).toBe(true);
+  });
+
   it('takes an opening that announces its subject for the subject, not the answer', () => {
     const hire = [
       'So I want to talk about my first hire, because I got it wrong.',

@@ -57,6 +57,11 @@ const DURATION = new RegExp(
 /** A sentence that gives a reason: "because", "that's why", "so that", "..., so". */
 const REASON =
   /\b(?:because|cause|so that|(?:that's|that is|which is|this is) why|the reason|due to|thanks to)\b|,\s*so\b/i;
+/** The words a spoken sentence opens on before it says anything: "Okay, so, last March..." gives no reason. */
+const OPENER = /^\W*(?:(?:okay|ok|right|so|well|um|uh|yeah|hey|and)\b[\s,.]*)+/i;
+/** A sentence that opens on what followed from the one before: "So I got curious", "That's why". */
+export const OPENS_ON_CONSEQUENCE =
+  /^\W*(?:(?:and|but)\s+)?(?:so|that's why|that is why|which is why|this is why|that's how|because of that|as a result)\b(?!\s+(?:much|many|far|long)\b)/i;
 // biome-ignore format: a word list
 const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|today|morning|afternoon|evening|night|noon|midnight|ago|later|weekend|spring|summer|autumn|winter|yesterday|tomorrow|tonight)\b|\b(?:last|next|this) (?:week|month|year|quarter)\b/i;
 const FREQUENCY_WORDS =
@@ -105,6 +110,6 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   if (time) kinds.set('time', 1);
   if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
   if (DURATION.test(written)) kinds.set('duration', 1);
-  if (REASON.test(written)) kinds.set('reason', 1);
+  if (REASON.test(written.replace(OPENER, ''))) kinds.set('reason', 1);
   return kinds;
 }
