@@ -81,7 +81,10 @@ const KIND_MISSING = 0.15;
  * question's words and rarely its answer: it loses this much, unless it holds the figure asked for.
  */
 const ANNOUNCES_SUBJECT = 0.15;
-/** What a sentence that tells only of the past loses when the question asks how things are now. */
+/**
+ * What a sentence that tells only of the past loses when the question asks how things are now, and
+ * one that says how things are now when the question asks how they were before.
+ */
 const TOLD_BEFORE = 0.1;
 /** What "how many" counts weighs this much more: the answer holds it beside its figure. */
 const COUNTED_WEIGHT = 2;
@@ -217,6 +220,8 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
       score -= KIND_MISSING;
     // "How many hours do I coach now" is not answered by how it was ("back in September I was...").
     if (question.now && read[i]!.past) score -= TOLD_BEFORE;
+    // And "how many hours was I working before the program" is not answered by how it is now.
+    if (question.before && read[i]!.now) score -= TOLD_BEFORE;
     const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;

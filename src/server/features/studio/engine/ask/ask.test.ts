@@ -402,4 +402,18 @@ describe('the kind of answer asked for, and what a sentence holds of it', () => 
       ]),
     ).toBe('n#2');
   });
+
+  it('answers a question about before with how things were, not how they are now', () => {
+    expect(readQuestion('How many hours a week was I working before the program?').before).toBe(true);
+    expect(readQuestion('What did I charge before?').before).toBe(true);
+    // "Before publishing" is what came first, not the past.
+    expect(readQuestion('How many episodes did we record before publishing?').before).toBe(false);
+    expect(
+      answerIn('How many hours a week was I working before the program?', [
+        'Back then I had twenty clients and was working sixty hours a week.',
+        'Then I wrote the program.',
+        'Twenty-nine people joined the program, and I now work about thirty-five hours a week.',
+      ]),
+    ).toBe('n#0');
+  });
 });

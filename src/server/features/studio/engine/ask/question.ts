@@ -4,10 +4,12 @@ import { type AnswerKind, answerKindsOf, wantedKind } from './kinds.ts';
 import { CLOCK, FIGURE, figuresOf, SMALL_VALUE, spokenForms } from './numbers.ts';
 import {
   ASKS_AHEAD,
+  ASKS_BEFORE,
   ASKS_NOW,
   joinPhrases,
   keyOf,
   phrasesOf,
+  SAYS_NOW,
   SYNONYM_WEIGHT,
   SYNONYMS,
   tellsPastOnly,
@@ -52,6 +54,8 @@ export interface AskQuestion {
   ahead: boolean;
   /** The question asks how things are now ("how many hours do I coach now"), not how they were. */
   now: boolean;
+  /** The question asks how things were before ("...before the program?"), not how they are now. */
+  before: boolean;
   terms: AskTerm[];
   /** websearch_to_tsquery text: every form of every term, any of them ("a or b or \"c d\""). */
   search: string;
@@ -282,6 +286,7 @@ export function readQuestion(question: string): AskQuestion {
     wants,
     ahead: wants === 'time' && ASKS_AHEAD.test(text),
     now: ASKS_NOW.test(text),
+    before: ASKS_BEFORE.test(text),
     terms: terms.slice(0, ASK_MAX_TERMS),
     search: forms.join(' or '),
   };
@@ -293,6 +298,8 @@ export interface ReadSentence {
   kinds: ReadonlyMap<AnswerKind, number>;
   /** It tells of the past only (`tellsPastOnly`). */
   past: boolean;
+  /** It says how things are now ("I now work...", "these days"). */
+  now: boolean;
   /** The keys of the words it spells with a capital inside it (`namesIn`): its names. */
   names: ReadonlySet<string>;
 }
@@ -317,6 +324,7 @@ export function readSentence(text: string): ReadSentence {
     keys: canonicalKeys(text, written),
     kinds: answerKindsOf(text, written),
     past: tellsPastOnly(text, wordsOf(text)),
+    now: SAYS_NOW.test(text),
     names: new Set([...namesIn(text)].map(keyOf)),
   };
   READ_CACHE.set(text, read);
