@@ -203,7 +203,16 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     const strength = read[j]!.kinds.get(wants) ?? 0;
     return counted && matchOf(counted, read[j]!.keys) === 0 ? Math.min(strength, 0.5) : strength;
   };
-  const enough = evidenceRule(terms, namesAmong(terms, read), weights, matches, (t) => t.word === NOT_TERM);
+  const enough = evidenceRule({
+    terms,
+    names: namesAmong(terms, read),
+    weights,
+    matches,
+    helped,
+    ignored: (t) => t.word === NOT_TERM,
+    holdsFigure: (j) => wants !== null && FIGURE_KINDS.has(wants) && holdsWanted(j) && kindOf(j) === 1,
+    money: wants === 'money',
+  });
   const scored = pool.map((s, i) => {
     const prev = at(s, -1);
     const next = at(s, 1);

@@ -93,4 +93,32 @@ describe('a name alone is no answer', () => {
     expect(answerIn('What did Tomás say about the price rise?', newsletter)).toBe('not found');
     expect(answerIn('What did Tomás say about the Sunday issue?', newsletter)).toBe('n#4');
   });
+
+  it('takes the figure asked for, said where the name is, for a verb of paying and the topic', () => {
+    // "Charge" is not said, but what Hana charged is, in money.
+    expect(
+      answerIn('How much did Hana charge per hour before the workshop?', [
+        'The workshop is four sessions.',
+        'One of them, Hana, a translator, went from twenty-eight pounds an hour to forty.',
+      ]),
+    ).toBe('n#1');
+    // "This" is the exercises the note names earlier: the duration beside her name answers.
+    expect(
+      answerIn('How long did Daniela do the exercises?', [
+        'Here are the three exercises I give everyone.',
+        'The first is the side plank.',
+        'Do them four days a week.',
+        'One of my patients, Daniela, did exactly this for three weeks and then ran pain-free.',
+      ]),
+    ).toBe('n#3');
+    // What "how many" counts must still be said there: eleven years are no wards.
+    expect(
+      answerIn("How many wards does St Mary's have?", [
+        "I was a nurse for eleven years at St Mary's.",
+        'It was hard.',
+        'Nights were long.',
+        'The first tool I built was used by four wards.',
+      ]),
+    ).toBe('not found');
+  });
 });

@@ -1,3 +1,4 @@
+import { MONEY_WORDS } from './kinds.ts';
 import type { AskTerm, ReadSentence } from './question.ts';
 
 /**
@@ -34,22 +35,38 @@ export function namesAmong(terms: readonly AskTerm[], read: readonly ReadSentenc
   });
 }
 
+export interface EvidenceOf {
+  terms: readonly AskTerm[];
+  /** Which terms are names (`namesAmong`). */
+  names: readonly boolean[];
+  weights: readonly number[];
+  /** How well sentence i holds term t, as said there. */
+  matches: readonly (readonly number[])[];
+  /** The same, helped by the rest of its note. */
+  helped: readonly (readonly number[])[];
+  /** Terms that never make evidence on their own (the negation). */
+  ignored: (term: AskTerm) => boolean;
+  /** Whether sentence j holds the figure the question asks for ("how long": a duration). */
+  holdsFigure: (j: number | undefined) => boolean;
+  /** The question asks for money ("what did Hana charge"). */
+  money: boolean;
+}
+
 /**
  * Whether a sentence (`i`, with the sentences before and after it in its note) is evidence enough
  * for the question: always, unless the question names someone; then a name of it and its named
  * subject's verb must be said there ("leave" in "why did Lena leave"), with NAMED_EVIDENCE of the
- * rest of the question's weight. `matches[i][t]` is how well sentence i holds term t.
+ * rest of the question's weight. The figure asked for, said in the sentence with the name, answers
+ * for a verb of paying ("what did Hana charge": "Hana went from twenty-eight pounds an hour") and
+ * lets the rest of the note say what the question is about ("how long did Daniela do the
+ * exercises": "Daniela did this for three weeks"), but not what "how many" counts.
  */
 export function evidenceRule(
-  terms: readonly AskTerm[],
-  names: readonly boolean[],
-  weights: readonly number[],
-  matches: readonly (readonly number[])[],
-  /** Terms that never make evidence on their own (the negation). */
-  ignored: (term: AskTerm) => boolean,
+  e: EvidenceOf,
 ): (i: number, prev: number | undefined, next: number | undefined) => boolean {
+  const { terms, names, weights, matches, helped } = e;
   if (!names.some(Boolean)) return () => true;
-  const asked = terms.map((t, k) => (names[k] || ignored(t) ? 0 : weights[k]!));
+  const asked = terms.map((t, k) => (names[k] || e.ignored(t) ? 0 : weights[k]!));
   const total = asked.reduce((a, b) => a + b, 0);
   return (i, prev, next) => {
     const held = (t: number) =>
@@ -59,8 +76,14 @@ export function evidenceRule(
         next === undefined ? 0 : matches[next]![t]!,
       );
     if (!terms.some((_, k) => names[k] && held(k) > 0)) return false;
-    if (terms.some((t, k) => t.predicate && held(k) === 0)) return false;
+    // The figure counts said in the same sentence as the name: "Tomás wrote back..." beside "stayed
+    // at the new price" says nothing of what he thought of the price.
+    const figure = e.holdsFigure(i) && terms.some((_, k) => names[k] && matches[i]![k]! > 0);
+    const paid = (t: AskTerm) => figure && e.money && MONEY_WORDS.test(t.word);
+    if (terms.some((t, k) => t.predicate && held(k) === 0 && !paid(t))) return false;
     if (total === 0) return true;
-    return asked.reduce((sum, w, t) => sum + w * held(t), 0) / total >= NAMED_EVIDENCE;
+    const share = (t: number) =>
+      figure && !terms[t]!.counted && !terms[t]!.predicate ? Math.max(held(t), helped[i]![t]!) : held(t);
+    return asked.reduce((sum, w, t) => sum + w * share(t), 0) / total >= NAMED_EVIDENCE;
   };
 }

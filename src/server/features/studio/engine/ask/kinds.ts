@@ -21,7 +21,7 @@ export const FIGURE_KINDS: ReadonlySet<AnswerKind> = new Set([
   'frequency',
 ]);
 /** Words of paying: a question about them asks for money; a sentence with them and a figure holds it. */
-const MONEY_WORDS =
+export const MONEY_WORDS =
   /\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|price|priced|prices|fee|fees|salary|revenue|spend|spent|earn|earns|earned|bill|billed|money|income)\b/i;
 const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
   // "Why did we raise the price" asks for a reason, though it names money.
