@@ -403,6 +403,18 @@ describe('the kind of answer asked for, and what a sentence holds of it', () => 
     ).toBe('n#2');
   });
 
+  it('answers "what is it called" with the sentence giving the name', () => {
+    expect(readQuestion('What is the new bookkeeping course called?').wants).toBe('name');
+    expect(readQuestion("What's the name of the studio?").wants).toBe('name');
+    expect(readQuestion('Who called me about the course?').wants).toBe(null);
+    expect(
+      answerIn('What is the new bookkeeping course called?', [
+        'After two years of asking, the new bookkeeping course is finally happening.',
+        "It's called Books in a Weekend, and it opens in May.",
+      ]),
+    ).toBe('n#1');
+  });
+
   it('answers a question about before with how things were, not how they are now', () => {
     expect(readQuestion('How many hours a week was I working before the program?').before).toBe(true);
     expect(readQuestion('What did I charge before?').before).toBe(true);

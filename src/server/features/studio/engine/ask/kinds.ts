@@ -11,14 +11,18 @@ import { CLOCK, figuresOf, SMALL_VALUE } from './numbers.ts';
  * an amount ("how much", "how many"), a duration ("how long", "how late"), a time ("when", "what
  * year"), how often ("how often") or a reason ("why").
  */
-export type AnswerKind = 'money' | 'amount' | 'duration' | 'time' | 'frequency' | 'reason';
-/** The kinds a figure answers; a reason is a clause, not a figure. */
+export type AnswerKind = 'money' | 'amount' | 'duration' | 'time' | 'frequency' | 'reason' | 'name';
+/**
+ * The kinds a figure answers, and a name ("what is the course called": "it's called Books in a
+ * Weekend"), which is held as one; a reason is a clause.
+ */
 export const FIGURE_KINDS: ReadonlySet<AnswerKind> = new Set([
   'money',
   'amount',
   'duration',
   'time',
   'frequency',
+  'name',
 ]);
 /** Words of paying: a question about them asks for money; a sentence with them and a figure holds it. */
 export const MONEY_WORDS =
@@ -30,6 +34,11 @@ const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
     /^\W*why\b|\bwhy (?:did|do|does|was|were|is|are|would|should|didn't|don't|doesn't|isn't|wasn't)\b|\bwhat (?:made|makes) (?:me|us|you|them|him|her|people)\b|\bfor what reason\b/i,
   ],
   ['frequency', /\bhow often\b/i],
+  // "What is the new course called?", "what's the name of the studio?"
+  [
+    'name',
+    /\bwhat(?:'s|’s| is| was| are| were)\b.*\b(?:called|named)\W*$|\bwhat(?:'s|’s| is| was) (?:the|its|their|her|his) (?:name|title)\b/i,
+  ],
   ['money', new RegExp(`(?:\\bhow much\\b|\\bwhat\\b).*${MONEY_WORDS.source}`, 'i')],
   // "How long did it take", "how late did they pay": a figure of time ("four months", "sixty days").
   ['duration', /\bhow (?:long|late)\b/i],
@@ -57,6 +66,9 @@ const DURATION = new RegExp(
 /** A sentence that gives a reason: "because", "that's why", "so that", "..., so". */
 const REASON =
   /\b(?:because|cause|so that|(?:that's|that is|which is|this is) why|the reason|due to|thanks to)\b|,\s*so\b/i;
+/** A sentence giving a name: "It's called Books in a Weekend", "a dog named Pip". */
+const NAMED =
+  /\b(?:called|named|titled)\s+["“'‘]?\p{Lu}|\b(?:the|its|her|his|their) (?:name|title) (?:is|was)\b/u;
 /** The words a spoken sentence opens on before it says anything: "Okay, so, last March..." gives no reason. */
 const OPENER = /^\W*(?:(?:okay|ok|right|so|well|um|uh|yeah|hey|and)\b[\s,.]*)+/i;
 /** A sentence that opens on what followed from the one before: "So I got curious", "That's why". */
@@ -111,5 +123,6 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
   if (DURATION.test(written)) kinds.set('duration', 1);
   if (REASON.test(written.replace(OPENER, ''))) kinds.set('reason', 1);
+  if (NAMED.test(text)) kinds.set('name', 1);
   return kinds;
 }
