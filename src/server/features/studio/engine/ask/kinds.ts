@@ -11,7 +11,7 @@ import { CLOCK, figuresOf, SMALL_VALUE } from './numbers.ts';
  * an amount ("how much", "how many"), a duration ("how long", "how late"), a time ("when", "what
  * year"), how often ("how often") or a reason ("why").
  */
-export type AnswerKind = 'money' | 'amount' | 'duration' | 'time' | 'frequency' | 'reason' | 'name';
+export type AnswerKind = 'money' | 'amount' | 'duration' | 'time' | 'frequency' | 'reason' | 'name' | 'place';
 /**
  * The kinds a figure answers, and a name ("what is the course called": "it's called Books in a
  * Weekend"), which is held as one; a reason is a clause.
@@ -23,6 +23,7 @@ export const FIGURE_KINDS: ReadonlySet<AnswerKind> = new Set([
   'time',
   'frequency',
   'name',
+  'place',
 ]);
 /** Words of paying: a question about them asks for money; a sentence with them and a figure holds it. */
 export const MONEY_WORDS =
@@ -34,6 +35,8 @@ const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
     /^\W*why\b|\bwhy (?:did|do|does|was|were|is|are|would|should|didn't|don't|doesn't|isn't|wasn't)\b|\bwhat (?:made|makes) (?:me|us|you|them|him|her|people)\b|\bfor what reason\b/i,
   ],
   ['frequency', /\bhow often\b/i],
+  // "Where is the new studio?": a named place ("on Mill Lane", "in Leeds").
+  ['place', /^\W*where\b|\bwhere (?:is|are|was|were|will|do|does|did)\b/i],
   // "What is the new course called?", "what's the name of the studio?"
   [
     'name',
@@ -84,6 +87,12 @@ const DAY_OF_MONTH = new RegExp(
   `\\b${MONTH}\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b|\\b\\d+(?:st|nd|rd|th)\\b`,
   'gi',
 );
+/**
+ * A named place: "on Mill Lane", "in Leeds", "to Porto" (a capital after a word of place), not a
+ * month or a day ("in April", "on Saturday").
+ */
+// biome-ignore format: a word list
+const PLACE = /\b(?:in|on|at|to|from|near|into)\s+(?:the\s+)?(?!(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b)\p{Lu}\p{Ll}/u;
 /** A year as a time ("in 2020", "March 2022"), not "two thousand of them". */
 const YEAR = new RegExp(
   `\\b(?:in|since|by|from|until|till|of|around|early|late|mid|${MONTH.slice(3, -1)}|spring|summer|autumn|winter)\\s+(?:19|20)\\d{2}\\b(?!,\\d)`,
@@ -124,5 +133,6 @@ export function answerKindsOf(text: string, written = writtenForm(text)): Map<An
   if (DURATION.test(written)) kinds.set('duration', 1);
   if (REASON.test(written.replace(OPENER, ''))) kinds.set('reason', 1);
   if (NAMED.test(text)) kinds.set('name', 1);
+  if (PLACE.test(text)) kinds.set('place', 1);
   return kinds;
 }
