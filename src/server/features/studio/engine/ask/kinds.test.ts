@@ -29,6 +29,9 @@ describe('what a question asks for', () => {
     // A spoken opening ("Okay, so,") gives no reason.
     expect(readSentence('Okay, so, last March I almost closed the bakery.').kinds.has('reason')).toBe(false);
     expect(readSentence('It rained, so we stayed in.').kinds.has('reason')).toBe(true);
+    // "The cause" is a noun, not "'cause".
+    expect(readSentence('Treat the cause, not the place that hurts.').kinds.has('reason')).toBe(false);
+    expect(readSentence('We left cause it rained.').kinds.has('reason')).toBe(true);
   });
 
   it('answers "what is it called" with the sentence giving the name', () => {

@@ -66,9 +66,9 @@ const DURATION = new RegExp(
   `(?:\\b\\d+(?:\\.\\d+)?|\\b(?:${NUMBER_WORDS}|a few|a couple of|several|half an?))[\\s-]+(?:(?:more|whole|full|long)\\s+)?(?:second|minute|hour|day|night|week|month|year|decade)s?\\b`,
   'i',
 );
-/** A sentence that gives a reason: "because", "that's why", "so that", "..., so". */
+/** A sentence that gives a reason: "because", "'cause" (not "treat the cause"), "that's why", "..., so". */
 const REASON =
-  /\b(?:because|cause|so that|(?:that's|that is|which is|this is) why|the reason|due to|thanks to)\b|,\s*so\b/i;
+  /\b(?:because|(?<!\b(?:the|a|root|real|main|good) )cause|so that|(?:that's|that is|which is|this is) why|the reason|due to|thanks to)\b|,\s*so\b/i;
 /** A sentence giving a name: "It's called Books in a Weekend", "a dog named Pip". */
 const NAMED =
   /\b(?:called|named|titled)\s+["“'‘]?\p{Lu}|\b(?:the|its|her|his|their) (?:name|title) (?:is|was)\b/u;
