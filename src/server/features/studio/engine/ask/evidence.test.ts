@@ -53,6 +53,13 @@ describe('a name alone is no answer', () => {
     // In lower case too: the notes spell "Lena" with a capital.
     expect(answerIn('why did lena leave the agency', AGENCY)).toBe('not found');
     expect(answerIn('How old is Daniela?', ['Daniela did the exercises for three weeks.'])).toBe('not found');
+    // A lower-case named subject's verb: "hana" is a name because the notes spell it so.
+    expect(readQuestion('why did hana become a translator').terms.find((t) => t.verbOf)?.word).toBe('become');
+    const hana = [
+      'One of them, Hana, a translator in Bristol, went from twenty-eight pounds an hour to forty.',
+    ];
+    expect(answerIn('why did hana become a translator', hana)).toBe('not found');
+    expect(answerIn('why did the translator go from twenty-eight pounds an hour', hana)).toBe('n#0');
   });
 
   it('answers when it is said there', () => {

@@ -64,8 +64,14 @@ export interface EvidenceOf {
 export function evidenceRule(
   e: EvidenceOf,
 ): (i: number, prev: number | undefined, next: number | undefined) => boolean {
-  const { terms, names, weights, matches, helped } = e;
+  const { names, weights, matches, helped } = e;
   if (!names.some(Boolean)) return () => true;
+  // A verb of a word the notes spell as a name ("why did lena leave") is asked as a named subject's.
+  const terms = e.terms.map((t) =>
+    t.verbOf !== undefined && e.terms.some((s, k) => names[k] && s.word === t.verbOf)
+      ? { ...t, predicate: true }
+      : t,
+  );
   const asked = terms.map((t, k) => (names[k] || e.ignored(t) ? 0 : weights[k]!));
   const total = asked.reduce((a, b) => a + b, 0);
   return (i, prev, next) => {

@@ -44,6 +44,11 @@ export interface AskTerm {
    * answer says it, in the words asked or others of the table, where it names them.
    */
   predicate?: boolean;
+  /**
+   * In a question typed in lower case, the word that may be a named subject ("lena" in "why did
+   * lena leave"): this term is its verb when the notes spell that word as a name (`evidence.ts`).
+   */
+  verbOf?: string;
 }
 
 export interface AskQuestion {
@@ -211,6 +216,10 @@ export function namesIn(text: string): Set<string> {
 const NAMED_SUBJECT =
   /^\W*(?:why|when|where|how|what|who|which)\b[^?]*?\b(?:did|does|do|will|would|should|can|could|has|have|had)\s+(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?\p{Lu}[\p{L}-]*(?<!['’]s)(?:\s+(?:and\s+)?\p{Lu}[\p{L}-]*(?<!['’]s))*\s+([a-z][\p{L}'-]*)/u;
 
+/** The same in lower case: "why did lena leave" (one word, no pronoun or article, then its verb). */
+const LOWER_SUBJECT =
+  /^\W*(?:why|when|where|how|what|who|which)\b[^?]*?\b(?:did|does|do|will|would|should|can|could|has|have|had)\s+(?!(?:i|we|you|they|he|she|it|the|a|an|my|our|your|their|his|her|its|this|that|these|those|people|someone|everyone)\b)([a-z][\p{L}-]*)(?<!'s)\s+([a-z][\p{L}'-]*)/u;
+
 /** Reads a question into its intent and terms (at most ASK_MAX_TERMS, in the order asked). */
 export function readQuestion(question: string): AskQuestion {
   const text = question.slice(0, ASK_QUESTION_MAX_CHARS);
@@ -219,7 +228,9 @@ export function readQuestion(question: string): AskQuestion {
   const seen = new Set<string>();
   const written = writtenForm(text);
   const names = namesIn(text);
-  const predicate = NAMED_SUBJECT.exec(text.replace(/^\W*\p{L}/u, (m) => m.toLowerCase()))?.[1];
+  const opening = text.replace(/^\W*\p{L}/u, (m) => m.toLowerCase());
+  const predicate = NAMED_SUBJECT.exec(opening)?.[1];
+  const lower = predicate === undefined ? LOWER_SUBJECT.exec(opening) : null;
   // Numbers first: each is one term whatever form it was asked in.
   for (const { value, percent } of figuresOf(written)) {
     const key = String(value);
@@ -257,6 +268,7 @@ export function readQuestion(question: string): AskQuestion {
     const term: AskTerm = { word, keys, forms };
     if (names.has(word)) term.name = true;
     else if (word === predicate) term.predicate = true;
+    else if (lower && word === lower[2]) term.verbOf = lower[1];
     terms.push(term);
   }
   // "How old is Daniela" asks her age: "old" is a stop word elsewhere ("the old print works").
