@@ -1,5 +1,7 @@
-import { POINTS_BACK_AT_START } from '../extractive/index.ts';
-import { type AskIntent, type AskQuestion, type AskTerm, readSentence } from './question.ts';
+import { OPENS_ON_SUBJECT, POINTS_BACK_AT_START } from '../extractive/index.ts';
+import { evidenceRule, namesAmong } from './evidence.ts';
+import { FIGURE_KINDS, OPENS_ON_CONSEQUENCE } from './kinds.ts';
+import { type AskIntent, type AskQuestion, type AskTerm, NOT_TERM, readSentence } from './question.ts';
 
 /**
  * Answering a question from the owner's sentences, offline: each sentence scored by the share of the
@@ -74,6 +76,16 @@ const KIND_BONUS = 0.1;
  * stands beside none: it may name what was asked about, but it does not answer.
  */
 const KIND_MISSING = 0.15;
+/**
+ * A sentence that opens on announcing its subject ("I want to talk about my first hire") holds the
+ * question's words and rarely its answer: it loses this much, unless it holds the figure asked for.
+ */
+const ANNOUNCES_SUBJECT = 0.15;
+/**
+ * What a sentence that tells only of the past loses when the question asks how things are now, and
+ * one that says how things are now when the question asks how they were before.
+ */
+const TOLD_BEFORE = 0.1;
 /** What "how many" counts weighs this much more: the answer holds it beside its figure. */
 const COUNTED_WEIGHT = 2;
 /**
@@ -185,21 +197,40 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
     !(wants === 'time' && question.ahead && read[j]!.past);
   // "How many hours...": a figure in a sentence that does not name the hours counts half (it is
   // "a design team of fourteen people", not the hours they saved).
-  const counted = wants === 'amount' ? terms.find((t) => t.counted) : undefined;
+  const counted = wants === 'amount' || wants === 'duration' ? terms.find((t) => t.counted) : undefined;
   const kindOf = (j: number | undefined): number => {
     if (!wants || j === undefined) return 0;
     const strength = read[j]!.kinds.get(wants) ?? 0;
     return counted && matchOf(counted, read[j]!.keys) === 0 ? Math.min(strength, 0.5) : strength;
   };
+  const enough = evidenceRule({
+    terms,
+    names: namesAmong(terms, read),
+    weights,
+    matches,
+    helped,
+    ignored: (t) => t.word === NOT_TERM,
+    holdsFigure: (j) => wants !== null && FIGURE_KINDS.has(wants) && holdsWanted(j) && kindOf(j) === 1,
+    money: wants === 'money',
+  });
   const scored = pool.map((s, i) => {
     const prev = at(s, -1);
     const next = at(s, 1);
     const pair = Math.max(withNeighbour(i, prev), withNeighbour(i, next));
     let score = 0.75 * ownHelped[i]! + 0.25 * pair;
-    if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * kindOf(i);
+    const figure = wants !== null && FIGURE_KINDS.has(wants);
+    // An opening that announces its subject names it and says little of it; its "because" is why
+    // the owner talks about it.
+    const announces = question.intent === 'answer' && OPENS_ON_SUBJECT.test(texts[i]!);
+    if (announces && !(figure && holdsWanted(i))) score -= ANNOUNCES_SUBJECT;
+    else if (wants && own[i]! > 0 && holdsWanted(i)) score += KIND_BONUS * kindOf(i);
     // Money is not scored here: a sentence without it is left out below.
-    if (wants && wants !== 'money' && !holdsWanted(i) && !holdsWanted(prev) && !holdsWanted(next))
+    if (figure && wants !== 'money' && !holdsWanted(i) && !holdsWanted(prev) && !holdsWanted(next))
       score -= KIND_MISSING;
+    // "How many hours do I coach now" is not answered by how it was ("back in September I was...").
+    if (question.now && read[i]!.past) score -= TOLD_BEFORE;
+    // And "how many hours was I working before the program" is not answered by how it is now.
+    if (question.before && read[i]!.now) score -= TOLD_BEFORE;
     const words = wordCount(texts[i]!);
     if (s.filler) score *= 0.3;
     if (words < 4) score -= 0.1;
@@ -234,15 +265,28 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   // with no time, nor by one that tells when a marathon was.
   const mustHold = wants === 'money' || (wants === 'time' && question.ahead);
   const ranked = scored
-    .filter((c) => c.own > 0)
+    .filter((c) => c.own > 0 && enough(c.i, c.prev, c.next))
     .filter((c) => !mustHold || holdsWanted(c.i) || holdsWanted(c.prev) || holdsWanted(c.next))
-    .sort((a, b) => b.score - a.score || strength(b) - strength(a) || a.s.position - b.s.position);
+    .sort(
+      (a, b) =>
+        b.score - a.score || strength(b) - strength(a) || b.own - a.own || a.s.position - b.s.position,
+    );
   // "How much..." answered by the sentence that sets the scene ("our worst month in nine years")
   // when the next one holds the figure asked for ("we took in eleven thousand"): the next one
   // answers, with the first as its context.
   const head = ranked[0];
+  // "Why did I almost close the bakery?" answered by the sentence saying so ("last March I almost
+  // closed the bakery"): the reason is beside it, after it ("because I was losing money") or, when
+  // it opens on a consequence ("So I got curious"), before it. That one answers, with it as context.
+  const reasonBeside = (c: (typeof scored)[number]) => {
+    if (read[c.i]!.kinds.has('reason')) return undefined;
+    const usable = (j: number | undefined) =>
+      j !== undefined && !pool[j]!.filler && !/\?["'”’)]*$/.test(texts[j]!) ? scored[j]! : undefined;
+    if (c.next !== undefined && read[c.next]!.kinds.has('reason')) return usable(c.next);
+    return OPENS_ON_CONSEQUENCE.test(texts[c.i]!) ? usable(c.prev) : undefined;
+  };
   const holder =
-    head && question.intent === 'answer' && kindOf(head.i) < 1
+    head && question.intent === 'answer' && FIGURE_KINDS.has(wants!) && kindOf(head.i) < 1
       ? (ranked.find(
           (c) =>
             c.s.noteId === head.s.noteId &&
@@ -251,7 +295,9 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
             holdsWanted(c.i) &&
             c.score >= head.score - KIND_REACH,
         ) ?? (kindOf(head.next) === 1 ? scored[head.next!]! : undefined))
-      : undefined;
+      : head && question.intent === 'answer' && wants === 'reason'
+        ? reasonBeside(head)
+        : undefined;
   if (head && holder) {
     const at = ranked.indexOf(holder);
     if (at >= 0) ranked.splice(at, 1);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitSentences } from '../text/index.ts';
 import { type AskNote, type AskSentence, answerQuestion, citedSentences } from './answer.ts';
-import { canonicalKeys, readQuestion, readSentence, spokenForms, spokenNumber } from './question.ts';
+import { spokenForms, spokenNumber } from './numbers.ts';
+import { canonicalKeys, readQuestion, readSentence } from './question.ts';
 
 const FIXTURE_NOTES = path.join(import.meta.dirname, '../../../../../../tests/fixtures/studio/notes');
 
@@ -305,5 +306,80 @@ describe('the sentence that holds what was asked for', () => {
   it('opens on the sentence of the note holding the figure and the word the topic sentence lacks', () => {
     // Not "the week I doubled my newsletter price", nor the figure after it ("in June I had...").
     expect(ask('How much do I earn from the newsletter now?')).toBe('story-newsletter-price#11');
+  });
+});
+
+describe('the kind of answer asked for, and what a sentence holds of it', () => {
+  const answerIn = (q: string, texts: string[]) =>
+    citedSentences(answerQuestion(readQuestion(q), sentences('n', texts), [note('n', 1)]))[0]?.id;
+
+  it('reads "how long" and "how late" as a duration, "why" as a reason', () => {
+    expect(readQuestion('How long did it take to replace the revenue?').wants).toBe('duration');
+    expect(readQuestion('How late did they pay their invoices?').wants).toBe('duration');
+    // What "how late" measures is counted, as the hours of "how many hours".
+    expect(readQuestion('How late did they pay?').terms.find((t) => t.counted)?.word).toBe('late');
+    expect(readQuestion('Why did my first hire leave?').wants).toBe('reason');
+    expect(readQuestion('What made us raise the price?').wants).toBe('reason');
+    expect(readQuestion('How many members does the club have?').wants).toBe('amount');
+    expect(readSentence('Within four months we had replaced the revenue.').kinds.has('duration')).toBe(true);
+    expect(readSentence('Each one took about forty-five minutes.').kinds.has('duration')).toBe(true);
+    expect(readSentence('A twelve-week program.').kinds.has('duration')).toBe(true);
+    expect(readSentence('A design team of fourteen people.').kinds.has('duration')).toBe(false);
+    expect(readSentence('They left because the process never came.').kinds.has('reason')).toBe(true);
+    expect(readSentence('She left after four months.').kinds.has('reason')).toBe(false);
+  });
+
+  it('answers "how long" with the sentence holding a figure of time', () => {
+    expect(
+      answerIn('How long did it take to replace the lost revenue?', [
+        'We knew we would lose forty percent of revenue and three big accounts.',
+        'Our designers were glad.',
+        'Within four months we had replaced the revenue with smaller clients.',
+      ]),
+    ).toBe('n#2');
+    // "Sixty days late" beside the "late" asked, not "for three years" beside the client's name.
+    expect(
+      answerIn('How late did the retail chain pay their invoices?', [
+        'For three years our biggest client was a retail chain that paid us well.',
+        'They asked for weekend changes.',
+        'They paid their invoices sixty days late.',
+      ]),
+    ).toBe('n#2');
+  });
+
+  it('answers "why" with the sentence giving a reason over one that only names the topic', () => {
+    expect(
+      answerIn('Why did we raise the bread price?', [
+        'We raised the bread price last spring.',
+        'Everyone noticed.',
+        'We raised the bread price because the flour went up by a third.',
+      ]),
+    ).toBe('n#2');
+  });
+
+  it('takes an opening that announces its subject for the subject, not the answer', () => {
+    const hire = [
+      'So I want to talk about my first hire, because I got it wrong.',
+      'She was brilliant at her old job.',
+      'She left after four months, and it cost us a lot.',
+    ];
+    expect(answerIn('Why did my first hire leave?', hire)).toBe('n#2');
+    // "When did I first talk about..." is answered by it.
+    const first = answerQuestion(readQuestion('When did I first talk about hiring?'), sentences('n', hire), [
+      note('n', 1),
+    ]);
+    expect(citedSentences(first)[0]?.id).toBe('n#0');
+  });
+
+  it('answers a question about now with how things are, not how they were', () => {
+    expect(readQuestion('How many hours a week do I coach now?').now).toBe(true);
+    expect(readQuestion('How many hours a week did I coach?').now).toBe(false);
+    expect(
+      answerIn('How many hours a week do I coach now?', [
+        'Back in September I was coaching sixty hours a week.',
+        'Then I wrote the program.',
+        'I coach about thirty-five hours a week these days, and I love it.',
+      ]),
+    ).toBe('n#2');
   });
 });

@@ -15,12 +15,11 @@ export {
   answerQuestion,
   citedSentences,
 } from './answer.ts';
+export { spokenForms, spokenNumber } from './numbers.ts';
 export {
   type AskIntent,
   type AskQuestion,
   type AskTerm,
   canonicalKeys,
   readQuestion,
-  spokenForms,
-  spokenNumber,
 } from './question.ts';

@@ -1,10 +1,15 @@
 import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
-import { STOP_WORDS, wordsOf, writtenForm } from '../text/index.ts';
+import { STOP_WORDS, tokenize, wordsOf, writtenForm } from '../text/index.ts';
+import { type AnswerKind, answerKindsOf, wantedKind } from './kinds.ts';
+import { CLOCK, FIGURE, figuresOf, SMALL_VALUE, spokenForms } from './numbers.ts';
 import {
   ASKS_AHEAD,
+  ASKS_BEFORE,
+  ASKS_NOW,
   joinPhrases,
   keyOf,
   phrasesOf,
+  SAYS_NOW,
   SYNONYM_WEIGHT,
   SYNONYMS,
   tellsPastOnly,
@@ -29,6 +34,21 @@ export interface AskTerm {
   forms: readonly string[];
   /** What "how many" or "how much" counts ("hours" in "how many hours did we save"). */
   counted?: boolean;
+  /**
+   * A name ("Lena", "Rotterdam", "Christmas"): it says whom or where the question is about, not
+   * what it asks of them, so a sentence holding only names does not answer (`answer.ts`).
+   */
+  name?: boolean;
+  /**
+   * What a named subject is asked to have done ("leave" in "why did Lena leave the agency"): the
+   * answer says it, in the words asked or others of the table, where it names them.
+   */
+  predicate?: boolean;
+  /**
+   * In a question typed in lower case, the word that may be a named subject ("lena" in "why did
+   * lena leave"): this term is its verb when the notes spell that word as a name (`evidence.ts`).
+   */
+  verbOf?: string;
 }
 
 export interface AskQuestion {
@@ -37,6 +57,10 @@ export interface AskQuestion {
   wants: AnswerKind | null;
   /** A time question about now or what is to come ("when is the launch"), not what was. */
   ahead: boolean;
+  /** The question asks how things are now ("how many hours do I coach now"), not how they were. */
+  now: boolean;
+  /** The question asks how things were before ("...before the program?"), not how they are now. */
+  before: boolean;
   terms: AskTerm[];
   /** websearch_to_tsquery text: every form of every term, any of them ("a or b or \"c d\""). */
   search: string;
@@ -112,178 +136,14 @@ const ASKING_WORDS = new Set([
 /** Words that ask when something was first said, in such a question; elsewhere they name which. */
 const FIRST_WORDS = new Set(['first', 'earliest', 'start', 'started', 'begin']);
 
-/**
- * The kinds of answer a question may ask for: money ("how much did it cost", "what do they pay"),
- * an amount ("how much", "how many"), a time ("when", "what year") or how often ("how often").
- */
-export type AnswerKind = 'money' | 'amount' | 'time' | 'frequency';
-/** Words of paying: a question about them asks for money; a sentence with them and a figure holds it. */
-const MONEY_WORDS =
-  /\b(?:pay|pays|paid|paying|cost|costs|costing|charge|charges|charged|charging|price|priced|prices|fee|fees|salary|revenue|spend|spent|earn|earns|earned|bill|billed|money|income)\b/i;
-const WANTS: ReadonlyArray<[AnswerKind, RegExp]> = [
-  ['frequency', /\bhow often\b/i],
-  ['money', new RegExp(`(?:\\bhow much\\b|\\bwhat\\b).*${MONEY_WORDS.source}`, 'i')],
-  ['amount', /\bhow (?:much|many|long|old|big|far)\b/i],
-  // "When did..." asks for a time; "what do I do when I can't sleep" does not.
-  [
-    'time',
-    /^\W*when\b|\bwhen (?:did|do|does|was|were|is|are|will|would|should|can)\b|\bwhat (?:time|year|day|date|month)\b|\bhow soon\b/i,
-  ],
-];
-// biome-ignore format: a word list
-const TIME_WORDS = /\b(?:january|february|march|april|may|june|july|august|september|october|november|december|(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|today|morning|afternoon|evening|night|noon|midnight|ago|later|weekend|spring|summer|autumn|winter|yesterday|tomorrow|tonight)\b|\b(?:last|next|this) (?:week|month|year|quarter)\b/i;
-const FREQUENCY_WORDS =
-  /\b(?:every|each|per|daily|weekly|monthly|yearly|once|twice)\b|\b(?:a|an) (?:day|week|month|year|hour)\b/i;
-const AMOUNT_WORDS = /\b(?:half|third|quarter|dozen|double|twice|times)\b/i;
-const MONTH = '(?:january|february|march|april|may|june|july|august|september|october|november|december)';
-const DAY_OF_MONTH = new RegExp(
-  `\\b${MONTH}\\s+(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b|\\b\\d+(?:st|nd|rd|th)\\b`,
-  'gi',
-);
-/** A year as a time ("in 2020", "March 2022"), not "two thousand of them". */
-const YEAR = new RegExp(
-  `\\b(?:in|since|by|from|until|till|of|around|early|late|mid|${MONTH.slice(3, -1)}|spring|summer|autumn|winter)\\s+(?:19|20)\\d{2}\\b(?!,\\d)`,
-  'i',
-);
-/** "At 4", "at seven": an hour of the day. */
-const AT_HOUR =
-  /\bat (?:[1-9]|1[0-2])(?!\d|,\d)(?:\s*[ap]\.?m\.?)?\b(?!\s*(?:%|percent|dollars?|euros?|pounds?))/i;
-const isYear = (value: number) => Number.isInteger(value) && value >= 1900 && value <= 2100;
-
-/**
- * How strongly a sentence holds each kind of answer: 1 for a figure ("18,000", "$7", "30%", a
- * date), a time word or a frequency; 0.5 for a small number said in words ("three calls"), which
- * is as often a count in passing as the answer.
- */
-export function answerKindsOf(text: string, written = writtenForm(text)): Map<AnswerKind, number> {
-  const kinds = new Map<AnswerKind, number>();
-  const small = wordsOf(written).some((w) => SMALL_VALUE.has(w)) ? 0.5 : 0;
-  // A date's day ("January 8", "the 18th") is a time, not an amount.
-  const counted = figuresOf(written.replace(DAY_OF_MONTH, ' '));
-  const amount = counted.some((f) => !isYear(f.value)) || AMOUNT_WORDS.test(written) ? 1 : small;
-  if (amount) kinds.set('amount', amount);
-  // Money: a figure in a currency ("$7", "ninety-nine euros"), or a figure beside a word of paying
-  // ("they pay eighteen thousand a month").
-  const currency = /[$€£¥]\s?\d|\d\s?(?:dollars?|euros?|pounds?|cents?|bucks|quid|k)\b/i.test(written);
-  if (currency || (amount === 1 && MONEY_WORDS.test(written))) kinds.set('money', 1);
-  // A time is a date, a year, a clock, a day or a time word: "eighty thousand strides" is none.
-  CLOCK.lastIndex = 0;
-  DAY_OF_MONTH.lastIndex = 0;
-  const time =
-    YEAR.test(written) ||
-    DAY_OF_MONTH.test(written) ||
-    TIME_WORDS.test(written) ||
-    CLOCK.test(written) ||
-    AT_HOUR.test(written);
-  if (time) kinds.set('time', 1);
-  if (FREQUENCY_WORDS.test(written)) kinds.set('frequency', 1);
-  return kinds;
-}
-
-// ---------------------------------------------------------------- numbers in both forms
-
-// biome-ignore format: a word list
-const SMALL = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-// biome-ignore format: a word list
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-const SMALL_VALUE: ReadonlyMap<string, number> = new Map([
-  ...SMALL.map((word, value) => [word, value] as const),
-  ...TENS.slice(2).map((word, i) => [word, (i + 2) * 10] as const),
-]);
-
-function under1000(n: number, and: boolean): string[] {
-  const out: string[] = [];
-  const hundreds = Math.floor(n / 100);
-  const rest = n % 100;
-  if (hundreds > 0) out.push(SMALL[hundreds]!, 'hundred');
-  if (rest > 0) {
-    if (hundreds > 0 && and) out.push('and');
-    if (rest < 20) out.push(SMALL[rest]!);
-    else out.push(rest % 10 ? `${TENS[Math.floor(rest / 10)]}-${SMALL[rest % 10]}` : TENS[rest / 10]!);
-  }
-  return out;
-}
-
-/**
- * A whole number as said: 18000 -> "eighteen thousand", 112 -> "one hundred and twelve" (with
- * `and`), 2020 -> also "twenty twenty" (see `spokenForms`). Numbers of a trillion and more, and
- * fractions, have none.
- */
-export function spokenNumber(value: number, and = true): string | undefined {
-  if (!Number.isInteger(value) || value < 0 || value >= 1e12) return undefined;
-  if (value === 0) return 'zero';
-  const parts: string[] = [];
-  let rest = value;
-  for (const [word, scale] of [
-    ['billion', 1e9],
-    ['million', 1e6],
-    ['thousand', 1e3],
-  ] as const) {
-    const count = Math.floor(rest / scale);
-    if (count > 0) parts.push(...under1000(count, and), word);
-    rest %= scale;
-  }
-  if (rest > 0) {
-    if (parts.length > 0 && rest < 100 && and) parts.push('and');
-    parts.push(...under1000(rest, and));
-  }
-  return parts.join(' ');
-}
-
-/** Every way a note may say a number: "18,000", "18000", "eighteen thousand", "2020" as "twenty twenty". */
-export function spokenForms(value: number): string[] {
-  const forms = new Set<string>();
-  if (Number.isInteger(value)) {
-    forms.add(String(value));
-    if (value >= 1000) forms.add(value.toLocaleString('en-US'));
-  } else forms.add(String(value));
-  for (const and of [true, false]) {
-    const said = spokenNumber(value, and);
-    // "a hundred and twelve" and "one hundred and twelve" both hold "hundred and twelve".
-    if (said) forms.add(said.replace(/^one (?=hundred|thousand|million|billion)/, ''));
-  }
-  if (Number.isInteger(value) && value >= 1910 && value <= 2099 && value % 100 >= 10) {
-    forms.add(`${spokenNumber(Math.floor(value / 100))} ${spokenNumber(value % 100)}`);
-  }
-  for (const [word, scale] of [
-    ['million', 1e6],
-    ['billion', 1e9],
-  ] as const) {
-    if (value >= scale && Number.isInteger((value / scale) * 100)) forms.add(`${value / scale} ${word}`);
-  }
-  return [...forms];
-}
-
-/**
- * The numbers a text says, in written form: digits as written ("18,000", "$85", "40%", "18k",
- * "1.5 million") and spoken numbers ("eighteen thousand", read by `writtenForm`), with where each
- * stands in the written text.
- */
-const FIGURE = /(?<![\d:])\d+(?:,\d{3})*(?:\.\d+)?(?![\d:])(?:\s*(k|thousand|million|billion)\b)?(\s*%)?/gi;
-/** A clock time ("4:30"): neither figure is an amount. */
-const CLOCK = /\b\d{1,2}:\d{2}\b/g;
-
-function figuresOf(written: string): Array<{ value: number; percent: boolean }> {
-  const out: Array<{ value: number; percent: boolean }> = [];
-  for (const match of written.replace(CLOCK, ' ').matchAll(FIGURE)) {
-    const base = Number(match[0].replace(/[^\d.]/g, ''));
-    if (!Number.isFinite(base)) continue;
-    const scale = match[1]?.toLowerCase();
-    const times =
-      scale === 'k' || scale === 'thousand' ? 1e3 : scale === 'million' ? 1e6 : scale === 'billion' ? 1e9 : 1;
-    out.push({ value: Math.round(base * times * 100) / 100, percent: match[2] !== undefined });
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------- canonical keys
 
-/** Words that say "not"; both a question's and a sentence's are read as the key `NOT`. */
+/** Words that say "not"; both a question's and a sentence's are read as the key `NOT_TERM`. */
 // biome-ignore format: a word list
 const NEGATIONS = new Set(["can't", 'cannot', "couldn't", "don't", "doesn't", "didn't", "won't", "isn't", "aren't",
   "wasn't", "weren't", 'not', 'never', 'no', 'nobody', 'nothing']);
-const NOT = '~not';
+/** The term a negation is read as, in questions and sentences alike. */
+export const NOT_TERM = '~not';
 /** A negation says less about what is asked than a word of it. */
 const NOT_WEIGHT = 0.5;
 const SCALE_WORDS = new Set(['k', 'thousand', 'million', 'billion', 'hundred']);
@@ -304,7 +164,7 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
     else if (!SCALE_WORDS.has(word)) keys.add(keyOf(word));
-    if (NEGATIONS.has(word)) keys.add(NOT);
+    if (NEGATIONS.has(word)) keys.add(NOT_TERM);
   }
   return keys;
 }
@@ -316,7 +176,11 @@ const FIRST =
 const ACROSS =
   /\b(?:what|everything|anything)\b.*?\b(?:have|did|do) (?:i|we) (?:said|say|talked|talk|mentioned|mention|written|write|spoken|speak)\b.*?\babout\b|\beverything (?:i|we)\b|\b(?:across|all) (?:my|of my|the) notes\b|\bin all my\b/i;
 
-const COUNTED = /\bhow (?:many|much) ([\p{L}'-]+)/iu;
+/** "How old is Daniela" asks her age. */
+const HOW_OLD = /\bhow old\b/i;
+
+/** What "how many" counts ("hours"), or what "how late" measures. */
+const COUNTED = /\bhow (?:(?:many|much) ([\p{L}'-]+)|(late|early)\b)/iu;
 
 /** A form made safe for websearch_to_tsquery: letters, digits, inner apostrophes, commas and dots. */
 const searchForm = (form: string): string | null => {
@@ -328,6 +192,34 @@ const searchForm = (form: string): string | null => {
   return /\s/.test(clean) ? `"${clean}"` : clean;
 };
 
+/**
+ * The words a question or a sentence spells with a capital inside it (lower-cased as `wordsOf`
+ * gives them): its names. The first word is capitalised as any sentence's is, "I" is no name, and a
+ * word in capitals ("CTO", "SEO") is a thing, not someone.
+ */
+export function namesIn(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const [n, token] of tokenize(text).entries()) {
+    const word = text.slice(token.start, token.end);
+    if (n === 0 || !/^\p{Lu}/u.test(word) || /^I(?:['’]\p{L}+)?$/u.test(word)) continue;
+    if (word.length > 1 && word === word.toUpperCase()) continue;
+    names.add(token.norm);
+  }
+  return names;
+}
+
+/**
+ * The verb of a named subject in a question asking what, why, when...: "why did Lena leave",
+ * "when does the Mill Lane studio open" has none (the subject is no name), nor "did Jamal still...",
+ * which asks yes or no; a possessive ("Priya's team") is no subject.
+ */
+const NAMED_SUBJECT =
+  /^\W*(?:why|when|where|how|what|who|which)\b[^?]*?\b(?:did|does|do|will|would|should|can|could|has|have|had)\s+(?:(?:Dr|Mr|Mrs|Ms)\.?\s+)?\p{Lu}[\p{L}-]*(?<!['’]s)(?:\s+(?:and\s+)?\p{Lu}[\p{L}-]*(?<!['’]s))*\s+([a-z][\p{L}'-]*)/u;
+
+/** The same in lower case: "why did lena leave" (one word, no pronoun or article, then its verb). */
+const LOWER_SUBJECT =
+  /^\W*(?:why|when|where|how|what|who|which)\b[^?]*?\b(?:did|does|do|will|would|should|can|could|has|have|had)\s+(?!(?:i|we|you|they|he|she|it|the|a|an|my|our|your|their|his|her|its|this|that|these|those|people|someone|everyone)\b)([a-z][\p{L}-]*)(?<!'s)\s+([a-z][\p{L}'-]*)/u;
+
 /** Reads a question into its intent and terms (at most ASK_MAX_TERMS, in the order asked). */
 export function readQuestion(question: string): AskQuestion {
   const text = question.slice(0, ASK_QUESTION_MAX_CHARS);
@@ -335,6 +227,10 @@ export function readQuestion(question: string): AskQuestion {
   const terms: AskTerm[] = [];
   const seen = new Set<string>();
   const written = writtenForm(text);
+  const names = namesIn(text);
+  const opening = text.replace(/^\W*\p{L}/u, (m) => m.toLowerCase());
+  const predicate = NAMED_SUBJECT.exec(opening)?.[1];
+  const lower = predicate === undefined ? LOWER_SUBJECT.exec(opening) : null;
   // Numbers first: each is one term whatever form it was asked in.
   for (const { value, percent } of figuresOf(written)) {
     const key = String(value);
@@ -369,22 +265,40 @@ export function readQuestion(question: string): AskQuestion {
       if (!keys.has(otherKey)) keys.set(otherKey, SYNONYM_WEIGHT);
       forms.push(other, ...phrasesOf(otherKey));
     }
-    terms.push({ word, keys, forms });
+    const term: AskTerm = { word, keys, forms };
+    if (names.has(word)) term.name = true;
+    else if (word === predicate) term.predicate = true;
+    else if (lower && word === lower[2]) term.verbOf = lower[1];
+    terms.push(term);
   }
+  // "How old is Daniela" asks her age: "old" is a stop word elsewhere ("the old print works").
+  if (HOW_OLD.test(text) && terms.length < ASK_MAX_TERMS && !seen.has(keyOf('age')))
+    terms.push({
+      word: 'age',
+      keys: new Map([
+        [keyOf('age'), 1],
+        [keyOf('aged'), 1],
+        [keyOf('old'), SYNONYM_WEIGHT],
+      ]),
+      forms: ['age', 'aged', 'old'],
+    });
   const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
     .map(searchForm)
     .filter((f): f is string => f !== null);
   // "What do I do when I can't sleep" asks about not sleeping: the negation is a term, below a word.
   if (terms.length > 0 && terms.length < ASK_MAX_TERMS && wordsOf(written).some((w) => NEGATIONS.has(w)))
-    terms.push({ word: NOT, keys: new Map([[NOT, NOT_WEIGHT]]), forms: [] });
-  const counted = keyOf(COUNTED.exec(written)?.[1]?.toLowerCase() ?? '');
+    terms.push({ word: NOT_TERM, keys: new Map([[NOT_TERM, NOT_WEIGHT]]), forms: [] });
+  const asked = COUNTED.exec(written);
+  const counted = keyOf((asked?.[1] ?? asked?.[2])?.toLowerCase() ?? '');
   for (const term of terms) if (term.keys.get(counted) === 1) term.counted = true;
   // "When did I first..." is answered by the note's date, not by a time said in it.
-  const wants = intent === 'first' ? null : (WANTS.find(([, pattern]) => pattern.test(text))?.[0] ?? null);
+  const wants = intent === 'first' ? null : wantedKind(text);
   return {
     intent,
     wants,
     ahead: wants === 'time' && ASKS_AHEAD.test(text),
+    now: ASKS_NOW.test(text),
+    before: ASKS_BEFORE.test(text),
     terms: terms.slice(0, ASK_MAX_TERMS),
     search: forms.join(' or '),
   };
@@ -396,6 +310,10 @@ export interface ReadSentence {
   kinds: ReadonlyMap<AnswerKind, number>;
   /** It tells of the past only (`tellsPastOnly`). */
   past: boolean;
+  /** It says how things are now ("I now work...", "these days"). */
+  now: boolean;
+  /** The keys of the words it spells with a capital inside it (`namesIn`): its names. */
+  names: ReadonlySet<string>;
 }
 
 /**
@@ -418,6 +336,8 @@ export function readSentence(text: string): ReadSentence {
     keys: canonicalKeys(text, written),
     kinds: answerKindsOf(text, written),
     past: tellsPastOnly(text, wordsOf(text)),
+    now: SAYS_NOW.test(text),
+    names: new Set([...namesIn(text)].map(keyOf)),
   };
   READ_CACHE.set(text, read);
   if (READ_CACHE.size > READ_CACHE_SIZE) READ_CACHE.delete(READ_CACHE.keys().next().value!);

@@ -153,3 +153,17 @@ const NOW_OR_AHEAD =
 /** A question asking when something is or will be ("when is", "what time does"), not when it was. */
 export const ASKS_AHEAD =
   /\b(?:when|what time|what day|what date|how soon)\s+(?:is|are|will|does|do|should|can|shall)\b|\bwhen's\b/i;
+
+/**
+ * A question about how things were before ("how many hours was I working before the program", "what
+ * did I charge before?"), not how they are: "before" ending the question or before what came after,
+ * not "before publishing" (what came first).
+ */
+export const ASKS_BEFORE =
+  /\bbefore\W*$|\bbefore (?:the|my|our|i|we|that|it|this)\b|\bused to\b|\bback then\b|\bat first\b|\boriginally\b|\bpreviously\b/i;
+
+/** A sentence that tells how things are now ("I now work about thirty-five hours a week"). */
+export const SAYS_NOW = /\b(?:now|nowadays|these days|currently|today|any more|anymore)\b/i;
+
+/** A question about how things are now, not how they were ("how many members does the club have now"). */
+export const ASKS_NOW = /\b(?:now|currently|nowadays|these days|at the moment|any more|anymore)\b/i;

@@ -47,6 +47,7 @@ export {
   type LeadFault,
   leadFault,
   leadsBadly,
+  OPENS_ON_SUBJECT,
   PERSON_PRONOUN_AT_START,
   pointWeight,
 } from './lead.ts';

@@ -15,8 +15,22 @@ export const COUNTED_ITEM =
 /** "Coach:", "Speaker 2:", "Q:", "Maria Lopez:" opening a transcript line. */
 const SPEAKER_LABEL =
   /^(?:speaker\s*\d+|[QA]|interviewer|host|guest|[\p{Lu}][\p{Ll}]+(?: [\p{Lu}][\p{Ll}]+)?)\s*:\s/u;
-const ABOUT_THE_TALK =
-  /\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|this (?:one )?is (?:about|the story of|a story about)|i (?:want|need) to (?:talk|share|tell|rant)|let me (?:tell|share)|can we talk|for a (?:minute|second)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\b/i;
+/** Talk that announces the subject: "I want to talk about my first hire", "This is the story of...". */
+const ANNOUNCES_SUBJECT =
+  'this (?:one )?is (?:about|the story of|a story about)|i (?:want|need) to (?:talk|share|tell|rant)|let me (?:tell|share)|can we talk';
+const ABOUT_THE_TALK = new RegExp(
+  `\\b(?:quick one|today|this one is for|this is for|this (?:one )?is going to be|${ANNOUNCES_SUBJECT}|for a (?:minute|second)|(?:i've|i have) got news|big news|big change|practical one|hey|hi|hello|welcome)\\b`,
+  'i',
+);
+/**
+ * A sentence that opens on announcing its subject ("So, um, I want to talk about my first hire,
+ * because..."): it names what the note is about, in the words a question about it uses, and says
+ * little of it.
+ */
+export const OPENS_ON_SUBJECT = new RegExp(
+  `^\\W*(?:(?:so|okay|ok|right|well|um|uh|yeah|and|hey|hi)\\b[\\s,.]*)*(?:${ANNOUNCES_SUBJECT})\\b`,
+  'i',
+);
 /** A sentence about the talk itself, not its subject (an opening may skip it). */
 export const aboutTheTalk = (unit: Unit) =>
   unit.words < 4 || (unit.words <= 16 && ABOUT_THE_TALK.test(unit.clean));
