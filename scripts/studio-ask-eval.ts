@@ -54,9 +54,11 @@ export function runAskEval(): AskEvalRow[] {
       filler: s.filler,
     })),
   );
+  // Asked the week after the last note was made: "last week" is the last two notes' time.
+  const asked = FIRST_DAY + files.length * WEEK;
   const { questions } = JSON.parse(readFileSync(QUESTIONS, 'utf8')) as { questions: Question[] };
   return questions.map((question) => {
-    const answer = answerQuestion(readQuestion(question.q), sentences, notes);
+    const answer = answerQuestion(readQuestion(question.q, asked), sentences, notes);
     const first = citedSentences(answer)[0];
     const right =
       question.a.length === 0 ? !answer.found : first !== undefined && question.a.includes(first.id);

@@ -56,7 +56,7 @@ export async function answerOffline(
   owner: string,
   question: string,
 ): Promise<{ response: AskResponse; answer: AskAnswer<Sentence, Note> | null }> {
-  const asked = readQuestion(question);
+  const asked = readQuestion(question, Date.now());
   const db = ctx.database.db;
   const empty = (closest: Note[]): { response: AskResponse; answer: null } => ({
     response: {

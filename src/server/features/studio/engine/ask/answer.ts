@@ -1,7 +1,9 @@
 import { OPENS_ON_SUBJECT, POINTS_BACK_AT_START } from '../extractive/index.ts';
 import { evidenceRule, namesAmong } from './evidence.ts';
+import { frameHolds } from './frames.ts';
 import { FIGURE_KINDS, OPENS_ON_CONSEQUENCE } from './kinds.ts';
 import { type AskIntent, type AskQuestion, type AskTerm, NOT_TERM, readSentence } from './question.ts';
+import { THIRD_PERSON } from './words.ts';
 
 /**
  * Answering a question from the owner's sentences, offline: each sentence scored by the share of the
@@ -264,9 +266,32 @@ export function answerQuestion<S extends AskSentence, N extends AskNote>(
   // So is a question asking when something is: "when is the marathon" is not answered by a sentence
   // with no time, nor by one that tells when a marathon was.
   const mustHold = wants === 'money' || (wants === 'time' && question.ahead);
+  // "How many kilometres did Daniela run last week" is not answered by her running in a note made
+  // in February that says no time of it: the sentence, a neighbour or the note's date must.
+  const { frame } = question;
+  const inFrame = (c: (typeof scored)[number]) =>
+    !frame ||
+    frameHolds(
+      frame,
+      [c.i, c.prev, c.next]
+        .filter((j) => j !== undefined)
+        .map((j) => ({ text: texts[j]!, keys: keysOf[j]! })),
+      noteById.get(c.s.noteId)!.createdAt,
+    );
+  // "What did the kids think of story hour" is answered where what they thought or said is told: a
+  // word of reporting in a sentence naming them or saying "they" ("that felt smart" is the owner's).
+  const { reports } = question;
+  const says = (j: number, keys: ReadonlySet<string>) => [...keys].some((key) => keysOf[j]!.has(key));
+  const reported = (c: (typeof scored)[number]) =>
+    !reports ||
+    [c.i, c.prev, c.next].some(
+      (j) =>
+        j !== undefined && says(j, reports.words) && (says(j, reports.of) || THIRD_PERSON.test(texts[j]!)),
+    );
   const ranked = scored
-    .filter((c) => c.own > 0 && enough(c.i, c.prev, c.next))
+    .filter((c) => c.own > 0 && enough(c.i, c.prev, c.next) && reported(c))
     .filter((c) => !mustHold || holdsWanted(c.i) || holdsWanted(c.prev) || holdsWanted(c.next))
+    .filter(inFrame)
     .sort(
       (a, b) =>
         b.score - a.score || strength(b) - strength(a) || b.own - a.own || a.s.position - b.s.position,

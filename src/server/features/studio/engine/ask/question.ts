@@ -1,14 +1,17 @@
 import { ASK_QUESTION_MAX_CHARS } from '#contract/studio-ask.ts';
 import { STOP_WORDS, tokenize, wordsOf, writtenForm } from '../text/index.ts';
+import { type TimeFrame, timeFrameOf } from './frames.ts';
 import { type AnswerKind, answerKindsOf, wantedKind } from './kinds.ts';
 import { CLOCK, FIGURE, figuresOf, SMALL_VALUE, spokenForms } from './numbers.ts';
 import {
   ASKS_AHEAD,
   ASKS_BEFORE,
   ASKS_NOW,
+  ASKS_OPINION,
   joinPhrases,
   keyOf,
   phrasesOf,
+  REPORTING_WORDS,
   SAYS_NOW,
   SYNONYM_WEIGHT,
   SYNONYMS,
@@ -61,6 +64,14 @@ export interface AskQuestion {
   now: boolean;
   /** The question asks how things were before ("...before the program?"), not how they are now. */
   before: boolean;
+  /**
+   * When the question asks what someone thought or said ("what did the kids think of story hour"):
+   * the keys of the words reporting it, and of whom it asks about; an answer says one of the first
+   * (in the sentence or beside it) in a sentence naming them or saying "he", "she", "they".
+   */
+  reports: { words: ReadonlySet<string>; of: ReadonlySet<string> } | null;
+  /** The time the question asks within ("last week", "in 2019"), when it says one (`frames.ts`). */
+  frame: TimeFrame | null;
   terms: AskTerm[];
   /** websearch_to_tsquery text: every form of every term, any of them ("a or b or \"c d\""). */
   search: string;
@@ -220,8 +231,11 @@ const NAMED_SUBJECT =
 const LOWER_SUBJECT =
   /^\W*(?:why|when|where|how|what|who|which)\b[^?]*?\b(?:did|does|do|will|would|should|can|could|has|have|had)\s+(?!(?:i|we|you|they|he|she|it|the|a|an|my|our|your|their|his|her|its|this|that|these|those|people|someone|everyone)\b)([a-z][\p{L}-]*)(?<!'s)\s+([a-z][\p{L}'-]*)/u;
 
-/** Reads a question into its intent and terms (at most ASK_MAX_TERMS, in the order asked). */
-export function readQuestion(question: string): AskQuestion {
+/**
+ * Reads a question into its intent and terms (at most ASK_MAX_TERMS, in the order asked); `now`
+ * (ms) is when it is asked, which places "last week" among the notes' dates.
+ */
+export function readQuestion(question: string, now?: number): AskQuestion {
   const text = question.slice(0, ASK_QUESTION_MAX_CHARS);
   const intent: AskIntent = FIRST.test(text) ? 'first' : ACROSS.test(text) ? 'across' : 'answer';
   const terms: AskTerm[] = [];
@@ -282,6 +296,27 @@ export function readQuestion(question: string): AskQuestion {
       ]),
       forms: ['age', 'aged', 'old'],
     });
+  // "What did the kids think of story hour" asks what they thought: a sentence naming the kids'
+  // story hour says nothing of it. A word of reporting must be said (`reports`); a verb asked that
+  // is a term ("expect") is held by any of them ("Kofi thought we would lose everyone").
+  const opinionOf = ASKS_OPINION.exec(text);
+  const opinion = opinionOf?.[2]?.toLowerCase();
+  const reports = opinionOf
+    ? {
+        words: new Set([keyOf(opinion!), ...REPORTING_WORDS.map(keyOf)]),
+        of: new Set(
+          wordsOf(opinionOf[1]!)
+            .filter((w) => !STOP_WORDS.has(w))
+            .map(keyOf),
+        ),
+      }
+    : null;
+  for (const [k, term] of terms.entries())
+    if (reports && term.keys.get(keyOf(opinion!)) === 1) {
+      const keys = new Map(term.keys);
+      for (const key of reports.words) if (!keys.has(key)) keys.set(key, SYNONYM_WEIGHT);
+      terms[k] = { ...term, keys };
+    }
   const forms = [...new Set(terms.slice(0, ASK_MAX_TERMS).flatMap((t) => t.forms))]
     .map(searchForm)
     .filter((f): f is string => f !== null);
@@ -291,6 +326,10 @@ export function readQuestion(question: string): AskQuestion {
   const asked = COUNTED.exec(written);
   const counted = keyOf((asked?.[1] ?? asked?.[2])?.toLowerCase() ?? '');
   for (const term of terms) if (term.keys.get(counted) === 1) term.counted = true;
+  // A year the question asks within ("how many hours did I sleep in 2019") is its frame, not what it
+  // is about: a sentence saying only "since twenty nineteen" holds nothing of it.
+  const frame = timeFrameOf(text, now);
+  const topic = frame?.figure === undefined ? terms : terms.filter((t) => t.word !== String(frame.figure));
   // "When did I first..." is answered by the note's date, not by a time said in it.
   const wants = intent === 'first' ? null : wantedKind(text);
   return {
@@ -299,7 +338,9 @@ export function readQuestion(question: string): AskQuestion {
     ahead: wants === 'time' && ASKS_AHEAD.test(text),
     now: ASKS_NOW.test(text),
     before: ASKS_BEFORE.test(text),
-    terms: terms.slice(0, ASK_MAX_TERMS),
+    frame,
+    reports,
+    terms: topic.slice(0, ASK_MAX_TERMS),
     search: forms.join(' or '),
   };
 }

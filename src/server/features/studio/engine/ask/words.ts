@@ -90,6 +90,24 @@ export const SYNONYMS: ReadonlyMap<string, readonly string[]> = (() => {
 })();
 
 /**
+ * Words that report what someone thought or said ("Kofi thought we would lose everyone", "my
+ * accountant says"): what a question asking someone's opinion needs said (`ASKS_OPINION`).
+ */
+// biome-ignore format: a word list
+export const REPORTING_WORDS: readonly string[] = ['think', 'thought', 'feel', 'felt', 'believe', 'expect',
+  'reckon', 'say', 'said', 'tell', 'told', 'suggest', 'recommend', 'agree', 'complain', 'love', 'hate'];
+
+/**
+ * A question asking what someone other than the owner thought or said ("what did the kids think of
+ * story hour", "what did Kofi expect"): whom it asks about is group 1, the verb asked group 2.
+ */
+export const ASKS_OPINION =
+  /^\W*(?:what|how)\b[^?]*?\b(?:did|do|does|would|will)\s+(?!(?:i|we|you)\b)([^?]+?)\s(think|feel|believe|expect|reckon|say|tell|suggest|recommend|like|love|hate)\b/i;
+
+/** Someone other than the owner, said as a pronoun: "some of them said it was about time". */
+export const THIRD_PERSON = /\b(?:he|she|they|them|him|her|his|their)\b/i;
+
+/**
  * Phrases read as the one word they mean, in questions and notes alike ("got back six hours" saves
  * them, "twenty-nine people signed up"); the word's synonyms follow. Each is also searched as said.
  */
@@ -100,6 +118,7 @@ const PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['save', ['got back', 'get back', 'free up', 'freed up', 'frees up']],
   ['publish', ['go out', 'goes out', 'went out', 'come out', 'comes out', 'came out']],
   ['earn', ['took in', 'take in', 'takes in', 'bring in', 'brings in', 'brought in']],
+  ['say', ['wrote back', 'write back', 'writes back']],
 ];
 
 /** The phrases by their first word: most words start none, and cost one look-up. */
