@@ -60,6 +60,24 @@ describe('reading a question', () => {
     expect(canonicalKeys('Twenty-nine people signed up')).toContain('signup');
     // Each is also searched as said.
     expect(readQuestion('how many hours did they save').search).toContain('"got back"');
+    // "Money back" is a refund; "record again" is said "re-record", which also holds "record".
+    expect(keysOf('Can I get my money back?')).toContain(keysOf('refund')[0]);
+    expect(canonicalKeys("and I'll refund every cent")).toContain(keysOf('refund')[0]);
+    expect(canonicalKeys('We re-recorded three episodes')).toContain('record');
+    expect(readQuestion('How many episodes did we record again?').terms[1]!.keys.get('re-record')).toBe(1);
+    expect(
+      citedSentences(
+        answerQuestion(
+          readQuestion('How many episodes did we record again?'),
+          [
+            'We recorded twelve episodes before we published a single one.',
+            'Nobody listened past the first.',
+            'We re-recorded the first three episodes.',
+          ].map((text, position) => ({ id: `n#${position}`, noteId: 'n', position, text })),
+          [{ id: 'n', createdAt: '2026-01-01T00:00:00Z' }],
+        ),
+      )[0]?.id,
+    ).toBe('n#2');
   });
 
   it('reads "first" as which one unless the question asks when something was first said', () => {

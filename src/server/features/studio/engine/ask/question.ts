@@ -157,6 +157,8 @@ const NEGATIONS = new Set(["can't", 'cannot', "couldn't", "don't", "doesn't", "d
 export const NOT_TERM = '~not';
 /** A negation says less about what is asked than a word of it. */
 const NOT_WEIGHT = 0.5;
+/** A word saying its verb again: "re-recorded", "re-launch". */
+const AGAIN_PREFIX = /^re-(\p{L}{3,})/u;
 const SCALE_WORDS = new Set(['k', 'thousand', 'million', 'billion', 'hundred']);
 
 /**
@@ -174,7 +176,12 @@ export function canonicalKeys(text: string, written = writtenForm(text)): Set<st
   for (const word of words) {
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) keys.add(String(small));
-    else if (!SCALE_WORDS.has(word)) keys.add(keyOf(word));
+    else if (!SCALE_WORDS.has(word)) {
+      keys.add(keyOf(word));
+      // "Re-recorded" is recording again: it also holds "record".
+      const again = AGAIN_PREFIX.exec(word)?.[1];
+      if (again) keys.add(keyOf(again));
+    }
     if (NEGATIONS.has(word)) keys.add(NOT_TERM);
   }
   return keys;
@@ -254,7 +261,8 @@ export function readQuestion(question: string, now?: number): AskQuestion {
     if (percent) keys.set(`${value}%`, 1);
     terms.push({ word: key, keys, forms: spokenForms(value) });
   }
-  for (const word of joinPhrases(wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' ')))) {
+  const words = joinPhrases(wordsOf(written.replace(CLOCK, ' ').replace(FIGURE, ' ')));
+  for (const [n, word] of words.entries()) {
     if (terms.length >= ASK_MAX_TERMS) break;
     const small = SMALL_VALUE.get(word);
     if (small !== undefined) {
@@ -273,6 +281,11 @@ export function readQuestion(question: string, now?: number): AskQuestion {
     if (seen.has(key)) continue;
     seen.add(key);
     const keys = new Map<string, number>([[key, 1]]);
+    // "Record again" is said "re-record": that form answers it best, the word alone less.
+    if (words[n + 1] === 'again' && !AGAIN_PREFIX.test(word)) {
+      keys.set(key, SYNONYM_WEIGHT);
+      keys.set(keyOf(`re-${word}`), 1);
+    }
     const forms = [word, ...phrasesOf(key)];
     for (const other of SYNONYMS.get(key) ?? []) {
       const otherKey = keyOf(other);

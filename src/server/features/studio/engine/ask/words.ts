@@ -119,6 +119,7 @@ const PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['publish', ['go out', 'goes out', 'went out', 'come out', 'comes out', 'came out']],
   ['earn', ['took in', 'take in', 'takes in', 'bring in', 'brings in', 'brought in']],
   ['say', ['wrote back', 'write back', 'writes back']],
+  ['refund', ['money back']],
 ];
 
 /** The phrases by their first word: most words start none, and cost one look-up. */
