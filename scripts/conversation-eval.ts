@@ -8,6 +8,7 @@
  */
 import { generateExtractive } from '../src/server/features/studio/engine/index.ts';
 import { CONVERSATIONS, conversationNote } from '../tests/fixtures/studio/conversations.ts';
+import { printTable } from './table.ts';
 
 const FORMATS = ['blog', 'linkedin', 'thread', 'carousel', 'clips', 'shownotes'] as const;
 const NEAR_MS = 15_000;
@@ -106,9 +107,5 @@ for (const conversation of CONVERSATIONS) {
     `${pct(near.length, conversation.shifts.length)} (${near.length}/${conversation.shifts.length})`,
   ]);
 }
-const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
 console.log(`\nConversations (${CONVERSATIONS.length} fixtures, every draft of each):`);
-console.log(line(header));
-console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-for (const row of rows) console.log(line(row));
+printTable(header, rows);
