@@ -7,7 +7,7 @@ import {
   type Draft,
   type DraftFormat,
 } from '#contract/studio-drafts.ts';
-import { longestHoldDuring } from './event-loop.ts';
+import { holdOf } from './event-loop.ts';
 import { FakeOpenAi } from './fake-openai.ts';
 import { type FakeBluesky, startFakeBluesky } from './fake-social.ts';
 import { quarterStems } from './hostile-text.ts';
@@ -35,7 +35,6 @@ import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '.
  * writer takes on this machine (a job that writes on the loop holds it at least that long); hostile
  * notes' drafts are held to the bound of ordinary English's drafts.
  */
-const RULE_MS = 50;
 export const MAX = STUDIO_LIMITS.textMaxChars;
 const fill = (unit: string, length: number) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
 
@@ -95,30 +94,6 @@ export const fetched = async (url: string) => {
   const res = await fetch(`${echo.url}${url}`, { headers: { cookie } });
   return { statusCode: res.status, body: Buffer.from(await res.arrayBuffer()) };
 };
-
-/** The bound for a path whose ordinary baseline held the loop `baselineMs`. */
-export const boundOf = (baselineMs: number) => RULE_MS + Math.max(RULE_MS, 2 * baselineMs);
-
-/** The loop's longest hold while `work` runs. */
-export const holdOf = async (work: () => Promise<unknown>) => (await longestHoldDuring(work)).holdMs;
-
-/**
- * The loop's longest hold while `work` runs, checked against the bound. On a shared machine any
- * process is stalled now and then (a garbage collection, a neighbour's burst), most of all over a
- * long window such as a draft job's seconds, so a hold over the bound is measured again with the
- * same work, and fails only when it is over the bound twice: work done on the loop holds it every
- * time.
- */
-export async function holds<T>(what: string, boundMs: number, work: () => Promise<T>): Promise<T> {
-  const first = await longestHoldDuring(work);
-  if (first.holdMs < boundMs) return first.result;
-  const { holdMs, result } = await longestHoldDuring(work);
-  expect(
-    holdMs,
-    `${what} held the event loop ${holdMs.toFixed(0)} ms, and ${first.holdMs.toFixed(0)} ms before (bound ${boundMs.toFixed(0)} ms)`,
-  ).toBeLessThan(boundMs);
-  return result;
-}
 
 /** A note's sentences timed as a recogniser would (1.5 s each), so clips can be cut from it. */
 export async function timed(note: NoteDetail): Promise<string> {

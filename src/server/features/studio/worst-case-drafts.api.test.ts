@@ -3,16 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { PublishAccount } from '#contract/publishing.ts';
 import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
+import { boundOf, holdOf, holds } from '#tests/support/event-loop.ts';
 import type { ReceivedRequest } from '#tests/support/fake-openai.ts';
 import { quarterStems } from '#tests/support/hostile-text.ts';
 import { eventually } from '#tests/support/studio.ts';
 import {
-  boundOf,
   bsky,
   call,
   draftsOf,
-  holdOf,
-  holds,
   hostile,
   jobBaseline,
   llm,

@@ -2,13 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type NoteDetail, STUDIO_LIMITS } from '#contract/studio.ts';
 import { SENTENCE_MAX_CHARS } from '#contract/studio-corrections.ts';
+import { boundOf, holdOf, holds } from '#tests/support/event-loop.ts';
 import { quarterStems } from '#tests/support/hostile-text.ts';
 import {
-  boundOf,
   call,
   fetched,
-  holdOf,
-  holds,
   hostile,
   MAX,
   ordinary,
