@@ -8,7 +8,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_S3, FakeS3 } from '#tests/support/fake-s3.ts';
 import { LocalDiskStorage } from './local-disk.ts';
 import { S3_PART_BYTES, S3Storage } from './s3.ts';
-import { ObjectNotFoundError, type ObjectStorage, RangeNotSatisfiableError, readStart } from './storage.ts';
+import {
+  ObjectNotFoundError,
+  type ObjectStorage,
+  RangeNotSatisfiableError,
+  readPartsStart,
+  readStart,
+} from './storage.ts';
 import { TempSpace, TempSpaceFullError } from './temp-space.ts';
 
 const fake = new FakeS3();
@@ -178,6 +184,14 @@ describe.each(backends)('object storage on %s', (_name, make) => {
       true,
     );
     expect(await keysOf(storage, 'studio/recordings/r/')).toHaveLength(3);
+    // Their first bytes (a format's sniff), by ranged reads across as many parts as it takes.
+    expect((await readPartsStart(storage, parts, 3002)).equals(Buffer.concat(chunks).subarray(0, 3002))).toBe(
+      true,
+    );
+    expect((await readPartsStart(storage, parts, 100_000)).length).toBe(73_001);
+    await expect(readPartsStart(storage, ['studio/recordings/r/9'])).rejects.toBeInstanceOf(
+      ObjectNotFoundError,
+    );
     await expect(
       storage.assemble([...parts, 'studio/recordings/r/9'], 'studio/media/other.webm'),
     ).rejects.toBeInstanceOf(ObjectNotFoundError);
@@ -236,6 +250,26 @@ describe.each(backends)('object storage on %s', (_name, make) => {
     expect(await stat(left.dir).catch(() => null)).toBeNull();
     await left.release();
     expect(temp.reserved).toBe(0);
+  });
+
+  it("copies a recording's parts into one local file, never past the room reserved", async () => {
+    const storage = await make();
+    // Longer than one gathered write, with parts that end mid-write.
+    const chunks = [randomBytes(700_000), randomBytes(1), randomBytes(900_000), randomBytes(0)];
+    for (const [n, chunk] of chunks.entries()) await storage.put(`studio/recordings/c/${n}`, chunk);
+    const parts = chunks.map((_, n) => `studio/recordings/c/${n}`);
+    const temp = new TempSpace({ dir: await tempFolder('temp-parts'), maxBytes: 4_000_000, waitMs: 300 });
+    const copy = await temp.copyOfParts(storage, parts, { maxBytes: 2_000_000, ext: '.webm' });
+    expect(copy.file.endsWith('.webm')).toBe(true);
+    expect((await readFile(copy.file)).equals(Buffer.concat(chunks))).toBe(true);
+    await copy.release();
+    // Parts grown since the recording was measured: refused, nothing left, the room given back.
+    await expect(temp.copyOfParts(storage, parts, { maxBytes: 1_000_000 })).rejects.toThrow(/grew past/);
+    await expect(
+      temp.copyOfParts(storage, [...parts, 'studio/recordings/c/9'], { maxBytes: 2_000_000 }),
+    ).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(temp.reserved).toBe(0);
+    expect(await readdir(temp.options.dir)).toEqual([]);
   });
 });
 

@@ -188,39 +188,39 @@ export const PARTS_AHEAD = 3;
  * PARTS_AHEAD): on a bucket each part is a request whose answer takes a round trip, and a dozen
  * chunks of a recording asked for one after another waited out a dozen of them. A part not yet read
  * holds no more than its stream's buffer (the connection waits); a missing part throws when its
- * turn comes, as if asked for then; parts asked for but never read are closed.
+ * turn comes, as if asked for then; parts asked for but never read are closed, as is the part being
+ * read when the caller stops early.
  */
-export function concatObjects(storage: ObjectStorage, keys: string[]): Readable {
-  return Readable.from(
-    (async function* () {
-      const asked: Promise<Readable>[] = [];
-      let next = 0;
-      const ask = () => {
-        while (next < keys.length && asked.length < PARTS_AHEAD) {
-          const part = storage.get(keys[next++]!);
-          // Its failure is thrown when its turn comes (below); until then it is not unhandled.
-          part.catch(() => {});
-          asked.push(part);
-        }
-      };
-      try {
-        ask();
-        while (asked.length > 0) {
-          const part = await asked.shift()!;
-          ask();
-          for await (const chunk of part) yield chunk as Buffer;
-        }
-      } finally {
-        for (const part of asked)
-          part.then(
-            (stream) => stream.destroy(),
-            () => {},
-          );
-      }
-    })(),
-    { objectMode: false },
-  );
+export async function* objectsChunks(storage: ObjectStorage, keys: string[]): AsyncGenerator<Buffer> {
+  const asked: Promise<Readable>[] = [];
+  let next = 0;
+  const ask = () => {
+    while (next < keys.length && asked.length < PARTS_AHEAD) {
+      const part = storage.get(keys[next++]!);
+      // Its failure is thrown when its turn comes (below); until then it is not unhandled.
+      part.catch(() => {});
+      asked.push(part);
+    }
+  };
+  try {
+    ask();
+    while (asked.length > 0) {
+      const part = await asked.shift()!;
+      ask();
+      for await (const chunk of part) yield chunk as Buffer;
+    }
+  } finally {
+    for (const part of asked)
+      part.then(
+        (stream) => stream.destroy(),
+        () => {},
+      );
+  }
 }
+
+/** The same as one stream (for a body or a sniff). */
+export const concatObjects = (storage: ObjectStorage, keys: string[]): Readable =>
+  Readable.from(objectsChunks(storage, keys), { objectMode: false });
 
 /** Sizes of `parts` (asked 8 at a time); ObjectNotFoundError naming the first missing one. */
 export async function partsSize(storage: ObjectStorage, parts: string[]): Promise<number> {
@@ -248,4 +248,20 @@ export async function readStart(storage: ObjectStorage, key: string, bytes = 410
   }
   stream.destroy();
   return Buffer.concat(chunks).subarray(0, bytes);
+}
+
+/**
+ * The first `bytes` bytes of parts one after another (fewer when they are shorter): a ranged read of
+ * each part it takes, not the parts' whole bodies asked for and dropped.
+ */
+export async function readPartsStart(storage: ObjectStorage, keys: string[], bytes = 4100): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  let length = 0;
+  for (const key of keys) {
+    if (length >= bytes) break;
+    const piece = await readStart(storage, key, bytes - length);
+    pieces.push(piece);
+    length += piece.length;
+  }
+  return Buffer.concat(pieces, length);
 }

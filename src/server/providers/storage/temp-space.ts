@@ -1,10 +1,7 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Limiter } from '../../lib/limiter.ts';
-import { concatObjects, ObjectNotFoundError, type ObjectStorage } from './storage.ts';
+import { ObjectNotFoundError, type ObjectStorage, objectsChunks } from './storage.ts';
 
 /** A local copy of a stored object for tools that need a path (ffmpeg, PocketSphinx, file-type). */
 export interface LocalCopy {
@@ -26,6 +23,53 @@ export class TempSpaceFullError extends Error {
 const PREFIX = 'echo-storage-';
 /** Copies from the store at once in one process, by default (see `copying`). */
 export const COPIES_AT_ONCE = 4;
+
+/**
+ * Bytes a copy gathers before it writes them: a bucket's answer comes in socket reads of at most
+ * 64 KiB, and one file write each through a write stream cost more CPU than the download itself.
+ */
+export const COPY_WRITE_BYTES = 1024 * 1024;
+
+/** The bytes of one object (or of several one after another), as a copy reads them. */
+type Source = AsyncIterable<Uint8Array>;
+
+/**
+ * Writes what `source` gives into a new `file` (opened first: nothing is asked of the store that
+ * could not be written), its chunks gathered into one write (writev) a COPY_WRITE_BYTES. Fails, the
+ * source closed, as soon as it would pass `size` bytes.
+ */
+async function writeCopy(source: () => Promise<Source>, file: string, size: number): Promise<void> {
+  const handle = await open(file, 'wx');
+  try {
+    let held: Uint8Array[] = [];
+    let heldBytes = 0;
+    let written = 0;
+    const flush = async () => {
+      let chunks = held;
+      let left = heldBytes;
+      held = [];
+      heldBytes = 0;
+      while (left > 0) {
+        let { bytesWritten } = await handle.writev(chunks);
+        left -= bytesWritten;
+        // A short write (rare on a file): the rest again.
+        while (chunks.length && bytesWritten >= chunks[0]!.length) bytesWritten -= chunks.shift()!.length;
+        if (bytesWritten > 0) chunks = [chunks[0]!.subarray(bytesWritten), ...chunks.slice(1)];
+      }
+    };
+    for await (const chunk of await source()) {
+      written += chunk.length;
+      // The object changed since it was measured: never write past what was reserved.
+      if (written > size) throw new Error(`the copy grew past the ${size} bytes reserved for it`);
+      held.push(chunk);
+      heldBytes += chunk.length;
+      if (heldBytes >= COPY_WRITE_BYTES) await flush();
+    }
+    await flush();
+  } finally {
+    await handle.close();
+  }
+}
 
 /**
  * Bounded temporary space: copies of stored objects are made under `dir`, and all of them together
@@ -94,7 +138,7 @@ export class TempSpace {
     const inPlace = storage.localPath?.(key);
     // Read in place: nothing copied, nothing but the room for outputs counted.
     if (inPlace) return this.copy({ inPlace }, 0, '', options.extraBytes);
-    return this.copy(() => storage.get(key), info.size, path.extname(key), options.extraBytes);
+    return this.copy(async () => storage.get(key), info.size, path.extname(key), options.extraBytes);
   }
 
   /**
@@ -107,7 +151,7 @@ export class TempSpace {
     options: { maxBytes: number; ext?: string; extraBytes?: number },
   ): Promise<LocalCopy> {
     return this.copy(
-      async () => concatObjects(storage, parts),
+      async () => objectsChunks(storage, parts),
       options.maxBytes,
       options.ext ?? '',
       options.extraBytes,
@@ -116,7 +160,7 @@ export class TempSpace {
 
   /** Reserves `size` and the room for outputs, then copies `source` (or names the file read in place). */
   private async copy(
-    source: (() => Promise<Readable>) | { inPlace: string },
+    source: (() => Promise<Source>) | { inPlace: string },
     size: number,
     ext: string,
     extraBytes = 0,
@@ -138,18 +182,7 @@ export class TempSpace {
       await mkdir(work);
       if (typeof source !== 'function') return { file: source.inPlace, dir: work, release };
       const file = path.join(dir, `object${ext.slice(0, 8)}`);
-      let written = 0;
-      const cap = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          written += chunk.length;
-          // The object changed since it was measured: never write past what was reserved.
-          if (written > size) done(new Error(`the copy grew past the ${size} bytes reserved for it`));
-          else done(null, chunk);
-        },
-      });
-      await this.copying.run(async () =>
-        pipeline(await source(), cap, createWriteStream(file, { flags: 'wx' })),
-      );
+      await this.copying.run(() => writeCopy(source, file, size));
       return { file, dir: work, release };
     } catch (error) {
       await release();

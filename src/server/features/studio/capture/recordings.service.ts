@@ -10,13 +10,12 @@ import type { BrowserSegment, Recording } from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
 import { readLater } from '../../../lib/stream-errors.ts';
-import { concatObjects } from '../../../providers/storage/storage.ts';
+import { readPartsStart } from '../../../providers/storage/storage.ts';
 import { mediaEngineName } from '../../transcription/index.ts';
 import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
 import {
   chunkKey,
   detectMediaBytes,
-  detectStreamedMedia,
   onStorage,
   recordingPrefix,
   removeRecordingChunks,
@@ -202,9 +201,9 @@ export async function finishRecordingAsNote(
   await countNewNotes(ctx, owner, 1);
   const storage = studioStorage(ctx.config);
   const parts = Array.from({ length: input.chunk_count }, (_, i) => chunkKey(id, i));
-  // Checked by content: the joined chunks' first bytes (read only as far as needed).
-  const media = await onStorage(ctx.config, () =>
-    detectStreamedMedia(concatObjects(storage, parts), row.mimeType),
+  // Checked by content: the joined chunks' first bytes (ranged reads, only as far as needed).
+  const media = await onStorage(ctx.config, async () =>
+    detectMediaBytes(await readPartsStart(storage, parts, SNIFF_BYTES), row.mimeType),
   );
   if (media?.kind !== 'voice') throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   const noteId = randomUUID();
