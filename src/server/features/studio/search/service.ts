@@ -8,17 +8,23 @@ export function readHeadline(marked: string): {
   snippet: string;
   highlights: Array<{ start: number; end: number }>;
 } {
+  // Copies the text between marks in slices: a snippet is a few hundred characters, read per hit.
   let snippet = '';
   const highlights: Array<{ start: number; end: number }> = [];
   let open: number | null = null;
-  for (const char of marked) {
+  let from = 0;
+  for (let i = 0; i < marked.length; i++) {
+    const char = marked[i];
+    if (char !== HIGHLIGHT_START && char !== HIGHLIGHT_STOP) continue;
+    snippet += marked.slice(from, i);
+    from = i + 1;
     if (char === HIGHLIGHT_START) open = snippet.length;
-    else if (char === HIGHLIGHT_STOP) {
+    else {
       if (open !== null && snippet.length > open) highlights.push({ start: open, end: snippet.length });
       open = null;
-    } else snippet += char;
+    }
   }
-  return { snippet, highlights };
+  return { snippet: snippet + marked.slice(from), highlights };
 }
 
 const trigrams = (word: string): Set<string> => {
@@ -28,22 +34,24 @@ const trigrams = (word: string): Set<string> => {
   return out;
 };
 
-/** pg_trgm's similarity of two words (shared trigrams over all trigrams). */
-export function trigramSimilarity(a: string, b: string): number {
-  const ta = trigrams(a);
-  const tb = trigrams(b);
+const similarityOf = (ta: Set<string>, tb: Set<string>): number => {
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared++;
   return shared / (ta.size + tb.size - shared || 1);
-}
+};
+
+/** pg_trgm's similarity of two words (shared trigrams over all trigrams). */
+export const trigramSimilarity = (a: string, b: string): number => similarityOf(trigrams(a), trigrams(b));
 
 /** Highlights the words of a sentence spelt most like the query's words (for similar-spelling hits). */
 export function highlightSimilar(sentence: string, query: string): Array<{ start: number; end: number }> {
-  const queryWords = query.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [];
+  // The query's trigrams once, not once per word of the sentence.
+  const queryWords = (query.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []).map(trigrams);
   const out: Array<{ start: number; end: number }> = [];
   for (const match of sentence.matchAll(/[\p{L}\p{N}']+/gu)) {
-    const best = Math.max(0, ...queryWords.map((q) => trigramSimilarity(q, match[0])));
-    if (best >= 0.3) out.push({ start: match.index, end: match.index + match[0].length });
+    const word = trigrams(match[0]);
+    if (queryWords.some((q) => similarityOf(q, word) >= 0.3))
+      out.push({ start: match.index, end: match.index + match[0].length });
   }
   return out;
 }
