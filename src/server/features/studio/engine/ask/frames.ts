@@ -1,3 +1,5 @@
+import { MONTHS as MONTH_NAMES, WEEKDAYS as WEEKDAY_NAMES } from '../text/index.ts';
+
 /**
  * The time a question sets ("how many kilometres did Daniela run last week", "in 2019") and whether
  * a sentence can answer within it: a sentence about Daniela's running that tells of another time, in
@@ -5,10 +7,10 @@
  */
 
 const DAY = 24 * 3600 * 1000;
-// biome-ignore format: a word list
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september',
-  'october', 'november', 'december'];
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
+const lower = (words: ReadonlySet<string>) => [...words].map((w) => w.toLowerCase());
+/** In the calendar's order: a month's index is its number less one. */
+const MONTHS = lower(MONTH_NAMES);
+const WEEKDAYS = lower(WEEKDAY_NAMES);
 const SEASONS = ['spring', 'summer', 'autumn', 'fall', 'winter'];
 /** "Last year" said in a note made in 2026 is 2025. */
 const SAYS_YEAR = /\b(last|this|next) year\b/gi;

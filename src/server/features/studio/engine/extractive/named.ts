@@ -5,6 +5,8 @@
  * told me…"). The part then cites both sentences, and keeps the sentence as said. Where no earlier
  * sentence names them plainly, the slide is left as it is (the evaluation counts it).
  */
+
+import { MONTHS, WEEKDAYS } from '../text/index.ts';
 import type { Analysis, Unit } from './analyse.ts';
 import type { Part } from './types.ts';
 
@@ -46,28 +48,7 @@ const PAST =
 /** A sentence telling what happened (one team, one client), not what happens (runners in general). */
 const TOLD_IN_THE_PAST =
   /\b(?:\w{3,}ed|was|were|had|did|went|took|told|said|came|made|ran|got|gave|ago|last)\b/i;
-const NOT_NAMES = new Set([
-  'i',
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-]);
+const NOT_NAMES = new Set(['i', ...[...MONTHS, ...WEEKDAYS].map((w) => w.toLowerCase())]);
 
 const capitalise = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 

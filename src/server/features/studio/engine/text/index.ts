@@ -8,7 +8,7 @@ export { markFillers, type Span, withoutFillers } from './fillers.ts';
 export { BUZZ_INDEX, BUZZWORDS, FUNCTION_WORDS, FW, FW_INDEX, STOP_WORDS } from './function-words.ts';
 export { ideasView } from './ideas.ts';
 export { type KeyPhrase, keyPhrases } from './keyphrases.ts';
-export { MONTHS } from './number-words.ts';
+export { MONTHS, WEEKDAYS } from './number-words.ts';
 export { splitSentences, type TranscriptSegment } from './sentences.ts';
 export { bestSources, claimsSupport, supportOf } from './support.ts';
 export { countWords, hash32, stem, syllables, type Token, tokenize, wordsOf } from './tokens.ts';

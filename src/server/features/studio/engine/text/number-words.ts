@@ -103,6 +103,15 @@ export const MONTHS = new Set([
   'November',
   'December',
 ]);
+export const WEEKDAYS = new Set([
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+]);
 /** Words that put a sentence's bare numbers in prices ("one ninety-nine instead of two ninety-nine"). */
 export const PRICE_WORDS =
   /^(?:price|prices|priced|pricing|rate|rates|charge|charged|charging|cost|costs|costing|pay|paid|paying|sell|sells|sold|selling|fee|fees|dollars?|bucks|euros?|quid|cents)$/;
