@@ -112,38 +112,21 @@ async function receivePatch(
     await release();
     throw error;
   }
-  // The upload's first bytes: what is stored already, then what this PATCH brings.
-  const start: Buffer[] = [];
-  // Past the first bytes (checked by an earlier PATCH): nothing to collect.
-  let startBytes = offset >= SNIFF_BYTES ? SNIFF_BYTES : 0;
+  // The upload's first bytes, judged by content: what is stored already, then what this PATCH
+  // brings. Past them (checked by an earlier PATCH) nothing is collected, nor when what is stored is
+  // not exactly the bytes before this PATCH's (the whole file is checked at the end).
+  let first: ReturnType<typeof firstBytes> | undefined;
   let now = offset;
   try {
-    if (offset > 0 && offset < SNIFF_BYTES) {
+    if (offset === 0) first = firstBytes();
+    else if (offset < SNIFF_BYTES) {
       const before = await onStorage(ctx.config, () => storedStart(ctx, key, offset));
-      // What is stored must be exactly the bytes before this PATCH's, else nothing is judged here
-      // (the whole file is checked at the end).
-      if (before.length === offset) {
-        start.push(before);
-        startBytes = before.length;
-      } else startBytes = SNIFF_BYTES;
+      if (before.length === offset) first = firstBytes(before);
     }
     const cap = byteCap(note.mediaBytes - offset);
-    const tap = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        if (startBytes < SNIFF_BYTES) {
-          const piece = chunk.subarray(0, SNIFF_BYTES - startBytes);
-          start.push(Buffer.from(piece));
-          startBytes += piece.length;
-        }
-        done(null, chunk);
-      },
-    });
-    readLater(tap);
-    // Past the first bytes the body goes to the store through the cap alone.
-    const source =
-      startBytes < SNIFF_BYTES
-        ? pipeline(body as Readable, cap.stream, tap, () => {})
-        : pipeline(body as Readable, cap.stream, () => {});
+    const source = first
+      ? pipeline(body as Readable, cap.stream, first.stream, () => {})
+      : pipeline(body as Readable, cap.stream, () => {});
     try {
       now = await uploadStore(ctx.config).write(source as Readable, key, offset);
     } catch (error) {
@@ -164,7 +147,7 @@ async function receivePatch(
     await note.finish(now);
     return { offset: now, noteId: note.id };
   }
-  if ((await sniffBytes(Buffer.concat(start), note.mediaMime)).verdict === 'refused') {
+  if ((await sniffBytes(first?.bytes() ?? Buffer.alloc(0), note.mediaMime)).verdict === 'refused') {
     await note.discard();
     throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
   }
@@ -195,6 +178,26 @@ async function uploadTarget(ctx: AppContext, uploadId: string) {
         discard: () => discardUpload(ctx, note),
       }
     : undefined;
+}
+
+/**
+ * Keeps the first SNIFF_BYTES of a file as they pass (after `already`, the bytes stored before), to
+ * judge it by content; read later (its errors reach the reader).
+ */
+export function firstBytes(already: Buffer = Buffer.alloc(0)) {
+  const kept = [already];
+  let held = already.length;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (held < SNIFF_BYTES) {
+        const piece = chunk.subarray(0, SNIFF_BYTES - held);
+        kept.push(Buffer.from(piece));
+        held += piece.length;
+      }
+      done(null, chunk);
+    },
+  });
+  return { stream: readLater(stream), bytes: () => Buffer.concat(kept) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline, type Readable, Transform } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import {
   type NoteListItem,
   QUOTA_EXCEEDED_MESSAGE,
@@ -9,7 +9,6 @@ import {
 import type { BrowserSegment, Recording } from '#contract/studio-capture.ts';
 import type { AppContext } from '../../../context.ts';
 import { AppError, conflict, notFound } from '../../../lib/errors.ts';
-import { readLater } from '../../../lib/stream-errors.ts';
 import { readPartsStart } from '../../../providers/storage/storage.ts';
 import { mediaEngineName } from '../../transcription/index.ts';
 import { queueMediaDeletion, removeQueuedMediaNow } from '../media-deletions.ts';
@@ -32,7 +31,7 @@ import {
   toListItem,
   withOwnerLock,
 } from '../notes/index.ts';
-import { byteCap } from './patches.service.ts';
+import { byteCap, firstBytes } from './patches.service.ts';
 import { assertQuota, remainingBytes, withinQuota } from './quota.ts';
 import {
   deleteRecording,
@@ -103,20 +102,13 @@ export async function putRecordingChunk(
   const room = (await remainingBytes(ctx, owner)) + previous;
   if (room <= 0) throw new AppError('quota_exceeded', QUOTA_EXCEEDED_MESSAGE);
   const cap = byteCap(Math.min(STUDIO_LIMITS.recordingChunkMaxBytes, room));
-  const start: Buffer[] = [];
-  let startBytes = 0;
-  const tap = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      if (n === 0 && startBytes < SNIFF_BYTES) {
-        const piece = chunk.subarray(0, SNIFF_BYTES - startBytes);
-        start.push(Buffer.from(piece));
-        startBytes += piece.length;
-      }
-      done(null, chunk);
-    },
-  });
-  readLater(tap);
-  const source = pipeline(body as Readable, cap.stream, tap, () => {}) as Readable;
+  // The first chunk's first bytes say what the recording is.
+  const first = n === 0 ? firstBytes() : undefined;
+  const source = (
+    first
+      ? pipeline(body as Readable, cap.stream, first.stream, () => {})
+      : pipeline(body as Readable, cap.stream, () => {})
+  ) as Readable;
   let bytes: number;
   try {
     bytes = (await onStorage(ctx.config, () => storage.put(key, source))).size;
@@ -124,7 +116,7 @@ export async function putRecordingChunk(
     throw cap.refused() ?? error;
   }
   try {
-    if (n === 0 && bytes >= SNIFF_BYTES && !(await detectMediaBytes(Buffer.concat(start), row.mimeType)))
+    if (first && bytes >= SNIFF_BYTES && !(await detectMediaBytes(first.bytes(), row.mimeType)))
       throw new AppError('unsupported_media_type', UNSUPPORTED_MEDIA_MESSAGE);
     await withinQuota(
       ctx,
