@@ -1,7 +1,7 @@
 import { type Readable, Transform } from 'node:stream';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { readLater } from './stream-errors.ts';
+import { pipedReadLater } from './stream-errors.ts';
 
 /**
  * Bytes of a streamed body between two minor collections. A large body (a 200 MB upload) arrives
@@ -49,6 +49,5 @@ export function releasingChunks(source: Readable, every = RELEASE_EVERY_BYTES): 
       callback(null, chunk);
     },
   });
-  source.once('error', (error) => passed.destroy(error));
-  return source.pipe(readLater(passed));
+  return pipedReadLater(source, passed);
 }

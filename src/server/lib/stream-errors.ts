@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { Readable, Transform } from 'node:stream';
 
 /**
  * Marks `stream`'s 'error' event as handled, and returns it. For a stream made now and read later:
@@ -14,3 +15,9 @@ export function readLater<T extends EventEmitter>(stream: T): T {
 }
 
 function ignore() {}
+
+/** `source` piped through `through`, which ends with the source's error; read later (`readLater`). */
+export function pipedReadLater<T extends Transform>(source: Readable, through: T): T {
+  source.once('error', (error) => through.destroy(error));
+  return source.pipe(readLater(through));
+}

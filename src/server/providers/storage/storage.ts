@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import { Limiter } from '../../lib/limiter.ts';
-import { readLater } from '../../lib/stream-errors.ts';
+import { pipedReadLater } from '../../lib/stream-errors.ts';
 
 /**
  * Where Studio files live: one interface, two implementations (local disk under DATA_DIR, the
@@ -175,9 +175,7 @@ export function sizedBody(body: Readable | Uint8Array, size?: number) {
       else done();
     },
   });
-  source.once('error', (error) => counter.destroy(error));
-  source.pipe(readLater(counter));
-  return { stream: counter, bytes: () => bytes };
+  return { stream: pipedReadLater(source, counter), bytes: () => bytes };
 }
 
 /** Parts asked for ahead of the one being read (see concatObjects). */
