@@ -109,8 +109,8 @@ export async function saveDraftEdits(
  * Stores the owner's edited blocks as the draft's new version: the version before is kept in its
  * history, the score and the fact checklist are measured again (kept or left out, as the edited
  * text now says) and a dashboard result of the draft is settled. `learned`: the draft's new sample
- * of the owner's voice (undefined: left as it was); `againstOthers` false scores against the whole
- * profile rather than the owner's other notes.
+ * of the owner's voice (undefined: left as it was). Scored as a draft is written: against the
+ * owner's other notes, so the draft's own note does not vouch for it.
  */
 export async function storeEditedBlocks(
   ctx: AppContext,
@@ -118,11 +118,11 @@ export async function storeEditedBlocks(
   row: DraftRow,
   next: StoredBlock[],
   sentences: SourceSentenceRow[],
-  { learned, againstOthers = true }: { learned?: Learned; againstOthers?: boolean } = {},
+  { learned }: { learned?: Learned } = {},
 ): Promise<Draft> {
   const [profile, others, notes] = await Promise.all([
     currentProfile(ctx.database.db, owner),
-    againstOthers ? profileWithout(ctx.database.db, owner, row.noteIds) : undefined,
+    profileWithout(ctx.database.db, owner, row.noteIds),
     sourceNotes(ctx.database.db, owner, row.noteIds),
   ]);
   const fidelity = fidelityOf(profile, registerOf(notes), next, undefined, others);

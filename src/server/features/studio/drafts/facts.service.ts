@@ -86,7 +86,7 @@ export async function putBackFact(
     ...(letters(piece) !== letters(source.text) ? { said: source.text } : {}),
   }));
   const next = [...blocks.slice(0, at), ...added, ...blocks.slice(at)];
-  return storeEditedBlocks(ctx, owner, row, next, sentences, { againstOthers: false });
+  return storeEditedBlocks(ctx, owner, row, next, sentences);
 }
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
