@@ -94,7 +94,6 @@ const SCREENS: Screen[] = [
       await expect.poll(() => page.getByTestId('transcript').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     },
   },
   { path: '/webhook-test', ready: (page) => page.locator('h1').isVisible() },
@@ -104,8 +103,6 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await page.getByRole('button', { name: /Apply/ }).first().click();
       await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
-      // Check the settled dialog, not a frame of its opening animation.
-      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     },
   },
   { path: '/affiliate-login', ready: (page) => page.locator('h1').isVisible() },

@@ -1,9 +1,8 @@
-import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { editUnits } from '#contract/studio-draft-edits.ts';
 import { DRAFT_FORMAT_LABELS, DRAFT_MIN_WORDS, type Draft } from '#contract/studio-drafts.ts';
 import { seriousViolations } from '#tests/support/axe.ts';
-import { DESKTOP } from '#tests/support/browser.ts';
+import { animationsDone, DESKTOP } from '#tests/support/browser.ts';
 import {
   callAs,
   draftFor,
@@ -27,12 +26,6 @@ const studio = setUpStudioBrowser();
 
 const get = async <T>(cookie: string, url: string): Promise<T> =>
   (await callAs(studio.echo, 'GET', url, cookie)).json() as T;
-
-/** Once a dialog's opening animation has run (for a screenshot of it). */
-const settled = (dialog: Locator) =>
-  dialog.evaluate((el) =>
-    Promise.all(el.ownerDocument.getAnimations().map((a) => a.finished.catch(() => undefined))),
-  );
 
 const MINE = 'I had never once added it up before that week.';
 /** 83 words: enough for a LinkedIn post, a thread and a carousel offline, not for a blog post. */
@@ -166,7 +159,7 @@ describe.each([
       expect(await dialog.getByRole('checkbox', { name: /LinkedIn post/ }).isChecked()).toBe(true);
       expect(await dialog.getByRole('checkbox', { name: /X\/Twitter thread/ }).isChecked()).toBe(true);
       if (SHOTS) {
-        await settled(dialog);
+        await animationsDone(page);
         await page.screenshot({ path: `${SHOTS}/create-content-short-${name}.png` });
       }
       expect(await seriousViolations(page)).toEqual([]);
@@ -179,7 +172,7 @@ describe.each([
       await expect.poll(() => ask.isVisible()).toBe(true);
       expect(await ask.innerText()).toContain('The drafts made from it stay');
       if (SHOTS) {
-        await settled(ask);
+        await animationsDone(page);
         await page.screenshot({ path: `${SHOTS}/delete-note-${name}.png` });
       }
       await ask.getByRole('button', { name: 'Keep it' }).click();

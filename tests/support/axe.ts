@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { animationsDone } from './browser.ts';
 
 // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') would block a script tag.
 export const AXE_SOURCE = readFileSync(
@@ -14,8 +15,12 @@ interface Violation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Serious and critical axe-core violations on the page as it is now, one line per element. */
+/**
+ * Serious and critical axe-core violations on the page once its animations have run, one line per
+ * element (a dialog mid-fade has text at part opacity, which axe reads as low contrast).
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await animationsDone(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const result = await (

@@ -8,6 +8,21 @@ export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /**
+ * Once every finite animation on the page has run (a dialog's fade and zoom in), so a check or a
+ * screenshot sees the settled page and not a frame of it. Endless ones (spinners) are not waited for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * Debian's Chromium driven by playwright-core (no browser download), with the flags it needs as root
  * and any `extraArgs` (e.g. a fake microphone).
  */
