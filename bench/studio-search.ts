@@ -74,55 +74,66 @@ function queries(): string[] {
 
 const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
 
-async function measureServer(url: string, list: string[]): Promise<number> {
-  // node:http on one kept-alive socket: a lean client, so the figure is the server's time rather
-  // than fetch's own overhead (about 0.2 ms per request here).
+/** A search through the Echo server: node:http on one kept-alive socket. */
+function serverSearch(url: string) {
+  // A lean client, so the figure is the server's time rather than fetch's own overhead (about
+  // 0.2 ms per request here).
   const { hostname, port } = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const headers = { cookie: `echo_dashboard=${TOKEN}` };
-  const once = (q: string) =>
-    new Promise<number>((resolve, reject) => {
-      const started = performance.now();
+  const search = (q: string) =>
+    new Promise<void>((resolve, reject) => {
       const req = http.get(
         { host: hostname, port, path: `/api/studio/search?q=${encodeURIComponent(q)}`, agent, headers },
         (res) => {
           res.resume();
           res.on('end', () => {
             if (res.statusCode !== 200) reject(new Error(`search answered ${res.statusCode}`));
-            else resolve(performance.now() - started);
+            else resolve();
           });
         },
       );
       req.on('error', reject);
     });
-  try {
-    for (const q of list) await once(q);
-    const samples: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) samples.push(await once(list[i % list.length]!));
-    return p50(samples);
-  } finally {
-    agent.destroy();
-  }
+  return { search, close: async () => agent.destroy() };
 }
 
-async function measureRaw(databaseUrl: string, list: string[]): Promise<number> {
+/** The statements the server runs for a search, on a pool in this process: full text, and similar spelling when it found none. */
+function rawSearch(databaseUrl: string) {
   const database = createDatabase(databaseUrl, { max: 2 });
-  // The statements the server runs for a search: full text, and similar spelling when it found none.
   const search = async (q: string) => {
     const hits = await fulltextSearch(database.db, OWNER, q, 20);
     if (hits.length === 0) await similarSearch(database.db, OWNER, q, [], 20);
   };
+  return { search, close: () => database.close() };
+}
+
+/**
+ * p50 of the server and of its SQL alone, sampled in turns (server then SQL, then SQL then server)
+ * so that whatever else the machine is doing (a checkpoint after seeding, autovacuum, another
+ * process) falls on both sides alike instead of on whichever was measured first.
+ */
+async function measure(url: string, databaseUrl: string, list: string[]) {
+  const sides = { server: serverSearch(url), raw: rawSearch(databaseUrl) };
+  const samples = { server: [] as number[], raw: [] as number[] };
+  const timed = async (side: keyof typeof sides, q: string) => {
+    const started = performance.now();
+    await sides[side].search(q);
+    samples[side].push(performance.now() - started);
+  };
   try {
-    for (const q of list) await search(q);
-    const samples: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      await search(list[i % list.length]!);
-      samples.push(performance.now() - started);
+    for (const q of list) {
+      await sides.server.search(q);
+      await sides.raw.search(q);
     }
-    return p50(samples);
+    for (let i = 0; i < REQUESTS; i++) {
+      const q = list[i % list.length]!;
+      const order = i % 2 === 0 ? (['server', 'raw'] as const) : (['raw', 'server'] as const);
+      for (const side of order) await timed(side, q);
+    }
+    return { server: p50(samples.server), raw: p50(samples.raw) };
   } finally {
-    await database.close();
+    await Promise.all([sides.server.close(), sides.raw.close()]);
   }
 }
 
@@ -135,13 +146,11 @@ export async function run(): Promise<BenchResult[]> {
       await seedNotes(db, OWNER, NOTES_PER_OWNER);
       await db.query('vacuum analyze studio_notes, studio_note_sentences');
       const server = await bench.startEcho();
-      const small = await measureServer(server.url, list);
-      const rawSmall = await measureRaw(bench.databaseUrl, list);
+      const { server: small, raw: rawSmall } = await measure(server.url, bench.databaseUrl, list);
       log(`studio search, 1,000 notes: p50 ${small.toFixed(2)} ms (raw SQL ${rawSmall.toFixed(2)} ms)`);
       for (let i = 0; i < OTHER_OWNERS; i++) await seedNotes(db, `other${i}@bench.test`, NOTES_PER_OWNER);
       await db.query('vacuum analyze studio_notes, studio_note_sentences');
-      const large = await measureServer(server.url, list);
-      const rawLarge = await measureRaw(bench.databaseUrl, list);
+      const { server: large, raw: rawLarge } = await measure(server.url, bench.databaseUrl, list);
       log(`studio search, 100,000 notes: p50 ${large.toFixed(2)} ms (raw SQL ${rawLarge.toFixed(2)} ms)`);
       return [
         {

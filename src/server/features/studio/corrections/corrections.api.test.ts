@@ -1,24 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NoteDetail } from '#contract/studio.ts';
 import { CORRECTION_SPLITS_MESSAGE, SENTENCE_NOT_FOUND_MESSAGE } from '#contract/studio-corrections.ts';
-import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
+import { eventually, setUpStudioOwner } from '#tests/support/studio.ts';
 
 /** Correcting what was heard: one sentence's words change; its id and times stay. */
-let echo: StudioTestApp;
-let cookie: string;
-beforeAll(async () => {
-  echo = await startStudioApp();
-  cookie = await sessionCookie(echo, 'corrector@example.com');
-});
-afterAll(() => echo?.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
-  });
+const owner = setUpStudioOwner('corrector@example.com');
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) => owner.call(method, url, body);
 
 const search = async (q: string) =>
   (
@@ -29,7 +16,7 @@ const search = async (q: string) =>
 
 const versions = async () =>
   (
-    await echo.query<{ notes_version: number; profile_version: number }>(
+    await owner.echo.query<{ notes_version: number; profile_version: number }>(
       'select notes_version, profile_version from studio_voice_settings where owner_email = $1',
       ['corrector@example.com'],
     )
@@ -44,7 +31,7 @@ describe('correcting a sentence', () => {
     expect(created.statusCode).toBe(201);
     const note = created.json() as NoteDetail;
     // As if a recogniser had timed it.
-    await echo.query(
+    await owner.echo.query(
       `update studio_note_sentences set start_ms = position * 2000, end_ms = position * 2000 + 1800 where note_id = $1`,
       [note.id],
     );
@@ -139,13 +126,13 @@ describe('correcting a sentence', () => {
     const note = (await call('POST', '/api/studio/notes', { text })).json() as NoteDetail;
     expect(note.sentences).toHaveLength(1500);
     const words = JSON.stringify([{ text: 'Line', startMs: 0, endMs: 300 }]);
-    await echo.query('update studio_note_sentences set words = $2::jsonb where note_id = $1', [
+    await owner.echo.query('update studio_note_sentences set words = $2::jsonb where note_id = $1', [
       note.id,
       words,
     ]);
     const middle = note.sentences[700]!;
     // The database counts the statements that update sentences (a trigger per statement).
-    await echo.query(`
+    await owner.echo.query(`
       create table rewrite_statements (n integer not null);
       insert into rewrite_statements values (0);
       create function count_rewrite_statement() returns trigger language plpgsql as
@@ -155,8 +142,8 @@ describe('correcting a sentence', () => {
     const res = await call('PATCH', `/api/studio/notes/${note.id}/sentences/${middle.id}`, {
       text: 'Line seven hundred and one of the long talk was misheard.',
     });
-    const statements = (await echo.query<{ n: number }>('select n from rewrite_statements'))[0]!.n;
-    await echo.query(`
+    const statements = (await owner.echo.query<{ n: number }>('select n from rewrite_statements'))[0]!.n;
+    await owner.echo.query(`
       drop trigger count_rewrite_statements on studio_note_sentences;
       drop function count_rewrite_statement;
       drop table rewrite_statements;`);
@@ -168,7 +155,7 @@ describe('correcting a sentence', () => {
     for (const s of after.sentences) expect(after.text.slice(s.start_char, s.end_char)).toBe(s.text);
     expect(after.sentences[700]!.text).toBe('Line seven hundred and one of the long talk was misheard.');
     // The retyped sentence's word times are gone; the others' stay.
-    const kept = await echo.query<{ id: string; words: unknown }>(
+    const kept = await owner.echo.query<{ id: string; words: unknown }>(
       'select id, words from studio_note_sentences where note_id = $1 and (words is null or position in (0, 1499))',
       [note.id],
     );

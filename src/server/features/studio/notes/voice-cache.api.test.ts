@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  callAs,
   eventually,
   noProfileRebuildLeft,
   type StudioTestApp,
@@ -20,12 +21,7 @@ beforeAll(async () => {
 afterAll(() => echo?.close());
 
 const call = (cookie: string, method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  echo.app!.inject({
-    method,
-    url,
-    headers: { cookie, 'content-type': 'application/json' },
-    payload: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  callAs(echo, method, url, cookie, body);
 
 describe('the voice card while its profile is out of date', () => {
   it('is built once per change, however many requests read it', async () => {
