@@ -235,10 +235,10 @@ export class FakeOpenAi {
 
 /**
  * The number a drafts prompt gives the note's sentence that starts with `start` ("12. We got
- * about..."): what a model answer cites as its source.
+ * about...", or "12. [Priya] I hired..." in a conversation): what a model answer cites as its source.
  */
 export const sentenceNumber = (prompt: string, start: string) =>
-  Number(new RegExp(`(\\d+)\\. ${start}`).exec(prompt)![1]);
+  Number(new RegExp(`(\\d+)\\. (?:\\[[^\\]\n]+\\] )?${start}`).exec(prompt)![1]);
 
 /**
  * The value of a plain field of a multipart/form-data body (null when absent), found in the bytes

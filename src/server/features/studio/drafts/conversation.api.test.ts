@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Draft, draftConversationSchema } from '#contract/studio-drafts.ts';
 import { INTERVIEW, PANEL } from '#tests/fixtures/studio/conversations.ts';
 import { addConversationNote } from '#tests/support/conversation.ts';
-import { FakeOpenAi } from '#tests/support/fake-openai.ts';
+import { FakeOpenAi, sentenceNumber } from '#tests/support/fake-openai.ts';
 import { settledDraft, setUpStudioOwner } from '#tests/support/studio.ts';
 
 const alice = setUpStudioOwner('alice@example.com');
@@ -155,13 +155,7 @@ describe('a conversation written by the language model', () => {
     // The model answers as a careless one would: Priya's words written as the owner's.
     llm.chatReply = (request) => {
       const prompt = (request.json as { messages: Array<{ content: string }> }).messages.at(-1)!.content;
-      const line = (words: string) =>
-        Number(
-          prompt
-            .split('\n')
-            .find((l) => l.includes(words))!
-            .split('.')[0],
-        );
+      const line = (start: string) => sentenceNumber(prompt, start);
       return JSON.stringify({
         blocks: [
           {
@@ -177,7 +171,7 @@ describe('a conversation written by the language model', () => {
           {
             kind: 'sentence',
             text: 'Never hire someone because they are nice to you.',
-            sources: [line('ever hire someone'), line('Today I am talking')],
+            sources: [line('And never hire someone'), line('Today I am talking')],
           },
         ],
       });
