@@ -219,11 +219,26 @@ describe('campaign builder', () => {
         `insert into campaign_steps (campaign_id, sequence_number, message_type, text_content) values ($1, 1, 'sms', 'Hi {{name}}, doors open Monday!')`,
         [id],
       );
+      // The steps are held back until the dialog is open: opened before they have loaded, its
+      // message fills in once they have.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(`**/api/campaigns/${id}/messages`, async (route) => {
+        await held;
+        await route.continue();
+      });
       await page.goto(`/campaigns/${id}`);
       await signIn(page);
       await page.getByRole('button', { name: 'Test SMS' }).click();
       const dialog = page.getByRole('dialog', { name: 'Send a test SMS' });
-      expect(await dialog.getByLabel('Message').inputValue()).toBe('Hi {{name}}, doors open Monday!');
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await dialog.getByLabel('Message').inputValue()).toBe('');
+      release();
+      await expect
+        .poll(() => dialog.getByLabel('Message').inputValue())
+        .toBe('Hi {{name}}, doors open Monday!');
       await dialog.getByLabel('Phone number').fill('12345');
       await dialog.getByRole('button', { name: 'Send Test' }).click();
       await expect.poll(() => toastWith(page, 'international format').isVisible()).toBe(true);

@@ -1,5 +1,5 @@
 import { Loader2, MessageSquare } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { testSmsSchema } from '#contract/campaigns.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -35,6 +35,13 @@ export function TestSmsDialog({
   const send = useSendTestSms(campaignId);
 
   const keepFocus = useKeepFocusWhileBusy(send.isPending);
+
+  // Opened before the campaign's steps had loaded: the empty message takes the first SMS step once
+  // it arrives (a message the user typed or cleared since stays).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the step arriving fills it.
+  useEffect(() => {
+    if (open && defaultMessage && message === '') set('message', defaultMessage);
+  }, [open, defaultMessage]);
 
   // A phone number not in international format is said in a toast. The number is sent as typed.
   const onSubmit = handleSubmit(
