@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, openPage, PHONE, showWaitlistForm } from '#tests/support/browser.ts';
+import {
+  animationsDone,
+  DESKTOP,
+  launchBrowser,
+  openPage,
+  PHONE,
+  showWaitlistForm,
+} from '#tests/support/browser.ts';
 import { FakeTwilio } from '#tests/support/fake-twilio.ts';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '#tests/support/test-app.ts';
 
@@ -26,6 +33,8 @@ async function signIn(page: Page) {
   await page.getByLabel('Admin password').fill(TEST_ADMIN_PASSWORD);
   await page.getByRole('button', { name: 'Access Dashboard' }).click();
 }
+const SHOTS = process.env.SCREENSHOT_DIR;
+
 const toastWith = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 describe('campaign builder', () => {
@@ -239,6 +248,17 @@ describe('campaign builder', () => {
       await expect
         .poll(() => dialog.getByLabel('Message').inputValue())
         .toBe('Hi {{name}}, doors open Monday!');
+      if (SHOTS) {
+        await animationsDone(page);
+        for (const [width, viewport] of [
+          ['1280', DESKTOP],
+          ['390', { ...PHONE, width: 390 }],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          await page.screenshot({ path: `${SHOTS}/campaign-test-sms-${width}.png` });
+        }
+        await page.setViewportSize(DESKTOP);
+      }
       await dialog.getByLabel('Phone number').fill('12345');
       await dialog.getByRole('button', { name: 'Send Test' }).click();
       await expect.poll(() => toastWith(page, 'international format').isVisible()).toBe(true);
