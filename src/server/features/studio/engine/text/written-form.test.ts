@@ -74,6 +74,14 @@ const TABLE: ReadonlyArray<readonly [string, string]> = [
   ['the thousandth order', 'the thousandth order'],
   // Money: a sign only where a currency is named.
   ['eighty-five dollars', '$85'],
+  // Money said as an adjective: the amount and its sign, the noun kept.
+  ['a twelve-dollar loaf', 'a $12 loaf'],
+  ['a three-hundred-dollar course', 'a $300 course'],
+  ['a twenty-five-euro ticket', 'a €25 ticket'],
+  ['a 12-dollar loaf', 'a $12 loaf'],
+  ['the five-dollar and ten-dollar plans', 'the $5 and $10 plans'],
+  ['a ten-pound bag', 'a ten-pound bag'],
+  ['a million-dollar idea', 'a million-dollar idea'],
   ['in the first thirty days', 'in the first 30 days'],
   ['it opens at nine a.m. Eastern', 'it opens at 9 a.m. Eastern'],
   ["we start at seven o'clock", "we start at 7 o'clock"],

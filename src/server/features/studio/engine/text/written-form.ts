@@ -21,6 +21,7 @@ import {
   RATE_WORDS,
   readNumber,
   type Said,
+  type Token,
   tokensOf,
   type WrittenFormStats,
   YEAR_BEFORE,
@@ -50,6 +51,20 @@ function figure(value: number, year = false): string {
   }
   if (Number.isInteger(value)) return value.toLocaleString('en-US');
   return String(Number(value.toPrecision(12)));
+}
+
+/**
+ * Money said as an adjective in one hyphenated word ("a twelve-dollar loaf", "a three-hundred-euro
+ * course"): its amount and currency symbol. The noun after it stays.
+ */
+function compoundMoney(token: Token, stats: WrittenFormStats): { value: number; symbol: string } | undefined {
+  const cut = token.lower.lastIndexOf('-');
+  const symbol = cut > 0 ? CURRENCY[token.lower.slice(cut + 1)] : undefined;
+  if (!symbol) return undefined;
+  // Its pieces as words said apart: "three-hundred" as "three hundred", "forty-five" as "forty five".
+  const amount = tokensOf(token.text.slice(0, cut).replaceAll('-', ' '));
+  const said = amount.length > 0 ? readNumber(amount, 0, stats) : undefined;
+  return said?.to === amount.length && !said.ordinal ? { value: said.value, symbol } : undefined;
 }
 
 const isYearPiece = (said: Said) => said.simple && said.value >= 10 && said.value <= 99;
@@ -103,6 +118,12 @@ export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 
     stats.steps++;
     const said = readNumber(tokens, i, stats);
     if (!said) {
+      const compound = compoundMoney(tokens[i]!, stats);
+      if (compound) {
+        const { start, end, sentence } = tokens[i]!;
+        out.push({ start, end, text: `${compound.symbol}${figure(compound.value)}` });
+        money = { sentence, symbol: compound.symbol };
+      }
       i++;
       continue;
     }
@@ -176,7 +197,9 @@ export function writtenSpans(text: string, stats: WrittenFormStats = { steps: 0 
       i = said.to;
       continue;
     }
-    const symbolAfter = joined && next !== undefined ? CURRENCY[next] : undefined;
+    // "a 12-dollar loaf" (figures and a hyphen) as "12 dollars".
+    const hyphenMoney = gapAfter === '-' && said.digits && (next === 'dollar' || next === 'euro');
+    const symbolAfter = (joined || hyphenMoney) && next !== undefined ? CURRENCY[next] : undefined;
     const percent = joined && (next === 'percent' || (next === 'per' && word(said.to + 1) === 'cent'));
     // "a hundred percent sure": a figure of speech; "a hundred percent of them" is an amount.
     if (percent && said.value === 100 && (said.article || (!said.digits && tokens[i]!.lower === 'one'))) {
