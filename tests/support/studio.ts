@@ -303,17 +303,18 @@ export async function speechWav(text: string, voice: 'espeak-ng' | 'flite' = 'es
   }
 }
 
-/** Polls until the check returns a value (or throws after the timeout). */
+/** Polls every `intervalMs` until the check returns a value (or throws after the timeout). */
 export async function eventually<T>(
   check: () => Promise<T | undefined | null | false>,
   timeoutMs = 20_000,
+  intervalMs = 100,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
 

@@ -12,6 +12,7 @@ import {
   startFakeX,
 } from '#tests/support/fake-social.ts';
 import { returnFromPlatform } from '#tests/support/oauth.ts';
+import { settledPost } from '#tests/support/publishing-api.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /**
@@ -44,13 +45,12 @@ function call(method: string, url: string, body?: unknown) {
     payload: body !== undefined ? JSON.stringify(body) : undefined,
   });
 }
-const settled = (id: string, statuses = ['published', 'failed', 'check', 'waiting_account']) =>
-  eventually(async () => {
-    const post = ((await call('GET', '/api/publishing/posts')).json() as { posts: PublishPost[] }).posts.find(
-      (p) => p.id === id,
-    )!;
-    return statuses.includes(post.status) && post;
-  }, 40_000);
+const settled = (id: string, statuses?: string[]) =>
+  settledPost(
+    async () => ((await call('GET', '/api/publishing/posts')).json() as { posts: PublishPost[] }).posts,
+    id,
+    statuses,
+  );
 async function publishCarousel(account: PublishAccount, extra: Record<string, unknown> = {}) {
   const res = await call('POST', '/api/publishing/posts', {
     draft_id: carousel.id,

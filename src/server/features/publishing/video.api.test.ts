@@ -16,6 +16,7 @@ import {
   startFakeX,
 } from '#tests/support/fake-social.ts';
 import { returnFromPlatform } from '#tests/support/oauth.ts';
+import { settledPost } from '#tests/support/publishing-api.ts';
 import {
   eventually,
   type StudioTestApp,
@@ -57,12 +58,10 @@ function call(method: string, url: string, body?: unknown) {
   });
 }
 const settled = (id: string) =>
-  eventually(async () => {
-    const post = ((await call('GET', '/api/publishing/posts')).json() as { posts: PublishPost[] }).posts.find(
-      (p) => p.id === id,
-    )!;
-    return ['published', 'failed', 'check', 'waiting_account'].includes(post.status) && post;
-  }, 60_000);
+  settledPost(
+    async () => ((await call('GET', '/api/publishing/posts')).json() as { posts: PublishPost[] }).posts,
+    id,
+  );
 async function publishClip(account: PublishAccount) {
   const res = await call('POST', '/api/publishing/posts', {
     draft_id: draft.id,

@@ -6,6 +6,7 @@ import type { NoteDetail } from '#contract/studio.ts';
 import type { Draft } from '#contract/studio-drafts.ts';
 import { type FakeLinkedin, type FakeX, startFakeLinkedin, startFakeX } from '#tests/support/fake-social.ts';
 import { returnFromPlatform } from '#tests/support/oauth.ts';
+import { settledPost } from '#tests/support/publishing-api.ts';
 import { eventually, type StudioTestApp, sessionCookie, startStudioApp } from '#tests/support/studio.ts';
 
 /** X (OAuth 2.0 with PKCE, weighted 280) and LinkedIn (OAuth 2.0, versioned Posts API) with the operator's apps. */
@@ -32,12 +33,10 @@ function call(method: string, url: string, body?: unknown) {
 const accounts = async () =>
   ((await call('GET', '/api/publishing/accounts')).json() as { accounts: PublishAccount[] }).accounts;
 const settled = (id: string) =>
-  eventually(async () => {
-    const post = ((await call('GET', '/api/publishing/posts')).json() as { posts: PublishPost[] }).posts.find(
-      (p) => p.id === id,
-    )!;
-    return ['published', 'failed', 'check', 'waiting_account'].includes(post.status) && post;
-  }, 30_000);
+  settledPost(
+    async () => ((await call('GET', '/api/publishing/posts')).json() as { posts: PublishPost[] }).posts,
+    id,
+  );
 async function publish(accountId: string, texts: string[]) {
   const res = await call('POST', '/api/publishing/posts', {
     draft_id: draft.id,

@@ -95,15 +95,19 @@ describe('no text stalls the Studio', () => {
   it("writes hostile notes' drafts in the job without holding the event loop", async () => {
     // The baseline: the drafts of ordinary English of the longest length, every format, as here.
     const plainId = await timedNoteId(ordinary);
-    const bound = boundOf(await jobBaseline(() => draftsOf(plainId, SOLO_FORMATS)));
+    const measureBound = async () => boundOf(await jobBaseline(() => draftsOf(plainId, SOLO_FORMATS)));
+    const bound = await measureBound();
     await fc.assert(
       fc.asyncProperty(hostile(MAX), async (shape) => {
         const created = await call('POST', '/api/studio/notes', { text: textOf(shape) });
         expect([201, 400, 413], created.body.slice(0, 200)).toContain(created.statusCode);
         if (created.statusCode !== 201) return;
         const id = await timed(created.json() as NoteDetail);
-        const drafts = await holds("writing a hostile note's drafts", bound, () =>
-          draftsOf(id, SOLO_FORMATS),
+        const drafts = await holds(
+          "writing a hostile note's drafts",
+          bound,
+          () => draftsOf(id, SOLO_FORMATS),
+          measureBound,
         );
         for (const d of drafts) expect(['ready', 'failed'], d.error ?? '').toContain(d.status);
       }),
@@ -122,15 +126,19 @@ describe('no text stalls the Studio', () => {
       });
     };
     const plainId = await timedNoteId(ordinary);
-    const bound = boundOf(await jobBaseline(() => draftsOf(plainId, ['thread'], 'llm')));
+    const measureBound = async () => boundOf(await jobBaseline(() => draftsOf(plainId, ['thread'], 'llm')));
+    const bound = await measureBound();
     await fc.assert(
       fc.asyncProperty(hostile(MAX), async (shape) => {
         const created = await call('POST', '/api/studio/notes', { text: textOf(shape) });
         expect([201, 400, 413], created.body.slice(0, 200)).toContain(created.statusCode);
         if (created.statusCode !== 201) return;
         const id = (created.json() as NoteDetail).id;
-        const drafts = await holds("writing a model's draft of a hostile note", bound, () =>
-          draftsOf(id, ['thread'], 'llm'),
+        const drafts = await holds(
+          "writing a model's draft of a hostile note",
+          bound,
+          () => draftsOf(id, ['thread'], 'llm'),
+          measureBound,
         );
         for (const d of drafts) expect(['ready', 'failed'], d.error ?? '').toContain(d.status);
       }),
