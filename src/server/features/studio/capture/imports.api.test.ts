@@ -127,12 +127,14 @@ async function importWithinBound(filename: string, content: string) {
     call('POST', '/api/studio/imports', { type: 'file', filename: name, content }, by);
   // Another owner's request, so the owner's own import quota is left for the file itself.
   const baseline = await sessionCookie(echo, 'import-baseline@example.com');
-  const bound = boundOf(
-    await holdOf(async () => {
-      // 415: refused for its name, after its JSON was parsed.
-      expect((await post('posts.pdf', baseline)()).statusCode).toBe(415);
-    }),
-  );
+  const measureBound = async () =>
+    boundOf(
+      await holdOf(async () => {
+        // 415: refused for its name, after its JSON was parsed.
+        expect((await post('posts.pdf', baseline)()).statusCode).toBe(415);
+      }),
+    );
+  const bound = await measureBound();
   let running = true;
   const health = (async () => {
     while (running) {
@@ -141,7 +143,7 @@ async function importWithinBound(filename: string, content: string) {
     }
   })();
   try {
-    return await holds(`importing ${filename}`, bound, post(filename, as));
+    return await holds(`importing ${filename}`, bound, post(filename, as), measureBound);
   } finally {
     running = false;
     await health;

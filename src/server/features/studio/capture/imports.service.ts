@@ -87,7 +87,7 @@ async function importTranscript(
   transcript: Transcript & { title?: string | null },
 ): Promise<ImportResponse> {
   const conversation = transcript.speakers.length >= 2;
-  const joined = joinTurns(transcript.turns);
+  const joined = joinTurns(transcript.turns, STUDIO_LIMITS.textMaxChars);
   const { text } = joined;
   if (!text.trim()) throw badRequest('This transcript has no words to import.');
   if (text.length > STUDIO_LIMITS.textMaxChars)

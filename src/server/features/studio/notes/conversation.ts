@@ -41,15 +41,25 @@ const UNNAMED_SPEAKER = 'Unknown speaker';
 export const titleOfConversation = (names: string[]) =>
   `Conversation: ${names.length <= 3 ? names.join(', ').replace(/, ([^,]*)$/, ' and $1') : `${names.slice(0, 2).join(', ')} and ${names.length - 2} others`}`;
 
-/** The turns as a note's text: one paragraph each, cleaned; where each turn starts in it. */
-export function joinTurns(turns: SpokenTurn[]): { text: string; starts: number[]; turns: SpokenTurn[] } {
-  const cleaned = turns.map((turn) => ({ ...turn, text: cleanText(turn.text) }));
+/**
+ * The turns as a note's text: one paragraph each, cleaned; where each turn starts in it. With
+ * `maxChars`, the joining stops at the first turn that takes the text past it (what the caller then
+ * refuses as too long), so a transcript many times the limit is not cleaned whole first.
+ */
+export function joinTurns(
+  turns: SpokenTurn[],
+  maxChars = Number.POSITIVE_INFINITY,
+): { text: string; starts: number[]; turns: SpokenTurn[] } {
+  const cleaned: SpokenTurn[] = [];
   let text = '';
   const starts: number[] = [];
-  for (const turn of cleaned) {
+  for (const turn of turns) {
+    if (text.length > maxChars) break;
+    const each = { ...turn, text: cleanText(turn.text) };
+    cleaned.push(each);
     if (text) text += '\n\n';
     starts.push(text.length);
-    text += turn.text;
+    text += each.text;
   }
   return { text, starts, turns: cleaned };
 }
