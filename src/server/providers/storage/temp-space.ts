@@ -192,7 +192,8 @@ export class TempSpace {
   ): Promise<LocalCopy> {
     const { alsoTo } = options;
     return this.copy(
-      async () => (alsoTo ? teeChunks(objectsChunks(storage, parts), alsoTo()) : objectsChunks(storage, parts)),
+      async () =>
+        alsoTo ? teeChunks(objectsChunks(storage, parts), alsoTo()) : objectsChunks(storage, parts),
       options.maxBytes,
       options.ext ?? '',
       options.extraBytes,

@@ -247,4 +247,39 @@ describe('joining while the bucket does not answer', () => {
     expect(await app.readStored(`studio/media/${noteId}.wav`)).toEqual(speech);
     expect(await app.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
   });
+
+  it('stores the object from the chunks as it copies them, and a join shorter than the recording whole', async () => {
+    const owner = await sessionCookie(app, 'short-joiner@example.com');
+    const { id } = (
+      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
+    ).json();
+    // Two chunks sent, one finished: the recording's bytes count both, the join holds the first.
+    for (const n of [0, 1])
+      expect(
+        (
+          await app.app!.inject({
+            method: 'PUT',
+            url: `/api/studio/recordings/${id}/chunks/${n}`,
+            headers: { cookie: owner, 'content-type': 'application/octet-stream' },
+            payload: speech,
+          })
+        ).statusCode,
+      ).toBe(200);
+    const noteId = (
+      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: 1 })
+    ).json().id;
+    const deps = { config: app.ctx.config, database: app.ctx.database };
+    const note = (await findNoteById(app.ctx.database.db, noteId))!;
+    expect(note.mediaBytes).toBe(2 * speech.length);
+    s3.log.length = 0;
+    const copied = await withNoteMediaCopy(deps, note, async (copy) => readFile(copy.file));
+    expect(copied).toEqual(speech);
+    expect(await app.readStored(`studio/media/${noteId}.wav`)).toEqual(speech);
+    expect(await findNoteById(app.ctx.database.db, noteId)).toMatchObject({
+      joinRecordingId: null,
+      mediaBytes: speech.length,
+    });
+    // The chunk read once; the PUT fed by it failed on its length, the one from the copy stored.
+    expect(s3.log.filter((line) => line.startsWith('GetObject studio/recordings/')).length).toBe(1);
+  });
 });
