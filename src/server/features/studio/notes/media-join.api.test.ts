@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeS3 } from '#tests/support/fake-s3.ts';
 import {
@@ -281,5 +282,41 @@ describe('joining while the bucket does not answer', () => {
     });
     // The chunk read once; the PUT fed by it failed on its length, the one from the copy stored.
     expect(s3.log.filter((line) => line.startsWith('GetObject studio/recordings/')).length).toBe(1);
+  });
+
+  it('fails the join, never waiting, when the bucket refuses the PUT the copy feeds', async () => {
+    const owner = await sessionCookie(app, 'refused-joiner@example.com');
+    const { id } = (
+      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
+    ).json();
+    // More than the PUT may lag behind the copy: a PUT nobody reads would stop the copy.
+    const chunks = [speech, randomBytes(6 * 1024 * 1024)];
+    for (const [n, payload] of chunks.entries())
+      expect(
+        (
+          await app.app!.inject({
+            method: 'PUT',
+            url: `/api/studio/recordings/${id}/chunks/${n}`,
+            headers: { cookie: owner, 'content-type': 'application/octet-stream' },
+            payload,
+          })
+        ).statusCode,
+      ).toBe(200);
+    const noteId = (
+      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: 2 })
+    ).json().id;
+    const deps = { config: app.ctx.config, database: app.ctx.database };
+    const note = (await findNoteById(app.ctx.database.db, noteId))!;
+    s3.refuse = (method, key) => method === 'PUT' && key.startsWith('studio/media/');
+    try {
+      const error = await withNoteMediaCopy(deps, note, async (copy) => (await stat(copy.file)).size).catch(
+        (e: unknown) => e,
+      );
+      expect(isStorageFailure(error), String(error)).toBe(true);
+    } finally {
+      s3.refuse = null;
+    }
+    expect(await findNoteById(app.ctx.database.db, noteId)).toMatchObject({ joinRecordingId: id });
+    expect(await app.storedKeys(`studio/media/${noteId}`)).toEqual([]);
   });
 });

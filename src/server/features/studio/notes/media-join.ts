@@ -140,8 +140,9 @@ export async function withNoteMediaCopy<T>(
       alsoTo: () => {
         const body = new PassThrough({ highWaterMark: STORE_AHEAD_BYTES });
         stored.put = put(body, note.mediaBytes);
-        // Awaited below, after `work`: a failure meanwhile is not an unhandled rejection.
-        stored.put.catch(() => {});
+        // Awaited below, after `work`. A PUT that fails before it has read the whole body (the store
+        // refused it, or went away) reads no more of it: the copy goes on without it, never waiting.
+        stored.put.catch(() => body.destroy());
         return body;
       },
     });
@@ -158,7 +159,7 @@ export async function withNoteMediaCopy<T>(
       // and failed, storing nothing; the object is stored from the copy.
       await stored.put?.catch(() => {});
       stored.put = put(createReadStream(copy.file, { highWaterMark: 1024 * 1024 }), bytes);
-      stored.put.catch(() => {});
+      stored.put.catch(() => body.destroy());
     }
     const done = await work(copy).then(
       (value) => ({ ok: true as const, value }),
