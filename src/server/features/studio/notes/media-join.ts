@@ -159,7 +159,8 @@ export async function withNoteMediaCopy<T>(
       // and failed, storing nothing; the object is stored from the copy.
       await stored.put?.catch(() => {});
       stored.put = put(createReadStream(copy.file, { highWaterMark: 1024 * 1024 }), bytes);
-      stored.put.catch(() => body.destroy());
+      // Awaited below, after `work`: a failure meanwhile is not an unhandled rejection.
+      stored.put.catch(() => {});
     }
     const done = await work(copy).then(
       (value) => ({ ok: true as const, value }),
