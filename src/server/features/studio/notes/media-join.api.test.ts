@@ -208,6 +208,27 @@ describe('joining while the bucket does not answer', () => {
     await s3?.stop();
   });
 
+  /** A recording of `owner` sent as `chunks` and finished with `count` of them: its id and note. */
+  async function bucketNote(email: string, chunks: Buffer[], count: number) {
+    const owner = await sessionCookie(app, email);
+    const { id } = (
+      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
+    ).json();
+    for (const [n, payload] of chunks.entries()) {
+      const res = await app.app!.inject({
+        method: 'PUT',
+        url: `/api/studio/recordings/${id}/chunks/${n}`,
+        headers: { cookie: owner, 'content-type': 'application/octet-stream' },
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const noteId: string = (
+      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: count })
+    ).json().id;
+    return { id, noteId, note: (await findNoteById(app.ctx.database.db, noteId))! };
+  }
+
   it('loses nothing: the join fails as a passing failure (tried again), and once the bucket is back it joins whole', async () => {
     const owner = await sessionCookie(app, 'bucket-joiner@example.com');
     const { id } = (
@@ -250,27 +271,9 @@ describe('joining while the bucket does not answer', () => {
   });
 
   it('stores the object from the chunks as it copies them, and a join shorter than the recording whole', async () => {
-    const owner = await sessionCookie(app, 'short-joiner@example.com');
-    const { id } = (
-      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
-    ).json();
     // Two chunks sent, one finished: the recording's bytes count both, the join holds the first.
-    for (const n of [0, 1])
-      expect(
-        (
-          await app.app!.inject({
-            method: 'PUT',
-            url: `/api/studio/recordings/${id}/chunks/${n}`,
-            headers: { cookie: owner, 'content-type': 'application/octet-stream' },
-            payload: speech,
-          })
-        ).statusCode,
-      ).toBe(200);
-    const noteId = (
-      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: 1 })
-    ).json().id;
+    const { noteId, note } = await bucketNote('short-joiner@example.com', [speech, speech], 1);
     const deps = { config: app.ctx.config, database: app.ctx.database };
-    const note = (await findNoteById(app.ctx.database.db, noteId))!;
     expect(note.mediaBytes).toBe(2 * speech.length);
     s3.log.length = 0;
     const copied = await withNoteMediaCopy(deps, note, async (copy) => readFile(copy.file));
@@ -285,28 +288,10 @@ describe('joining while the bucket does not answer', () => {
   });
 
   it('fails the join, never waiting, when the bucket refuses the PUT the copy feeds', async () => {
-    const owner = await sessionCookie(app, 'refused-joiner@example.com');
-    const { id } = (
-      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
-    ).json();
     // More than the PUT may lag behind the copy: a PUT nobody reads would stop the copy.
     const chunks = [speech, randomBytes(6 * 1024 * 1024)];
-    for (const [n, payload] of chunks.entries())
-      expect(
-        (
-          await app.app!.inject({
-            method: 'PUT',
-            url: `/api/studio/recordings/${id}/chunks/${n}`,
-            headers: { cookie: owner, 'content-type': 'application/octet-stream' },
-            payload,
-          })
-        ).statusCode,
-      ).toBe(200);
-    const noteId = (
-      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: 2 })
-    ).json().id;
+    const { id, noteId, note } = await bucketNote('refused-joiner@example.com', chunks, 2);
     const deps = { config: app.ctx.config, database: app.ctx.database };
-    const note = (await findNoteById(app.ctx.database.db, noteId))!;
     s3.refuse = (method, key) => method === 'PUT' && key.startsWith('studio/media/');
     try {
       const error = await withNoteMediaCopy(deps, note, async (copy) => (await stat(copy.file)).size).catch(
