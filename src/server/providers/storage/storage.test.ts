@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import { CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_S3, FakeS3 } from '#tests/support/fake-s3.ts';
@@ -15,7 +15,7 @@ import {
   readPartsStart,
   readStart,
 } from './storage.ts';
-import { TempSpace, TempSpaceFullError } from './temp-space.ts';
+import { TempSpace, TempSpaceFullError, teeChunks } from './temp-space.ts';
 
 const fake = new FakeS3();
 const folders: string[] = [];
@@ -270,6 +270,88 @@ describe.each(backends)('object storage on %s', (_name, make) => {
     ).rejects.toBeInstanceOf(ObjectNotFoundError);
     expect(temp.reserved).toBe(0);
     expect(await readdir(temp.options.dir)).toEqual([]);
+  });
+
+  it('gives the parts to a second reader as it copies them, cut short when the copy fails', async () => {
+    const storage = await make();
+    const chunks = [randomBytes(700_000), randomBytes(900_000)];
+    for (const [n, chunk] of chunks.entries()) await storage.put(`studio/recordings/t/${n}`, chunk);
+    const parts = chunks.map((_, n) => `studio/recordings/t/${n}`);
+    const temp = new TempSpace({ dir: await tempFolder('temp-tee'), maxBytes: 4_000_000, waitMs: 300 });
+    let second: Promise<Buffer> | undefined;
+    const copy = await temp.copyOfParts(storage, parts, {
+      maxBytes: 2_000_000,
+      alsoTo: () => {
+        const sink = new PassThrough({ highWaterMark: 64 * 1024 });
+        second = text(sink);
+        return sink;
+      },
+    });
+    expect((await second!).equals(Buffer.concat(chunks))).toBe(true);
+    expect((await readFile(copy.file)).equals(Buffer.concat(chunks))).toBe(true);
+    await copy.release();
+    // A missing part: the second reader gets the copy's error, not an end.
+    let cut: PassThrough | undefined;
+    await expect(
+      temp.copyOfParts(storage, [...parts, 'studio/recordings/t/9'], {
+        maxBytes: 2_000_000,
+        alsoTo: () => {
+          cut = new PassThrough();
+          cut.resume();
+          cut.on('error', () => {});
+          return cut;
+        },
+      }),
+    ).rejects.toBeInstanceOf(ObjectNotFoundError);
+    expect(cut!.destroyed && !cut!.writableFinished).toBe(true);
+    expect(temp.reserved).toBe(0);
+  });
+});
+
+describe('teeChunks', () => {
+  const chunks = [Buffer.from('one '), Buffer.from('two '), Buffer.from('three')];
+  const source = async function* (fail?: Error) {
+    yield* chunks;
+    if (fail) throw fail;
+  };
+
+  it('waits for a slow second reader, then ends it', async () => {
+    const got: Buffer[] = [];
+    const slow = new Writable({
+      highWaterMark: 1,
+      write(chunk: Buffer, _encoding, done) {
+        got.push(chunk);
+        setTimeout(done, 5);
+      },
+    });
+    const read: Uint8Array[] = [];
+    for await (const chunk of teeChunks(source(), slow)) {
+      // Each chunk is given on only once the reader took the one before.
+      expect(got.length).toBe(read.length + 1);
+      read.push(chunk);
+    }
+    expect(Buffer.concat(read).toString()).toBe('one two three');
+    await new Promise((resolve) => slow.once('finish', resolve));
+    expect(Buffer.concat(got).toString()).toBe('one two three');
+  });
+
+  it('goes on without a second reader that failed; destroys it with a failing source', async () => {
+    const broken = new PassThrough();
+    broken.on('error', () => {});
+    broken.destroy(new Error('the bucket hung up'));
+    const read: Uint8Array[] = [];
+    for await (const chunk of teeChunks(source(), broken)) read.push(chunk);
+    expect(Buffer.concat(read).toString()).toBe('one two three');
+
+    const sink = new PassThrough();
+    sink.resume();
+    const failed = new Promise((resolve) => sink.once('error', resolve));
+    await expect(
+      (async () => {
+        for await (const _ of teeChunks(source(new Error('part gone')), sink));
+      })(),
+    ).rejects.toThrow('part gone');
+    expect(await failed).toMatchObject({ message: 'part gone' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { mkdir, mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { Limiter } from '../../lib/limiter.ts';
 import { ObjectNotFoundError, type ObjectStorage, objectsChunks } from './storage.ts';
 
@@ -32,6 +33,43 @@ export const COPY_WRITE_BYTES = 1024 * 1024;
 
 /** The bytes of one object (or of several one after another), as a copy reads them. */
 type Source = AsyncIterable<Uint8Array>;
+
+/** Resolves once `sink` can take more, or is closed (destroyed, failed or finished). */
+const drained = (sink: Writable) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      sink.off('drain', done);
+      sink.off('close', done);
+      resolve();
+    };
+    sink.on('drain', done);
+    sink.on('close', done);
+  });
+
+/**
+ * `source`'s chunks, each also written to `sink` (waiting while it is full), which is ended after the
+ * last: a second reader of the same bytes with no second read of them, nor a second Buffer. A sink
+ * that fails or closes early is written no more (its error is its own reader's) and the chunks go
+ * on; a source that fails, or a reader that stops early, destroys the sink (with the error), so
+ * what it feeds is never completed from part of the bytes.
+ */
+export async function* teeChunks(source: Source, sink: Writable): AsyncGenerator<Uint8Array> {
+  let failure: unknown;
+  let ended = false;
+  try {
+    for await (const chunk of source) {
+      if (!sink.destroyed && !sink.write(chunk)) await drained(sink);
+      yield chunk;
+    }
+    ended = true;
+    sink.end();
+  } catch (error) {
+    failure = error;
+    throw error;
+  } finally {
+    if (!ended) sink.destroy(failure instanceof Error ? failure : new Error('the copy stopped early'));
+  }
+}
 
 /**
  * Writes what `source` gives into a new `file` (opened first: nothing is asked of the store that
@@ -144,14 +182,18 @@ export class TempSpace {
   /**
    * One local file of `parts` one after another (a recording's chunks, joined on the way to a
    * tool), at most `maxBytes` long (reserved in the budget; a longer join fails); named with `ext`.
+   * With `alsoTo`, called as the copy starts, its bytes also go to the stream it gives as they are
+   * read (`teeChunks`): ended with the copy, destroyed when the copy fails.
    */
   async copyOfParts(
     storage: ObjectStorage,
     parts: string[],
-    options: { maxBytes: number; ext?: string; extraBytes?: number },
+    options: { maxBytes: number; ext?: string; extraBytes?: number; alsoTo?: () => Writable },
   ): Promise<LocalCopy> {
+    const { alsoTo } = options;
     return this.copy(
-      async () => objectsChunks(storage, parts),
+      async () =>
+        alsoTo ? teeChunks(objectsChunks(storage, parts), alsoTo()) : objectsChunks(storage, parts),
       options.maxBytes,
       options.ext ?? '',
       options.extraBytes,

@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeS3 } from '#tests/support/fake-s3.ts';
 import {
@@ -207,6 +208,27 @@ describe('joining while the bucket does not answer', () => {
     await s3?.stop();
   });
 
+  /** A recording of `owner` sent as `chunks` and finished with `count` of them: its id and note. */
+  async function bucketNote(email: string, chunks: Buffer[], count: number) {
+    const owner = await sessionCookie(app, email);
+    const { id } = (
+      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
+    ).json();
+    for (const [n, payload] of chunks.entries()) {
+      const res = await app.app!.inject({
+        method: 'PUT',
+        url: `/api/studio/recordings/${id}/chunks/${n}`,
+        headers: { cookie: owner, 'content-type': 'application/octet-stream' },
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const noteId: string = (
+      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: count })
+    ).json().id;
+    return { id, noteId, note: (await findNoteById(app.ctx.database.db, noteId))! };
+  }
+
   it('loses nothing: the join fails as a passing failure (tried again), and once the bucket is back it joins whole', async () => {
     const owner = await sessionCookie(app, 'bucket-joiner@example.com');
     const { id } = (
@@ -246,5 +268,40 @@ describe('joining while the bucket does not answer', () => {
     });
     expect(await app.readStored(`studio/media/${noteId}.wav`)).toEqual(speech);
     expect(await app.storedKeys(`studio/recordings/${id}/`)).toEqual([]);
+  });
+
+  it('stores the object from the chunks as it copies them, and a join shorter than the recording whole', async () => {
+    // Two chunks sent, one finished: the recording's bytes count both, the join holds the first.
+    const { noteId, note } = await bucketNote('short-joiner@example.com', [speech, speech], 1);
+    const deps = { config: app.ctx.config, database: app.ctx.database };
+    expect(note.mediaBytes).toBe(2 * speech.length);
+    s3.log.length = 0;
+    const copied = await withNoteMediaCopy(deps, note, async (copy) => readFile(copy.file));
+    expect(copied).toEqual(speech);
+    expect(await app.readStored(`studio/media/${noteId}.wav`)).toEqual(speech);
+    expect(await findNoteById(app.ctx.database.db, noteId)).toMatchObject({
+      joinRecordingId: null,
+      mediaBytes: speech.length,
+    });
+    // The chunk read once; the PUT fed by it failed on its length, the one from the copy stored.
+    expect(s3.log.filter((line) => line.startsWith('GetObject studio/recordings/')).length).toBe(1);
+  });
+
+  it('fails the join, never waiting, when the bucket refuses the PUT the copy feeds', async () => {
+    // More than the PUT may lag behind the copy: a PUT nobody reads would stop the copy.
+    const chunks = [speech, randomBytes(6 * 1024 * 1024)];
+    const { id, noteId, note } = await bucketNote('refused-joiner@example.com', chunks, 2);
+    const deps = { config: app.ctx.config, database: app.ctx.database };
+    s3.refuse = (method, key) => method === 'PUT' && key.startsWith('studio/media/');
+    try {
+      const error = await withNoteMediaCopy(deps, note, async (copy) => (await stat(copy.file)).size).catch(
+        (e: unknown) => e,
+      );
+      expect(isStorageFailure(error), String(error)).toBe(true);
+    } finally {
+      s3.refuse = null;
+    }
+    expect(await findNoteById(app.ctx.database.db, noteId)).toMatchObject({ joinRecordingId: id });
+    expect(await app.storedKeys(`studio/media/${noteId}`)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { type LocalCopy, ObjectNotFoundError } from '../../../providers/storage/index.ts';
@@ -15,6 +16,12 @@ import { findNoteById, markNoteJoined, type NoteRow } from './repository.ts';
  * while the transcript is made), and the studio.assemble job joins them for a note nobody transcribes
  * now. Either way once: the run that marks the note joined wins; the other finds nothing to do.
  */
+
+/**
+ * Bytes of the chunks the object's PUT may lag behind the copy before the copy waits for it: a
+ * bucket slower to take than to give does not hold the local copy (and the tool after it) back.
+ */
+const STORE_AHEAD_BYTES = 4 * 1024 * 1024;
 
 interface JoinDeps {
   config: Config;
@@ -118,30 +125,48 @@ export async function withNoteMediaCopy<T>(
   };
   if (storage.localPath) return again(await joinNoteMedia(deps, note));
   const key = note.mediaPath;
+  const put = (body: Readable, size: number) =>
+    storage.put(key, body, { size, ...(note.mediaMime ? { contentType: note.mediaMime } : {}) });
+  // The object's PUT: fed by the copy (below), else from the copy once made.
+  const stored: { put?: Promise<unknown> } = {};
   let copy: LocalCopy;
   try {
     copy = await temp.copyOfParts(storage, partsOf(note), {
       // What the recording's chunks held when it was finished: the join is no longer.
       maxBytes: note.mediaBytes,
       ext: path.extname(key),
+      // The object is stored from the chunks as they are read, not from the copy read back: one
+      // Buffer a socket read instead of two (see docs/performance.md).
+      alsoTo: () => {
+        const body = new PassThrough({ highWaterMark: STORE_AHEAD_BYTES });
+        stored.put = put(body, note.mediaBytes);
+        // Awaited below, after `work`. A PUT that fails before it has read the whole body (the store
+        // refused it, or went away) reads no more of it: the copy goes on without it, never waiting.
+        stored.put.catch(() => body.destroy());
+        return body;
+      },
     });
   } catch (error) {
+    // The copy failed: the PUT it fed was cut short (S3 stores nothing of it).
+    await stored.put?.catch(() => {});
     if (!(error instanceof ObjectNotFoundError)) throw error;
     return again(await missingPart(deps, note));
   }
   try {
     const bytes = (await stat(copy.file)).size;
-    const storing = storage.put(key, createReadStream(copy.file, { highWaterMark: 1024 * 1024 }), {
-      size: bytes,
-      ...(note.mediaMime ? { contentType: note.mediaMime } : {}),
-    });
-    // Awaited below, after `work`: a failure meanwhile is not an unhandled rejection.
-    storing.catch(() => {});
+    if (!stored.put || bytes !== note.mediaBytes) {
+      // Shorter than the recording's chunks (one past the count): the PUT announced their length
+      // and failed, storing nothing; the object is stored from the copy.
+      await stored.put?.catch(() => {});
+      stored.put = put(createReadStream(copy.file, { highWaterMark: 1024 * 1024 }), bytes);
+      // Awaited below, after `work`: a failure meanwhile is not an unhandled rejection.
+      stored.put.catch(() => {});
+    }
     const done = await work(copy).then(
       (value) => ({ ok: true as const, value }),
       (error: unknown) => ({ ok: false as const, error }),
     );
-    await storing;
+    await stored.put;
     await markJoined(deps, note, bytes);
     if (!done.ok) throw done.error;
     return done.value;
