@@ -230,22 +230,8 @@ describe('joining while the bucket does not answer', () => {
   }
 
   it('loses nothing: the join fails as a passing failure (tried again), and once the bucket is back it joins whole', async () => {
-    const owner = await sessionCookie(app, 'bucket-joiner@example.com');
-    const { id } = (
-      await callAs(app, 'POST', '/api/studio/recordings', owner, { mime_type: 'audio/wav' })
-    ).json();
-    const put = await app.app!.inject({
-      method: 'PUT',
-      url: `/api/studio/recordings/${id}/chunks/0`,
-      headers: { cookie: owner, 'content-type': 'application/octet-stream' },
-      payload: speech,
-    });
-    expect(put.statusCode).toBe(200);
-    const noteId = (
-      await callAs(app, 'POST', `/api/studio/recordings/${id}/finish`, owner, { chunk_count: 1 })
-    ).json().id;
+    const { id, noteId, note } = await bucketNote('bucket-joiner@example.com', [speech], 1);
     const deps = { config: app.ctx.config, database: app.ctx.database };
-    const note = (await findNoteById(app.ctx.database.db, noteId))!;
 
     await s3.stop();
     for (const attempt of [
