@@ -17,13 +17,17 @@ import { median } from './lib.ts';
 import { cpuWithChildrenMs } from './proc.ts';
 import { FORMATS, type Recording } from './studio-voice-note.ts';
 
-/** Raw floor passes (the median is kept), after one to warm the threads and ffmpeg's files. */
-export const RAW_RUNS = 3;
+/**
+ * Raw floor passes, after one to warm the threads and ffmpeg's files. CPU is read from /proc in
+ * 10 ms ticks, a tenth of one pass: the floor is the passes' mean (as the notes' CPU is their
+ * total over the count), so the ticks' rounding averages out instead of deciding the ratio.
+ */
+export const RAW_RUNS = 10;
 
 /** CPU this process and the children it waited for (ffmpeg) used so far, every thread, in ms. */
 const selfCpuMs = async () => cpuWithChildrenMs(process.pid);
 
-/** The CPU floor of one note, and its parts (ms; median of RAW_RUNS). */
+/** The CPU floor of one note and its parts (ms; the mean of RAW_RUNS), its wall time (the median). */
 export interface RawFloor {
   cpu: number;
   wall: number;
@@ -86,13 +90,13 @@ export async function rawFloor(audio: Recording): Promise<RawFloor> {
     await once();
     const runs: RawFloor[] = [];
     for (let i = 0; i < RAW_RUNS; i++) runs.push(await once());
-    const mid = (key: keyof RawFloor) => median(runs.map((r) => r[key]));
+    const mean = (key: keyof RawFloor) => runs.reduce((sum, r) => sum + r[key], 0) / runs.length;
     return {
-      cpu: mid('cpu'),
-      wall: mid('wall'),
-      ffmpeg: mid('ffmpeg'),
-      analysis: mid('analysis'),
-      drafts: mid('drafts'),
+      cpu: mean('cpu'),
+      wall: median(runs.map((r) => r.wall)),
+      ffmpeg: mean('ffmpeg'),
+      analysis: mean('analysis'),
+      drafts: mean('drafts'),
     };
   } finally {
     await closeAnalysisPool();

@@ -275,7 +275,7 @@ export async function run(): Promise<BenchResult[]> {
   const audio = await recording();
   const raw = await rawFloor(audio);
   log(
-    `studio-voice-to-drafts raw floor of one note (median of ${RAW_RUNS}): CPU ${Math.round(raw.cpu)} ms ` +
+    `studio-voice-to-drafts raw floor of one note (mean of ${RAW_RUNS}): CPU ${Math.round(raw.cpu)} ms ` +
       `(ffmpeg ${Math.round(raw.ffmpeg)}, analysis ${Math.round(raw.analysis)}, five drafts ${Math.round(raw.drafts)}), ` +
       `${Math.round(raw.wall)} ms of wall time`,
   );
